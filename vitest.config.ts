@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, several projects: core runs in plain Node (no DOM), server suites run the same files
+// against PGlite and against the PostgreSQL at 127.0.0.1:5432, e2e drives Debian's Chromium.
+const resolve = { conditions: ['source'] };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve, test: { name: 'core', environment: 'node', include: ['packages/core/src/**/*.test.ts'] } },
+      {
+        resolve,
+        test: { name: 'adapters', environment: 'node', include: ['packages/adapters/src/**/*.test.ts'] },
+      },
+      {
+        resolve,
+        test: { name: 'web', environment: 'jsdom', include: ['packages/web/src/**/*.test.{ts,tsx}'] },
+      },
+      { resolve, test: { name: 'architecture', environment: 'node', include: ['scripts/**/*.test.ts'] } },
+      {
+        resolve,
+        test: {
+          name: 'server-pglite',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts'],
+          env: { LOOP_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts'],
+          env: { LOOP_TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
