@@ -1,7 +1,27 @@
-export type * from './contract/wire';
-export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
-export type { Result } from './shared/result';
-export { err, ok } from './shared/result';
+// Wire contract
+
+// Access and routes
+export type { Access, GuardDecision, GuardInput, RouteAccess, UserCheck } from './access/routeGuard';
+export { decideGuard, effectiveIsAdmin, fallbackPath } from './access/routeGuard';
+export type { RoutePath } from './access/routes';
+export { ROUTE_ACCESS } from './access/routes';
+// Results and ports
+export type { ApiResult } from './api/apiResult';
+export { apiFailure, apiOk, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api/apiResult';
+export type { FormResult } from './api/formResult';
+export { formFromApi, formInvalid, formOk } from './api/formResult';
+export type {
+  AdminGateway,
+  AuthGateway,
+  BrandingGateway,
+  BrandingImage,
+  OrganisationGateway,
+  UploadFile,
+  UserGateway,
+} from './api/ports';
+// Auth and form rules
+export type { AuthUseCaseDeps, AuthUseCases } from './auth/authUseCases';
+export { createAuthUseCases } from './auth/authUseCases';
 export type { FieldErrors } from './auth/credentials';
 export {
   EMAIL_MAX_LENGTH,
@@ -25,6 +45,17 @@ export {
   validateRegistration,
   validateResetPassword,
 } from './auth/credentials';
+export type { BrandingState, BrandingStoreDeps } from './branding/BrandingStore';
+export { BrandingStore, uploadFileError } from './branding/BrandingStore';
+// Branding
+export type { BrandingDefaults, BrandingView } from './branding/brandingView';
+export {
+  brandingView,
+  loadBranding,
+  THEME_RETRIES,
+  THEME_RETRY_DELAY_MS,
+  withVersion,
+} from './branding/brandingView';
 export type { BrandingUploadType } from './branding/colour';
 export {
   BRANDING_UPLOAD_MAX_BYTES,
@@ -34,3 +65,40 @@ export {
   DEFAULT_PRIMARY_COLOR,
   primaryColorError,
 } from './branding/colour';
+export type * from './contract/admin';
+export type * from './contract/wire';
+export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
+// Features
+export type { FeatureKey, FeatureStore } from './features/featureGate';
+export { FEATURE_KEYS, hasFeature, parseFeatureList } from './features/featureGate';
+
+// Organisation and user
+export type { CurrentUserDeps, CurrentUserState } from './organisation/CurrentUserStore';
+export { CurrentUserStore, toUserCheck } from './organisation/CurrentUserStore';
+export type { OrganisationStore, StoredOrganisation } from './organisation/resolveOrganisation';
+export { createOrganisationResolver, resolveOrganisation } from './organisation/resolveOrganisation';
+export { createSessionEndedHandler } from './session/onSessionEnded';
+// Session
+export type { Clock, RefreshGateway, StoredTokens, Timer, TokenDecoder, TokenStore } from './session/ports';
+export type { SessionClaims } from './session/refreshPolicy';
+export {
+  BACKGROUND_REFRESH_LEAD_MS,
+  backgroundRefreshDelay,
+  hasBothTokens,
+  needsRefresh,
+  parseRefreshResponse,
+  REFRESH_WHEN_REMAINING_MS,
+  readClaims,
+} from './session/refreshPolicy';
+export type {
+  SessionEndReason,
+  SessionKeeperDeps,
+  SessionState,
+  SessionStatus,
+} from './session/SessionKeeper';
+export { SessionKeeper } from './session/SessionKeeper';
+// Cookie consent
+export type { ConsentStore, ConsentValue } from './shared/consent';
+export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './shared/consent';
+export type { Result } from './shared/result';
+export { err, ok } from './shared/result';

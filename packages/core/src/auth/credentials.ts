@@ -36,7 +36,8 @@ export function newPasswordError(password: unknown): string | null {
 
 export function nameError(name: unknown): string | null {
   if (typeof name !== 'string' || name.trim() === '') return 'Vul je naam in.';
-  if (name.trim().length > NAME_MAX_LENGTH) return `Je naam mag hoogstens ${NAME_MAX_LENGTH} tekens lang zijn.`;
+  if (name.trim().length > NAME_MAX_LENGTH)
+    return `Je naam mag hoogstens ${NAME_MAX_LENGTH} tekens lang zijn.`;
   return null;
 }
 
@@ -60,10 +61,14 @@ export const validateRegistration = (input: { name?: unknown; email?: unknown; p
 export const validateLogin = (input: { email?: unknown; password?: unknown }) =>
   collect([
     ['email', emailError(input.email)],
-    ['password', typeof input.password === 'string' && input.password !== '' ? null : 'Vul je wachtwoord in.'],
+    [
+      'password',
+      typeof input.password === 'string' && input.password !== '' ? null : 'Vul je wachtwoord in.',
+    ],
   ]);
 
-export const validateForgotPassword = (input: { email?: unknown }) => collect([['email', emailError(input.email)]]);
+export const validateForgotPassword = (input: { email?: unknown }) =>
+  collect([['email', emailError(input.email)]]);
 
 export const validateResetPassword = (input: { password?: unknown }) =>
   collect([['password', newPasswordError(input.password)]]);

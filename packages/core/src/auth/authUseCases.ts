@@ -1,0 +1,90 @@
+import type { ApiResult } from '../api/apiResult';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
+import type { AuthGateway } from '../api/ports';
+import type { TokenStore } from '../session/ports';
+import type { SessionKeeper } from '../session/SessionKeeper';
+import {
+  hasErrors,
+  normaliseEmail,
+  validateForgotPassword,
+  validateLogin,
+  validateRegistration,
+  validateResetPassword,
+} from './credentials';
+
+export interface AuthUseCaseDeps {
+  readonly auth: AuthGateway;
+  readonly session: Pick<SessionKeeper, 'signIn' | 'end'>;
+  readonly tokens: TokenStore;
+}
+
+const message = (result: ApiResult<{ detail: string }>): FormResult<string> =>
+  result.ok ? formOk(result.value.detail) : formFromApi(result);
+
+/** Login, registration, verification, password reset and logout, validated before any call. */
+export function createAuthUseCases(deps: AuthUseCaseDeps) {
+  return {
+    async login(input: { email: string; password: string }): Promise<FormResult<void>> {
+      const fields = validateLogin(input);
+      if (hasErrors(fields)) return formInvalid(fields);
+      const result = await deps.auth.login({ email: normaliseEmail(input.email), password: input.password });
+      if (!result.ok) return formFromApi(result);
+      const state = deps.session.signIn({
+        access: result.value.access_token,
+        refresh: result.value.refresh_token,
+      });
+      return state.status === 'authenticated'
+        ? formOk(undefined)
+        : { ok: false, message: 'De server gaf een onleesbaar antwoord. Probeer het opnieuw.', fields: {} };
+    },
+
+    async register(input: { name: string; email: string; password: string }): Promise<FormResult<string>> {
+      const fields = validateRegistration(input);
+      if (hasErrors(fields)) return formInvalid(fields);
+      return message(
+        await deps.auth.register({
+          name: input.name.trim(),
+          email: normaliseEmail(input.email),
+          password: input.password,
+        }),
+      );
+    },
+
+    async verifyEmail(token: string): Promise<FormResult<string>> {
+      return message(await deps.auth.verifyEmail({ token }));
+    },
+
+    async resendVerification(email: string): Promise<FormResult<string>> {
+      const fields = validateForgotPassword({ email });
+      if (hasErrors(fields)) return formInvalid(fields);
+      return message(await deps.auth.resendVerification({ email: normaliseEmail(email) }));
+    },
+
+    async forgotPassword(email: string): Promise<FormResult<string>> {
+      const fields = validateForgotPassword({ email });
+      if (hasErrors(fields)) return formInvalid(fields);
+      return message(await deps.auth.forgotPassword({ email: normaliseEmail(email) }));
+    },
+
+    async resetPassword(token: string, password: string): Promise<FormResult<string>> {
+      const fields = validateResetPassword({ password });
+      if (hasErrors(fields)) return formInvalid(fields);
+      return message(await deps.auth.resetPassword({ token, password }));
+    },
+
+    /** Revokes the session on the server when possible; locally it always ends. */
+    async logout(): Promise<void> {
+      const { refresh } = deps.tokens.read();
+      if (refresh) {
+        try {
+          await deps.auth.logout({ refresh_token: refresh });
+        } catch {
+          // The local session ends regardless; the server session expires on its own.
+        }
+      }
+      deps.session.end('signed-out');
+    },
+  };
+}
+
+export type AuthUseCases = ReturnType<typeof createAuthUseCases>;

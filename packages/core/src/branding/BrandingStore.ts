@@ -1,0 +1,92 @@
+import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
+import type { BrandingGateway, BrandingImage, UploadFile } from '../api/ports';
+import type { Branding } from '../contract/wire';
+import { loadBranding } from './brandingView';
+import {
+  BRANDING_UPLOAD_MAX_BYTES,
+  BRANDING_UPLOAD_TOO_LARGE,
+  BRANDING_UPLOAD_TYPES,
+  BRANDING_UPLOAD_WRONG_TYPE,
+  primaryColorError,
+} from './colour';
+
+export interface BrandingState {
+  readonly status: 'idle' | 'loading' | 'loaded' | 'failed';
+  readonly branding: Branding | null;
+  /** The organisation the branding belongs to. */
+  readonly organisationId: number | null;
+}
+
+export interface BrandingStoreDeps {
+  readonly gateway: BrandingGateway;
+  readonly wait: (ms: number) => Promise<void>;
+}
+
+/** Checks a chosen file before uploading it; the server checks the real bytes again. */
+export function uploadFileError(file: UploadFile): string | null {
+  if (!(BRANDING_UPLOAD_TYPES as readonly string[]).includes(file.type)) return BRANDING_UPLOAD_WRONG_TYPE;
+  if (file.size > BRANDING_UPLOAD_MAX_BYTES) return BRANDING_UPLOAD_TOO_LARGE;
+  return null;
+}
+
+/** The current organisation's branding: loaded with retries (spec §4), changed through the API. */
+export class BrandingStore {
+  readonly #deps: BrandingStoreDeps;
+  readonly #listeners = new Set<() => void>();
+  #state: BrandingState = { status: 'idle', branding: null, organisationId: null };
+
+  constructor(deps: BrandingStoreDeps) {
+    this.#deps = deps;
+  }
+
+  getSnapshot = (): BrandingState => this.#state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Loads the branding of `organisationId` unless it is already loaded or loading. */
+  async load(organisationId: number): Promise<void> {
+    const s = this.#state;
+    if (s.organisationId === organisationId && s.status !== 'idle') return;
+    this.#set({ status: 'loading', branding: null, organisationId });
+    const branding = await loadBranding({
+      fetchBranding: () => this.#deps.gateway.mine(),
+      wait: this.#deps.wait,
+    });
+    if (this.#state.organisationId !== organisationId) return;
+    this.#set({ status: branding ? 'loaded' : 'failed', branding, organisationId });
+  }
+
+  reset(): void {
+    this.#set({ status: 'idle', branding: null, organisationId: null });
+  }
+
+  async setPrimaryColor(color: string | null): Promise<FormResult<Branding>> {
+    const error = primaryColorError(color);
+    if (error) return formInvalid({ primary_color: error });
+    return this.#apply(await this.#deps.gateway.update({ primary_color: color }));
+  }
+
+  async upload(kind: BrandingImage, file: UploadFile): Promise<FormResult<Branding>> {
+    const error = uploadFileError(file);
+    if (error) return formInvalid({ [kind]: error });
+    return this.#apply(await this.#deps.gateway.upload(kind, file));
+  }
+
+  async remove(kind: BrandingImage): Promise<FormResult<Branding>> {
+    return this.#apply(await this.#deps.gateway.remove(kind));
+  }
+
+  #apply(result: Awaited<ReturnType<BrandingGateway['mine']>>): FormResult<Branding> {
+    if (!result.ok) return formFromApi(result);
+    this.#set({ ...this.#state, status: 'loaded', branding: result.value });
+    return formOk(result.value);
+  }
+
+  #set(state: BrandingState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener();
+  }
+}

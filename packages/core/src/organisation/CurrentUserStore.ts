@@ -1,0 +1,144 @@
+import type { UserCheck } from '../access/routeGuard';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
+import type { OrganisationGateway, UserGateway } from '../api/ports';
+import {
+  hasErrors,
+  normaliseEmail,
+  validateOrganization,
+  validatePasswordChange,
+  validateProfile,
+} from '../auth/credentials';
+import type { CurrentUser, Organization, OrganizationRef } from '../contract/wire';
+import { createOrganisationResolver, type OrganisationStore } from './resolveOrganisation';
+
+export interface CurrentUserState {
+  readonly status: 'idle' | 'loading' | 'loaded' | 'failed';
+  readonly user: CurrentUser | null;
+  readonly organisation: OrganizationRef | null;
+}
+
+export interface CurrentUserDeps {
+  readonly users: UserGateway;
+  readonly organisations: OrganisationGateway;
+  readonly organisationStore: OrganisationStore;
+  /** Logs a failed user fetch (spec §8: only logged). */
+  readonly log?: (message: string, detail: unknown) => void;
+}
+
+const IDLE: CurrentUserState = { status: 'idle', user: null, organisation: null };
+
+/** The guard's view of the user: template rights stay false when the fetch failed (spec §8). */
+export function toUserCheck(state: CurrentUserState): UserCheck {
+  if (state.status === 'loaded' && state.user) {
+    return {
+      status: 'loaded',
+      onboardingCompleted: state.user.onboarding_completed,
+      canManageTemplates: state.user.can_manage_templates,
+    };
+  }
+  return state.status === 'failed' ? { status: 'failed' } : { status: 'loading' };
+}
+
+/**
+ * The signed-in user (`GET /users/me`) and the current organisation, shared by the guard, the header
+ * and the screens. One request at a time; `reset` forgets everything when the session ends.
+ */
+export class CurrentUserStore {
+  readonly #deps: CurrentUserDeps;
+  readonly #resolve: ReturnType<typeof createOrganisationResolver>;
+  readonly #listeners = new Set<() => void>();
+  #state: CurrentUserState = IDLE;
+  #inflight: Promise<CurrentUserState> | null = null;
+  #generation = 0;
+
+  constructor(deps: CurrentUserDeps) {
+    this.#deps = deps;
+    this.#resolve = createOrganisationResolver({ store: deps.organisationStore });
+  }
+
+  getSnapshot = (): CurrentUserState => this.#state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Loads the user once; later calls reuse the answer until `reload` or `reset`. */
+  ensureLoaded(): Promise<CurrentUserState> {
+    if (this.#state.status === 'loaded' || this.#state.status === 'failed')
+      return Promise.resolve(this.#state);
+    return this.reload();
+  }
+
+  reload(): Promise<CurrentUserState> {
+    this.#inflight ??= this.#load().finally(() => {
+      this.#inflight = null;
+    });
+    return this.#inflight;
+  }
+
+  /** Forgets the user (session ended or another user signed in). */
+  reset(): void {
+    this.#generation++;
+    this.#inflight = null;
+    this.#set(IDLE);
+  }
+
+  /** Makes another of the user's organisations the current one. */
+  switchOrganisation(organisation: OrganizationRef): void {
+    this.#deps.organisationStore.write(organisation);
+    this.#set({ ...this.#state, organisation });
+  }
+
+  async createOrganisation(name: string): Promise<FormResult<Organization>> {
+    const fields = validateOrganization({ name });
+    if (hasErrors(fields)) return formInvalid(fields);
+    const result = await this.#deps.organisations.create({ name: name.trim() });
+    if (!result.ok) return formFromApi(result);
+    this.#deps.organisationStore.write({ id: result.value.id, name: result.value.name });
+    await this.reload();
+    return formOk(result.value);
+  }
+
+  async updateProfile(input: { name: string; email: string }): Promise<FormResult<CurrentUser>> {
+    const fields = validateProfile(input);
+    if (hasErrors(fields)) return formInvalid(fields);
+    const result = await this.#deps.users.updateProfile({
+      name: input.name.trim(),
+      email: normaliseEmail(input.email),
+    });
+    if (!result.ok) return formFromApi(result);
+    this.#set({ ...this.#state, user: result.value });
+    return formOk(result.value);
+  }
+
+  async changePassword(input: {
+    current_password: string;
+    new_password: string;
+  }): Promise<FormResult<string>> {
+    const fields = validatePasswordChange(input);
+    if (hasErrors(fields)) return formInvalid(fields);
+    const result = await this.#deps.users.changePassword(input);
+    return result.ok ? formOk(result.value.detail) : formFromApi(result);
+  }
+
+  async #load(): Promise<CurrentUserState> {
+    const generation = this.#generation;
+    if (this.#state.status !== 'loaded') this.#set({ ...this.#state, status: 'loading' });
+    const result = await this.#deps.users.me();
+    if (generation !== this.#generation) return this.#state;
+    if (!result.ok) {
+      this.#deps.log?.('Ophalen van de gebruiker mislukt', result);
+      this.#set({ status: 'failed', user: null, organisation: null });
+      return this.#state;
+    }
+    const organisation = this.#resolve(result.value);
+    this.#set({ status: 'loaded', user: result.value, organisation });
+    return this.#state;
+  }
+
+  #set(state: CurrentUserState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener();
+  }
+}

@@ -1,0 +1,54 @@
+import type { CurrentUser, OrganizationRef } from '../contract/wire';
+
+/** The current organisation as stored (spec §3: keys currentOrgId and currentOrgName). */
+export interface StoredOrganisation {
+  readonly id: string | null;
+  readonly name: string | null;
+}
+
+export interface OrganisationStore {
+  read(): StoredOrganisation;
+  write(organisation: OrganizationRef): void;
+  clear(): void;
+}
+
+const parseId = (raw: string | null): number | null => {
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * Spec §4: the stored id and name are used when present; otherwise the first of the user's
+ * organisations, else the `organization_id`/`organization_name` fallback. A stored organisation
+ * the user no longer belongs to (their list is known and lacks it) is not used.
+ */
+export function resolveOrganisation(
+  stored: StoredOrganisation,
+  user: Pick<CurrentUser, 'organizations' | 'organization_id' | 'organization_name'> | null,
+): { readonly organisation: OrganizationRef | null; readonly fromStore: boolean } {
+  const storedId = parseId(stored.id);
+  const memberships = user?.organizations ?? [];
+  if (storedId !== null && stored.name) {
+    const stillMember = memberships.length === 0 || memberships.some((o) => o.id === storedId);
+    if (stillMember) return { organisation: { id: storedId, name: stored.name }, fromStore: true };
+  }
+  const first = memberships[0];
+  if (first) return { organisation: { id: first.id, name: first.name }, fromStore: false };
+  if (user && typeof user.organization_id === 'number') {
+    return {
+      organisation: { id: user.organization_id, name: user.organization_name ?? '' },
+      fromStore: false,
+    };
+  }
+  return { organisation: null, fromStore: false };
+}
+
+/** Resolves the current organisation and stores it when it came from the user. */
+export const createOrganisationResolver =
+  (deps: { readonly store: OrganisationStore }) =>
+  (user: Parameters<typeof resolveOrganisation>[1]): OrganizationRef | null => {
+    const { organisation, fromStore } = resolveOrganisation(deps.store.read(), user);
+    if (organisation && !fromStore) deps.store.write(organisation);
+    return organisation;
+  };

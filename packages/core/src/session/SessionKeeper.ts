@@ -1,0 +1,201 @@
+import type { Clock, RefreshGateway, Timer, TokenDecoder, TokenStore } from './ports';
+import {
+  backgroundRefreshDelay,
+  hasBothTokens,
+  needsRefresh,
+  parseRefreshResponse,
+  readClaims,
+} from './refreshPolicy';
+
+export type SessionStatus = 'checking' | 'anonymous' | 'authenticated';
+
+export interface SessionState {
+  readonly status: SessionStatus;
+  /** `is_admin` from the access token (the debug_admin override is applied by the guard). */
+  readonly isAdmin: boolean;
+  /** Access-token expiry in ms since the epoch, when authenticated. */
+  readonly expiresAt: number | null;
+}
+
+export type SessionEndReason = 'signed-out' | 'refresh-failed' | 'revoked' | 'undecodable' | 'tokens-removed';
+
+export interface SessionKeeperDeps {
+  readonly tokens: TokenStore;
+  readonly decoder: TokenDecoder;
+  readonly refresher: RefreshGateway;
+  readonly clock: Clock;
+  readonly timer: Timer;
+  /** Called whenever the session ends, so the app can clear per-user data and go to /login. */
+  readonly onEnded?: (reason: SessionEndReason) => void;
+}
+
+const CHECKING: SessionState = { status: 'checking', isAdmin: false, expiresAt: null };
+const ANONYMOUS: SessionState = { status: 'anonymous', isAdmin: false, expiresAt: null };
+
+/**
+ * Keeps the session alive: decides when to refresh (spec §4, §9), shares one refresh request among
+ * all callers, schedules the background refresh, and notices tokens changed by another tab.
+ * React reads it through `subscribe`/`getSnapshot`.
+ */
+export class SessionKeeper {
+  readonly #deps: SessionKeeperDeps;
+  readonly #listeners = new Set<() => void>();
+  #state: SessionState = CHECKING;
+  #inflight: Promise<boolean> | null = null;
+  #cancelTimer: (() => void) | null = null;
+  #lastSeenAccess: string | null = null;
+
+  constructor(deps: SessionKeeperDeps) {
+    this.#deps = deps;
+  }
+
+  getSnapshot = (): SessionState => this.#state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** The stored access token, for the HTTP client's bearer header. */
+  accessToken(): string | null {
+    return this.#deps.tokens.read().access;
+  }
+
+  /** The guard's check: both tokens, decodable, refreshed first when under 60 s remain. */
+  async check(): Promise<SessionState> {
+    const tokens = this.#deps.tokens.read();
+    if (!hasBothTokens(tokens)) return this.#becomeAnonymous(null);
+    const claims = readClaims(this.#deps.decoder, tokens.access);
+    if (!claims.ok) return this.#end('undecodable');
+    if (needsRefresh(claims.value.expiresAt, this.#deps.clock.now())) {
+      await this.refresh();
+      return this.#state;
+    }
+    this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
+    return this.#state;
+  }
+
+  /**
+   * Exchanges the refresh token once; concurrent callers share the same request. Resolves true when
+   * a new access token is stored. Any failure (HTTP error, malformed answer, undecodable token)
+   * clears both tokens (spec §8).
+   */
+  refresh(): Promise<boolean> {
+    this.#inflight ??= this.#refreshOnce().finally(() => {
+      this.#inflight = null;
+    });
+    return this.#inflight;
+  }
+
+  /** Stores a fresh token pair after login. */
+  signIn(tokens: { readonly access: string; readonly refresh: string }): SessionState {
+    const claims = readClaims(this.#deps.decoder, tokens.access);
+    if (!claims.ok) return this.#end('undecodable');
+    this.#deps.tokens.write(tokens);
+    this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
+    return this.#state;
+  }
+
+  /** Ends the session: both tokens removed, timer cancelled, listeners told. */
+  end(reason: SessionEndReason): SessionState {
+    return this.#end(reason);
+  }
+
+  /**
+   * Called by the 1 s poll and the `storage` event: picks up tokens another tab removed or replaced.
+   * Cheap when nothing changed.
+   */
+  sync(): void {
+    if (this.#state.status === 'checking') return;
+    const tokens = this.#deps.tokens.read();
+    if (!hasBothTokens(tokens)) {
+      if (this.#state.status === 'authenticated') this.#end('tokens-removed');
+      return;
+    }
+    if (tokens.access === this.#lastSeenAccess) return;
+    const claims = readClaims(this.#deps.decoder, tokens.access);
+    if (!claims.ok) {
+      this.#end('undecodable');
+      return;
+    }
+    this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
+  }
+
+  /** Stops the background timer (for tests and teardown). */
+  dispose(): void {
+    this.#cancelTimer?.();
+    this.#cancelTimer = null;
+    this.#listeners.clear();
+  }
+
+  async #refreshOnce(): Promise<boolean> {
+    const { refresh } = this.#deps.tokens.read();
+    if (!refresh) {
+      this.#end('refresh-failed');
+      return false;
+    }
+    let answer: Awaited<ReturnType<RefreshGateway['refresh']>>;
+    try {
+      answer = await this.#deps.refresher.refresh(refresh);
+    } catch {
+      this.#end('refresh-failed');
+      return false;
+    }
+    if (!answer.ok) {
+      this.#end(answer.status === 419 ? 'revoked' : 'refresh-failed');
+      return false;
+    }
+    const parsed = parseRefreshResponse(answer.value);
+    if (!parsed.ok) {
+      this.#end('refresh-failed');
+      return false;
+    }
+    const next = { access: parsed.value.access, refresh: parsed.value.refresh ?? refresh };
+    const claims = readClaims(this.#deps.decoder, next.access);
+    if (!claims.ok) {
+      this.#end('undecodable');
+      return false;
+    }
+    this.#deps.tokens.write(next);
+    this.#becomeAuthenticated(next.access, claims.value.isAdmin, claims.value.expiresAt);
+    return true;
+  }
+
+  #becomeAuthenticated(access: string, isAdmin: boolean, expiresAt: number): void {
+    this.#lastSeenAccess = access;
+    this.#schedule(expiresAt);
+    const s = this.#state;
+    if (s.status === 'authenticated' && s.isAdmin === isAdmin && s.expiresAt === expiresAt) return;
+    this.#set({ status: 'authenticated', isAdmin, expiresAt });
+  }
+
+  #schedule(expiresAt: number): void {
+    this.#cancelTimer?.();
+    const delay = backgroundRefreshDelay(expiresAt, this.#deps.clock.now());
+    this.#cancelTimer = this.#deps.timer.after(delay, () => {
+      this.#cancelTimer = null;
+      void this.refresh();
+    });
+  }
+
+  #end(reason: SessionEndReason): SessionState {
+    const wasSignedIn = this.#state.status !== 'anonymous';
+    this.#deps.tokens.clear();
+    this.#becomeAnonymous(wasSignedIn ? reason : null);
+    return this.#state;
+  }
+
+  #becomeAnonymous(reason: SessionEndReason | null): SessionState {
+    this.#cancelTimer?.();
+    this.#cancelTimer = null;
+    this.#lastSeenAccess = null;
+    if (this.#state !== ANONYMOUS) this.#set(ANONYMOUS);
+    if (reason) this.#deps.onEnded?.(reason);
+    return this.#state;
+  }
+
+  #set(state: SessionState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener();
+  }
+}
