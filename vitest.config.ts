@@ -7,7 +7,17 @@ const resolve = { conditions: ['source'] };
 export default defineConfig({
   test: {
     projects: [
-      { resolve, test: { name: 'core', environment: 'node', include: ['packages/core/src/**/*.test.ts'] } },
+      {
+        resolve,
+        // Core is pure (no module state, no globals), so its files can share workers: a forked
+        // process per file would spend most of the 3 s budget (DESIGN.md §4) on start-up.
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['packages/core/src/**/*.test.ts'],
+          isolate: false,
+        },
+      },
       {
         resolve,
         test: { name: 'adapters', environment: 'node', include: ['packages/adapters/src/**/*.test.ts'] },

@@ -10,7 +10,10 @@ const args = process.argv.slice(2);
 
 function globalPnpmVersion() {
   try {
-    return execFileSync('pnpm', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('pnpm', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -18,5 +21,8 @@ function globalPnpmVersion() {
 
 const useGlobal = globalPnpmVersion() === version;
 const [cmd, cmdArgs] = useGlobal ? ['pnpm', args] : ['npx', ['--yes', `pnpm@${version}`, ...args]];
-const result = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, COREPACK_ENABLE_STRICT: '0' } });
+const result = spawnSync(cmd, cmdArgs, {
+  stdio: 'inherit',
+  env: { ...process.env, COREPACK_ENABLE_STRICT: '0' },
+});
 process.exit(result.status ?? 1);

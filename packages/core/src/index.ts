@@ -96,7 +96,7 @@ export type {
   SessionState,
   SessionStatus,
 } from './session/SessionKeeper';
-export { SessionKeeper } from './session/SessionKeeper';
+export { MIN_BACKGROUND_REFRESH_DELAY_MS, SessionKeeper } from './session/SessionKeeper';
 // Cookie consent
 export type { ConsentStore, ConsentValue } from './shared/consent';
 export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './shared/consent';

@@ -66,22 +66,31 @@ export class BrandingStore {
   async setPrimaryColor(color: string | null): Promise<FormResult<Branding>> {
     const error = primaryColorError(color);
     if (error) return formInvalid({ primary_color: error });
-    return this.#apply(await this.#deps.gateway.update({ primary_color: color }));
+    const organisationId = this.#state.organisationId;
+    return this.#apply(organisationId, await this.#deps.gateway.update({ primary_color: color }));
   }
 
   async upload(kind: BrandingImage, file: UploadFile): Promise<FormResult<Branding>> {
     const error = uploadFileError(file);
     if (error) return formInvalid({ [kind]: error });
-    return this.#apply(await this.#deps.gateway.upload(kind, file));
+    const organisationId = this.#state.organisationId;
+    return this.#apply(organisationId, await this.#deps.gateway.upload(kind, file));
   }
 
   async remove(kind: BrandingImage): Promise<FormResult<Branding>> {
-    return this.#apply(await this.#deps.gateway.remove(kind));
+    const organisationId = this.#state.organisationId;
+    return this.#apply(organisationId, await this.#deps.gateway.remove(kind));
   }
 
-  #apply(result: Awaited<ReturnType<BrandingGateway['mine']>>): FormResult<Branding> {
+  /** Shows the answer only while the same organisation is current (the user may have switched). */
+  #apply(
+    organisationId: number | null,
+    result: Awaited<ReturnType<BrandingGateway['mine']>>,
+  ): FormResult<Branding> {
     if (!result.ok) return formFromApi(result);
-    this.#set({ ...this.#state, status: 'loaded', branding: result.value });
+    if (this.#state.organisationId === organisationId) {
+      this.#set({ ...this.#state, status: 'loaded', branding: result.value });
+    }
     return formOk(result.value);
   }
 

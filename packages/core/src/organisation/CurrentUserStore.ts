@@ -71,10 +71,13 @@ export class CurrentUserStore {
   }
 
   reload(): Promise<CurrentUserState> {
-    this.#inflight ??= this.#load().finally(() => {
-      this.#inflight = null;
+    if (this.#inflight) return this.#inflight;
+    const request = this.#load().finally(() => {
+      // A load that `reset` abandoned must not clear the request that replaced it.
+      if (this.#inflight === request) this.#inflight = null;
     });
-    return this.#inflight;
+    this.#inflight = request;
+    return request;
   }
 
   /** Forgets the user (session ended or another user signed in). */

@@ -29,6 +29,12 @@ export interface SessionKeeperDeps {
   readonly onEnded?: (reason: SessionEndReason) => void;
 }
 
+/**
+ * The background refresh never runs sooner than this after the previous one, so a token that lives
+ * under 30 s cannot start a refresh storm; a call that meets an expired token refreshes on its 401.
+ */
+export const MIN_BACKGROUND_REFRESH_DELAY_MS = 5_000;
+
 const CHECKING: SessionState = { status: 'checking', isAdmin: false, expiresAt: null };
 const ANONYMOUS: SessionState = { status: 'anonymous', isAdmin: false, expiresAt: null };
 
@@ -44,6 +50,8 @@ export class SessionKeeper {
   #inflight: Promise<boolean> | null = null;
   #cancelTimer: (() => void) | null = null;
   #lastSeenAccess: string | null = null;
+  /** Bumped when the session ends or a new one is signed in, so a late refresh answer is dropped. */
+  #epoch = 0;
 
   constructor(deps: SessionKeeperDeps) {
     this.#deps = deps;
@@ -64,7 +72,11 @@ export class SessionKeeper {
   /** The guard's check: both tokens, decodable, refreshed first when under 60 s remain. */
   async check(): Promise<SessionState> {
     const tokens = this.#deps.tokens.read();
-    if (!hasBothTokens(tokens)) return this.#becomeAnonymous(null);
+    if (!hasBothTokens(tokens)) {
+      return this.#state.status === 'authenticated'
+        ? this.#end('tokens-removed')
+        : this.#becomeAnonymous(null);
+    }
     const claims = readClaims(this.#deps.decoder, tokens.access);
     if (!claims.ok) return this.#end('undecodable');
     if (needsRefresh(claims.value.expiresAt, this.#deps.clock.now())) {
@@ -91,6 +103,7 @@ export class SessionKeeper {
   signIn(tokens: { readonly access: string; readonly refresh: string }): SessionState {
     const claims = readClaims(this.#deps.decoder, tokens.access);
     if (!claims.ok) return this.#end('undecodable');
+    this.#epoch++;
     this.#deps.tokens.write(tokens);
     this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
     return this.#state;
@@ -134,13 +147,16 @@ export class SessionKeeper {
       this.#end('refresh-failed');
       return false;
     }
+    const epoch = this.#epoch;
     let answer: Awaited<ReturnType<RefreshGateway['refresh']>>;
     try {
       answer = await this.#deps.refresher.refresh(refresh);
     } catch {
-      this.#end('refresh-failed');
-      return false;
+      answer = { ok: false, status: 0, detail: '' };
     }
+    // Signed out or signed in anew while the request was out: its answer belongs to a session that
+    // is gone and must neither end nor overwrite the current one.
+    if (epoch !== this.#epoch) return this.#state.status === 'authenticated';
     if (!answer.ok) {
       this.#end(answer.status === 419 ? 'revoked' : 'refresh-failed');
       return false;
@@ -171,7 +187,10 @@ export class SessionKeeper {
 
   #schedule(expiresAt: number): void {
     this.#cancelTimer?.();
-    const delay = backgroundRefreshDelay(expiresAt, this.#deps.clock.now());
+    const delay = Math.max(
+      MIN_BACKGROUND_REFRESH_DELAY_MS,
+      backgroundRefreshDelay(expiresAt, this.#deps.clock.now()),
+    );
     this.#cancelTimer = this.#deps.timer.after(delay, () => {
       this.#cancelTimer = null;
       void this.refresh();
@@ -179,6 +198,7 @@ export class SessionKeeper {
   }
 
   #end(reason: SessionEndReason): SessionState {
+    this.#epoch++;
     const wasSignedIn = this.#state.status !== 'anonymous';
     this.#deps.tokens.clear();
     this.#becomeAnonymous(wasSignedIn ? reason : null);

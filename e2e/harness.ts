@@ -1,0 +1,145 @@
+/**
+ * Browser-test harness: a real Loop server process on a free port with its own embedded database,
+ * and Debian's Chromium driven by playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+export const DEMO = {
+  admin: { email: 'admin@loop.demo', password: 'LoopAdmin!2026' },
+  user: { email: 'demo@loop.demo', password: 'LoopDemo!2026' },
+} as const;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly output: () => string;
+  /** The links found in the mails written to DATA_DIR/outbox, oldest first. */
+  readonly mailLinks: () => Promise<string[]>;
+  readonly stop: () => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'loop-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Loop server exited early:\n${output}`);
+    try {
+      const answer = await fetch(`${url}/api/v1/health`);
+      if (answer.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Loop server did not start in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async mailLinks() {
+      const outbox = join(dataDir, 'outbox');
+      const files = (await readdir(outbox).catch(() => [] as string[])).sort();
+      const links: string[] = [];
+      for (const file of files) {
+        const text = await readFile(join(outbox, file), 'utf8');
+        for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) links.push(match[0]);
+      }
+      return links;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface OpenPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Console errors and CSP violations seen so far. */
+  readonly problems: string[];
+}
+
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport, locale: 'nl-NL' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(text)) problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+export async function login(page: Page, baseUrl: string, account: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mailadres').fill(account.email);
+  await page.getByLabel('Wachtwoord').fill(account.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+}

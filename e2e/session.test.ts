@@ -1,0 +1,211 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const apiLogin = async (account: { email: string; password: string }) => {
+  const answer = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as { access_token: string; refresh_token: string };
+};
+
+describe('registration', () => {
+  it('should take a visitor from register through verify and onboarding to the dashboard', async () => {
+    const { page, context, problems } = await openPage(browser, { width: 390, height: 844 });
+    const email = `nieuw-${Date.now()}@voorbeeld.nl`;
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel('Naam').fill('Noor Nieuw');
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByLabel('Wachtwoord').fill('NieuwWachtwoord!1');
+    await page.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect.poll(() => page.getByText('Controleer je e-mail').count()).toBeGreaterThan(0);
+
+    const verifyLink = (await server.mailLinks()).find((link) => link.includes('/verify/'));
+    expect(verifyLink).toBeDefined();
+    await page.goto(verifyLink!);
+    await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByLabel('Wachtwoord').fill('NieuwWachtwoord!1');
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${server.url}/onboarding`);
+
+    await page.getByLabel('Naam van je organisatie').fill('Bakkerij Noor');
+    await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByText('Bakkerij Noor').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('login and logout', () => {
+  it('should log in, log out, and keep the dashboard closed afterwards', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await login(page, server.url, DEMO.user);
+    await expect.poll(() => page.getByText('Demo Organisatie').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Uitloggen' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')])).toEqual(
+      [null, null],
+    );
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/login`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('should show the same message for a wrong password and an unknown address', async () => {
+    const { page, context } = await openPage(browser);
+    const attempt = async (email: string, password: string) => {
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('E-mailadres').fill(email);
+      await page.getByLabel('Wachtwoord').fill(password);
+      await page.getByRole('button', { name: 'Inloggen' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'onjuist' });
+      await alert.first().waitFor();
+      return alert.first().textContent();
+    };
+    const wrongPassword = await attempt(DEMO.user.email, 'verkeerd-wachtwoord');
+    const unknownAddress = await attempt('niemand@voorbeeld.nl', 'verkeerd-wachtwoord');
+    expect(wrongPassword).toBe(unknownAddress);
+    await context.close();
+  });
+});
+
+describe('session lifetime', () => {
+  it('should keep working when the access token is rejected, by refreshing silently', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await login(page, server.url, DEMO.user);
+    const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    // A token with a valid shape and a far expiry but a signature the server rejects: the next
+    // call gets 401, the client refreshes once and retries.
+    await page.evaluate(() => {
+      const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      const exp = Math.floor(Date.now() / 1000) + 3600;
+      localStorage.setItem('token', `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', sid: 'x', is_admin: false, exp })}.AAAA`);
+    });
+    await page.getByRole('link', { name: 'Profiel' }).first().click();
+    await page.waitForURL(`${server.url}/profiel`);
+    await expect.poll(() => page.getByLabel('Naam').inputValue()).toBe('Daan Demo');
+    const after = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    expect(after).not.toBe(before);
+    expect(page.url()).toBe(`${server.url}/profiel`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('should end on the login screen when the session is revoked elsewhere (419)', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, server.url, DEMO.user);
+    const refresh = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    const answer = await fetch(`${server.url}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refresh }),
+    });
+    expect(answer.status).toBe(204);
+    await page.getByRole('link', { name: 'Profiel' }).first().click();
+    await page.waitForURL(`${server.url}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('routing', () => {
+  it('should send an unknown path to the login screen without a token and to the dashboard with one', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/bestaat-niet`);
+    await page.waitForURL(`${server.url}/login`);
+    await login(page, server.url, DEMO.user);
+    await page.goto(`${server.url}/bestaat-niet/ook-niet`);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await context.close();
+  });
+
+  it('should redirect a normal user from an admin page to the dashboard and let an admin in', async () => {
+    const normal = await openPage(browser);
+    await login(normal.page, server.url, DEMO.user);
+    await normal.page.goto(`${server.url}/admin`);
+    await normal.page.waitForURL(`${server.url}/dashboard`);
+    await normal.context.close();
+
+    const admin = await openPage(browser);
+    await login(admin.page, server.url, DEMO.admin);
+    await admin.page.goto(`${server.url}/admin`);
+    await expect.poll(() => admin.page.getByRole('heading', { name: 'Beheer' }).count()).toBeGreaterThan(0);
+    expect(admin.page.url()).toBe(`${server.url}/admin`);
+    await admin.context.close();
+  });
+});
+
+describe('cookie banner', () => {
+  for (const [button, stored] of [
+    ['Accepteren', 'accepted'],
+    ['Weigeren', 'declined'],
+  ] as const) {
+    it(`should store '${stored}' after '${button}' and stay hidden after a reload`, async () => {
+      const { page, context } = await openPage(browser);
+      await page.goto(`${server.url}/login`);
+      const banner = page.getByText('We gebruiken cookies om uw ervaring te verbeteren.');
+      await banner.waitFor();
+      expect(await page.getByRole('link', { name: /privacy/i }).first().getAttribute('href')).toBe('/privacybeleid');
+      await page.getByRole('button', { name: button }).click();
+      await banner.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('cookie_consent_app'))).toBe(stored);
+      await page.reload();
+      await page.getByRole('button', { name: 'Inloggen' }).waitFor();
+      expect(await banner.count()).toBe(0);
+      await context.close();
+    });
+  }
+});
+
+describe('branding', () => {
+  it('should apply the organisation colour and logo with a cache-busting version', async () => {
+    const tokens = await apiLogin(DEMO.admin);
+    const headers = { authorization: `Bearer ${tokens.access_token}` };
+    const patch = await fetch(`${server.url}/api/v1/branding/mine`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ primary_color: '#b91c1c' }),
+    });
+    expect(patch.status).toBe(200);
+    // A 1×1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
+    const upload = await fetch(`${server.url}/api/v1/branding/logo`, { method: 'POST', headers, body: form });
+    expect(upload.status).toBe(200);
+
+    const { page, context, problems } = await openPage(browser);
+    await login(page, server.url, DEMO.user);
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()))
+      .toBe('#b91c1c');
+    const logo = page.getByRole('banner').getByRole('img').first();
+    await expect.poll(async () => (await logo.getAttribute('src')) ?? '').toMatch(/^\/uploads\/.+\?v=.+/);
+    expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,157 @@
+import { API_PREFIX, type ApiResult, apiOk, ORGANIZATION_HEADER } from '@loop/core';
+import { ofetch } from 'ofetch';
+import { failureFromBody } from './failureFromBody';
+
+/** What the client needs of the session; core's SessionKeeper satisfies it. */
+export interface ApiSession {
+  accessToken(): string | null;
+  /** Resolves true when a new access token is stored; concurrent callers share one refresh. */
+  refresh(): Promise<boolean>;
+  end(reason: 'revoked'): void;
+}
+
+export interface ApiClientOptions {
+  /** VITE_API_URL, or '' for the same origin; `/api/v1` is appended. */
+  baseUrl: string;
+  session: ApiSession;
+  /** The current organisation, sent as X-Organization-Id when present. */
+  organisationId: () => number | string | null;
+  /** Replaces the global fetch (tests). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  /** Sent as JSON, except FormData, Blob, URLSearchParams and binary bodies, which pass untouched. */
+  body?: unknown;
+  /** Undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** 'retry' (default): on 401 refresh once and retry; 'none': never refresh (login, refresh, logout). */
+  auth?: 'retry' | 'none';
+  signal?: AbortSignal;
+};
+
+/** The one HTTP client of the app; answers are values, never exceptions. */
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  /** The resolved base, e.g. `https://api.example.nl/api/v1` or `/api/v1`. */
+  apiBase: string;
+}
+
+/** The configured API address with its trailing slashes trimmed and the version prefix appended. */
+export function apiBaseUrl(base: string): string {
+  const trimmed = base.trim().replace(/\/+$/, '');
+  // A base that already names the version (a common way to set VITE_API_URL) is taken as is.
+  return trimmed.endsWith(API_PREFIX) ? trimmed : `${trimmed}${API_PREFIX}`;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  /** The access token the request carried. */
+  readonly token: string | null;
+}
+
+const passesUntouched = (body: unknown): boolean =>
+  (typeof FormData !== 'undefined' && body instanceof FormData) ||
+  (typeof Blob !== 'undefined' && body instanceof Blob) ||
+  body instanceof URLSearchParams ||
+  body instanceof ArrayBuffer ||
+  ArrayBuffer.isView(body);
+
+// Error pages of proxies are not JSON; their text is kept (and ignored by the error mapping).
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function withQuery(url: string, query: RequestOptions['query']): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+/**
+ * The HTTP client of spec §7/§8 on ofetch: bearer token and organisation header read at send time,
+ * on 401 one shared refresh and one retry, on 419 the session ends. HTTP and network failures come
+ * back as `{ ok: false }` (network failure and abort: status 0).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { session } = options;
+  const apiBase = apiBaseUrl(options.baseUrl);
+  const $fetch = ofetch.create(
+    // ofetch's own retries (GET on 5xx, network errors) would hide failures and repeat requests
+    // behind the session's back; the only retry is the one after a refresh, below.
+    { retry: false, ignoreResponseError: true, parseResponse: parseBody },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
+
+  async function send(method: HttpMethod, path: string, request: RequestOptions): Promise<Answer> {
+    const token = session.accessToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const organisation = options.organisationId();
+    if (organisation !== null && organisation !== '') headers[ORGANIZATION_HEADER] = String(organisation);
+    let body: BodyInit | undefined;
+    if (request.body !== undefined) {
+      if (passesUntouched(request.body)) {
+        body = request.body as BodyInit;
+      } else {
+        body = JSON.stringify(request.body);
+        headers['Content-Type'] = 'application/json';
+      }
+    }
+    const url = withQuery(`${apiBase}${path.startsWith('/') ? '' : '/'}${path}`, request.query);
+    try {
+      const response = await $fetch.raw(url, { method, headers, body, signal: request.signal });
+      return { status: response.status, body: response._data, token };
+    } catch {
+      return { status: 0, body: undefined, token };
+    }
+  }
+
+  /** After a 401: may the call be retried with a new access token? */
+  async function renewed(sentToken: string | null): Promise<boolean> {
+    const current = session.accessToken();
+    // Another call's refresh already replaced the token this one was sent with (its 401 arrived
+    // after that refresh finished): retry with the new token instead of a second refresh, which
+    // would rotate the refresh token again. No token any more means the session ended meanwhile.
+    if (current !== sentToken) return current !== null;
+    try {
+      return await session.refresh();
+    } catch {
+      return false;
+    }
+  }
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    request: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
+    let answer = await send(method, path, request);
+    while (
+      answer.status === 401 &&
+      request.auth !== 'none' &&
+      !request.signal?.aborted &&
+      (await renewed(answer.token))
+    ) {
+      // Exactly one retry: a 401 now is returned as is, so a server that keeps refusing cannot loop.
+      answer = await send(method, path, request);
+    }
+    if (answer.status === 419) session.end('revoked');
+    if (answer.status >= 200 && answer.status < 300) return apiOk(answer.body as T);
+    return failureFromBody(answer.status, answer.body);
+  }
+
+  return { request, apiBase };
+}

@@ -1,0 +1,148 @@
+import { type ApiResult, apiOk } from '@loop/core';
+import { describe, expect, it } from 'vitest';
+import { createAdminGateway } from './createAdminGateway';
+import type { ApiClient, HttpMethod, RequestOptions } from './createApiClient';
+import { createAuthGateway } from './createAuthGateway';
+import { createBrandingGateway } from './createBrandingGateway';
+import { createOrganisationGateway } from './createOrganisationGateway';
+import { createUserGateway } from './createUserGateway';
+
+interface Sent {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly options: RequestOptions | undefined;
+}
+
+/** A client that records each request and answers `{ ok: true, value: 'answer' }`. */
+function recordingClient() {
+  const sent: Sent[] = [];
+  const client: ApiClient = {
+    apiBase: '/api/v1',
+    request: async <T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>> => {
+      sent.push({ method, path, options });
+      return apiOk('answer' as T);
+    },
+  };
+  return { client, sent };
+}
+
+describe('createAuthGateway', () => {
+  it('should call the /auth paths with their bodies', async () => {
+    const { client, sent } = recordingClient();
+    const auth = createAuthGateway(client);
+    await auth.register({ name: 'An', email: 'an@example.nl', password: 'geheim123' });
+    await auth.verifyEmail({ token: 't' });
+    await auth.resendVerification({ email: 'an@example.nl' });
+    await auth.forgotPassword({ email: 'an@example.nl' });
+    await auth.resetPassword({ token: 't', password: 'nieuw-geheim' });
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /auth/register',
+      'POST /auth/verify-email',
+      'POST /auth/resend-verification',
+      'POST /auth/forgot-password',
+      'POST /auth/reset-password',
+    ]);
+    expect(sent[4]?.options?.body).toEqual({ token: 't', password: 'nieuw-geheim' });
+  });
+
+  it('should send login, refresh and logout without the refresh-on-401', async () => {
+    const { client, sent } = recordingClient();
+    const auth = createAuthGateway(client);
+    await auth.login({ email: 'an@example.nl', password: 'geheim123' });
+    const refreshed = await auth.refresh('r-1');
+    await auth.logout({ refresh_token: 'r-1' });
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/auth/login',
+        options: { body: { email: 'an@example.nl', password: 'geheim123' }, auth: 'none' },
+      },
+      { method: 'POST', path: '/auth/refresh', options: { body: { refresh_token: 'r-1' }, auth: 'none' } },
+      { method: 'POST', path: '/auth/logout', options: { body: { refresh_token: 'r-1' }, auth: 'none' } },
+    ]);
+    expect(refreshed).toEqual({ ok: true, value: 'answer' });
+  });
+});
+
+describe('createUserGateway', () => {
+  it('should read and change the own account under /users/me', async () => {
+    const { client, sent } = recordingClient();
+    const users = createUserGateway(client);
+    await users.me();
+    await users.updateProfile({ name: 'An' });
+    await users.changePassword({ current_password: 'a', new_password: 'b' });
+    expect(sent.map((s) => [s.method, s.path, s.options?.body])).toEqual([
+      ['GET', '/users/me', undefined],
+      ['PATCH', '/users/me', { name: 'An' }],
+      ['POST', '/users/me/password', { current_password: 'a', new_password: 'b' }],
+    ]);
+  });
+});
+
+describe('createOrganisationGateway', () => {
+  it('should list and create under /organizations', async () => {
+    const { client, sent } = recordingClient();
+    const organisations = createOrganisationGateway(client);
+    await organisations.list();
+    await organisations.create({ name: 'Acme' });
+    expect(sent.map((s) => [s.method, s.path, s.options?.body])).toEqual([
+      ['GET', '/organizations', undefined],
+      ['POST', '/organizations', { name: 'Acme' }],
+    ]);
+  });
+});
+
+describe('createBrandingGateway', () => {
+  it('should read and update /branding/mine', async () => {
+    const { client, sent } = recordingClient();
+    const branding = createBrandingGateway(client);
+    await branding.mine();
+    await branding.update({ primary_color: '#112233' });
+    expect(sent.map((s) => [s.method, s.path, s.options?.body])).toEqual([
+      ['GET', '/branding/mine', undefined],
+      ['PATCH', '/branding/mine', { primary_color: '#112233' }],
+    ]);
+  });
+
+  it('should upload an image as multipart field file and remove it with DELETE', async () => {
+    const { client, sent } = recordingClient();
+    const branding = createBrandingGateway(client);
+    const file = new File(['<png bytes>'], 'logo.png', { type: 'image/png' });
+    await branding.upload('logo', file);
+    await branding.upload('background', file);
+    await branding.remove('background');
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /branding/logo',
+      'POST /branding/background',
+      'DELETE /branding/background',
+    ]);
+    const form = sent[0]?.options?.body;
+    expect(form).toBeInstanceOf(FormData);
+    const part = (form as FormData).get('file');
+    expect(part).toBeInstanceOf(File);
+    expect((part as File).name).toBe('logo.png');
+    expect(await (part as File).text()).toBe('<png bytes>');
+  });
+
+  it('should refuse something that is not a file', () => {
+    const { client } = recordingClient();
+    expect(() => createBrandingGateway(client).upload('logo', { name: 'x.png', type: 'image/png', size: 1 })).toThrow(
+      TypeError,
+    );
+  });
+});
+
+describe('createAdminGateway', () => {
+  it('should fetch the overview and a page of users with its query', async () => {
+    const { client, sent } = recordingClient();
+    const admin = createAdminGateway(client);
+    await admin.overview();
+    await admin.users({ page: 2, page_size: 50, q: ' jan ' });
+    await admin.users({ page: 1, page_size: 25, q: '' });
+    expect(sent).toEqual([
+      { method: 'GET', path: '/admin/overview', options: undefined },
+      { method: 'GET', path: '/admin/users', options: { query: { page: 2, page_size: 50, q: 'jan' } } },
+      { method: 'GET', path: '/admin/users', options: { query: { page: 1, page_size: 25, q: undefined } } },
+    ]);
+  });
+});

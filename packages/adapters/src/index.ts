@@ -1,0 +1,30 @@
+// HTTP
+export type {
+  ApiClient,
+  ApiClientOptions,
+  ApiSession,
+  HttpMethod,
+  RequestOptions,
+} from './http/createApiClient';
+export { apiBaseUrl, createApiClient } from './http/createApiClient';
+export { createAdminGateway } from './http/createAdminGateway';
+export { createAuthGateway } from './http/createAuthGateway';
+export { createBrandingGateway } from './http/createBrandingGateway';
+export { createOrganisationGateway } from './http/createOrganisationGateway';
+export { createUserGateway } from './http/createUserGateway';
+export { failureFromBody, fallbackDetail } from './http/failureFromBody';
+// Session
+export { browserTimer, clampDelay, MAX_TIMER_DELAY_MS } from './session/browserTimer';
+export { createJwtDecoder } from './session/createJwtDecoder';
+export { systemClock } from './session/systemClock';
+export { wait } from './session/wait';
+// Storage
+export { browserStorage } from './storage/browserStorage';
+export { createConsentStore } from './storage/createConsentStore';
+export type { DebugAdminFlag } from './storage/createDebugAdminFlag';
+export { createDebugAdminFlag } from './storage/createDebugAdminFlag';
+export { createFeatureStore } from './storage/createFeatureStore';
+export { createMemoryStorage } from './storage/createMemoryStorage';
+export { createOrganisationStore } from './storage/createOrganisationStore';
+export { createTokenStore } from './storage/createTokenStore';
+export { STORAGE_KEYS } from './storage/storageKeys';

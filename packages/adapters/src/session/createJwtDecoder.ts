@@ -1,0 +1,10 @@
+import type { AccessTokenClaims, TokenDecoder } from '@loop/core';
+import { jwtDecode } from 'jwt-decode';
+
+/**
+ * Reads an access token's claims without verifying it (the server verifies); jwt-decode's errors
+ * propagate, and core turns them into 'undecodable'.
+ */
+export function createJwtDecoder(): TokenDecoder {
+  return { decode: (token) => jwtDecode<Partial<AccessTokenClaims>>(token) };
+}

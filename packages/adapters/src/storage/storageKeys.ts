@@ -1,0 +1,9 @@
+/** Local-storage keys of spec §3; other tabs and older app versions read the same names. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refresh_token',
+  currentOrgId: 'currentOrgId',
+  currentOrgName: 'currentOrgName',
+  features: 'features',
+  debugAdmin: 'debug_admin',
+} as const;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Access } from './routeGuard';
+import { ROUTE_ACCESS } from './routes';
+
+// The route table of spec §2, copied from the spec character for character.
+const SPEC_ROUTES: Record<Access, readonly string[]> = {
+  public: [
+    '/login',
+    '/register',
+    '/respond/:responseToken',
+    '/forgot-password',
+    '/reset-password/:token',
+    '/privacy',
+    '/cookiebeleid',
+    '/verify/:token',
+    '/billing/return',
+  ],
+  login: ['/onboarding', '/dashboard/abonnement'],
+  onboarded: [
+    '/dashboard',
+    '/surveys',
+    '/analytics',
+    '/advanced-kpis',
+    '/new-survey',
+    '/survey/:id',
+    '/survey/:id/edit',
+    '/survey/:id/email-preview',
+    '/survey/:id/preview',
+    '/survey/:surveyId/question/:questionId',
+    '/profiel',
+    '/personalisatie',
+    '/contacten',
+    '/bedrijfsanalyse',
+    '/finance',
+  ],
+  admin: ['/admin', '/admin/billing'],
+};
+
+const table: Readonly<Record<string, { readonly access: Access; readonly allowTemplateManagers?: boolean }>> =
+  ROUTE_ACCESS;
+
+describe('ROUTE_ACCESS', () => {
+  for (const [access, paths] of Object.entries(SPEC_ROUTES)) {
+    it.each(paths)(`should list %s as ${access}`, (path) => {
+      expect(table[path]?.access).toBe(access);
+    });
+  }
+
+  it('should list /privacybeleid as public (the cookie banner links to it)', () => {
+    expect(table['/privacybeleid']?.access).toBe('public');
+  });
+
+  it('should guard /admin/logs as admin only (its guard is not shown in the spec)', () => {
+    expect(table['/admin/logs']).toEqual({ access: 'admin' });
+  });
+
+  it('should hold no route beyond the spec table and the two documented extras', () => {
+    const known = new Set([...Object.values(SPEC_ROUTES).flat(), '/privacybeleid', '/admin/logs']);
+    expect(Object.keys(table).filter((path) => !known.has(path))).toEqual([]);
+  });
+
+  it('should open /admin, but not /admin/billing, to template managers', () => {
+    expect(table['/admin']?.allowTemplateManagers).toBe(true);
+    expect(table['/admin/billing']?.allowTemplateManagers).not.toBe(true);
+    expect(table['/admin/logs']?.allowTemplateManagers).not.toBe(true);
+  });
+
+  it('should allow template managers only on admin routes', () => {
+    const elsewhere = Object.entries(table).filter(
+      ([, route]) => route.allowTemplateManagers && route.access !== 'admin',
+    );
+    expect(elsewhere).toEqual([]);
+  });
+});

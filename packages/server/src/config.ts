@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The monorepo root: relative paths in the environment resolve against it, not the working directory. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type TrustProxy = boolean | number | readonly string[];
+
+/** Everything the server reads from its environment, parsed and checked once at start. */
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Unset: embedded PGlite in `DATA_DIR/pglite`. */
+  readonly databaseUrl: string | null;
+  /** Unset: mails are written to `DATA_DIR/outbox`. */
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  /** Public base URL for links in mails, without a trailing slash. */
+  readonly appUrl: string;
+  readonly jwtSecret: string;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlDays: number;
+  readonly webDist: string;
+  readonly seedDemo: boolean;
+  readonly rateLimit: boolean;
+  readonly trustProxy: TrustProxy;
+  /** Extra origins allowed to call the API from a browser; empty means same origin only. */
+  readonly corsOrigins: readonly string[];
+  readonly logLevel: string;
+  readonly production: boolean;
+}
+
+/** A setting is missing or malformed; the message says which one and what to do (Dutch, for operators). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const JWT_SECRET_MIN_LENGTH = 32;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function value(env: Env, key: string): string | undefined {
+  const raw = env[key]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function positiveInteger(env: Env, key: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = value(env, key);
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(parsed) || parsed < 1 || parsed > max) {
+    throw new ConfigError(`${key} moet een geheel getal tussen 1 en ${max} zijn (nu: "${raw}").`);
+  }
+  return parsed;
+}
+
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const raw = value(env, key)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${key} moet "true" of "false" zijn (nu: "${raw}").`);
+}
+
+function absoluteUrl(key: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${key} moet een volledige URL zijn, bijvoorbeeld https://loop.example.nl (nu: "${raw}").`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${key} moet met http:// of https:// beginnen (nu: "${raw}").`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function trustProxy(env: Env): TrustProxy {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function corsOrigins(env: Env): readonly string[] {
+  const raw = value(env, 'CORS_ORIGIN');
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((origin) => {
+      const url = new URL(absoluteUrl('CORS_ORIGIN', origin));
+      return url.origin;
+    });
+}
+
+const fromRepoRoot = (path: string): string => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+
+/**
+ * JWT_SECRET, or a random secret generated once and kept in DATA_DIR/jwt-secret (mode 600), so tokens
+ * survive a restart on a developer machine. Production must set it explicitly.
+ */
+export function resolveJwtSecret(env: Env, dataDir: string, production: boolean): string {
+  const configured = value(env, 'JWT_SECRET');
+  if (configured !== undefined) {
+    if (configured.length < JWT_SECRET_MIN_LENGTH) {
+      throw new ConfigError(`JWT_SECRET moet minstens ${JWT_SECRET_MIN_LENGTH} tekens lang zijn.`);
+    }
+    return configured;
+  }
+  if (production) {
+    throw new ConfigError(
+      'JWT_SECRET ontbreekt. Zet in productie (NODE_ENV=production) een geheime sleutel van minstens ' +
+        `${JWT_SECRET_MIN_LENGTH} tekens, bijvoorbeeld: JWT_SECRET=$(openssl rand -base64 48)`,
+    );
+  }
+  const file = join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  chmodSync(file, 0o600);
+  const stored = readFileSync(file, 'utf8').trim();
+  if (stored.length < JWT_SECRET_MIN_LENGTH) {
+    throw new ConfigError(`${file} bevat geen geldige sleutel. Verwijder het bestand; bij de start komt er een nieuwe.`);
+  }
+  return stored;
+}
+
+/** Reads the environment (see the table in packages/server/README.md) and fails early with a clear message. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const production = value(env, 'NODE_ENV') === 'production';
+  const port = positiveInteger(env, 'PORT', 3000, 65_535);
+  const dataDir = fromRepoRoot(value(env, 'DATA_DIR') ?? 'data');
+  const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL moet een van ${LOG_LEVELS.join(', ')} zijn (nu: "${logLevel}").`);
+  }
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL moet met postgres:// of postgresql:// beginnen.');
+  }
+  const smtpUrl = value(env, 'SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL moet met smtp:// of smtps:// beginnen.');
+  }
+  return {
+    port,
+    host: value(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    smtpUrl,
+    mailFrom: value(env, 'MAIL_FROM') ?? 'Loop <no-reply@loop.local>',
+    appUrl: absoluteUrl('APP_URL', value(env, 'APP_URL') ?? `http://localhost:${port}`),
+    jwtSecret: resolveJwtSecret(env, dataDir, production),
+    accessTokenTtlSeconds: positiveInteger(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 86_400),
+    refreshTokenTtlDays: positiveInteger(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 365),
+    webDist: fromRepoRoot(value(env, 'WEB_DIST') ?? 'packages/web/dist'),
+    seedDemo: flag(env, 'SEED_DEMO', true),
+    rateLimit: flag(env, 'RATE_LIMIT', true),
+    trustProxy: trustProxy(env),
+    corsOrigins: corsOrigins(env),
+    logLevel,
+    production,
+  };
+}
+
+export const uploadsDir = (config: Pick<AppConfig, 'dataDir'>): string => join(config.dataDir, 'uploads');
+export const outboxDir = (config: Pick<AppConfig, 'dataDir'>): string => join(config.dataDir, 'outbox');
+export const pgliteDir = (config: Pick<AppConfig, 'dataDir'>): string => join(config.dataDir, 'pglite');

@@ -1,0 +1,25 @@
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** The Drizzle database the app works with, whichever driver (PGlite or postgres-js) is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** Either the database or an open transaction on it: functions that take this work inside both. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database with the means to migrate and close it. */
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: DatabaseKind;
+  /** For the start-up log line; never contains a password. */
+  readonly description: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}

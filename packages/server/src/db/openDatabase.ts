@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import type { DatabaseHandle } from './database';
+import * as schema from './schema';
+
+/** The SQL migrations drizzle-kit generates (packages/server/drizzle), shared by both drivers. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// Any fixed number: instances starting together on one PostgreSQL take turns migrating.
+const MIGRATION_LOCK_ID = 7_406_211;
+
+/** Embedded Postgres: in a directory, or in memory when `dataDir` is null (tests). */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ?? undefined);
+  return pgliteHandle(client, dataDir === null ? 'PGlite (in het geheugen)' : `PGlite in ${dataDir}`);
+}
+
+/** Wraps an open PGlite instance (for example a clone of a migrated template in tests). */
+export function pgliteHandle(client: PGlite, description: string): DatabaseHandle {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    description,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+function describePostgres(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `PostgreSQL op ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+export interface PostgresOptions {
+  /** Connection pool size per instance. */
+  readonly max?: number;
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): DatabaseHandle {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db,
+    kind: 'postgres',
+    description: describePostgres(url),
+    async migrate() {
+      // A session-level advisory lock on one reserved connection, while the migrator uses the
+      // pool: a second instance waits here and then finds nothing left to do.
+      const lock = await client.reserve();
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+        lock.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** PostgreSQL when a URL is configured, else embedded PGlite in `pgliteDataDir`. */
+export async function openDatabase(options: {
+  readonly databaseUrl: string | null;
+  readonly pgliteDataDir: string;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl === null
+    ? openPglite(options.pgliteDataDir)
+    : openPostgres(options.databaseUrl);
+}

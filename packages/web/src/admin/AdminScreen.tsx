@@ -1,0 +1,161 @@
+import type { AdminUser } from '@loop/core';
+import { useEffect, useState } from 'react';
+import { FormAlert } from '../forms/FormAlert';
+import { Loading } from '../routing/Loading';
+import { Page } from '../shell/Page';
+import { ADMIN_PAGE_SIZE, useAdminOverview, useAdminUsers } from './useAdminData';
+
+const SEARCH_DELAY_MS = 300;
+const number = new Intl.NumberFormat('nl-NL');
+const date = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'short', year: 'numeric' });
+
+const formatDate = (iso: string): string => {
+  const value = new Date(iso);
+  return Number.isNaN(value.getTime()) ? '-' : date.format(value);
+};
+
+const roles = (user: AdminUser): string =>
+  [user.is_admin ? 'Beheerder' : null, user.can_manage_templates ? 'Sjablonen' : null]
+    .filter(Boolean)
+    .join(', ') || 'Gebruiker';
+
+/** /admin ('Beheer'): platform totals and a paged, searchable table of users. */
+export function AdminScreen() {
+  return (
+    <Page title="Beheer">
+      <Overview />
+      <Users />
+    </Page>
+  );
+}
+
+function Overview() {
+  const overview = useAdminOverview();
+  if (overview.error) return <FormAlert message={overview.error} />;
+  if (!overview.value) return <Loading />;
+  const totals = [
+    ['Gebruikers', overview.value.users_total],
+    ['Geverifieerd', overview.value.users_verified],
+    ['Organisaties', overview.value.organizations_total],
+    ['Actieve sessies', overview.value.sessions_active],
+  ] as const;
+  return (
+    <section aria-labelledby="totals-heading">
+      <h2 id="totals-heading" className="visually-hidden">
+        Totalen
+      </h2>
+      <dl className="stats">
+        {totals.map(([label, value]) => (
+          <div key={label} className="stat">
+            <dt>{label}</dt>
+            <dd>{number.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Users() {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const users = useAdminUsers({ page, page_size: ADMIN_PAGE_SIZE, ...(q ? { q } : {}) });
+  const result = users.value;
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+
+  return (
+    <section className="panel" aria-labelledby="users-heading">
+      <h2 id="users-heading">Gebruikers</h2>
+      <div className="field">
+        <label htmlFor="user-search">Zoek op naam of e-mailadres</label>
+        <input
+          id="user-search"
+          type="search"
+          autoComplete="off"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <FormAlert message={users.error} />
+      {result === null ? (
+        users.error ? null : (
+          <Loading />
+        )
+      ) : (
+        <>
+          <p role="status" className="result-count">
+            {users.loading
+              ? 'Bezig met laden...'
+              : `${number.format(result.total)} ${result.total === 1 ? 'gebruiker' : 'gebruikers'}`}
+          </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways on phones and must be reachable by keyboard */}
+          <section className="table-scroll" aria-label="Tabel met gebruikers" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Naam</th>
+                  <th scope="col">E-mailadres</th>
+                  <th scope="col">Rol</th>
+                  <th scope="col">Geverifieerd</th>
+                  <th scope="col">Onboarding</th>
+                  <th scope="col">Organisaties</th>
+                  <th scope="col">Aangemaakt</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={7}>Geen gebruikers gevonden.</td>
+                  </tr>
+                ) : (
+                  result.items.map((user) => (
+                    <tr key={user.id}>
+                      <td>{user.name}</td>
+                      <td>{user.email}</td>
+                      <td>{roles(user)}</td>
+                      <td>{user.email_verified ? 'Ja' : 'Nee'}</td>
+                      <td>{user.onboarding_completed ? 'Afgerond' : 'Niet afgerond'}</td>
+                      <td>{number.format(user.organizations)}</td>
+                      <td>{formatDate(user.created_at)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </section>
+          <nav className="pager" aria-label="Paginering">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={page <= 1 || users.loading}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
+              Vorige
+            </button>
+            <span>
+              Pagina {page} van {pages}
+            </span>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={page >= pages || users.loading}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Volgende
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

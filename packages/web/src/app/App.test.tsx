@@ -1,0 +1,48 @@
+import { STORAGE_KEYS } from '@loop/adapters';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshJwt, json, meBody } from '../testing/fakeApi';
+import { render, unmountAll, waitFor } from '../testing/render';
+import { createTestApp } from '../testing/testContainer';
+import { App } from './App';
+
+afterEach(unmountAll);
+
+describe('App', () => {
+  it('should send an unknown path to the login screen when no token is stored', async () => {
+    const app = createTestApp({ path: '/bestaat-niet' });
+    const { container } = await render(<App container={app.container} locationHook={app.location.hook} />);
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Inloggen'));
+    expect(app.location.history.at(-1)).toBe('/login');
+    expect(container.querySelector('main#main')).not.toBeNull();
+    expect(container.querySelector('a.skip-link')?.getAttribute('href')).toBe('#main');
+  });
+
+  it('should open the dashboard for a stored session, with the organisation and its branding', async () => {
+    const app = createTestApp({
+      path: '/',
+      storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+      routes: {
+        'GET /users/me': () => json(200, meBody()),
+        'GET /branding/mine': () =>
+          json(200, {
+            logo_url: '/uploads/logo.png',
+            background_url: null,
+            primary_color: '#0f766e',
+            version: '3',
+          }),
+      },
+    });
+    const { container } = await render(<App container={app.container} locationHook={app.location.hook} />);
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Welkom, Demo Gebruiker'));
+    await waitFor(() =>
+      expect(container.querySelector('.brand-logo')?.getAttribute('src')).toBe('/uploads/logo.png?v=3'),
+    );
+    expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#0f766e');
+    expect(app.api.seen.find((r) => r.path === '/branding/mine')?.headers.get('X-Organization-Id')).toBe('7');
+    expect([...container.querySelectorAll('#main-nav a')].map((a) => a.textContent)).toEqual([
+      'Dashboard',
+      'Profiel',
+      'Personalisatie',
+    ]);
+  });
+});

@@ -1,0 +1,187 @@
+import {
+  browserStorage,
+  browserTimer,
+  createAdminGateway,
+  createApiClient,
+  createAuthGateway,
+  createBrandingGateway,
+  createConsentStore,
+  createDebugAdminFlag,
+  createFeatureStore,
+  createJwtDecoder,
+  createOrganisationGateway,
+  createOrganisationStore,
+  createTokenStore,
+  createUserGateway,
+  systemClock,
+  wait,
+} from '@loop/adapters';
+import {
+  BrandingStore,
+  CurrentUserStore,
+  consentKeyFor,
+  createSessionEndedHandler,
+  SessionKeeper,
+} from '@loop/core';
+import { Container, ContainerModule } from 'inversify';
+import { navigate } from 'wouter/use-browser-location';
+import { createWebAuthUseCases } from '../auth/createWebAuthUseCases';
+import { type Services, TOKENS, type Token } from './tokens';
+
+/** What the React tree needs of the container: resolving a token. */
+export interface AppContainer {
+  get<T>(token: Token<T>): T;
+}
+
+/** Bindings to replace, by token name (tests: a fake fetch, a memory storage, a memory router). */
+export type ContainerOverrides = Partial<Services>;
+
+const platformModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.Storage)
+    .toResolvedValue(() => browserStorage())
+    .inSingletonScope();
+  bind(TOKENS.Fetch).toConstantValue((input, init) => globalThis.fetch(input, init));
+  bind(TOKENS.ApiBaseUrl).toConstantValue(import.meta.env.VITE_API_URL ?? '');
+  bind(TOKENS.Hostname).toResolvedValue(() => globalThis.location?.hostname ?? 'localhost');
+  bind(TOKENS.AppHost).toConstantValue(import.meta.env.VITE_APP_HOST || null);
+  bind(TOKENS.Clock).toConstantValue(systemClock);
+  bind(TOKENS.Timer).toConstantValue(browserTimer);
+  bind(TOKENS.Wait).toConstantValue(wait);
+  bind(TOKENS.Navigation).toConstantValue({ navigate: (path, options) => navigate(path, options) });
+  bind(TOKENS.Log).toConstantValue((message, detail) => console.warn(message, detail));
+});
+
+const storageModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.TokenStore).toResolvedValue(createTokenStore, [TOKENS.Storage]).inSingletonScope();
+  bind(TOKENS.OrganisationStore)
+    .toResolvedValue(createOrganisationStore, [TOKENS.Storage])
+    .inSingletonScope();
+  bind(TOKENS.FeatureStore).toResolvedValue(createFeatureStore, [TOKENS.Storage]).inSingletonScope();
+  bind(TOKENS.ConsentStore)
+    .toResolvedValue(
+      (storage: Storage, hostname: string, appHost: string | null) =>
+        createConsentStore(storage, consentKeyFor(hostname, appHost)),
+      [TOKENS.Storage, TOKENS.Hostname, TOKENS.AppHost],
+    )
+    .inSingletonScope();
+  bind(TOKENS.DebugAdminFlag).toResolvedValue(createDebugAdminFlag, [TOKENS.Storage]).inSingletonScope();
+  bind(TOKENS.TokenDecoder).toResolvedValue(createJwtDecoder).inSingletonScope();
+});
+
+const httpModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.ApiClient)
+    .toResolvedValue(
+      (baseUrl, fetch, organisations, keeper) =>
+        createApiClient({
+          baseUrl,
+          fetch,
+          organisationId: () => organisations.read().id,
+          // The keeper needs the auth gateway, which needs this client: the session is reached
+          // only when a request is sent, which breaks the cycle.
+          session: {
+            accessToken: () => keeper().accessToken(),
+            refresh: () => keeper().refresh(),
+            end: (reason) => {
+              keeper().end(reason);
+            },
+          },
+        }),
+      [TOKENS.ApiBaseUrl, TOKENS.Fetch, TOKENS.OrganisationStore, TOKENS.LazySessionKeeper],
+    )
+    .inSingletonScope();
+  bind(TOKENS.AuthGateway).toResolvedValue(createAuthGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.UserGateway).toResolvedValue(createUserGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.OrganisationGateway)
+    .toResolvedValue(createOrganisationGateway, [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.BrandingGateway).toResolvedValue(createBrandingGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.AdminGateway).toResolvedValue(createAdminGateway, [TOKENS.ApiClient]).inSingletonScope();
+});
+
+const stateModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.CurrentUserStore)
+    .toResolvedValue(
+      (users, organisations, organisationStore, log) =>
+        new CurrentUserStore({ users, organisations, organisationStore, log }),
+      [TOKENS.UserGateway, TOKENS.OrganisationGateway, TOKENS.OrganisationStore, TOKENS.Log],
+    )
+    .inSingletonScope();
+  bind(TOKENS.BrandingStore)
+    .toResolvedValue(
+      (gateway, wait) => new BrandingStore({ gateway, wait }),
+      [TOKENS.BrandingGateway, TOKENS.Wait],
+    )
+    .inSingletonScope();
+  bind(TOKENS.SessionKeeper)
+    .toResolvedValue(
+      (tokens, decoder, refresher, clock, timer, organisations, features, users, branding, navigation) =>
+        new SessionKeeper({
+          tokens,
+          decoder,
+          refresher,
+          clock,
+          timer,
+          onEnded: createSessionEndedHandler({
+            organisations,
+            features,
+            forget: () => {
+              users.reset();
+              branding.reset();
+            },
+            navigate: (path, options) => navigation.navigate(path, options),
+          }),
+        }),
+      [
+        TOKENS.TokenStore,
+        TOKENS.TokenDecoder,
+        TOKENS.AuthGateway,
+        TOKENS.Clock,
+        TOKENS.Timer,
+        TOKENS.OrganisationStore,
+        TOKENS.FeatureStore,
+        TOKENS.CurrentUserStore,
+        TOKENS.BrandingStore,
+        TOKENS.Navigation,
+      ],
+    )
+    .inSingletonScope();
+  bind(TOKENS.AuthUseCases)
+    .toResolvedValue(
+      (auth, session, tokens, users, branding) =>
+        createWebAuthUseCases({
+          auth,
+          session,
+          tokens,
+          beforeSignIn: () => {
+            users.reset();
+            branding.reset();
+          },
+        }),
+      [
+        TOKENS.AuthGateway,
+        TOKENS.SessionKeeper,
+        TOKENS.TokenStore,
+        TOKENS.CurrentUserStore,
+        TOKENS.BrandingStore,
+      ],
+    )
+    .inSingletonScope();
+});
+
+/**
+ * The composition root: the one place that knows inversify and which adapter implements which port.
+ * `overrides` replace single bindings by token name.
+ */
+export function createAppContainer(overrides: ContainerOverrides = {}): AppContainer {
+  const container = new Container({ defaultScope: 'Singleton' });
+  const lazyModule = new ContainerModule(({ bind }) => {
+    bind(TOKENS.LazySessionKeeper).toConstantValue(() => container.get(TOKENS.SessionKeeper));
+  });
+  container.load(platformModule, storageModule, httpModule, stateModule, lazyModule);
+  for (const [name, value] of Object.entries(overrides)) {
+    const token = TOKENS[name as keyof typeof TOKENS] as Token<unknown> | undefined;
+    if (!token) throw new Error(`Unknown container override: ${name}`);
+    container.rebind(token).toConstantValue(value);
+  }
+  return container;
+}

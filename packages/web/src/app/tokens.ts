@@ -1,0 +1,64 @@
+import type { ApiClient, DebugAdminFlag } from '@loop/adapters';
+import type {
+  AdminGateway,
+  AuthGateway,
+  BrandingGateway,
+  BrandingStore,
+  Clock,
+  ConsentStore,
+  CurrentUserStore,
+  FeatureStore,
+  OrganisationGateway,
+  OrganisationStore,
+  SessionKeeper,
+  Timer,
+  TokenDecoder,
+  TokenStore,
+  UserGateway,
+} from '@loop/core';
+import type { ServiceIdentifier } from 'inversify';
+import type { WebAuthUseCases } from '../auth/createWebAuthUseCases';
+import type { Navigation } from '../routing/navigation';
+
+/** A key of the container; the rest of the app names it without knowing inversify. */
+export type Token<T> = ServiceIdentifier<T>;
+
+/** Everything the composition root binds, one token per service. */
+export const TOKENS = {
+  // Platform
+  Storage: Symbol.for('Loop.Storage') as ServiceIdentifier<Storage>,
+  Fetch: Symbol.for('Loop.Fetch') as ServiceIdentifier<typeof globalThis.fetch>,
+  ApiBaseUrl: Symbol.for('Loop.ApiBaseUrl') as ServiceIdentifier<string>,
+  Hostname: Symbol.for('Loop.Hostname') as ServiceIdentifier<string>,
+  AppHost: Symbol.for('Loop.AppHost') as ServiceIdentifier<string | null>,
+  Clock: Symbol.for('Loop.Clock') as ServiceIdentifier<Clock>,
+  Timer: Symbol.for('Loop.Timer') as ServiceIdentifier<Timer>,
+  Wait: Symbol.for('Loop.Wait') as ServiceIdentifier<(ms: number) => Promise<void>>,
+  Navigation: Symbol.for('Loop.Navigation') as ServiceIdentifier<Navigation>,
+  Log: Symbol.for('Loop.Log') as ServiceIdentifier<(message: string, detail: unknown) => void>,
+  // Storage
+  TokenStore: Symbol.for('Loop.TokenStore') as ServiceIdentifier<TokenStore>,
+  OrganisationStore: Symbol.for('Loop.OrganisationStore') as ServiceIdentifier<OrganisationStore>,
+  FeatureStore: Symbol.for('Loop.FeatureStore') as ServiceIdentifier<FeatureStore>,
+  ConsentStore: Symbol.for('Loop.ConsentStore') as ServiceIdentifier<ConsentStore>,
+  DebugAdminFlag: Symbol.for('Loop.DebugAdminFlag') as ServiceIdentifier<DebugAdminFlag>,
+  TokenDecoder: Symbol.for('Loop.TokenDecoder') as ServiceIdentifier<TokenDecoder>,
+  // HTTP
+  LazySessionKeeper: Symbol.for('Loop.LazySessionKeeper') as ServiceIdentifier<() => SessionKeeper>,
+  ApiClient: Symbol.for('Loop.ApiClient') as ServiceIdentifier<ApiClient>,
+  AuthGateway: Symbol.for('Loop.AuthGateway') as ServiceIdentifier<AuthGateway>,
+  UserGateway: Symbol.for('Loop.UserGateway') as ServiceIdentifier<UserGateway>,
+  OrganisationGateway: Symbol.for('Loop.OrganisationGateway') as ServiceIdentifier<OrganisationGateway>,
+  BrandingGateway: Symbol.for('Loop.BrandingGateway') as ServiceIdentifier<BrandingGateway>,
+  AdminGateway: Symbol.for('Loop.AdminGateway') as ServiceIdentifier<AdminGateway>,
+  // Use-cases and state
+  SessionKeeper: Symbol.for('Loop.SessionKeeper') as ServiceIdentifier<SessionKeeper>,
+  CurrentUserStore: Symbol.for('Loop.CurrentUserStore') as ServiceIdentifier<CurrentUserStore>,
+  BrandingStore: Symbol.for('Loop.BrandingStore') as ServiceIdentifier<BrandingStore>,
+  AuthUseCases: Symbol.for('Loop.AuthUseCases') as ServiceIdentifier<WebAuthUseCases>,
+} as const;
+
+type Tokens = typeof TOKENS;
+
+/** The type bound to each token, for overrides in tests. */
+export type Services = { [K in keyof Tokens]: Tokens[K] extends ServiceIdentifier<infer T> ? T : never };

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { Field } from '../forms/Field';
+import { FormAlert } from '../forms/FormAlert';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useForm } from '../forms/useForm';
+import { useSession } from '../session/useSession';
+import { Page } from '../shell/Page';
+
+type Resend = { busy: boolean; message: string | null; error: string | null };
+
+/** /login: e-mail and password; an unverified address is offered a new confirmation link. */
+export function LoginScreen() {
+  const auth = useInjection(TOKENS.AuthUseCases);
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [unverified, setUnverified] = useState(false);
+  const [resend, setResend] = useState<Resend>({ busy: false, message: null, error: null });
+
+  const form = useForm({
+    action: async () => {
+      setResend({ busy: false, message: null, error: null });
+      const outcome = await auth.login({ email, password });
+      setUnverified(outcome.unverified);
+      return outcome.result;
+    },
+    // The guard sends a user without an organisation on to /onboarding.
+    onSuccess: () => navigate('/dashboard', { replace: true }),
+  });
+
+  async function resendLink() {
+    setResend({ busy: true, message: null, error: null });
+    const result = await auth.resendVerification(email);
+    setResend(
+      result.ok
+        ? { busy: false, message: result.value, error: null }
+        : { busy: false, message: null, error: result.message ?? Object.values(result.fields)[0] ?? null },
+    );
+  }
+
+  if (session.status === 'authenticated' && !form.busy) return <Redirect to="/dashboard" replace />;
+
+  return (
+    <Page title="Inloggen" width="narrow">
+      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
+        <FormAlert message={form.message} />
+        {unverified ? (
+          <div className="notice">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={resendLink}
+              disabled={resend.busy}
+              aria-busy={resend.busy || undefined}
+            >
+              {resend.busy ? 'Bezig met versturen...' : 'Stuur de bevestigingslink opnieuw'}
+            </button>
+            <FormAlert message={resend.message} tone="success" />
+            <FormAlert message={resend.error} />
+          </div>
+        ) : null}
+        <Field
+          id="email"
+          label="E-mailadres"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={form.fields.email}
+        />
+        <Field
+          id="password"
+          label="Wachtwoord"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={form.fields.password}
+        />
+        <SubmitButton busy={form.busy} busyLabel="Bezig met inloggen...">
+          Inloggen
+        </SubmitButton>
+      </form>
+      <p className="form-links">
+        <Link href="/forgot-password">Wachtwoord vergeten?</Link>
+        <Link href="/register">Nog geen account? Registreer je</Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import { type BrandingState, type BrandingView, brandingView } from '@loop/core';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+
+/** Shipped in public/: shown when the organisation has no logo or background of its own. */
+export const BRANDING_DEFAULTS = {
+  logo: '/default-logo.svg',
+  background: '/default-background.svg',
+} as const;
+
+/** The current organisation's branding as stored, and as the screens show it (defaults filled in). */
+export function useBranding(): { readonly state: BrandingState; readonly view: BrandingView } {
+  const store = useInjection(TOKENS.BrandingStore);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const view = useMemo(() => brandingView(state.branding, BRANDING_DEFAULTS), [state.branding]);
+  return { state, view };
+}

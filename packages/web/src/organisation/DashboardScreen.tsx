@@ -1,0 +1,101 @@
+import { effectiveIsAdmin } from '@loop/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { notify } from '../notifications/notify';
+import { useSession } from '../session/useSession';
+import { Page } from '../shell/Page';
+import { useCurrentUser } from './useCurrentUser';
+
+/** /dashboard: welcome, the current organisation with a switcher, and the areas that exist. */
+export function DashboardScreen() {
+  const users = useInjection(TOKENS.CurrentUserStore);
+  const debugAdmin = useInjection(TOKENS.DebugAdminFlag);
+  const session = useSession();
+  const { status, user, organisation } = useCurrentUser();
+  const [choice, setChoice] = useState<string>('');
+  const isAdmin = effectiveIsAdmin(session.isAdmin, debugAdmin.isOn());
+
+  const organisations = user?.organizations ?? [];
+  const selected = choice || String(organisation?.id ?? '');
+
+  function switchOrganisation(event: FormEvent) {
+    event.preventDefault();
+    const next = organisations.find((o) => String(o.id) === selected);
+    if (!next || next.id === organisation?.id) return;
+    users.switchOrganisation(next);
+    notify.success(`Je werkt nu in ${next.name}.`);
+  }
+
+  return (
+    <Page title={user ? `Welkom, ${user.name}` : 'Welkom'}>
+      {status === 'failed' ? (
+        <div className="alert alert-error" role="alert">
+          <p>Je gegevens konden niet worden geladen.</p>
+          <button type="button" className="button button-secondary" onClick={() => void users.reload()}>
+            Opnieuw proberen
+          </button>
+        </div>
+      ) : null}
+
+      <section className="panel" aria-labelledby="organisation-heading">
+        <h2 id="organisation-heading">Organisatie</h2>
+        {organisation ? (
+          <p>
+            Je werkt nu in <strong>{organisation.name}</strong>.
+          </p>
+        ) : (
+          <p>Je hoort nog niet bij een organisatie.</p>
+        )}
+        {organisations.length > 1 ? (
+          <form className="inline-form" onSubmit={switchOrganisation}>
+            <div className="field">
+              <label htmlFor="organisation">Wissel van organisatie</label>
+              <select id="organisation" value={selected} onChange={(e) => setChoice(e.target.value)}>
+                {organisations.map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button" disabled={selected === String(organisation?.id)}>
+              Wisselen
+            </button>
+          </form>
+        ) : null}
+        <p>
+          <Link href="/onboarding">Nieuwe organisatie aanmaken</Link>
+        </p>
+      </section>
+
+      <nav aria-label="Onderdelen">
+        <ul className="cards">
+          <li>
+            <Link href="/profiel" className="card">
+              <span className="card-title">Profiel</span>
+              <span className="card-text">Je naam, e-mailadres en wachtwoord.</span>
+            </Link>
+          </li>
+          <li>
+            <Link href="/personalisatie" className="card">
+              <span className="card-title">Personalisatie</span>
+              <span className="card-text">
+                Logo, achtergrond en huisstijlkleur{organisation ? ` van ${organisation.name}` : ''}.
+              </span>
+            </Link>
+          </li>
+          {isAdmin ? (
+            <li>
+              <Link href="/admin" className="card">
+                <span className="card-title">Beheer</span>
+                <span className="card-text">Overzicht van alle gebruikers en organisaties.</span>
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+import { fallbackPath, type RoutePath } from '@loop/core';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { Loading } from './Loading';
+import { RouteGuard } from './RouteGuard';
+
+// Each screen is its own chunk, so a route's first load carries only what it shows.
+const screen = <K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> => lazy(() => load().then((module) => ({ default: module[name] })));
+
+const LoginScreen = screen(() => import('../auth/LoginScreen'), 'LoginScreen');
+const RegisterScreen = screen(() => import('../auth/RegisterScreen'), 'RegisterScreen');
+const VerifyEmailScreen = screen(() => import('../auth/VerifyEmailScreen'), 'VerifyEmailScreen');
+const ForgotPasswordScreen = screen(() => import('../auth/ForgotPasswordScreen'), 'ForgotPasswordScreen');
+const ResetPasswordScreen = screen(() => import('../auth/ResetPasswordScreen'), 'ResetPasswordScreen');
+const PrivacyScreen = screen(() => import('../legal/PrivacyScreen'), 'PrivacyScreen');
+const CookiePolicyScreen = screen(() => import('../legal/CookiePolicyScreen'), 'CookiePolicyScreen');
+const OnboardingScreen = screen(() => import('../organisation/OnboardingScreen'), 'OnboardingScreen');
+const DashboardScreen = screen(() => import('../organisation/DashboardScreen'), 'DashboardScreen');
+const ProfileScreen = screen(() => import('../profile/ProfileScreen'), 'ProfileScreen');
+const PersonalisationScreen = screen(
+  () => import('../branding/PersonalisationScreen'),
+  'PersonalisationScreen',
+);
+const AdminScreen = screen(() => import('../admin/AdminScreen'), 'AdminScreen');
+
+/** The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule. */
+export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentType }> = [
+  { path: '/login', Screen: LoginScreen },
+  { path: '/register', Screen: RegisterScreen },
+  { path: '/forgot-password', Screen: ForgotPasswordScreen },
+  { path: '/reset-password/:token', Screen: ResetPasswordScreen },
+  { path: '/verify/:token', Screen: VerifyEmailScreen },
+  { path: '/privacy', Screen: PrivacyScreen },
+  { path: '/privacybeleid', Screen: PrivacyScreen },
+  { path: '/cookiebeleid', Screen: CookiePolicyScreen },
+  { path: '/onboarding', Screen: OnboardingScreen },
+  { path: '/dashboard', Screen: DashboardScreen },
+  { path: '/profiel', Screen: ProfileScreen },
+  { path: '/personalisatie', Screen: PersonalisationScreen },
+  { path: '/admin', Screen: AdminScreen },
+];
+
+/** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */
+function Fallback() {
+  const tokens = useInjection(TOKENS.TokenStore);
+  return <Redirect to={fallbackPath(tokens.read().access !== null)} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        {MOUNTED_ROUTES.map(({ path, Screen }) => (
+          <Route key={path} path={path}>
+            <RouteGuard route={path}>
+              <Screen />
+            </RouteGuard>
+          </Route>
+        ))}
+        <Route>
+          <Fallback />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

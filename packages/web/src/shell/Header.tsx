@@ -1,0 +1,90 @@
+import { effectiveIsAdmin } from '@loop/core';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { useBranding } from '../branding/useBranding';
+import { notify } from '../notifications/notify';
+import { useCurrentUser } from '../organisation/useCurrentUser';
+import { useSession } from '../session/useSession';
+
+const NAV = [
+  { href: '/dashboard', label: 'Dashboard', adminOnly: false },
+  { href: '/profiel', label: 'Profiel', adminOnly: false },
+  { href: '/personalisatie', label: 'Personalisatie', adminOnly: false },
+  { href: '/admin', label: 'Beheer', adminOnly: true },
+] as const;
+
+/** Logo (to /dashboard, spec §2), the main navigation for signed-in users, and 'Uitloggen'. */
+export function Header() {
+  const auth = useInjection(TOKENS.AuthUseCases);
+  const debugAdmin = useInjection(TOKENS.DebugAdminFlag);
+  const session = useSession();
+  const { user, organisation } = useCurrentUser();
+  const { state: branding, view } = useBranding();
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  // A followed link closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location]);
+
+  const signedIn = session.status === 'authenticated';
+  const onboarded = signedIn && user?.onboarding_completed === true;
+  const isAdmin = effectiveIsAdmin(session.isAdmin, debugAdmin.isOn());
+  const items = NAV.filter((item) => !item.adminOnly || isAdmin);
+  const logoAlt = view.hasOwnLogo && organisation ? `Logo van ${organisation.name}` : 'Loop';
+
+  async function logout() {
+    setLeaving(true);
+    await auth.logout();
+    setLeaving(false);
+    notify.info('Je bent uitgelogd.');
+  }
+
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link href="/dashboard" className="brand-link" aria-label={`${logoAlt}, naar het dashboard`}>
+          <img
+            className={branding.status === 'loading' ? 'brand-logo is-loading' : 'brand-logo'}
+            src={view.logoSrc}
+            alt={logoAlt}
+            height={40}
+          />
+        </Link>
+        {signedIn ? (
+          <>
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              Menu
+            </button>
+            <nav id="main-nav" className={menuOpen ? 'main-nav is-open' : 'main-nav'} aria-label="Hoofdmenu">
+              {onboarded ? (
+                <ul>
+                  {items.map((item) => (
+                    <li key={item.href}>
+                      <Link href={item.href} aria-current={location === item.href ? 'page' : undefined}>
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {organisation && onboarded ? <p className="nav-organisation">{organisation.name}</p> : null}
+              <button type="button" className="button button-secondary" onClick={logout} disabled={leaving}>
+                {leaving ? 'Bezig met uitloggen...' : 'Uitloggen'}
+              </button>
+            </nav>
+          </>
+        ) : null}
+      </div>
+    </header>
+  );
+}

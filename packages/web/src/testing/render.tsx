@@ -1,0 +1,82 @@
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+
+// Tells React that updates in these tests are wrapped in act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface Rendered {
+  readonly container: HTMLElement;
+  readonly unmount: () => void;
+}
+
+const mounted = new Set<Root>();
+
+/** Renders into a fresh element attached to the document, and flushes effects. */
+export async function render(ui: ReactNode): Promise<Rendered> {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  mounted.add(root);
+  await act(async () => {
+    root.render(ui);
+  });
+  return {
+    container,
+    unmount: () => {
+      act(() => root.unmount());
+      mounted.delete(root);
+      container.remove();
+    },
+  };
+}
+
+/** Lets pending promises and timers of 0 ms settle inside act(). */
+export async function settle(times = 3): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+/** Waits (settling in between) until `check` stops throwing. */
+export async function waitFor<T>(check: () => T, attempts = 50): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return check();
+    } catch (error) {
+      last = error;
+      await settle(1);
+    }
+  }
+  throw last;
+}
+
+/** A click inside act(). */
+export async function click(element: Element | null): Promise<void> {
+  if (!element) throw new Error('Nothing to click');
+  await act(async () => {
+    (element as HTMLElement).click();
+  });
+}
+
+/** Types into a React-controlled input (React listens to the native value setter + input event). */
+export async function type(input: Element | null, value: string): Promise<void> {
+  if (!(input instanceof HTMLInputElement)) throw new Error('Not an input');
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** The button whose text is exactly `text`. */
+export const button = (root: ParentNode, text: string): HTMLButtonElement | null =>
+  [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) ?? null;
+
+export function unmountAll(): void {
+  for (const root of mounted) act(() => root.unmount());
+  mounted.clear();
+  document.body.innerHTML = '';
+}
