@@ -319,6 +319,21 @@ describe('SessionKeeper', () => {
       expect(timer.pending().map((entry) => entry.ms)).toEqual([FIFTEEN_MINUTES - 30_000]);
     });
 
+    it('should use the token another tab refreshed instead of spending the refresh token again', async () => {
+      const session = await signedIn();
+      clock.time = NOW + FIFTEEN_MINUTES - 30_000;
+      const fresh = decoder.token('from-other-tab', {
+        exp: seconds(clock.time + FIFTEEN_MINUTES),
+        is_admin: false,
+      });
+      tokens.write({ access: fresh, refresh: 'refresh-2' });
+      timer.fire();
+      await flush();
+      expect(refresher.calls).toEqual([]);
+      expect(session.getSnapshot().expiresAt).toBe(clock.time + FIFTEEN_MINUTES);
+      expect(timer.pending().map((entry) => entry.ms)).toEqual([FIFTEEN_MINUTES - 30_000]);
+    });
+
     it('should keep only one pending timer when tokens change', async () => {
       const session = await signedIn();
       tokens.write({ access: decoder.expiringIn('access-2', 10 * 60_000), refresh: 'refresh-2' });

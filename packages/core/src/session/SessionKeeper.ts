@@ -1,5 +1,6 @@
 import type { Clock, RefreshGateway, Timer, TokenDecoder, TokenStore } from './ports';
 import {
+  BACKGROUND_REFRESH_LEAD_MS,
   backgroundRefreshDelay,
   hasBothTokens,
   needsRefresh,
@@ -193,8 +194,22 @@ export class SessionKeeper {
     );
     this.#cancelTimer = this.#deps.timer.after(delay, () => {
       this.#cancelTimer = null;
-      void this.refresh();
+      if (!this.#adoptNewerTokens()) void this.refresh();
     });
+  }
+
+  /**
+   * Another tab may have refreshed already (tokens are shared): use its fresh token instead of
+   * spending the refresh token a second time.
+   */
+  #adoptNewerTokens(): boolean {
+    const tokens = this.#deps.tokens.read();
+    if (!hasBothTokens(tokens) || tokens.access === this.#lastSeenAccess) return false;
+    const claims = readClaims(this.#deps.decoder, tokens.access);
+    if (!claims.ok || claims.value.expiresAt - this.#deps.clock.now() <= BACKGROUND_REFRESH_LEAD_MS)
+      return false;
+    this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
+    return true;
   }
 
   #end(reason: SessionEndReason): SessionState {

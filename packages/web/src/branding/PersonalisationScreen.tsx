@@ -150,12 +150,10 @@ function ImageSection({
         </figcaption>
       </figure>
       <div className="field">
-        <label htmlFor={inputId}>{own ? `${title} vervangen` : `${title} uploaden`}</label>
-        <p id={hintId} className="field-hint">
-          {UPLOAD_HINT}
-        </p>
+        {/* The native control reads "Choose File" in the browser's language; the label is the button. */}
         <input
           id={inputId}
+          className="visually-hidden file-input"
           type="file"
           accept={ACCEPT}
           onChange={upload}
@@ -163,6 +161,12 @@ function ImageSection({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         />
+        <label htmlFor={inputId} className="button button-secondary file-button">
+          {busy === 'upload' ? 'Bezig met uploaden...' : own ? `${title} vervangen` : `${title} uploaden`}
+        </label>
+        <p id={hintId} className="field-hint">
+          {UPLOAD_HINT}
+        </p>
         {error ? (
           <p id={errorId} className="field-error" role="alert">
             {error}
@@ -246,8 +250,9 @@ function ColourSection({ saved }: { saved: string | null }) {
           </p>
         ) : null}
         <p className="colour-sample" aria-hidden="true">
-          <span style={{ background: palette.brand, color: palette.onBrand }}>Voorbeeldknop</span>
-          <span style={{ color: palette.brandInk }}>Voorbeeldlink</span>
+          <span className="colour-sample-label">Voorbeeld:</span>
+          <span style={{ background: palette.brand, color: palette.onBrand }}>Knop</span>
+          <span style={{ color: palette.brandInk }}>Link</span>
         </p>
         <div className="actions">
           <button type="submit" className="button" disabled={busy}>

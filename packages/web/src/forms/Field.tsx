@@ -8,7 +8,7 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 }
 
 /** A labelled input whose hint and error are tied to it with aria-describedby; errors are announced. */
-export function Field({ id, label, error, hint, ...input }: FieldProps) {
+export function Field({ id, label, error, hint, type = 'text', ...input }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -23,6 +23,7 @@ export function Field({ id, label, error, hint, ...input }: FieldProps) {
       <input
         id={id}
         name={id}
+        type={type}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...input}
