@@ -62,9 +62,9 @@ describe('login and logout', () => {
     await expect.poll(() => page.getByText('Demo Organisatie').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Uitloggen' }).click();
     await page.waitForURL(`${server.url}/login`);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')])).toEqual(
-      [null, null],
-    );
+    expect(
+      await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')]),
+    ).toEqual([null, null]);
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(`${server.url}/login`);
     expect(problems).toEqual([]);
@@ -97,9 +97,13 @@ describe('session lifetime', () => {
     // A token with a valid shape and a far expiry but a signature the server rejects: the next
     // call gets 401, the client refreshes once and retries.
     await page.evaluate(() => {
-      const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      const part = (value: object) =>
+        btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
       const exp = Math.floor(Date.now() / 1000) + 3600;
-      localStorage.setItem('token', `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', sid: 'x', is_admin: false, exp })}.AAAA`);
+      localStorage.setItem(
+        'token',
+        `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', sid: 'x', is_admin: false, exp })}.AAAA`,
+      );
     });
     await page.getByRole('link', { name: 'Profiel' }).first().click();
     await page.waitForURL(`${server.url}/profiel`);
@@ -165,7 +169,12 @@ describe('cookie banner', () => {
       await page.goto(`${server.url}/login`);
       const banner = page.getByText('We gebruiken cookies om uw ervaring te verbeteren.');
       await banner.waitFor();
-      expect(await page.getByRole('link', { name: /privacy/i }).first().getAttribute('href')).toBe('/privacybeleid');
+      expect(
+        await page
+          .getByRole('link', { name: /privacy/i })
+          .first()
+          .getAttribute('href'),
+      ).toBe('/privacybeleid');
       await page.getByRole('button', { name: button }).click();
       await banner.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => localStorage.getItem('cookie_consent_app'))).toBe(stored);
@@ -200,7 +209,9 @@ describe('branding', () => {
     const { page, context, problems } = await openPage(browser);
     await login(page, server.url, DEMO.user);
     await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()))
+      .poll(() =>
+        page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()),
+      )
       .toBe('#b91c1c');
     const logo = page.getByRole('banner').getByRole('img').first();
     await expect.poll(async () => (await logo.getAttribute('src')) ?? '').toMatch(/^\/uploads\/.+\?v=.+/);

@@ -1,4 +1,5 @@
-// HTTP
+// HTTP client and gateways
+export { createAdminGateway } from './http/createAdminGateway';
 export type {
   ApiClient,
   ApiClientOptions,
@@ -7,18 +8,19 @@ export type {
   RequestOptions,
 } from './http/createApiClient';
 export { apiBaseUrl, createApiClient } from './http/createApiClient';
-export { createAdminGateway } from './http/createAdminGateway';
 export { createAuthGateway } from './http/createAuthGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
 export { createUserGateway } from './http/createUserGateway';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
-// Session
+
+// Session: token decoding, clock and timers
 export { browserTimer, clampDelay, MAX_TIMER_DELAY_MS } from './session/browserTimer';
 export { createJwtDecoder } from './session/createJwtDecoder';
 export { systemClock } from './session/systemClock';
 export { wait } from './session/wait';
-// Storage
+
+// Local storage (spec §3 keys)
 export { browserStorage } from './storage/browserStorage';
 export { createConsentStore } from './storage/createConsentStore';
 export type { DebugAdminFlag } from './storage/createDebugAdminFlag';

@@ -103,7 +103,9 @@ async function signedInApp(handle: (request: RecordedRequest) => Reply | Promise
 
 const callMany = (client: ReturnType<typeof createApiClient>, count: number) =>
   Promise.all(
-    Array.from({ length: count }, (_, n) => client.request<{ n: number }>('GET', '/surveys', { query: { n } })),
+    Array.from({ length: count }, (_, n) =>
+      client.request<{ n: number }>('GET', '/surveys', { query: { n } }),
+    ),
   );
 
 describe('createApiClient with a SessionKeeper against a real HTTP server', () => {
@@ -127,7 +129,9 @@ describe('createApiClient with a SessionKeeper against a real HTTP server', () =
       expect(tries.map((r) => r.authorization)).toEqual([`Bearer ${OLD_ACCESS}`, `Bearer ${NEW_ACCESS}`]);
     }
     expect(data.every((r) => r.organisation === '7')).toBe(true);
-    expect(results.map((r) => (r.ok ? r.value.n : r.status))).toEqual(Array.from({ length: 50 }, (_, n) => n));
+    expect(results.map((r) => (r.ok ? r.value.n : r.status))).toEqual(
+      Array.from({ length: 50 }, (_, n) => n),
+    );
     expect(app.tokens.read()).toEqual({ access: NEW_ACCESS, refresh: NEW_REFRESH });
     expect(app.ended).toEqual([]);
     // Reported by the issue: what the test observed.
@@ -175,7 +179,9 @@ describe('createApiClient with a SessionKeeper against a real HTTP server', () =
 
     expect(app.refreshes()).toHaveLength(1);
     expect(app.dataRequests()).toHaveLength(10);
-    expect(results.every((r) => !r.ok && r.status === 401 && r.detail === 'Je sessie is verlopen.')).toBe(true);
+    expect(results.every((r) => !r.ok && r.status === 401 && r.detail === 'Je sessie is verlopen.')).toBe(
+      true,
+    );
     expect(app.tokens.read()).toEqual({ access: null, refresh: null });
     expect(app.storage.getItem('token')).toBeNull();
     expect(app.storage.getItem('refresh_token')).toBeNull();

@@ -139,7 +139,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     request: RequestOptions = {},
   ): Promise<ApiResult<T>> {
     let answer = await send(method, path, request);
-    while (
+    if (
       answer.status === 401 &&
       request.auth !== 'none' &&
       !request.signal?.aborted &&

@@ -9,7 +9,10 @@ export function createAuthGateway(client: ApiClient): AuthGateway {
   return {
     login: (body) => client.request('POST', '/auth/login', { body, auth: 'none' }),
     refresh: (refreshToken) =>
-      client.request<unknown>('POST', '/auth/refresh', { body: { refresh_token: refreshToken }, auth: 'none' }),
+      client.request<unknown>('POST', '/auth/refresh', {
+        body: { refresh_token: refreshToken },
+        auth: 'none',
+      }),
     register: (body) => client.request('POST', '/auth/register', { body }),
     verifyEmail: (body) => client.request('POST', '/auth/verify-email', { body }),
     resendVerification: (body) => client.request('POST', '/auth/resend-verification', { body }),

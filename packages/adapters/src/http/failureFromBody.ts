@@ -23,7 +23,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function readFields(raw: unknown): Readonly<Record<string, string>> | undefined {
   if (!isRecord(raw)) return undefined;
-  const entries = Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const entries = Object.entries(raw).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 

@@ -126,9 +126,9 @@ describe('createBrandingGateway', () => {
 
   it('should refuse something that is not a file', () => {
     const { client } = recordingClient();
-    expect(() => createBrandingGateway(client).upload('logo', { name: 'x.png', type: 'image/png', size: 1 })).toThrow(
-      TypeError,
-    );
+    expect(() =>
+      createBrandingGateway(client).upload('logo', { name: 'x.png', type: 'image/png', size: 1 }),
+    ).toThrow(TypeError);
   });
 });
 

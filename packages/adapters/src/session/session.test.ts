@@ -9,7 +9,12 @@ import { wait } from './wait';
 describe('createJwtDecoder', () => {
   it('should decode exp and is_admin without verifying the signature', () => {
     const token = makeJwt({ sub: '9', sid: 's', is_admin: true, exp: 1_900_000_000 });
-    expect(createJwtDecoder().decode(token)).toEqual({ sub: '9', sid: 's', is_admin: true, exp: 1_900_000_000 });
+    expect(createJwtDecoder().decode(token)).toEqual({
+      sub: '9',
+      sid: 's',
+      is_admin: true,
+      exp: 1_900_000_000,
+    });
     expect(readClaims(createJwtDecoder(), token)).toEqual({
       ok: true,
       value: { isAdmin: true, expiresAt: 1_900_000_000_000 },

@@ -45,7 +45,9 @@ const header = (request: IncomingMessage, name: string): string | null => {
  * A real HTTP server on 127.0.0.1 and a random port, answering JSON with `handle` and recording
  * each request when it arrives (before `handle` runs, so held answers are counted too).
  */
-export async function startFakeApi(handle: (request: RecordedRequest) => Reply | Promise<Reply>): Promise<FakeApi> {
+export async function startFakeApi(
+  handle: (request: RecordedRequest) => Reply | Promise<Reply>,
+): Promise<FakeApi> {
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

@@ -23,3 +23,13 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The largest id a `serial` column holds; larger numbers from clients are unknown ids, not errors. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/** Parses a client-supplied id: a positive decimal integer that fits a `serial`, else null. */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_SERIAL_ID ? id : null;
+}

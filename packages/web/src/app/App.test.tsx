@@ -1,7 +1,8 @@
 import { STORAGE_KEYS } from '@loop/adapters';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshJwt, json, meBody } from '../testing/fakeApi';
-import { render, unmountAll, waitFor } from '../testing/render';
+import { button, click, render, unmountAll, waitFor } from '../testing/render';
 import { createTestApp } from '../testing/testContainer';
 import { App } from './App';
 
@@ -44,5 +45,45 @@ describe('App', () => {
       'Profiel',
       'Personalisatie',
     ]);
+  });
+
+  it('should reload the branding for the organisation the user switches to', async () => {
+    const app = createTestApp({
+      path: '/dashboard',
+      storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+      routes: {
+        'GET /users/me': () =>
+          json(
+            200,
+            meBody({
+              organizations: [
+                { id: 7, name: 'Demo BV' },
+                { id: 8, name: 'Tweede Stichting' },
+              ],
+            }),
+          ),
+        'GET /branding/mine': (request) =>
+          json(200, {
+            logo_url: null,
+            background_url: null,
+            primary_color: request.headers.get('X-Organization-Id') === '8' ? '#7c3aed' : '#0f766e',
+            version: '1',
+          }),
+      },
+    });
+    const { container } = await render(<App container={app.container} locationHook={app.location.hook} />);
+    const select = await waitFor(() => {
+      const found = container.querySelector<HTMLSelectElement>('#organisation');
+      if (!found) throw new Error('no switcher yet');
+      return found;
+    });
+    await act(async () => {
+      select.value = '8';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await click(button(container, 'Wisselen'));
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#7c3aed'));
+    expect(app.storage.getItem(STORAGE_KEYS.currentOrgId)).toBe('8');
+    expect(container.textContent).toContain('Je werkt nu in Tweede Stichting.');
   });
 });

@@ -24,7 +24,7 @@ export function RegisterScreen() {
 
   if (done) {
     return (
-      <Page title="Bevestig je e-mailadres" width="narrow">
+      <Page title="Controleer je e-mail" width="narrow">
         <p className="alert alert-success" role="status">
           {done}
         </p>
@@ -40,7 +40,7 @@ export function RegisterScreen() {
   }
 
   return (
-    <Page title="Account aanmaken" width="narrow">
+    <Page title="Registreren" width="narrow">
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
         <FormAlert message={form.message} />
         <Field
@@ -75,8 +75,8 @@ export function RegisterScreen() {
           onChange={(e) => setPassword(e.target.value)}
           error={form.fields.password}
         />
-        <SubmitButton busy={form.busy} busyLabel="Bezig met registreren...">
-          Registreren
+        <SubmitButton busy={form.busy} busyLabel="Bezig met aanmaken...">
+          Account aanmaken
         </SubmitButton>
       </form>
       <p className="form-links">

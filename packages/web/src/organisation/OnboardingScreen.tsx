@@ -51,7 +51,7 @@ export function OnboardingScreen() {
         <FormAlert message={form.message} />
         <Field
           id="name"
-          label="Naam van de organisatie"
+          label="Naam van je organisatie"
           autoComplete="organization"
           required
           value={name}

@@ -1,5 +1,5 @@
 import { type CurrentUser, PASSWORD_MIN_LENGTH, validatePasswordChange } from '@loop/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { PASSWORDS_DIFFER } from '../auth/passwordRules';
@@ -16,6 +16,11 @@ import { Page } from '../shell/Page';
 export function ProfileScreen() {
   const users = useInjection(TOKENS.CurrentUserStore);
   const { status, user } = useCurrentUser();
+
+  // The form edits what the server holds now, not what was loaded when the app started.
+  useEffect(() => {
+    void users.reload();
+  }, [users]);
 
   if (!user) {
     return (
@@ -45,6 +50,14 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const users = useInjection(TOKENS.CurrentUserStore);
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
+  const shown = useRef({ name: user.name, email: user.email });
+
+  // Fresh data from the server replaces a field unless the user has started editing it.
+  useEffect(() => {
+    setName((current) => (current === shown.current.name ? user.name : current));
+    setEmail((current) => (current === shown.current.email ? user.email : current));
+    shown.current = { name: user.name, email: user.email };
+  }, [user.name, user.email]);
   const form = useForm({
     action: () => users.updateProfile({ name, email }),
     onSuccess: (saved) => {

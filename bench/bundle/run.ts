@@ -1,0 +1,87 @@
+/**
+ * First-load JS per route: opens each route in Chromium against the built app served by a real Loop
+ * server, records every script the page loads until the network is idle, and prints raw and gzip
+ * sizes beside the budget of DESIGN.md §4. Run: pnpm bench:bundle
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, type RunningServer, startServer } from '../../e2e/harness';
+
+interface RouteCase {
+  readonly path: string;
+  readonly signedIn: boolean;
+  /** Budget in kB gzip (DESIGN.md §4); null where none is set yet. */
+  readonly budgetKb: number | null;
+}
+
+const ROUTES: readonly RouteCase[] = [
+  { path: '/login', signedIn: false, budgetKb: 160 },
+  { path: '/register', signedIn: false, budgetKb: 160 },
+  { path: '/dashboard', signedIn: true, budgetKb: null },
+  { path: '/profiel', signedIn: true, budgetKb: null },
+];
+
+async function tokensFor(server: RunningServer) {
+  const answer = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO.user),
+  });
+  if (!answer.ok) throw new Error(`demo login failed: ${answer.status}`);
+  return (await answer.json()) as { access_token: string; refresh_token: string };
+}
+
+async function measure(browser: Browser, server: RunningServer, route: RouteCase) {
+  const context = await browser.newContext();
+  if (route.signedIn) {
+    const tokens = await tokensFor(server);
+    await context.addInitScript(
+      ([access, refresh]) => {
+        localStorage.setItem('token', access);
+        localStorage.setItem('refresh_token', refresh);
+        localStorage.setItem('cookie_consent_app', 'accepted');
+      },
+      [tokens.access_token, tokens.refresh_token] as const,
+    );
+  }
+  const page: Page = await context.newPage();
+  const scripts = new Map<string, Buffer>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(new URL(response.url()).pathname, await response.body());
+    } catch {
+      // a navigation can discard a body; the same file is fetched again if needed
+    }
+  });
+  await page.goto(`${server.url}${route.path}`, { waitUntil: 'networkidle' });
+  if (new URL(page.url()).pathname !== route.path) {
+    throw new Error(`${route.path} ended on ${page.url()}`);
+  }
+  await context.close();
+  let raw = 0;
+  let gzip = 0;
+  for (const body of scripts.values()) {
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: scripts.size, raw, gzip };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const [server, browser] = await Promise.all([startServer({ RATE_LIMIT: 'false' }), launchBrowser()]);
+try {
+  console.log('route            files   raw kB   gzip kB   budget kB   gzip/budget');
+  for (const route of ROUTES) {
+    const { files, raw, gzip } = await measure(browser, server, route);
+    const budget = route.budgetKb === null ? '-' : String(route.budgetKb);
+    const ratio = route.budgetKb === null ? '-' : (gzip / 1024 / route.budgetKb).toFixed(2);
+    console.log(
+      `${route.path.padEnd(16)} ${String(files).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${budget.padStart(11)} ${ratio.padStart(13)}`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

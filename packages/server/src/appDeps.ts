@@ -1,0 +1,18 @@
+import type { AccessTokens } from './auth/accessTokens';
+import type { PasswordHasher } from './auth/passwordHasher';
+import type { Clock } from './clock';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import type { MailQueue } from './mail/mailQueue';
+import type { mailLinks } from './mail/messages';
+
+/** What the use-cases and routes work with; built once by buildApp. */
+export interface AppDeps {
+  readonly config: AppConfig;
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly passwords: PasswordHasher;
+  readonly accessTokens: AccessTokens;
+  readonly mail: MailQueue;
+  readonly links: ReturnType<typeof mailLinks>;
+}
