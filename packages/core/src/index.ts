@@ -21,7 +21,7 @@ export type {
 } from './api/ports';
 // Auth and form rules
 export type { AuthUseCaseDeps, AuthUseCases } from './auth/authUseCases';
-export { createAuthUseCases } from './auth/authUseCases';
+export { createAuthUseCases, isUnverifiedLogin } from './auth/authUseCases';
 export type { FieldErrors } from './auth/credentials';
 export {
   EMAIL_MAX_LENGTH,
@@ -56,6 +56,8 @@ export {
   THEME_RETRY_DELAY_MS,
   withVersion,
 } from './branding/brandingView';
+export type { BrandPalette } from './branding/brandPalette';
+export { brandPalette, contrastRatio, readableTextOn } from './branding/brandPalette';
 export type { BrandingUploadType } from './branding/colour';
 export {
   BRANDING_UPLOAD_MAX_BYTES,
@@ -71,7 +73,6 @@ export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features
 export type { FeatureKey, FeatureStore } from './features/featureGate';
 export { FEATURE_KEYS, hasFeature, parseFeatureList } from './features/featureGate';
-
 // Organisation and user
 export type { CurrentUserDeps, CurrentUserState } from './organisation/CurrentUserStore';
 export { CurrentUserStore, toUserCheck } from './organisation/CurrentUserStore';

@@ -34,11 +34,17 @@ describe('formFromApi', () => {
       ok: false,
       message: 'Controleer de velden.',
       fields: { name: 'Te lang.' },
+      status: 400,
     });
   });
 
   it('should give an empty field map when the server named no field', () => {
-    expect(formFromApi(apiFailure(500, 'Mislukt.'))).toEqual({ ok: false, message: 'Mislukt.', fields: {} });
+    expect(formFromApi(apiFailure(500, 'Mislukt.'))).toEqual({
+      ok: false,
+      message: 'Mislukt.',
+      fields: {},
+      status: 500,
+    });
   });
 });
 

@@ -4,7 +4,13 @@ import type { ApiResult } from './apiResult';
 /** What a form gets back from a use-case: the value, or a message and/or per-field errors in Dutch. */
 export type FormResult<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly message: string | null; readonly fields: FieldErrors };
+  | {
+      readonly ok: false;
+      readonly message: string | null;
+      readonly fields: FieldErrors;
+      /** The HTTP status when the server refused (0: unreachable); absent when refused before any call. */
+      readonly status?: number;
+    };
 
 export const formOk = <T>(value: T): FormResult<T> => ({ ok: true, value });
 
@@ -13,4 +19,6 @@ export const formInvalid = (fields: FieldErrors): FormResult<never> => ({ ok: fa
 
 /** Maps a failed call to a form failure; the server's Dutch detail is the message. */
 export const formFromApi = <T>(result: ApiResult<T>): FormResult<T> =>
-  result.ok ? formOk(result.value) : { ok: false, message: result.detail, fields: result.fields ?? {} };
+  result.ok
+    ? formOk(result.value)
+    : { ok: false, message: result.detail, fields: result.fields ?? {}, status: result.status };

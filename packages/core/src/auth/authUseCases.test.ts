@@ -4,7 +4,7 @@ import type { AuthGateway } from '../api/ports';
 import type { MessageResponse, TokenPair } from '../contract/wire';
 import type { StoredTokens, TokenStore } from '../session/ports';
 import type { SessionEndReason, SessionState } from '../session/SessionKeeper';
-import { createAuthUseCases } from './authUseCases';
+import { createAuthUseCases, isUnverifiedLogin } from './authUseCases';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './credentials';
 
 // --- hand-written fakes -------------------------------------------------------------------------
@@ -113,8 +113,25 @@ describe('createAuthUseCases', () => {
     it('should pass the server detail through on failure, without signing in', async () => {
       auth.replies.login = apiFailure(401, LOGIN_FAILED_MESSAGE);
       const result = await useCases().login({ email: 'anna@example.nl', password: 'fout' });
-      expect(result).toEqual({ ok: false, message: LOGIN_FAILED_MESSAGE, fields: {} });
+      expect(result).toEqual({ ok: false, message: LOGIN_FAILED_MESSAGE, fields: {}, status: 401 });
+      expect(isUnverifiedLogin(result)).toBe(false);
       expect(session.signIns).toEqual([]);
+    });
+
+    it('should mark a 403 answer as an address that still needs verifying', async () => {
+      auth.replies.login = apiFailure(403, 'Bevestig eerst je e-mailadres.');
+      const result = await useCases().login({ email: 'anna@example.nl', password: 'geheim123' });
+      expect(isUnverifiedLogin(result)).toBe(true);
+    });
+
+    it('should let the app forget the previous user before a login call, not before refused input', async () => {
+      const forgotten: string[] = [];
+      auth.replies.login = apiOk({ access_token: 'a', refresh_token: 'r', token_type: 'bearer' });
+      const withHook = createAuthUseCases({ auth, session, tokens, beforeSignIn: () => forgotten.push('x') });
+      await withHook.login({ email: '', password: '' });
+      expect(forgotten).toEqual([]);
+      await withHook.login({ email: 'anna@example.nl', password: 'geheim123' });
+      expect(forgotten).toEqual(['x']);
     });
 
     it('should fail with a Dutch message when the returned token cannot be used', async () => {
@@ -173,6 +190,7 @@ describe('createAuthUseCases', () => {
         ok: false,
         message: 'Dit e-mailadres is al in gebruik.',
         fields: { email: 'Dit e-mailadres is al in gebruik.' },
+        status: 409,
       });
     });
   });
@@ -231,6 +249,7 @@ describe('createAuthUseCases', () => {
         ok: false,
         message: 'Deze link is verlopen of al gebruikt.',
         fields: {},
+        status: 400,
       });
     });
   });
@@ -248,6 +267,7 @@ describe('createAuthUseCases', () => {
         ok: false,
         message: 'Deze link is ongeldig.',
         fields: {},
+        status: 400,
       });
     });
   });

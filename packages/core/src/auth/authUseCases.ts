@@ -16,7 +16,12 @@ export interface AuthUseCaseDeps {
   readonly auth: AuthGateway;
   readonly session: Pick<SessionKeeper, 'signIn' | 'end'>;
   readonly tokens: TokenStore;
+  /** Lets the app forget what a previous user left in memory before a new login. */
+  readonly beforeSignIn?: () => void;
 }
+
+/** The login was refused because the address is not verified yet (the server answers 403). */
+export const isUnverifiedLogin = (result: FormResult<void>): boolean => !result.ok && result.status === 403;
 
 const message = (result: ApiResult<{ detail: string }>): FormResult<string> =>
   result.ok ? formOk(result.value.detail) : formFromApi(result);
@@ -27,6 +32,7 @@ export function createAuthUseCases(deps: AuthUseCaseDeps) {
     async login(input: { email: string; password: string }): Promise<FormResult<void>> {
       const fields = validateLogin(input);
       if (hasErrors(fields)) return formInvalid(fields);
+      deps.beforeSignIn?.();
       const result = await deps.auth.login({ email: normaliseEmail(input.email), password: input.password });
       if (!result.ok) return formFromApi(result);
       const state = deps.session.signIn({

@@ -246,6 +246,7 @@ describe('BrandingStore', () => {
         ok: false,
         message: 'Je hebt geen rechten om de huisstijl te wijzigen.',
         fields: {},
+        status: 403,
       });
       expect(s.getSnapshot()).toBe(before);
     });

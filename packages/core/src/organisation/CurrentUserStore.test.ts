@@ -331,6 +331,7 @@ describe('CurrentUserStore', () => {
         ok: false,
         message: 'Deze naam is al in gebruik.',
         fields: { name: 'Kies een andere naam.' },
+        status: 409,
       });
       expect(organisationStore.writes).toEqual([]);
       expect(users.meCall.calls).toEqual([]);
@@ -368,6 +369,7 @@ describe('CurrentUserStore', () => {
         ok: false,
         message: 'Dit e-mailadres is al in gebruik.',
         fields: { email: 'Dit e-mailadres is al in gebruik.' },
+        status: 409,
       });
       expect(current.getSnapshot().user).toBeNull();
     });
@@ -407,6 +409,7 @@ describe('CurrentUserStore', () => {
         ok: false,
         message: 'Controleer de velden.',
         fields: { current_password: 'Je huidige wachtwoord klopt niet.' },
+        status: 400,
       });
     });
   });

@@ -15,14 +15,14 @@ const formatDate = (iso: string): string => {
 };
 
 const roles = (user: AdminUser): string =>
-  [user.is_admin ? 'Beheerder' : null, user.can_manage_templates ? 'Sjablonen' : null]
+  [user.is_admin ? 'Beheerder' : null, user.can_manage_templates ? 'Sjabloonbeheerder' : null]
     .filter(Boolean)
     .join(', ') || 'Gebruiker';
 
 /** /admin ('Beheer'): platform totals and a paged, searchable table of users. */
 export function AdminScreen() {
   return (
-    <Page title="Beheer">
+    <Page title="Beheer" width="full">
       <Overview />
       <Users />
     </Page>

@@ -1,7 +1,7 @@
 import type { AdminOverview, AdminUser, AdminUserQuery, Page } from '@loop/core';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { type Remote, useRemote } from './useRemote';
+import { type Remote, useRemote } from '../shared/useRemote';
 
 /** Page size of the admin users table. */
 export const ADMIN_PAGE_SIZE = 25;

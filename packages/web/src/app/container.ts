@@ -20,12 +20,12 @@ import {
   BrandingStore,
   CurrentUserStore,
   consentKeyFor,
+  createAuthUseCases,
   createSessionEndedHandler,
   SessionKeeper,
 } from '@loop/core';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
-import { createWebAuthUseCases } from '../auth/createWebAuthUseCases';
 import { type Services, TOKENS, type Token } from './tokens';
 
 /** What the React tree needs of the container: resolving a token. */
@@ -148,7 +148,7 @@ const stateModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.AuthUseCases)
     .toResolvedValue(
       (auth, session, tokens, users, branding) =>
-        createWebAuthUseCases({
+        createAuthUseCases({
           auth,
           session,
           tokens,

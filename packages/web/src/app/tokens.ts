@@ -2,6 +2,7 @@ import type { ApiClient, DebugAdminFlag } from '@loop/adapters';
 import type {
   AdminGateway,
   AuthGateway,
+  AuthUseCases,
   BrandingGateway,
   BrandingStore,
   Clock,
@@ -17,7 +18,6 @@ import type {
   UserGateway,
 } from '@loop/core';
 import type { ServiceIdentifier } from 'inversify';
-import type { WebAuthUseCases } from '../auth/createWebAuthUseCases';
 import type { Navigation } from '../routing/navigation';
 
 /** A key of the container; the rest of the app names it without knowing inversify. */
@@ -55,7 +55,7 @@ export const TOKENS = {
   SessionKeeper: Symbol.for('Loop.SessionKeeper') as ServiceIdentifier<SessionKeeper>,
   CurrentUserStore: Symbol.for('Loop.CurrentUserStore') as ServiceIdentifier<CurrentUserStore>,
   BrandingStore: Symbol.for('Loop.BrandingStore') as ServiceIdentifier<BrandingStore>,
-  AuthUseCases: Symbol.for('Loop.AuthUseCases') as ServiceIdentifier<WebAuthUseCases>,
+  AuthUseCases: Symbol.for('Loop.AuthUseCases') as ServiceIdentifier<AuthUseCases>,
 } as const;
 
 type Tokens = typeof TOKENS;

@@ -1,3 +1,4 @@
+import { isUnverifiedLogin } from '@loop/core';
 import { useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
@@ -24,9 +25,9 @@ export function LoginScreen() {
   const form = useForm({
     action: async () => {
       setResend({ busy: false, message: null, error: null });
-      const outcome = await auth.login({ email, password });
-      setUnverified(outcome.unverified);
-      return outcome.result;
+      const result = await auth.login({ email, password });
+      setUnverified(isUnverifiedLogin(result));
+      return result;
     },
     // The guard sends a user without an organisation on to /onboarding.
     onSuccess: () => navigate('/dashboard', { replace: true }),

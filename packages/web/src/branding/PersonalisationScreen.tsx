@@ -1,6 +1,7 @@
 import {
   BRANDING_UPLOAD_TYPES,
   type BrandingImage,
+  brandPalette,
   DEFAULT_PRIMARY_COLOR,
   type FormResult,
   primaryColorError,
@@ -10,9 +11,9 @@ import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
+import { useOrganisationRole } from '../organisation/useOrganisationRole';
 import { Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
-import { brandPalette } from './brandPalette';
 import { useBranding } from './useBranding';
 
 const ACCEPT = BRANDING_UPLOAD_TYPES.join(',');
@@ -27,6 +28,8 @@ export function PersonalisationScreen() {
   const store = useInjection(TOKENS.BrandingStore);
   const { organisation } = useCurrentUser();
   const { state, view } = useBranding();
+  // Only owners may change the branding; members see it read-only (the server enforces it too).
+  const readOnly = useOrganisationRole(organisation?.id ?? null) === 'member';
 
   const retry = () => {
     if (!organisation) return;
@@ -54,12 +57,19 @@ export function PersonalisationScreen() {
         </div>
       ) : (
         <>
+          {readOnly ? (
+            <p className="alert alert-info">
+              Alleen de eigenaar van {organisation?.name ?? 'de organisatie'} kan de huisstijl wijzigen.
+              Hieronder zie je hoe die er nu uitziet.
+            </p>
+          ) : null}
           <ImageSection
             kind="logo"
             title="Logo"
             src={view.logoSrc}
             own={view.hasOwnLogo}
             previewClass="preview-logo"
+            readOnly={readOnly}
           />
           <ImageSection
             kind="background"
@@ -67,8 +77,9 @@ export function PersonalisationScreen() {
             src={view.backgroundSrc}
             own={Boolean(state.branding?.background_url)}
             previewClass="preview-background"
+            readOnly={readOnly}
           />
-          <ColourSection saved={state.branding?.primary_color ?? null} />
+          <ColourSection saved={state.branding?.primary_color ?? null} readOnly={readOnly} />
         </>
       )}
     </Page>
@@ -81,12 +92,14 @@ function ImageSection({
   src,
   own,
   previewClass,
+  readOnly,
 }: {
   kind: BrandingImage;
   title: string;
   src: string;
   own: boolean;
   previewClass: string;
+  readOnly: boolean;
 }) {
   const store = useInjection(TOKENS.BrandingStore);
   const id = useId();
@@ -149,40 +162,49 @@ function ImageSection({
           {pending ? 'Bezig met uploaden...' : own ? 'Eigen afbeelding' : 'Standaardafbeelding'}
         </figcaption>
       </figure>
-      <div className="field">
-        {/* The native control reads "Choose File" in the browser's language; the label is the button. */}
-        <input
-          id={inputId}
-          className="visually-hidden file-input"
-          type="file"
-          accept={ACCEPT}
-          onChange={upload}
-          disabled={busy !== null}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        />
-        <label htmlFor={inputId} className="button button-secondary file-button">
-          {busy === 'upload' ? 'Bezig met uploaden...' : own ? `${title} vervangen` : `${title} uploaden`}
-        </label>
-        <p id={hintId} className="field-hint">
-          {UPLOAD_HINT}
-        </p>
-        {error ? (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
+      {readOnly ? null : (
+        <div className="field">
+          {/* The native control reads "Choose File" in the browser's language; the label is the button. */}
+          <input
+            id={inputId}
+            className="visually-hidden file-input"
+            type="file"
+            accept={ACCEPT}
+            onChange={upload}
+            disabled={busy !== null}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          />
+          <div className="actions">
+            <label htmlFor={inputId} className="button button-secondary file-button">
+              {busy === 'upload' ? 'Bezig met uploaden...' : own ? `${title} vervangen` : `${title} uploaden`}
+            </label>
+            {own ? (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={remove}
+                disabled={busy !== null}
+              >
+                {busy === 'remove' ? 'Bezig met verwijderen...' : `${title} verwijderen`}
+              </button>
+            ) : null}
+          </div>
+          <p id={hintId} className="field-hint">
+            {UPLOAD_HINT}
           </p>
-        ) : null}
-      </div>
-      {own ? (
-        <button type="button" className="button button-secondary" onClick={remove} disabled={busy !== null}>
-          {busy === 'remove' ? 'Bezig met verwijderen...' : `${title} verwijderen`}
-        </button>
-      ) : null}
+          {error ? (
+            <p id={errorId} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }
 
-function ColourSection({ saved }: { saved: string | null }) {
+function ColourSection({ saved, readOnly }: { saved: string | null; readOnly: boolean }) {
   const store = useInjection(TOKENS.BrandingStore);
   const [value, setValue] = useState(saved ?? DEFAULT_PRIMARY_COLOR);
   const [busy, setBusy] = useState(false);
@@ -214,62 +236,69 @@ function ColourSection({ saved }: { saved: string | null }) {
     <section className="panel" aria-labelledby="colour-heading">
       <h2 id="colour-heading">Huisstijlkleur</h2>
       <p>Gebruikt voor knoppen, links en de focusrand.</p>
-      <form onSubmit={onSubmit} noValidate className="form">
-        <div className="colour-row">
-          <div className="field">
-            <label htmlFor="colour-picker">Kies een kleur</label>
-            <input
-              id="colour-picker"
-              type="color"
-              value={valid ? value.toLowerCase() : DEFAULT_PRIMARY_COLOR}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="colour-hex">Hexcode</label>
-            <input
-              id="colour-hex"
-              type="text"
-              inputMode="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={7}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'colour-hex-hint colour-error' : 'colour-hex-hint'}
-            />
-            <p id="colour-hex-hint" className="field-hint">
-              Bijvoorbeeld {DEFAULT_PRIMARY_COLOR}.
-            </p>
-          </div>
-        </div>
-        {error ? (
-          <p id="colour-error" className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <p className="colour-sample" aria-hidden="true">
-          <span className="colour-sample-label">Voorbeeld:</span>
-          <span style={{ background: palette.brand, color: palette.onBrand }}>Knop</span>
-          <span style={{ color: palette.brandInk }}>Link</span>
+      {readOnly ? (
+        <p className="colour-sample">
+          <span className="colour-sample-label">Huidige kleur:</span>
+          <span style={{ background: palette.brand, color: palette.onBrand }}>{palette.brand}</span>
         </p>
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Bezig met opslaan...' : 'Kleur opslaan'}
-          </button>
-          {saved !== null ? (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => void save(null, 'De standaardkleur is weer ingesteld.')}
-            >
-              Standaardkleur gebruiken
-            </button>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="form">
+          <div className="colour-row">
+            <div className="field">
+              <label htmlFor="colour-picker">Kies een kleur</label>
+              <input
+                id="colour-picker"
+                type="color"
+                value={valid ? value.toLowerCase() : DEFAULT_PRIMARY_COLOR}
+                onChange={(e) => setValue(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="colour-hex">Hexcode</label>
+              <input
+                id="colour-hex"
+                type="text"
+                inputMode="text"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={7}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'colour-hex-hint colour-error' : 'colour-hex-hint'}
+              />
+              <p id="colour-hex-hint" className="field-hint">
+                Bijvoorbeeld {DEFAULT_PRIMARY_COLOR}.
+              </p>
+            </div>
+          </div>
+          {error ? (
+            <p id="colour-error" className="field-error" role="alert">
+              {error}
+            </p>
           ) : null}
-        </div>
-      </form>
+          <p className="colour-sample" aria-hidden="true">
+            <span className="colour-sample-label">Voorbeeld:</span>
+            <span style={{ background: palette.brand, color: palette.onBrand }}>Knop</span>
+            <span style={{ color: palette.brandInk }}>Link</span>
+          </p>
+          <div className="actions">
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? 'Bezig met opslaan...' : 'Kleur opslaan'}
+            </button>
+            {saved !== null ? (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() => void save(null, 'De standaardkleur is weer ingesteld.')}
+              >
+                Standaardkleur gebruiken
+              </button>
+            ) : null}
+          </div>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
+import { brandPalette } from '@loop/core';
 import { useEffect } from 'react';
-import { brandPalette } from '../branding/brandPalette';
 import { useBranding } from '../branding/useBranding';
 
 const cssUrl = (src: string): string => `url(${JSON.stringify(src)})`;

@@ -10,7 +10,7 @@ export function Page({
 }: {
   title: string;
   lead?: ReactNode;
-  width?: 'narrow' | 'wide';
+  width?: 'narrow' | 'wide' | 'full';
   children: ReactNode;
 }) {
   usePageTitle(title);

@@ -1,3 +1,5 @@
+import { DEFAULT_PRIMARY_COLOR } from './colour';
+
 /** The CSS colours derived from an organisation's brand colour. */
 export interface BrandPalette {
   /** The brand colour itself: button backgrounds, focus rings. */
@@ -59,6 +61,6 @@ function inkOnWhite(colour: string): string {
 }
 
 export function brandPalette(primaryColor: string): BrandPalette {
-  const brand = parseHex(primaryColor) ? primaryColor.toLowerCase() : '#2563eb';
+  const brand = parseHex(primaryColor) ? primaryColor.toLowerCase() : DEFAULT_PRIMARY_COLOR;
   return { brand, onBrand: readableTextOn(brand), brandInk: inkOnWhite(brand) };
 }
