@@ -71,7 +71,9 @@ function absoluteUrl(key: string, raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`${key} moet een volledige URL zijn, bijvoorbeeld https://loop.example.nl (nu: "${raw}").`);
+    throw new ConfigError(
+      `${key} moet een volledige URL zijn, bijvoorbeeld https://loop.example.nl (nu: "${raw}").`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`${key} moet met http:// of https:// beginnen (nu: "${raw}").`);
@@ -137,7 +139,9 @@ export function resolveJwtSecret(env: Env, dataDir: string, production: boolean)
   chmodSync(file, 0o600);
   const stored = readFileSync(file, 'utf8').trim();
   if (stored.length < JWT_SECRET_MIN_LENGTH) {
-    throw new ConfigError(`${file} bevat geen geldige sleutel. Verwijder het bestand; bij de start komt er een nieuwe.`);
+    throw new ConfigError(
+      `${file} bevat geen geldige sleutel. Verwijder het bestand; bij de start komt er een nieuwe.`,
+    );
   }
   return stored;
 }

@@ -57,7 +57,12 @@ export async function consumeEmailToken(
 }
 
 /** Invalidates every other open link of this kind, e.g. older reset mails after a reset. */
-export async function retireEmailTokens(db: Queryable, userId: number, kind: EmailTokenKind, now: Date): Promise<void> {
+export async function retireEmailTokens(
+  db: Queryable,
+  userId: number,
+  kind: EmailTokenKind,
+  now: Date,
+): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: now })

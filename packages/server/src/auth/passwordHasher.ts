@@ -1,4 +1,8 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
+
+// `Algorithm` is a const enum, which verbatimModuleSyntax cannot read at runtime.
+const ARGON2ID: Algorithm.Argon2id = 2;
 
 /** Hashes and checks passwords; `verifyNothing` costs the same as a real check (for unknown users). */
 export interface PasswordHasher {
@@ -18,8 +22,17 @@ export interface Argon2Cost {
 export const PRODUCTION_ARGON2_COST: Argon2Cost = { memoryCost: 19_456, timeCost: 2 };
 
 export function createPasswordHasher(cost: Argon2Cost = PRODUCTION_ARGON2_COST): PasswordHasher {
-  const options = { algorithm: Algorithm.Argon2id, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: 1 };
-  let dummyHash: Promise<string> | null = null;
+  const options = {
+    algorithm: ARGON2ID,
+    memoryCost: cost.memoryCost,
+    timeCost: cost.timeCost,
+    parallelism: 1,
+  };
+  // Made up front, so the first login with an unknown address takes no longer than later ones.
+  const dummyHash = hash(randomBytes(16).toString('hex'), options);
+  dummyHash.catch(() => {
+    // Surfaces in verifyNothing; not an unhandled rejection at start-up.
+  });
   return {
     hash: (password) => hash(password, options),
     async verify(passwordHash, password) {
@@ -31,7 +44,6 @@ export function createPasswordHasher(cost: Argon2Cost = PRODUCTION_ARGON2_COST):
       }
     },
     async verifyNothing(password) {
-      dummyHash ??= hash('loop-dummy-password', options);
       await verify(await dummyHash, password).catch(() => false);
     },
   };

@@ -13,7 +13,12 @@ export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_reset' |
 
 type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'accessTokens' | 'config'>;
 
-async function storeRefreshToken(db: Queryable, deps: SessionDeps, sessionId: string, now: Date): Promise<string> {
+async function storeRefreshToken(
+  db: Queryable,
+  deps: SessionDeps,
+  sessionId: string,
+  now: Date,
+): Promise<string> {
   const token = newSecureToken();
   await db.insert(refreshTokens).values({
     tokenHash: hashToken(token),
@@ -25,7 +30,10 @@ async function storeRefreshToken(db: Queryable, deps: SessionDeps, sessionId: st
 }
 
 /** Opens a new session (one per login) and hands out its first token pair. */
-export async function startSession(deps: SessionDeps, user: Pick<UserRow, 'id' | 'isAdmin'>): Promise<TokenPair> {
+export async function startSession(
+  deps: SessionDeps,
+  user: Pick<UserRow, 'id' | 'isAdmin'>,
+): Promise<TokenPair> {
   const now = deps.clock.now();
   const sessionId = randomUUID();
   const refreshToken = await deps.db.transaction(async (tx) => {
@@ -106,7 +114,12 @@ export async function endSession(deps: Pick<AppDeps, 'db' | 'clock'>, refreshTok
   if (known !== undefined) await revokeSession(deps.db, known.sessionId, 'logout', deps.clock.now());
 }
 
-export async function revokeSession(db: Queryable, sessionId: string, reason: RevokeReason, now: Date): Promise<void> {
+export async function revokeSession(
+  db: Queryable,
+  sessionId: string,
+  reason: RevokeReason,
+  now: Date,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
@@ -135,7 +148,11 @@ export type SessionLookup =
   | { readonly state: 'unknown' };
 
 /** The session behind an access token, with its user as stored now (not as the token remembers). */
-export async function lookupSession(db: Queryable, sessionId: string, userId: number): Promise<SessionLookup> {
+export async function lookupSession(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+): Promise<SessionLookup> {
   const [row] = await db
     .select({ revokedAt: sessions.revokedAt, user: users })
     .from(sessions)

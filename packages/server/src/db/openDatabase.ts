@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { DatabaseHandle } from './database';
+import { lockDirectory } from './directoryLock';
 import * as schema from './schema';
 
 /** The SQL migrations drizzle-kit generates (packages/server/drizzle), shared by both drivers. */
@@ -15,22 +16,38 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
 const MIGRATION_LOCK_ID = 7_406_211;
 
-/** Embedded Postgres: in a directory, or in memory when `dataDir` is null (tests). */
+/**
+ * Embedded Postgres: in a directory (locked against a second process), or in memory when `dataDir`
+ * is null (tests).
+ */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined);
-  return pgliteHandle(client, dataDir === null ? 'PGlite (in het geheugen)' : `PGlite in ${dataDir}`);
+  if (dataDir === null) return pgliteHandle(await PGlite.create(), 'PGlite (in het geheugen)');
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = await lockDirectory(dataDir);
+  try {
+    return pgliteHandle(await PGlite.create(dataDir), `PGlite in ${dataDir}`, unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
-/** Wraps an open PGlite instance (for example a clone of a migrated template in tests). */
-export function pgliteHandle(client: PGlite, description: string): DatabaseHandle {
+/** Wraps an open PGlite instance (for example one loaded from a migrated template in tests). */
+export function pgliteHandle(
+  client: PGlite,
+  description: string,
+  onClose: () => Promise<void> = async () => {},
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
     description,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await onClose();
+    },
   };
 }
 
@@ -76,7 +93,5 @@ export async function openDatabase(options: {
   readonly databaseUrl: string | null;
   readonly pgliteDataDir: string;
 }): Promise<DatabaseHandle> {
-  return options.databaseUrl === null
-    ? openPglite(options.pgliteDataDir)
-    : openPostgres(options.databaseUrl);
+  return options.databaseUrl === null ? openPglite(options.pgliteDataDir) : openPostgres(options.databaseUrl);
 }

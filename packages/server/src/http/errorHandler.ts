@@ -131,7 +131,10 @@ export function errorBody(error: FastifyError | ApiError | Error): { status: num
   if (error instanceof ApiError) {
     return {
       status: error.statusCode,
-      body: error.fields === undefined ? { detail: error.detail } : { detail: error.detail, fields: error.fields },
+      body:
+        error.fields === undefined
+          ? { detail: error.detail }
+          : { detail: error.detail, fields: error.fields },
     };
   }
   const fastifyError = error as FastifyError;

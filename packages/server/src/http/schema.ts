@@ -11,8 +11,6 @@ declare const described: unique symbol;
 /** A JSON Schema describing values of type `T` (the type exists only at compile time). */
 export type Schema<T> = { readonly [described]?: T } & Readonly<Record<string, unknown>>;
 
-export type SchemaType<S> = S extends Schema<infer T> ? T : unknown;
-
 /** Lets Fastify infer `request.body`, `request.query` and the reply type from these schemas. */
 export interface SchemaTypeProvider extends FastifyTypeProvider {
   readonly validator: this['schema'] extends Schema<infer T> ? T : unknown;
@@ -38,13 +36,16 @@ export const string = (options: StringOptions = {}): Schema<string> => schema({ 
 export const integer = (options: Annotations & { minimum?: number; maximum?: number } = {}): Schema<number> =>
   schema({ type: 'integer', ...options });
 
-export const boolean = (options: Annotations = {}): Schema<boolean> => schema({ type: 'boolean', ...options });
+export const boolean = (options: Annotations = {}): Schema<boolean> =>
+  schema({ type: 'boolean', ...options });
 
 export const literal = <const V extends string>(value: V, options: Annotations = {}): Schema<V> =>
   schema({ type: 'string', enum: [value], ...options });
 
-export const oneOf = <const V extends readonly string[]>(values: V, options: Annotations = {}): Schema<V[number]> =>
-  schema({ type: 'string', enum: [...values], ...options });
+export const oneOf = <const V extends readonly string[]>(
+  values: V,
+  options: Annotations = {},
+): Schema<V[number]> => schema({ type: 'string', enum: [...values], ...options });
 
 /** The same schema, also accepting `null` (JSON Schema 2020-12 / OpenAPI 3.1 type arrays). */
 export function nullable<T>(inner: Schema<T>): Schema<T | null> {
@@ -65,27 +66,33 @@ export const record = <T>(values: Schema<T>, options: Annotations = {}): Schema<
 
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 
+interface ObjectOptions<T> extends Annotations {
+  readonly optional?: readonly OptionalKeys<T>[];
+  /**
+   * Closed objects (the default) lose unknown properties in validation (Ajv `removeAdditional`).
+   * Header schemas must stay open, or every other header would be stripped from the request.
+   */
+  readonly closed?: boolean;
+}
+
 /**
  * An object schema for the wire type `T`: one schema per property, all required except the listed
- * optional ones. Unknown properties are dropped by the validator (Ajv `removeAdditional`).
+ * optional ones.
  */
 export function object<T>(
   properties: { readonly [K in keyof T]-?: Schema<T[K]> },
-  options: Annotations & { readonly optional?: readonly OptionalKeys<T>[]; readonly $id?: string } = {},
+  options: ObjectOptions<T> = {},
 ): Schema<T> {
-  const { optional = [], ...annotations } = options;
+  const { optional = [], closed = true, ...annotations } = options;
   const skipped = new Set<PropertyKey>(optional);
   return schema({
     type: 'object',
     properties,
     required: Object.keys(properties).filter((key) => !skipped.has(key)),
-    additionalProperties: false,
+    ...(closed ? { additionalProperties: false } : {}),
     ...annotations,
   });
 }
-
-/** A reference to a schema registered with `app.addSchema` under `$id`. */
-export const ref = <T>(id: string): Schema<T> => schema({ $ref: `${id}#` });
 
 /** An empty reply (204). */
 export const noContent: Schema<undefined> = schema({ type: 'null', description: 'Geen inhoud.' });

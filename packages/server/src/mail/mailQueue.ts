@@ -1,4 +1,4 @@
-import type { MailLog, MailMessage, Mailer } from './mailer';
+import type { Mailer, MailLog, MailMessage } from './mailer';
 
 /**
  * Sends mails without making the request wait: an answer must not take longer when a mail goes out

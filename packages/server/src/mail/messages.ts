@@ -36,8 +36,12 @@ function render(body: Body): { text: string; html: string } {
       )
     : '';
   const linkList = links
-    .map((link) => paragraph(`${escapeHtml(link.label)}:<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a>`))
-    .join('');
+    .map((link) =>
+      paragraph(
+        `${escapeHtml(link.label)}:<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a>`,
+      ),
+    )
+    .join('\n');
   const html = [
     '<!doctype html><html lang="nl"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;padding:24px">',
@@ -48,7 +52,7 @@ function render(body: Body): { text: string; html: string } {
     paragraph(escapeHtml(body.closing)),
     paragraph(escapeHtml(SIGNATURE).replace('\n', '<br>')),
     '</div></body></html>',
-  ].join('');
+  ].join('\n');
   return { text, html };
 }
 
@@ -77,7 +81,10 @@ export function verificationMail(to: Recipient, link: string): MailMessage {
   };
 }
 
-export function accountExistsMail(to: Recipient, links: { readonly login: string; readonly reset: string }): MailMessage {
+export function accountExistsMail(
+  to: Recipient,
+  links: { readonly login: string; readonly reset: string },
+): MailMessage {
   return {
     to: to.email,
     subject: 'Je hebt al een Loop-account',

@@ -1,11 +1,46 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
-import type { MailLog, Mailer } from './mailer';
+import type { Mailer, MailLog, MailMessage } from './mailer';
+
+// RFC 2047 for non-ASCII header values.
+const headerValue = (value: string): string =>
+  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 
 /**
- * The developer mail sink: each message becomes `<iso-timestamp>-<kind>.eml` in `dir` (a complete
- * MIME message any mail client opens) and its link is logged, so a local run needs no SMTP server.
+ * A complete MIME message (multipart/alternative, UTF-8, 8bit) that mail clients open. The bodies
+ * stay as written, so links are never wrapped or encoded and a person or a test can copy them.
+ */
+export function toEml(message: MailMessage, from: string, date: Date): string {
+  const boundary = `loop-${randomBytes(12).toString('hex')}`;
+  const part = (type: string, body: string) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      body,
+    ].join('\n');
+  return [
+    `From: ${headerValue(from)}`,
+    `To: ${headerValue(message.to)}`,
+    `Subject: ${headerValue(message.subject)}`,
+    `Date: ${date.toUTCString()}`,
+    `Message-ID: <${randomBytes(12).toString('hex')}@loop.local>`,
+    'MIME-Version: 1.0',
+    `X-Loop-Mail: ${message.kind}`,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    part('text/plain', message.text),
+    part('text/html', message.html),
+    `--${boundary}--`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The developer mail sink: each message becomes `<iso-timestamp>-<kind>.eml` in `dir` and its link
+ * is logged, so a local run needs no SMTP server.
  */
 export function createOutboxMailer(options: {
   readonly dir: string;
@@ -13,33 +48,28 @@ export function createOutboxMailer(options: {
   readonly log: MailLog;
   readonly now?: () => Date;
 }): Mailer {
-  const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const now = options.now ?? (() => new Date());
   return {
     async send(message) {
-      const info = await composer.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: { 'X-Loop-Mail': message.kind },
-      });
+      const date = now();
+      const eml = toEml(message, options.from, date);
       await mkdir(options.dir, { recursive: true });
-      const stamp = now().toISOString().replace(/:/g, '-');
+      const stamp = date.toISOString().replace(/:/g, '-');
       let file = '';
       for (let attempt = 0; ; attempt++) {
         file = join(options.dir, `${stamp}-${message.kind}${attempt === 0 ? '' : `-${attempt}`}.eml`);
         try {
-          await writeFile(file, info.message, { flag: 'wx' });
+          await writeFile(file, eml, { flag: 'wx' });
           break;
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw error;
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 1000) throw error;
         }
       }
       options.log.info(
         { to: message.to, file },
-        message.link === null ? `E-mail (${message.kind}) geschreven naar ${file}` : `Bevestigingslink voor ${message.kind}: ${message.link}`,
+        message.link === null
+          ? `E-mail (${message.kind}) geschreven naar ${file}`
+          : `Bevestigingslink voor ${message.kind}: ${message.link}`,
       );
     },
     async close() {},

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import { API_PREFIX, BRANDING_UPLOAD_MAX_BYTES } from '@loop/core';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/adminRoutes';
+import type { AppDeps } from './appDeps';
+import { createAccessTokens } from './auth/accessTokens';
+import { createAuthenticate } from './auth/authenticate';
+import { authRoutes } from './auth/authRoutes';
+import { createPasswordHasher, type PasswordHasher } from './auth/passwordHasher';
+import { createRateLimitHooks, DEFAULT_RATE_LIMITS, type RateLimitRules } from './auth/rateLimits';
+import { brandingRoutes } from './branding/brandingRoutes';
+import { UploadStore } from './branding/uploadStore';
+import { type Clock, systemClock } from './clock';
+import { type AppConfig, uploadsDir } from './config';
+import type { Database } from './db/database';
+import { installErrorHandler } from './http/errorHandler';
+import { healthRoutes } from './http/healthRoutes';
+import { registerOpenApi } from './http/openapi';
+import type { RouteContext, RoutesPlugin } from './http/routeContext';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerStaticFiles } from './http/staticFiles';
+import type { Mailer } from './mail/mailer';
+import { MailQueue } from './mail/mailQueue';
+import { mailLinks } from './mail/messages';
+import { organizationRoutes } from './organizations/organizationRoutes';
+import { userRoutes } from './users/userRoutes';
+
+export interface BuildAppOptions {
+  readonly config: AppConfig;
+  /** An open, migrated database (the caller opens and closes it). */
+  readonly db: Database;
+  readonly mailer: Mailer;
+  /** Defaults to the system clock; tests pass a fake one to test expiry. */
+  readonly clock?: Clock;
+  /**
+   * Rate limits of the auth routes. Default: DEFAULT_RATE_LIMITS when `config.rateLimit` is on,
+   * none when it is off. A partial object replaces the rules of the actions it names (and turns
+   * limiting on even when the config has it off); `false` switches all limits off.
+   */
+  readonly rateLimits?: Partial<RateLimitRules> | false;
+  /** Defaults to argon2id with OWASP's cost; tests may pass a cheaper one. */
+  readonly passwordHasher?: PasswordHasher;
+  /** A pino logger for requests and mail links; omitted: no logging. */
+  readonly logger?: FastifyBaseLogger;
+}
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** JSON bodies of this API are small; uploads (multipart) have their own limit. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** TRUST_PROXY: true/false, a number of proxy hops, or a list of proxy addresses/subnets. */
+function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return typeof trust === 'boolean' ? trust : [...trust];
+}
+
+function rateLimitRules(options: BuildAppOptions): RateLimitRules | null {
+  if (options.rateLimits === false) return null;
+  if (options.rateLimits !== undefined) return { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  return options.config.rateLimit ? DEFAULT_RATE_LIMITS : null;
+}
+
+/**
+ * Builds the whole HTTP app (API under /api/v1, OpenAPI docs, uploads, the web app) on the given
+ * config, database and mailer, ready for `listen` or `inject`. Closing it waits for mails in flight.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
+    ajv: {
+      // Bodies are taken as typed: `"password": 12345678` is an error, not the string "12345678".
+      customOptions: { coerceTypes: false, allErrors: true, removeAdditional: true, useDefaults: true },
+    },
+  });
+
+  const mail = new MailQueue(options.mailer, app.log);
+  const deps: AppDeps = {
+    config,
+    db: options.db,
+    clock,
+    passwords: options.passwordHasher ?? createPasswordHasher(),
+    accessTokens: createAccessTokens({
+      secret: config.jwtSecret,
+      ttlSeconds: config.accessTokenTtlSeconds,
+      clock,
+    }),
+    mail,
+    links: mailLinks(config.appUrl),
+  };
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    await mail.drain();
+  });
+
+  installErrorHandler(app);
+  // A JSON API: text/plain bodies are refused (415) instead of reaching the handlers as strings.
+  app.removeContentTypeParser('text/plain');
+  await registerSecurityHeaders(app, { corsOrigins: config.corsOrigins });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: [...config.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Organization-Id'],
+      maxAge: 600,
+    });
+  }
+  await app.register(multipart, {
+    limits: { fileSize: BRANDING_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, headerPairs: 100 },
+  });
+
+  const context: RouteContext = {
+    deps,
+    authenticate: createAuthenticate(deps),
+    rateLimit: await createRateLimitHooks(app, rateLimitRules(options)),
+  };
+
+  await registerOpenApi(app, { version: VERSION });
+
+  const api: RoutesPlugin[] = [
+    healthRoutes(deps),
+    authRoutes(context),
+    userRoutes(context),
+    organizationRoutes(context),
+    brandingRoutes(context, new UploadStore(uploadsDir(config))),
+    adminRoutes(context),
+  ];
+  for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
+
+  await registerStaticFiles(app, { uploadsRoot: uploadsDir(config), webDist: config.webDist });
+
+  await app.ready();
+  return app;
+}

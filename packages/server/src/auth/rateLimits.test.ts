@@ -1,0 +1,106 @@
+import { FORGOT_PASSWORD_MESSAGE } from '@loop/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../http/apiError';
+import { createTestContext, createUser, type TestContext, uniqueEmail } from '../testing/testApp';
+import { DEFAULT_RATE_LIMITS } from './rateLimits';
+
+let ctx: TestContext;
+let limited: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  limited = await ctx.buildApp({
+    rateLimits: {
+      login: [{ scope: 'ip+address', max: 3, windowMs: 60_000 }],
+      forgotPassword: [
+        { scope: 'ip', max: 4, windowMs: 60_000 },
+        { scope: 'address', max: 2, windowMs: 60_000 },
+      ],
+    },
+  });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const loginFrom = (app: FastifyInstance, email: string, ip = '203.0.113.7') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    remoteAddress: ip,
+    payload: { email, password: 'Verkeerd-wachtwoord' },
+  });
+
+describe('rate limits on auth routes', () => {
+  it('should answer 429 in Dutch with Retry-After once the login limit for an address is used up', async () => {
+    const user = await createUser(ctx);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await loginFrom(limited, user.email)).statusCode).toBe(401);
+    }
+
+    const blocked = await loginFrom(limited, user.email);
+
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: MESSAGES.tooManyAttempts });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: '203.0.113.7',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('should count per address and IP: another address or another IP is not blocked', async () => {
+    const email = uniqueEmail('gericht');
+    for (let attempt = 0; attempt < 4; attempt++) await loginFrom(limited, email, '198.51.100.1');
+    expect((await loginFrom(limited, email, '198.51.100.1')).statusCode).toBe(429);
+
+    expect((await loginFrom(limited, uniqueEmail('ander'), '198.51.100.1')).statusCode).toBe(401);
+    expect((await loginFrom(limited, email, '198.51.100.2')).statusCode).toBe(401);
+  });
+
+  it('should limit forgot-password per address and per IP', async () => {
+    const forgot = (email: string, ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        remoteAddress: ip,
+        payload: { email },
+      });
+    const email = uniqueEmail('vergeten');
+
+    expect((await forgot(email, '192.0.2.10')).statusCode).toBe(202);
+    expect((await forgot(email, '192.0.2.11')).statusCode).toBe(202);
+    const perAddress = await forgot(email, '192.0.2.12');
+    expect(perAddress.statusCode).toBe(429);
+    expect(perAddress.json()).toEqual({ detail: MESSAGES.tooManyAttempts });
+
+    const ip = '192.0.2.20';
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const answer = await forgot(uniqueEmail('ip'), ip);
+      expect(answer.json()).toEqual({ detail: FORGOT_PASSWORD_MESSAGE });
+    }
+    expect((await forgot(uniqueEmail('ip'), ip)).statusCode).toBe(429);
+  });
+
+  it('should not limit at all when rate limiting is off', async () => {
+    const email = uniqueEmail('vrij');
+    for (let attempt = 0; attempt < DEFAULT_RATE_LIMITS.login[0]!.max + 2; attempt++) {
+      expect((await loginFrom(ctx.app, email)).statusCode).toBe(401);
+    }
+  });
+
+  it('should apply the default rules when the config switches limiting on', async () => {
+    const defaults = await ctx.buildApp({ config: { rateLimit: true } });
+    const email = uniqueEmail('standaard');
+    const allowed = DEFAULT_RATE_LIMITS.login.find((rule) => rule.scope === 'ip+address')!.max;
+    for (let attempt = 0; attempt < allowed; attempt++) {
+      expect((await loginFrom(defaults, email, '203.0.113.99')).statusCode).toBe(401);
+    }
+    expect((await loginFrom(defaults, email, '203.0.113.99')).statusCode).toBe(429);
+  });
+});

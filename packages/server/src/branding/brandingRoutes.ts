@@ -1,0 +1,217 @@
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  BRANDING_UPLOAD_MAX_BYTES,
+  BRANDING_UPLOAD_TOO_LARGE,
+  BRANDING_UPLOAD_WRONG_TYPE,
+  type Branding,
+  type Organization,
+  primaryColorError,
+  type UpdateBrandingRequest,
+} from '@loop/core';
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../auth/authenticate';
+import { ApiError, invalidInput } from '../http/apiError';
+import { bearerAuth, ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
+import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { nullable, object, string } from '../http/schema';
+import { resolveOrganization } from '../organizations/memberships';
+import { type BrandingImage, getBranding, setImage, setPrimaryColor } from './branding';
+import { detectImageType } from './imageType';
+import type { UploadStore } from './uploadStore';
+
+export const BRANDING_MESSAGES = {
+  ownerOnly: 'Alleen de eigenaar van de organisatie kan de huisstijl wijzigen.',
+  noFile: 'Kies een afbeelding om te uploaden (veld "file").',
+  unreadable: 'Het bestand kon niet worden gelezen. Probeer het opnieuw.',
+} as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Documents a multipart body with one file in this field (the body itself is read in the handler). */
+    uploadField?: string;
+  }
+}
+
+const TAGS = ['branding'];
+
+export const brandingSchema = object<Branding>(
+  {
+    logo_url: nullable(
+      string({ description: 'Logo, relatief aan de site (/uploads/…), of null voor het standaardlogo.' }),
+    ),
+    background_url: nullable(string({ description: 'Achtergrond, of null voor de standaardachtergrond.' })),
+    primary_color: nullable(string({ description: 'Merkkleur #rrggbb, of null voor de standaardkleur.' })),
+    version: string({ description: 'Verandert bij elke wijziging; voor de cache-busting parameter v.' }),
+  },
+  { description: 'Huisstijl van de organisatie.' },
+);
+
+const ORGANIZATION_HEADER_DOC = object<{ readonly 'x-organization-id'?: string }>(
+  {
+    'x-organization-id': string({
+      description: 'Huidige organisatie; zonder header de eerste van de gebruiker.',
+    }),
+  },
+  { optional: ['x-organization-id'], closed: false },
+);
+
+/** The organisation's look: everyone in it may read it, only its owners may change it. */
+export const brandingRoutes =
+  ({ deps, authenticate }: RouteContext, uploads: UploadStore): RoutesPlugin =>
+  async (app) => {
+    const organizationOf = (request: FastifyRequest): Promise<Organization> =>
+      resolveOrganization(deps, authOf(request).user.id, request.headers['x-organization-id']);
+
+    const ownedOrganizationOf = async (request: FastifyRequest): Promise<Organization> => {
+      const organization = await organizationOf(request);
+      if (organization.role !== 'owner') throw new ApiError(403, BRANDING_MESSAGES.ownerOnly);
+      return organization;
+    };
+
+    const readResponses = { 200: brandingSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS };
+    const changeResponses = { ...readResponses, 400: ERRORS.badRequest, 403: ERRORS.forbidden };
+
+    app.get(
+      '/branding/mine',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: "The current organisation's branding",
+          description: 'Logo, achtergrond en merkkleur van de huidige organisatie (null = standaard).',
+          security: bearerAuth,
+          headers: ORGANIZATION_HEADER_DOC,
+          response: readResponses,
+        },
+      },
+      async (request) => getBranding(deps.db, (await organizationOf(request)).id),
+    );
+
+    app.patch(
+      '/branding/mine',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: 'Change the brand colour',
+          description: 'Zet de merkkleur (#rrggbb) of terug naar de standaard (null). Alleen voor eigenaren.',
+          security: bearerAuth,
+          headers: ORGANIZATION_HEADER_DOC,
+          body: object<UpdateBrandingRequest>({
+            primary_color: nullable(string({ maxLength: 100, description: 'Kleur #rrggbb of null.' })),
+          }),
+          response: changeResponses,
+        },
+      },
+      async (request) => {
+        const organization = await ownedOrganizationOf(request);
+        const colourError = primaryColorError(request.body.primary_color);
+        if (colourError !== null) throw invalidInput({ primary_color: colourError });
+        return setPrimaryColor(deps.db, deps.clock, organization.id, request.body.primary_color);
+      },
+    );
+
+    const uploadImage = async (request: FastifyRequest, image: BrandingImage): Promise<Branding> => {
+      const organization = await ownedOrganizationOf(request);
+      const bytes = await readUploadedFile(request);
+      const type = detectImageType(bytes);
+      if (type === null) throw new ApiError(400, BRANDING_UPLOAD_WRONG_TYPE);
+      const path = await uploads.save(organization.id, bytes, type.extension);
+      let result: Awaited<ReturnType<typeof setImage>>;
+      try {
+        result = await setImage(deps.db, deps.clock, organization.id, image, path);
+      } catch (error) {
+        await uploads.remove(path);
+        throw error;
+      }
+      await removeReplaced(request, uploads, result.replaced);
+      return result.branding;
+    };
+
+    const removeImage = async (request: FastifyRequest, image: BrandingImage): Promise<Branding> => {
+      const organization = await ownedOrganizationOf(request);
+      const result = await setImage(deps.db, deps.clock, organization.id, image, null);
+      await removeReplaced(request, uploads, result.replaced);
+      return result.branding;
+    };
+
+    for (const image of ['logo', 'background'] as const) {
+      const noun = image === 'logo' ? 'het logo' : 'de achtergrond';
+      app.post(
+        `/branding/${image}`,
+        {
+          onRequest: authenticate,
+          config: { uploadField: 'file' },
+          schema: {
+            tags: TAGS,
+            summary: `Upload the ${image}`,
+            description:
+              `Vervangt ${noun} (multipart/form-data, veld "file"): PNG, JPEG, WebP of GIF (gecontroleerd op de ` +
+              'inhoud, SVG geweigerd), hoogstens 2 MB. Bij een fout blijft de huisstijl ongewijzigd. Alleen voor eigenaren.',
+            consumes: ['multipart/form-data'],
+            security: bearerAuth,
+            headers: ORGANIZATION_HEADER_DOC,
+            response: { ...changeResponses, 413: ERRORS.payloadTooLarge },
+          },
+        },
+        async (request) => uploadImage(request, image),
+      );
+
+      app.delete(
+        `/branding/${image}`,
+        {
+          onRequest: authenticate,
+          schema: {
+            tags: TAGS,
+            summary: `Remove the ${image}`,
+            description: `Verwijdert ${noun}; daarna geldt de standaard. Alleen voor eigenaren.`,
+            security: bearerAuth,
+            headers: ORGANIZATION_HEADER_DOC,
+            response: changeResponses,
+          },
+        },
+        async (request) => removeImage(request, image),
+      );
+    }
+  };
+
+/** Reads the one file of a multipart upload into memory, refusing more than the upload limit. */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ApiError(400, BRANDING_MESSAGES.noFile);
+  const unreadable = (error: unknown): ApiError => {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return new ApiError(413, BRANDING_UPLOAD_TOO_LARGE);
+    }
+    // Malformed multipart (busboy) errors carry no status; they are the client's, not a 500.
+    request.log.info({ err: error }, 'Upload kon niet worden gelezen');
+    return new ApiError(400, BRANDING_MESSAGES.unreadable);
+  };
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({
+      limits: { fileSize: BRANDING_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+    });
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (part === undefined || part.fieldname !== 'file') throw new ApiError(400, BRANDING_MESSAGES.noFile);
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+/** The replaced file goes after the commit; if that fails the new branding still stands. */
+async function removeReplaced(
+  request: FastifyRequest,
+  uploads: UploadStore,
+  path: string | null,
+): Promise<void> {
+  if (path === null) return;
+  try {
+    await uploads.remove(path);
+  } catch (error) {
+    request.log.warn({ err: error, path }, 'Oud huisstijlbestand kon niet worden verwijderd');
+  }
+}

@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'loop-config-'));
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('should use the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Loop <no-reply@loop.local>',
+      appUrl: 'http://localhost:3000',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      webDist: join(REPO_ROOT, 'packages/web/dist'),
+      seedDemo: true,
+      rateLimit: true,
+      trustProxy: false,
+      corsOrigins: [],
+      logLevel: 'info',
+      production: false,
+    });
+  });
+
+  it('should resolve relative paths against the repository root, not the working directory', () => {
+    const config = loadConfig({
+      DATA_DIR: 'data-test-relative',
+      WEB_DIST: 'elders/dist',
+      JWT_SECRET: 'x'.repeat(32),
+    });
+    expect(config.dataDir).toBe(join(REPO_ROOT, 'data-test-relative'));
+    expect(config.webDist).toBe(join(REPO_ROOT, 'elders/dist'));
+    expect(REPO_ROOT).toBe(join(import.meta.dirname, '../../..'));
+  });
+
+  it('should read every setting from the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://loop@db:5432/loop',
+      SMTP_URL: 'smtp://mail:587',
+      MAIL_FROM: 'Loop <loop@voorbeeld.nl>',
+      APP_URL: 'https://loop.voorbeeld.nl/',
+      JWT_SECRET: 's'.repeat(40),
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+      REFRESH_TOKEN_TTL_DAYS: '7',
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'off',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      CORS_ORIGIN: 'https://app.voorbeeld.nl/, http://localhost:5173',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://loop@db:5432/loop',
+      smtpUrl: 'smtp://mail:587',
+      mailFrom: 'Loop <loop@voorbeeld.nl>',
+      appUrl: 'https://loop.voorbeeld.nl',
+      jwtSecret: 's'.repeat(40),
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlDays: 7,
+      seedDemo: false,
+      rateLimit: false,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      corsOrigins: ['https://app.voorbeeld.nl', 'http://localhost:5173'],
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('should treat empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '  ', PORT: '' });
+    expect(config.databaseUrl).toBeNull();
+    expect(config.smtpUrl).toBeNull();
+    expect(config.port).toBe(3000);
+  });
+
+  it('should generate a JWT secret once, keep it in DATA_DIR/jwt-secret with mode 600 and reuse it', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'jwt-secret');
+
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('should refuse to start in production without JWT_SECRET, and refuse a short one', async () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET ontbreekt/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'kort' })).toThrow(/minstens 32 tekens/);
+    await writeFile(join(dataDir, 'jwt-secret'), 'x');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+  });
+
+  it('should refuse malformed values with a message naming the variable', () => {
+    const bad: Array<[string, string]> = [
+      ['PORT', 'abc'],
+      ['PORT', '70000'],
+      ['ACCESS_TOKEN_TTL_SECONDS', '0'],
+      ['REFRESH_TOKEN_TTL_DAYS', '-3'],
+      ['SEED_DEMO', 'misschien'],
+      ['APP_URL', 'loop.voorbeeld.nl'],
+      ['DATABASE_URL', 'mysql://x'],
+      ['SMTP_URL', 'http://mail'],
+      ['LOG_LEVEL', 'luid'],
+      ['CORS_ORIGIN', 'ftp://x'],
+    ];
+    for (const [key, value] of bad) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, [key]: value }), key).toThrow(new RegExp(key));
+    }
+  });
+});

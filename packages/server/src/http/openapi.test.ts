@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../testing/testApp';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+interface Operation {
+  summary?: string;
+  description?: string;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  security?: unknown[];
+}
+
+describe('OpenAPI', () => {
+  it('should publish an OpenAPI 3.1 document describing every API route with schemas', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes.bearerAuth).toEqual({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
+
+    const expected: Record<string, string[]> = {
+      '/api/v1/health': ['get'],
+      '/api/v1/auth/register': ['post'],
+      '/api/v1/auth/verify-email': ['post'],
+      '/api/v1/auth/resend-verification': ['post'],
+      '/api/v1/auth/login': ['post'],
+      '/api/v1/auth/refresh': ['post'],
+      '/api/v1/auth/logout': ['post'],
+      '/api/v1/auth/forgot-password': ['post'],
+      '/api/v1/auth/reset-password': ['post'],
+      '/api/v1/users/me': ['get', 'patch'],
+      '/api/v1/users/me/password': ['post'],
+      '/api/v1/organizations': ['get', 'post'],
+      '/api/v1/branding/mine': ['get', 'patch'],
+      '/api/v1/branding/logo': ['delete', 'post'],
+      '/api/v1/branding/background': ['delete', 'post'],
+      '/api/v1/admin/overview': ['get'],
+      '/api/v1/admin/users': ['get'],
+    };
+    expect(Object.keys(document.paths).sort()).toEqual(Object.keys(expected).sort());
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(document.paths[path]!).sort(), path).toEqual(methods);
+      for (const method of methods) {
+        const operation = document.paths[path]![method]!;
+        expect(operation.summary, `${method} ${path}`).toBeTruthy();
+        expect(operation.description, `${method} ${path}`).toBeTruthy();
+        const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
+        expect(success, `${method} ${path}`).toBeDefined();
+        if (
+          ['post', 'patch'].includes(method) &&
+          path !== '/api/v1/branding/logo' &&
+          path !== '/api/v1/branding/background'
+        ) {
+          expect(operation.requestBody?.content['application/json'], `${method} ${path}`).toBeDefined();
+        }
+      }
+    }
+    const login = document.paths['/api/v1/auth/login']!.post!;
+    expect(Object.keys(login.requestBody!.content['application/json']!.schema.properties!)).toEqual([
+      'email',
+      'password',
+    ]);
+    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '401', '403', '429']);
+    expect(document.paths['/api/v1/users/me']!.get!.security).toEqual([{ bearerAuth: [] }]);
+    const upload = document.paths['/api/v1/branding/logo']!.post!;
+    expect(upload.requestBody?.content['multipart/form-data']?.schema.properties).toHaveProperty('file');
+  });
+
+  it('should serve Swagger UI at /api/docs under a strict policy without inline scripts', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+
+    const initializer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toContain('./json');
+  });
+});

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
+import type { AppDeps } from '../appDeps';
+import type { RateLimitedAction, RateLimitHook } from '../auth/rateLimits';
+import type { SchemaTypeProvider } from './schema';
+
+/** What every group of routes gets from buildApp. */
+export interface RouteContext {
+  readonly deps: AppDeps;
+  /** `onRequest` hook of protected routes. */
+  readonly authenticate: (request: FastifyRequest) => Promise<void>;
+  /** `preHandler` hooks limiting an auth action (none when rate limiting is off). */
+  readonly rateLimit: (action: RateLimitedAction) => RateLimitHook[];
+}
+
+/** A group of routes, registered under /api/v1, typed by the route schemas. */
+export type RoutesPlugin = FastifyPluginAsync<Record<never, never>, RawServerDefault, SchemaTypeProvider>;

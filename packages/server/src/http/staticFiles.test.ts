@@ -1,0 +1,113 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../testing/testApp';
+import { MESSAGES } from './apiError';
+import { contentSecurityPolicy, serializePolicy } from './securityHeaders';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="nl"><head><script type="module" src="/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
+
+let ctx: TestContext;
+let web: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const webDist = join(ctx.dataDir, 'web-dist');
+  await mkdir(join(webDist, 'assets'), { recursive: true });
+  await writeFile(join(webDist, 'index.html'), INDEX_HTML);
+  await writeFile(join(webDist, 'assets', 'index-Ab12Cd.js'), 'console.log("loop");');
+  await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  web = await ctx.buildApp({ config: { webDist } });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const page = (app: FastifyInstance, url: string) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+
+describe('the built web app', () => {
+  it('should serve index.html for / and for every app route (history fallback), never cached', async () => {
+    for (const url of [
+      '/',
+      '/index.html',
+      '/dashboard',
+      '/assets',
+      '/reset-password/abc',
+      '/survey/12/edit?tab=2',
+      '/onbekende/route',
+    ]) {
+      const response = await page(web, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('should send the strict Content-Security-Policy and the other security headers with the page', async () => {
+    const response = await page(web, '/login');
+    const csp = String(response.headers['content-security-policy']);
+    const directives = (policy: string) =>
+      policy
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .sort();
+
+    expect(directives(csp)).toEqual(directives(serializePolicy(contentSecurityPolicy())));
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "connect-src 'self'",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('should cache hashed assets forever and other files only with revalidation', async () => {
+    const asset = await web.inject({ method: 'GET', url: '/assets/index-Ab12Cd.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("loop");');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const icon = await web.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('should answer 404 {detail} for missing assets, API and upload paths and non-page requests', async () => {
+    const cases = [
+      web.inject({ method: 'GET', url: '/assets/bestaat-niet.js', headers: { accept: '*/*' } }),
+      page(web, '/api/v1/bestaat-niet'),
+      page(web, '/uploads/1/bestaat-niet.png'),
+      web.inject({ method: 'POST', url: '/dashboard', headers: { accept: 'text/html' } }),
+      web.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } }),
+    ];
+    for (const response of await Promise.all(cases)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+    }
+  });
+
+  it('should serve only the API when WEB_DIST has no index.html', async () => {
+    const response = await page(ctx.app, '/dashboard');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+});

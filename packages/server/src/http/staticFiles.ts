@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from './apiError';
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
+
+const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Serves branding uploads, the built web app (if WEB_DIST has an index.html) and the history
+ * fallback; everything else that matches no route answers `{detail: 'Niet gevonden.'}` with 404.
+ */
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  options: { readonly uploadsRoot: string; readonly webDist: string },
+): Promise<{ readonly servesWeb: boolean }> {
+  await mkdir(options.uploadsRoot, { recursive: true });
+  // Upload names are random and never reused, so browsers may keep them forever.
+  await app.register(fastifyStatic, {
+    root: options.uploadsRoot,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: true,
+    maxAge: YEAR_MS,
+    immutable: true,
+    setHeaders: (reply) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+
+  const servesWeb = existsSync(join(options.webDist, 'index.html'));
+  if (servesWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      index: 'index.html',
+      list: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      // Vite puts content-hashed files under /assets; everything else must be revalidated.
+      setHeaders: (reply, path) => {
+        const relative = path.slice(options.webDist.length).replaceAll('\\', '/');
+        reply.header('Cache-Control', relative.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(
+      `Geen web-app gevonden in ${options.webDist} (index.html ontbreekt); alleen de API wordt geserveerd. ` +
+        'Bouw de web-app met: node scripts/pnpm.mjs --filter @loop/web build',
+    );
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request);
+    const wantsPage =
+      servesWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(path) &&
+      !path.startsWith('/uploads/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    return reply.code(404).type('application/json; charset=utf-8').send({ detail: MESSAGES.notFound });
+  });
+
+  return { servesWeb };
+}

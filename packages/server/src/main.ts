@@ -1,0 +1,66 @@
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { createPasswordHasher } from './auth/passwordHasher';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, pgliteDir } from './config';
+import { openDatabase } from './db/openDatabase';
+import { createMailer } from './mail/createMailer';
+import { seedDemoData } from './seed/demoSeed';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: pgliteDir(config) });
+  await database.migrate();
+
+  const passwords = createPasswordHasher();
+  if (config.seedDemo) {
+    const report = await seedDemoData({ db: database.db, clock: systemClock, passwords });
+    if (report.createdUsers.length > 0 || report.createdOrganization) {
+      logger.info(report, 'Demogegevens aangemaakt');
+    }
+  }
+
+  const mailer = createMailer(config, logger);
+  const app = await buildApp({ config, db: database.db, mailer, passwordHasher: passwords, logger });
+  await app.listen({ port: config.port, host: config.host });
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Loop draait op http://${shownHost}:${config.port}`);
+  console.log(`Database: ${database.description}`);
+  console.log(config.smtpUrl === null ? `E-mail: outbox in ${config.dataDir}/outbox` : 'E-mail: via SMTP');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} ontvangen; Loop stopt`);
+    const force = setTimeout(() => {
+      logger.error('Stoppen duurde te lang; geforceerd afgesloten');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'Fout bij het stoppen');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Loop kan niet starten: ${error.message}`);
+  } else {
+    console.error('Loop kan niet starten:', error);
+  }
+  process.exit(1);
+});

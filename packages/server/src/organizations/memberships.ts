@@ -1,0 +1,51 @@
+import type { Organization } from '@loop/core';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../appDeps';
+import type { Queryable } from '../db/database';
+import { parseId } from '../db/database';
+import { memberships, organizations } from '../db/schema';
+import { ApiError } from '../http/apiError';
+
+const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true });
+
+/**
+ * The user's organisations sorted by name (Dutch collation, then id), the same order on PGlite and
+ * PostgreSQL whatever their locale. The first one is the default organisation.
+ */
+export async function listOrganizations(db: Queryable, userId: number): Promise<Organization[]> {
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId));
+  return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+}
+
+export const ORGANIZATION_NOT_FOUND = 'Organisatie niet gevonden.';
+export const NO_ORGANIZATION = 'Je bent nog geen lid van een organisatie. Maak eerst een organisatie aan.';
+
+/**
+ * The organisation a request works in: the one in the X-Organization-Id header (it must be an id of
+ * one of the user's organisations), else the user's first. Anything else answers 404, so another
+ * organisation's id looks exactly like a non-existent one.
+ */
+export async function resolveOrganization(
+  deps: Pick<AppDeps, 'db'>,
+  userId: number,
+  header: string | string[] | undefined,
+): Promise<Organization> {
+  if (header === undefined || header === '') {
+    const [first] = await listOrganizations(deps.db, userId);
+    if (first === undefined) throw new ApiError(404, NO_ORGANIZATION);
+    return first;
+  }
+  const organizationId = parseId(typeof header === 'string' ? header.trim() : undefined);
+  if (organizationId === null) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
+  const [row] = await deps.db
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+  if (row === undefined) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
+  return row;
+}
