@@ -118,6 +118,9 @@ describe('session lifetime', () => {
   it('should end on the login screen when the session is revoked elsewhere (419)', async () => {
     const { page, context } = await openPage(browser);
     await login(page, server.url, DEMO.user);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toBe(`${server.url}/dashboard`);
     const refresh = await page.evaluate(() => localStorage.getItem('refresh_token'));
     const answer = await fetch(`${server.url}/api/v1/auth/logout`, {
       method: 'POST',
@@ -125,7 +128,11 @@ describe('session lifetime', () => {
       body: JSON.stringify({ refresh_token: refresh }),
     });
     expect(answer.status).toBe(204);
-    await page.getByRole('link', { name: 'Profiel' }).first().click();
+    // The next call the open app makes (here: the profile screen's) meets the revoked session.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/profiel');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await page.waitForURL(`${server.url}/login`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
@@ -216,6 +223,37 @@ describe('branding', () => {
     const logo = page.getByRole('banner').getByRole('img').first();
     await expect.poll(async () => (await logo.getAttribute('src')) ?? '').toMatch(/^\/uploads\/.+\?v=.+/);
     expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('access token expiry while the app is open', () => {
+  let shortLived: RunningServer;
+  beforeAll(async () => {
+    // 40 s tokens: the background refresh runs 30 s before expiry, so 10 s after login.
+    shortLived = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '40' });
+  });
+  afterAll(async () => {
+    await shortLived?.stop();
+  });
+
+  it('should refresh in the background before expiry and keep the user on their screen', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await login(page, shortLived.url, DEMO.user);
+    const first = await page.evaluate(() => localStorage.getItem('token'));
+    const refreshes: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(Date.now());
+    });
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 20_000, interval: 500 })
+      .not.toBe(first);
+    expect(refreshes).toHaveLength(1);
+    expect(page.url()).toBe(`${shortLived.url}/dashboard`);
+    await page.getByRole('link', { name: 'Profiel' }).first().click();
+    await page.waitForURL(`${shortLived.url}/profiel`);
+    await expect.poll(() => page.getByLabel('Naam').inputValue()).toBe('Daan Demo');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,13 @@ import { hashToken, newSecureToken } from './secureToken';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Two tabs of one browser share the tokens and can refresh with the same one at the same moment.
+ * A token presented again within this window after its rotation, while its successor is still
+ * unused, gets a successor of its own instead of counting as theft. Later reuse revokes the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
 /** Why a session ended; kept on the row for support and audits. */
 export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_reset' | 'password_changed';
 
@@ -49,7 +56,8 @@ export type RefreshError = 'unknown' | 'expired' | 'reused' | 'revoked';
 /**
  * Rotates a refresh token: the presented one is used up and a new one issued in the same session.
  * Using a token is one conditional update, so when the same token arrives twice at once only one
- * request wins; the other sees a used token, which is reuse: the whole session is revoked.
+ * request wins; the other sees a used token. Within REFRESH_REUSE_GRACE_MS that is a second tab and
+ * gets its own new token; otherwise it is reuse and the whole session is revoked.
  */
 export async function refreshSession(
   deps: SessionDeps,
@@ -72,37 +80,62 @@ export async function refreshSession(
       )
       .returning({ sessionId: refreshTokens.sessionId });
 
-    if (claimed === undefined) {
+    let sessionId = claimed?.sessionId;
+    if (sessionId === undefined) {
       const [known] = await tx
-        .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+        .select({
+          sessionId: refreshTokens.sessionId,
+          usedAt: refreshTokens.usedAt,
+          replacedBy: refreshTokens.replacedBy,
+        })
         .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, presented));
+        .where(eq(refreshTokens.tokenHash, presented))
+        .for('update');
       if (known === undefined) return err('unknown');
       if (known.usedAt === null) return err('expired');
-      await revokeSession(tx, known.sessionId, 'refresh_token_reuse', now);
-      return err('reused');
+      if (!(await isSecondTab(tx, known, now))) {
+        await revokeSession(tx, known.sessionId, 'refresh_token_reuse', now);
+        return err('reused');
+      }
+      sessionId = known.sessionId;
     }
+    const claimedSession = sessionId;
 
     const [session] = await tx
       .select({ revokedAt: sessions.revokedAt, userId: users.id, isAdmin: users.isAdmin })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, claimed.sessionId));
+      .where(eq(sessions.id, claimedSession));
     if (session === undefined || session.revokedAt !== null) return err('revoked');
 
     await tx.insert(refreshTokens).values({
       tokenHash: hashToken(next),
-      sessionId: claimed.sessionId,
+      sessionId: claimedSession,
       createdAt: now,
       expiresAt: new Date(now.getTime() + deps.config.refreshTokenTtlDays * DAY_MS),
     });
-    await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, claimed.sessionId));
-    return ok({ sessionId: claimed.sessionId, userId: session.userId, isAdmin: session.isAdmin });
+    await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, claimedSession));
+    return ok({ sessionId: claimedSession, userId: session.userId, isAdmin: session.isAdmin });
   });
 
   if (!outcome.ok) return outcome;
   const accessToken = await deps.accessTokens.sign(outcome.value);
   return ok({ access_token: accessToken, refresh_token: next });
+}
+
+/** A used token presented again shortly after its rotation, while its successor is still unused. */
+async function isSecondTab(
+  tx: Queryable,
+  known: { usedAt: Date | null; replacedBy: string | null },
+  now: Date,
+): Promise<boolean> {
+  if (known.usedAt === null || known.replacedBy === null) return false;
+  if (now.getTime() - known.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return false;
+  const [successor] = await tx
+    .select({ usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, known.replacedBy));
+  return successor !== undefined && successor.usedAt === null;
 }
 
 /** Ends the session a refresh token belongs to. Unknown tokens and ended sessions are fine (idempotent). */
