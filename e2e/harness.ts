@@ -45,6 +45,8 @@ export interface RunningServer {
   readonly output: () => string;
   /** The links found in the mails written to DATA_DIR/outbox, oldest first. */
   readonly mailLinks: () => Promise<string[]>;
+  /** Waits (mail goes out after the answer) for a link containing `part` among mails after the first `skip`. */
+  readonly waitForMailLink: (part: string, skip?: number) => Promise<string>;
   readonly stop: () => Promise<void>;
 }
 
@@ -91,19 +93,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((r) => setTimeout(r, 200));
   }
 
+  async function mailLinks(): Promise<string[]> {
+    const outbox = join(dataDir, 'outbox');
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+    const links: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(outbox, file), 'utf8');
+      for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) links.push(match[0]);
+    }
+    return links;
+  }
+
   return {
     url,
     dataDir,
     output: () => output,
-    async mailLinks() {
-      const outbox = join(dataDir, 'outbox');
-      const files = (await readdir(outbox).catch(() => [] as string[])).sort();
-      const links: string[] = [];
-      for (const file of files) {
-        const text = await readFile(join(outbox, file), 'utf8');
-        for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) links.push(match[0]);
+    mailLinks,
+    async waitForMailLink(part, skip = 0) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const link = (await mailLinks()).slice(skip).find((candidate) => candidate.includes(part));
+        if (link) return link;
+        if (Date.now() > deadline) throw new Error(`no mail with a link containing ${part}`);
+        await new Promise((r) => setTimeout(r, 100));
       }
-      return links;
     },
     async stop() {
       child.kill('SIGTERM');

@@ -35,9 +35,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect.poll(() => page.getByText('Controleer je e-mail').count()).toBeGreaterThan(0);
 
-    const verifyLink = (await server.mailLinks()).find((link) => link.includes('/verify/'));
-    expect(verifyLink).toBeDefined();
-    await page.goto(verifyLink!);
+    await page.goto(await server.waitForMailLink('/verify/'));
     await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
 
     await page.goto(`${server.url}/login`);
@@ -85,6 +83,42 @@ describe('login and logout', () => {
     const wrongPassword = await attempt(DEMO.user.email, 'verkeerd-wachtwoord');
     const unknownAddress = await attempt('niemand@voorbeeld.nl', 'verkeerd-wachtwoord');
     expect(wrongPassword).toBe(unknownAddress);
+    await context.close();
+  });
+});
+
+describe('password reset', () => {
+  it('should mail a reset link, set the new password, and log in with it', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const email = `vergeten-${Date.now()}@voorbeeld.nl`;
+    const registered = await fetch(`${server.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Vera Vergeet', email, password: 'OudWachtwoord!1' }),
+    });
+    expect(registered.status).toBe(201);
+
+    await page.goto(`${server.url}/forgot-password`);
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByRole('button', { name: 'Stuur de link' }).click();
+    await expect
+      .poll(() => page.getByText('Als dit e-mailadres bij ons bekend is').count())
+      .toBeGreaterThan(0);
+
+    // Only this test asks for a reset link on this server.
+    await page.goto(await server.waitForMailLink('/reset-password/'));
+    await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('NieuwWachtwoord!2');
+    await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('NieuwWachtwoord!2');
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await expect.poll(() => page.getByText('Je wachtwoord is gewijzigd.').count()).toBeGreaterThan(0);
+
+    // The reset also confirms the address, so the new password logs straight in.
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByLabel('Wachtwoord').fill('NieuwWachtwoord!2');
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${server.url}/onboarding`);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

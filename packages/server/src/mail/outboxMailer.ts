@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailLog, MailMessage } from './mailer';
 
@@ -55,15 +55,22 @@ export function createOutboxMailer(options: {
       const eml = toEml(message, options.from, date);
       await mkdir(options.dir, { recursive: true });
       const stamp = date.toISOString().replace(/:/g, '-');
+      // Written aside and then linked into place, so a reader never sees half a message.
+      const draft = join(options.dir, `.${randomUUID()}.part`);
+      await writeFile(draft, eml, { flag: 'wx' });
       let file = '';
-      for (let attempt = 0; ; attempt++) {
-        file = join(options.dir, `${stamp}-${message.kind}${attempt === 0 ? '' : `-${attempt}`}.eml`);
-        try {
-          await writeFile(file, eml, { flag: 'wx' });
-          break;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 1000) throw error;
+      try {
+        for (let attempt = 0; ; attempt++) {
+          file = join(options.dir, `${stamp}-${message.kind}${attempt === 0 ? '' : `-${attempt}`}.eml`);
+          try {
+            await link(draft, file);
+            break;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 1000) throw error;
+          }
         }
+      } finally {
+        await unlink(draft);
       }
       options.log.info(
         { to: message.to, file },
