@@ -45,6 +45,24 @@ export {
   validateRegistration,
   validateResetPassword,
 } from './auth/credentials';
+export type { HtmlSanitizer, SanitizePolicy } from './billing/featureHtml';
+export { FEATURE_HTML_POLICY, featureDescriptionHtml } from './billing/featureHtml';
+export type { BadgeColour, PlanChange } from './billing/plans';
+export {
+  amountCents,
+  decidePlanChange,
+  formatCents,
+  formatDate,
+  formatEuros,
+  formatPlanPrice,
+  INVALID_CHECKOUT_URL_MESSAGE,
+  otherPlans,
+  planBadgeColour,
+  readCheckoutUrl,
+} from './billing/plans';
+export type { AdminBillingGateway, BillingGateway, Notice, Notifier, PageQuery } from './billing/ports';
+export type { SubscriptionState, SubscriptionStoreDeps } from './billing/SubscriptionStore';
+export { BILLING_MESSAGES, SubscriptionStore } from './billing/SubscriptionStore';
 export type { BrandingState, BrandingStoreDeps } from './branding/BrandingStore';
 export { BrandingStore, uploadFileError } from './branding/BrandingStore';
 // Branding
@@ -68,6 +86,8 @@ export {
   primaryColorError,
 } from './branding/colour';
 export type * from './contract/admin';
+// Billing
+export type * from './contract/billing';
 export type * from './contract/wire';
 export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features

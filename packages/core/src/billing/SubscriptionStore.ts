@@ -1,0 +1,146 @@
+import type { BillingSettings, Plan, UserSubscription } from '../contract/billing';
+import type { FeatureStore } from '../features/featureGate';
+import { decidePlanChange, readCheckoutUrl } from './plans';
+import type { BillingGateway, Notifier } from './ports';
+
+/** Toast texts of spec §8. */
+export const BILLING_MESSAGES = {
+  subscriptionFailed: 'Fout bij ophalen abonnement.',
+  plansFailed: 'Fout bij ophalen plannen.',
+  changeFailed: 'Kon abonnement wijzigen/afrekenen.',
+  checkoutDisabled: 'Online afrekenen is tijdelijk uitgeschakeld.',
+  changed: 'Abonnement gewijzigd!',
+} as const;
+
+export interface SubscriptionState {
+  readonly status: 'idle' | 'loading' | 'loaded';
+  readonly subscription: UserSubscription | null;
+  readonly plans: readonly Plan[];
+  readonly settings: BillingSettings | null;
+  /** The plan whose change is in progress. */
+  readonly changingPlanId: number | null;
+}
+
+export interface SubscriptionStoreDeps {
+  readonly gateway: BillingGateway;
+  readonly features: FeatureStore;
+  readonly notifier: Notifier;
+  /** Sends the browser to the provider's checkout page. */
+  readonly redirect: (url: string) => void;
+  /** Absolute address of the return screen, e.g. `${location.origin}/billing/return`. */
+  readonly returnUrl: () => string;
+}
+
+const IDLE: SubscriptionState = {
+  status: 'idle',
+  subscription: null,
+  plans: [],
+  settings: null,
+  changingPlanId: null,
+};
+
+/** Online checkout stays off unless the server says otherwise (spec §8: flag defaults to false). */
+const CHECKOUT_OFF: BillingSettings = { online_checkout: false, provider: 'stripe' };
+
+/**
+ * The subscription screen's use-case: loads the current subscription, the plans and the checkout
+ * settings, and changes plan by spec §4 (free: switch; paid: checkout or the disabled notice).
+ * The subscription's feature keys are stored for feature gating.
+ */
+export class SubscriptionStore {
+  readonly #deps: SubscriptionStoreDeps;
+  readonly #listeners = new Set<() => void>();
+  #state: SubscriptionState = IDLE;
+  #generation = 0;
+
+  constructor(deps: SubscriptionStoreDeps) {
+    this.#deps = deps;
+  }
+
+  getSnapshot = (): SubscriptionState => this.#state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Loads everything again; failures show the toasts of spec §8 and leave the rest usable. */
+  async load(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#set({ ...this.#state, status: 'loading' });
+    const [subscription, plans, settings] = await Promise.all([
+      this.#deps.gateway.subscription(),
+      this.#deps.gateway.plans(),
+      this.#deps.gateway.settings(),
+    ]);
+    if (generation !== this.#generation) return;
+    if (!subscription.ok)
+      this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.subscriptionFailed });
+    if (!plans.ok) this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.plansFailed });
+    if (subscription.ok) this.#deps.features.write(subscription.value.features.map((f) => f.key));
+    this.#set({
+      status: 'loaded',
+      subscription: subscription.ok ? subscription.value : null,
+      plans: plans.ok ? plans.value : [],
+      settings: settings.ok ? settings.value : CHECKOUT_OFF,
+      changingPlanId: null,
+    });
+  }
+
+  /** Forgets everything (session ended or organisation switched). */
+  reset(): void {
+    this.#generation++;
+    this.#set(IDLE);
+  }
+
+  /** 'Kies dit plan'. */
+  async choosePlan(plan: Plan): Promise<void> {
+    const { subscription, settings, changingPlanId } = this.#state;
+    if (changingPlanId !== null) return;
+    if (!subscription) {
+      this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.subscriptionFailed });
+      return;
+    }
+    const change = decidePlanChange({
+      plan,
+      subscriptionId: subscription.id,
+      onlineCheckout: settings?.online_checkout ?? false,
+      provider: settings?.provider ?? CHECKOUT_OFF.provider,
+      returnUrl: this.#deps.returnUrl(),
+    });
+    if (change.kind === 'checkout-disabled') {
+      this.#deps.notifier.notify({ kind: 'info', message: BILLING_MESSAGES.checkoutDisabled });
+      return;
+    }
+    this.#set({ ...this.#state, changingPlanId: plan.id });
+    try {
+      if (change.kind === 'switch') {
+        const answer = await this.#deps.gateway.changePlan({ plan_id: change.planId });
+        if (!answer.ok) return this.#failed(answer.detail);
+        this.#deps.features.write(answer.value.features.map((f) => f.key));
+        this.#set({ ...this.#state, subscription: answer.value });
+        this.#deps.notifier.notify({ kind: 'success', message: BILLING_MESSAGES.changed });
+        return;
+      }
+      const answer = await this.#deps.gateway.checkout(change.request);
+      if (!answer.ok) return this.#failed(answer.detail);
+      const url = readCheckoutUrl(answer.value);
+      if (!url.ok) {
+        this.#deps.notifier.notify({ kind: 'error', message: url.detail ?? BILLING_MESSAGES.changeFailed });
+        return;
+      }
+      this.#deps.redirect(url.value);
+    } finally {
+      this.#set({ ...this.#state, changingPlanId: null });
+    }
+  }
+
+  #failed(detail: string | undefined): void {
+    this.#deps.notifier.notify({ kind: 'error', message: detail || BILLING_MESSAGES.changeFailed });
+  }
+
+  #set(state: SubscriptionState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener();
+  }
+}

@@ -1,0 +1,49 @@
+import type { ApiResult } from '../api/apiResult';
+import type { Page } from '../contract/admin';
+import type {
+  AdminPayment,
+  AdminSubscription,
+  AssignPlanRequest,
+  BillingSettings,
+  ChangePlanRequest,
+  CheckoutRequest,
+  Feature,
+  Payment,
+  Plan,
+  PlanInput,
+  UserSubscription,
+} from '../contract/billing';
+
+export interface PageQuery {
+  readonly page: number;
+  readonly page_size: number;
+}
+
+/** The current organisation's subscription, the plans and payments. */
+export interface BillingGateway {
+  subscription(): Promise<ApiResult<UserSubscription>>;
+  plans(): Promise<ApiResult<readonly Plan[]>>;
+  settings(): Promise<ApiResult<BillingSettings>>;
+  changePlan(request: ChangePlanRequest): Promise<ApiResult<UserSubscription>>;
+  /** The raw answer: the checkout address is validated by readCheckoutUrl. */
+  checkout(request: CheckoutRequest): Promise<ApiResult<unknown>>;
+  payments(query: PageQuery): Promise<ApiResult<Page<Payment>>>;
+}
+
+/** Platform admins: plans, subscriptions and payments of every organisation. */
+export interface AdminBillingGateway {
+  features(): Promise<ApiResult<readonly Feature[]>>;
+  plans(): Promise<ApiResult<readonly Plan[]>>;
+  createPlan(input: PlanInput): Promise<ApiResult<Plan>>;
+  updatePlan(id: number, input: PlanInput): Promise<ApiResult<Plan>>;
+  subscriptions(query: PageQuery): Promise<ApiResult<Page<AdminSubscription>>>;
+  payments(query: PageQuery): Promise<ApiResult<Page<AdminPayment>>>;
+  assignPlan(request: AssignPlanRequest): Promise<ApiResult<AdminSubscription>>;
+}
+
+export type Notice = { readonly kind: 'success' | 'info' | 'error'; readonly message: string };
+
+/** Shows a toast. */
+export interface Notifier {
+  notify(notice: Notice): void;
+}
