@@ -52,6 +52,8 @@ export class SubscriptionStore {
   readonly #listeners = new Set<() => void>();
   #state: SubscriptionState = IDLE;
   #generation = 0;
+  /** Counts resets, so a plan change answered after one is dropped (load() must not cancel it). */
+  #resets = 0;
 
   constructor(deps: SubscriptionStoreDeps) {
     this.#deps = deps;
@@ -90,6 +92,7 @@ export class SubscriptionStore {
   /** Forgets everything (session ended or organisation switched). */
   reset(): void {
     this.#generation++;
+    this.#resets++;
     this.#set(IDLE);
   }
 
@@ -112,10 +115,12 @@ export class SubscriptionStore {
       this.#deps.notifier.notify({ kind: 'info', message: BILLING_MESSAGES.checkoutDisabled });
       return;
     }
+    const resets = this.#resets;
     this.#set({ ...this.#state, changingPlanId: plan.id });
     try {
       if (change.kind === 'switch') {
         const answer = await this.#deps.gateway.changePlan({ plan_id: change.planId });
+        if (resets !== this.#resets) return;
         if (!answer.ok) return this.#failed(answer.detail);
         this.#deps.features.write(answer.value.features.map((f) => f.key));
         this.#set({ ...this.#state, subscription: answer.value });
@@ -123,6 +128,7 @@ export class SubscriptionStore {
         return;
       }
       const answer = await this.#deps.gateway.checkout(change.request);
+      if (resets !== this.#resets) return;
       if (!answer.ok) return this.#failed(answer.detail);
       const url = readCheckoutUrl(answer.value);
       if (!url.ok) {
@@ -131,7 +137,7 @@ export class SubscriptionStore {
       }
       this.#deps.redirect(url.value);
     } finally {
-      this.#set({ ...this.#state, changingPlanId: null });
+      if (resets === this.#resets) this.#set({ ...this.#state, changingPlanId: null });
     }
   }
 
