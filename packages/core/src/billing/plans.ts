@@ -1,4 +1,4 @@
-import type { CheckoutRequest, CheckoutResponse, PaymentProvider, Plan } from '../contract/billing';
+import type { CheckoutRequest, PaymentProvider, Plan } from '../contract/billing';
 import { err, ok, type Result } from '../shared/result';
 
 /** The other plans to choose from: sorted by price descending, the current plan left out (spec §2). */
