@@ -1,4 +1,8 @@
 // HTTP client and gateways
+
+// HTML sanitising (DOMPurify behind core's HtmlSanitizer)
+export { createDomPurifySanitizer } from './html/createDomPurifySanitizer';
+export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
 export type {
   ApiClient,
@@ -9,6 +13,7 @@ export type {
 } from './http/createApiClient';
 export { apiBaseUrl, createApiClient } from './http/createApiClient';
 export { createAuthGateway } from './http/createAuthGateway';
+export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
 export { createUserGateway } from './http/createUserGateway';

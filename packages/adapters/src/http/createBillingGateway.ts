@@ -1,0 +1,15 @@
+import type { BillingGateway } from '@loop/core';
+import type { ApiClient } from './createApiClient';
+
+/** Subscription, plans, settings, plan change, checkout and payments of the current organisation (spec §7). */
+export function createBillingGateway(client: ApiClient): BillingGateway {
+  return {
+    subscription: () => client.request('GET', '/user-subscriptions/me'),
+    plans: () => client.request('GET', '/plans'),
+    settings: () => client.request('GET', '/billing/settings'),
+    changePlan: ({ plan_id }) => client.request('POST', '/user-subscriptions', { body: { plan_id } }),
+    // The answer stays unknown: core's readCheckoutUrl validates the address before anyone follows it.
+    checkout: (body) => client.request<unknown>('POST', '/payments/checkout', { body }),
+    payments: ({ page, page_size }) => client.request('GET', '/payments', { query: { page, page_size } }),
+  };
+}
