@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormAlert } from '../forms/FormAlert';
 import { Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
+import { TableScroll } from '../shell/TableScroll';
 import { ADMIN_PAGE_SIZE, useAdminOverview, useAdminUsers } from './useAdminData';
 
 const SEARCH_DELAY_MS = 300;
@@ -18,6 +19,16 @@ const roles = (user: AdminUser): string =>
   [user.is_admin ? 'Beheerder' : null, user.can_manage_templates ? 'Sjabloonbeheerder' : null]
     .filter(Boolean)
     .join(', ') || 'Gebruiker';
+
+const USER_COLUMNS = [
+  'Naam',
+  'E-mailadres',
+  'Rol',
+  'Geverifieerd',
+  'Onboarding',
+  'Organisaties',
+  'Aangemaakt',
+];
 
 /** /admin ('Beheer'): platform totals and a paged, searchable table of users. */
 export function AdminScreen() {
@@ -98,41 +109,25 @@ function Users() {
               ? 'Bezig met laden...'
               : `${number.format(result.total)} ${result.total === 1 ? 'gebruiker' : 'gebruikers'}`}
           </p>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways on phones and must be reachable by keyboard */}
-          <section className="table-scroll" aria-label="Tabel met gebruikers" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Naam</th>
-                  <th scope="col">E-mailadres</th>
-                  <th scope="col">Rol</th>
-                  <th scope="col">Geverifieerd</th>
-                  <th scope="col">Onboarding</th>
-                  <th scope="col">Organisaties</th>
-                  <th scope="col">Aangemaakt</th>
+          <TableScroll label="Tabel met gebruikers" columns={USER_COLUMNS}>
+            {result.items.length === 0 ? (
+              <tr>
+                <td colSpan={USER_COLUMNS.length}>Geen gebruikers gevonden.</td>
+              </tr>
+            ) : (
+              result.items.map((user) => (
+                <tr key={user.id}>
+                  <td>{user.name}</td>
+                  <td>{user.email}</td>
+                  <td>{roles(user)}</td>
+                  <td>{user.email_verified ? 'Ja' : 'Nee'}</td>
+                  <td>{user.onboarding_completed ? 'Afgerond' : 'Niet afgerond'}</td>
+                  <td>{number.format(user.organizations)}</td>
+                  <td>{formatDate(user.created_at)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {result.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={7}>Geen gebruikers gevonden.</td>
-                  </tr>
-                ) : (
-                  result.items.map((user) => (
-                    <tr key={user.id}>
-                      <td>{user.name}</td>
-                      <td>{user.email}</td>
-                      <td>{roles(user)}</td>
-                      <td>{user.email_verified ? 'Ja' : 'Nee'}</td>
-                      <td>{user.onboarding_completed ? 'Afgerond' : 'Niet afgerond'}</td>
-                      <td>{number.format(user.organizations)}</td>
-                      <td>{formatDate(user.created_at)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </section>
+              ))
+            )}
+          </TableScroll>
           <nav className="pager" aria-label="Paginering">
             <button
               type="button"

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
+import { EmailField } from '../forms/AccountFields';
+import { Form } from '../forms/Form';
 import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
 import { useForm } from '../forms/useForm';
 import { Page } from '../shell/Page';
 
@@ -26,23 +26,9 @@ export function ForgotPasswordScreen() {
       {sent ? (
         <FormAlert message={sent} tone="success" />
       ) : (
-        <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
-          <FormAlert message={form.message} />
-          <Field
-            id="email"
-            label="E-mailadres"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={form.fields.email}
-          />
-          <SubmitButton busy={form.busy} busyLabel="Bezig met versturen...">
-            Stuur de link
-          </SubmitButton>
-        </form>
+        <Form form={form} submit="Stuur de link" busyLabel="Bezig met versturen...">
+          <EmailField value={email} onChange={setEmail} error={form.fields.email} />
+        </Form>
       )}
       <p className="form-links">
         <Link href="/login">Terug naar inloggen</Link>

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
+import { CurrentPasswordField, EmailField } from '../forms/AccountFields';
+import { Form } from '../forms/Form';
 import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
 import { useForm } from '../forms/useForm';
 import { useSession } from '../session/useSession';
 import { Page } from '../shell/Page';
@@ -47,8 +47,7 @@ export function LoginScreen() {
 
   return (
     <Page title="Inloggen" width="narrow">
-      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
-        <FormAlert message={form.message} />
+      <Form form={form} submit="Inloggen" busyLabel="Bezig met inloggen...">
         {unverified ? (
           <div className="notice">
             <button
@@ -64,31 +63,9 @@ export function LoginScreen() {
             <FormAlert message={resend.error} />
           </div>
         ) : null}
-        <Field
-          id="email"
-          label="E-mailadres"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={form.fields.email}
-        />
-        <Field
-          id="password"
-          label="Wachtwoord"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={form.fields.password}
-        />
-        <SubmitButton busy={form.busy} busyLabel="Bezig met inloggen...">
-          Inloggen
-        </SubmitButton>
-      </form>
+        <EmailField autoComplete="username" value={email} onChange={setEmail} error={form.fields.email} />
+        <CurrentPasswordField value={password} onChange={setPassword} error={form.fields.password} />
+      </Form>
       <p className="form-links">
         <Link href="/forgot-password">Wachtwoord vergeten?</Link>
         <Link href="/register">Nog geen account? Registreer je</Link>

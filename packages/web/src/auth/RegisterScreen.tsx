@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
-import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
+import { EmailField, NameField, NewPasswordField } from '../forms/AccountFields';
+import { Form } from '../forms/Form';
 import { useForm } from '../forms/useForm';
 import { Page } from '../shell/Page';
 
@@ -41,44 +40,17 @@ export function RegisterScreen() {
 
   return (
     <Page title="Registreren" width="narrow">
-      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
-        <FormAlert message={form.message} />
-        <Field
-          id="name"
-          label="Naam"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={form.fields.name}
-        />
-        <Field
-          id="email"
-          label="E-mailadres"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={form.fields.email}
-        />
-        <Field
-          id="password"
+      <Form form={form} submit="Account aanmaken" busyLabel="Bezig met aanmaken...">
+        <NameField value={name} onChange={setName} error={form.fields.name} />
+        <EmailField value={email} onChange={setEmail} error={form.fields.email} />
+        <NewPasswordField
           label="Wachtwoord"
-          type="password"
-          autoComplete="new-password"
-          hint={`Minimaal ${PASSWORD_MIN_LENGTH} tekens.`}
-          required
           minLength={PASSWORD_MIN_LENGTH}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
           error={form.fields.password}
         />
-        <SubmitButton busy={form.busy} busyLabel="Bezig met aanmaken...">
-          Account aanmaken
-        </SubmitButton>
-      </form>
+      </Form>
       <p className="form-links">
         <Link href="/login">Heb je al een account? Log in</Link>
       </p>

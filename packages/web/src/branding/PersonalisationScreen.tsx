@@ -9,10 +9,11 @@ import {
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { FieldError } from '../forms/FormAlert';
 import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { useOrganisationRole } from '../organisation/useOrganisationRole';
-import { Loading } from '../routing/Loading';
+import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { useBranding } from './useBranding';
 
@@ -49,12 +50,7 @@ export function PersonalisationScreen() {
       {state.status === 'idle' || state.status === 'loading' ? (
         <Loading />
       ) : state.status === 'failed' ? (
-        <div className="alert alert-error" role="alert">
-          <p>De huisstijl kon niet worden geladen.</p>
-          <button type="button" className="button button-secondary" onClick={retry}>
-            Opnieuw proberen
-          </button>
-        </div>
+        <LoadFailed message="De huisstijl kon niet worden geladen." onRetry={retry} />
       ) : (
         <>
           {readOnly ? (
@@ -193,11 +189,7 @@ function ImageSection({
           <p id={hintId} className="field-hint">
             {UPLOAD_HINT}
           </p>
-          {error ? (
-            <p id={errorId} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id={errorId} error={error} />
         </div>
       )}
     </section>
@@ -272,11 +264,7 @@ function ColourSection({ saved, readOnly }: { saved: string | null; readOnly: bo
               </p>
             </div>
           </div>
-          {error ? (
-            <p id="colour-error" className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id="colour-error" error={error} />
           <p className="colour-sample" aria-hidden="true">
             <span className="colour-sample-label">Voorbeeld:</span>
             <span style={{ background: palette.brand, color: palette.onBrand }}>Knop</span>

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldError } from './FormAlert';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   readonly id: string;
@@ -28,11 +29,7 @@ export function Field({ id, label, error, hint, type = 'text', ...input }: Field
         aria-describedby={describedBy}
         {...input}
       />
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

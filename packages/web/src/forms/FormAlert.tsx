@@ -17,3 +17,12 @@ export function FormAlert({
     </p>
   );
 }
+
+/** A field's error, announced at once; nothing while there is none. Inputs point at `id` with aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string | null | undefined }) {
+  return error ? (
+    <p id={id} className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}

@@ -1,10 +1,16 @@
 import { type FieldErrors, type FormResult, GENERIC_ERROR_MESSAGE } from '@loop/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 
 export interface FormState {
   readonly busy: boolean;
   readonly fields: FieldErrors;
   readonly message: string | null;
+}
+
+/** What `useForm` hands the screen; `Form` wires it to the form element. */
+export interface FormHandle extends FormState {
+  readonly formRef: RefObject<HTMLFormElement | null>;
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
 }
 
 const IDLE: FormState = { busy: false, fields: {}, message: null };
@@ -18,7 +24,7 @@ export function useForm<T>(options: {
   action: () => Promise<FormResult<T>>;
   onSuccess: (value: T) => void;
   validate?: () => FieldErrors;
-}) {
+}): FormHandle {
   const [state, setState] = useState<FormState>(IDLE);
   const formRef = useRef<HTMLFormElement>(null);
   const busyRef = useRef(false);

@@ -1,6 +1,7 @@
 import { CONSENT_KEYS } from '@loop/core';
 import { Link } from 'wouter';
 import { Page } from '../shell/Page';
+import { TableScroll } from '../shell/TableScroll';
 import { PRIVACY_EMAIL } from './privacyContact';
 
 const ITEMS = [
@@ -35,29 +36,17 @@ export function CookiePolicyScreen() {
           storage) van je browser. Die gegevens verlaten je apparaat alleen om je aanvragen aan Loop te laten
           werken.
         </p>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways on phones and must be reachable by keyboard */}
-        <section className="table-scroll" aria-label="Opgeslagen gegevens" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Naam</th>
-                <th scope="col">Doel</th>
-                <th scope="col">Bewaartermijn</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ITEMS.map(([name, purpose, retention]) => (
-                <tr key={name}>
-                  <td>
-                    <code>{name}</code>
-                  </td>
-                  <td>{purpose}</td>
-                  <td>{retention}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <TableScroll label="Opgeslagen gegevens" columns={['Naam', 'Doel', 'Bewaartermijn']}>
+          {ITEMS.map(([name, purpose, retention]) => (
+            <tr key={name}>
+              <td>
+                <code>{name}</code>
+              </td>
+              <td>{purpose}</td>
+              <td>{retention}</td>
+            </tr>
+          ))}
+        </TableScroll>
 
         <h2>Je keuze</h2>
         <p>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { notify } from '../notifications/notify';
+import { LoadFailed } from '../routing/Loading';
 import { useSession } from '../session/useSession';
 import { Page } from '../shell/Page';
 import { useCurrentUser } from './useCurrentUser';
@@ -31,12 +32,7 @@ export function DashboardScreen() {
   return (
     <Page title={user ? `Welkom, ${user.name}` : 'Welkom'}>
       {status === 'failed' ? (
-        <div className="alert alert-error" role="alert">
-          <p>Je gegevens konden niet worden geladen.</p>
-          <button type="button" className="button button-secondary" onClick={() => void users.reload()}>
-            Opnieuw proberen
-          </button>
-        </div>
+        <LoadFailed message="Je gegevens konden niet worden geladen." onRetry={() => void users.reload()} />
       ) : null}
 
       <section className="panel" aria-labelledby="organisation-heading">

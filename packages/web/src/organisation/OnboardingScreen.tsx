@@ -3,8 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
-import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
+import { Form } from '../forms/Form';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
@@ -47,8 +46,7 @@ export function OnboardingScreen() {
           : 'Maak nog een organisatie aan. Je kunt daarna op het dashboard tussen je organisaties wisselen.'
       }
     >
-      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
-        <FormAlert message={form.message} />
+      <Form form={form} submit="Organisatie aanmaken" busyLabel="Bezig met aanmaken...">
         <Field
           id="name"
           label="Naam van je organisatie"
@@ -58,10 +56,7 @@ export function OnboardingScreen() {
           onChange={(e) => setName(e.target.value)}
           error={form.fields.name}
         />
-        <SubmitButton busy={form.busy} busyLabel="Bezig met aanmaken...">
-          Organisatie aanmaken
-        </SubmitButton>
-      </form>
+      </Form>
       {first ? null : (
         <p className="form-links">
           <Link href="/dashboard">Terug naar het dashboard</Link>

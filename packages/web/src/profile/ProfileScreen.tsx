@@ -1,15 +1,19 @@
-import { type CurrentUser, PASSWORD_MIN_LENGTH, validatePasswordChange } from '@loop/core';
+import { type CurrentUser, validatePasswordChange } from '@loop/core';
 import { useEffect, useRef, useState } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { PASSWORDS_DIFFER } from '../auth/passwordRules';
-import { Field } from '../forms/Field';
-import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
+import {
+  CurrentPasswordField,
+  EmailField,
+  NameField,
+  NewPasswordFields,
+  useNewPassword,
+} from '../forms/AccountFields';
+import { Form } from '../forms/Form';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
-import { Loading } from '../routing/Loading';
+import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 
 /** /profiel: name and e-mail, and a password change. */
@@ -26,12 +30,7 @@ export function ProfileScreen() {
     return (
       <Page title="Profiel">
         {status === 'failed' ? (
-          <div className="alert alert-error" role="alert">
-            <p>Je gegevens konden niet worden geladen.</p>
-            <button type="button" className="button button-secondary" onClick={() => void users.reload()}>
-              Opnieuw proberen
-            </button>
-          </div>
+          <LoadFailed message="Je gegevens konden niet worden geladen." onRetry={() => void users.reload()} />
         ) : (
           <Loading />
         )}
@@ -69,94 +68,47 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   return (
     <section className="panel" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Gegevens</h2>
-      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
-        <FormAlert message={form.message} />
-        <Field
-          id="name"
-          label="Naam"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={form.fields.name}
-        />
-        <Field
-          id="email"
-          label="E-mailadres"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={form.fields.email}
-        />
-        <SubmitButton busy={form.busy} busyLabel="Bezig met opslaan...">
-          Gegevens opslaan
-        </SubmitButton>
-      </form>
+      <Form form={form} submit="Gegevens opslaan" busyLabel="Bezig met opslaan...">
+        <NameField value={name} onChange={setName} error={form.fields.name} />
+        <EmailField value={email} onChange={setEmail} error={form.fields.email} />
+      </Form>
     </section>
   );
 }
 
+// new_password is the API's field name, so the server's error for it lands on that field.
+const PASSWORD_CHANGE_IDS = { password: 'new_password', confirm: 'confirm_password' } as const;
+
 function PasswordForm() {
   const users = useInjection(TOKENS.CurrentUserStore);
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword(PASSWORD_CHANGE_IDS);
+  const next = newPassword.password;
   const form = useForm({
     validate: () => ({
       ...validatePasswordChange({ current_password: current, new_password: next }),
-      ...(confirm !== next ? { confirm_password: PASSWORDS_DIFFER } : {}),
+      ...newPassword.mismatch(),
     }),
     action: () => users.changePassword({ current_password: current, new_password: next }),
     onSuccess: (message) => {
       setCurrent('');
-      setNext('');
-      setConfirm('');
+      newPassword.clear();
       notify.success(message);
     },
   });
   return (
     <section className="panel" aria-labelledby="password-heading">
       <h2 id="password-heading">Wachtwoord wijzigen</h2>
-      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
-        <FormAlert message={form.message} />
-        <Field
+      <Form form={form} submit="Wachtwoord wijzigen" busyLabel="Bezig met wijzigen...">
+        <CurrentPasswordField
           id="current_password"
           label="Huidig wachtwoord"
-          type="password"
-          autoComplete="current-password"
-          required
           value={current}
-          onChange={(e) => setCurrent(e.target.value)}
+          onChange={setCurrent}
           error={form.fields.current_password}
         />
-        <Field
-          id="new_password"
-          label="Nieuw wachtwoord"
-          type="password"
-          autoComplete="new-password"
-          hint={`Minimaal ${PASSWORD_MIN_LENGTH} tekens.`}
-          required
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={form.fields.new_password}
-        />
-        <Field
-          id="confirm_password"
-          label="Herhaal het nieuwe wachtwoord"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={form.fields.confirm_password}
-        />
-        <SubmitButton busy={form.busy} busyLabel="Bezig met wijzigen...">
-          Wachtwoord wijzigen
-        </SubmitButton>
-      </form>
+        <NewPasswordFields state={newPassword} errors={form.fields} />
+      </Form>
     </section>
   );
 }

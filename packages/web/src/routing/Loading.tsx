@@ -8,3 +8,15 @@ export function Loading({ text = GUARD_LOADING_TEXT }: { text?: string }) {
     </p>
   );
 }
+
+/** What a screen shows when its data could not be loaded: the reason, announced, and a retry. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        Opnieuw proberen
+      </button>
+    </div>
+  );
+}
