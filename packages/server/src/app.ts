@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { API_PREFIX, BRANDING_UPLOAD_MAX_BYTES } from '@loop/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { adminBillingRoutes } from './admin/adminBillingRoutes';
 import { adminRoutes } from './admin/adminRoutes';
 import type { AppDeps } from './appDeps';
 import { createAccessTokens } from './auth/accessTokens';
@@ -10,6 +11,16 @@ import { createAuthenticate } from './auth/authenticate';
 import { authRoutes } from './auth/authRoutes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwordHasher';
 import { createRateLimitHooks, DEFAULT_RATE_LIMITS, type RateLimitRules } from './auth/rateLimits';
+import { billingRoutes } from './billing/billingRoutes';
+import type { PaymentProviders } from './billing/paymentProvider';
+import { createRequireFeature } from './billing/requireFeature';
+import {
+  simulatedCheckoutActionRoutes,
+  simulatedCheckoutPageRoutes,
+} from './billing/simulatedCheckoutRoutes';
+import { createSimulatedProvider } from './billing/simulatedProvider';
+import { createStripeProvider } from './billing/stripeProvider';
+import { stripeWebhookRoutes } from './billing/stripeWebhookRoutes';
 import { brandingRoutes } from './branding/brandingRoutes';
 import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
@@ -44,6 +55,8 @@ export interface BuildAppOptions {
   readonly passwordHasher?: PasswordHasher;
   /** A pino logger for requests and mail links; omitted: no logging. */
   readonly logger?: FastifyBaseLogger;
+  /** Replaces payment providers built from the config (tests: a provider that fails). */
+  readonly paymentProviders?: Partial<PaymentProviders>;
 }
 
 const VERSION = (
@@ -59,6 +72,32 @@ function trustProxyOption(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return typeof trust === 'boolean' ? trust : [...trust];
+}
+
+/**
+ * Stripe when its keys are set; the simulated provider everywhere but production (its page has no
+ * login and takes no money).
+ */
+function paymentProviders(
+  options: BuildAppOptions,
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock'>,
+): PaymentProviders {
+  const { config } = deps;
+  return {
+    stripe:
+      config.stripeSecretKey !== null && config.stripeWebhookSecret !== null
+        ? createStripeProvider({
+            secretKey: config.stripeSecretKey,
+            webhookSecret: config.stripeWebhookSecret,
+            apiUrl: config.stripeApiUrl,
+            clock: deps.clock,
+          })
+        : null,
+    simulated: config.production
+      ? null
+      : createSimulatedProvider({ db: deps.db, clock: deps.clock, appUrl: config.appUrl }),
+    ...options.paymentProviders,
+  };
 }
 
 function rateLimitRules(options: BuildAppOptions): RateLimitRules | null {
@@ -97,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     mail,
     links: mailLinks(config.appUrl),
+    payments: paymentProviders(options, { config, db: options.db, clock }),
   };
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
@@ -123,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deps,
     authenticate: createAuthenticate(deps),
     rateLimit: await createRateLimitHooks(app, rateLimitRules(options)),
+    requireFeature: createRequireFeature(deps),
   };
 
   await registerOpenApi(app, { version: VERSION });
@@ -134,8 +175,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     organizationRoutes(context),
     brandingRoutes(context, new UploadStore(uploadsDir(config))),
     adminRoutes(context),
+    billingRoutes(context),
+    stripeWebhookRoutes(context),
+    simulatedCheckoutActionRoutes(deps),
+    adminBillingRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
+  await app.register(simulatedCheckoutPageRoutes(deps));
 
   await registerStaticFiles(app, { uploadsRoot: uploadsDir(config), webDist: config.webDist });
 

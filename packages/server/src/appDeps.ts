@@ -1,5 +1,6 @@
 import type { AccessTokens } from './auth/accessTokens';
 import type { PasswordHasher } from './auth/passwordHasher';
+import type { PaymentProviders } from './billing/paymentProvider';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
@@ -15,4 +16,6 @@ export interface AppDeps {
   readonly accessTokens: AccessTokens;
   readonly mail: MailQueue;
   readonly links: ReturnType<typeof mailLinks>;
+  /** The payment providers this server can use (null: not configured or refused in production). */
+  readonly payments: PaymentProviders;
 }

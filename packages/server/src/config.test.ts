@@ -34,6 +34,11 @@ describe('loadConfig', () => {
       corsOrigins: [],
       logLevel: 'info',
       production: false,
+      onlineCheckout: false,
+      paymentProvider: 'stripe',
+      stripeSecretKey: null,
+      stripeWebhookSecret: null,
+      stripeApiUrl: null,
     });
   });
 
@@ -123,9 +128,46 @@ describe('loadConfig', () => {
       ['SMTP_URL', 'http://mail'],
       ['LOG_LEVEL', 'luid'],
       ['CORS_ORIGIN', 'ftp://x'],
+      ['ONLINE_CHECKOUT', 'ja'],
+      ['PAYMENT_PROVIDER', 'paypal'],
+      ['STRIPE_API_URL', 'localhost:12111'],
     ];
     for (const [key, value] of bad) {
       expect(() => loadConfig({ DATA_DIR: dataDir, [key]: value }), key).toThrow(new RegExp(key));
     }
+  });
+
+  it('should read the payment settings and refuse combinations that cannot work', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        ONLINE_CHECKOUT: 'true',
+        PAYMENT_PROVIDER: 'Stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      }),
+    ).toMatchObject({
+      onlineCheckout: true,
+      paymentProvider: 'stripe',
+      stripeSecretKey: 'sk_test_x',
+      stripeWebhookSecret: 'whsec_x',
+      stripeApiUrl: 'http://127.0.0.1:12111',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ONLINE_CHECKOUT: 'true', PAYMENT_PROVIDER: 'simulated' }),
+    ).toMatchObject({ onlineCheckout: true, paymentProvider: 'simulated' });
+    expect(() => loadConfig({ DATA_DIR: dataDir, ONLINE_CHECKOUT: 'true' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, ONLINE_CHECKOUT: 'true', STRIPE_SECRET_KEY: 'sk_test_x' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        PAYMENT_PROVIDER: 'simulated',
+      }),
+    ).toThrow(/PAYMENT_PROVIDER=simulated/);
   });
 });

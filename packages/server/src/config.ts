@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PaymentProvider } from '@loop/core';
 
 /** The monorepo root: relative paths in the environment resolve against it, not the working directory. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -31,6 +32,14 @@ export interface AppConfig {
   readonly corsOrigins: readonly string[];
   readonly logLevel: string;
   readonly production: boolean;
+  /** ONLINE_CHECKOUT: paid plans can be bought online (spec §8: off unless configured). */
+  readonly onlineCheckout: boolean;
+  /** PAYMENT_PROVIDER: the provider every checkout uses. */
+  readonly paymentProvider: PaymentProvider;
+  readonly stripeSecretKey: string | null;
+  readonly stripeWebhookSecret: string | null;
+  /** STRIPE_API_URL: another Stripe API base (a fake Stripe in tests); null for Stripe's own. */
+  readonly stripeApiUrl: string | null;
 }
 
 /** A setting is missing or malformed; the message says which one and what to do (Dutch, for operators). */
@@ -107,6 +116,49 @@ function corsOrigins(env: Env): readonly string[] {
     });
 }
 
+const PAYMENT_PROVIDERS: readonly PaymentProvider[] = ['stripe', 'simulated'];
+
+function paymentSettings(
+  env: Env,
+  production: boolean,
+): Pick<
+  AppConfig,
+  'onlineCheckout' | 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripeApiUrl'
+> {
+  const onlineCheckout = flag(env, 'ONLINE_CHECKOUT', false);
+  const provider = value(env, 'PAYMENT_PROVIDER')?.toLowerCase() ?? 'stripe';
+  if (!PAYMENT_PROVIDERS.includes(provider as PaymentProvider)) {
+    throw new ConfigError(`PAYMENT_PROVIDER moet "stripe" of "simulated" zijn (nu: "${provider}").`);
+  }
+  const paymentProvider = provider as PaymentProvider;
+  if (production && paymentProvider === 'simulated') {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=simulated is alleen voor ontwikkeling en tests; in productie (NODE_ENV=production) ' +
+        'kan het niet. Gebruik PAYMENT_PROVIDER=stripe.',
+    );
+  }
+  const stripeSecretKey = value(env, 'STRIPE_SECRET_KEY') ?? null;
+  const stripeWebhookSecret = value(env, 'STRIPE_WEBHOOK_SECRET') ?? null;
+  if (
+    onlineCheckout &&
+    paymentProvider === 'stripe' &&
+    (stripeSecretKey === null || stripeWebhookSecret === null)
+  ) {
+    throw new ConfigError(
+      'ONLINE_CHECKOUT=true met Stripe vraagt STRIPE_SECRET_KEY en STRIPE_WEBHOOK_SECRET. Zet ze, of gebruik ' +
+        'PAYMENT_PROVIDER=simulated (niet in productie), of zet ONLINE_CHECKOUT=false.',
+    );
+  }
+  const apiUrl = value(env, 'STRIPE_API_URL');
+  return {
+    onlineCheckout,
+    paymentProvider,
+    stripeSecretKey,
+    stripeWebhookSecret,
+    stripeApiUrl: apiUrl === undefined ? null : absoluteUrl('STRIPE_API_URL', apiUrl),
+  };
+}
+
 const fromRepoRoot = (path: string): string => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 
 /**
@@ -181,6 +233,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     corsOrigins: corsOrigins(env),
     logLevel,
     production,
+    ...paymentSettings(env, production),
   };
 }
 

@@ -5,6 +5,14 @@ export type { PasswordHasher } from './auth/passwordHasher';
 export { createPasswordHasher, PRODUCTION_ARGON2_COST } from './auth/passwordHasher';
 export type { RateLimitedAction, RateLimitRule, RateLimitRules, RateLimitScope } from './auth/rateLimits';
 export { DEFAULT_RATE_LIMITS } from './auth/rateLimits';
+export type {
+  CheckoutInput,
+  CheckoutSession,
+  PaymentProviderPort,
+  PaymentProviders,
+  ProviderEvent,
+  ProviderState,
+} from './billing/paymentProvider';
 export type { Clock } from './clock';
 export { systemClock } from './clock';
 export type { AppConfig, Env } from './config';

@@ -1,14 +1,20 @@
-import type { AdminOverview, AdminUser, FieldErrors, Page } from '@loop/core';
+import type { AdminOverview, AdminUser } from '@loop/core';
 import { requireAdmin } from '../auth/authenticate';
-import { invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
+import {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  type PagingQuery,
+  pageSchema,
+  pagingQueryProperties,
+  parsePaging,
+} from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
-import { array, boolean, integer, object, string } from '../http/schema';
+import { boolean, integer, object, string } from '../http/schema';
 import { adminOverview, adminUsers } from './adminQueries';
 
-export const ADMIN_PAGE_SIZE_DEFAULT = 25;
-export const ADMIN_PAGE_SIZE_MAX = 100;
-const PAGE_MAX = 1_000_000;
+export const ADMIN_PAGE_SIZE_DEFAULT = PAGE_SIZE_DEFAULT;
+export const ADMIN_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 
 const TAGS = ['admin'];
 
@@ -24,37 +30,12 @@ const adminUserSchema = object<AdminUser>({
   created_at: string({ format: 'date-time' }),
 });
 
-interface UsersQuery {
-  readonly page?: string;
-  readonly page_size?: string;
+interface UsersQuery extends PagingQuery {
   readonly q?: string;
 }
 
-/** Query values arrive as text; a bad one is a 400 naming the parameter, never a silent default. */
-function parsePaging(query: UsersQuery): { page: number; pageSize: number; search: string } {
-  const errors: Record<string, string> = {};
-  const whole = (raw: string | undefined, fallback: number, max: number, field: string, message: string) => {
-    if (raw === undefined || raw === '') return fallback;
-    const value = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!(value >= 1 && value <= max)) errors[field] = message;
-    return value;
-  };
-  const page = whole(
-    query.page,
-    1,
-    PAGE_MAX,
-    'page',
-    'De parameter "page" moet een geheel getal van 1 of meer zijn.',
-  );
-  const pageSize = whole(
-    query.page_size,
-    ADMIN_PAGE_SIZE_DEFAULT,
-    ADMIN_PAGE_SIZE_MAX,
-    'page_size',
-    `De parameter "page_size" moet een geheel getal van 1 tot en met ${ADMIN_PAGE_SIZE_MAX} zijn.`,
-  );
-  if (Object.keys(errors).length > 0) throw invalidInput(errors as FieldErrors);
-  return { page, pageSize, search: (query.q ?? '').trim() };
+function parseUsersQuery(query: UsersQuery): { page: number; pageSize: number; search: string } {
+  return { ...parsePaging(query), search: (query.q ?? '').trim() };
 }
 
 /** Platform administration (users.is_admin only; everyone else gets 403). */
@@ -104,22 +85,13 @@ export const adminRoutes =
           security: bearerAuth,
           querystring: object<UsersQuery>(
             {
-              page: string({ pattern: '^[0-9]+$', description: 'Pagina, vanaf 1 (standaard 1).' }),
-              page_size: string({
-                pattern: '^[0-9]+$',
-                description: `Rijen per pagina, 1 tot en met ${ADMIN_PAGE_SIZE_MAX} (standaard ${ADMIN_PAGE_SIZE_DEFAULT}).`,
-              }),
+              ...pagingQueryProperties,
               q: string({ maxLength: 200, description: 'Zoekterm in naam of e-mailadres.' }),
             },
             { optional: ['page', 'page_size', 'q'] },
           ),
           response: {
-            200: object<Page<AdminUser>>({
-              items: array(adminUserSchema),
-              total: integer({ description: 'Aantal gebruikers dat aan het filter voldoet.' }),
-              page: integer(),
-              page_size: integer(),
-            }),
+            200: pageSchema(adminUserSchema, 'Aantal gebruikers dat aan het filter voldoet.'),
             400: ERRORS.badRequest,
             ...responses,
           },
@@ -127,7 +99,7 @@ export const adminRoutes =
       },
       async (request) => {
         requireAdmin(request);
-        return adminUsers(deps.db, parsePaging(request.query));
+        return adminUsers(deps.db, parseUsersQuery(request.query));
       },
     );
   };

@@ -9,7 +9,9 @@ import {
   primaryColorError,
 } from '@loop/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FEATURE_MISSING } from '../billing/requireFeature';
 import { memberships } from '../db/schema';
+import { putOnPlan } from '../testing/billing';
 import { GIF_START, multipartFile, SVG, TINY_PNG } from '../testing/images';
 import { api, createTestContext, createUser, login, type TestContext } from '../testing/testApp';
 import { BRANDING_MESSAGES } from './brandingRoutes';
@@ -27,7 +29,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-// Every test gets a fresh organisation with an owner and a member.
+// Every test gets a fresh organisation with an owner and a member, on smartloop (it has branding).
 beforeEach(async () => {
   const owner = await createUser(ctx);
   ownerToken = (await login(ctx.app, owner)).access_token;
@@ -39,6 +41,7 @@ beforeEach(async () => {
     .insert(memberships)
     .values({ userId: member.id, organizationId: organization.id, role: 'member' });
   memberToken = (await login(ctx.app, member)).access_token;
+  await putOnPlan(ctx, organization.id, 'smartloop');
 });
 
 const orgHeader = () => ({ 'x-organization-id': String(organization.id) });
@@ -243,6 +246,40 @@ describe('POST /branding/logo and /branding/background', () => {
     );
     expect(response.statusCode).toBe(404);
     expect(await storedFiles()).toEqual([]);
+  });
+});
+
+describe('the branding feature', () => {
+  it('should refuse every change on a plan without branding (basicloop) and keep reading open', async () => {
+    await upload('logo', multipartFile('file', 'a.png', 'image/png', TINY_PNG));
+    await putOnPlan(ctx, organization.id, 'basicloop');
+    const before = await getBranding();
+
+    const attempts = [
+      await api(ctx.app, 'PATCH', '/branding/mine', {
+        token: ownerToken,
+        headers: orgHeader(),
+        payload: { primary_color: '#000000' },
+      }),
+      await upload('logo', multipartFile('file', 'b.png', 'image/png', TINY_PNG)),
+      await upload('background', multipartFile('file', 'b.png', 'image/png', TINY_PNG)),
+      await api(ctx.app, 'DELETE', '/branding/logo', { token: ownerToken, headers: orgHeader() }),
+      await api(ctx.app, 'DELETE', '/branding/background', { token: memberToken, headers: orgHeader() }),
+    ];
+    for (const response of attempts) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: FEATURE_MISSING });
+    }
+    expect(await getBranding(memberToken)).toStrictEqual(before);
+    expect(await storedFiles()).toHaveLength(1);
+
+    await putOnPlan(ctx, organization.id, 'proloop');
+    const allowed = await api(ctx.app, 'PATCH', '/branding/mine', {
+      token: ownerToken,
+      headers: orgHeader(),
+      payload: { primary_color: '#000000' },
+    });
+    expect(allowed.statusCode).toBe(200);
   });
 });
 

@@ -9,12 +9,11 @@ import {
   type UpdateBrandingRequest,
 } from '@loop/core';
 import type { FastifyRequest } from 'fastify';
-import { authOf } from '../auth/authenticate';
 import { ApiError, invalidInput } from '../http/apiError';
-import { bearerAuth, ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
+import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { nullable, object, string } from '../http/schema';
-import { resolveOrganization } from '../organizations/memberships';
+import { currentOrganization } from '../organizations/memberships';
 import { type BrandingImage, getBranding, setImage, setPrimaryColor } from './branding';
 import { detectImageType } from './imageType';
 import type { UploadStore } from './uploadStore';
@@ -46,27 +45,21 @@ export const brandingSchema = object<Branding>(
   { description: 'Huisstijl van de organisatie.' },
 );
 
-const ORGANIZATION_HEADER_DOC = object<{ readonly 'x-organization-id'?: string }>(
-  {
-    'x-organization-id': string({
-      description: 'Huidige organisatie; zonder header de eerste van de gebruiker.',
-    }),
-  },
-  { optional: ['x-organization-id'], closed: false },
-);
-
 /** The organisation's look: everyone in it may read it, only its owners may change it. */
 export const brandingRoutes =
-  ({ deps, authenticate }: RouteContext, uploads: UploadStore): RoutesPlugin =>
+  ({ deps, authenticate, requireFeature }: RouteContext, uploads: UploadStore): RoutesPlugin =>
   async (app) => {
     const organizationOf = (request: FastifyRequest): Promise<Organization> =>
-      resolveOrganization(deps, authOf(request).user.id, request.headers['x-organization-id']);
+      currentOrganization(deps, request);
 
     const ownedOrganizationOf = async (request: FastifyRequest): Promise<Organization> => {
       const organization = await organizationOf(request);
       if (organization.role !== 'owner') throw new ApiError(403, BRANDING_MESSAGES.ownerOnly);
       return organization;
     };
+
+    // Changing the look is a feature of the plan (smartloop and up); reading it stays open to all.
+    const brandingFeature = requireFeature('branding');
 
     const readResponses = { 200: brandingSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS };
     const changeResponses = { ...readResponses, 400: ERRORS.badRequest, 403: ERRORS.forbidden };
@@ -80,7 +73,7 @@ export const brandingRoutes =
           summary: "The current organisation's branding",
           description: 'Logo, achtergrond en merkkleur van de huidige organisatie (null = standaard).',
           security: bearerAuth,
-          headers: ORGANIZATION_HEADER_DOC,
+          headers: organizationHeaderSchema,
           response: readResponses,
         },
       },
@@ -91,12 +84,14 @@ export const brandingRoutes =
       '/branding/mine',
       {
         onRequest: authenticate,
+        preHandler: brandingFeature,
         schema: {
           tags: TAGS,
           summary: 'Change the brand colour',
-          description: 'Zet de merkkleur (#rrggbb) of terug naar de standaard (null). Alleen voor eigenaren.',
+          description:
+            'Zet de merkkleur (#rrggbb) of terug naar de standaard (null). Alleen voor eigenaren, met de functie branding in het abonnement.',
           security: bearerAuth,
-          headers: ORGANIZATION_HEADER_DOC,
+          headers: organizationHeaderSchema,
           body: object<UpdateBrandingRequest>({
             primary_color: nullable(string({ maxLength: 100, description: 'Kleur #rrggbb of null.' })),
           }),
@@ -141,16 +136,17 @@ export const brandingRoutes =
         `/branding/${image}`,
         {
           onRequest: authenticate,
+          preHandler: brandingFeature,
           config: { uploadField: 'file' },
           schema: {
             tags: TAGS,
             summary: `Upload the ${image}`,
             description:
               `Vervangt ${noun} (multipart/form-data, veld "file"): PNG, JPEG, WebP of GIF (gecontroleerd op de ` +
-              'inhoud, SVG geweigerd), hoogstens 2 MB. Bij een fout blijft de huisstijl ongewijzigd. Alleen voor eigenaren.',
+              'inhoud, SVG geweigerd), hoogstens 2 MB. Bij een fout blijft de huisstijl ongewijzigd. Alleen voor eigenaren, met de functie branding in het abonnement.',
             consumes: ['multipart/form-data'],
             security: bearerAuth,
-            headers: ORGANIZATION_HEADER_DOC,
+            headers: organizationHeaderSchema,
             response: { ...changeResponses, 413: ERRORS.payloadTooLarge },
           },
         },
@@ -161,12 +157,13 @@ export const brandingRoutes =
         `/branding/${image}`,
         {
           onRequest: authenticate,
+          preHandler: brandingFeature,
           schema: {
             tags: TAGS,
             summary: `Remove the ${image}`,
-            description: `Verwijdert ${noun}; daarna geldt de standaard. Alleen voor eigenaren.`,
+            description: `Verwijdert ${noun}; daarna geldt de standaard. Alleen voor eigenaren, met de functie branding.`,
             security: bearerAuth,
-            headers: ORGANIZATION_HEADER_DOC,
+            headers: organizationHeaderSchema,
             response: changeResponses,
           },
         },

@@ -1,11 +1,20 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind } from '../testing/testDatabase';
 import { DirectoryLockedError } from './directoryLock';
-import { openPglite } from './openDatabase';
+import { MIGRATIONS_FOLDER, openPglite } from './openDatabase';
+
+const journalEntries = (): Array<{ tag: string }> =>
+  (
+    JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: Array<{ tag: string }>;
+    }
+  ).entries;
 
 let root: string;
 
@@ -25,11 +34,52 @@ describe('migrations', () => {
       const migrations = await database.db.execute(
         sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
       );
-      expect(JSON.stringify(migrations)).toContain('"applied":1');
+      expect(JSON.stringify(migrations)).toContain(`"applied":${journalEntries().length}`);
     } finally {
       await database.close();
     }
   });
+});
+
+// Pure SQL on a bare embedded Postgres, so it runs once (in the PGlite project).
+describe.runIf(testDatabaseKind() === 'pglite')('billing migration', () => {
+  it('should give every organisation that existed before it a basicloop subscription', async () => {
+    const client = await PGlite.create();
+    const run = async (tag: string) => {
+      const text = await readFile(join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) await client.exec(statement);
+    };
+    try {
+      const [first, ...rest] = journalEntries();
+      await run(first!.tag);
+      await client.exec(
+        "insert into organizations (name, created_at) values ('Oud BV', '2025-01-02T03:04:05Z'), ('Ouder BV', now())",
+      );
+      for (const entry of rest) await run(entry.tag);
+
+      const { rows } = await client.query<{ name: string; plan: string; status: string; start_date: Date }>(
+        `select o.name, p.name as plan, s.status, s.start_date from subscriptions s
+         join organizations o on o.id = s.organization_id join plans p on p.id = s.plan_id order by o.name`,
+      );
+      expect(rows.map((row) => [row.name, row.plan, row.status])).toEqual([
+        ['Oud BV', 'basicloop', 'active'],
+        ['Ouder BV', 'basicloop', 'active'],
+      ]);
+      expect(rows[0]!.start_date.toISOString()).toBe('2025-01-02T03:04:05.000Z');
+      const plans = await client.query<{ name: string; price_cents: number; features: string }>(
+        `select p.name, p.price_cents, string_agg(pf.feature_key, ',' order by f.sort) as features
+         from plans p join plan_features pf on pf.plan_id = p.id join features f on f.key = pf.feature_key
+         group by p.id order by p.price_cents`,
+      );
+      expect(plans.rows).toEqual([
+        { name: 'basicloop', price_cents: 0, features: 'core' },
+        { name: 'smartloop', price_cents: 2900, features: 'core,analytics,export,branding' },
+        { name: 'proloop', price_cents: 7900, features: 'core,ai,analytics,export,branding,business' },
+      ]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
 
 // The folder lock and persistence belong to the embedded database only.

@@ -22,6 +22,16 @@ export const textInput = (description: string): Schema<string> => string({ maxLe
 
 export const tokenInput = (description: string): Schema<string> => string({ maxLength: 512, description });
 
+/** Documents X-Organization-Id on the routes of the current organisation (left open: other headers stay). */
+export const organizationHeaderSchema = object<{ readonly 'x-organization-id'?: string }>(
+  {
+    'x-organization-id': string({
+      description: 'Huidige organisatie; zonder header de eerste van de gebruiker.',
+    }),
+  },
+  { optional: ['x-organization-id'], closed: false },
+);
+
 /** The OpenAPI security requirement of routes that need an access token. */
 export const bearerAuth = [{ bearerAuth: [] }];
 
@@ -34,6 +44,7 @@ export const ERRORS = {
   payloadTooLarge: errorResponse('Aanvraag of bestand te groot.'),
   sessionRevoked: errorResponse('Sessie beëindigd (uitgelogd, wachtwoord hersteld of token hergebruikt).'),
   tooManyRequests: errorResponse('Te veel pogingen.'),
+  badGateway: errorResponse('De betaalprovider gaf geen (bruikbaar) antwoord.'),
 } as const;
 
 /** The error answers every protected route can give. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import type { RateLimitedAction, RateLimitHook } from '../auth/rateLimits';
+import type { RequireFeature } from '../billing/requireFeature';
 import type { SchemaTypeProvider } from './schema';
 
 /** What every group of routes gets from buildApp. */
@@ -10,6 +11,8 @@ export interface RouteContext {
   readonly authenticate: (request: FastifyRequest) => Promise<void>;
   /** `preHandler` hooks limiting an auth action (none when rate limiting is off). */
   readonly rateLimit: (action: RateLimitedAction) => RateLimitHook[];
+  /** `preHandler` hook of routes that need a feature of the organisation's plan (403 otherwise). */
+  readonly requireFeature: RequireFeature;
 }
 
 /** A group of routes, registered under /api/v1, typed by the route schemas. */

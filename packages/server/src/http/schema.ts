@@ -36,6 +36,10 @@ export const string = (options: StringOptions = {}): Schema<string> => schema({ 
 export const integer = (options: Annotations & { minimum?: number; maximum?: number } = {}): Schema<number> =>
   schema({ type: 'integer', ...options });
 
+export const number = (
+  options: Annotations & { minimum?: number; maximum?: number; multipleOf?: number } = {},
+): Schema<number> => schema({ type: 'number', ...options });
+
 export const boolean = (options: Annotations = {}): Schema<boolean> =>
   schema({ type: 'boolean', ...options });
 

@@ -1,9 +1,13 @@
 import type { Organization } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
+import { startDefaultSubscription } from '../billing/subscriptions';
 import { memberships, organizations, users } from '../db/schema';
 
-/** Creates an organisation owned by the user; having one completes the user's onboarding. */
+/**
+ * Creates an organisation owned by the user, on the default plan (basicloop); having one completes
+ * the user's onboarding.
+ */
 export async function createOrganization(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   userId: number,
@@ -17,6 +21,7 @@ export async function createOrganization(
       .returning({ id: organizations.id, name: organizations.name });
     if (created === undefined) throw new Error('INSERT … RETURNING gave no row');
     await tx.insert(memberships).values({ userId, organizationId: created.id, role: 'owner' });
+    await startDefaultSubscription(tx, created.id, now);
     await tx.update(users).set({ onboardingCompleted: true, updatedAt: now }).where(eq(users.id, userId));
     return { ...created, role: 'owner' };
   });

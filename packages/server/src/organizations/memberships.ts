@@ -1,6 +1,8 @@
 import type { Organization } from '@loop/core';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
+import { authOf } from '../auth/authenticate';
 import type { Queryable } from '../db/database';
 import { parseId } from '../db/database';
 import { memberships, organizations } from '../db/schema';
@@ -48,4 +50,22 @@ export async function resolveOrganization(
     .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
   if (row === undefined) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
   return row;
+}
+
+const requestOrganizations = new WeakMap<FastifyRequest, Promise<Organization>>();
+
+/**
+ * The current organisation of an authenticated request (X-Organization-Id, see resolveOrganization),
+ * looked up once per request however many hooks and handlers ask.
+ */
+export function currentOrganization(
+  deps: Pick<AppDeps, 'db'>,
+  request: FastifyRequest,
+): Promise<Organization> {
+  let organization = requestOrganizations.get(request);
+  if (organization === undefined) {
+    organization = resolveOrganization(deps, authOf(request).user.id, request.headers['x-organization-id']);
+    requestOrganizations.set(request, organization);
+  }
+  return organization;
 }

@@ -1,7 +1,8 @@
-import type { Branding, CurrentUser } from '@loop/core';
+import type { Branding, CurrentUser, UserSubscription } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branding, memberships, organizations, users } from '../db/schema';
+import { branding, memberships, organizations, subscriptions, users } from '../db/schema';
+import { putOnPlan } from '../testing/billing';
 import { api, createTestContext, login, type TestContext, testPasswordHasher } from '../testing/testApp';
 import { DEMO_ADMIN, DEMO_ORGANIZATION, DEMO_USER, seedDemoData } from './demoSeed';
 
@@ -22,14 +23,18 @@ const counts = async () => ({
   organizations: await ctx.db.$count(organizations),
   memberships: await ctx.db.$count(memberships),
   branding: await ctx.db.$count(branding),
+  subscriptions: await ctx.db.$count(subscriptions),
 });
+
+const demoPlan = async (token: string) =>
+  (await api(ctx.app, 'GET', '/user-subscriptions/me', { token })).json<UserSubscription>();
 
 describe('seedDemoData', () => {
   it('should create the demo organisation, admin and user once, and change nothing on later runs', async () => {
     const first = await seed();
     expect(first).toEqual({ createdUsers: [DEMO_ADMIN.email, DEMO_USER.email], createdOrganization: true });
     const afterFirst = await counts();
-    expect(afterFirst).toEqual({ users: 2, organizations: 1, memberships: 2, branding: 1 });
+    expect(afterFirst).toEqual({ users: 2, organizations: 1, memberships: 2, branding: 1, subscriptions: 1 });
 
     const second = await seed();
     expect(second).toEqual({ createdUsers: [], createdOrganization: false });
@@ -66,6 +71,20 @@ describe('seedDemoData', () => {
     expect(look.primary_color).toBe('#0f766e');
   });
 
+  it('should put the demo organisation on proloop, so every member sees every feature', async () => {
+    const user = await login(ctx.app, DEMO_USER);
+    const subscription = await demoPlan(user.access_token);
+    expect(subscription).toMatchObject({ plan_name: 'proloop', status: 'active', end_date: null });
+    expect(subscription.features.map((feature) => feature.key)).toEqual([
+      'core',
+      'ai',
+      'analytics',
+      'export',
+      'branding',
+      'business',
+    ]);
+  });
+
   it('should never overwrite a changed password or brand colour', async () => {
     const session = await login(ctx.app, DEMO_USER);
     await api(ctx.app, 'POST', '/users/me/password', {
@@ -87,6 +106,41 @@ describe('seedDemoData', () => {
     expect(row?.primaryColor).toBe('#123456');
     const [demoUser] = await ctx.db.select().from(users).where(eq(users.email, DEMO_USER.email));
     expect(demoUser?.name).toBe('Daan Demo');
+  });
+
+  it('should leave a plan chosen later alone', async () => {
+    const admin = await login(ctx.app, DEMO_ADMIN);
+    const [organization] = await ctx.db.select().from(organizations);
+    await putOnPlan(ctx, organization!.id, 'smartloop');
+    await seed();
+    expect((await demoPlan(admin.access_token)).plan_name).toBe('smartloop');
+    await putOnPlan(ctx, organization!.id, 'proloop');
+  });
+
+  it('should move a demo organisation from before billing (basicloop only) to proloop once', async () => {
+    const fresh = await createTestContext();
+    try {
+      const freshSeed = () =>
+        seedDemoData({ db: fresh.db, clock: fresh.clock, passwords: testPasswordHasher });
+      await freshSeed();
+      // As the billing migration leaves an organisation that existed before it: basicloop only.
+      const [organization] = await fresh.db.select().from(organizations);
+      await fresh.db.delete(subscriptions);
+      await putOnPlan(fresh, organization!.id, 'basicloop');
+
+      await freshSeed();
+      await freshSeed();
+
+      const rows = await fresh.db.select().from(subscriptions).orderBy(subscriptions.id);
+      expect(rows.map((row) => row.status)).toEqual(['cancelled', 'active']);
+      const admin = await login(fresh.app, DEMO_ADMIN);
+      const current = (
+        await api(fresh.app, 'GET', '/user-subscriptions/me', { token: admin.access_token })
+      ).json<UserSubscription>();
+      expect(current.plan_name).toBe('proloop');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('should be safe when two instances seed at the same moment', async () => {

@@ -1,9 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
+import { switchPlan } from '../billing/subscriptions';
 import type { Transaction } from '../db/database';
-import { branding, memberships, organizations, users } from '../db/schema';
+import { branding, memberships, organizations, plans, subscriptions, users } from '../db/schema';
 
-export const DEMO_ORGANIZATION = { name: 'Demo Organisatie', primaryColor: '#0f766e' } as const;
+/** On proloop, so the demo shows every feature. */
+export const DEMO_ORGANIZATION = {
+  name: 'Demo Organisatie',
+  primaryColor: '#0f766e',
+  plan: 'proloop',
+} as const;
 
 /** Platform admin and template manager, owner of the demo organisation. */
 export const DEMO_ADMIN = {
@@ -54,6 +60,25 @@ async function ensureUser(
 }
 
 /**
+ * Puts the demo organisation on the demo plan while it still has only the subscription it started
+ * with (created here, or basicloop from the billing migration); a plan chosen later is left alone.
+ */
+async function ensureDemoPlan(tx: Transaction, organizationId: number, now: Date): Promise<void> {
+  const [plan] = await tx
+    .select({ id: plans.id })
+    .from(plans)
+    .where(sql`lower(${plans.name}) = ${DEMO_ORGANIZATION.plan}`);
+  if (plan === undefined) return;
+  const history = await tx
+    .select({ planId: subscriptions.planId, isDefault: plans.isDefault })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.organizationId, organizationId));
+  const untouched = history.length === 0 || (history.length === 1 && history[0]?.isDefault === true);
+  if (untouched) await switchPlan(tx, organizationId, plan.id, now);
+}
+
+/**
  * The demo accounts and organisation, created when missing and otherwise left alone, so it can run
  * at every start: it never duplicates anything and never overwrites a changed password or colour.
  */
@@ -96,6 +121,8 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedReport> {
         })
         .onConflictDoNothing();
     }
+
+    await ensureDemoPlan(tx, organizationId, deps.clock.now());
 
     await tx
       .insert(memberships)

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app';
 import { createPasswordHasher } from '../auth/passwordHasher';
 import type { RateLimitRules } from '../auth/rateLimits';
+import type { PaymentProviders } from '../billing/paymentProvider';
 import type { AppConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db/database';
 import { users } from '../db/schema';
@@ -37,6 +38,11 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     corsOrigins: [],
     logLevel: 'silent',
     production: false,
+    onlineCheckout: false,
+    paymentProvider: 'stripe',
+    stripeSecretKey: null,
+    stripeWebhookSecret: null,
+    stripeApiUrl: null,
     ...overrides,
   };
 }
@@ -44,6 +50,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export interface AppOptions {
   readonly config?: Partial<AppConfig>;
   readonly rateLimits?: Partial<RateLimitRules> | false;
+  readonly paymentProviders?: Partial<PaymentProviders>;
 }
 
 /** One test file's world: a migrated database, a fake clock, a capturing mailer and the app on them. */
@@ -74,6 +81,7 @@ export async function createTestContext(options: AppOptions = {}): Promise<TestC
       // Off unless a test asks: testConfig has rateLimit false, so undefined means none.
       ...(appOptions.rateLimits === undefined ? {} : { rateLimits: appOptions.rateLimits }),
       passwordHasher: testPasswordHasher,
+      ...(appOptions.paymentProviders === undefined ? {} : { paymentProviders: appOptions.paymentProviders }),
     });
     apps.push(app);
     return app;

@@ -1,0 +1,143 @@
+import { amountCents, type CheckoutRequest, formatCents, type Organization, type Payment } from '@loop/core';
+import type { AppDeps } from '../appDeps';
+import { MAX_SERIAL_ID } from '../db/database';
+import { ApiError, invalidInput } from '../http/apiError';
+import { findPlan, PLAN_MESSAGES } from './catalog';
+import type { PaymentProviderPort } from './paymentProvider';
+import { applyPaymentState, createPendingPayment, setProviderRef, toPayment } from './payments';
+import { currentSubscriptionRow } from './subscriptions';
+
+/**
+ * What POST /payments/checkout accepts: the wire CheckoutRequest with its literal fields widened to
+ * text, so a wrong provider, kind or currency reaches the checks below and gets its own message.
+ */
+export type CheckoutBody = {
+  readonly [K in keyof CheckoutRequest]: CheckoutRequest[K] extends string ? string : CheckoutRequest[K];
+};
+
+export const BILLING_ERRORS = {
+  checkoutDisabled: 'Online afrekenen is tijdelijk uitgeschakeld.',
+  ownerOnly: 'Alleen de eigenaar van de organisatie kan het abonnement wijzigen.',
+  alreadyOnPlan: 'Je hebt dit plan al.',
+  paymentNeeded: 'Voor dit plan is een betaling nodig.',
+  freePlan: 'Dit plan is gratis: kies het zonder betaling.',
+  noSubscription: 'Je organisatie heeft nog geen abonnement.',
+  notCurrentSubscription: 'Dit is niet het huidige abonnement van je organisatie. Vernieuw de pagina.',
+  wrongProvider: (configured: string) => `Deze betaalprovider is niet beschikbaar. Gebruik "${configured}".`,
+  wrongKind: 'Alleen een abonnement (kind "subscription") kan worden afgerekend.',
+  wrongCurrency: 'Alleen betalingen in euro (EUR) zijn mogelijk.',
+  wrongAmount: (cents: number) =>
+    `Het bedrag (amount_cents) klopt niet met de prijs van het plan: verwacht ${cents} cent (${formatCents(cents)}).`,
+  returnUrl: (origin: string) =>
+    `Geef een volledig terugkeeradres op ${origin}, bijvoorbeeld ${origin}/billing/return.`,
+  providerUnavailable: 'De betaalprovider is niet bereikbaar. Probeer het later opnieuw.',
+  paymentNotFound: 'Deze betaling bestaat niet.',
+  providerMissing: 'De betaalprovider van deze betaling is op deze server niet ingesteld.',
+} as const;
+
+/** A client-supplied id that can exist in a `serial` column (others cannot match any row). */
+export const isStoredId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= MAX_SERIAL_ID;
+
+/**
+ * A return address must be an absolute http(s) address on the app's own origin: the provider sends
+ * the browser there, so anything else would make checkout an open redirect.
+ */
+export function returnUrlProblem(raw: string, appOrigin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return BILLING_ERRORS.returnUrl(appOrigin);
+  }
+  const web = url.protocol === 'http:' || url.protocol === 'https:';
+  if (!web || url.origin !== appOrigin || url.username !== '' || url.password !== '') {
+    return BILLING_ERRORS.returnUrl(appOrigin);
+  }
+  return null;
+}
+
+/** The return address with `payment_id`, so the return screen knows which payment to sync. */
+export function withPaymentId(raw: string, paymentId: number): string {
+  const url = new URL(raw);
+  url.searchParams.set('payment_id', String(paymentId));
+  return url.toString();
+}
+
+/** The provider checkouts go through now, or null when online checkout is off or not configured. */
+export function checkoutProvider(deps: Pick<AppDeps, 'config' | 'payments'>): PaymentProviderPort | null {
+  if (!deps.config.onlineCheckout) return null;
+  return deps.payments[deps.config.paymentProvider];
+}
+
+/**
+ * Checks a checkout request against the organisation's current subscription and the plan (the
+ * server decides the amount), stores a pending payment and asks the provider for a checkout. Every
+ * refusal happens before anything is stored.
+ */
+export async function startCheckout(
+  deps: Pick<AppDeps, 'config' | 'payments' | 'db' | 'clock'>,
+  organization: Organization,
+  body: CheckoutBody,
+  log: { warn(object: object, message: string): void },
+): Promise<{ checkoutUrl: string; payment: Payment }> {
+  const provider = checkoutProvider(deps);
+  if (provider === null) throw new ApiError(409, BILLING_ERRORS.checkoutDisabled);
+  if (organization.role !== 'owner') throw new ApiError(403, BILLING_ERRORS.ownerOnly);
+
+  const fields: Record<string, string> = {};
+  if (body.provider !== provider.name) fields.provider = BILLING_ERRORS.wrongProvider(provider.name);
+  if (body.kind !== 'subscription') fields.kind = BILLING_ERRORS.wrongKind;
+  if (body.currency !== 'EUR') fields.currency = BILLING_ERRORS.wrongCurrency;
+  const appOrigin = new URL(deps.config.appUrl).origin;
+  for (const field of ['success_url', 'cancel_url'] as const) {
+    const problem = returnUrlProblem(body[field], appOrigin);
+    if (problem !== null) fields[field] = problem;
+  }
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  const plan = isStoredId(body.plan_id) ? await findPlan(deps.db, body.plan_id) : null;
+  if (plan === null) throw new ApiError(404, PLAN_MESSAGES.notFound);
+  const current = await currentSubscriptionRow(deps.db, organization.id);
+  if (current === null) throw new ApiError(404, BILLING_ERRORS.noSubscription);
+  if (body.user_subscription_id !== current.id) {
+    throw invalidInput({ user_subscription_id: BILLING_ERRORS.notCurrentSubscription });
+  }
+  if (current.planId === plan.id) throw new ApiError(409, BILLING_ERRORS.alreadyOnPlan);
+  const expected = amountCents(plan.price_per_month);
+  if (expected === 0) throw invalidInput({ plan_id: BILLING_ERRORS.freePlan });
+  if (body.amount_cents !== expected)
+    throw invalidInput({ amount_cents: BILLING_ERRORS.wrongAmount(expected) });
+
+  const now = deps.clock.now();
+  const pending = await deps.db.transaction((tx) =>
+    createPendingPayment(
+      tx,
+      {
+        organizationId: organization.id,
+        subscriptionId: current.id,
+        planId: plan.id,
+        provider: provider.name,
+        amountCents: expected,
+      },
+      now,
+    ),
+  );
+  let session: Awaited<ReturnType<PaymentProviderPort['createCheckout']>>;
+  try {
+    session = await provider.createCheckout({
+      payment: pending,
+      plan,
+      organization: { id: organization.id, name: organization.name },
+      successUrl: withPaymentId(body.success_url, pending.id),
+      cancelUrl: withPaymentId(body.cancel_url, pending.id),
+    });
+  } catch (error) {
+    log.warn({ err: error, paymentId: pending.id }, 'Betaalprovider kon geen checkout starten');
+    await deps.db.transaction((tx) =>
+      applyPaymentState(tx, { paymentId: pending.id, state: 'failed', source: 'checkout' }, deps.clock.now()),
+    );
+    throw new ApiError(502, BILLING_ERRORS.providerUnavailable);
+  }
+  const payment = await setProviderRef(deps.db, pending.id, session.providerRef, deps.clock.now());
+  return { checkoutUrl: session.checkoutUrl, payment: toPayment(payment) };
+}

@@ -1,0 +1,165 @@
+import type { AdminSubscription, Page, UserSubscription } from '@loop/core';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../db/database';
+import { organizations, planFeatures, plans, type SubscriptionRow, subscriptions } from '../db/schema';
+import { offsetOf, type Paging, toPage } from '../http/paging';
+import { defaultPlanRow, featuresByPlan } from './catalog';
+
+/** The organisation's current subscription row (status 'active'), if any. */
+export async function currentSubscriptionRow(
+  db: Queryable,
+  organizationId: number,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.organizationId, organizationId), eq(subscriptions.status, 'active')));
+  return row ?? null;
+}
+
+async function toUserSubscription(db: Queryable, row: SubscriptionRow): Promise<UserSubscription> {
+  const [plan] = await db.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
+  return {
+    id: row.id,
+    plan_id: row.planId,
+    plan_name: plan?.name ?? '',
+    status: row.status,
+    start_date: row.startDate.toISOString(),
+    end_date: row.endDate?.toISOString() ?? null,
+    features: (await featuresByPlan(db, [row.planId])).get(row.planId) ?? [],
+  };
+}
+
+/** GET /user-subscriptions/me: the current subscription with its plan's features, or null. */
+export async function currentSubscription(
+  db: Queryable,
+  organizationId: number,
+): Promise<UserSubscription | null> {
+  const row = await currentSubscriptionRow(db, organizationId);
+  return row === null ? null : toUserSubscription(db, row);
+}
+
+/** The feature keys the organisation's current plan includes (empty without a subscription). */
+export async function organizationFeatureKeys(db: Queryable, organizationId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: planFeatures.featureKey })
+    .from(subscriptions)
+    .innerJoin(planFeatures, eq(planFeatures.planId, subscriptions.planId))
+    .where(and(eq(subscriptions.organizationId, organizationId), eq(subscriptions.status, 'active')));
+  return rows.map((row) => row.key);
+}
+
+/** A new organisation's first subscription: the default plan (basicloop), from now on. */
+export async function startDefaultSubscription(
+  tx: Transaction,
+  organizationId: number,
+  now: Date,
+): Promise<SubscriptionRow> {
+  const plan = await defaultPlanRow(tx);
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({ organizationId, planId: plan.id, status: 'active', startDate: now })
+    .returning();
+  if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
+  return row;
+}
+
+export interface SwitchResult {
+  readonly subscription: SubscriptionRow;
+  /** False when the organisation already had this plan (nothing was written). */
+  readonly changed: boolean;
+}
+
+/**
+ * Puts the organisation on the plan from `now`: the current subscription ends (status 'cancelled',
+ * end date now) and a new active one starts. The organisation row is locked first, so two changes
+ * of one organisation take turns instead of racing for the single active row.
+ */
+export async function switchPlan(
+  tx: Transaction,
+  organizationId: number,
+  planId: number,
+  now: Date,
+): Promise<SwitchResult> {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+  const current = await currentSubscriptionRow(tx, organizationId);
+  if (current !== null && current.planId === planId) return { subscription: current, changed: false };
+  if (current !== null) {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', endDate: now })
+      .where(eq(subscriptions.id, current.id));
+  }
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({ organizationId, planId, status: 'active', startDate: now })
+    .returning();
+  if (created === undefined) throw new Error('INSERT … RETURNING gave no row');
+  return { subscription: created, changed: true };
+}
+
+/** switchPlan in its own transaction, answering the wire subscription. */
+export async function changePlan(
+  db: Database,
+  organizationId: number,
+  planId: number,
+  now: Date,
+): Promise<{ subscription: UserSubscription; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const result = await switchPlan(tx, organizationId, planId, now);
+    return { subscription: await toUserSubscription(tx, result.subscription), changed: result.changed };
+  });
+}
+
+const adminSubscriptionColumns = {
+  id: subscriptions.id,
+  organizationId: subscriptions.organizationId,
+  organizationName: organizations.name,
+  planId: subscriptions.planId,
+  planName: plans.name,
+  status: subscriptions.status,
+  startDate: subscriptions.startDate,
+  endDate: subscriptions.endDate,
+};
+
+const adminSubscriptionQuery = (db: Queryable) =>
+  db
+    .select(adminSubscriptionColumns)
+    .from(subscriptions)
+    .innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId));
+
+type AdminSubscriptionRow = Awaited<ReturnType<typeof adminSubscriptionQuery>>[number];
+
+const toAdminSubscription = (row: AdminSubscriptionRow): AdminSubscription => ({
+  id: row.id,
+  organization_id: row.organizationId,
+  organization_name: row.organizationName,
+  plan_id: row.planId,
+  plan_name: row.planName,
+  status: row.status,
+  start_date: row.startDate.toISOString(),
+  end_date: row.endDate?.toISOString() ?? null,
+});
+
+/** Every subscription of every organisation (history included), newest first. */
+export async function adminSubscriptions(db: Queryable, paging: Paging): Promise<Page<AdminSubscription>> {
+  const [total, rows] = await Promise.all([
+    db.$count(subscriptions),
+    adminSubscriptionQuery(db)
+      .orderBy(desc(subscriptions.id))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+  ]);
+  return toPage(rows.map(toAdminSubscription), total, paging);
+}
+
+export async function adminSubscription(db: Queryable, id: number): Promise<AdminSubscription> {
+  const [row] = await adminSubscriptionQuery(db).where(eq(subscriptions.id, id));
+  if (row === undefined) throw new Error(`Subscription ${id} vanished`);
+  return toAdminSubscription(row);
+}
