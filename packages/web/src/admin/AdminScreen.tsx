@@ -1,5 +1,6 @@
 import type { AdminUser } from '@loop/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { FormAlert } from '../forms/FormAlert';
 import { Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
@@ -34,6 +35,9 @@ const USER_COLUMNS = [
 export function AdminScreen() {
   return (
     <Page title="Beheer" width="full">
+      <p>
+        <Link href="/admin/billing">Abonnementen en betalingen</Link>
+      </p>
       <Overview />
       <Users />
     </Page>

@@ -31,6 +31,16 @@ describe('App', () => {
             primary_color: '#0f766e',
             version: '3',
           }),
+        'GET /user-subscriptions/me': () =>
+          json(200, {
+            id: 1,
+            plan_id: 2,
+            plan_name: 'smartloop',
+            status: 'active',
+            start_date: '2026-01-01T00:00:00Z',
+            end_date: null,
+            features: [{ key: 'branding', name: 'Huisstijl', description: '' }],
+          }),
       },
     });
     const { container } = await render(<App container={app.container} locationHook={app.location.hook} />);
@@ -40,11 +50,14 @@ describe('App', () => {
     );
     expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#0f766e');
     expect(app.api.seen.find((r) => r.path === '/branding/mine')?.headers.get('X-Organization-Id')).toBe('7');
-    expect([...container.querySelectorAll('#main-nav a')].map((a) => a.textContent)).toEqual([
-      'Dashboard',
-      'Profiel',
-      'Personalisatie',
-    ]);
+    await waitFor(() =>
+      expect([...container.querySelectorAll('#main-nav a')].map((a) => a.textContent)).toEqual([
+        'Dashboard',
+        'Abonnement',
+        'Profiel',
+        'Personalisatie',
+      ]),
+    );
   });
 
   it('should reload the branding for the organisation the user switches to', async () => {

@@ -1,12 +1,15 @@
 import {
   browserStorage,
   browserTimer,
+  createAdminBillingGateway,
   createAdminGateway,
   createApiClient,
   createAuthGateway,
+  createBillingGateway,
   createBrandingGateway,
   createConsentStore,
   createDebugAdminFlag,
+  createDomPurifySanitizer,
   createFeatureStore,
   createJwtDecoder,
   createOrganisationGateway,
@@ -22,10 +25,14 @@ import {
   consentKeyFor,
   createAuthUseCases,
   createSessionEndedHandler,
+  type Notice,
   SessionKeeper,
+  SubscriptionStore,
 } from '@loop/core';
 import { Container, ContainerModule } from 'inversify';
+import { toast } from 'react-toastify/unstyled';
 import { navigate } from 'wouter/use-browser-location';
+import { createPaymentReturn } from '../billing/paymentReturn';
 import { type Services, TOKENS, type Token } from './tokens';
 
 /** What the React tree needs of the container: resolving a token. */
@@ -49,7 +56,20 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Wait).toConstantValue(wait);
   bind(TOKENS.Navigation).toConstantValue({ navigate: (path, options) => navigate(path, options) });
   bind(TOKENS.Log).toConstantValue((message, detail) => console.warn(message, detail));
+  bind(TOKENS.Notifier).toConstantValue({ notify: showToast });
+  bind(TOKENS.Redirect).toConstantValue((url) => globalThis.location.assign(url));
+  bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
+  bind(TOKENS.HtmlSanitizer)
+    .toResolvedValue(() => createDomPurifySanitizer())
+    .inSingletonScope();
 });
+
+/** Core's notices as react-toastify toasts of the same kind. */
+function showToast(notice: Notice): void {
+  if (notice.kind === 'success') toast.success(notice.message);
+  else if (notice.kind === 'info') toast.info(notice.message);
+  else toast.error(notice.message);
+}
 
 const storageModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.TokenStore).toResolvedValue(createTokenStore, [TOKENS.Storage]).inSingletonScope();
@@ -96,6 +116,13 @@ const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.BrandingGateway).toResolvedValue(createBrandingGateway, [TOKENS.ApiClient]).inSingletonScope();
   bind(TOKENS.AdminGateway).toResolvedValue(createAdminGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.BillingGateway).toResolvedValue(createBillingGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.AdminBillingGateway)
+    .toResolvedValue(createAdminBillingGateway, [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.PaymentReturn)
+    .toResolvedValue(createPaymentReturn, [TOKENS.ApiClient, TOKENS.BillingGateway])
+    .inSingletonScope();
 });
 
 const stateModule = new ContainerModule(({ bind }) => {
@@ -112,9 +139,45 @@ const stateModule = new ContainerModule(({ bind }) => {
       [TOKENS.BrandingGateway, TOKENS.Wait],
     )
     .inSingletonScope();
+  bind(TOKENS.SubscriptionStore)
+    .toResolvedValue(
+      (gateway, features, notifier, redirect, returnUrl, users) => {
+        const store = new SubscriptionStore({ gateway, features, notifier, redirect, returnUrl });
+        // The subscription is the current organisation's: another organisation means another one.
+        let organisationId = users.getSnapshot().organisation?.id ?? null;
+        users.subscribe(() => {
+          const next = users.getSnapshot().organisation?.id ?? null;
+          if (next === organisationId) return;
+          organisationId = next;
+          store.reset();
+        });
+        return store;
+      },
+      [
+        TOKENS.BillingGateway,
+        TOKENS.FeatureStore,
+        TOKENS.Notifier,
+        TOKENS.Redirect,
+        TOKENS.BillingReturnUrl,
+        TOKENS.CurrentUserStore,
+      ],
+    )
+    .inSingletonScope();
   bind(TOKENS.SessionKeeper)
     .toResolvedValue(
-      (tokens, decoder, refresher, clock, timer, organisations, features, users, branding, navigation) =>
+      (
+        tokens,
+        decoder,
+        refresher,
+        clock,
+        timer,
+        organisations,
+        features,
+        users,
+        branding,
+        subscription,
+        navigation,
+      ) =>
         new SessionKeeper({
           tokens,
           decoder,
@@ -127,6 +190,7 @@ const stateModule = new ContainerModule(({ bind }) => {
             forget: () => {
               users.reset();
               branding.reset();
+              subscription.reset();
             },
             navigate: (path, options) => navigation.navigate(path, options),
           }),
@@ -141,13 +205,14 @@ const stateModule = new ContainerModule(({ bind }) => {
         TOKENS.FeatureStore,
         TOKENS.CurrentUserStore,
         TOKENS.BrandingStore,
+        TOKENS.SubscriptionStore,
         TOKENS.Navigation,
       ],
     )
     .inSingletonScope();
   bind(TOKENS.AuthUseCases)
     .toResolvedValue(
-      (auth, session, tokens, users, branding) =>
+      (auth, session, tokens, users, branding, subscription) =>
         createAuthUseCases({
           auth,
           session,
@@ -155,6 +220,7 @@ const stateModule = new ContainerModule(({ bind }) => {
           beforeSignIn: () => {
             users.reset();
             branding.reset();
+            subscription.reset();
           },
         }),
       [
@@ -163,6 +229,7 @@ const stateModule = new ContainerModule(({ bind }) => {
         TOKENS.TokenStore,
         TOKENS.CurrentUserStore,
         TOKENS.BrandingStore,
+        TOKENS.SubscriptionStore,
       ],
     )
     .inSingletonScope();

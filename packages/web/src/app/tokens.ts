@@ -1,23 +1,29 @@
 import type { ApiClient, DebugAdminFlag } from '@loop/adapters';
 import type {
+  AdminBillingGateway,
   AdminGateway,
   AuthGateway,
   AuthUseCases,
+  BillingGateway,
   BrandingGateway,
   BrandingStore,
   Clock,
   ConsentStore,
   CurrentUserStore,
   FeatureStore,
+  HtmlSanitizer,
+  Notifier,
   OrganisationGateway,
   OrganisationStore,
   SessionKeeper,
+  SubscriptionStore,
   Timer,
   TokenDecoder,
   TokenStore,
   UserGateway,
 } from '@loop/core';
 import type { ServiceIdentifier } from 'inversify';
+import type { PaymentReturn } from '../billing/paymentReturn';
 import type { Navigation } from '../routing/navigation';
 
 /** A key of the container; the rest of the app names it without knowing inversify. */
@@ -36,6 +42,11 @@ export const TOKENS = {
   Wait: Symbol.for('Loop.Wait') as ServiceIdentifier<(ms: number) => Promise<void>>,
   Navigation: Symbol.for('Loop.Navigation') as ServiceIdentifier<Navigation>,
   Log: Symbol.for('Loop.Log') as ServiceIdentifier<(message: string, detail: unknown) => void>,
+  Notifier: Symbol.for('Loop.Notifier') as ServiceIdentifier<Notifier>,
+  /** Sends the browser to another site (the payment provider's checkout page). */
+  Redirect: Symbol.for('Loop.Redirect') as ServiceIdentifier<(url: string) => void>,
+  /** The absolute address of the return-from-payment screen. */
+  BillingReturnUrl: Symbol.for('Loop.BillingReturnUrl') as ServiceIdentifier<() => string>,
   // Storage
   TokenStore: Symbol.for('Loop.TokenStore') as ServiceIdentifier<TokenStore>,
   OrganisationStore: Symbol.for('Loop.OrganisationStore') as ServiceIdentifier<OrganisationStore>,
@@ -51,11 +62,17 @@ export const TOKENS = {
   OrganisationGateway: Symbol.for('Loop.OrganisationGateway') as ServiceIdentifier<OrganisationGateway>,
   BrandingGateway: Symbol.for('Loop.BrandingGateway') as ServiceIdentifier<BrandingGateway>,
   AdminGateway: Symbol.for('Loop.AdminGateway') as ServiceIdentifier<AdminGateway>,
+  BillingGateway: Symbol.for('Loop.BillingGateway') as ServiceIdentifier<BillingGateway>,
+  AdminBillingGateway: Symbol.for('Loop.AdminBillingGateway') as ServiceIdentifier<AdminBillingGateway>,
+  // HTML
+  HtmlSanitizer: Symbol.for('Loop.HtmlSanitizer') as ServiceIdentifier<HtmlSanitizer>,
   // Use-cases and state
   SessionKeeper: Symbol.for('Loop.SessionKeeper') as ServiceIdentifier<SessionKeeper>,
   CurrentUserStore: Symbol.for('Loop.CurrentUserStore') as ServiceIdentifier<CurrentUserStore>,
   BrandingStore: Symbol.for('Loop.BrandingStore') as ServiceIdentifier<BrandingStore>,
   AuthUseCases: Symbol.for('Loop.AuthUseCases') as ServiceIdentifier<AuthUseCases>,
+  SubscriptionStore: Symbol.for('Loop.SubscriptionStore') as ServiceIdentifier<SubscriptionStore>,
+  PaymentReturn: Symbol.for('Loop.PaymentReturn') as ServiceIdentifier<PaymentReturn>,
 } as const;
 
 type Tokens = typeof TOKENS;

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useFeature } from '../billing/useFeature';
 import { notify } from '../notifications/notify';
 import { LoadFailed } from '../routing/Loading';
 import { useSession } from '../session/useSession';
@@ -17,6 +18,8 @@ export function DashboardScreen() {
   const { status, user, organisation } = useCurrentUser();
   const [choice, setChoice] = useState<string>('');
   const isAdmin = effectiveIsAdmin(session.isAdmin, debugAdmin.isOn());
+  // Hidden while the plan is checked and when it lacks the feature.
+  const hasBranding = useFeature('branding') === true;
 
   const organisations = user?.organizations ?? [];
   const selected = choice || String(organisation?.id ?? '');
@@ -75,13 +78,21 @@ export function DashboardScreen() {
             </Link>
           </li>
           <li>
-            <Link href="/personalisatie" className="card">
-              <span className="card-title">Personalisatie</span>
-              <span className="card-text">
-                Logo, achtergrond en huisstijlkleur{organisation ? ` van ${organisation.name}` : ''}.
-              </span>
+            <Link href="/dashboard/abonnement" className="card">
+              <span className="card-title">Abonnement</span>
+              <span className="card-text">Je plan, de functies die erbij horen en de andere plannen.</span>
             </Link>
           </li>
+          {hasBranding ? (
+            <li>
+              <Link href="/personalisatie" className="card">
+                <span className="card-title">Personalisatie</span>
+                <span className="card-text">
+                  Logo, achtergrond en huisstijlkleur{organisation ? ` van ${organisation.name}` : ''}.
+                </span>
+              </Link>
+            </li>
+          ) : null}
           {isAdmin ? (
             <li>
               <Link href="/admin" className="card">

@@ -1,8 +1,9 @@
-import { fallbackPath, type RoutePath } from '@loop/core';
+import { type FeatureKey, fallbackPath, type RoutePath } from '@loop/core';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { FeatureGate } from '../billing/FeatureGate';
 import { Loading } from './Loading';
 import { RouteGuard } from './RouteGuard';
 
@@ -27,23 +28,33 @@ const PersonalisationScreen = screen(
   'PersonalisationScreen',
 );
 const AdminScreen = screen(() => import('../admin/AdminScreen'), 'AdminScreen');
+const SubscriptionScreen = screen(() => import('../billing/SubscriptionScreen'), 'SubscriptionScreen');
+const BillingReturnScreen = screen(() => import('../billing/BillingReturnScreen'), 'BillingReturnScreen');
+const AdminBillingScreen = screen(() => import('../admin/AdminBillingScreen'), 'AdminBillingScreen');
 
-/** The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule. */
-export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentType }> = [
-  { path: '/login', Screen: LoginScreen },
-  { path: '/register', Screen: RegisterScreen },
-  { path: '/forgot-password', Screen: ForgotPasswordScreen },
-  { path: '/reset-password/:token', Screen: ResetPasswordScreen },
-  { path: '/verify/:token', Screen: VerifyEmailScreen },
-  { path: '/privacy', Screen: PrivacyScreen },
-  { path: '/privacybeleid', Screen: PrivacyScreen },
-  { path: '/cookiebeleid', Screen: CookiePolicyScreen },
-  { path: '/onboarding', Screen: OnboardingScreen },
-  { path: '/dashboard', Screen: DashboardScreen },
-  { path: '/profiel', Screen: ProfileScreen },
-  { path: '/personalisatie', Screen: PersonalisationScreen },
-  { path: '/admin', Screen: AdminScreen },
-];
+/**
+ * The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule and, where it has one,
+ * the plan feature it needs.
+ */
+export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentType; feature?: FeatureKey }> =
+  [
+    { path: '/login', Screen: LoginScreen },
+    { path: '/register', Screen: RegisterScreen },
+    { path: '/forgot-password', Screen: ForgotPasswordScreen },
+    { path: '/reset-password/:token', Screen: ResetPasswordScreen },
+    { path: '/verify/:token', Screen: VerifyEmailScreen },
+    { path: '/billing/return', Screen: BillingReturnScreen },
+    { path: '/privacy', Screen: PrivacyScreen },
+    { path: '/privacybeleid', Screen: PrivacyScreen },
+    { path: '/cookiebeleid', Screen: CookiePolicyScreen },
+    { path: '/onboarding', Screen: OnboardingScreen },
+    { path: '/dashboard/abonnement', Screen: SubscriptionScreen },
+    { path: '/dashboard', Screen: DashboardScreen },
+    { path: '/profiel', Screen: ProfileScreen },
+    { path: '/personalisatie', Screen: PersonalisationScreen, feature: 'branding' },
+    { path: '/admin', Screen: AdminScreen },
+    { path: '/admin/billing', Screen: AdminBillingScreen },
+  ];
 
 /** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */
 function Fallback() {
@@ -55,13 +66,23 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <Switch>
-        {MOUNTED_ROUTES.map(({ path, Screen }) => (
+        {MOUNTED_ROUTES.map(({ path, Screen, feature }) => (
           <Route key={path} path={path}>
             <RouteGuard route={path}>
-              <Screen />
+              {feature ? (
+                <FeatureGate feature={feature}>
+                  <Screen />
+                </FeatureGate>
+              ) : (
+                <Screen />
+              )}
             </RouteGuard>
           </Route>
         ))}
+        {/* The return screen links to /profile (spec §2), which the route table lacks: the subscription. */}
+        <Route path="/profile">
+          <Redirect to="/dashboard/abonnement" replace />
+        </Route>
         <Route>
           <Fallback />
         </Route>

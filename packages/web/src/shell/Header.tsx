@@ -1,19 +1,21 @@
-import { effectiveIsAdmin } from '@loop/core';
+import { effectiveIsAdmin, type FeatureKey } from '@loop/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useFeature } from '../billing/useFeature';
 import { useBranding } from '../branding/useBranding';
 import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { useSession } from '../session/useSession';
 
-const NAV = [
+const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feature?: FeatureKey }> = [
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },
+  { href: '/dashboard/abonnement', label: 'Abonnement', adminOnly: false },
   { href: '/profiel', label: 'Profiel', adminOnly: false },
-  { href: '/personalisatie', label: 'Personalisatie', adminOnly: false },
+  { href: '/personalisatie', label: 'Personalisatie', adminOnly: false, feature: 'branding' },
   { href: '/admin', label: 'Beheer', adminOnly: true },
-] as const;
+];
 
 /** Logo (to /dashboard, spec §2), the main navigation for signed-in users, and 'Uitloggen'. */
 export function Header() {
@@ -25,6 +27,8 @@ export function Header() {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // Menu items of features the plan lacks stay hidden, also while the plan is still being checked.
+  const hasBranding = useFeature('branding') === true;
 
   // A followed link closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -33,7 +37,11 @@ export function Header() {
   const signedIn = session.status === 'authenticated';
   const onboarded = signedIn && user?.onboarding_completed === true;
   const isAdmin = effectiveIsAdmin(session.isAdmin, debugAdmin.isOn());
-  const items = NAV.filter((item) => !item.adminOnly || isAdmin);
+  const items = NAV.filter(
+    (item) =>
+      (!item.adminOnly || isAdmin) &&
+      (item.feature === undefined || (item.feature === 'branding' && hasBranding)),
+  );
   const logoAlt = view.hasOwnLogo && organisation ? `Logo van ${organisation.name}` : 'Loop';
 
   async function logout() {

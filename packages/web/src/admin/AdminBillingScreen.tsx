@@ -1,0 +1,392 @@
+import {
+  type AdminSubscription,
+  type FieldErrors,
+  formatCents,
+  formatDate,
+  formatPlanPrice,
+  formFromApi,
+  type Page as PageOf,
+  type Plan,
+  type PlanInput,
+} from '@loop/core';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { PlanBadge } from '../billing/PlanBadge';
+import { Field } from '../forms/Field';
+import { Form } from '../forms/Form';
+import { FieldError, FormAlert } from '../forms/FormAlert';
+import { useForm } from '../forms/useForm';
+import { notify } from '../notifications/notify';
+import { Loading } from '../routing/Loading';
+import type { Remote } from '../shared/useRemote';
+import { Page } from '../shell/Page';
+import { TableScroll } from '../shell/TableScroll';
+import {
+  BILLING_PAGE_SIZE,
+  useAdminFeatures,
+  useAdminPayments,
+  useAdminPlans,
+  useAdminSubscriptions,
+} from './useAdminBilling';
+
+const PRICE_INVALID = 'Vul een geldige prijs in, bijvoorbeeld 29,00.';
+const ORGANISATION_INVALID = 'Vul een geldig organisatie-ID in.';
+const PLAN_MISSING = 'Kies een plan.';
+
+/** '29,50' or '29.50' as a number; null when it is not a price. */
+function parsePrice(text: string): number | null {
+  const normalised = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
+  return Number(normalised);
+}
+
+const priceText = (price: number): string => price.toFixed(2).replace('.', ',');
+
+/** /admin/billing: plans, subscriptions and payments of every organisation (admins only). */
+export function AdminBillingScreen() {
+  const [plansVersion, setPlansVersion] = useState(0);
+  const [subscriptionsVersion, setSubscriptionsVersion] = useState(0);
+  const plans = useAdminPlans(plansVersion);
+  return (
+    <Page title="Abonnementen en betalingen" width="full">
+      <p>
+        <Link href="/admin">Terug naar beheer</Link>
+      </p>
+      <Plans plans={plans} onSaved={() => setPlansVersion((v) => v + 1)} />
+      <AssignPlan plans={plans.value ?? []} onAssigned={() => setSubscriptionsVersion((v) => v + 1)} />
+      <Subscriptions version={subscriptionsVersion} />
+      <Payments />
+    </Page>
+  );
+}
+
+function Plans({ plans, onSaved }: { plans: Remote<readonly Plan[]>; onSaved: () => void }) {
+  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+  const columns = ['Naam', 'Prijs', 'Functies', 'Acties'];
+  return (
+    <section className="panel" aria-labelledby="plans-heading">
+      <h2 id="plans-heading">Plannen</h2>
+      <FormAlert message={plans.error} />
+      {plans.value === null ? (
+        plans.error ? null : (
+          <Loading />
+        )
+      ) : (
+        <TableScroll label="Tabel met plannen" columns={columns}>
+          {plans.value.map((plan) => (
+            <tr key={plan.id}>
+              <td>
+                <PlanBadge name={plan.name} />
+              </td>
+              <td>{formatPlanPrice(plan.price_per_month)}</td>
+              <td>{plan.features.map((feature) => feature.name).join(', ')}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setEditing(plan)}
+                  aria-label={`${plan.name} bewerken`}
+                >
+                  Bewerken
+                </button>
+              </td>
+            </tr>
+          ))}
+        </TableScroll>
+      )}
+      {editing === null ? (
+        <p className="actions">
+          <button type="button" className="button" onClick={() => setEditing('new')}>
+            Nieuw plan
+          </button>
+        </p>
+      ) : (
+        <PlanForm
+          key={editing === 'new' ? 'new' : editing.id}
+          plan={editing === 'new' ? null : editing}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) onSaved();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: (saved: boolean) => void }) {
+  const billing = useInjection(TOKENS.AdminBillingGateway);
+  const features = useAdminFeatures();
+  const [name, setName] = useState(plan?.name ?? '');
+  const [price, setPrice] = useState(plan ? priceText(plan.price_per_month) : '0,00');
+  const [keys, setKeys] = useState<readonly string[]>(plan?.features.map((f) => f.key) ?? ['core']);
+
+  const form = useForm({
+    validate: (): FieldErrors => (parsePrice(price) === null ? { price_per_month: PRICE_INVALID } : {}),
+    action: async () => {
+      const input: PlanInput = {
+        name: name.trim(),
+        price_per_month: parsePrice(price) ?? 0,
+        feature_keys: keys,
+      };
+      return formFromApi(await (plan ? billing.updatePlan(plan.id, input) : billing.createPlan(input)));
+    },
+    onSuccess: (saved: Plan) => {
+      notify.success(plan ? `Plan ${saved.name} is opgeslagen.` : `Plan ${saved.name} is aangemaakt.`);
+      onDone(true);
+    },
+  });
+
+  const toggle = (key: string, on: boolean) =>
+    setKeys((current) => (on ? [...current, key] : current.filter((k) => k !== key)));
+
+  return (
+    <div className="subpanel">
+      <h3>{plan ? `Plan ${plan.name} bewerken` : 'Nieuw plan'}</h3>
+      <Form form={form} submit="Plan opslaan" busyLabel="Bezig met opslaan...">
+        <Field
+          id="name"
+          label="Naam"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={form.fields.name}
+          autoComplete="off"
+          required
+        />
+        <Field
+          id="price_per_month"
+          label="Prijs per maand (euro)"
+          hint="0 is gratis."
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          error={form.fields.price_per_month}
+          autoComplete="off"
+          required
+        />
+        <fieldset
+          className="field"
+          aria-describedby={form.fields.feature_keys ? 'feature_keys-error' : undefined}
+        >
+          <legend>Functies</legend>
+          {features.value === null ? (
+            features.error ? (
+              <FormAlert message={features.error} />
+            ) : (
+              <Loading />
+            )
+          ) : (
+            features.value.map((feature) => (
+              <label key={feature.key} className="checkbox">
+                <input
+                  type="checkbox"
+                  name="feature_keys"
+                  value={feature.key}
+                  checked={keys.includes(feature.key)}
+                  onChange={(e) => toggle(feature.key, e.target.checked)}
+                />{' '}
+                {feature.name} ({feature.key})
+              </label>
+            ))
+          )}
+          <FieldError id="feature_keys-error" error={form.fields.feature_keys} />
+        </fieldset>
+      </Form>
+      <p className="actions">
+        <button type="button" className="button button-secondary" onClick={() => onDone(false)}>
+          Annuleren
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function AssignPlan({ plans, onAssigned }: { plans: readonly Plan[]; onAssigned: () => void }) {
+  const billing = useInjection(TOKENS.AdminBillingGateway);
+  const [organisationId, setOrganisationId] = useState('');
+  const [planId, setPlanId] = useState('');
+
+  const form = useForm({
+    validate: (): FieldErrors => {
+      const fields: Record<string, string> = {};
+      if (!/^\d+$/.test(organisationId.trim()) || Number(organisationId) <= 0)
+        fields.organization_id = ORGANISATION_INVALID;
+      if (planId === '') fields.plan_id = PLAN_MISSING;
+      return fields;
+    },
+    action: async () =>
+      formFromApi(
+        await billing.assignPlan({ organization_id: Number(organisationId.trim()), plan_id: Number(planId) }),
+      ),
+    onSuccess: (assigned: AdminSubscription) => {
+      notify.success(`${assigned.organization_name} staat nu op ${assigned.plan_name}.`);
+      setOrganisationId('');
+      setPlanId('');
+      onAssigned();
+    },
+  });
+
+  return (
+    <section className="panel" aria-labelledby="assign-heading">
+      <h2 id="assign-heading">Plan toewijzen</h2>
+      <Form form={form} submit="Plan toewijzen" busyLabel="Bezig met toewijzen...">
+        <Field
+          id="organization_id"
+          label="Organisatie-ID"
+          inputMode="numeric"
+          value={organisationId}
+          onChange={(e) => setOrganisationId(e.target.value)}
+          error={form.fields.organization_id}
+          autoComplete="off"
+          required
+        />
+        <div className="field">
+          <label htmlFor="plan_id">Plan</label>
+          <select
+            id="plan_id"
+            value={planId}
+            onChange={(e) => setPlanId(e.target.value)}
+            aria-invalid={form.fields.plan_id ? true : undefined}
+            aria-describedby={form.fields.plan_id ? 'plan_id-error' : undefined}
+          >
+            <option value="">Kies een plan</option>
+            {plans.map((plan) => (
+              <option key={plan.id} value={String(plan.id)}>
+                {plan.name} ({formatPlanPrice(plan.price_per_month)})
+              </option>
+            ))}
+          </select>
+          <FieldError id="plan_id-error" error={form.fields.plan_id} />
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function Subscriptions({ version }: { version: number }) {
+  const [page, setPage] = useState(1);
+  const subscriptions = useAdminSubscriptions({ page, page_size: BILLING_PAGE_SIZE }, version);
+  return (
+    <PagedTable
+      id="subscriptions"
+      title="Abonnementen"
+      columns={['ID', 'Organisatie', 'Plan', 'Status', 'Startdatum', 'Einddatum']}
+      remote={subscriptions}
+      page={page}
+      setPage={setPage}
+      empty="Geen abonnementen gevonden."
+      row={(item) => (
+        <tr key={item.id}>
+          <td>{item.id}</td>
+          <td>
+            {item.organization_name} ({item.organization_id})
+          </td>
+          <td>
+            <PlanBadge name={item.plan_name} />
+          </td>
+          <td>{item.status}</td>
+          <td>{formatDate(item.start_date)}</td>
+          <td>{formatDate(item.end_date) || '-'}</td>
+        </tr>
+      )}
+    />
+  );
+}
+
+function Payments() {
+  const [page, setPage] = useState(1);
+  const payments = useAdminPayments({ page, page_size: BILLING_PAGE_SIZE });
+  return (
+    <PagedTable
+      id="payments"
+      title="Betalingen"
+      columns={['ID', 'Organisatie', 'Provider', 'Status', 'Bedrag', 'Plan-ID', 'Datum']}
+      remote={payments}
+      page={page}
+      setPage={setPage}
+      empty="Geen betalingen gevonden."
+      row={(item) => (
+        <tr key={item.id}>
+          <td>{item.id}</td>
+          <td>
+            {item.organization_name} ({item.organization_id})
+          </td>
+          <td>{item.provider}</td>
+          <td>{item.status}</td>
+          <td>{formatCents(item.amount_cents)}</td>
+          <td>{item.plan_id}</td>
+          <td>{formatDate(item.created_at)}</td>
+        </tr>
+      )}
+    />
+  );
+}
+
+function PagedTable<T>({
+  id,
+  title,
+  columns,
+  remote,
+  page,
+  setPage,
+  empty,
+  row,
+}: {
+  id: string;
+  title: string;
+  columns: readonly string[];
+  remote: Remote<PageOf<T>>;
+  page: number;
+  setPage: (update: (page: number) => number) => void;
+  empty: string;
+  row: (item: T) => ReactNode;
+}) {
+  const result = remote.value;
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <FormAlert message={remote.error} />
+      {result === null ? (
+        remote.error ? null : (
+          <Loading />
+        )
+      ) : (
+        <>
+          <TableScroll label={`Tabel met ${title.toLowerCase()}`} columns={columns}>
+            {result.items.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length}>{empty}</td>
+              </tr>
+            ) : (
+              result.items.map(row)
+            )}
+          </TableScroll>
+          <nav className="pager" aria-label={`Paginering ${title.toLowerCase()}`}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={page <= 1 || remote.loading}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
+              Vorige
+            </button>
+            <span>
+              Pagina {page} van {pages}
+            </span>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={page >= pages || remote.loading}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Volgende
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

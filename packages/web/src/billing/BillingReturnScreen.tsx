@@ -1,0 +1,81 @@
+import { formatCents } from '@loop/core';
+import { Link, useSearch } from 'wouter';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { FormAlert } from '../forms/FormAlert';
+import { Loading } from '../routing/Loading';
+import { useSession } from '../session/useSession';
+import { useRemote } from '../shared/useRemote';
+import { Page } from '../shell/Page';
+import { parsePaymentId } from './paymentReturn';
+
+/** /billing/return ('Terug van betaling', spec §2): the query's status and payment id, and the latest payment. */
+export function BillingReturnScreen() {
+  const params = new URLSearchParams(useSearch());
+  const status = params.get('status') || 'onbekend';
+  const rawPaymentId = params.get('payment_id');
+  const signedIn = useSession().status === 'authenticated';
+
+  return (
+    <Page title="Terug van betaling" width="narrow">
+      <dl className="plan-dates">
+        <div>
+          <dt>Status</dt>
+          <dd>{status}</dd>
+        </div>
+        <div>
+          <dt>Betaling-ID</dt>
+          <dd>{rawPaymentId || '-'}</dd>
+        </div>
+      </dl>
+      {signedIn ? <LatestPayment paymentId={parsePaymentId(rawPaymentId)} /> : null}
+      <p className="actions">
+        <Link href="/profile">Naar profiel / abonnement</Link>
+        <Link href="/dashboard">Naar dashboard</Link>
+      </p>
+    </Page>
+  );
+}
+
+function LatestPayment({ paymentId }: { paymentId: number | null }) {
+  const payments = useInjection(TOKENS.PaymentReturn);
+  const subscription = useInjection(TOKENS.SubscriptionStore);
+  const latest = useRemote(async () => {
+    const result = await payments.load(paymentId);
+    // A paid payment changes the plan: the subscription screen must fetch it again.
+    subscription.reset();
+    return result;
+  }, `payment:${paymentId}`);
+
+  return (
+    <section className="panel" aria-labelledby="latest-payment-heading">
+      <h2 id="latest-payment-heading">Laatste betaling</h2>
+      {latest.loading && latest.value === null ? (
+        <Loading />
+      ) : latest.error ? (
+        <FormAlert message={latest.error} />
+      ) : latest.value ? (
+        <dl className="payment-details">
+          <div>
+            <dt>ID</dt>
+            <dd>{latest.value.id}</dd>
+          </div>
+          <div>
+            <dt>Provider</dt>
+            <dd>{latest.value.provider}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{latest.value.status}</dd>
+          </div>
+          <div>
+            <dt>Bedrag</dt>
+            <dd>{formatCents(latest.value.amount_cents)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p>Er zijn nog geen betalingen.</p>
+      )}
+    </section>
+  );
+}

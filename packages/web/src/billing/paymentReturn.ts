@@ -1,0 +1,39 @@
+import type { ApiClient } from '@loop/adapters';
+import type { ApiResult, BillingGateway, Payment } from '@loop/core';
+
+/** Spec §7: the return screen asks for the first page of 10 payments. */
+export const RETURN_PAYMENTS_QUERY = { page: 1, page_size: 10 } as const;
+
+/** The payment id of the return address, or null when it is missing or not a positive integer. */
+export function parsePaymentId(raw: string | null): number | null {
+  if (raw === null || !/^\d+$/.test(raw.trim())) return null;
+  const id = Number(raw.trim());
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The return screen's use-case ('Terug van betaling'). With a payment id it first asks the server to
+ * sync that payment with the provider's verified state (the return address alone proves nothing),
+ * then reads the latest payments.
+ *
+ * The sync call is not (yet) part of core's BillingGateway port, so it goes through the adapters'
+ * ApiClient here; the container wires it.
+ */
+export interface PaymentReturn {
+  /** The payment to show: the returned one when it is among the latest payments, else the newest. */
+  load(paymentId: number | null): Promise<ApiResult<Payment | null>>;
+}
+
+export function createPaymentReturn(client: ApiClient, gateway: BillingGateway): PaymentReturn {
+  return {
+    async load(paymentId) {
+      // A failed sync is not fatal: the list below still shows the payment as the server knows it.
+      if (paymentId !== null) await client.request<Payment>('POST', `/payments/${paymentId}/sync`);
+      const page = await gateway.payments(RETURN_PAYMENTS_QUERY);
+      if (!page.ok) return page;
+      const items = page.value.items;
+      const returned = paymentId === null ? undefined : items.find((payment) => payment.id === paymentId);
+      return { ok: true, value: returned ?? items[0] ?? null };
+    },
+  };
+}
