@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, ROOT } from './harness';
 
 const VECTORS_FILE = join(ROOT, 'packages/adapters/src/html/testdata/dompurify-vectors.json');
-const ADAPTERS_ENTRY = join(ROOT, 'packages/adapters/src/index.ts');
+const ADAPTERS_ENTRY = join(ROOT, 'packages/adapters/src/html/index.ts');
 const CORE_ENTRY = join(ROOT, 'packages/core/src/index.ts');
 
 interface Vector {

@@ -1,7 +1,5 @@
 // HTTP client and gateways
 
-// HTML sanitising (DOMPurify behind core's HtmlSanitizer)
-export { createDomPurifySanitizer } from './html/createDomPurifySanitizer';
 export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
 export type {

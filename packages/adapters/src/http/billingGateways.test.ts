@@ -104,8 +104,14 @@ describe('createBillingGateway', () => {
   it('should declare exactly the methods of the port', () => {
     const { client } = wireClient();
     expect(Object.keys(createBillingGateway(client)).sort()).toEqual(
-      ['changePlan', 'checkout', 'payments', 'plans', 'settings', 'subscription'].sort(),
+      ['changePlan', 'checkout', 'payments', 'plans', 'settings', 'subscription', 'syncPayment'].sort(),
     );
+  });
+
+  it('should ask the server to sync one payment with the provider', async () => {
+    const { client, calls } = wireClient();
+    await createBillingGateway(client).syncPayment(42);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/sync']);
   });
 });
 

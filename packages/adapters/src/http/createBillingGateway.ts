@@ -11,5 +11,6 @@ export function createBillingGateway(client: ApiClient): BillingGateway {
     // The answer stays unknown: core's readCheckoutUrl validates the address before anyone follows it.
     checkout: (body) => client.request<unknown>('POST', '/payments/checkout', { body }),
     payments: ({ page, page_size }) => client.request('GET', '/payments', { query: { page, page_size } }),
+    syncPayment: (id) => client.request('POST', `/payments/${encodeURIComponent(String(id))}/sync`),
   };
 }

@@ -74,6 +74,10 @@ class FakeBillingGateway implements BillingGateway {
     return this.#answer('payments', apiFailure(500, 'Niet gebruikt.'));
   }
 
+  syncPayment(): Promise<ApiResult<Payment>> {
+    return Promise.resolve(apiFailure(500, 'Niet gebruikt.'));
+  }
+
   release(call: Call, result: ApiResult<unknown>): void {
     const next = this.#waiting.get(call)?.shift();
     if (!next) throw new Error(`no ${call} request is waiting`);

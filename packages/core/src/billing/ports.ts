@@ -28,6 +28,8 @@ export interface BillingGateway {
   /** The raw answer: the checkout address is validated by readCheckoutUrl. */
   checkout(request: CheckoutRequest): Promise<ApiResult<unknown>>;
   payments(query: PageQuery): Promise<ApiResult<Page<Payment>>>;
+  /** Asks the server to apply the provider's verified state of a payment (idempotent). */
+  syncPayment(id: number): Promise<ApiResult<Payment>>;
 }
 
 /** Platform admins: plans, subscriptions and payments of every organisation. */

@@ -9,7 +9,6 @@ import {
   createBrandingGateway,
   createConsentStore,
   createDebugAdminFlag,
-  createDomPurifySanitizer,
   createFeatureStore,
   createJwtDecoder,
   createOrganisationGateway,
@@ -24,7 +23,9 @@ import {
   CurrentUserStore,
   consentKeyFor,
   createAuthUseCases,
+  createPaymentReturn,
   createSessionEndedHandler,
+  type HtmlSanitizer,
   type Notice,
   SessionKeeper,
   SubscriptionStore,
@@ -32,7 +33,6 @@ import {
 import { Container, ContainerModule } from 'inversify';
 import { toast } from 'react-toastify/unstyled';
 import { navigate } from 'wouter/use-browser-location';
-import { createPaymentReturn } from '../billing/paymentReturn';
 import { type Services, TOKENS, type Token } from './tokens';
 
 /** What the React tree needs of the container: resolving a token. */
@@ -59,9 +59,11 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Notifier).toConstantValue({ notify: showToast });
   bind(TOKENS.Redirect).toConstantValue((url) => globalThis.location.assign(url));
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
-  bind(TOKENS.HtmlSanitizer)
-    .toResolvedValue(() => createDomPurifySanitizer())
-    .inSingletonScope();
+  let sanitizer: Promise<HtmlSanitizer> | null = null;
+  bind(TOKENS.LoadHtmlSanitizer).toConstantValue(() => {
+    sanitizer ??= import('@loop/adapters/html').then((module) => module.createDomPurifySanitizer());
+    return sanitizer;
+  });
 });
 
 /** Core's notices as react-toastify toasts of the same kind. */
@@ -121,7 +123,7 @@ const httpModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(createAdminBillingGateway, [TOKENS.ApiClient])
     .inSingletonScope();
   bind(TOKENS.PaymentReturn)
-    .toResolvedValue(createPaymentReturn, [TOKENS.ApiClient, TOKENS.BillingGateway])
+    .toResolvedValue((gateway) => createPaymentReturn({ gateway }), [TOKENS.BillingGateway])
     .inSingletonScope();
 });
 

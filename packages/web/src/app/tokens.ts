@@ -15,6 +15,7 @@ import type {
   Notifier,
   OrganisationGateway,
   OrganisationStore,
+  PaymentReturn,
   SessionKeeper,
   SubscriptionStore,
   Timer,
@@ -23,7 +24,6 @@ import type {
   UserGateway,
 } from '@loop/core';
 import type { ServiceIdentifier } from 'inversify';
-import type { PaymentReturn } from '../billing/paymentReturn';
 import type { Navigation } from '../routing/navigation';
 
 /** A key of the container; the rest of the app names it without knowing inversify. */
@@ -65,7 +65,8 @@ export const TOKENS = {
   BillingGateway: Symbol.for('Loop.BillingGateway') as ServiceIdentifier<BillingGateway>,
   AdminBillingGateway: Symbol.for('Loop.AdminBillingGateway') as ServiceIdentifier<AdminBillingGateway>,
   // HTML
-  HtmlSanitizer: Symbol.for('Loop.HtmlSanitizer') as ServiceIdentifier<HtmlSanitizer>,
+  /** Loads the sanitiser on first use (DOMPurify stays out of the entry chunk); one shared promise. */
+  LoadHtmlSanitizer: Symbol.for('Loop.LoadHtmlSanitizer') as ServiceIdentifier<() => Promise<HtmlSanitizer>>,
   // Use-cases and state
   SessionKeeper: Symbol.for('Loop.SessionKeeper') as ServiceIdentifier<SessionKeeper>,
   CurrentUserStore: Symbol.for('Loop.CurrentUserStore') as ServiceIdentifier<CurrentUserStore>,

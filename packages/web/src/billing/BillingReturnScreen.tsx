@@ -1,4 +1,4 @@
-import { formatCents } from '@loop/core';
+import { formatCents, parsePaymentId } from '@loop/core';
 import { Link, useSearch } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
@@ -7,7 +7,6 @@ import { Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
 import { useRemote } from '../shared/useRemote';
 import { Page } from '../shell/Page';
-import { parsePaymentId } from './paymentReturn';
 
 /** /billing/return ('Terug van betaling', spec §2): the query's status and payment id, and the latest payment. */
 export function BillingReturnScreen() {

@@ -6,7 +6,7 @@ import {
   otherPlans,
   type Plan,
 } from '@loop/core';
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
@@ -17,7 +17,8 @@ import { useSubscription } from './useSubscription';
 
 /** A feature's description: only ever the sanitiser's output of core's pipeline (spec §5). */
 function FeatureDescription({ description }: { description: string }) {
-  const sanitizer = useInjection(TOKENS.HtmlSanitizer);
+  // Suspends (inside the routes' Suspense) until DOMPurify has loaded.
+  const sanitizer = use(useInjection(TOKENS.LoadHtmlSanitizer)());
   const html = useMemo(() => featureDescriptionHtml(description, sanitizer), [description, sanitizer]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by core's feature HTML policy (DOMPurify)
   return <div className="feature-description" dangerouslySetInnerHTML={{ __html: html }} />;

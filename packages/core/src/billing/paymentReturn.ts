@@ -1,5 +1,6 @@
-import type { ApiClient } from '@loop/adapters';
-import type { ApiResult, BillingGateway, Payment } from '@loop/core';
+import type { ApiResult } from '../api/apiResult';
+import type { Payment } from '../contract/billing';
+import type { BillingGateway } from './ports';
 
 /** Spec §7: the return screen asks for the first page of 10 payments. */
 export const RETURN_PAYMENTS_QUERY = { page: 1, page_size: 10 } as const;
@@ -14,21 +15,19 @@ export function parsePaymentId(raw: string | null): number | null {
 /**
  * The return screen's use-case ('Terug van betaling'). With a payment id it first asks the server to
  * sync that payment with the provider's verified state (the return address alone proves nothing),
- * then reads the latest payments.
- *
- * The sync call is not (yet) part of core's BillingGateway port, so it goes through the adapters'
- * ApiClient here; the container wires it.
+ * then reads the latest payments (spec §7: page 1, size 10).
  */
 export interface PaymentReturn {
   /** The payment to show: the returned one when it is among the latest payments, else the newest. */
   load(paymentId: number | null): Promise<ApiResult<Payment | null>>;
 }
 
-export function createPaymentReturn(client: ApiClient, gateway: BillingGateway): PaymentReturn {
+export function createPaymentReturn(deps: { readonly gateway: BillingGateway }): PaymentReturn {
+  const { gateway } = deps;
   return {
     async load(paymentId) {
       // A failed sync is not fatal: the list below still shows the payment as the server knows it.
-      if (paymentId !== null) await client.request<Payment>('POST', `/payments/${paymentId}/sync`);
+      if (paymentId !== null) await gateway.syncPayment(paymentId);
       const page = await gateway.payments(RETURN_PAYMENTS_QUERY);
       if (!page.ok) return page;
       const items = page.value.items;

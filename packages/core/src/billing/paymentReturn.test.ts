@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
+import type { Page } from '../contract/admin';
+import type { Payment } from '../contract/billing';
+import { createPaymentReturn, parsePaymentId, RETURN_PAYMENTS_QUERY } from './paymentReturn';
+import type { BillingGateway, PageQuery } from './ports';
+
+const payment = (id: number, status: Payment['status'] = 'paid'): Payment => ({
+  id,
+  provider: 'simulated',
+  kind: 'subscription',
+  status,
+  amount_cents: 2900,
+  currency: 'EUR',
+  user_subscription_id: 1,
+  plan_id: 2,
+  created_at: '2026-11-21T10:00:00Z',
+});
+
+/** Records the order of calls; only the two the return screen uses answer. */
+function gateway(list: ApiResult<Page<Payment>>, sync: ApiResult<Payment> = apiOk(payment(7))) {
+  const calls: string[] = [];
+  const unused = () => Promise.reject(new Error('not used by the return screen'));
+  const fake: BillingGateway = {
+    subscription: unused,
+    plans: unused,
+    settings: unused,
+    changePlan: unused,
+    checkout: unused,
+    payments: async (query: PageQuery) => {
+      calls.push(`payments ${query.page}/${query.page_size}`);
+      return list;
+    },
+    syncPayment: async (id: number) => {
+      calls.push(`sync ${id}`);
+      return sync;
+    },
+  };
+  return { fake, calls };
+}
+
+const page = (items: Payment[]): ApiResult<Page<Payment>> =>
+  apiOk({ items, total: items.length, page: 1, page_size: 10 });
+
+describe('parsePaymentId', () => {
+  it.each([
+    ['12', 12],
+    [' 7 ', 7],
+    [null, null],
+    ['', null],
+    ['0', null],
+    ['-3', null],
+    ['1.5', null],
+    ['abc', null],
+    ['99999999999999999999', null],
+  ])('should read %j as %j', (raw, expected) => {
+    expect(parsePaymentId(raw)).toBe(expected);
+  });
+});
+
+describe('createPaymentReturn', () => {
+  it('should sync the returned payment before reading the latest ten (spec §7)', async () => {
+    const { fake, calls } = gateway(page([payment(9), payment(7)]));
+    const result = await createPaymentReturn({ gateway: fake }).load(7);
+    expect(calls).toEqual(['sync 7', 'payments 1/10']);
+    expect(RETURN_PAYMENTS_QUERY).toEqual({ page: 1, page_size: 10 });
+    expect(result).toEqual(apiOk(payment(7)));
+  });
+
+  it('should show the newest payment without a payment id, and sync nothing', async () => {
+    const { fake, calls } = gateway(page([payment(9), payment(7)]));
+    expect(await createPaymentReturn({ gateway: fake }).load(null)).toEqual(apiOk(payment(9)));
+    expect(calls).toEqual(['payments 1/10']);
+  });
+
+  it('should still show the list when the sync fails', async () => {
+    const { fake } = gateway(page([payment(7, 'pending')]), apiFailure(502, 'Betaalprovider onbereikbaar.'));
+    expect(await createPaymentReturn({ gateway: fake }).load(7)).toEqual(apiOk(payment(7, 'pending')));
+  });
+
+  it('should answer null when there are no payments, and the failure when the list fails', async () => {
+    expect(await createPaymentReturn({ gateway: gateway(page([])).fake }).load(null)).toEqual(apiOk(null));
+    const failed = apiFailure(500, 'Mislukt.');
+    expect(await createPaymentReturn({ gateway: gateway(failed).fake }).load(3)).toEqual(failed);
+  });
+});
