@@ -38,7 +38,16 @@ const PUBLIC = [
   '/privacy',
   '/cookiebeleid',
 ];
-const SIGNED_IN = ['/dashboard', '/profiel', '/personalisatie', '/onboarding', '/admin'];
+const SIGNED_IN = [
+  '/dashboard',
+  '/profiel',
+  '/personalisatie',
+  '/onboarding',
+  '/admin',
+  '/dashboard/abonnement',
+  '/admin/billing',
+  '/billing/return?status=success&payment_id=1',
+];
 
 describe('accessibility', () => {
   for (const viewport of [
