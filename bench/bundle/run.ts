@@ -19,6 +19,8 @@ const ROUTES: readonly RouteCase[] = [
   { path: '/register', signedIn: false, budgetKb: 160 },
   { path: '/dashboard', signedIn: true, budgetKb: null },
   { path: '/profiel', signedIn: true, budgetKb: null },
+  { path: '/dashboard/abonnement', signedIn: true, budgetKb: null },
+  { path: '/billing/return', signedIn: false, budgetKb: null },
 ];
 
 async function tokensFor(server: RunningServer) {
@@ -72,13 +74,13 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const [server, browser] = await Promise.all([startServer({ RATE_LIMIT: 'false' }), launchBrowser()]);
 try {
-  console.log('route            files   raw kB   gzip kB   budget kB   gzip/budget');
+  console.log('route                  files   raw kB   gzip kB   budget kB   gzip/budget');
   for (const route of ROUTES) {
     const { files, raw, gzip } = await measure(browser, server, route);
     const budget = route.budgetKb === null ? '-' : String(route.budgetKb);
     const ratio = route.budgetKb === null ? '-' : (gzip / 1024 / route.budgetKb).toFixed(2);
     console.log(
-      `${route.path.padEnd(16)} ${String(files).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${budget.padStart(11)} ${ratio.padStart(13)}`,
+      `${route.path.padEnd(22)} ${String(files).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${budget.padStart(11)} ${ratio.padStart(13)}`,
     );
   }
 } finally {
