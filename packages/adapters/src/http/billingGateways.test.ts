@@ -104,7 +104,16 @@ describe('createBillingGateway', () => {
   it('should declare exactly the methods of the port', () => {
     const { client } = wireClient();
     expect(Object.keys(createBillingGateway(client)).sort()).toEqual(
-      ['changePlan', 'checkout', 'payments', 'plans', 'settings', 'subscription', 'syncPayment'].sort(),
+      [
+        'cancelPayment',
+        'changePlan',
+        'checkout',
+        'payments',
+        'plans',
+        'settings',
+        'subscription',
+        'syncPayment',
+      ].sort(),
     );
   });
 
@@ -112,6 +121,12 @@ describe('createBillingGateway', () => {
     const { client, calls } = wireClient();
     await createBillingGateway(client).syncPayment(42);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/sync']);
+  });
+
+  it('should ask the server to cancel one payment', async () => {
+    const { client, calls } = wireClient();
+    await createBillingGateway(client).cancelPayment(42);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/cancel']);
   });
 });
 

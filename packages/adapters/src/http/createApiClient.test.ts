@@ -182,7 +182,7 @@ describe('createApiClient', () => {
     [418, GENERIC_ERROR_MESSAGE],
   ])('should fall back to a Dutch message for %i without a detail', async (status, detail) => {
     const { client } = clientWith(() => json(status, { error: 'x' }));
-    expect(await client.request('GET', '/plans')).toEqual({ ok: false, status, detail });
+    expect(await client.request('GET', '/plans')).toEqual({ ok: false, status, detail, fallback: true });
   });
 
   it('should ignore a non-JSON error page and a detail that is not a sentence', async () => {
@@ -195,11 +195,13 @@ describe('createApiClient', () => {
       ok: false,
       status: 502,
       detail: GENERIC_ERROR_MESSAGE,
+      fallback: true,
     });
     expect(await client.request('GET', '/list')).toEqual({
       ok: false,
       status: 422,
       detail: 'Dit verzoek is al eerder met andere gegevens verstuurd.',
+      fallback: true,
     });
   });
 
@@ -209,6 +211,7 @@ describe('createApiClient', () => {
       ok: false,
       status: 0,
       detail: NETWORK_ERROR_MESSAGE,
+      fallback: true,
     });
     expect(calls).toHaveLength(1);
   });
@@ -334,6 +337,7 @@ describe('createApiClient on 401 and 419', () => {
       ok: false,
       status: 419,
       detail: 'Je sessie is beëindigd. Log opnieuw in.',
+      fallback: true,
     });
     await client.request('POST', '/auth/logout', { auth: 'none', body: {} });
     expect(log.ends).toEqual(['revoked', 'revoked']);

@@ -12,5 +12,6 @@ export function createBillingGateway(client: ApiClient): BillingGateway {
     checkout: (body) => client.request<unknown>('POST', '/payments/checkout', { body }),
     payments: ({ page, page_size }) => client.request('GET', '/payments', { query: { page, page_size } }),
     syncPayment: (id) => client.request('POST', `/payments/${encodeURIComponent(String(id))}/sync`),
+    cancelPayment: (id) => client.request('POST', `/payments/${encodeURIComponent(String(id))}/cancel`),
   };
 }

@@ -35,9 +35,10 @@ function readFields(raw: unknown): Readonly<Record<string, string>> | undefined 
  * (HTML pages, plain text) are ignored rather than shown to the user.
  */
 export function failureFromBody(status: number, body: unknown): ApiResult<never> {
-  const detail =
-    isRecord(body) && typeof body.detail === 'string' && body.detail.trim() !== ''
-      ? body.detail
-      : fallbackDetail(status);
-  return apiFailure(status, detail, isRecord(body) ? readFields(body.fields) : undefined);
+  const fields = isRecord(body) ? readFields(body.fields) : undefined;
+  if (isRecord(body) && typeof body.detail === 'string' && body.detail.trim() !== '') {
+    return apiFailure(status, body.detail, fields);
+  }
+  // Screens with a fallback text of their own (spec §8) show it instead of this generic one.
+  return { ...apiFailure(status, fallbackDetail(status), fields), fallback: true } as ApiResult<never>;
 }

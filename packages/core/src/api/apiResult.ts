@@ -9,6 +9,8 @@ export type ApiResult<T> =
       readonly status: number;
       readonly detail: string;
       readonly fields?: Readonly<Record<string, string>>;
+      /** True when the server sent no `detail` and `detail` is the client's own fallback text. */
+      readonly fallback?: true;
     };
 
 export const NETWORK_ERROR_MESSAGE = 'Kan de server niet bereiken. Controleer je internetverbinding.';

@@ -78,6 +78,10 @@ class FakeBillingGateway implements BillingGateway {
     return Promise.resolve(apiFailure(500, 'Niet gebruikt.'));
   }
 
+  cancelPayment(): Promise<ApiResult<Payment>> {
+    return Promise.resolve(apiFailure(500, 'Niet gebruikt.'));
+  }
+
   release(call: Call, result: ApiResult<unknown>): void {
     const next = this.#waiting.get(call)?.shift();
     if (!next) throw new Error(`no ${call} request is waiting`);
@@ -404,6 +408,14 @@ describe('SubscriptionStore', () => {
 
     it("should fall back to 'Kon abonnement wijzigen/afrekenen.' when the detail is empty", async () => {
       gateway.changeReply = apiFailure(500, '');
+      const s = await loadedStore();
+      await s.choosePlan(FREE);
+      expect(notifier.notices).toEqual([error('Kon abonnement wijzigen/afrekenen.')]);
+    });
+
+    it("should show 'Kon abonnement wijzigen/afrekenen.' rather than the client's own fallback text", async () => {
+      const failure = apiFailure(500, 'Er ging iets mis. Probeer het later opnieuw.');
+      gateway.changeReply = failure.ok ? failure : { ...failure, fallback: true };
       const s = await loadedStore();
       await s.choosePlan(FREE);
       expect(notifier.notices).toEqual([error('Kon abonnement wijzigen/afrekenen.')]);

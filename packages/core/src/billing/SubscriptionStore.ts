@@ -121,7 +121,7 @@ export class SubscriptionStore {
       if (change.kind === 'switch') {
         const answer = await this.#deps.gateway.changePlan({ plan_id: change.planId });
         if (resets !== this.#resets) return;
-        if (!answer.ok) return this.#failed(answer.detail);
+        if (!answer.ok) return this.#failed(answer);
         this.#deps.features.write(answer.value.features.map((f) => f.key));
         this.#set({ ...this.#state, subscription: answer.value });
         this.#deps.notifier.notify({ kind: 'success', message: BILLING_MESSAGES.changed });
@@ -129,7 +129,7 @@ export class SubscriptionStore {
       }
       const answer = await this.#deps.gateway.checkout(change.request);
       if (resets !== this.#resets) return;
-      if (!answer.ok) return this.#failed(answer.detail);
+      if (!answer.ok) return this.#failed(answer);
       const url = readCheckoutUrl(answer.value);
       if (!url.ok) {
         this.#deps.notifier.notify({ kind: 'error', message: url.detail ?? BILLING_MESSAGES.changeFailed });
@@ -141,8 +141,10 @@ export class SubscriptionStore {
     }
   }
 
-  #failed(detail: string | undefined): void {
-    this.#deps.notifier.notify({ kind: 'error', message: detail || BILLING_MESSAGES.changeFailed });
+  /** The server's detail when it sent one, otherwise spec §8's fallback. */
+  #failed(answer: { readonly detail: string; readonly fallback?: true }): void {
+    const message = answer.fallback || !answer.detail ? BILLING_MESSAGES.changeFailed : answer.detail;
+    this.#deps.notifier.notify({ kind: 'error', message });
   }
 
   #set(state: SubscriptionState): void {

@@ -18,7 +18,11 @@ const payment = (id: number, status: Payment['status'] = 'paid'): Payment => ({
 });
 
 /** Records the order of calls; only the two the return screen uses answer. */
-function gateway(list: ApiResult<Page<Payment>>, sync: ApiResult<Payment> = apiOk(payment(7))) {
+function gateway(
+  list: ApiResult<Page<Payment>>,
+  sync: ApiResult<Payment> = apiOk(payment(7)),
+  cancel: ApiResult<Payment> = apiOk(payment(7, 'cancelled')),
+) {
   const calls: string[] = [];
   const unused = () => Promise.reject(new Error('not used by the return screen'));
   const fake: BillingGateway = {
@@ -34,6 +38,10 @@ function gateway(list: ApiResult<Page<Payment>>, sync: ApiResult<Payment> = apiO
     syncPayment: async (id: number) => {
       calls.push(`sync ${id}`);
       return sync;
+    },
+    cancelPayment: async (id: number) => {
+      calls.push(`cancel ${id}`);
+      return cancel;
     },
   };
   return { fake, calls };
@@ -61,7 +69,7 @@ describe('parsePaymentId', () => {
 describe('createPaymentReturn', () => {
   it('should sync the returned payment before reading the latest ten (spec §7)', async () => {
     const { fake, calls } = gateway(page([payment(9), payment(7)]));
-    const result = await createPaymentReturn({ gateway: fake }).load(7);
+    const result = await createPaymentReturn({ gateway: fake }).load(7, 'success');
     expect(calls).toEqual(['sync 7', 'payments 1/10']);
     expect(RETURN_PAYMENTS_QUERY).toEqual({ page: 1, page_size: 10 });
     expect(result).toEqual(apiOk(payment(7)));
@@ -69,18 +77,48 @@ describe('createPaymentReturn', () => {
 
   it('should show the newest payment without a payment id, and sync nothing', async () => {
     const { fake, calls } = gateway(page([payment(9), payment(7)]));
-    expect(await createPaymentReturn({ gateway: fake }).load(null)).toEqual(apiOk(payment(9)));
+    expect(await createPaymentReturn({ gateway: fake }).load(null, null)).toEqual(apiOk(payment(9)));
     expect(calls).toEqual(['payments 1/10']);
   });
 
   it('should still show the list when the sync fails', async () => {
     const { fake } = gateway(page([payment(7, 'pending')]), apiFailure(502, 'Betaalprovider onbereikbaar.'));
-    expect(await createPaymentReturn({ gateway: fake }).load(7)).toEqual(apiOk(payment(7, 'pending')));
+    expect(await createPaymentReturn({ gateway: fake }).load(7, 'success')).toEqual(
+      apiOk(payment(7, 'pending')),
+    );
   });
 
   it('should answer null when there are no payments, and the failure when the list fails', async () => {
-    expect(await createPaymentReturn({ gateway: gateway(page([])).fake }).load(null)).toEqual(apiOk(null));
+    expect(await createPaymentReturn({ gateway: gateway(page([])).fake }).load(null, null)).toEqual(
+      apiOk(null),
+    );
     const failed = apiFailure(500, 'Mislukt.');
-    expect(await createPaymentReturn({ gateway: gateway(failed).fake }).load(3)).toEqual(failed);
+    expect(await createPaymentReturn({ gateway: gateway(failed).fake }).load(3, 'success')).toEqual(failed);
+  });
+
+  it('should cancel, not sync, the returned payment when the user came back through the cancel address', async () => {
+    const { fake, calls } = gateway(page([payment(9), payment(7, 'cancelled')]));
+    const result = await createPaymentReturn({ gateway: fake }).load(7, 'cancelled');
+    expect(calls).toEqual(['cancel 7', 'payments 1/10']);
+    expect(result).toEqual(apiOk(payment(7, 'cancelled')));
+  });
+
+  it('should sync for any other status, or none', async () => {
+    for (const status of ['success', 'onbekend', null]) {
+      const { fake, calls } = gateway(page([payment(7)]));
+      await createPaymentReturn({ gateway: fake }).load(7, status);
+      expect(calls).toEqual(['sync 7', 'payments 1/10']);
+    }
+  });
+
+  it('should cancel nothing without a payment id', async () => {
+    const { fake, calls } = gateway(page([payment(9)]));
+    expect(await createPaymentReturn({ gateway: fake }).load(null, 'cancelled')).toEqual(apiOk(payment(9)));
+    expect(calls).toEqual(['payments 1/10']);
+  });
+
+  it('should still show the list when the cancel is refused (paid after all: 409)', async () => {
+    const { fake } = gateway(page([payment(7)]), undefined, apiFailure(409, 'Deze betaling is al betaald.'));
+    expect(await createPaymentReturn({ gateway: fake }).load(7, 'cancelled')).toEqual(apiOk(payment(7)));
   });
 });

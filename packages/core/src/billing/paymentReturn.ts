@@ -12,22 +12,33 @@ export function parsePaymentId(raw: string | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** The return address's status after the user cancelled at the provider (the checkout's cancel_url). */
+export const CANCELLED_RETURN_STATUS = 'cancelled';
+
 /**
  * The return screen's use-case ('Terug van betaling'). With a payment id it first asks the server to
- * sync that payment with the provider's verified state (the return address alone proves nothing),
- * then reads the latest payments (spec §7: page 1, size 10).
+ * sync that payment with the provider's verified state (the return address alone proves nothing) or,
+ * when the user came back through the cancel address, to cancel it (the server still reads the
+ * provider's state back, so a payment that went through stays paid), then reads the latest payments
+ * (spec §7: page 1, size 10).
  */
 export interface PaymentReturn {
-  /** The payment to show: the returned one when it is among the latest payments, else the newest. */
-  load(paymentId: number | null): Promise<ApiResult<Payment | null>>;
+  /**
+   * The payment to show: the returned one when it is among the latest payments, else the newest.
+   * `status` is the return address's status ('success', 'cancelled', or null when missing).
+   */
+  load(paymentId: number | null, status: string | null): Promise<ApiResult<Payment | null>>;
 }
 
 export function createPaymentReturn(deps: { readonly gateway: BillingGateway }): PaymentReturn {
   const { gateway } = deps;
   return {
-    async load(paymentId) {
-      // A failed sync is not fatal: the list below still shows the payment as the server knows it.
-      if (paymentId !== null) await gateway.syncPayment(paymentId);
+    async load(paymentId, status) {
+      // A failed sync or cancel is not fatal: the list below still shows the payment as the server knows it.
+      if (paymentId !== null) {
+        if (status?.trim() === CANCELLED_RETURN_STATUS) await gateway.cancelPayment(paymentId);
+        else await gateway.syncPayment(paymentId);
+      }
       const page = await gateway.payments(RETURN_PAYMENTS_QUERY);
       if (!page.ok) return page;
       const items = page.value.items;

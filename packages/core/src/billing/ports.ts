@@ -30,6 +30,11 @@ export interface BillingGateway {
   payments(query: PageQuery): Promise<ApiResult<Page<Payment>>>;
   /** Asks the server to apply the provider's verified state of a payment (idempotent). */
   syncPayment(id: number): Promise<ApiResult<Payment>>;
+  /**
+   * Cancels a pending payment the user walked away from at the provider (idempotent); the server
+   * answers 409 for a payment that was paid after all.
+   */
+  cancelPayment(id: number): Promise<ApiResult<Payment>>;
 }
 
 /** Platform admins: plans, subscriptions and payments of every organisation. */

@@ -15,6 +15,7 @@ import {
 } from '../billing/catalog';
 import { isStoredId } from '../billing/checkout';
 import { adminPayments } from '../billing/payments';
+import { cancelReplacedProviderSubscriptions } from '../billing/providerCancellations';
 import { adminSubscription, adminSubscriptions, changePlan } from '../billing/subscriptions';
 import { parseId } from '../db/database';
 import { organizations } from '../db/schema';
@@ -225,6 +226,8 @@ export const adminBillingRoutes =
         if (plan === null) throw new ApiError(404, PLAN_MESSAGES.notFound);
         const result = await changePlan(deps.db, organization.id, plan.id, deps.clock.now());
         if (!result.changed) throw new ApiError(409, ADMIN_BILLING_MESSAGES.alreadyOnPlan);
+        // After the commit: the replaced plan's Stripe subscription stops billing (failures are logged and retried).
+        await cancelReplacedProviderSubscriptions(deps, request.log);
         return reply.code(201).send(await adminSubscription(deps.db, result.subscription.id));
       },
     );

@@ -17,8 +17,9 @@ import {
 } from './billingSchemas';
 import { findPlanRow, listFeatures, listPlans, PLAN_MESSAGES } from './catalog';
 import { BILLING_ERRORS, type CheckoutBody, checkoutProvider, isStoredId, startCheckout } from './checkout';
-import { syncPayment } from './paymentSync';
+import { cancelPayment, syncPayment } from './paymentSync';
 import { findPayment, listPayments, toPayment } from './payments';
+import { cancelReplacedProviderSubscriptions } from './providerCancellations';
 import { changePlan, currentSubscription } from './subscriptions';
 
 const URL_MAX_LENGTH = 2000;
@@ -138,6 +139,8 @@ export const billingRoutes =
         }
         const result = await changePlan(deps.db, organization.id, plan.id, deps.clock.now());
         if (!result.changed) throw new ApiError(409, BILLING_ERRORS.alreadyOnPlan);
+        // After the commit: the replaced plan's Stripe subscription stops billing (failures are logged and retried).
+        await cancelReplacedProviderSubscriptions(deps, request.log);
         return reply.code(201).send(result.subscription);
       },
     );
@@ -275,6 +278,33 @@ export const billingRoutes =
           },
         },
       },
-      async (request) => toPayment(await syncPayment(deps, await paymentOf(request))),
+      async (request) => toPayment(await syncPayment(deps, await paymentOf(request), request.log)),
+    );
+
+    app.post(
+      '/payments/:id/cancel',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['payments'],
+          summary: 'Cancel a pending payment',
+          description:
+            'Voor het terugkeerscherm na "annuleren" bij de betaalprovider: de provider beëindigt de betaalpagina ' +
+            '(Stripe: verlopen) en de stand wordt daarna bij de provider opgevraagd; het oude plan blijft. Veilig om ' +
+            'te herhalen; een geannuleerde, verlopen of mislukte betaling komt terug zoals ze is. Een betaalde ' +
+            'betaling wordt nooit geannuleerd (409). Van een andere organisatie: 404.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: paymentIdParams,
+          response: {
+            200: paymentSchema,
+            404: ERRORS.notFound,
+            409: ERRORS.conflict,
+            502: ERRORS.badGateway,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request) => toPayment(await cancelPayment(deps, await paymentOf(request), request.log)),
     );
   };

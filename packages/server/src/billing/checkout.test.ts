@@ -250,7 +250,10 @@ describe('POST /payments/checkout', () => {
         throw new Error('provider down');
       },
       parseWebhook: () => ({ ok: false, error: 'unsupported' }),
-      fetchState: async () => 'pending',
+      fetchState: async () => ({ state: 'pending', subscriptionRef: null }),
+      cancelCheckout: async () => ({ state: 'cancelled', subscriptionRef: null }),
+      cancelSubscription: async () => {},
+      subscriptionEnded: async () => true,
     };
     const brokenApp = await ctx.buildApp({
       config: { onlineCheckout: true, paymentProvider: 'simulated' },

@@ -33,6 +33,7 @@ export const BILLING_ERRORS = {
   providerUnavailable: 'De betaalprovider is niet bereikbaar. Probeer het later opnieuw.',
   paymentNotFound: 'Deze betaling bestaat niet.',
   providerMissing: 'De betaalprovider van deze betaling is op deze server niet ingesteld.',
+  paymentPaid: 'Deze betaling is al betaald en kan niet meer worden geannuleerd.',
 } as const;
 
 /** A client-supplied id that can exist in a `serial` column (others cannot match any row). */

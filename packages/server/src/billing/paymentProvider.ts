@@ -5,6 +5,13 @@ import type { PaymentRow } from '../db/schema';
 /** A payment's state as the provider knows it; the only source a subscription is activated from. */
 export type ProviderState = 'paid' | 'pending' | 'cancelled' | 'expired' | 'failed';
 
+/** A checkout as the provider knows it: its state and, once paid, the provider's subscription. */
+export interface ProviderCheckout {
+  readonly state: ProviderState;
+  /** The provider's recurring subscription the checkout started (Stripe: `session.subscription`). */
+  readonly subscriptionRef: string | null;
+}
+
 export interface CheckoutInput {
   readonly payment: PaymentRow;
   readonly plan: Plan;
@@ -27,6 +34,8 @@ export interface ProviderEvent {
   readonly type: string;
   /** The checkout the event is about, when it is about one. */
   readonly providerRef: string | null;
+  /** The provider's subscription the event is about, when it is about one. */
+  readonly subscriptionRef: string | null;
 }
 
 export type WebhookError = 'missing-signature' | 'invalid-signature' | 'stale-signature' | 'unsupported';
@@ -39,7 +48,13 @@ export interface PaymentProviderPort {
   readonly name: PaymentProvider;
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Result<ProviderEvent, WebhookError>;
-  fetchState(providerRef: string): Promise<ProviderState>;
+  fetchState(providerRef: string): Promise<ProviderCheckout>;
+  /** Ends an unpaid checkout (the user walked away) and answers its state read back afterwards. */
+  cancelCheckout(providerRef: string): Promise<ProviderCheckout>;
+  /** Stops the provider's recurring subscription (nothing to do for providers without one). */
+  cancelSubscription(subscriptionRef: string): Promise<void>;
+  /** Whether the provider's subscription has ended, read back from the provider. */
+  subscriptionEnded(subscriptionRef: string): Promise<boolean>;
 }
 
 /** The providers this server can use; null when one is not configured (or refused in production). */

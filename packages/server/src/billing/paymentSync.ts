@@ -3,32 +3,86 @@ import type { AppDeps } from '../appDeps';
 import { type PaymentRow, processedWebhookEvents } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { BILLING_ERRORS } from './checkout';
-import type { PaymentProviderPort, ProviderEvent, ProviderState } from './paymentProvider';
+import type { PaymentProviderPort, ProviderCheckout, ProviderEvent } from './paymentProvider';
 import { applyPaymentState, findPaymentByProviderRef } from './payments';
+import { type CancelLog, cancelReplacedProviderSubscriptions } from './providerCancellations';
+import { endStripeSubscription, stripeSubscriptionRows } from './subscriptions';
 
 type SyncDeps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
 
-async function readState(provider: PaymentProviderPort, providerRef: string): Promise<ProviderState> {
+/** A call to the provider; failing to reach it is a 502. */
+async function askProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await provider.fetchState(providerRef);
+    return await call();
   } catch (error) {
     throw Object.assign(new ApiError(502, BILLING_ERRORS.providerUnavailable), { cause: error });
   }
 }
+
+const readState = (provider: PaymentProviderPort, providerRef: string): Promise<ProviderCheckout> =>
+  askProvider(() => provider.fetchState(providerRef));
 
 /**
  * POST /payments/:id/sync: asks the provider for the payment's state and applies it (source
  * 'return'), so a missed webhook still activates the plan. Idempotent; a payment that is no longer
  * pending is answered as it is without asking anyone.
  */
-export async function syncPayment(deps: SyncDeps, payment: PaymentRow): Promise<PaymentRow> {
+export async function syncPayment(deps: SyncDeps, payment: PaymentRow, log: CancelLog): Promise<PaymentRow> {
+  const synced = await syncState(deps, payment);
+  // A paid checkout may have replaced a Stripe subscription; earlier failed cancels are retried too.
+  await cancelReplacedProviderSubscriptions(deps, log);
+  return synced;
+}
+
+async function syncState(deps: SyncDeps, payment: PaymentRow): Promise<PaymentRow> {
   if (payment.status !== 'pending' || payment.providerRef === null) return payment;
   const provider = deps.payments[payment.provider];
   if (provider === null) throw new ApiError(409, BILLING_ERRORS.providerMissing);
-  const state = await readState(provider, payment.providerRef);
+  const { state, subscriptionRef } = await readState(provider, payment.providerRef);
   const result = await deps.db.transaction((tx) =>
-    applyPaymentState(tx, { paymentId: payment.id, state, source: 'return' }, deps.clock.now()),
+    applyPaymentState(
+      tx,
+      { paymentId: payment.id, state, source: 'return', subscriptionRef },
+      deps.clock.now(),
+    ),
   );
+  return result.payment;
+}
+
+/**
+ * POST /payments/:id/cancel: the user walked away at the provider's checkout page. The provider ends
+ * the checkout (Stripe: expire; simulated: cancelled) and its state is read back and applied, so a
+ * checkout that was paid after all stays paid and is answered with 409. Idempotent: a payment that
+ * is already cancelled, expired or failed is answered as it is.
+ */
+export async function cancelPayment(
+  deps: SyncDeps,
+  payment: PaymentRow,
+  log: CancelLog,
+): Promise<PaymentRow> {
+  if (payment.status === 'paid') throw new ApiError(409, BILLING_ERRORS.paymentPaid);
+  if (payment.status !== 'pending') return payment;
+  let checkout: ProviderCheckout = { state: 'cancelled', subscriptionRef: null };
+  if (payment.providerRef !== null) {
+    const provider = deps.payments[payment.provider];
+    if (provider === null) throw new ApiError(409, BILLING_ERRORS.providerMissing);
+    const providerRef = payment.providerRef;
+    checkout = await askProvider(() => provider.cancelCheckout(providerRef));
+  }
+  const result = await deps.db.transaction((tx) =>
+    applyPaymentState(
+      tx,
+      {
+        paymentId: payment.id,
+        state: checkout.state,
+        source: 'return',
+        subscriptionRef: checkout.subscriptionRef,
+      },
+      deps.clock.now(),
+    ),
+  );
+  await cancelReplacedProviderSubscriptions(deps, log);
+  if (result.payment.status === 'paid') throw new ApiError(409, BILLING_ERRORS.paymentPaid);
   return result.payment;
 }
 
@@ -41,6 +95,18 @@ export type WebhookOutcome = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
  * recorded, so the provider's redelivery tries again.
  */
 export async function handleWebhookEvent(
+  deps: SyncDeps,
+  provider: PaymentProviderPort,
+  event: ProviderEvent,
+  log: CancelLog,
+): Promise<WebhookOutcome> {
+  const outcome = await handleEvent(deps, provider, event);
+  // A paid checkout may have replaced a Stripe subscription; earlier failed cancels are retried too.
+  await cancelReplacedProviderSubscriptions(deps, log);
+  return outcome;
+}
+
+async function handleEvent(
   deps: SyncDeps,
   provider: PaymentProviderPort,
   event: ProviderEvent,
@@ -57,10 +123,17 @@ export async function handleWebhookEvent(
     event.providerRef === null
       ? null
       : await findPaymentByProviderRef(deps.db, provider.name, event.providerRef);
-  const state =
+  const checkout =
     payment !== null && payment.status === 'pending' && payment.providerRef !== null
       ? await readState(provider, payment.providerRef)
       : null;
+  // A subscription event (customer.subscription.deleted, …) about one of ours: whether it ended is
+  // read back from the provider, not taken from the payload.
+  const { subscriptionRef } = event;
+  const subscriptionEnded =
+    subscriptionRef !== null && (await stripeSubscriptionRows(deps.db, subscriptionRef)).length > 0
+      ? await askProvider(() => provider.subscriptionEnded(subscriptionRef))
+      : false;
 
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -77,11 +150,20 @@ export async function handleWebhookEvent(
       .returning({ eventId: processedWebhookEvents.eventId });
     // The same event arrived twice at once: the other delivery has it.
     if (recorded === undefined) return 'duplicate';
+    if (subscriptionRef !== null && subscriptionEnded) {
+      return (await endStripeSubscription(tx, subscriptionRef, now)) ? 'applied' : 'unchanged';
+    }
     if (payment === null) return 'ignored';
-    if (state === null) return 'unchanged';
+    if (checkout === null) return 'unchanged';
     const result = await applyPaymentState(
       tx,
-      { paymentId: payment.id, state, source: 'webhook', providerEventId: event.id },
+      {
+        paymentId: payment.id,
+        state: checkout.state,
+        source: 'webhook',
+        providerEventId: event.id,
+        subscriptionRef: checkout.subscriptionRef,
+      },
       now,
     );
     return result.changed ? 'applied' : 'unchanged';

@@ -149,6 +149,8 @@ export interface ApplyStateInput {
   readonly source: PaymentEventSource;
   /** The provider's event id (webhooks); unique, so one event changes a payment at most once. */
   readonly providerEventId?: string;
+  /** The provider's recurring subscription a paid checkout started (Stripe: `session.subscription`). */
+  readonly subscriptionRef?: string | null;
 }
 
 /**
@@ -178,6 +180,10 @@ export async function applyPaymentState(
     providerEventId: input.providerEventId ?? null,
     createdAt: now,
   });
-  if (input.state === 'paid') await switchPlan(tx, payment.organizationId, payment.planId, now);
+  if (input.state === 'paid') {
+    await switchPlan(tx, payment.organizationId, payment.planId, now, {
+      stripeSubscriptionId: payment.provider === 'stripe' ? (input.subscriptionRef ?? null) : null,
+    });
+  }
   return { payment: updated, changed: true };
 }

@@ -6,6 +6,7 @@ import type { RoutesPlugin } from '../http/routeContext';
 import { object, type Schema, string } from '../http/schema';
 import { contentSecurityPolicy, serializePolicy } from '../http/securityHeaders';
 import { applyPaymentState } from './payments';
+import { cancelReplacedProviderSubscriptions } from './providerCancellations';
 import {
   decideSimulatedCheckout,
   findSimulatedCheckout,
@@ -168,6 +169,8 @@ export const simulatedCheckoutActionRoutes =
                 deps.clock.now(),
               ),
             );
+            // A paid plan may have replaced one billed by Stripe.
+            await cancelReplacedProviderSubscriptions(deps, request.log);
           }
           return reply.redirect(decided.state === 'paid' ? decided.successUrl : decided.cancelUrl, 303);
         },

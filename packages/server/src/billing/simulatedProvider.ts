@@ -73,7 +73,20 @@ export function createSimulatedProvider(deps: {
     async fetchState(providerRef) {
       const checkout = await findSimulatedCheckout(deps.db, providerRef);
       if (checkout === null) throw new Error(`Unknown simulated checkout ${providerRef}`);
-      return checkout.state;
+      return { state: checkout.state, subscriptionRef: null };
+    },
+
+    async cancelCheckout(providerRef) {
+      const checkout = await decideSimulatedCheckout(deps.db, deps.clock, providerRef, 'cancelled');
+      if (checkout === null) throw new Error(`Unknown simulated checkout ${providerRef}`);
+      return { state: checkout.state, subscriptionRef: null };
+    },
+
+    // The simulated provider bills nothing after checkout: there is no subscription to stop.
+    async cancelSubscription() {},
+
+    async subscriptionEnded() {
+      return true;
     },
   };
 }

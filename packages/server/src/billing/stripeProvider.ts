@@ -1,7 +1,7 @@
 import { err, ok } from '@loop/core';
 import Stripe from 'stripe';
 import type { Clock } from '../clock';
-import type { PaymentProviderPort, ProviderState } from './paymentProvider';
+import type { PaymentProviderPort, ProviderCheckout, ProviderState } from './paymentProvider';
 
 /** Webhook signatures older than this (seconds) are refused: Stripe's own default. */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -35,6 +35,21 @@ export function sessionState(
   return 'pending';
 }
 
+/** Stripe subscription statuses after which Stripe bills nothing more. */
+const ENDED_SUBSCRIPTION_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set([
+  'canceled',
+  'incomplete_expired',
+]);
+
+/** A Checkout Session's state and, in subscription mode, the subscription it started. */
+export function checkoutOf(
+  session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status' | 'subscription'>,
+): ProviderCheckout {
+  const subscription = session.subscription;
+  const subscriptionRef = typeof subscription === 'string' ? subscription : (subscription?.id ?? null);
+  return { state: sessionState(session), subscriptionRef };
+}
+
 /**
  * Stripe Checkout in subscription mode: one line with an inline monthly EUR price for the plan, so
  * Stripe collects every following month and no Stripe products have to be kept in sync with the
@@ -49,6 +64,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     appInfo: { name: 'Loop' },
     ...apiBase(options.apiUrl),
   });
+
+  const subscriptionEnded = async (subscriptionRef: string): Promise<boolean> => {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionRef);
+    return ENDED_SUBSCRIPTION_STATUSES.has(subscription.status);
+  };
 
   return {
     name: 'stripe',
@@ -111,13 +131,41 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
       if (typeof event?.id !== 'string' || typeof event.type !== 'string') return err('unsupported');
       const object = (event.data as { object?: { id?: unknown; object?: unknown } } | undefined)?.object;
-      const providerRef =
-        object?.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null;
-      return ok({ id: event.id, type: event.type, providerRef });
+      const id = typeof object?.id === 'string' ? object.id : null;
+      const providerRef = object?.object === 'checkout.session' ? id : null;
+      const subscriptionRef = object?.object === 'subscription' ? id : null;
+      return ok({ id: event.id, type: event.type, providerRef, subscriptionRef });
     },
 
     async fetchState(providerRef) {
-      return sessionState(await stripe.checkout.sessions.retrieve(providerRef));
+      return checkoutOf(await stripe.checkout.sessions.retrieve(providerRef));
     },
+
+    async cancelCheckout(providerRef) {
+      let expired = false;
+      try {
+        await stripe.checkout.sessions.expire(providerRef);
+        expired = true;
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (paid, or expired already): what
+        // counts is the state read back below. Anything else (Stripe unreachable) is thrown.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      const checkout = checkoutOf(await stripe.checkout.sessions.retrieve(providerRef));
+      // Expired by this call: the user cancelled it, rather than letting it run out.
+      return expired && checkout.state === 'expired' ? { ...checkout, state: 'cancelled' } : checkout;
+    },
+
+    async cancelSubscription(subscriptionRef) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionRef);
+      } catch (error) {
+        // Cancelled already (by Stripe, or by an earlier try whose answer got lost): nothing bills.
+        if (await subscriptionEnded(subscriptionRef).catch(() => false)) return;
+        throw error;
+      }
+    },
+
+    subscriptionEnded,
   };
 }

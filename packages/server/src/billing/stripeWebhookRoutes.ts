@@ -60,7 +60,7 @@ export const stripeWebhookRoutes =
         if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, WEBHOOK_MESSAGES.empty);
         const parsed = provider.parseWebhook(body, request.headers);
         if (!parsed.ok) throw new ApiError(400, WEBHOOK_MESSAGES[parsed.error]);
-        const outcome = await handleWebhookEvent(deps, provider, parsed.value);
+        const outcome = await handleWebhookEvent(deps, provider, parsed.value, request.log);
         request.log.info({ eventId: parsed.value.id, type: parsed.value.type, outcome }, 'Stripe-webhook');
         return { received: true, duplicate: outcome === 'duplicate' };
       },

@@ -1,5 +1,5 @@
 import type { AdminSubscription, Page, UserSubscription } from '@loop/core';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../db/database';
 import { organizations, planFeatures, plans, type SubscriptionRow, subscriptions } from '../db/schema';
 import { offsetOf, type Paging, toPage } from '../http/paging';
@@ -80,26 +80,110 @@ export async function switchPlan(
   organizationId: number,
   planId: number,
   now: Date,
+  options: { readonly stripeSubscriptionId?: string | null } = {},
 ): Promise<SwitchResult> {
+  await lockOrganization(tx, organizationId);
+  const stripeSubscriptionId = options.stripeSubscriptionId ?? null;
+  const current = await currentSubscriptionRow(tx, organizationId);
+  if (current !== null && current.planId === planId) {
+    if (stripeSubscriptionId === null || current.stripeSubscriptionId === stripeSubscriptionId) {
+      return { subscription: current, changed: false };
+    }
+    if (current.stripeSubscriptionId === null) {
+      // Already on the plan (an admin put it there) and now paid for: Stripe bills this row from now.
+      const [attached] = await tx
+        .update(subscriptions)
+        .set({ stripeSubscriptionId })
+        .where(eq(subscriptions.id, current.id))
+        .returning();
+      if (attached === undefined) throw new Error(`Subscription ${current.id} vanished`);
+      return { subscription: attached, changed: false };
+    }
+    // A second paid checkout for the same plan: the new Stripe subscription replaces the old one,
+    // which is cancelled below, so the organisation is never billed twice.
+  }
+  if (current !== null) {
+    await tx
+      .update(subscriptions)
+      // Its Stripe subscription (if any) still bills: cancel it once this transaction commits.
+      .set({
+        status: 'cancelled',
+        endDate: now,
+        providerCancelPending: current.stripeSubscriptionId !== null,
+      })
+      .where(eq(subscriptions.id, current.id));
+  }
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({ organizationId, planId, status: 'active', startDate: now, stripeSubscriptionId })
+    .returning();
+  if (created === undefined) throw new Error('INSERT … RETURNING gave no row');
+  return { subscription: created, changed: true };
+}
+
+/** The organisation row is locked first, so two changes of one organisation take turns. */
+async function lockOrganization(tx: Transaction, organizationId: number): Promise<void> {
   await tx
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .for('update');
-  const current = await currentSubscriptionRow(tx, organizationId);
-  if (current !== null && current.planId === planId) return { subscription: current, changed: false };
-  if (current !== null) {
+}
+
+/**
+ * The rows a Stripe subscription belongs to that still matter: the current one it bills, or a
+ * replaced one whose cancel is still pending.
+ */
+export async function stripeSubscriptionRows(
+  db: Queryable,
+  stripeSubscriptionId: string,
+): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId),
+        or(eq(subscriptions.status, 'active'), eq(subscriptions.providerCancelPending, true)),
+      ),
+    );
+}
+
+/**
+ * Stripe ended a subscription on its side (Stripe's state, read back). When it bills the
+ * organisation's current subscription, that one ends now and the organisation is back on the default
+ * plan (basicloop), both kept in the subscription history. A replaced one waiting to be cancelled
+ * needs no cancel any more. Answers whether anything changed.
+ */
+export async function endStripeSubscription(
+  tx: Transaction,
+  stripeSubscriptionId: string,
+  now: Date,
+): Promise<boolean> {
+  let changed = false;
+  for (const row of await stripeSubscriptionRows(tx, stripeSubscriptionId)) {
+    if (row.status !== 'active') continue;
+    await lockOrganization(tx, row.organizationId);
+    const current = await currentSubscriptionRow(tx, row.organizationId);
+    if (current?.stripeSubscriptionId !== stripeSubscriptionId) continue;
     await tx
       .update(subscriptions)
       .set({ status: 'cancelled', endDate: now })
       .where(eq(subscriptions.id, current.id));
+    await startDefaultSubscription(tx, row.organizationId, now);
+    changed = true;
   }
-  const [created] = await tx
-    .insert(subscriptions)
-    .values({ organizationId, planId, status: 'active', startDate: now })
-    .returning();
-  if (created === undefined) throw new Error('INSERT … RETURNING gave no row');
-  return { subscription: created, changed: true };
+  const confirmed = await tx
+    .update(subscriptions)
+    .set({ providerCancelPending: false })
+    .where(
+      and(
+        eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId),
+        eq(subscriptions.providerCancelPending, true),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return changed || confirmed.length > 0;
 }
 
 /** switchPlan in its own transaction, answering the wire subscription. */

@@ -195,8 +195,17 @@ export const subscriptions = pgTable(
     status: text('status').$type<SubscriptionStatus>().notNull(),
     startDate: timestamptz('start_date').notNull(),
     endDate: timestamptz('end_date'),
+    /** The Stripe subscription that bills this one (a paid Stripe checkout's `session.subscription`). */
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /**
+     * The subscription was replaced but its Stripe subscription is not cancelled yet: the cancel is
+     * tried after the change commits and retried on every sync and webhook until Stripe confirms.
+     */
+    providerCancelPending: boolean('provider_cancel_pending').notNull().default(false),
   },
   (t) => [
+    index('subscriptions_stripe_subscription_idx').on(t.stripeSubscriptionId),
+    index('subscriptions_provider_cancel_pending_idx').on(t.id).where(sql`${t.providerCancelPending}`),
     uniqueIndex('subscriptions_current_unique').on(t.organizationId).where(sql`${t.status} = 'active'`),
     index('subscriptions_organization_idx').on(t.organizationId),
     check('subscriptions_status_check', sql`${t.status} in ('active', 'cancelled', 'expired')`),

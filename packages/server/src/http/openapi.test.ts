@@ -62,6 +62,7 @@ describe('OpenAPI', () => {
       '/api/v1/payments': ['get'],
       '/api/v1/payments/{id}': ['get'],
       '/api/v1/payments/{id}/sync': ['post'],
+      '/api/v1/payments/{id}/cancel': ['post'],
       '/api/v1/payments/webhooks/stripe': ['post'],
       '/api/v1/payments/simulated/{paymentRef}/pay': ['post'],
       '/api/v1/payments/simulated/{paymentRef}/cancel': ['post'],
@@ -71,7 +72,7 @@ describe('OpenAPI', () => {
       '/api/v1/admin/payments': ['get'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
-    // simulated checkout's buttons (an HTML form) and sync (no body).
+    // simulated checkout's buttons (an HTML form), sync and cancel (no body).
     const withoutJsonBody = new Set([
       '/api/v1/branding/logo',
       '/api/v1/branding/background',
@@ -79,6 +80,7 @@ describe('OpenAPI', () => {
       '/api/v1/payments/simulated/{paymentRef}/pay',
       '/api/v1/payments/simulated/{paymentRef}/cancel',
       '/api/v1/payments/{id}/sync',
+      '/api/v1/payments/{id}/cancel',
     ]);
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(expected).sort());
     for (const [path, methods] of Object.entries(expected)) {

@@ -12,7 +12,17 @@ export interface FakeSession {
   readonly metadata: Record<string, string>;
   readonly success_url: string | null;
   readonly cancel_url: string | null;
+  /** The subscription a complete session in subscription mode started (tests set it when paying). */
+  subscription: string | null;
 }
+
+export interface FakeSubscription {
+  readonly id: string;
+  readonly object: 'subscription';
+  status: 'active' | 'canceled' | 'incomplete_expired';
+}
+
+type FailKind = 'create' | 'retrieve' | 'cancelSubscription' | 'retrieveSubscription';
 
 export interface FakeStripeRequest {
   readonly method: string;
@@ -23,21 +33,27 @@ export interface FakeStripeRequest {
 }
 
 /**
- * Just enough of Stripe's API on 127.0.0.1 for the SDK: create and retrieve Checkout Sessions. Tests
+ * Just enough of Stripe's API on 127.0.0.1 for the SDK: create, retrieve and expire Checkout Sessions,
+ * retrieve and cancel Subscriptions. Tests
  * change a session's state with `sessions`, and make the next call of a kind fail with `failNext`.
  */
 export interface FakeStripe {
   readonly url: string;
   readonly requests: FakeStripeRequest[];
   readonly sessions: Map<string, FakeSession>;
-  failNext(kind: 'create' | 'retrieve'): void;
+  /** Stripe subscriptions: `pay` adds one; DELETE /v1/subscriptions/:id cancels it. */
+  readonly subscriptions: Map<string, FakeSubscription>;
+  /** Completes a session as paid, starting an active Stripe subscription; answers its id. */
+  pay(sessionId: string): string;
+  failNext(kind: FailKind): void;
   close(): Promise<void>;
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeSession>();
-  const failing = new Set<'create' | 'retrieve'>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const failing = new Set<FailKind>();
   let counter = 0;
 
   const server = createServer((request, response) => {
@@ -52,6 +68,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         response.end(JSON.stringify(body));
       };
       const refuse = (message: string) => answer(400, { error: { type: 'invalid_request_error', message } });
+      const missing = (kind: string) =>
+        answer(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}` },
+        });
 
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         if (failing.delete('create')) return refuse('Nep-Stripe weigert deze sessie.');
@@ -72,6 +92,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata,
           success_url: form.get('success_url'),
           cancel_url: form.get('cancel_url'),
+          subscription: null,
         };
         sessions.set(id, session);
         return answer(200, session);
@@ -87,6 +108,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           });
         return answer(200, session);
       }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (request.method === 'POST' && expire?.[1] !== undefined) {
+        const session = sessions.get(decodeURIComponent(expire[1]));
+        if (session === undefined) return missing('checkout.session');
+        // Like Stripe: only an open session can be expired.
+        if (session.status !== 'open')
+          return refuse(`Only open sessions can be expired (${session.status}).`);
+        session.status = 'expired';
+        return answer(200, session);
+      }
+      const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+      if (subscription?.[1] !== undefined && (request.method === 'DELETE' || request.method === 'GET')) {
+        const cancelling = request.method === 'DELETE';
+        if (failing.delete(cancelling ? 'cancelSubscription' : 'retrieveSubscription')) {
+          return refuse('Nep-Stripe weigert dit abonnement nu.');
+        }
+        const found = subscriptions.get(decodeURIComponent(subscription[1]));
+        if (found === undefined) return missing('subscription');
+        if (cancelling) {
+          // Like Stripe: a cancelled subscription cannot be cancelled again.
+          if (found.status === 'canceled') return refuse('This subscription is already canceled.');
+          found.status = 'canceled';
+        }
+        return answer(200, found);
+      }
       return answer(404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
       });
@@ -99,6 +145,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    subscriptions,
+    pay: (sessionId) => {
+      const session = sessions.get(sessionId);
+      if (session === undefined) throw new Error(`No fake session ${sessionId}`);
+      const id = `sub_test_${++counter}${Math.random().toString(36).slice(2, 10)}`;
+      subscriptions.set(id, { id, object: 'subscription', status: 'active' });
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      session.subscription = id;
+      return id;
+    },
     failNext: (kind) => {
       failing.add(kind);
     },

@@ -11,7 +11,8 @@ import { Page } from '../shell/Page';
 /** /billing/return ('Terug van betaling', spec §2): the query's status and payment id, and the latest payment. */
 export function BillingReturnScreen() {
   const params = new URLSearchParams(useSearch());
-  const status = params.get('status') || 'onbekend';
+  const rawStatus = params.get('status');
+  const status = rawStatus || 'onbekend';
   const rawPaymentId = params.get('payment_id');
   const signedIn = useSession().status === 'authenticated';
 
@@ -27,7 +28,7 @@ export function BillingReturnScreen() {
           <dd>{rawPaymentId || '-'}</dd>
         </div>
       </dl>
-      {signedIn ? <LatestPayment paymentId={parsePaymentId(rawPaymentId)} /> : null}
+      {signedIn ? <LatestPayment paymentId={parsePaymentId(rawPaymentId)} status={rawStatus} /> : null}
       <p className="actions">
         <Link href="/profile">Naar profiel / abonnement</Link>
         <Link href="/dashboard">Naar dashboard</Link>
@@ -36,15 +37,15 @@ export function BillingReturnScreen() {
   );
 }
 
-function LatestPayment({ paymentId }: { paymentId: number | null }) {
+function LatestPayment({ paymentId, status }: { paymentId: number | null; status: string | null }) {
   const payments = useInjection(TOKENS.PaymentReturn);
   const subscription = useInjection(TOKENS.SubscriptionStore);
   const latest = useRemote(async () => {
-    const result = await payments.load(paymentId);
+    const result = await payments.load(paymentId, status);
     // A paid payment changes the plan: the subscription screen must fetch it again.
     subscription.reset();
     return result;
-  }, `payment:${paymentId}`);
+  }, `payment:${paymentId}:${status}`);
 
   return (
     <section className="panel" aria-labelledby="latest-payment-heading">
