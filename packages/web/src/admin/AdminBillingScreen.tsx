@@ -22,6 +22,7 @@ import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
 import type { Remote } from '../shared/useRemote';
 import { Page } from '../shell/Page';
+import { Pager } from '../shell/Pager';
 import { TableScroll } from '../shell/TableScroll';
 import {
   BILLING_PAGE_SIZE,
@@ -339,7 +340,7 @@ function PagedTable<T>({
   columns: readonly string[];
   remote: Remote<PageOf<T>>;
   page: number;
-  setPage: (update: (page: number) => number) => void;
+  setPage: (page: number) => void;
   empty: string;
   row: (item: T) => ReactNode;
 }) {
@@ -364,27 +365,13 @@ function PagedTable<T>({
               result.items.map(row)
             )}
           </TableScroll>
-          <nav className="pager" aria-label={`Paginering ${title.toLowerCase()}`}>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={page <= 1 || remote.loading}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-            >
-              Vorige
-            </button>
-            <span>
-              Pagina {page} van {pages}
-            </span>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={page >= pages || remote.loading}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Volgende
-            </button>
-          </nav>
+          <Pager
+            label={`Paginering ${title.toLowerCase()}`}
+            page={page}
+            pages={pages}
+            busy={remote.loading}
+            onPage={setPage}
+          />
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { FormAlert } from '../forms/FormAlert';
 import { Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
+import { Pager } from '../shell/Pager';
 import { TableScroll } from '../shell/TableScroll';
 import { ADMIN_PAGE_SIZE, useAdminOverview, useAdminUsers } from './useAdminData';
 
@@ -132,27 +133,7 @@ function Users() {
               ))
             )}
           </TableScroll>
-          <nav className="pager" aria-label="Paginering">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={page <= 1 || users.loading}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-            >
-              Vorige
-            </button>
-            <span>
-              Pagina {page} van {pages}
-            </span>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={page >= pages || users.loading}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Volgende
-            </button>
-          </nav>
+          <Pager label="Paginering" page={page} pages={pages} busy={users.loading} onPage={setPage} />
         </>
       )}
     </section>
