@@ -224,7 +224,7 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
       },
       {
         path: 'packages/web/src/app/container.ts',
-        text: "import { Container } from 'inversify';\nglobalThis.fetch(u);",
+        text: "import { Container } from 'inversify';\nimport { browserFetch } from '@loop/adapters';",
       },
       { path: 'packages/web/src/app/tokens.ts', text: "import type { ServiceIdentifier } from 'inversify';" },
       { path: 'packages/web/src/map/Map.tsx', text: "import type { Feature } from 'geojson';" },
@@ -311,6 +311,8 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
 
   it('should catch core calling fetch', () => {
     expect(rulesFor('packages/core/src/a.ts', "await fetch('/x');")).toContain('fetch');
+    // Not even the composition root: the platform's fetch is the adapters' browserFetch.
+    expect(rulesFor('packages/web/src/app/container.ts', 'globalThis.fetch(u);')).toContain('fetch');
   });
 
   it.each([

@@ -86,11 +86,8 @@ const NODE_BUILTINS_ALLOWED = new Set(['adapters', 'server']);
 /** The composition root: the only files that may know inversify (DESIGN.md §1). */
 const INVERSIFY_ALLOWED = new Set(['packages/web/src/app/container.ts', 'packages/web/src/app/tokens.ts']);
 
-/**
- * Files of web that may call `fetch`: the composition root hands the platform's fetch to the
- * HTTP adapter; screens and hooks never call it.
- */
-const FETCH_ALLOWED = new Set(['packages/web/src/app/container.ts']);
+/** Files of web that may call `fetch`: none; the adapters own the platform's fetch (browserFetch). */
+const FETCH_ALLOWED = new Set<string>();
 
 /** Browser globals core must not touch. */
 const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator'];

@@ -1,5 +1,6 @@
 // HTTP client and gateways
 
+export { browserFetch } from './http/browserFetch';
 export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
 export type {

@@ -1,4 +1,5 @@
 import {
+  browserFetch,
   browserStorage,
   browserTimer,
   createAdminBillingGateway,
@@ -47,7 +48,7 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Storage)
     .toResolvedValue(() => browserStorage())
     .inSingletonScope();
-  bind(TOKENS.Fetch).toConstantValue((input, init) => globalThis.fetch(input, init));
+  bind(TOKENS.Fetch).toConstantValue(browserFetch);
   bind(TOKENS.ApiBaseUrl).toConstantValue(import.meta.env.VITE_API_URL ?? '');
   bind(TOKENS.Hostname).toResolvedValue(() => globalThis.location?.hostname ?? 'localhost');
   bind(TOKENS.AppHost).toConstantValue(import.meta.env.VITE_APP_HOST || null);
