@@ -90,11 +90,15 @@ export {
 export type * from './contract/admin';
 // Billing
 export type * from './contract/billing';
+// Application log
+export type { LogItem, LogLevel, LogsResponse } from './contract/logs';
 export type * from './contract/wire';
 export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features
 export type { FeatureKey, FeatureStore } from './features/featureGate';
 export { FEATURE_KEYS, hasFeature, parseFeatureList } from './features/featureGate';
+export type { LogFilter, PreparedLogRows } from './logs/logFilter';
+export { EMPTY_LOG_FILTER, filterLogRows, isLogFilterActive, prepareLogRows } from './logs/logFilter';
 // Organisation and user
 export type { CurrentUserDeps, CurrentUserState } from './organisation/CurrentUserStore';
 export { CurrentUserStore, toUserCheck } from './organisation/CurrentUserStore';
