@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../db/schema';
 import {
   billingCounts,
+  checkoutRequestFor,
   createOrganizationWithMember,
   planNamed,
   putOnPlan,
+  TEST_RETURN_URL,
   type TestOrganization,
 } from '../testing/billing';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
@@ -34,23 +36,10 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const RETURN = 'http://loop.test/billing/return';
+const _RETURN = TEST_RETURN_URL;
 
 async function checkoutRequest(org: TestOrganization, planName = 'smartloop'): Promise<CheckoutRequest> {
-  const plan = await planNamed(ctx, planName);
-  const subscription = (
-    await api(app, 'GET', '/user-subscriptions/me', { token: org.ownerToken, headers: org.headers })
-  ).json<UserSubscription>();
-  return {
-    provider: 'simulated',
-    kind: 'subscription',
-    amount_cents: Math.round(plan.price_per_month * 100),
-    currency: 'EUR',
-    user_subscription_id: subscription.id,
-    plan_id: plan.id,
-    success_url: `${RETURN}?status=success`,
-    cancel_url: `${RETURN}?status=cancelled`,
-  };
+  return checkoutRequestFor(ctx, app, org, 'simulated', planName);
 }
 
 const checkout = (org: TestOrganization, payload: unknown, token = org.ownerToken, on = app) =>

@@ -1,4 +1,4 @@
-import type { CheckoutRequest, Feature, Page, Payment, UserSubscription } from '@loop/core';
+import type { Feature, Page, Payment, UserSubscription } from '@loop/core';
 import { formatCents } from '@loop/core';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, simulatedCheckouts } from '../db/schema';
 import {
   billingCounts,
+  checkoutRequestFor,
   createOrganizationWithMember,
   planNamed,
+  TEST_RETURN_URL,
   type TestOrganization,
 } from '../testing/billing';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
@@ -24,23 +26,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const RETURN = 'http://loop.test/billing/return';
+const RETURN = TEST_RETURN_URL;
 
 async function startCheckout(org: TestOrganization, planName = 'smartloop') {
   const plan = await planNamed(ctx, planName);
-  const subscription = (
-    await api(app, 'GET', '/user-subscriptions/me', { token: org.ownerToken, headers: org.headers })
-  ).json<UserSubscription>();
-  const request: CheckoutRequest = {
-    provider: 'simulated',
-    kind: 'subscription',
-    amount_cents: Math.round(plan.price_per_month * 100),
-    currency: 'EUR',
-    user_subscription_id: subscription.id,
-    plan_id: plan.id,
-    success_url: `${RETURN}?status=success`,
-    cancel_url: `${RETURN}?status=cancelled`,
-  };
+  const request = await checkoutRequestFor(ctx, app, org, 'simulated', planName);
   const response = await api(app, 'POST', '/payments/checkout', {
     token: org.ownerToken,
     headers: org.headers,

@@ -1,4 +1,4 @@
-import type { CheckoutRequest, Page, Payment, UserSubscription } from '@loop/core';
+import type { Page, Payment, UserSubscription } from '@loop/core';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, processedWebhookEvents } from '../db/schema';
 import {
   billingCounts,
+  checkoutRequestFor,
   createOrganizationWithMember,
   planNamed,
+  TEST_RETURN_URL,
   type TestOrganization,
 } from '../testing/billing';
 import { type FakeStripe, startFakeStripe } from '../testing/fakeStripe';
@@ -17,7 +19,7 @@ import { WEBHOOK_MESSAGES } from './stripeWebhookRoutes';
 
 const SECRET_KEY = 'sk_test_loop_fake';
 const WEBHOOK_SECRET = 'whsec_test_loop_fake';
-const RETURN = 'http://loop.test/billing/return';
+const RETURN = TEST_RETURN_URL;
 
 let ctx: TestContext;
 let stripe: FakeStripe;
@@ -46,19 +48,7 @@ const nowSeconds = () => Math.floor(ctx.clock.now().getTime() / 1000);
 
 async function checkout(org: TestOrganization, planName = 'smartloop') {
   const plan = await planNamed(ctx, planName);
-  const subscription = (
-    await api(app, 'GET', '/user-subscriptions/me', { token: org.ownerToken, headers: org.headers })
-  ).json<UserSubscription>();
-  const request: CheckoutRequest = {
-    provider: 'stripe',
-    kind: 'subscription',
-    amount_cents: Math.round(plan.price_per_month * 100),
-    currency: 'EUR',
-    user_subscription_id: subscription.id,
-    plan_id: plan.id,
-    success_url: `${RETURN}?status=success`,
-    cancel_url: `${RETURN}?status=cancelled`,
-  };
+  const request = await checkoutRequestFor(ctx, app, org, 'stripe', planName);
   const response = await api(app, 'POST', '/payments/checkout', {
     token: org.ownerToken,
     headers: org.headers,

@@ -1,17 +1,23 @@
-import type { CheckoutRequest, Page, Payment, UserSubscription } from '@loop/core';
+import type { Page, Payment, UserSubscription } from '@loop/core';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatedCheckouts, subscriptions } from '../db/schema';
-import { createOrganizationWithMember, planNamed, type TestOrganization } from '../testing/billing';
+import {
+  checkoutRequestFor,
+  createOrganizationWithMember,
+  planNamed,
+  TEST_RETURN_URL,
+  type TestOrganization,
+} from '../testing/billing';
 import { type FakeStripe, startFakeStripe } from '../testing/fakeStripe';
 import { api, createTestContext, createUser, login, type TestContext } from '../testing/testApp';
 import { BILLING_ERRORS } from './checkout';
 
 const SECRET_KEY = 'sk_test_loop_fake';
 const WEBHOOK_SECRET = 'whsec_test_loop_fake';
-const RETURN = 'http://loop.test/billing/return';
+const _RETURN = TEST_RETURN_URL;
 
 let ctx: TestContext;
 let stripe: FakeStripe;
@@ -52,19 +58,7 @@ const nowSeconds = () => Math.floor(ctx.clock.now().getTime() / 1000);
 
 async function startCheckout(org: TestOrganization, planName: string, on = app) {
   const plan = await planNamed(ctx, planName);
-  const current = (
-    await api(on, 'GET', '/user-subscriptions/me', { token: org.ownerToken, headers: org.headers })
-  ).json<UserSubscription>();
-  const request: CheckoutRequest = {
-    provider: on === app ? 'stripe' : 'simulated',
-    kind: 'subscription',
-    amount_cents: Math.round(plan.price_per_month * 100),
-    currency: 'EUR',
-    user_subscription_id: current.id,
-    plan_id: plan.id,
-    success_url: `${RETURN}?status=success`,
-    cancel_url: `${RETURN}?status=cancelled`,
-  };
+  const request = await checkoutRequestFor(ctx, on, org, on === app ? 'stripe' : 'simulated', planName);
   const response = await api(on, 'POST', '/payments/checkout', {
     token: org.ownerToken,
     headers: org.headers,

@@ -1,5 +1,6 @@
-import type { Organization, Plan } from '@loop/core';
+import type { CheckoutRequest, Organization, PaymentProvider, Plan, UserSubscription } from '@loop/core';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { findPlan } from '../billing/catalog';
 import { switchPlan } from '../billing/subscriptions';
 import {
@@ -69,5 +70,32 @@ export async function billingCounts(ctx: Pick<TestContext, 'db'>) {
     processedWebhookEvents: await ctx.db.$count(processedWebhookEvents),
     simulatedCheckouts: await ctx.db.$count(simulatedCheckouts),
     plans: await ctx.db.$count(plans),
+  };
+}
+
+/** The return screen's address on the test APP_URL (http://loop.test). */
+export const TEST_RETURN_URL = 'http://loop.test/billing/return';
+
+/** The checkout request the app sends for `planName`, against the organisation's current subscription. */
+export async function checkoutRequestFor(
+  ctx: Pick<TestContext, 'db'>,
+  app: FastifyInstance,
+  org: TestOrganization,
+  provider: PaymentProvider,
+  planName = 'smartloop',
+): Promise<CheckoutRequest> {
+  const plan = await planNamed(ctx, planName);
+  const subscription = (
+    await api(app, 'GET', '/user-subscriptions/me', { token: org.ownerToken, headers: org.headers })
+  ).json<UserSubscription>();
+  return {
+    provider,
+    kind: 'subscription',
+    amount_cents: Math.round(plan.price_per_month * 100),
+    currency: 'EUR',
+    user_subscription_id: subscription.id,
+    plan_id: plan.id,
+    success_url: `${TEST_RETURN_URL}?status=success`,
+    cancel_url: `${TEST_RETURN_URL}?status=cancelled`,
   };
 }
