@@ -32,6 +32,11 @@ import { registerOpenApi } from './http/openapi';
 import type { RouteContext, RoutesPlugin } from './http/routeContext';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
+import { AppLog, type AppLogOptions, type LogSink } from './logs/appLog';
+import { startLogRetention } from './logs/logRetention';
+import { logRoutes } from './logs/logRoutes';
+import { createDatabaseLogSink } from './logs/logStore';
+import { registerRequestLog } from './logs/requestLog';
 import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/mailQueue';
 import { mailLinks } from './mail/messages';
@@ -57,6 +62,17 @@ export interface BuildAppOptions {
   readonly logger?: FastifyBaseLogger;
   /** Replaces payment providers built from the config (tests: a provider that fails). */
   readonly paymentProviders?: Partial<PaymentProviders>;
+  /** Where application log rows go; defaults to the database (tests: a store that fails). */
+  readonly logSink?: LogSink;
+  /** Batching of the application log (tests: a short interval). */
+  readonly logOptions?: AppLogOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application log writer (tests flush it before reading the table). */
+    appLog: AppLog;
+  }
 }
 
 const VERSION = (
@@ -124,6 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const mail = new MailQueue(options.mailer, app.log);
+  const appLog = new AppLog(
+    { sink: options.logSink ?? createDatabaseLogSink(options.db), clock, output: app.log },
+    options.logOptions,
+  );
   const deps: AppDeps = {
     config,
     db: options.db,
@@ -137,13 +157,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     links: mailLinks(config.appUrl),
     payments: paymentProviders(options, { config, db: options.db, clock }),
+    log: appLog,
   };
   app.decorateRequest('auth', null);
+  app.decorate('appLog', appLog);
+  const retention = startLogRetention(
+    { db: options.db, clock, output: app.log },
+    { days: config.logRetentionDays },
+  );
   app.addHook('onClose', async () => {
+    await retention.stop();
     await mail.drain();
+    await appLog.close();
   });
 
   installErrorHandler(app);
+  registerRequestLog(app, appLog);
   // A JSON API: text/plain bodies are refused (415) instead of reaching the handlers as strings.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, { corsOrigins: config.corsOrigins });
@@ -179,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stripeWebhookRoutes(context),
     simulatedCheckoutActionRoutes(deps),
     adminBillingRoutes(context),
+    logRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

@@ -4,6 +4,7 @@ import type { PaymentProviders } from './billing/paymentProvider';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { AppLog } from './logs/appLog';
 import type { MailQueue } from './mail/mailQueue';
 import type { mailLinks } from './mail/messages';
 
@@ -18,4 +19,6 @@ export interface AppDeps {
   readonly links: ReturnType<typeof mailLinks>;
   /** The payment providers this server can use (null: not configured or refused in production). */
   readonly payments: PaymentProviders;
+  /** The application log (metadata and audit events, never personal data). */
+  readonly log: AppLog;
 }

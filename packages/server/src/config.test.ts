@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       stripeSecretKey: null,
       stripeWebhookSecret: null,
       stripeApiUrl: null,
+      logRetentionDays: 90,
     });
   });
 
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       CORS_ORIGIN: 'https://app.voorbeeld.nl/, http://localhost:5173',
       LOG_LEVEL: 'warn',
+      LOG_RETENTION_DAYS: '30',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       corsOrigins: ['https://app.voorbeeld.nl', 'http://localhost:5173'],
       logLevel: 'warn',
+      logRetentionDays: 30,
     });
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -131,6 +134,8 @@ describe('loadConfig', () => {
       ['ONLINE_CHECKOUT', 'ja'],
       ['PAYMENT_PROVIDER', 'paypal'],
       ['STRIPE_API_URL', 'localhost:12111'],
+      ['LOG_RETENTION_DAYS', '0'],
+      ['LOG_RETENTION_DAYS', '9999'],
     ];
     for (const [key, value] of bad) {
       expect(() => loadConfig({ DATA_DIR: dataDir, [key]: value }), key).toThrow(new RegExp(key));

@@ -40,6 +40,8 @@ export interface AppConfig {
   readonly stripeWebhookSecret: string | null;
   /** STRIPE_API_URL: another Stripe API base (a fake Stripe in tests); null for Stripe's own. */
   readonly stripeApiUrl: string | null;
+  /** LOG_RETENTION_DAYS: application log rows older than this are removed. */
+  readonly logRetentionDays: number;
 }
 
 /** A setting is missing or malformed; the message says which one and what to do (Dutch, for operators). */
@@ -234,6 +236,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     production,
     ...paymentSettings(env, production),
+    logRetentionDays: positiveInteger(env, 'LOG_RETENTION_DAYS', 90, 3_650),
   };
 }
 

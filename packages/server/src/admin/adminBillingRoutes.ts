@@ -24,6 +24,7 @@ import { bearerAuth, ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
 import { pageSchema, pagingQuerySchema, parsePaging } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, integer, number, object, string } from '../http/schema';
+import { auditRequest } from '../logs/requestLog';
 import { ORGANIZATION_NOT_FOUND } from '../organizations/memberships';
 
 const TAGS = ['admin'];
@@ -113,7 +114,13 @@ export const adminBillingRoutes =
       },
       async (request, reply) => {
         const input = await validInput(request.body);
-        return reply.code(201).send(planAnswer(await createPlan(deps.db, deps.clock, input)));
+        const plan = planAnswer(await createPlan(deps.db, deps.clock, input));
+        auditRequest(deps.log, request, {
+          category: 'admin',
+          action: 'admin.plan_created',
+          message: `Plan ${plan.id} aangemaakt (${plan.price_per_month} euro per maand)`,
+        });
+        return reply.code(201).send(plan);
       },
     );
 
@@ -144,7 +151,13 @@ export const adminBillingRoutes =
         const id = parseId(request.params.id);
         if (id === null) throw new ApiError(404, PLAN_MESSAGES.notFound);
         const input = await validInput(request.body);
-        return planAnswer(await updatePlan(deps.db, deps.clock, id, input));
+        const plan = planAnswer(await updatePlan(deps.db, deps.clock, id, input));
+        auditRequest(deps.log, request, {
+          category: 'admin',
+          action: 'admin.plan_updated',
+          message: `Plan ${plan.id} gewijzigd (${plan.price_per_month} euro per maand)`,
+        });
+        return plan;
       },
     );
 
@@ -226,6 +239,12 @@ export const adminBillingRoutes =
         if (plan === null) throw new ApiError(404, PLAN_MESSAGES.notFound);
         const result = await changePlan(deps.db, organization.id, plan.id, deps.clock.now());
         if (!result.changed) throw new ApiError(409, ADMIN_BILLING_MESSAGES.alreadyOnPlan);
+        auditRequest(deps.log, request, {
+          category: 'admin',
+          action: 'admin.subscription_assigned',
+          orgId: organization.id,
+          message: `Beheerder zette organisatie ${organization.id} op plan ${plan.id}`,
+        });
         // After the commit: the replaced plan's Stripe subscription stops billing (failures are logged and retried).
         await cancelReplacedProviderSubscriptions(deps, request.log);
         return reply.code(201).send(await adminSubscription(deps.db, result.subscription.id));

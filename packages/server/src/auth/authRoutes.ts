@@ -4,6 +4,7 @@ import {
   hasErrors,
   LOGIN_FAILED_MESSAGE,
   type LoginRequest,
+  type LogLevel,
   type LogoutRequest,
   type RefreshRequest,
   type RegisterRequest,
@@ -16,10 +17,12 @@ import {
   validateRegistration,
   validateResetPassword,
 } from '@loop/core';
+import type { FastifyRequest } from 'fastify';
 import { ApiError, invalidInput, MESSAGES } from '../http/apiError';
 import { ERRORS, messageResponse, textInput, tokenInput } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { literal, noContent, object, string } from '../http/schema';
+import { auditRequest } from '../logs/requestLog';
 import { login } from './login';
 import { requestPasswordReset, resetPassword } from './passwordReset';
 import { register, resendVerification, verifyEmail } from './registration';
@@ -49,6 +52,9 @@ const tokenPair = object<TokenPair>({
 export const authRoutes =
   ({ deps, rateLimit }: RouteContext): RoutesPlugin =>
   async (app) => {
+    const audit = (request: FastifyRequest, action: string, message: string, level?: LogLevel) =>
+      auditRequest(deps.log, request, { category: 'auth', action, message, ...(level ? { level } : {}) });
+
     app.post(
       '/auth/register',
       {
@@ -75,6 +81,8 @@ export const authRoutes =
         const fields = validateRegistration(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
         await register(deps, request.body);
+        // The same event for a new and an existing address: the log must not enumerate accounts either.
+        audit(request, 'auth.register', 'Registratie ontvangen');
         return reply.code(201).send({ detail: AUTH_MESSAGES.registered });
       },
     );
@@ -98,7 +106,11 @@ export const authRoutes =
       },
       async (request) => {
         const result = await verifyEmail(deps, request.body.token);
-        if (!result.ok) throw new ApiError(400, AUTH_MESSAGES.verifyInvalid);
+        if (!result.ok) {
+          audit(request, 'auth.verify_email.failed', 'Bevestigingslink ongeldig of verlopen', 'warning');
+          throw new ApiError(400, AUTH_MESSAGES.verifyInvalid);
+        }
+        audit(request, 'auth.verify_email', 'E-mailadres bevestigd');
         return { detail: AUTH_MESSAGES.verified };
       },
     );
@@ -152,8 +164,15 @@ export const authRoutes =
         const fields = validateLogin(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
         const result = await login(deps, request.body);
-        if (result.ok) return result.value;
-        if (result.error === 'unverified') throw new ApiError(403, AUTH_MESSAGES.unverified);
+        if (result.ok) {
+          audit(request, 'auth.login', 'Inloggen gelukt');
+          return result.value;
+        }
+        if (result.error === 'unverified') {
+          audit(request, 'auth.login.unverified', 'Inloggen geweigerd: e-mailadres nog niet bevestigd');
+          throw new ApiError(403, AUTH_MESSAGES.unverified);
+        }
+        audit(request, 'auth.login.failed', 'Inloggen mislukt: onbekend adres of verkeerd wachtwoord');
         throw new ApiError(401, LOGIN_FAILED_MESSAGE);
       },
     );
@@ -182,6 +201,14 @@ export const authRoutes =
       async (request) => {
         const result = await refreshSession(deps, request.body.refresh_token);
         if (result.ok) return result.value;
+        if (result.error === 'reused') {
+          audit(
+            request,
+            'auth.refresh.reused',
+            'Oud verversingstoken opnieuw gebruikt; de hele sessie is beëindigd',
+            'warning',
+          );
+        }
         if (result.error === 'reused' || result.error === 'revoked') {
           throw new ApiError(419, MESSAGES.sessionRevoked);
         }
@@ -203,6 +230,7 @@ export const authRoutes =
       },
       async (request, reply) => {
         await endSession(deps, request.body.refresh_token);
+        audit(request, 'auth.logout', 'Uitgelogd');
         return reply.code(204).send();
       },
     );
@@ -228,6 +256,7 @@ export const authRoutes =
         const fields = validateForgotPassword(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
         await requestPasswordReset(deps, request.body.email);
+        audit(request, 'auth.password_reset.requested', 'Wachtwoordherstel aangevraagd');
         return reply.code(202).send({ detail: FORGOT_PASSWORD_MESSAGE });
       },
     );
@@ -257,7 +286,11 @@ export const authRoutes =
         const fields = validateResetPassword(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
         const result = await resetPassword(deps, request.body);
-        if (!result.ok) throw new ApiError(400, AUTH_MESSAGES.resetInvalid);
+        if (!result.ok) {
+          audit(request, 'auth.password_reset.failed', 'Herstellink ongeldig of verlopen', 'warning');
+          throw new ApiError(400, AUTH_MESSAGES.resetInvalid);
+        }
+        audit(request, 'auth.password_reset', 'Wachtwoord hersteld; alle sessies van het account beëindigd');
         return { detail: AUTH_MESSAGES.passwordReset };
       },
     );

@@ -7,6 +7,7 @@ import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '
 import { pageSchema, pagingQuerySchema, parsePaging } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, integer, object, string } from '../http/schema';
+import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import {
   billingSettingsSchema,
@@ -139,6 +140,12 @@ export const billingRoutes =
         }
         const result = await changePlan(deps.db, organization.id, plan.id, deps.clock.now());
         if (!result.changed) throw new ApiError(409, BILLING_ERRORS.alreadyOnPlan);
+        auditRequest(deps.log, request, {
+          category: 'billing',
+          action: 'subscription.plan_changed',
+          orgId: organization.id,
+          message: `Organisatie ${organization.id} overgestapt op gratis plan ${plan.id}`,
+        });
         // After the commit: the replaced plan's Stripe subscription stops billing (failures are logged and retried).
         await cancelReplacedProviderSubscriptions(deps, request.log);
         return reply.code(201).send(result.subscription);
@@ -206,7 +213,13 @@ export const billingRoutes =
       },
       async (request, reply) => {
         const organization = await organizationOf(request);
-        const { checkoutUrl } = await startCheckout(deps, organization, request.body, request.log);
+        const { checkoutUrl, payment } = await startCheckout(deps, organization, request.body, request.log);
+        auditRequest(deps.log, request, {
+          category: 'billing',
+          action: 'payment.checkout_started',
+          orgId: organization.id,
+          message: `Afrekenen gestart: betaling ${payment.id} via ${payment.provider} voor plan ${payment.plan_id} (${payment.amount_cents} cent)`,
+        });
         return reply.code(201).send({ checkout_url: checkoutUrl });
       },
     );

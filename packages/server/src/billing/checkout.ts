@@ -4,7 +4,7 @@ import { MAX_SERIAL_ID } from '../db/database';
 import { ApiError, invalidInput } from '../http/apiError';
 import { findPlan, PLAN_MESSAGES } from './catalog';
 import type { PaymentProviderPort } from './paymentProvider';
-import { applyPaymentState, createPendingPayment, setProviderRef, toPayment } from './payments';
+import { createPendingPayment, setProviderRef, toPayment, updatePaymentState } from './payments';
 import { currentSubscriptionRow } from './subscriptions';
 
 /**
@@ -76,7 +76,7 @@ export function checkoutProvider(deps: Pick<AppDeps, 'config' | 'payments'>): Pa
  * refusal happens before anything is stored.
  */
 export async function startCheckout(
-  deps: Pick<AppDeps, 'config' | 'payments' | 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'config' | 'payments' | 'db' | 'clock' | 'log'>,
   organization: Organization,
   body: CheckoutBody,
   log: { warn(object: object, message: string): void },
@@ -134,9 +134,7 @@ export async function startCheckout(
     });
   } catch (error) {
     log.warn({ err: error, paymentId: pending.id }, 'Betaalprovider kon geen checkout starten');
-    await deps.db.transaction((tx) =>
-      applyPaymentState(tx, { paymentId: pending.id, state: 'failed', source: 'checkout' }, deps.clock.now()),
-    );
+    await updatePaymentState(deps, { paymentId: pending.id, state: 'failed', source: 'checkout' });
     throw new ApiError(502, BILLING_ERRORS.providerUnavailable);
   }
   const payment = await setProviderRef(deps.db, pending.id, session.providerRef, deps.clock.now());

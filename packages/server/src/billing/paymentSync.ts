@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { type PaymentRow, processedWebhookEvents } from '../db/schema';
 import { ApiError } from '../http/apiError';
+import { auditPaymentState } from './billingAudit';
 import { BILLING_ERRORS } from './checkout';
 import type { PaymentProviderPort, ProviderCheckout, ProviderEvent } from './paymentProvider';
-import { applyPaymentState, findPaymentByProviderRef } from './payments';
+import { applyPaymentState, findPaymentByProviderRef, updatePaymentState } from './payments';
 import { type CancelLog, cancelReplacedProviderSubscriptions } from './providerCancellations';
 import { endStripeSubscription, stripeSubscriptionRows } from './subscriptions';
 
-type SyncDeps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
+type SyncDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'log'>;
 
 /** A call to the provider; failing to reach it is a 502. */
 async function askProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -39,13 +40,12 @@ async function syncState(deps: SyncDeps, payment: PaymentRow): Promise<PaymentRo
   const provider = deps.payments[payment.provider];
   if (provider === null) throw new ApiError(409, BILLING_ERRORS.providerMissing);
   const { state, subscriptionRef } = await readState(provider, payment.providerRef);
-  const result = await deps.db.transaction((tx) =>
-    applyPaymentState(
-      tx,
-      { paymentId: payment.id, state, source: 'return', subscriptionRef },
-      deps.clock.now(),
-    ),
-  );
+  const result = await updatePaymentState(deps, {
+    paymentId: payment.id,
+    state,
+    source: 'return',
+    subscriptionRef,
+  });
   return result.payment;
 }
 
@@ -69,18 +69,12 @@ export async function cancelPayment(
     const providerRef = payment.providerRef;
     checkout = await askProvider(() => provider.cancelCheckout(providerRef));
   }
-  const result = await deps.db.transaction((tx) =>
-    applyPaymentState(
-      tx,
-      {
-        paymentId: payment.id,
-        state: checkout.state,
-        source: 'return',
-        subscriptionRef: checkout.subscriptionRef,
-      },
-      deps.clock.now(),
-    ),
-  );
+  const result = await updatePaymentState(deps, {
+    paymentId: payment.id,
+    state: checkout.state,
+    source: 'return',
+    subscriptionRef: checkout.subscriptionRef,
+  });
   await cancelReplacedProviderSubscriptions(deps, log);
   if (result.payment.status === 'paid') throw new ApiError(409, BILLING_ERRORS.paymentPaid);
   return result.payment;
@@ -135,7 +129,11 @@ async function handleEvent(
       ? await askProvider(() => provider.subscriptionEnded(subscriptionRef))
       : false;
 
-  return deps.db.transaction(async (tx) => {
+  let changedPayment: PaymentRow | null = null;
+  let endedSubscription = false;
+  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    changedPayment = null;
+    endedSubscription = false;
     const now = deps.clock.now();
     const [recorded] = await tx
       .insert(processedWebhookEvents)
@@ -151,7 +149,8 @@ async function handleEvent(
     // The same event arrived twice at once: the other delivery has it.
     if (recorded === undefined) return 'duplicate';
     if (subscriptionRef !== null && subscriptionEnded) {
-      return (await endStripeSubscription(tx, subscriptionRef, now)) ? 'applied' : 'unchanged';
+      endedSubscription = await endStripeSubscription(tx, subscriptionRef, now);
+      return endedSubscription ? 'applied' : 'unchanged';
     }
     if (payment === null) return 'ignored';
     if (checkout === null) return 'unchanged';
@@ -166,6 +165,18 @@ async function handleEvent(
       },
       now,
     );
+    if (result.changed) changedPayment = result.payment;
     return result.changed ? 'applied' : 'unchanged';
   });
+  // Audited only once the transaction committed.
+  const changed = changedPayment as PaymentRow | null;
+  if (changed !== null) auditPaymentState(deps.log, changed, 'webhook');
+  if (endedSubscription) {
+    deps.log.audit({
+      category: 'billing',
+      action: 'subscription.ended',
+      message: `Abonnement bij ${provider.name} beëindigd; de organisatie valt terug op het gratis plan`,
+    });
+  }
+  return outcome;
 }

@@ -1,5 +1,6 @@
 import type { AdminPayment, Page, Payment } from '@loop/core';
 import { and, desc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../appDeps';
 import type { Queryable, Transaction } from '../db/database';
 import {
   organizations,
@@ -9,6 +10,7 @@ import {
   payments,
 } from '../db/schema';
 import { offsetOf, type Paging, toPage } from '../http/paging';
+import { auditPaymentState } from './billingAudit';
 import type { ProviderState } from './paymentProvider';
 import { switchPlan } from './subscriptions';
 
@@ -186,4 +188,15 @@ export async function applyPaymentState(
     });
   }
   return { payment: updated, changed: true };
+}
+
+/** applyPaymentState in its own transaction; a change is written to the audit log once committed. */
+export async function updatePaymentState(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  input: ApplyStateInput,
+  route?: string,
+): Promise<{ payment: PaymentRow; changed: boolean }> {
+  const result = await deps.db.transaction((tx) => applyPaymentState(tx, input, deps.clock.now()));
+  if (result.changed) auditPaymentState(deps.log, result.payment, input.source, route);
+  return result;
 }

@@ -5,7 +5,8 @@ import { ERRORS } from '../http/commonSchemas';
 import type { RoutesPlugin } from '../http/routeContext';
 import { object, type Schema, string } from '../http/schema';
 import { contentSecurityPolicy, serializePolicy } from '../http/securityHeaders';
-import { applyPaymentState } from './payments';
+import { routeOf } from '../logs/requestLog';
+import { updatePaymentState } from './payments';
 import { cancelReplacedProviderSubscriptions } from './providerCancellations';
 import {
   decideSimulatedCheckout,
@@ -162,12 +163,10 @@ export const simulatedCheckoutActionRoutes =
           );
           if (decided === null) throw new ApiError(404, 'Deze betaling bestaat niet.');
           if (decided.state !== 'pending') {
-            await deps.db.transaction((tx) =>
-              applyPaymentState(
-                tx,
-                { paymentId: decided.paymentId, state: decided.state, source: 'simulated' },
-                deps.clock.now(),
-              ),
+            await updatePaymentState(
+              deps,
+              { paymentId: decided.paymentId, state: decided.state, source: 'simulated' },
+              routeOf(request),
             );
             // A paid plan may have replaced one billed by Stripe.
             await cancelReplacedProviderSubscriptions(deps, request.log);

@@ -13,6 +13,7 @@ import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { nullable, object, string } from '../http/schema';
+import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { type BrandingImage, getBranding, setImage, setPrimaryColor } from './branding';
 import { detectImageType } from './imageType';
@@ -61,6 +62,14 @@ export const brandingRoutes =
     // Changing the look is a feature of the plan (smartloop and up); reading it stays open to all.
     const brandingFeature = requireFeature('branding');
 
+    const auditBranding = (request: FastifyRequest, organizationId: number, what: string) =>
+      auditRequest(deps.log, request, {
+        category: 'organization',
+        action: 'organization.branding_updated',
+        orgId: organizationId,
+        message: `Huisstijl van organisatie ${organizationId} bijgewerkt: ${what}`,
+      });
+
     const readResponses = { 200: brandingSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS };
     const changeResponses = { ...readResponses, 400: ERRORS.badRequest, 403: ERRORS.forbidden };
 
@@ -102,7 +111,14 @@ export const brandingRoutes =
         const organization = await ownedOrganizationOf(request);
         const colourError = primaryColorError(request.body.primary_color);
         if (colourError !== null) throw invalidInput({ primary_color: colourError });
-        return setPrimaryColor(deps.db, deps.clock, organization.id, request.body.primary_color);
+        const branding = await setPrimaryColor(
+          deps.db,
+          deps.clock,
+          organization.id,
+          request.body.primary_color,
+        );
+        auditBranding(request, organization.id, 'huisstijlkleur');
+        return branding;
       },
     );
 
@@ -120,6 +136,7 @@ export const brandingRoutes =
         throw error;
       }
       await removeReplaced(request, uploads, result.replaced);
+      auditBranding(request, organization.id, image === 'logo' ? 'logo' : 'achtergrond');
       return result.branding;
     };
 
@@ -127,6 +144,11 @@ export const brandingRoutes =
       const organization = await ownedOrganizationOf(request);
       const result = await setImage(deps.db, deps.clock, organization.id, image, null);
       await removeReplaced(request, uploads, result.replaced);
+      auditBranding(
+        request,
+        organization.id,
+        image === 'logo' ? 'logo verwijderd' : 'achtergrond verwijderd',
+      );
       return result.branding;
     };
 

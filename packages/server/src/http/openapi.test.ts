@@ -53,6 +53,7 @@ describe('OpenAPI', () => {
       '/api/v1/branding/background': ['delete', 'post'],
       '/api/v1/admin/overview': ['get'],
       '/api/v1/admin/users': ['get'],
+      '/api/v1/admin/logs': ['get'],
       '/api/v1/features': ['get'],
       '/api/v1/plans': ['get'],
       '/api/v1/user-subscriptions/me': ['get'],

@@ -53,6 +53,12 @@ export async function resolveOrganization(
 }
 
 const requestOrganizations = new WeakMap<FastifyRequest, Promise<Organization>>();
+const resolvedOrganizationIds = new WeakMap<FastifyRequest, number>();
+
+/** The id of the organisation this request worked in, once `currentOrganization` has found it. */
+export function knownOrganizationId(request: FastifyRequest): number | null {
+  return resolvedOrganizationIds.get(request) ?? null;
+}
 
 /**
  * The current organisation of an authenticated request (X-Organization-Id, see resolveOrganization),
@@ -66,6 +72,10 @@ export function currentOrganization(
   if (organization === undefined) {
     organization = resolveOrganization(deps, authOf(request).user.id, request.headers['x-organization-id']);
     requestOrganizations.set(request, organization);
+    organization.then(
+      (found) => resolvedOrganizationIds.set(request, found.id),
+      () => undefined, // the caller handles the refusal
+    );
   }
   return organization;
 }

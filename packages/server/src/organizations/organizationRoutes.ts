@@ -9,6 +9,7 @@ import { invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, PROTECTED_ERRORS, textInput } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, integer, object, oneOf, string } from '../http/schema';
+import { auditRequest } from '../logs/requestLog';
 import { createOrganization } from './createOrganization';
 import { listOrganizations } from './memberships';
 
@@ -40,6 +41,12 @@ export const organizationRoutes =
         const fields = validateOrganization(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
         const organization = await createOrganization(deps, authOf(request).user.id, request.body.name);
+        auditRequest(deps.log, request, {
+          category: 'organization',
+          action: 'organization.created',
+          orgId: organization.id,
+          message: `Organisatie ${organization.id} aangemaakt`,
+        });
         return reply.code(201).send(organization);
       },
     );

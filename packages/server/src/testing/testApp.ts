@@ -43,6 +43,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     stripeSecretKey: null,
     stripeWebhookSecret: null,
     stripeApiUrl: null,
+    logRetentionDays: 90,
     ...overrides,
   };
 }

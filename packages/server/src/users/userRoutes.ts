@@ -12,6 +12,7 @@ import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, messageResponse, PROTECTED_ERRORS, textInput } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, boolean, integer, nullable, object, string } from '../http/schema';
+import { auditRequest } from '../logs/requestLog';
 import { currentUser } from './currentUser';
 import { changePassword, updateProfile } from './profile';
 
@@ -89,6 +90,11 @@ export const userRoutes =
         if (!result.ok) {
           throw new ApiError(409, USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
         }
+        auditRequest(deps.log, request, {
+          category: 'user',
+          action: 'user.profile_updated',
+          message: 'Profiel bijgewerkt',
+        });
         return currentUser(deps.db, result.value);
       },
     );
@@ -122,7 +128,20 @@ export const userRoutes =
           currentPassword: request.body.current_password,
           newPassword: request.body.new_password,
         });
-        if (!result.ok) throw invalidInput({ current_password: USER_MESSAGES.wrongPassword });
+        if (!result.ok) {
+          auditRequest(deps.log, request, {
+            category: 'user',
+            action: 'user.password_change.failed',
+            message: 'Wachtwoord wijzigen geweigerd: huidig wachtwoord onjuist',
+            level: 'warning',
+          });
+          throw invalidInput({ current_password: USER_MESSAGES.wrongPassword });
+        }
+        auditRequest(deps.log, request, {
+          category: 'user',
+          action: 'user.password_changed',
+          message: 'Wachtwoord gewijzigd; andere sessies beëindigd',
+        });
         return { detail: USER_MESSAGES.passwordChanged };
       },
     );
