@@ -46,6 +46,7 @@ const SIGNED_IN = [
   '/admin',
   '/dashboard/abonnement',
   '/admin/billing',
+  '/admin/logs',
   '/billing/return?status=success&payment_id=1',
 ];
 

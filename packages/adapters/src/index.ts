@@ -3,6 +3,7 @@
 export { browserFetch } from './http/browserFetch';
 export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
+export { createAdminLogsGateway } from './http/createAdminLogsGateway';
 export type {
   ApiClient,
   ApiClientOptions,

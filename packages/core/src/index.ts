@@ -97,8 +97,21 @@ export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features
 export type { FeatureKey, FeatureStore } from './features/featureGate';
 export { FEATURE_KEYS, hasFeature, parseFeatureList } from './features/featureGate';
+export type { LogBrowserDeps, LogBrowserState, LogBrowserStatus } from './logs/LogBrowser';
+export { LogBrowser } from './logs/LogBrowser';
+export { logDateOf } from './logs/logDate';
 export type { LogFilter, PreparedLogRows } from './logs/logFilter';
 export { EMPTY_LOG_FILTER, filterLogRows, isLogFilterActive, prepareLogRows } from './logs/logFilter';
+export type { LogStatusTone } from './logs/logView';
+export {
+  formatLogTime,
+  LOG_LEVELS,
+  logCellText,
+  logCountText,
+  logStatusTone,
+  parseLogLevel,
+} from './logs/logView';
+export type { AdminLogsGateway } from './logs/ports';
 // Organisation and user
 export type { CurrentUserDeps, CurrentUserState } from './organisation/CurrentUserStore';
 export { CurrentUserStore, toUserCheck } from './organisation/CurrentUserStore';

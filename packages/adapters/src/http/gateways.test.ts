@@ -1,7 +1,8 @@
 import { type ApiResult, apiOk } from '@loop/core';
 import { describe, expect, it } from 'vitest';
 import { createAdminGateway } from './createAdminGateway';
-import type { ApiClient, HttpMethod, RequestOptions } from './createApiClient';
+import { createAdminLogsGateway } from './createAdminLogsGateway';
+import { type ApiClient, createApiClient, type HttpMethod, type RequestOptions } from './createApiClient';
 import { createAuthGateway } from './createAuthGateway';
 import { createBrandingGateway } from './createBrandingGateway';
 import { createOrganisationGateway } from './createOrganisationGateway';
@@ -144,5 +145,60 @@ describe('createAdminGateway', () => {
       { method: 'GET', path: '/admin/users', options: { query: { page: 2, page_size: 50, q: 'jan' } } },
       { method: 'GET', path: '/admin/users', options: { query: { page: 1, page_size: 25, q: undefined } } },
     ]);
+  });
+});
+
+describe('createAdminLogsGateway', () => {
+  it('should fetch the log with GET /admin/logs and no query (spec §7)', async () => {
+    const { client, sent } = recordingClient();
+    await createAdminLogsGateway(client).list();
+    expect(sent).toEqual([{ method: 'GET', path: '/admin/logs', options: undefined }]);
+  });
+
+  /** The real client on a fetch that answers `response`, recording the requested URLs. */
+  const wire = (response: () => Response) => {
+    const urls: string[] = [];
+    const client = createApiClient({
+      baseUrl: 'https://api.loop.test/',
+      session: { accessToken: () => 'token-a', refresh: async () => false, end: () => {} },
+      organisationId: () => 7,
+      fetch: (async (input: RequestInfo | URL) => {
+        urls.push(String(input));
+        return response();
+      }) as typeof globalThis.fetch,
+    });
+    return { gateway: createAdminLogsGateway(client), urls };
+  };
+
+  it('should hand back the items of the answer', async () => {
+    const item = {
+      id: 1,
+      ts: '2026-11-21T13:03:07Z',
+      level: 'audit',
+      category: 'billing',
+      org_id: 7,
+      action: 'plan.change',
+      route: '/user-subscriptions',
+      http_status: 200,
+      message: 'Plan gewijzigd',
+      log_date: '2026-11-21',
+    };
+    const { gateway, urls } = wire(
+      () =>
+        new Response(JSON.stringify({ items: [item] }), { headers: { 'content-type': 'application/json' } }),
+    );
+    expect(await gateway.list()).toEqual({ ok: true, value: { items: [item] } });
+    expect(urls).toEqual(['https://api.loop.test/api/v1/admin/logs']);
+  });
+
+  it("should answer a refusal for non-admins as a failure with the server's detail", async () => {
+    const { gateway } = wire(
+      () =>
+        new Response(JSON.stringify({ detail: 'Alleen voor beheerders.' }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    expect(await gateway.list()).toEqual({ ok: false, status: 403, detail: 'Alleen voor beheerders.' });
   });
 });

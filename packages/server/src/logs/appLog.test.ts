@@ -135,9 +135,14 @@ describe('AppLog', () => {
     sink.blocked = false;
     sink.release?.();
     await log.flush();
-    expect(sink.written.map((row) => row.message)).toEqual(
-      [4, 5, 6, 7, 8].reduce((all, n) => [...all, `verzoek ${n}`], ['verzoek 0']),
-    );
+    expect(sink.written.map((row) => row.message)).toEqual([
+      'verzoek 0',
+      'verzoek 4',
+      'verzoek 5',
+      'verzoek 6',
+      'verzoek 7',
+      'verzoek 8',
+    ]);
     expect(output.warnings).toEqual([
       'Applicatielog: 3 regel(s) overgeslagen omdat de opslag het tempo niet bijhield',
     ]);

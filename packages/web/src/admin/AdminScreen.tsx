@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { FormAlert } from '../forms/FormAlert';
 import { Loading } from '../routing/Loading';
+import { useIsAdmin } from '../session/useIsAdmin';
 import { Page } from '../shell/Page';
 import { Pager } from '../shell/Pager';
 import { TableScroll } from '../shell/TableScroll';
@@ -34,11 +35,22 @@ const USER_COLUMNS = [
 
 /** /admin ('Beheer'): platform totals and a paged, searchable table of users. */
 export function AdminScreen() {
+  // Template managers may open /admin too; the pages linked here are for admins only.
+  const isAdmin = useIsAdmin();
   return (
     <Page title="Beheer" width="full">
-      <p>
-        <Link href="/admin/billing">Abonnementen en betalingen</Link>
-      </p>
+      {isAdmin ? (
+        <nav aria-label="Beheeronderdelen">
+          <ul className="admin-links">
+            <li>
+              <Link href="/admin/billing">Abonnementen en betalingen</Link>
+            </li>
+            <li>
+              <Link href="/admin/logs">Applicatie Logging</Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
       <Overview />
       <Users />
     </Page>

@@ -4,6 +4,7 @@ import {
   browserTimer,
   createAdminBillingGateway,
   createAdminGateway,
+  createAdminLogsGateway,
   createApiClient,
   createAuthGateway,
   createBillingGateway,
@@ -27,6 +28,7 @@ import {
   createPaymentReturn,
   createSessionEndedHandler,
   type HtmlSanitizer,
+  LogBrowser,
   type Notice,
   SessionKeeper,
   SubscriptionStore,
@@ -125,6 +127,12 @@ const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.PaymentReturn)
     .toResolvedValue((gateway) => createPaymentReturn({ gateway }), [TOKENS.BillingGateway])
+    .inSingletonScope();
+  bind(TOKENS.AdminLogsGateway)
+    .toResolvedValue(createAdminLogsGateway, [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.CreateLogBrowser)
+    .toResolvedValue((gateway) => () => new LogBrowser({ gateway }), [TOKENS.AdminLogsGateway])
     .inSingletonScope();
 });
 

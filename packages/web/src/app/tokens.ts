@@ -2,6 +2,7 @@ import type { ApiClient, DebugAdminFlag } from '@loop/adapters';
 import type {
   AdminBillingGateway,
   AdminGateway,
+  AdminLogsGateway,
   AuthGateway,
   AuthUseCases,
   BillingGateway,
@@ -12,6 +13,7 @@ import type {
   CurrentUserStore,
   FeatureStore,
   HtmlSanitizer,
+  LogBrowser,
   Notifier,
   OrganisationGateway,
   OrganisationStore,
@@ -64,6 +66,7 @@ export const TOKENS = {
   AdminGateway: Symbol.for('Loop.AdminGateway') as ServiceIdentifier<AdminGateway>,
   BillingGateway: Symbol.for('Loop.BillingGateway') as ServiceIdentifier<BillingGateway>,
   AdminBillingGateway: Symbol.for('Loop.AdminBillingGateway') as ServiceIdentifier<AdminBillingGateway>,
+  AdminLogsGateway: Symbol.for('Loop.AdminLogsGateway') as ServiceIdentifier<AdminLogsGateway>,
   // HTML
   /** Loads the sanitiser on first use (DOMPurify stays out of the entry chunk); one shared promise. */
   LoadHtmlSanitizer: Symbol.for('Loop.LoadHtmlSanitizer') as ServiceIdentifier<() => Promise<HtmlSanitizer>>,
@@ -74,6 +77,8 @@ export const TOKENS = {
   AuthUseCases: Symbol.for('Loop.AuthUseCases') as ServiceIdentifier<AuthUseCases>,
   SubscriptionStore: Symbol.for('Loop.SubscriptionStore') as ServiceIdentifier<SubscriptionStore>,
   PaymentReturn: Symbol.for('Loop.PaymentReturn') as ServiceIdentifier<PaymentReturn>,
+  /** A fresh log browser per visit of the log screen, so its rows go when the screen does. */
+  CreateLogBrowser: Symbol.for('Loop.CreateLogBrowser') as ServiceIdentifier<() => LogBrowser>,
 } as const;
 
 type Tokens = typeof TOKENS;

@@ -31,6 +31,7 @@ const AdminScreen = screen(() => import('../admin/AdminScreen'), 'AdminScreen');
 const SubscriptionScreen = screen(() => import('../billing/SubscriptionScreen'), 'SubscriptionScreen');
 const BillingReturnScreen = screen(() => import('../billing/BillingReturnScreen'), 'BillingReturnScreen');
 const AdminBillingScreen = screen(() => import('../admin/AdminBillingScreen'), 'AdminBillingScreen');
+const LogsScreen = screen(() => import('../admin/LogsScreen'), 'LogsScreen');
 
 /**
  * The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule and, where it has one,
@@ -54,6 +55,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentT
     { path: '/personalisatie', Screen: PersonalisationScreen, feature: 'branding' },
     { path: '/admin', Screen: AdminScreen },
     { path: '/admin/billing', Screen: AdminBillingScreen },
+    { path: '/admin/logs', Screen: LogsScreen },
   ];
 
 /** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */

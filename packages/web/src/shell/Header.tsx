@@ -1,4 +1,4 @@
-import { effectiveIsAdmin, type FeatureKey } from '@loop/core';
+import type { FeatureKey } from '@loop/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
@@ -7,6 +7,7 @@ import { useFeature } from '../billing/useFeature';
 import { useBranding } from '../branding/useBranding';
 import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
+import { useIsAdmin } from '../session/useIsAdmin';
 import { useSession } from '../session/useSession';
 
 const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feature?: FeatureKey }> = [
@@ -20,8 +21,8 @@ const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feat
 /** Logo (to /dashboard, spec §2), the main navigation for signed-in users, and 'Uitloggen'. */
 export function Header() {
   const auth = useInjection(TOKENS.AuthUseCases);
-  const debugAdmin = useInjection(TOKENS.DebugAdminFlag);
   const session = useSession();
+  const isAdmin = useIsAdmin();
   const { user, organisation } = useCurrentUser();
   const { state: branding, view } = useBranding();
   const [location] = useLocation();
@@ -36,7 +37,6 @@ export function Header() {
 
   const signedIn = session.status === 'authenticated';
   const onboarded = signedIn && user?.onboarding_completed === true;
-  const isAdmin = effectiveIsAdmin(session.isAdmin, debugAdmin.isOn());
   const items = NAV.filter(
     (item) =>
       (!item.adminOnly || isAdmin) &&

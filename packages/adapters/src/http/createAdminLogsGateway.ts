@@ -1,0 +1,9 @@
+import type { AdminLogsGateway } from '@loop/core';
+import type { ApiClient } from './createApiClient';
+
+/** The application log for platform admins; filtering happens on the client (spec §5). */
+export function createAdminLogsGateway(client: ApiClient): AdminLogsGateway {
+  return {
+    list: () => client.request('GET', '/admin/logs'),
+  };
+}

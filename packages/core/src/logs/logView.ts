@@ -1,0 +1,52 @@
+import type { LogLevel } from '../contract/logs';
+
+/** The levels in the order of the level filter (spec §4). */
+export const LOG_LEVELS: readonly LogLevel[] = ['info', 'warning', 'error', 'audit'];
+
+/** A select's value as a level filter; anything that is not a level means 'Alle niveaus'. */
+export const parseLogLevel = (value: string): LogLevel | '' =>
+  (LOG_LEVELS as readonly string[]).includes(value) ? (value as LogLevel) : '';
+
+const COUNT = new Intl.NumberFormat('nl-NL');
+
+/** The result count of spec §2, e.g. '1.234 van 100.000 resultaten'. */
+export const logCountText = (shown: number, total: number): string =>
+  `${COUNT.format(shown)} van ${COUNT.format(total)} resultaten`;
+
+const TIME = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  hourCycle: 'h23',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * A log timestamp as Amsterdam wall-clock time, e.g. '21-11-2026 14:03:07'; '-' when missing or
+ * unreadable. Built from parts: the plain nl-NL format puts a comma between date and time.
+ */
+export function formatLogTime(ts: string | null): string {
+  if (!ts) return '-';
+  const ms = Date.parse(ts);
+  if (Number.isNaN(ms)) return '-';
+  const part: Record<string, string> = {};
+  for (const { type, value } of TIME.formatToParts(ms)) part[type] = value;
+  return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}:${part.second}`;
+}
+
+/** A cell's text: '-' for a missing value. */
+export const logCellText = (value: string | number | null | undefined): string =>
+  value === null || value === undefined || value === '' ? '-' : String(value);
+
+export type LogStatusTone = 'ok' | 'error';
+
+/** Spec §2 status colouring: 2xx green, 4xx and above red; anything else (1xx, 3xx, none) plain. */
+export function logStatusTone(status: number | null): LogStatusTone | null {
+  if (status === null || !Number.isFinite(status)) return null;
+  if (status >= 200 && status < 300) return 'ok';
+  if (status >= 400) return 'error';
+  return null;
+}

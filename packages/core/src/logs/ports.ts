@@ -1,0 +1,8 @@
+import type { ApiResult } from '../api/apiResult';
+import type { LogsResponse } from '../contract/logs';
+
+/** The application log for platform admins (spec §7: GET /admin/logs, no query parameters). */
+export interface AdminLogsGateway {
+  /** The newest rows first; the server limits the window (by default the last 30 days). */
+  list(): Promise<ApiResult<LogsResponse>>;
+}
