@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { brotliDecompressSync } from 'node:zlib';
 import type { LogItem, LogsResponse } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -157,6 +158,19 @@ describe('GET /admin/logs', () => {
     expect(older.map((item) => item.action)).toEqual(['window.old', 'window.old']);
 
     expect(await logs('?limit=2')).toHaveLength(2);
+  });
+
+  it('should send the rows compressed to a browser that accepts it', async () => {
+    await insertRows(200, 1, 'compressed.row');
+    const plain = await api(ctx.app, 'GET', '/admin/logs', { token: adminToken });
+    const compressed = await api(ctx.app, 'GET', '/admin/logs', {
+      token: adminToken,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('should refuse malformed parameters with a Dutch message naming them', async () => {

@@ -1,5 +1,5 @@
 import { type LogItem, logDateOf } from '@loop/core';
-import { and, desc, gte, inArray, lt, lte } from 'drizzle-orm';
+import { and, desc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { appLogs } from '../db/schema';
 import type { LogEntry, LogSink } from './appLog';
@@ -32,26 +32,28 @@ export interface LogWindow {
   readonly limit: number;
 }
 
-/** Rows with `from <= ts <= to`, newest first, at most `limit`. */
+/** `ts` as ISO 8601 in UTC, formatted by the database: 100,000 Date objects cost more than the query. */
+const ISO_TS = sql<string>`to_char(${appLogs.ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Rows with `from <= ts <= to`, newest first, at most `limit`, in the wire shape. */
 export async function listLogs(db: Queryable, window: LogWindow): Promise<LogItem[]> {
-  const rows = await db
-    .select()
+  return db
+    .select({
+      id: appLogs.id,
+      ts: ISO_TS,
+      level: appLogs.level,
+      category: appLogs.category,
+      org_id: appLogs.orgId,
+      action: appLogs.action,
+      route: appLogs.route,
+      http_status: appLogs.httpStatus,
+      message: appLogs.message,
+      log_date: appLogs.logDate,
+    })
     .from(appLogs)
     .where(and(gte(appLogs.ts, window.from), lte(appLogs.ts, window.to)))
     .orderBy(desc(appLogs.ts), desc(appLogs.id))
     .limit(window.limit);
-  return rows.map((row) => ({
-    id: row.id,
-    ts: row.ts.toISOString(),
-    level: row.level,
-    category: row.category,
-    org_id: row.orgId,
-    action: row.action,
-    route: row.route,
-    http_status: row.httpStatus,
-    message: row.message,
-    log_date: row.logDate,
-  }));
 }
 
 /** Rows removed per statement, so a large clean-up never holds one long lock. */

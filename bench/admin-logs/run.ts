@@ -1,0 +1,165 @@
+/**
+ * GET /api/v1/admin/logs with 100,000 rows (issue 4): what the 'Applicatie Logging' screen fetches
+ * by default, through the whole server (auth, query, mapping, JSON serialisation), beside a bare
+ * driver query of the same rows plus JSON.stringify, side by side in one process, on PostgreSQL and
+ * PGlite. Also: the cost of the request log on a request (a logged route with the database sink
+ * beside the same app whose log goes nowhere).
+ * Run: node_modules/.bin/tsx bench/admin-logs/run.ts   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
+ * postgres://postgres@127.0.0.1:5432/test; a database of its own is created and dropped)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import postgres from 'postgres';
+import {
+  buildApp,
+  createPasswordHasher,
+  type DatabaseHandle,
+  DEMO_ADMIN,
+  loadConfig,
+  openPglite,
+  openPostgres,
+  seedDemoData,
+  systemClock,
+} from '../../packages/server/src/index';
+import type { Mailer } from '../../packages/server/src/mail/mailer';
+
+const ROWS = 100_000;
+const RUNS = 7;
+const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function timed(runs: number, action: () => Promise<unknown>): Promise<number> {
+  await action(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await action();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+const GENERATE = `
+  insert into app_logs (ts, log_date, level, category, org_id, action, route, http_status, message)
+  select now() - (g || ' seconds')::interval, current_date,
+         (array['info','warning','error','audit'])[g % 4 + 1], 'http', g % 40 + 1,
+         (array['GET','POST','PATCH'])[g % 3 + 1],
+         (array['/api/v1/users/me','/api/v1/organizations','/api/v1/payments/:id','/api/v1/plans'])[g % 4 + 1],
+         (array[200, 201, 404, 500])[g % 4 + 1],
+         'GET /api/v1/users/me 200 in ' || (g % 97) || ' ms'
+  from generate_series(1, ${ROWS}) as g`;
+
+const BARE = `select id, ts, level, category, org_id, action, route, http_status, message, log_date
+  from app_logs where ts >= now() - interval '30 days' order by ts desc, id desc limit ${ROWS}`;
+
+const noMail: Mailer = { send: async () => {}, close: async () => {} };
+
+async function measure(name: string, database: DatabaseHandle, bare: () => Promise<unknown[]>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-logs-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: 'false',
+    SEED_DEMO: 'false',
+  });
+  const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+  await seedDemoData({ db: database.db, clock: systemClock, passwords });
+  const app = await buildApp({ config, db: database.db, mailer: noMail, passwordHasher: passwords });
+  const quiet = await buildApp({
+    config,
+    db: database.db,
+    mailer: noMail,
+    passwordHasher: passwords,
+    logSink: { write: async () => {} },
+  });
+  try {
+    await database.db.execute(GENERATE);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    const token = login.json<{ access_token: string }>().access_token;
+    const headers = { authorization: `Bearer ${token}` };
+    let body = '';
+    const api = await timed(RUNS, async () => {
+      const answer = await app.inject({ method: 'GET', url: '/api/v1/admin/logs', headers });
+      body = answer.body;
+    });
+    const compressed = await timed(RUNS, () =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/logs',
+        headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      }),
+    );
+    const baseline = await timed(RUNS, async () => JSON.stringify(await bare()));
+    const items = (JSON.parse(body) as { items: unknown[] }).items.length;
+    const bytes = Buffer.byteLength(body);
+    const gzipped = gzipSync(body).length;
+
+    // The request log on the request path: a logged route, database sink vs a sink that drops.
+    const requests = 2_000;
+    const burst = async (target: typeof app) => {
+      for (let i = 0; i < requests; i++)
+        await target.inject({ method: 'GET', url: '/api/v1/users/me', headers });
+    };
+    const logged = await timed(3, () => burst(app));
+    const unlogged = await timed(3, () => burst(quiet));
+    await app.appLog.flush();
+
+    console.log(
+      `${name.padEnd(10)} GET /admin/logs ${items.toLocaleString('en')} rows: ${api.toFixed(0)} ms median ` +
+        `(bare query + JSON.stringify ${baseline.toFixed(0)} ms, ratio ${(api / baseline).toFixed(2)}×); ` +
+        `body ${(bytes / 1e6).toFixed(1)} MB, gzip ${(gzipped / 1e6).toFixed(2)} MB; as a browser asks for it ` +
+        `(brotli) ${compressed.toFixed(0)} ms`,
+    );
+    console.log(
+      `${''.padEnd(10)} GET /users/me ×${requests}: ${((logged / requests) * 1000).toFixed(0)} µs/request with the ` +
+        `database log, ${((unlogged / requests) * 1000).toFixed(0)} µs without (ratio ${(logged / unlogged).toFixed(2)}×)`,
+    );
+  } finally {
+    await app.close();
+    await quiet.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const name = `loop_bench_logs_${process.pid}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pg = await openPostgres(url.toString());
+  const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  try {
+    await pg.migrate();
+    await measure('PostgreSQL', pg, () => raw.unsafe(BARE));
+  } finally {
+    await raw.end();
+    await pg.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+
+  const lite = await openPglite(null);
+  try {
+    await lite.migrate();
+    await measure('PGlite', lite, async () => {
+      const result = (await lite.db.execute(BARE)) as unknown as { rows: unknown[] };
+      return result.rows;
+    });
+  } finally {
+    await lite.close();
+  }
+}
+
+await main();
