@@ -12,6 +12,8 @@ interface RouteCase {
   readonly signedIn: boolean;
   /** Budget in kB gzip (DESIGN.md §4); null where none is set yet. */
   readonly budgetKb: number | null;
+  /** Signed in as the demo admin instead of the demo user (admin-only screens). */
+  readonly admin?: boolean;
 }
 
 const ROUTES: readonly RouteCase[] = [
@@ -21,13 +23,14 @@ const ROUTES: readonly RouteCase[] = [
   { path: '/profiel', signedIn: true, budgetKb: null },
   { path: '/dashboard/abonnement', signedIn: true, budgetKb: null },
   { path: '/billing/return', signedIn: false, budgetKb: null },
+  { path: '/admin/logs', signedIn: true, budgetKb: null, admin: true },
 ];
 
-async function tokensFor(server: RunningServer) {
+async function tokensFor(server: RunningServer, account: { email: string; password: string }) {
   const answer = await fetch(`${server.url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO.user),
+    body: JSON.stringify(account),
   });
   if (!answer.ok) throw new Error(`demo login failed: ${answer.status}`);
   return (await answer.json()) as { access_token: string; refresh_token: string };
@@ -36,7 +39,7 @@ async function tokensFor(server: RunningServer) {
 async function measure(browser: Browser, server: RunningServer, route: RouteCase) {
   const context = await browser.newContext();
   if (route.signedIn) {
-    const tokens = await tokensFor(server);
+    const tokens = await tokensFor(server, route.admin ? DEMO.admin : DEMO.user);
     await context.addInitScript(
       ([access, refresh]) => {
         localStorage.setItem('token', access);
