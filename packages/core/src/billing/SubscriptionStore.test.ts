@@ -11,23 +11,11 @@ import type {
   UserSubscription,
 } from '../contract/billing';
 import type { FeatureStore } from '../features/featureGate';
+import { type Deferred, deferred } from '../testing/deferred';
 import type { BillingGateway, Notice, Notifier } from './ports';
 import { BILLING_MESSAGES, SubscriptionStore } from './SubscriptionStore';
 
 // --- hand-written fakes -------------------------------------------------------------------------
-
-interface Deferred<T> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 type Call = 'subscription' | 'plans' | 'settings' | 'changePlan' | 'checkout' | 'payments';
 

@@ -2,23 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
 import type { BrandingGateway, BrandingImage, UploadFile } from '../api/ports';
 import type { Branding, UpdateBrandingRequest } from '../contract/wire';
+import { type Deferred, deferred } from '../testing/deferred';
 import { BrandingStore, uploadFileError } from './BrandingStore';
 import { BRANDING_UPLOAD_MAX_BYTES, BRANDING_UPLOAD_TOO_LARGE, BRANDING_UPLOAD_WRONG_TYPE } from './colour';
 
 // --- hand-written fakes -------------------------------------------------------------------------
-
-interface Deferred<T> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 /** `mine()` waits for the test to answer; the other calls answer with `reply`. */
 class FakeBrandingGateway implements BrandingGateway {

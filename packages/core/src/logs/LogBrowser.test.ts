@@ -1,24 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
 import type { LogItem, LogsResponse } from '../contract/logs';
+import { type Deferred, deferred } from '../testing/deferred';
 import { LogBrowser } from './LogBrowser';
 import { EMPTY_LOG_FILTER } from './logFilter';
 import type { AdminLogsGateway } from './ports';
 
 // --- hand-written fake --------------------------------------------------------------------------
-
-interface Deferred<T> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 /** Answers `reply` at once, or, while `hold` is set, waits until the test calls `release`. */
 class FakeLogsGateway implements AdminLogsGateway {

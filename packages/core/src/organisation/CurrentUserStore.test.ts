@@ -10,23 +10,11 @@ import type {
   OrganizationRef,
   UpdateProfileRequest,
 } from '../contract/wire';
+import { type Deferred, deferred } from '../testing/deferred';
 import { type CurrentUserState, CurrentUserStore, toUserCheck } from './CurrentUserStore';
 import type { OrganisationStore, StoredOrganisation } from './resolveOrganisation';
 
 // --- hand-written fakes -------------------------------------------------------------------------
-
-interface Deferred<T> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 /** One gateway method: records its arguments; answers with `reply` or waits for `answer()`. */
 class FakeCall<A, T> {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
 import type { AccessTokenClaims } from '../contract/wire';
+import { type Deferred, deferred } from '../testing/deferred';
 import type { Clock, RefreshGateway, StoredTokens, Timer, TokenDecoder, TokenStore } from './ports';
 import { MIN_BACKGROUND_REFRESH_DELAY_MS, type SessionEndReason, SessionKeeper } from './SessionKeeper';
 
@@ -58,22 +59,6 @@ class FakeDecoder implements TokenDecoder {
     if (!claims) throw new Error('Invalid token specified');
     return claims;
   }
-}
-
-interface Deferred<T> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 /** Records every refresh request and lets the test answer them one by one. */
