@@ -92,6 +92,37 @@ export type * from './contract/admin';
 export type * from './contract/billing';
 // Application log
 export type { LogItem, LogLevel, LogsResponse } from './contract/logs';
+// Surveys (wire contract; the rules are in the Surveys block below)
+export type {
+  AnswerInput,
+  AnswerValue,
+  AnswerValueByType,
+  ChoiceOption,
+  LikertAnswer,
+  LikertSettings,
+  LikertStatement,
+  MultipleChoiceAnswer,
+  MultipleChoiceSettings,
+  NpsSettings,
+  OpenTextAnswer,
+  OpenTextSettings,
+  Question,
+  QuestionOf,
+  QuestionSettings,
+  QuestionTiming,
+  QuestionType,
+  RatingSettings,
+  RespondentSurvey,
+  ScoreAnswer,
+  SingleChoiceAnswer,
+  SingleChoiceSettings,
+  SubmitResponseRequest,
+  Survey,
+  SurveyInput,
+  SurveyStatus,
+  SurveyStatusRequest,
+  SurveySummary,
+} from './contract/surveys';
 export type * from './contract/wire';
 export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features
@@ -142,3 +173,114 @@ export type { ConsentStore, ConsentValue } from './shared/consent';
 export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './shared/consent';
 export type { Result } from './shared/result';
 export { err, ok } from './shared/result';
+// Surveys
+export type {
+  AnswerCheck,
+  AnswerErrorCode,
+  SubmissionCheck,
+  SubmissionErrorCode,
+  SubmissionProblem,
+  ValidatedAnswer,
+} from './surveys/answerValidation';
+export {
+  ANSWER_MESSAGES,
+  isAnswerEmpty,
+  OPEN_TEXT_HARD_MAX_LENGTH,
+  OTHER_TEXT_MAX_LENGTH,
+  openTextLimit,
+  SECONDS_SPENT_MAX,
+  validateAnswer,
+  validateSubmission,
+} from './surveys/answerValidation';
+export type {
+  AnswerFacts,
+  EditRefusal,
+  EditRefusalCode,
+  QuestionLocks,
+  QuestionUsage,
+} from './surveys/editRules';
+export {
+  compareForOpenSurvey,
+  EDIT_MESSAGES,
+  OPEN_SURVEY_EDIT_NOTICE,
+  questionLocks,
+} from './surveys/editRules';
+export { foldForSearch, openAnswerMatcher, searchOpenAnswers } from './surveys/openAnswers';
+export type { IdSource } from './surveys/questionEdits';
+export {
+  addQuestion,
+  createQuestion,
+  duplicateQuestion,
+  LIKERT_DEFAULT_LABELS,
+  moveQuestion,
+  NPS_DEFAULT_LABELS,
+  OPEN_TEXT_DEFAULT_MAX_LENGTH,
+  removeQuestion,
+  renumberQuestions,
+  withLikertPoints,
+} from './surveys/questionEdits';
+export type {
+  ChartKind,
+  ChoiceRow,
+  ChoiceSummary,
+  CountsByValue,
+  DistributionRow,
+  DivergingBar,
+  LikertSummary,
+  NpsSummary,
+  RatingSummary,
+} from './surveys/scoring';
+export {
+  chartFor,
+  countValues,
+  formatMean,
+  formatNps,
+  likertMatrixSummary,
+  likertSummary,
+  multipleChoiceSummary,
+  npsFromCounts,
+  npsScore,
+  percentagesToHundred,
+  ratingSummary,
+  roundHalfAwayFromZero,
+  singleChoiceSummary,
+} from './surveys/scoring';
+export { SURVEY_HTML_POLICY, sanitizeSurveyHtml } from './surveys/surveyHtml';
+export type { RespondentAccessError, StatusChangeError } from './surveys/surveyStatus';
+export {
+  closeDatePassed,
+  decideStatusChange,
+  effectiveStatus,
+  RESPONDENT_MESSAGES,
+  respondentAccess,
+  STATUS_MESSAGES,
+} from './surveys/surveyStatus';
+export type { CheckedInput } from './surveys/surveyValidation';
+export {
+  ID_PATTERN,
+  OPTION_LABEL_MAX_LENGTH,
+  OPTIONS_MAX,
+  QUESTION_DESCRIPTION_MAX_LENGTH,
+  QUESTION_TITLE_MAX_LENGTH,
+  QUESTION_TYPES,
+  QUESTIONS_MAX,
+  SCALE_LABEL_MAX_LENGTH,
+  STATEMENT_MAX_LENGTH,
+  STATEMENTS_MAX,
+  SURVEY_HTML_MAX_LENGTH,
+  SURVEY_MESSAGES,
+  SURVEY_TITLE_MAX_LENGTH,
+  THANK_YOU_TEXT_MAX_LENGTH,
+  validateQuestion,
+  validateSurveyDraft,
+} from './surveys/surveyValidation';
+export {
+  defaultQuestionSeconds,
+  estimateSeconds,
+  formatEstimate,
+  MIN_TIMING_RESPONDENTS,
+  median,
+  QUESTION_SECONDS,
+  questionSeconds,
+  SURVEY_OVERHEAD_SECONDS,
+} from './surveys/timeEstimate';

@@ -1,0 +1,219 @@
+/**
+ * Surveys, questions and answers on the wire (issue 5). A survey belongs to the organisation in
+ * `X-Organization-Id`. Rich text (`*_html`) is sanitised by the server before it is stored and again
+ * by the client before it is shown. The rules over these types live in `surveys/` (validation,
+ * edit rules, time estimate, scoring).
+ */
+
+/** Lifecycle of a survey: draft → open → closed (reopening and going back are in `surveyStatus.ts`). */
+export type SurveyStatus = 'draft' | 'open' | 'closed';
+
+/** The kinds of question the editor offers. */
+export type QuestionType =
+  | 'likert'
+  | 'single_choice'
+  | 'multiple_choice'
+  | 'open_short'
+  | 'open_long'
+  | 'nps'
+  | 'rating';
+
+/** One statement of a Likert question; several statements share the scale as a matrix. */
+export interface LikertStatement {
+  readonly id: string;
+  readonly text: string;
+}
+
+/** One answer option of a choice question. */
+export interface ChoiceOption {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** Likert: 5 or 7 points, one label per point; `neutral_middle` makes the middle point 'neutraal'. */
+export interface LikertSettings {
+  readonly points: 5 | 7;
+  readonly labels: readonly string[];
+  readonly neutral_middle: boolean;
+  readonly statements: readonly LikertStatement[];
+}
+
+/** Single choice; `allow_other` adds 'anders, namelijk' with a text field. */
+export interface SingleChoiceSettings {
+  readonly options: readonly ChoiceOption[];
+  readonly allow_other: boolean;
+}
+
+/** Multiple choice; 'anders, namelijk' counts as one choice towards `min_choices`/`max_choices`. */
+export interface MultipleChoiceSettings {
+  readonly options: readonly ChoiceOption[];
+  readonly allow_other: boolean;
+  readonly min_choices?: number;
+  readonly max_choices?: number;
+}
+
+/** Open text (short: one line, long: a text area); `max_length` in characters (UTF-16 units, as `maxlength`). */
+export interface OpenTextSettings {
+  readonly max_length: number;
+}
+
+/** NPS 0–10 with optional end labels (default 'Zeer onwaarschijnlijk' / 'Zeer waarschijnlijk' in the UI). */
+export interface NpsSettings {
+  readonly low_label?: string;
+  readonly high_label?: string;
+}
+
+/** Rating 1–5, drawn as stars or as numbers. */
+export interface RatingSettings {
+  readonly scale: 5;
+  readonly style: 'stars' | 'numbers';
+}
+
+/** What every question has, whatever its type. `id` is a stable uuid-like id made by the client. */
+interface QuestionBase {
+  readonly id: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly required: boolean;
+  /** 0-based order in the survey. */
+  readonly position: number;
+}
+
+/** A question: `type` decides the shape of `settings` (narrow on `type`). */
+export type Question =
+  | (QuestionBase & { readonly type: 'likert'; readonly settings: LikertSettings })
+  | (QuestionBase & { readonly type: 'single_choice'; readonly settings: SingleChoiceSettings })
+  | (QuestionBase & { readonly type: 'multiple_choice'; readonly settings: MultipleChoiceSettings })
+  | (QuestionBase & { readonly type: 'open_short'; readonly settings: OpenTextSettings })
+  | (QuestionBase & { readonly type: 'open_long'; readonly settings: OpenTextSettings })
+  | (QuestionBase & { readonly type: 'nps'; readonly settings: NpsSettings })
+  | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings });
+
+/** The question of one type, e.g. `QuestionOf<'likert'>`. */
+export type QuestionOf<T extends QuestionType> = Extract<Question, { readonly type: T }>;
+
+/** The settings of one question type. */
+export type QuestionSettings = Question['settings'];
+
+/** Median time respondents took on one question (seconds), and how many respondents it is based on. */
+export interface QuestionTiming {
+  readonly median_seconds: number;
+  readonly respondents: number;
+}
+
+/** GET /surveys/:id: the whole survey as its organisation sees it. */
+export interface Survey {
+  readonly id: number;
+  readonly organization_id: number;
+  readonly title: string;
+  readonly description_html: string;
+  readonly introduction_html: string;
+  readonly thank_you_text: string;
+  readonly status: SurveyStatus;
+  /** ISO 8601; from this moment the survey takes no more answers. */
+  readonly close_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly published_at: string | null;
+  readonly closed_at: string | null;
+  /** Sorted by `position`. */
+  readonly questions: readonly Question[];
+  readonly response_count?: number;
+  /** Observed times per question id, for the time estimate once there are answers. */
+  readonly question_timings?: Readonly<Record<string, QuestionTiming>>;
+}
+
+/** One row of GET /surveys. */
+export interface SurveySummary {
+  readonly id: number;
+  readonly title: string;
+  readonly status: SurveyStatus;
+  readonly close_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly published_at: string | null;
+  readonly closed_at: string | null;
+  readonly question_count: number;
+  readonly response_count: number;
+  readonly estimated_seconds: number;
+}
+
+/** POST /surveys and PUT /surveys/:id: what the editor saves (status changes go separately). */
+export interface SurveyInput {
+  readonly title: string;
+  readonly description_html: string;
+  readonly introduction_html: string;
+  readonly thank_you_text: string;
+  readonly close_at: string | null;
+  readonly questions: readonly Question[];
+}
+
+/** POST /surveys/:id/status */
+export interface SurveyStatusRequest {
+  readonly status: SurveyStatus;
+}
+
+/** Likert answer: statement id → chosen point (1..points). Unanswered statements are left out. */
+export type LikertAnswer = Readonly<Record<string, number>>;
+
+/** Single-choice answer: one option, or the 'anders, namelijk' text. */
+export type SingleChoiceAnswer = { readonly option_id: string } | { readonly other: string };
+
+/** Multiple-choice answer: the chosen options, plus the 'anders, namelijk' text when ticked. */
+export interface MultipleChoiceAnswer {
+  readonly option_ids: readonly string[];
+  readonly other?: string;
+}
+
+/** Open-text answer. */
+export interface OpenTextAnswer {
+  readonly text: string;
+}
+
+/** NPS (0..10) or rating (1..5) answer. */
+export interface ScoreAnswer {
+  readonly score: number;
+}
+
+/** The answer value per question type: the question's `type` is the discriminant. */
+export interface AnswerValueByType {
+  readonly likert: LikertAnswer;
+  readonly single_choice: SingleChoiceAnswer;
+  readonly multiple_choice: MultipleChoiceAnswer;
+  readonly open_short: OpenTextAnswer;
+  readonly open_long: OpenTextAnswer;
+  readonly nps: ScoreAnswer;
+  readonly rating: ScoreAnswer;
+}
+
+/** Any answer value. */
+export type AnswerValue = AnswerValueByType[QuestionType];
+
+/** One answer as a respondent sends it; a skipped question is simply left out. */
+export interface AnswerInput {
+  readonly question_id: string;
+  readonly value: AnswerValue;
+  /** Time the respondent spent on the question, for the time estimate. */
+  readonly seconds_spent?: number;
+}
+
+/** POST /respond/:token: `final: false` saves progress, `final: true` submits (required answers checked). */
+export interface SubmitResponseRequest {
+  readonly answers: readonly AnswerInput[];
+  readonly final: boolean;
+}
+
+/** GET /respond/:token: what a respondent sees; no ids of the organisation, no other answers. */
+export interface RespondentSurvey {
+  readonly title: string;
+  readonly description_html: string;
+  readonly introduction_html: string;
+  readonly thank_you_text: string;
+  readonly close_at: string | null;
+  /** Sorted by `position`. */
+  readonly questions: readonly Question[];
+  /** The time estimate in seconds, shown as '± 3 minuten'. */
+  readonly estimated_seconds: number;
+  /** Answers saved earlier with `final: false`, so the respondent can continue. */
+  readonly saved_answers: readonly AnswerInput[];
+}

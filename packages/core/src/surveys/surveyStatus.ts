@@ -1,0 +1,90 @@
+import type { SurveyStatus } from '../contract/surveys';
+import { err, ok, type Result } from '../shared/result';
+
+/**
+ * The life of a survey: draft → open → closed.
+ *
+ * - draft → open (publish): needs at least one question, and a close date, if any, in the future.
+ * - open → closed: always (the owner closes it, or its close date passes: see `effectiveStatus`).
+ * - closed → open (reopen): allowed, with the same close-date rule as publishing, so a survey that
+ *   closed by its date reopens only after the date is moved or cleared (otherwise it would close
+ *   again at once).
+ * - open or closed → draft: only while there are no responses (unpublish a survey opened by
+ *   mistake); with responses the answers would lose the questions they belong to.
+ * - draft → closed: refused; there is nothing to close.
+ * - the same status again: accepted, nothing changes.
+ */
+
+export type StatusChangeError = 'no_questions' | 'close_at_past' | 'has_responses' | 'not_allowed';
+
+/** The Dutch texts of refused status changes. */
+export const STATUS_MESSAGES = {
+  noQuestions: 'Voeg eerst minstens één vraag toe.',
+  closeAtPast: 'De sluitdatum ligt in het verleden. Kies een latere datum of haal de sluitdatum weg.',
+  hasResponses: 'Deze survey heeft al antwoorden en kan niet meer terug naar concept.',
+  draftToClosed: 'Een concept kan niet worden gesloten. Open de survey eerst.',
+} as const;
+
+/** Whether a close date has passed at `now`; no (or an unreadable) close date never passes. */
+export function closeDatePassed(closeAt: string | null, now: Date): boolean {
+  if (closeAt === null) return false;
+  const time = Date.parse(closeAt);
+  return !Number.isNaN(time) && time <= now.getTime();
+}
+
+/** The status as it holds at `now`: an open survey whose close date has passed is closed. */
+export const effectiveStatus = (status: SurveyStatus, closeAt: string | null, now: Date): SurveyStatus =>
+  status === 'open' && closeDatePassed(closeAt, now) ? 'closed' : status;
+
+/** Decides a requested status change; the value is the new status. */
+export function decideStatusChange(input: {
+  readonly from: SurveyStatus;
+  readonly to: SurveyStatus;
+  readonly closeAt: string | null;
+  readonly questionCount: number;
+  readonly responseCount: number;
+  readonly now: Date;
+}): Result<SurveyStatus, StatusChangeError> {
+  const { from, to } = input;
+  if (from === to) return ok(to);
+  switch (to) {
+    case 'open':
+      if (input.questionCount < 1) return err('no_questions', STATUS_MESSAGES.noQuestions);
+      if (closeDatePassed(input.closeAt, input.now)) return err('close_at_past', STATUS_MESSAGES.closeAtPast);
+      return ok(to);
+    case 'closed':
+      return from === 'draft' ? err('not_allowed', STATUS_MESSAGES.draftToClosed) : ok(to);
+    case 'draft':
+      return input.responseCount > 0 ? err('has_responses', STATUS_MESSAGES.hasResponses) : ok(to);
+  }
+}
+
+export type RespondentAccessError = 'unknown_token' | 'not_open' | 'closed' | 'already_submitted';
+
+/** What a respondent reads when the answering page or a submission is refused. */
+export const RESPONDENT_MESSAGES = {
+  unknownToken: 'Deze link is ongeldig. Controleer of je de volledige link uit de uitnodiging hebt gebruikt.',
+  notOpen: 'Deze survey is nog niet geopend.',
+  closed: 'Deze survey is gesloten. Je kunt geen antwoorden meer insturen.',
+  alreadySubmitted: 'Je hebt deze survey al ingevuld. Bedankt voor je antwoorden!',
+} as const;
+
+/**
+ * Whether a response token may be used now: the token must be known (null survey: unknown), the
+ * response not submitted yet (said first: a thank-you beats "closed" for someone who answered), and
+ * the survey open at `now`, close date included. The server maps the codes to statuses at its edge
+ * (`unknown_token` 404, the others 409).
+ */
+export function respondentAccess(input: {
+  readonly survey: { readonly status: SurveyStatus; readonly close_at: string | null } | null;
+  readonly alreadySubmitted: boolean;
+  readonly now: Date;
+}): Result<true, RespondentAccessError> {
+  const { survey } = input;
+  if (survey === null) return err('unknown_token', RESPONDENT_MESSAGES.unknownToken);
+  if (input.alreadySubmitted) return err('already_submitted', RESPONDENT_MESSAGES.alreadySubmitted);
+  const status = effectiveStatus(survey.status, survey.close_at, input.now);
+  if (status === 'draft') return err('not_open', RESPONDENT_MESSAGES.notOpen);
+  if (status === 'closed') return err('closed', RESPONDENT_MESSAGES.closed);
+  return ok(true);
+}
