@@ -247,8 +247,8 @@ function LogRow({ row, index }: { row: LogItem; index: number }) {
       <td>{logCellText(row.level)}</td>
       <td>{logCellText(row.category)}</td>
       <td>{logCellText(row.org_id)}</td>
-      <td>{logCellText(row.action)}</td>
-      <td>{logCellText(row.route)}</td>
+      <td title={row.action || undefined}>{logCellText(row.action)}</td>
+      <td title={row.route || undefined}>{logCellText(row.route)}</td>
       <td className={tone ? `log-status log-status-${tone}` : 'log-status'}>
         {logCellText(row.http_status)}
       </td>
