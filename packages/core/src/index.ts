@@ -98,6 +98,8 @@ export type {
   AnswerValue,
   AnswerValueByType,
   ChoiceOption,
+  CreateSurveyFromTemplateRequest,
+  CreateSurveyRequest,
   LikertAnswer,
   LikertSettings,
   LikertStatement,
@@ -122,6 +124,9 @@ export type {
   SurveyStatus,
   SurveyStatusRequest,
   SurveySummary,
+  SurveyTemplate,
+  SurveyTemplateInput,
+  SurveyUpdateRequest,
 } from './contract/surveys';
 export type * from './contract/wire';
 export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';

@@ -43,6 +43,9 @@ import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/mailQueue';
 import { mailLinks } from './mail/messages';
 import { organizationRoutes } from './organizations/organizationRoutes';
+import { seedBuiltInTemplates } from './surveys/builtInTemplates';
+import { surveyRoutes } from './surveys/surveyRoutes';
+import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
 import { userRoutes } from './users/userRoutes';
 
 export interface BuildAppOptions {
@@ -207,6 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requireFeature: createRequireFeature(deps),
   };
 
+  // The built-in survey templates (idempotent: only missing ones are written).
+  await seedBuiltInTemplates(deps);
+
   await registerOpenApi(app, { version: VERSION });
 
   const api: RoutesPlugin[] = [
@@ -221,6 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     simulatedCheckoutActionRoutes(deps),
     adminBillingRoutes(context),
     logRoutes(context),
+    surveyRoutes(context),
+    surveyTemplateRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

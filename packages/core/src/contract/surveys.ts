@@ -121,6 +121,10 @@ export interface Survey {
   readonly response_count?: number;
   /** Observed times per question id, for the time estimate once there are answers. */
   readonly question_timings?: Readonly<Record<string, QuestionTiming>>;
+  /** Content version for optimistic concurrency: send it back with PUT; a stale one answers 409. */
+  readonly version: number;
+  /** The time estimate in seconds (`estimateSeconds`). */
+  readonly estimated_seconds: number;
 }
 
 /** One row of GET /surveys. */
@@ -145,6 +149,48 @@ export interface SurveyInput {
   readonly introduction_html: string;
   readonly thank_you_text: string;
   readonly close_at: string | null;
+  readonly questions: readonly Question[];
+}
+
+/** PUT /surveys/:id: the editor's save with the `version` it last loaded. */
+export interface SurveyUpdateRequest extends SurveyInput {
+  readonly version: number;
+}
+
+/** POST /surveys from a template (built-in or of the organisation): a new draft with its content. */
+export interface CreateSurveyFromTemplateRequest {
+  readonly template_id: number;
+}
+
+/** POST /surveys: a blank survey (the editor's fields) or a copy of a template. */
+export type CreateSurveyRequest = SurveyInput | CreateSurveyFromTemplateRequest;
+
+/** GET /survey-templates: a built-in template (`organization_id` null, read-only) or one of the organisation. */
+export interface SurveyTemplate {
+  readonly id: number;
+  readonly organization_id: number | null;
+  readonly built_in: boolean;
+  readonly name: string;
+  readonly description: string;
+  readonly title: string;
+  readonly description_html: string;
+  readonly introduction_html: string;
+  readonly thank_you_text: string;
+  /** Sorted by `position`. */
+  readonly questions: readonly Question[];
+  readonly estimated_seconds: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** POST /survey-templates and PUT /survey-templates/:id (users with `can_manage_templates`). */
+export interface SurveyTemplateInput {
+  readonly name: string;
+  readonly description: string;
+  readonly title: string;
+  readonly description_html: string;
+  readonly introduction_html: string;
+  readonly thank_you_text: string;
   readonly questions: readonly Question[];
 }
 

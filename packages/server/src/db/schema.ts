@@ -1,4 +1,4 @@
-import type { LogLevel } from '@loop/core';
+import type { LogLevel, Question, SurveyStatus } from '@loop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -355,3 +356,66 @@ export const appLogs = pgTable(
 );
 
 export type AppLogRow = typeof appLogs.$inferSelect;
+
+// ───────────────────────── Surveys and templates ─────────────────────────
+
+export const SURVEY_STATUSES = ['draft', 'open', 'closed'] as const satisfies readonly SurveyStatus[];
+
+/**
+ * A survey of an organisation. `questions` holds the core `Question` list, always checked by
+ * `validateSurveyDraft` before it is written. `version` counts content saves (optimistic
+ * concurrency for the editor's autosave).
+ */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    introductionHtml: text('introduction_html').notNull().default(''),
+    thankYouText: text('thank_you_text').notNull().default(''),
+    status: text('status').$type<SurveyStatus>().notNull().default('draft'),
+    closeAt: timestamptz('close_at'),
+    questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    publishedAt: timestamptz('published_at'),
+    closedAt: timestamptz('closed_at'),
+  },
+  (t) => [
+    index('surveys_organization_updated_idx').on(t.organizationId, t.updatedAt),
+    check('surveys_status_check', sql`${t.status} in ('draft', 'open', 'closed')`),
+  ],
+);
+
+/**
+ * Survey templates: `organization_id` null is a built-in template for everyone (seeded at start by
+ * its stable `key`, read-only through the API); otherwise the organisation's own.
+ */
+export const surveyTemplates = pgTable(
+  'survey_templates',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Stable key of a built-in template (the seed's idempotency); null for an organisation's own. */
+    key: text('key').unique('survey_templates_key_unique'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    introductionHtml: text('introduction_html').notNull().default(''),
+    thankYouText: text('thank_you_text').notNull().default(''),
+    questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('survey_templates_organization_idx').on(t.organizationId)],
+);
+
+export type SurveyRow = typeof surveys.$inferSelect;
+export type SurveyTemplateRow = typeof surveyTemplates.$inferSelect;

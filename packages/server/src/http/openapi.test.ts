@@ -71,6 +71,12 @@ describe('OpenAPI', () => {
       '/api/v1/admin/plans/{id}': ['put'],
       '/api/v1/admin/subscriptions': ['get', 'post'],
       '/api/v1/admin/payments': ['get'],
+      '/api/v1/surveys': ['get', 'post'],
+      '/api/v1/surveys/{id}': ['delete', 'get', 'put'],
+      '/api/v1/surveys/{id}/status': ['post'],
+      '/api/v1/surveys/{id}/duplicate': ['post'],
+      '/api/v1/survey-templates': ['get', 'post'],
+      '/api/v1/survey-templates/{id}': ['delete', 'put'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
     // simulated checkout's buttons (an HTML form), sync and cancel (no body).
@@ -82,6 +88,7 @@ describe('OpenAPI', () => {
       '/api/v1/payments/simulated/{paymentRef}/cancel',
       '/api/v1/payments/{id}/sync',
       '/api/v1/payments/{id}/cancel',
+      '/api/v1/surveys/{id}/duplicate',
     ]);
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(expected).sort());
     for (const [path, methods] of Object.entries(expected)) {

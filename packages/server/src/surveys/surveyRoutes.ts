@@ -1,0 +1,319 @@
+import {
+  compareForOpenSurvey,
+  decideStatusChange,
+  type Page,
+  type Survey,
+  type SurveySummary,
+} from '@loop/core';
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../auth/authenticate';
+import { parseId } from '../db/database';
+import type { SurveyRow } from '../db/schema';
+import { ApiError } from '../http/apiError';
+import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import { pageSchema, parsePaging } from '../http/paging';
+import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { noContent } from '../http/schema';
+import { auditRequest } from '../logs/requestLog';
+import { currentOrganization } from '../organizations/memberships';
+import {
+  createSurveySchema,
+  surveyIdParams,
+  surveyListQuerySchema,
+  surveySchema,
+  surveyStatusSchema,
+  surveySummarySchema,
+  surveyUpdateSchema,
+} from './surveySchemas';
+import {
+  checkedSurveyInput,
+  copyTitle,
+  deleteDraft,
+  findSurvey,
+  insertSurvey,
+  listSurveys,
+  SURVEY_ERRORS,
+  setSurveyStatus,
+  toSurvey,
+  updateSurveyContent,
+  withFreshIds,
+} from './surveys';
+import { findVisibleTemplate, TEMPLATE_ERRORS, templateAsSurveyInput } from './surveyTemplates';
+
+/** Audit actions of status changes, by the new status. */
+const STATUS_ACTIONS = {
+  open: 'survey.published',
+  closed: 'survey.closed',
+  draft: 'survey.unpublished',
+} as const;
+
+/** Surveys of the current organisation (X-Organization-Id): list, editor saves, status, copies. */
+export const surveyRoutes =
+  ({ deps, authenticate }: RouteContext): RoutesPlugin =>
+  async (app) => {
+    /** The survey in `:id` of the current organisation; unknown and other organisations' ids are 404. */
+    const surveyOf = async (request: FastifyRequest & { params: { id: string } }) => {
+      const organization = await currentOrganization(deps, request);
+      const id = parseId(request.params.id);
+      const survey = id === null ? null : await findSurvey(deps.db, organization.id, id);
+      if (survey === null) throw new ApiError(404, SURVEY_ERRORS.notFound);
+      return survey;
+    };
+
+    app.get(
+      '/surveys',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: "The organisation's surveys",
+          description:
+            'Enquêtes van de huidige organisatie, laatst gewijzigd eerst (standaard pagina 1, 25 per pagina). ' +
+            '`q` zoekt in de titel, `status` filtert op draft, open of closed.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          querystring: surveyListQuerySchema,
+          response: {
+            200: pageSchema<SurveySummary>(
+              surveySummarySchema,
+              'Aantal enquêtes dat aan het filter voldoet.',
+            ),
+            400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request): Promise<Page<SurveySummary>> => {
+        const paging = parsePaging(request.query);
+        const organization = await currentOrganization(deps, request);
+        const { q, status } = request.query;
+        return listSurveys(
+          deps.db,
+          organization.id,
+          { ...(q === undefined ? {} : { q }), ...(status === undefined ? {} : { status }) },
+          paging,
+        );
+      },
+    );
+
+    app.post(
+      '/surveys',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Create a survey',
+          description:
+            'Maakt een nieuw concept: leeg (titel verplicht, de vragen worden gecontroleerd) of als kopie van een ' +
+            'sjabloon met `template_id` (ingebouwd of van de eigen organisatie; anders 404). Bij ongeldige invoer ' +
+            'wordt niets opgeslagen.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          body: createSurveySchema,
+          response: { 201: surveySchema, 400: ERRORS.badRequest, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const organization = await currentOrganization(deps, request);
+        const { template_id: templateId } = request.body;
+        let input = null;
+        if (templateId !== undefined) {
+          const id = parseId(String(templateId));
+          const template = id === null ? null : await findVisibleTemplate(deps.db, organization.id, id);
+          if (template === null) throw new ApiError(404, TEMPLATE_ERRORS.notFound);
+          const fromTemplate = templateAsSurveyInput(template);
+          input = checkedSurveyInput({ ...fromTemplate, questions: withFreshIds(fromTemplate.questions) });
+        } else {
+          input = checkedSurveyInput(request.body);
+        }
+        const row = await insertSurvey(deps.db, {
+          organizationId: organization.id,
+          createdBy: authOf(request).user.id,
+          now: deps.clock.now(),
+          input,
+        });
+        return reply.code(201).send(toSurvey(row));
+      },
+    );
+
+    app.get(
+      '/surveys/:id',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'One survey',
+          description:
+            'Eén enquête van de huidige organisatie met haar vragen (van een andere organisatie: 404).',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          response: { 200: surveySchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request): Promise<Survey> => toSurvey(await surveyOf(request)),
+    );
+
+    app.put(
+      '/surveys/:id',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: "Save a survey's content",
+          description:
+            'Slaat de hele inhoud van de editor op met de `version` die de editor laadde; is die intussen ' +
+            'verouderd, dan 409 en blijft alles zoals het was. Bij een geopende of gesloten enquête met ' +
+            'antwoorden worden wijzigingen die de antwoorden breken geweigerd (409, `fields` per vraag). ' +
+            'Status wijzigen gaat via POST /surveys/:id/status.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          body: surveyUpdateSchema,
+          response: {
+            200: surveySchema,
+            400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            409: ERRORS.conflict,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request): Promise<Survey> => {
+        const survey = await surveyOf(request);
+        const input = checkedSurveyInput(request.body);
+        const { version } = request.body;
+        if (survey.version !== version) throw new ApiError(409, SURVEY_ERRORS.staleVersion);
+        if (survey.status !== 'draft') {
+          // No responses exist yet (they come with the answering routes), so nothing is refused today.
+          const refusals = compareForOpenSurvey(survey.questions, input.questions, { responseCount: 0 });
+          if (refusals.length > 0) {
+            const fields = Object.fromEntries(
+              refusals.map((refusal) => [`questions.${refusal.question_id}`, refusal.message]),
+            );
+            throw new ApiError(409, refusals[0]?.message ?? SURVEY_ERRORS.openEditRefused, fields);
+          }
+        }
+        const saved = await updateSurveyContent(deps.db, survey, version, input, deps.clock.now());
+        if (saved === null) {
+          // Changed (or deleted) between the read and the write.
+          const current = await findSurvey(deps.db, survey.organizationId, survey.id);
+          if (current === null) throw new ApiError(404, SURVEY_ERRORS.notFound);
+          throw new ApiError(409, SURVEY_ERRORS.staleVersion);
+        }
+        return toSurvey(saved);
+      },
+    );
+
+    app.post(
+      '/surveys/:id/status',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: "Change a survey's status",
+          description:
+            'Publiceren (open: minstens één vraag, sluitdatum niet verstreken), sluiten (closed), heropenen of ' +
+            'terug naar concept (draft, alleen zonder antwoorden). Een niet-toegestane overgang geeft 409 met de ' +
+            'reden; dezelfde status nog eens verandert niets.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          body: surveyStatusSchema,
+          response: {
+            200: surveySchema,
+            400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            409: ERRORS.conflict,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request): Promise<Survey> => {
+        const survey = await surveyOf(request);
+        const to = request.body.status;
+        const now = deps.clock.now();
+        const decision = decideStatusChange({
+          from: survey.status,
+          to,
+          closeAt: survey.closeAt?.toISOString() ?? null,
+          questionCount: survey.questions.length,
+          responseCount: 0,
+          now,
+        });
+        if (!decision.ok) throw new ApiError(409, decision.detail ?? SURVEY_ERRORS.openEditRefused);
+        if (decision.value === survey.status) return toSurvey(survey);
+        const saved: SurveyRow = await setSurveyStatus(deps.db, survey, decision.value, now);
+        auditRequest(deps.log, request, {
+          category: 'survey',
+          action: STATUS_ACTIONS[decision.value],
+          orgId: survey.organizationId,
+          message: `Enquête ${survey.id} van ${survey.status} naar ${decision.value}`,
+        });
+        return toSurvey(saved);
+      },
+    );
+
+    app.delete(
+      '/surveys/:id',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Delete a draft survey',
+          description:
+            'Verwijdert een concept zonder antwoorden. Een geopende of gesloten enquête kan niet worden ' +
+            'verwijderd (409).',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          response: { 204: noContent, 404: ERRORS.notFound, 409: ERRORS.conflict, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const survey = await surveyOf(request);
+        if (survey.status !== 'draft' || !(await deleteDraft(deps.db, survey)))
+          throw new ApiError(409, SURVEY_ERRORS.deleteNotDraft);
+        auditRequest(deps.log, request, {
+          category: 'survey',
+          action: 'survey.deleted',
+          orgId: survey.organizationId,
+          message: `Concept-enquête ${survey.id} verwijderd`,
+        });
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/surveys/:id/duplicate',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Copy a survey',
+          description:
+            'Maakt een nieuw concept met dezelfde inhoud ("… (kopie)", nieuwe vraag-id\'s), zonder antwoorden.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          response: { 201: surveySchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const source = toSurvey(await surveyOf(request));
+        const input = checkedSurveyInput({
+          ...source,
+          title: copyTitle(source.title),
+          questions: withFreshIds(source.questions),
+        });
+        const row = await insertSurvey(deps.db, {
+          organizationId: source.organization_id,
+          createdBy: authOf(request).user.id,
+          now: deps.clock.now(),
+          input,
+        });
+        return reply.code(201).send(toSurvey(row));
+      },
+    );
+  };

@@ -1,0 +1,187 @@
+import type {
+  Question,
+  QuestionTiming,
+  Survey,
+  SurveyInput,
+  SurveyStatus,
+  SurveySummary,
+  SurveyTemplate,
+  SurveyTemplateInput,
+  SurveyUpdateRequest,
+} from '@loop/core';
+import { SURVEY_STATUSES } from '../db/schema';
+import { pagingQueryProperties } from '../http/paging';
+import {
+  array,
+  boolean,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  record,
+  type Schema,
+  string,
+} from '../http/schema';
+
+// Caps against absurd input only: the precise limits and their Dutch messages come from core's
+// `validateSurveyDraft`, which checks every body before anything is stored.
+const TEXT_CAP = 5000;
+const HTML_CAP = 40_000;
+const QUESTIONS_CAP = 500;
+
+/**
+ * One question: an open object here, checked in full by core's `validateQuestion` (the shape
+ * depends on `type`). Open on both sides, so Ajv keeps and the serializer writes every property.
+ */
+export const questionSchema = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    'Een vraag: id, type (likert, single_choice, multiple_choice, open_short, open_long, nps, rating), ' +
+    'title, description?, required, position en settings van dat type.',
+} as Schema<Question>;
+
+const questions = array(questionSchema, {
+  maxItems: QUESTIONS_CAP,
+  description: 'De vragen; komen terug gesorteerd en genummerd vanaf 0.',
+});
+
+const surveyStatus = oneOf(SURVEY_STATUSES, { description: 'draft, open of closed.' });
+
+const surveyInputProperties = {
+  title: string({ maxLength: TEXT_CAP, description: 'Titel (verplicht, hoogstens 200 tekens).' }),
+  description_html: string({ maxLength: HTML_CAP, description: 'Beschrijving (rich text, HTML).' }),
+  introduction_html: string({ maxLength: HTML_CAP, description: 'Introductie (rich text, HTML).' }),
+  thank_you_text: string({ maxLength: TEXT_CAP, description: 'Bedanktekst na het insturen.' }),
+  close_at: nullable(string({ maxLength: 100, description: 'Sluitdatum (ISO 8601) of null.' })),
+  questions,
+} as const;
+
+/** The body of POST /surveys: either the editor's fields or a `template_id`. */
+export interface CreateSurveyBody extends Partial<SurveyInput> {
+  readonly template_id?: number;
+}
+
+export const createSurveySchema = object<CreateSurveyBody>(
+  {
+    ...surveyInputProperties,
+    template_id: integer({ description: 'Maak de survey van dit sjabloon (dan geen andere velden).' }),
+  },
+  {
+    optional: [
+      'title',
+      'description_html',
+      'introduction_html',
+      'thank_you_text',
+      'close_at',
+      'questions',
+      'template_id',
+    ],
+    description: 'Een lege survey (de velden van de editor, titel verplicht) of { template_id }.',
+  },
+);
+
+export const surveyUpdateSchema = object<SurveyUpdateRequest>(
+  {
+    ...surveyInputProperties,
+    version: integer({ minimum: 0, description: 'De versie die de editor het laatst laadde.' }),
+  },
+  { description: 'De hele inhoud van de editor plus de geladen `version`.' },
+);
+
+export const surveyStatusSchema = object<{ readonly status: SurveyStatus }>({ status: surveyStatus });
+
+const timestamp = (description: string) => string({ format: 'date-time', description });
+
+export const surveySchema = object<Survey>(
+  {
+    id: integer(),
+    organization_id: integer(),
+    title: string(),
+    description_html: string(),
+    introduction_html: string(),
+    thank_you_text: string(),
+    status: surveyStatus,
+    close_at: nullable(timestamp('Sluitdatum, of null.')),
+    created_at: timestamp('Aangemaakt.'),
+    updated_at: timestamp('Laatst gewijzigd.'),
+    published_at: nullable(timestamp('Voor het eerst geopend.')),
+    closed_at: nullable(timestamp('Gesloten.')),
+    questions: array(questionSchema),
+    response_count: integer({ description: 'Aantal antwoorden.' }),
+    question_timings: record(object<QuestionTiming>({ median_seconds: number(), respondents: integer() }), {
+      description: 'Gemeten tijden per vraag-id.',
+    }),
+    version: integer({ description: 'Inhoudsversie; stuur mee met PUT.' }),
+    estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
+  },
+  { optional: ['response_count', 'question_timings'] },
+);
+
+export const surveySummarySchema = object<SurveySummary>({
+  id: integer(),
+  title: string(),
+  status: surveyStatus,
+  close_at: nullable(timestamp('Sluitdatum, of null.')),
+  created_at: timestamp('Aangemaakt.'),
+  updated_at: timestamp('Laatst gewijzigd.'),
+  published_at: nullable(timestamp('Voor het eerst geopend.')),
+  closed_at: nullable(timestamp('Gesloten.')),
+  question_count: integer(),
+  response_count: integer(),
+  estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
+});
+
+export interface SurveyListQuery {
+  readonly page?: string;
+  readonly page_size?: string;
+  readonly q?: string;
+  readonly status?: SurveyStatus;
+}
+
+export const surveyListQuerySchema = object<SurveyListQuery>(
+  {
+    ...pagingQueryProperties,
+    q: string({ maxLength: 200, description: 'Zoek in de titel (hoofdletters maken niet uit).' }),
+    status: surveyStatus,
+  },
+  { optional: ['page', 'page_size', 'q', 'status'] },
+);
+
+export const surveyIdParams = object<{ readonly id: string }>({
+  id: string({ maxLength: 20, description: 'Id van de survey.' }),
+});
+
+export const templateIdParams = object<{ readonly id: string }>({
+  id: string({ maxLength: 20, description: 'Id van het sjabloon.' }),
+});
+
+export const surveyTemplateInputSchema = object<SurveyTemplateInput>(
+  {
+    name: string({ maxLength: TEXT_CAP, description: 'Naam van het sjabloon (verplicht).' }),
+    description: string({ maxLength: TEXT_CAP, description: 'Korte omschrijving.' }),
+    title: surveyInputProperties.title,
+    description_html: surveyInputProperties.description_html,
+    introduction_html: surveyInputProperties.introduction_html,
+    thank_you_text: surveyInputProperties.thank_you_text,
+    questions,
+  },
+  { description: 'Naam, omschrijving en de inhoud van de enquête (zonder sluitdatum).' },
+);
+
+export const surveyTemplateSchema = object<SurveyTemplate>({
+  id: integer(),
+  organization_id: nullable(integer({ description: 'null: ingebouwd sjabloon.' })),
+  built_in: boolean({ description: 'Ingebouwd sjabloon (alleen-lezen).' }),
+  name: string(),
+  description: string(),
+  title: string(),
+  description_html: string(),
+  introduction_html: string(),
+  thank_you_text: string(),
+  questions: array(questionSchema),
+  estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
+  created_at: timestamp('Aangemaakt.'),
+  updated_at: timestamp('Laatst gewijzigd.'),
+});

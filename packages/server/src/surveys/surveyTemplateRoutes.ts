@@ -1,0 +1,168 @@
+import type { SurveyTemplate } from '@loop/core';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../auth/authenticate';
+import { parseId } from '../db/database';
+import { surveyTemplates } from '../db/schema';
+import { ApiError } from '../http/apiError';
+import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { array, noContent } from '../http/schema';
+import { currentOrganization } from '../organizations/memberships';
+import { surveyTemplateInputSchema, surveyTemplateSchema, templateIdParams } from './surveySchemas';
+import {
+  checkedTemplateInput,
+  findVisibleTemplate,
+  listTemplates,
+  TEMPLATE_ERRORS,
+  templateColumns,
+  toSurveyTemplate,
+} from './surveyTemplates';
+
+const WRITE_ERRORS = {
+  400: ERRORS.badRequest,
+  403: ERRORS.forbidden,
+  404: ERRORS.notFound,
+  ...PROTECTED_ERRORS,
+} as const;
+
+/** Survey templates: built-in ones for everyone, and the organisation's own (managed by template managers). */
+export const surveyTemplateRoutes =
+  ({ deps, authenticate }: RouteContext): RoutesPlugin =>
+  async (app) => {
+    /** The organisation of a template write; 403 for users without `can_manage_templates`. */
+    const managerOrganization = async (request: FastifyRequest) => {
+      const organization = await currentOrganization(deps, request);
+      if (!authOf(request).user.canManageTemplates) throw new ApiError(403, TEMPLATE_ERRORS.notAllowed);
+      return organization;
+    };
+
+    /** The organisation's own template in `:id` for a write; built-in: 403, unknown or another's: 404. */
+    const ownTemplateOf = async (request: FastifyRequest & { params: { id: string } }) => {
+      const organization = await managerOrganization(request);
+      const id = parseId(request.params.id);
+      const template = id === null ? null : await findVisibleTemplate(deps.db, organization.id, id);
+      if (template === null) throw new ApiError(404, TEMPLATE_ERRORS.notFound);
+      if (template.organizationId === null) throw new ApiError(403, TEMPLATE_ERRORS.builtIn);
+      return { ...template, organizationId: template.organizationId };
+    };
+
+    app.get(
+      '/survey-templates',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Survey templates',
+          description:
+            'De ingebouwde sjablonen (voor iedereen, alleen-lezen) en die van de huidige organisatie, ' +
+            'ingebouwde eerst, dan op naam.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          response: { 200: array(surveyTemplateSchema), 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request): Promise<SurveyTemplate[]> => {
+        const organization = await currentOrganization(deps, request);
+        return listTemplates(deps.db, organization.id);
+      },
+    );
+
+    app.post(
+      '/survey-templates',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Create a template',
+          description:
+            'Een sjabloon van de huidige organisatie. Alleen voor gebruikers die sjablonen mogen beheren (403).',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          body: surveyTemplateInputSchema,
+          response: { 201: surveyTemplateSchema, ...WRITE_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const organization = await managerOrganization(request);
+        const input = checkedTemplateInput(request.body);
+        const now = deps.clock.now();
+        const [row] = await deps.db
+          .insert(surveyTemplates)
+          .values({
+            organizationId: organization.id,
+            ...templateColumns(input),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
+        return reply.code(201).send(toSurveyTemplate(row));
+      },
+    );
+
+    app.put(
+      '/survey-templates/:id',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Change a template',
+          description:
+            'Wijzigt een sjabloon van de huidige organisatie. Ingebouwde sjablonen: 403; van een andere ' +
+            'organisatie: 404.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: templateIdParams,
+          body: surveyTemplateInputSchema,
+          response: { 200: surveyTemplateSchema, ...WRITE_ERRORS },
+        },
+      },
+      async (request): Promise<SurveyTemplate> => {
+        const template = await ownTemplateOf(request);
+        const input = checkedTemplateInput(request.body);
+        const [row] = await deps.db
+          .update(surveyTemplates)
+          .set({ ...templateColumns(input), updatedAt: deps.clock.now() })
+          .where(
+            and(
+              eq(surveyTemplates.id, template.id),
+              eq(surveyTemplates.organizationId, template.organizationId),
+            ),
+          )
+          .returning();
+        if (row === undefined) throw new ApiError(404, TEMPLATE_ERRORS.notFound);
+        return toSurveyTemplate(row);
+      },
+    );
+
+    app.delete(
+      '/survey-templates/:id',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Delete a template',
+          description:
+            'Verwijdert een sjabloon van de huidige organisatie; enquêtes die ervan zijn gemaakt blijven. ' +
+            'Ingebouwde sjablonen: 403; van een andere organisatie: 404.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: templateIdParams,
+          response: { 204: noContent, 403: ERRORS.forbidden, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const template = await ownTemplateOf(request);
+        await deps.db
+          .delete(surveyTemplates)
+          .where(
+            and(
+              eq(surveyTemplates.id, template.id),
+              eq(surveyTemplates.organizationId, template.organizationId),
+            ),
+          );
+        return reply.code(204).send();
+      },
+    );
+  };

@@ -1,0 +1,114 @@
+import {
+  estimateSeconds,
+  type FieldErrors,
+  renumberQuestions,
+  type SurveyInput,
+  type SurveyTemplate,
+  type SurveyTemplateInput,
+  validateSurveyDraft,
+} from '@loop/core';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { type SurveyTemplateRow, surveyTemplates } from '../db/schema';
+import { invalidInput } from '../http/apiError';
+
+export const TEMPLATE_NAME_MAX_LENGTH = 120;
+export const TEMPLATE_DESCRIPTION_MAX_LENGTH = 500;
+
+/** The Dutch texts of the template routes. */
+export const TEMPLATE_ERRORS = {
+  notFound: 'Sjabloon niet gevonden.',
+  notAllowed: 'Je mag geen sjablonen beheren.',
+  builtIn: 'Een ingebouwd sjabloon kan niet worden gewijzigd of verwijderd. Maak er een eigen kopie van.',
+  nameMissing: 'Geef het sjabloon een naam.',
+  nameTooLong: `De naam mag hoogstens ${TEMPLATE_NAME_MAX_LENGTH} tekens lang zijn.`,
+  descriptionTooLong: `De omschrijving mag hoogstens ${TEMPLATE_DESCRIPTION_MAX_LENGTH} tekens lang zijn.`,
+} as const;
+
+/**
+ * Checks a template body: name and description here, the survey content (title, texts, questions)
+ * with core's `validateSurveyDraft`. A 400 names every field; templates have no close date.
+ */
+export function checkedTemplateInput(body: SurveyTemplateInput): SurveyTemplateInput {
+  const fields: Record<string, string> = {};
+  const name = typeof body.name === 'string' ? body.name.replaceAll('\u0000', '').trim() : '';
+  if (name === '') fields.name = TEMPLATE_ERRORS.nameMissing;
+  else if (name.length > TEMPLATE_NAME_MAX_LENGTH) fields.name = TEMPLATE_ERRORS.nameTooLong;
+  const description = (body.description ?? '').replaceAll('\u0000', '').trim();
+  if (description.length > TEMPLATE_DESCRIPTION_MAX_LENGTH)
+    fields.description = TEMPLATE_ERRORS.descriptionTooLong;
+  const survey = validateSurveyDraft({ ...body, close_at: null });
+  if (!survey.ok) Object.assign(fields, survey.fields);
+  if (!survey.ok || Object.keys(fields).length > 0) throw invalidInput(fields as FieldErrors);
+  const { close_at: _closeAt, ...content } = survey.value;
+  return { name, description, ...content };
+}
+
+/** A template's content as the input of a new survey (no close date). */
+export const templateAsSurveyInput = (row: SurveyTemplateRow): SurveyInput => ({
+  title: row.title,
+  description_html: row.descriptionHtml,
+  introduction_html: row.introductionHtml,
+  thank_you_text: row.thankYouText,
+  close_at: null,
+  questions: row.questions,
+});
+
+export function toSurveyTemplate(row: SurveyTemplateRow): SurveyTemplate {
+  const questions = renumberQuestions(row.questions);
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    built_in: row.organizationId === null,
+    name: row.name,
+    description: row.description,
+    title: row.title,
+    description_html: row.descriptionHtml,
+    introduction_html: row.introductionHtml,
+    thank_you_text: row.thankYouText,
+    questions,
+    estimated_seconds: estimateSeconds(questions),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export const templateColumns = (input: SurveyTemplateInput) => ({
+  name: input.name,
+  description: input.description,
+  title: input.title,
+  descriptionHtml: input.description_html,
+  introductionHtml: input.introduction_html,
+  thankYouText: input.thank_you_text,
+  questions: [...input.questions],
+});
+
+const visibleTo = (organizationId: number) =>
+  or(isNull(surveyTemplates.organizationId), eq(surveyTemplates.organizationId, organizationId));
+
+/** Built-in templates first, then the organisation's own, each by name. */
+export async function listTemplates(db: Queryable, organizationId: number): Promise<SurveyTemplate[]> {
+  const rows = await db
+    .select()
+    .from(surveyTemplates)
+    .where(visibleTo(organizationId))
+    .orderBy(
+      sql`${surveyTemplates.organizationId} is not null`,
+      asc(surveyTemplates.name),
+      asc(surveyTemplates.id),
+    );
+  return rows.map(toSurveyTemplate);
+}
+
+/** A built-in template or one of the organisation; null for unknown and other organisations' ids. */
+export async function findVisibleTemplate(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<SurveyTemplateRow | null> {
+  const [row] = await db
+    .select()
+    .from(surveyTemplates)
+    .where(and(eq(surveyTemplates.id, id), visibleTo(organizationId)));
+  return row ?? null;
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import {
+  estimateSeconds,
+  type FieldErrors,
+  type Question,
+  renumberQuestions,
+  SURVEY_TITLE_MAX_LENGTH,
+  type Survey,
+  type SurveyInput,
+  type SurveyStatus,
+  type SurveySummary,
+  validateSurveyDraft,
+} from '@loop/core';
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { type SurveyRow, surveys } from '../db/schema';
+import { invalidInput } from '../http/apiError';
+import { offsetOf, type Paging, toPage } from '../http/paging';
+
+/** The Dutch texts of the survey routes. */
+export const SURVEY_ERRORS = {
+  notFound: 'Enquête niet gevonden.',
+  staleVersion:
+    'Deze enquête is intussen ergens anders gewijzigd. Laad de nieuwste versie en breng je wijzigingen opnieuw aan.',
+  deleteNotDraft: 'Alleen een concept zonder antwoorden kan worden verwijderd. Sluit de enquête liever.',
+  openEditRefused: 'Deze wijziging kan niet worden opgeslagen: de enquête heeft al antwoorden.',
+} as const;
+
+const COPY_SUFFIX = ' (kopie)';
+
+/** Checks an editor body with core's rules: the normalised input, or a 400 naming the fields. */
+export function checkedSurveyInput(body: unknown): SurveyInput {
+  const checked = validateSurveyDraft(body);
+  if (!checked.ok) throw invalidInput(checked.fields as FieldErrors);
+  return checked.value;
+}
+
+/** The same questions with fresh question ids (copies never share ids with their source). */
+export const withFreshIds = (questions: readonly Question[]): Question[] =>
+  renumberQuestions(questions.map((question) => ({ ...question, id: randomUUID() })));
+
+/** 'Titel (kopie)', shortened so the result still fits the title limit. */
+export function copyTitle(title: string): string {
+  return `${title.slice(0, SURVEY_TITLE_MAX_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
+
+const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+export function toSurvey(row: SurveyRow): Survey {
+  const questions = renumberQuestions(row.questions);
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    title: row.title,
+    description_html: row.descriptionHtml,
+    introduction_html: row.introductionHtml,
+    thank_you_text: row.thankYouText,
+    status: row.status,
+    close_at: iso(row.closeAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+    closed_at: iso(row.closedAt),
+    questions,
+    response_count: 0,
+    version: row.version,
+    estimated_seconds: estimateSeconds(questions),
+  };
+}
+
+function toSummary(row: SurveyRow): SurveySummary {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    close_at: iso(row.closeAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+    closed_at: iso(row.closedAt),
+    question_count: row.questions.length,
+    response_count: 0,
+    estimated_seconds: estimateSeconds(row.questions),
+  };
+}
+
+/** The columns of a validated editor input. */
+export const inputColumns = (input: SurveyInput) => ({
+  title: input.title,
+  descriptionHtml: input.description_html,
+  introductionHtml: input.introduction_html,
+  thankYouText: input.thank_you_text,
+  closeAt: input.close_at === null ? null : new Date(input.close_at),
+  questions: [...input.questions],
+});
+
+/** A survey of the organisation, or null (unknown, or another organisation's). */
+export async function findSurvey(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<SurveyRow | null> {
+  const [row] = await db
+    .select()
+    .from(surveys)
+    .where(and(eq(surveys.id, id), eq(surveys.organizationId, organizationId)));
+  return row ?? null;
+}
+
+/** `%` and `_` typed by the user are searched for literally. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export async function listSurveys(
+  db: Queryable,
+  organizationId: number,
+  filter: { readonly q?: string; readonly status?: SurveyStatus },
+  paging: Paging,
+) {
+  const conditions: SQL[] = [eq(surveys.organizationId, organizationId)];
+  const q = filter.q?.trim() ?? '';
+  if (q !== '') conditions.push(ilike(surveys.title, likePattern(q)));
+  if (filter.status !== undefined) conditions.push(eq(surveys.status, filter.status));
+  const where = and(...conditions);
+  const [total] = await db.select({ value: count() }).from(surveys).where(where);
+  const rows = await db
+    .select()
+    .from(surveys)
+    .where(where)
+    .orderBy(desc(surveys.updatedAt), desc(surveys.id))
+    .limit(paging.pageSize)
+    .offset(offsetOf(paging));
+  return toPage(rows.map(toSummary), total?.value ?? 0, paging);
+}
+
+export async function insertSurvey(
+  db: Queryable,
+  values: {
+    readonly organizationId: number;
+    readonly createdBy: number;
+    readonly now: Date;
+    readonly input: SurveyInput;
+  },
+): Promise<SurveyRow> {
+  const [row] = await db
+    .insert(surveys)
+    .values({
+      organizationId: values.organizationId,
+      createdBy: values.createdBy,
+      ...inputColumns(values.input),
+      status: 'draft',
+      version: 1,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
+  return row;
+}
+
+/** Saves editor content only if the stored version is still `version`; null when it is not (or gone). */
+export async function updateSurveyContent(
+  db: Queryable,
+  survey: SurveyRow,
+  version: number,
+  input: SurveyInput,
+  now: Date,
+): Promise<SurveyRow | null> {
+  const [row] = await db
+    .update(surveys)
+    .set({ ...inputColumns(input), version: sql`${surveys.version} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(surveys.id, survey.id),
+        eq(surveys.organizationId, survey.organizationId),
+        eq(surveys.version, version),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The timestamps a status change sets: opening keeps the first publish date, back to draft clears them. */
+export function statusColumns(survey: SurveyRow, to: SurveyStatus, now: Date) {
+  switch (to) {
+    case 'open':
+      return { status: to, publishedAt: survey.publishedAt ?? now, closedAt: null };
+    case 'closed':
+      return { status: to, closedAt: now };
+    case 'draft':
+      return { status: to, publishedAt: null, closedAt: null };
+  }
+}
+
+export async function setSurveyStatus(
+  db: Queryable,
+  survey: SurveyRow,
+  to: SurveyStatus,
+  now: Date,
+): Promise<SurveyRow> {
+  const [row] = await db
+    .update(surveys)
+    .set({ ...statusColumns(survey, to, now), updatedAt: now })
+    .where(and(eq(surveys.id, survey.id), eq(surveys.organizationId, survey.organizationId)))
+    .returning();
+  if (row === undefined) throw new Error('UPDATE … RETURNING gave no row');
+  return row;
+}
+
+/** Deletes a draft of the organisation; false when it was not (or no longer) a draft. */
+export async function deleteDraft(db: Queryable, survey: SurveyRow): Promise<boolean> {
+  const deleted = await db
+    .delete(surveys)
+    .where(
+      and(
+        eq(surveys.id, survey.id),
+        eq(surveys.organizationId, survey.organizationId),
+        eq(surveys.status, 'draft'),
+      ),
+    )
+    .returning({ id: surveys.id });
+  return deleted.length > 0;
+}
