@@ -1,7 +1,8 @@
 import type { Organization, Question, SurveyInput } from '@loop/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { memberships, surveys, surveyTemplates, users } from '../db/schema';
-import { api, createUser, login, type TestContext } from '../testing/testApp';
+import { createOrganizationWithMember } from '../testing/billing';
+import type { TestContext } from '../testing/testApp';
 
 /** An organisation with an owner who may manage templates and a member who may not. */
 export interface SurveyOrganization {
@@ -15,22 +16,18 @@ export async function surveyOrganization(
   ctx: Pick<TestContext, 'app' | 'db' | 'clock'>,
   name: string,
 ): Promise<SurveyOrganization> {
-  const manager = await createUser(ctx);
-  await ctx.db.update(users).set({ canManageTemplates: true }).where(eq(users.id, manager.id));
-  const managerToken = (await login(ctx.app, manager)).access_token;
-  const created = await api(ctx.app, 'POST', '/organizations', { token: managerToken, payload: { name } });
-  if (created.statusCode !== 201) throw new Error(`organisation not created: ${created.body}`);
-  const organization = created.json<Organization>();
-  const member = await createUser(ctx);
-  await ctx.db
-    .insert(memberships)
-    .values({ userId: member.id, organizationId: organization.id, role: 'member' });
-  const memberToken = (await login(ctx.app, member)).access_token;
+  const org = await createOrganizationWithMember(ctx, name);
+  // The owner also manages templates; the right is read from the database on every request.
+  const owners = ctx.db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, org.organization.id), eq(memberships.role, 'owner')));
+  await ctx.db.update(users).set({ canManageTemplates: true }).where(inArray(users.id, owners));
   return {
-    organization,
-    managerToken,
-    memberToken,
-    headers: { 'x-organization-id': String(organization.id) },
+    organization: org.organization,
+    managerToken: org.ownerToken,
+    memberToken: org.memberToken,
+    headers: org.headers,
   };
 }
 
