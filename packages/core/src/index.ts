@@ -92,6 +92,8 @@ export type * from './contract/admin';
 export type * from './contract/billing';
 // Application log
 export type { LogItem, LogLevel, LogsResponse } from './contract/logs';
+export type * from './contract/responses';
+export type * from './contract/surveyResults';
 // Surveys (wire contract; the rules are in the Surveys block below)
 export type {
   AnswerInput,
@@ -178,6 +180,8 @@ export type { ConsentStore, ConsentValue } from './shared/consent';
 export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './shared/consent';
 export type { Result } from './shared/result';
 export { err, ok } from './shared/result';
+export type { AnswerItem } from './surveys/answerItems';
+export { answerFromItems, answerToItems, OTHER_ITEM_ID } from './surveys/answerItems';
 // Surveys
 export type {
   AnswerCheck,

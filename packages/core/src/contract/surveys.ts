@@ -138,7 +138,13 @@ export interface SurveySummary {
   readonly published_at: string | null;
   readonly closed_at: string | null;
   readonly question_count: number;
+  /** Submitted responses. */
   readonly response_count: number;
+  /** Personal links handed out. */
+  readonly invited_count: number;
+  /** Submitted personal links / personal links (0..1); null without personal links. */
+  readonly response_rate: number | null;
+  readonly last_response_at: string | null;
   readonly estimated_seconds: number;
 }
 

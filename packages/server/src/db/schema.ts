@@ -1,6 +1,7 @@
 import type { LogLevel, Question, SurveyStatus } from '@loop/core';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -386,6 +387,8 @@ export const surveys = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     publishedAt: timestamptz('published_at'),
     closedAt: timestamptz('closed_at'),
+    /** Token of the survey's public link (≥ 128 random bits, base64url); made at creation. */
+    publicToken: text('public_token').unique('surveys_public_token_unique'),
   },
   (t) => [
     index('surveys_organization_updated_idx').on(t.organizationId, t.updatedAt),
@@ -419,3 +422,87 @@ export const surveyTemplates = pgTable(
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type SurveyTemplateRow = typeof surveyTemplates.$inferSelect;
+
+// ───────────────────────── Responses and answers ─────────────────────────
+
+export const RESPONSE_KINDS = ['public', 'personal'] as const;
+export const RESPONSE_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type ResponseKind = (typeof RESPONSE_KINDS)[number];
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+/**
+ * One respondent's response. Every response has its own token (stored as the SHA-256 hex of the
+ * token; the unique key makes one response per token). Personal links are made `pending`; a public
+ * link's visitor gets a response at the first save, deduplicated by `respondent_key` per survey.
+ * `organization_id` is copied from the survey so every query can scope without a join.
+ */
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique('survey_responses_token_hash_unique'),
+    kind: text('kind').$type<ResponseKind>().notNull(),
+    label: text('label'),
+    respondentKey: text('respondent_key'),
+    status: text('status').$type<ResponseStatus>().notNull().default('pending'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    savedAt: timestamptz('saved_at'),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('survey_responses_respondent_key_unique').on(t.surveyId, t.respondentKey),
+    index('survey_responses_survey_status_idx').on(t.surveyId, t.status, t.completedAt),
+    index('survey_responses_organization_completed_idx').on(t.organizationId, t.completedAt),
+    check('survey_responses_kind_check', sql`${t.kind} in ('public', 'personal')`),
+    check('survey_responses_status_check', sql`${t.status} in ('pending', 'in_progress', 'completed')`),
+  ],
+);
+
+/**
+ * Answers, one row per item (see core `answerItems.ts`). `survey_id` and `submitted_at` are copied
+ * from the response (the latter when it is submitted) so results aggregate over this table alone,
+ * through the covering index, without a join.
+ */
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    responseId: bigint('response_id', { mode: 'number' })
+      .notNull()
+      .references(() => surveyResponses.id, { onDelete: 'cascade' }),
+    surveyId: integer('survey_id').notNull(),
+    questionId: text('question_id').notNull(),
+    itemId: text('item_id').notNull().default(''),
+    numValue: smallint('num_value'),
+    textValue: text('text_value'),
+    submittedAt: timestamptz('submitted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.responseId, t.questionId, t.itemId] }),
+    index('survey_answers_aggregate_idx').on(t.surveyId, t.submittedAt, t.questionId, t.itemId, t.numValue),
+  ],
+);
+
+/** Seconds a respondent spent on a question so far (the page sends its running total), for the time estimate. */
+export const surveyQuestionTimes = pgTable(
+  'survey_question_times',
+  {
+    responseId: bigint('response_id', { mode: 'number' })
+      .notNull()
+      .references(() => surveyResponses.id, { onDelete: 'cascade' }),
+    surveyId: integer('survey_id').notNull(),
+    questionId: text('question_id').notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.responseId, t.questionId] }),
+    index('survey_question_times_survey_idx').on(t.surveyId, t.questionId),
+  ],
+);
+
+export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
+export type SurveyAnswerRow = typeof surveyAnswers.$inferSelect;

@@ -129,7 +129,12 @@ export const surveySummarySchema = object<SurveySummary>({
   published_at: nullable(timestamp('Voor het eerst geopend.')),
   closed_at: nullable(timestamp('Gesloten.')),
   question_count: integer(),
-  response_count: integer(),
+  response_count: integer({ description: 'Ingestuurde antwoorden.' }),
+  invited_count: integer({ description: 'Uitgedeelde persoonlijke links.' }),
+  response_rate: nullable(
+    number({ description: 'Respons: ingevulde persoonlijke links / persoonlijke links (0..1).' }),
+  ),
+  last_response_at: nullable(timestamp('Laatste ingestuurde antwoord.')),
   estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
 });
 

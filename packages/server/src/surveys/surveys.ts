@@ -80,6 +80,9 @@ function toSummary(row: SurveyRow): SurveySummary {
     closed_at: iso(row.closedAt),
     question_count: row.questions.length,
     response_count: 0,
+    invited_count: 0,
+    response_rate: null,
+    last_response_at: null,
     estimated_seconds: estimateSeconds(row.questions),
   };
 }

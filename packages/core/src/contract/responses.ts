@@ -1,0 +1,81 @@
+/**
+ * Answering a survey on the wire (issue 5): the public answering page `/respond/:responseToken` and
+ * the links an organisation hands out. Every link is a token in the path:
+ *
+ * - the survey's **public link** (`public_token`, one per survey, shareable): every visitor starts a
+ *   response of their own. The first save creates it and answers its own **response token**; the
+ *   page then continues on `/respond/<response token>`, so reopening that link resumes.
+ * - a **personal link** (one response token per respondent, made by the organisation, shown once):
+ *   one response per token, enforced by a unique key.
+ *
+ * Tokens carry at least 128 random bits (base64url). The server stores response tokens hashed.
+ * Unknown links answer 404 and closed surveys 410, both with a Dutch `detail` the page shows.
+ */
+import type { RespondentSurvey, SubmitResponseRequest } from './surveys';
+
+/** Which kind of link a respondent opened. */
+export type RespondentLinkKind = 'public' | 'personal';
+
+/** The organisation's look on the answering page (no ids, nothing else of the organisation). */
+export interface RespondentBranding {
+  readonly organization_name: string;
+  readonly logo_url: string | null;
+  readonly background_url: string | null;
+  readonly primary_color: string | null;
+}
+
+/**
+ * GET /respond/:token. `open`: the survey with the answers saved so far. `completed`: the response
+ * was already submitted; `survey` then has no questions and no saved answers, only the texts for
+ * the thank-you screen.
+ */
+export interface RespondentView {
+  readonly status: 'open' | 'completed';
+  readonly link_kind: RespondentLinkKind;
+  readonly survey: RespondentSurvey;
+  readonly branding: RespondentBranding;
+}
+
+/**
+ * POST /respond/:token: save progress (`final: false`) or submit (`final: true`). Saved answers
+ * replace earlier ones of the same questions; a submission checks required answers over everything
+ * saved plus what it sends. Submitting an already submitted response changes nothing and answers
+ * `completed` again (a retry or a double click stores one response).
+ */
+export interface RespondRequest extends SubmitResponseRequest {
+  /**
+   * Public link only: a random id (16–64 characters of `[A-Za-z0-9_-]`) the page makes once per
+   * visitor, so that a retried first save or submission does not start a second response.
+   */
+  readonly respondent_key?: string;
+}
+
+/** What POST /respond/:token answers: where the response stands and the token to continue with. */
+export interface RespondResult {
+  readonly status: 'in_progress' | 'completed';
+  /** The response's own token: the same as the path for a personal link, new for a public one. */
+  readonly response_token: string;
+}
+
+/** GET /surveys/:id/links: the public link and how the personal links are used. */
+export interface SurveyLinks {
+  /** The token of the survey's public link (`/respond/<public_token>`). */
+  readonly public_token: string;
+  readonly personal: {
+    readonly total: number;
+    readonly started: number;
+    readonly completed: number;
+  };
+}
+
+/** POST /surveys/:id/personal-links: make `count` (1–500) personal links, with an optional label. */
+export interface CreatePersonalLinksRequest {
+  readonly count: number;
+  /** For the organisation's own reference (e.g. 'Team Noord'); at most 100 characters. */
+  readonly label?: string;
+}
+
+/** The new personal links' tokens: shown once, the server keeps only their hashes. */
+export interface PersonalLinksCreated {
+  readonly tokens: readonly string[];
+}
