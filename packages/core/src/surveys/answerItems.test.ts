@@ -17,15 +17,18 @@ function question(type: QuestionType): Question {
 
 describe('answerItems', () => {
   const cases: readonly [QuestionType, (q: Question) => AnswerValue][] = [
-    ['likert', (q) => (q.type === 'likert' ? { [q.settings.statements[0]!.id]: 4 } : {})],
-    ['single_choice', (q) => (q.type === 'single_choice' ? { option_id: q.settings.options[1]!.id } : {})],
+    ['likert', (q) => (q.type === 'likert' ? { [q.settings.statements[0]!.id]: 4 } : { score: -1 })],
+    [
+      'single_choice',
+      (q) => (q.type === 'single_choice' ? { option_id: q.settings.options[1]!.id } : { score: -1 }),
+    ],
     ['single_choice', () => ({ other: 'Via een collega' })],
     [
       'multiple_choice',
       (q) =>
         q.type === 'multiple_choice'
           ? { option_ids: [q.settings.options[0]!.id, q.settings.options[1]!.id], other: 'Iets anders' }
-          : {},
+          : { score: -1 },
     ],
     ['open_short', () => ({ text: 'Prima' })],
     ['open_long', () => ({ text: 'Regel 1\nRegel 2' })],
@@ -33,14 +36,17 @@ describe('answerItems', () => {
     ['rating', () => ({ score: 5 })],
   ];
 
-  it.each(cases)('should store a valid %s answer as items and read the same answer back', (type, valueOf) => {
-    const q = question(type);
-    const value = valueOf(q);
-    expect(validateAnswer(q, value).ok).toBe(true);
-    const items = answerToItems(q, value);
-    expect(items.length).toBeGreaterThan(0);
-    expect(answerFromItems(q, [...items].reverse())).toStrictEqual(value);
-  });
+  it.each(cases)(
+    'should store a valid %s answer as items and read the same answer back',
+    (type, answerOf) => {
+      const q = question(type);
+      const value = answerOf(q);
+      expect(validateAnswer(q, value).ok).toBe(true);
+      const items = answerToItems(q, value);
+      expect(items.length).toBeGreaterThan(0);
+      expect(answerFromItems(q, [...items].reverse())).toStrictEqual(value);
+    },
+  );
 
   it('should keep multiple-choice options in the question order whatever order the rows come back in', () => {
     const q = question('multiple_choice');
