@@ -333,6 +333,36 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
     expect(rulesFor(path, text)).toContain('relative-escape');
   });
 
+  it.each([
+    ["import { Container } from 'inversify';"],
+    ["import DOMPurify from 'dompurify';"],
+    ["import { createDomPurifySanitizer } from '@loop/adapters/html';"],
+    ["import { marked } from 'marked';"],
+    ["import { decode } from 'he';"],
+    ["const pdf = await import('jspdf');"],
+    ["import { useEditor } from '@tiptap/react';"],
+    ["import { toast } from 'react-toastify/unstyled';"],
+    ["import { Link } from 'wouter';"],
+    ["import { createAppContainer } from '../app/container';"],
+    ["import { TOKENS } from '../app/tokens';"],
+    ["import { Page } from '../shell/Page';"],
+  ])('should keep the answering page free of the app and its libraries: %s', (text) => {
+    expect(rulesFor('packages/web/src/respond/RespondentPage.tsx', text)).toContain('respond-entry');
+  });
+
+  it('should let the answering page use core, adapters, React and its own folder', () => {
+    const text = [
+      "import { RespondentSession } from '@loop/core';",
+      "import { createRespondGateway } from '@loop/adapters';",
+      "import { createRoot } from 'react-dom/client';",
+      "import { QuestionField } from './QuestionField';",
+      "import './respond.css';",
+    ].join('\n');
+    expect(rulesFor('packages/web/src/respond/main.tsx', text)).not.toContain('respond-entry');
+    // The rule is the answering page's: the app's screens may use what they like.
+    expect(rulesFor('packages/web/src/surveys/Screen.tsx', "import { Link } from 'wouter';")).toEqual([]);
+  });
+
   it('should allow a relative import to the package root (outside src, inside the package)', () => {
     expect(rulesFor('packages/server/src/a.ts', "import pkg from '../package.json';")).toEqual([]);
   });

@@ -86,6 +86,28 @@ const NODE_BUILTINS_ALLOWED = new Set(['adapters', 'server']);
 /** The composition root: the only files that may know inversify (DESIGN.md §1). */
 const INVERSIFY_ALLOWED = new Set(['packages/web/src/app/container.ts', 'packages/web/src/app/tokens.ts']);
 
+/**
+ * The answering page's own entry (packages/web/src/respond/, budget 90 kB gzip JS, DESIGN.md §4):
+ * none of the app's heavy or app-wide libraries, and no relative import out of its folder (so not
+ * the app's container, routes or shell either).
+ */
+const RESPOND_DIR = 'packages/web/src/respond/';
+const RESPOND_FORBIDDEN = [
+  'inversify',
+  'reflect-metadata',
+  'dompurify',
+  'marked',
+  'he',
+  'jspdf',
+  'react-toastify',
+  'wouter',
+  '@loop/adapters/html',
+];
+const isRespondForbidden = (specifier: string): boolean =>
+  RESPOND_FORBIDDEN.includes(specifier) ||
+  RESPOND_FORBIDDEN.includes(packageName(specifier)) ||
+  packageName(specifier).startsWith('@tiptap/');
+
 /** Files of web that may call `fetch`: none; the adapters own the platform's fetch (browserFetch). */
 const FETCH_ALLOWED = new Set<string>();
 
@@ -363,6 +385,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
       const { specifier, line } = ref;
       if (isRelative(specifier)) {
         const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
+        if (file.path.startsWith(RESPOND_DIR) && !target.startsWith(RESPOND_DIR)) {
+          report(
+            file.path,
+            line,
+            'respond-entry',
+            `'${specifier}': the answering page imports nothing of the app outside ${RESPOND_DIR}`,
+          );
+        }
         if (!target.startsWith(`packages/${pkg}/`)) {
           report(
             file.path,
@@ -381,6 +411,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
       }
       if (!isBare(specifier)) continue;
       const name = packageName(specifier);
+      if (file.path.startsWith(RESPOND_DIR) && isRespondForbidden(specifier)) {
+        report(
+          file.path,
+          line,
+          'respond-entry',
+          `'${specifier}': the answering page stays small (≤ 90 kB gzip) and loads none of the app's libraries`,
+        );
+      }
       for (const rule of FORBIDDEN_IMPORTS[pkg] ?? []) {
         if (rule.match(name)) report(file.path, line, 'forbidden-import', `'${specifier}': ${rule.why}`);
       }

@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, type RunningServer, startServer } from '../../e2e/harness';
+import { demoApi, openSurvey, personalLinks } from '../../e2e/respondFixtures';
 
 interface RouteCase {
   readonly path: string;
@@ -14,6 +15,16 @@ interface RouteCase {
   readonly budgetKb: number | null;
   /** Signed in as the demo admin instead of the demo user (admin-only screens). */
   readonly admin?: boolean;
+  /** Makes the real address on the running server (a personal link); `path` is then its label. */
+  readonly address?: (server: RunningServer) => Promise<string>;
+}
+
+/** A personal link of a freshly opened survey with one question of every type. */
+async function personalLinkPath(server: RunningServer): Promise<string> {
+  const api = await demoApi(server);
+  const survey = await openSurvey(api);
+  const [token] = await personalLinks(api, survey.id);
+  return `/respond/${token}`;
 }
 
 const ROUTES: readonly RouteCase[] = [
@@ -24,6 +35,8 @@ const ROUTES: readonly RouteCase[] = [
   { path: '/dashboard/abonnement', signedIn: true, budgetKb: null },
   { path: '/billing/return', signedIn: false, budgetKb: null },
   { path: '/admin/logs', signedIn: true, budgetKb: null, admin: true },
+  // The answering page is its own entry (respond.html), measured on a real personal link.
+  { path: '/respond/<token>', signedIn: false, budgetKb: 90, address: personalLinkPath },
 ];
 
 async function tokensFor(server: RunningServer, account: { email: string; password: string }) {
@@ -59,8 +72,9 @@ async function measure(browser: Browser, server: RunningServer, route: RouteCase
       // a navigation can discard a body; the same file is fetched again if needed
     }
   });
-  await page.goto(`${server.url}${route.path}`, { waitUntil: 'networkidle' });
-  if (new URL(page.url()).pathname !== route.path) {
+  const path = route.address ? await route.address(server) : route.path;
+  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  if (new URL(page.url()).pathname !== path) {
     throw new Error(`${route.path} ended on ${page.url()}`);
   }
   await context.close();

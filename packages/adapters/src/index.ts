@@ -1,5 +1,8 @@
 // HTTP client and gateways
 
+// Downloads (exports, personal links as CSV)
+export type { FileSaverDeps } from './download/createBrowserFileSaver';
+export { createBrowserFileSaver } from './download/createBrowserFileSaver';
 export { browserFetch } from './http/browserFetch';
 export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
@@ -8,6 +11,7 @@ export type {
   ApiClient,
   ApiClientOptions,
   ApiSession,
+  DownloadBody,
   HttpMethod,
   RequestOptions,
 } from './http/createApiClient';
@@ -16,15 +20,32 @@ export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
+export {
+  createInvitationPreviewGateway,
+  createRespondentApiClient,
+  createRespondGateway,
+} from './http/createRespondGateway';
+export {
+  createSurveyResultsGateway,
+  filenameFromContentDisposition,
+} from './http/createSurveyResultsGateway';
+export { createSurveysGateway, createSurveyTemplatesGateway } from './http/createSurveysGateway';
 export { createUserGateway } from './http/createUserGateway';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
-
+// Ids for new survey questions, options and statements
+export { randomIds } from './ids/randomIds';
+// Answering page: public-link memory, unsaved answers, respondent keys
+export {
+  browserSessionStorage,
+  createAnswerDraftStore,
+  createPublicLinkStore,
+} from './respond/createRespondentStores';
+export { cryptoRespondentKeys } from './respond/cryptoRespondentKeys';
 // Session: token decoding, clock and timers
 export { browserTimer, clampDelay, MAX_TIMER_DELAY_MS } from './session/browserTimer';
 export { createJwtDecoder } from './session/createJwtDecoder';
 export { systemClock } from './session/systemClock';
 export { wait } from './session/wait';
-
 // Local storage (spec §3 keys)
 export { browserStorage } from './storage/browserStorage';
 export { createConsentStore } from './storage/createConsentStore';

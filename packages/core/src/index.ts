@@ -180,8 +180,16 @@ export type { ConsentStore, ConsentValue } from './shared/consent';
 export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './shared/consent';
 export type { Result } from './shared/result';
 export { err, ok } from './shared/result';
+// Survey results, analytics and links (list, results, question detail, export, sharing)
+export type {
+  AnalyticsTotal,
+  AnalyticsView,
+  StatementRow,
+  SurveyRateRow,
+} from './surveys/analyticsView';
+export { analyticsView } from './surveys/analyticsView';
 export type { AnswerItem } from './surveys/answerItems';
-export { answerFromItems, answerToItems, OTHER_ITEM_ID } from './surveys/answerItems';
+export { answerFromItems, answerToItems, OTHER_ITEM_ID, QUESTION_ITEM_ID } from './surveys/answerItems';
 // Surveys
 export type {
   AnswerCheck,
@@ -215,6 +223,18 @@ export {
   questionLocks,
 } from './surveys/editRules';
 export { foldForSearch, openAnswerMatcher, searchOpenAnswers } from './surveys/openAnswers';
+export {
+  checkPersonalLinksForm,
+  csvCell,
+  PERSONAL_LINK_LABEL_MAX_LENGTH,
+  PERSONAL_LINK_MESSAGES,
+  PERSONAL_LINKS_MAX,
+  personalLinksCsv,
+  personalLinksFilename,
+  respondUrl,
+} from './surveys/personalLinks';
+// Survey editor and templates
+export type { SurveyListQuery, SurveysGateway, SurveyTemplatesGateway } from './surveys/ports';
 export type { IdSource } from './surveys/questionEdits';
 export {
   addQuestion,
@@ -228,6 +248,137 @@ export {
   renumberQuestions,
   withLikertPoints,
 } from './surveys/questionEdits';
+// Answering page (/respond/:token) and its preview
+export type {
+  RespondentPhase,
+  RespondentSaveStatus,
+  RespondentSessionDeps,
+  RespondentState,
+} from './surveys/RespondentSession';
+export {
+  questionProblem,
+  RESPONDENT_SESSION_MESSAGES,
+  RespondentSession,
+  respondentProgress,
+  SAVE_RETRY_DELAYS_MS,
+} from './surveys/RespondentSession';
+export {
+  createPreviewRespondGateway,
+  createPreviewSession,
+  PREVIEW_TOKEN,
+  previewView,
+} from './surveys/RespondentSessionPreview';
+export type {
+  AnswerDraft,
+  AnswerDraftStore,
+  InvitationPreviewGateway,
+  PublicLinkEntry,
+  PublicLinkStore,
+  RespondentKeySource,
+  RespondentLocation,
+  RespondGateway,
+} from './surveys/respondPorts';
+export type {
+  AxisTick,
+  ColumnBar,
+  ColumnChartView,
+  TrendChartView,
+  TrendPointView,
+  TrendScale,
+} from './surveys/resultsCharts';
+export {
+  columnChart,
+  MAX_AXIS_LABELS,
+  meanScale,
+  NPS_SCALE,
+  niceCeiling,
+  SCORE_SCALE,
+  trendChart,
+} from './surveys/resultsCharts';
+export type { DateFilter } from './surveys/resultsFilter';
+export {
+  DATE_FILTER_MESSAGES,
+  dateFilterError,
+  dateFilterFromSearch,
+  dateFilterSearch,
+  EMPTY_DATE_FILTER,
+  isDateFilterActive,
+  readSearch,
+  resultsQueryOf,
+  searchString,
+} from './surveys/resultsFilter';
+export {
+  answersText,
+  axisLabel,
+  BUCKET_LABELS,
+  formatCount,
+  formatRate,
+  formatResultDate,
+  formatResultDateTime,
+  formatShare,
+  NO_VALUE,
+  parseDay,
+  periodLabel,
+  periodLongLabel,
+  responsesText,
+  SURVEY_STATUS_LABELS,
+} from './surveys/resultsFormat';
+export type {
+  DownloadedFile,
+  FileContent,
+  FileSaver,
+  QuestionDetailQuery,
+  SurveyResultsGateway,
+} from './surveys/resultsPorts';
+export type {
+  CreatedPersonalLinks,
+  ResultsUseCaseDeps,
+  ResultsUseCases,
+  SurveyLinksView,
+  SurveyResultsPage,
+} from './surveys/resultsUseCases';
+export { createResultsUseCases } from './surveys/resultsUseCases';
+export type {
+  AnswerRowView,
+  BarRowView,
+  LikertLegendItem,
+  LikertSegmentView,
+  LikertStatementView,
+  LikertTone,
+  NpsColumnView,
+  NpsGroupView,
+  QuestionDetailView,
+  QuestionResultView,
+  ResultsSummaryView,
+  SurveyResultsView,
+} from './surveys/resultsView';
+export {
+  findQuestion,
+  likertTone,
+  OTHER_ROW_KEY,
+  questionDetailView,
+  questionResultView,
+  surveyResultsView,
+  trendCaption,
+  trendScaleFor,
+} from './surveys/resultsView';
+export type {
+  RemovedQuestion,
+  SaveState,
+  SurveyEditorDeps,
+  SurveyEditorPool,
+  SurveyEditorState,
+} from './surveys/SurveyEditor';
+export {
+  AUTOSAVE_DELAY_MS,
+  AUTOSAVE_RETRIES,
+  AUTOSAVE_RETRY_MS,
+  createSurveyEditorPool,
+  EDITOR_MESSAGES,
+  SurveyEditor,
+  saveStatusText,
+  surveyContent,
+} from './surveys/SurveyEditor';
 export type {
   ChartKind,
   ChoiceRow,
@@ -254,7 +405,29 @@ export {
   roundHalfAwayFromZero,
   singleChoiceSummary,
 } from './surveys/scoring';
+export type { EditorIssues } from './surveys/surveyEditorIssues';
+export { issueCount, issuesFromFields, NO_ISSUES, QUESTION_ISSUE } from './surveys/surveyEditorIssues';
+export type { TemplateMeta } from './surveys/surveyEditorRules';
+export {
+  BLANK_SURVEY,
+  changeQuestionType,
+  closeAtFromInput,
+  closeAtToInput,
+  editorLocks,
+  isAllowedSurveyLink,
+  LINK_MESSAGES,
+  LOCK_HELP,
+  QUESTION_TYPE_LABELS,
+  questionCountText,
+  renamedTemplate,
+  surveyLinkFrom,
+  TEMPLATE_MESSAGES,
+  templateFromDraft,
+  templateMetaErrors,
+} from './surveys/surveyEditorRules';
 export { SURVEY_HTML_POLICY, sanitizeSurveyHtml } from './surveys/surveyHtml';
+export type { SurveyPreview, SurveyPreviewDeps } from './surveys/surveyPreview';
+export { createSurveyPreview, respondentBrandingOf } from './surveys/surveyPreview';
 export type { RespondentAccessError, StatusChangeError } from './surveys/surveyStatus';
 export {
   closeDatePassed,

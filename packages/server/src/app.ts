@@ -43,6 +43,9 @@ import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/mailQueue';
 import { mailLinks } from './mail/messages';
 import { organizationRoutes } from './organizations/organizationRoutes';
+import { respondRoutes } from './responses/respondRoutes';
+import { surveyLinkRoutes } from './responses/surveyLinkRoutes';
+import { resultRoutes } from './results/resultRoutes';
 import { seedBuiltInTemplates } from './surveys/builtInTemplates';
 import { surveyRoutes } from './surveys/surveyRoutes';
 import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
@@ -229,6 +232,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logRoutes(context),
     surveyRoutes(context),
     surveyTemplateRoutes(context),
+    surveyLinkRoutes(context),
+    respondRoutes(context),
+    resultRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const passwords = createPasswordHasher();
   if (config.seedDemo) {
     const report = await seedDemoData({ db: database.db, clock: systemClock, passwords });
-    if (report.createdUsers.length > 0 || report.createdOrganization) {
+    if (report.createdUsers.length > 0 || report.createdOrganization || report.createdSurveys.length > 0) {
       logger.info(report, 'Demogegevens aangemaakt');
     }
   }

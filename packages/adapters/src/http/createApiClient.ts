@@ -30,7 +30,18 @@ export type RequestOptions = {
   /** 'retry' (default): on 401 refresh once and retry; 'none': never refresh (login, refresh, logout). */
   auth?: 'retry' | 'none';
   signal?: AbortSignal;
+  /**
+   * 'blob': a file download; a successful answer is a `DownloadBody` (the bytes and the headers,
+   * for Content-Disposition) and a failure still reads the JSON `detail`. Default 'json'.
+   */
+  responseType?: 'json' | 'blob';
 };
+
+/** The answer of a request with `responseType: 'blob'`. */
+export interface DownloadBody {
+  readonly blob: Blob;
+  readonly headers: Headers;
+}
 
 /** The one HTTP client of the app; answers are values, never exceptions. */
 export interface ApiClient {
@@ -94,10 +105,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     { retry: false, ignoreResponseError: true, parseResponse: parseBody },
     options.fetch ? { fetch: options.fetch } : {},
   );
+  // Downloads keep the bytes: a parseResponse (even a default one) would turn them into text.
+  const $fetchBlob = ofetch.create(
+    { retry: false, ignoreResponseError: true, responseType: 'blob' },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   async function send(method: HttpMethod, path: string, request: RequestOptions): Promise<Answer> {
     const token = session.accessToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const download = request.responseType === 'blob';
+    const headers: Record<string, string> = { Accept: download ? '*/*' : 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     const organisation = options.organisationId();
     if (organisation !== null && organisation !== '') headers[ORGANIZATION_HEADER] = String(organisation);
@@ -112,6 +129,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const url = withQuery(`${apiBase}${path.startsWith('/') ? '' : '/'}${path}`, request.query);
     try {
+      if (download) {
+        const response = await $fetchBlob.raw(url, { method, headers, body, signal: request.signal });
+        const blob = response._data instanceof Blob ? response._data : new Blob([]);
+        const answer: unknown = response.ok
+          ? ({ blob, headers: response.headers } satisfies DownloadBody)
+          : parseBody(await blob.text());
+        return { status: response.status, body: answer, token };
+      }
       const response = await $fetch.raw(url, { method, headers, body, signal: request.signal });
       return { status: response.status, body: response._data, token };
     } catch {

@@ -79,3 +79,17 @@ export interface CreatePersonalLinksRequest {
 export interface PersonalLinksCreated {
   readonly tokens: readonly string[];
 }
+
+/**
+ * GET /surveys/:id/invitation-preview: the invitation e-mail exactly as it will be sent. `html` is a
+ * whole e-mail document (the organisation's logo and colour, the introduction, the time estimate and
+ * the personal-link button, pointing at the example link `<origin>/respond/voorbeeld`); `text` is
+ * its plain-text part.
+ */
+export interface InvitationPreview {
+  readonly subject: string;
+  /** The sender as it appears in the From header, e.g. `Acme via Loop <noreply@loop.example>`. */
+  readonly from: string;
+  readonly html: string;
+  readonly text: string;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerValue, Question, QuestionType } from '../contract/surveys';
-import { answerFromItems, answerToItems, OTHER_ITEM_ID } from './answerItems';
+import { answerFromItems, answerToItems, OTHER_ITEM_ID, QUESTION_ITEM_ID } from './answerItems';
 import { validateAnswer } from './answerValidation';
 import { createQuestion } from './questionEdits';
 
@@ -65,5 +65,46 @@ describe('answerItems', () => {
       { item_id: OTHER_ITEM_ID, num_value: null, text_value: 'x' },
     ]);
     expect(answerFromItems(q, [])).toBeNull();
+  });
+
+  it.each(cases)(
+    'should store exactly one row per answered %s question except single choice',
+    (type, answerOf) => {
+      const q = question(type);
+      const own = answerToItems(q, answerOf(q)).filter((item) => item.item_id === QUESTION_ITEM_ID);
+      expect(own).toHaveLength(type === 'single_choice' ? 0 : 1);
+    },
+  );
+
+  it('should mark a likert and a multiple-choice answer as answered with one row without a value', () => {
+    const made = question('likert');
+    if (made.type !== 'likert') throw new Error('type');
+    const [s1, s2] = ['st-1', 'st-2'];
+    const likert: Question = {
+      ...made,
+      settings: {
+        ...made.settings,
+        statements: [
+          { id: s1!, text: 'Een' },
+          { id: s2!, text: 'Twee' },
+        ],
+      },
+    };
+    expect(answerToItems(likert, { [s1!]: 2, [s2!]: 5 })).toStrictEqual([
+      { item_id: QUESTION_ITEM_ID, num_value: null, text_value: null },
+      { item_id: s1, num_value: 2, text_value: null },
+      { item_id: s2, num_value: 5, text_value: null },
+    ]);
+    const multiple = question('multiple_choice');
+    expect(answerToItems(multiple, { option_ids: [], other: 'Fiets' })).toStrictEqual([
+      { item_id: QUESTION_ITEM_ID, num_value: null, text_value: null },
+      { item_id: OTHER_ITEM_ID, num_value: null, text_value: 'Fiets' },
+    ]);
+  });
+
+  it('should read a likert or multiple-choice question with only its answered row as unanswered', () => {
+    const marker = [{ item_id: QUESTION_ITEM_ID, num_value: null, text_value: null }];
+    expect(answerFromItems(question('likert'), marker)).toBeNull();
+    expect(answerFromItems(question('multiple_choice'), marker)).toBeNull();
   });
 });

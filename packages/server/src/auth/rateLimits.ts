@@ -11,7 +11,8 @@ export type RateLimitedAction =
   | 'verifyEmail'
   | 'resendVerification'
   | 'forgotPassword'
-  | 'resetPassword';
+  | 'resetPassword'
+  | 'respond';
 
 /** Counted per client IP, per e-mail address in the body, or per the pair. */
 export type RateLimitScope = 'ip' | 'address' | 'ip+address';
@@ -41,6 +42,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
     { scope: 'address', max: 5, windowMs: 15 * MINUTE_MS },
   ],
   resetPassword: [{ scope: 'ip', max: 10, windowMs: 15 * MINUTE_MS }],
+  // The answering page, per address: generous, because a whole office answering an invitation at
+  // once shares one address (about 10 requests a respondent), yet a stop to scripts filling the
+  // database through a public link.
+  respond: [{ scope: 'ip', max: 3000, windowMs: MINUTE_MS }],
 };
 
 /** A preHandler hook that answers 429 once any rule of the action is exceeded. */

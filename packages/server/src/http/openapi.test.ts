@@ -77,6 +77,14 @@ describe('OpenAPI', () => {
       '/api/v1/surveys/{id}/duplicate': ['post'],
       '/api/v1/survey-templates': ['get', 'post'],
       '/api/v1/survey-templates/{id}': ['delete', 'put'],
+      '/api/v1/surveys/{id}/results': ['get'],
+      '/api/v1/surveys/{id}/questions/{questionId}': ['get'],
+      '/api/v1/surveys/{id}/export': ['get'],
+      '/api/v1/analytics': ['get'],
+      '/api/v1/surveys/{id}/links': ['get'],
+      '/api/v1/surveys/{id}/personal-links': ['post'],
+      '/api/v1/surveys/{id}/invitation-preview': ['get'],
+      '/api/v1/respond/{token}': ['get', 'post'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
     // simulated checkout's buttons (an HTML form), sync and cancel (no body).

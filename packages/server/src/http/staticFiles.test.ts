@@ -9,6 +9,9 @@ import { contentSecurityPolicy, serializePolicy } from './securityHeaders';
 const INDEX_HTML =
   '<!doctype html><html lang="nl"><head><script type="module" src="/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
 
+const RESPOND_HTML =
+  '<!doctype html><html lang="nl"><head><script type="module" src="/assets/respond-Ef34Gh.js"></script></head><body><div id="root"></div></body></html>';
+
 let ctx: TestContext;
 let web: FastifyInstance;
 
@@ -17,6 +20,7 @@ beforeAll(async () => {
   const webDist = join(ctx.dataDir, 'web-dist');
   await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
+  await writeFile(join(webDist, 'respond.html'), RESPOND_HTML);
   await writeFile(join(webDist, 'assets', 'index-Ab12Cd.js'), 'console.log("loop");');
   await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   web = await ctx.buildApp({ config: { webDist } });
@@ -45,6 +49,28 @@ describe('the built web app', () => {
       expect(response.body).toBe(INDEX_HTML);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('should serve respond.html, never cached, for the answering page under /respond/', async () => {
+    for (const url of [
+      '/respond/AbC_12-xyz',
+      '/respond/AbC_12-xyz/',
+      '/respond/voorbeeld?utm=mail',
+      '/respond',
+    ]) {
+      const response = await page(web, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(RESPOND_HTML);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toBe(
+        (await page(web, '/login')).headers['content-security-policy'],
+      );
+    }
+    // Only the answering page: lookalike paths stay the app's.
+    for (const url of ['/respondent', '/survey/3/respond', '/respond-x/abc']) {
+      expect((await page(web, url)).body, url).toBe(INDEX_HTML);
     }
   });
 

@@ -12,9 +12,13 @@ const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ??
 
 const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
 
+/** The answering page is a page of its own (respond.html): a respondent loads none of the app. */
+const isRespondPath = (path: string): boolean => path === '/respond' || path.startsWith('/respond/');
+
 /**
  * Serves branding uploads, the built web app (if WEB_DIST has an index.html) and the history
- * fallback; everything else that matches no route answers `{detail: 'Niet gevonden.'}` with 404.
+ * fallback: respond.html for `/respond/…` (the answering page's own entry), index.html for every
+ * other page; everything else that matches no route answers `{detail: 'Niet gevonden.'}` with 404.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
@@ -38,6 +42,7 @@ export async function registerStaticFiles(
   });
 
   const servesWeb = existsSync(join(options.webDist, 'index.html'));
+  const servesRespond = servesWeb && existsSync(join(options.webDist, 'respond.html'));
   if (servesWeb) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -68,7 +73,8 @@ export async function registerStaticFiles(
       !path.startsWith('/uploads/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      const file = servesRespond && isRespondPath(path) ? 'respond.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false });
     }
     return reply.code(404).type('application/json; charset=utf-8').send({ detail: MESSAGES.notFound });
   });

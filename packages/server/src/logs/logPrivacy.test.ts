@@ -131,6 +131,54 @@ describe('the application log and personal data', () => {
       headers: orgHeaders,
     });
 
+    // A survey answered through a personal link and the public link: tokens and typed answers.
+    const survey = (
+      await call('POST', '/surveys', {
+        token,
+        headers: orgHeaders,
+        payload: {
+          title: 'Peiling',
+          questions: [
+            {
+              id: 'q1',
+              type: 'open_long',
+              title: 'Opmerking?',
+              required: false,
+              position: 0,
+              settings: { max_length: 500 },
+            },
+          ],
+        },
+      })
+    ).json<{ id: number }>();
+    await call('POST', `/surveys/${survey.id}/status`, {
+      token,
+      headers: orgHeaders,
+      payload: { status: 'open' },
+    });
+    const personal = await call('POST', `/surveys/${survey.id}/personal-links`, {
+      token,
+      headers: orgHeaders,
+      payload: { count: 1, label: PERSON.typedSearch },
+    });
+    expect(personal.statusCode, personal.body).toBe(201);
+    const responseToken = keep(personal.json<{ tokens: string[] }>().tokens[0] ?? '');
+    const publicToken = keep(
+      (await call('GET', `/surveys/${survey.id}/links`, { token, headers: orgHeaders })).json<{
+        public_token: string;
+      }>().public_token,
+    );
+    await call('GET', `/respond/${responseToken}`);
+    const answer = { question_id: 'q1', value: { text: PERSON.renamed } };
+    expect(
+      (await call('POST', `/respond/${responseToken}`, { payload: { final: true, answers: [answer] } }))
+        .statusCode,
+    ).toBe(200);
+    const started = await call('POST', `/respond/${publicToken}`, {
+      payload: { final: false, respondent_key: keep('bezoeker-sleutel-zwanhilde'), answers: [answer] },
+    });
+    keep(started.json<{ response_token: string }>().response_token);
+
     // Token refresh, password reset by mail, logout.
     const refreshed = (
       await call('POST', '/auth/refresh', { payload: { refresh_token: session.refresh_token } })
@@ -198,6 +246,8 @@ describe('the application log and personal data', () => {
       'subscription.plan_changed',
       'payment.checkout_started',
       'payment.paid',
+      'survey.published',
+      'survey.personal_links_created',
     ]) {
       expect(actions, action).toContain(action);
     }

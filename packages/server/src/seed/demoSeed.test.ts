@@ -5,6 +5,7 @@ import { branding, memberships, organizations, subscriptions, users } from '../d
 import { putOnPlan } from '../testing/billing';
 import { api, createTestContext, login, type TestContext, testPasswordHasher } from '../testing/testApp';
 import { DEMO_ADMIN, DEMO_ORGANIZATION, DEMO_USER, seedDemoData } from './demoSeed';
+import { DEMO_SURVEY_TITLES } from './demoSurveys';
 
 let ctx: TestContext;
 
@@ -32,12 +33,16 @@ const demoPlan = async (token: string) =>
 describe('seedDemoData', () => {
   it('should create the demo organisation, admin and user once, and change nothing on later runs', async () => {
     const first = await seed();
-    expect(first).toEqual({ createdUsers: [DEMO_ADMIN.email, DEMO_USER.email], createdOrganization: true });
+    expect(first).toEqual({
+      createdUsers: [DEMO_ADMIN.email, DEMO_USER.email],
+      createdOrganization: true,
+      createdSurveys: [DEMO_SURVEY_TITLES.employees, DEMO_SURVEY_TITLES.customers],
+    });
     const afterFirst = await counts();
     expect(afterFirst).toEqual({ users: 2, organizations: 1, memberships: 2, branding: 1, subscriptions: 1 });
 
     const second = await seed();
-    expect(second).toEqual({ createdUsers: [], createdOrganization: false });
+    expect(second).toEqual({ createdUsers: [], createdOrganization: false, createdSurveys: [] });
     expect(await counts()).toEqual(afterFirst);
   });
 

@@ -3,6 +3,7 @@ import type { AppDeps } from '../appDeps';
 import { switchPlan } from '../billing/subscriptions';
 import type { Transaction } from '../db/database';
 import { branding, memberships, organizations, plans, subscriptions, users } from '../db/schema';
+import { seedDemoSurveys } from './demoSurveys';
 
 /** On proloop, so the demo shows every feature. */
 export const DEMO_ORGANIZATION = {
@@ -27,6 +28,8 @@ const SEED_LOCK_ID = 7_406_212;
 export interface SeedReport {
   readonly createdUsers: readonly string[];
   readonly createdOrganization: boolean;
+  /** Titles of the demo surveys written now. */
+  readonly createdSurveys: readonly string[];
 }
 
 type SeedDeps = Pick<AppDeps, 'db' | 'clock' | 'passwords'>;
@@ -132,9 +135,15 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedReport> {
       ])
       .onConflictDoNothing();
 
+    const createdSurveys = await seedDemoSurveys(tx, {
+      organizationId,
+      createdBy: admin.id,
+      now: deps.clock.now(),
+    });
+
     const createdUsers: string[] = [];
     if (admin.created) createdUsers.push(DEMO_ADMIN.email);
     if (user.created) createdUsers.push(DEMO_USER.email);
-    return { createdUsers, createdOrganization };
+    return { createdUsers, createdOrganization, createdSurveys };
   });
 }

@@ -5,7 +5,6 @@ import {
   type Survey,
   type SurveySummary,
 } from '@loop/core';
-import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
 import type { SurveyRow } from '../db/schema';
@@ -16,6 +15,12 @@ import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent } from '../http/schema';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
+import { answerFacts } from '../responses/answerFacts';
+import { ensurePublicToken } from '../responses/publicLinks';
+import { submittedResponseCount } from '../responses/responses';
+import { organizationSurvey } from './organizationSurvey';
+import { closeExpiredSurveys } from './surveyClosing';
+import { withSanitizedHtml } from './surveyHtml';
 import {
   createSurveySchema,
   surveyIdParams,
@@ -34,6 +39,7 @@ import {
   listSurveys,
   SURVEY_ERRORS,
   setSurveyStatus,
+  surveyWithStats,
   toSurvey,
   updateSurveyContent,
   withFreshIds,
@@ -52,13 +58,11 @@ export const surveyRoutes =
   ({ deps, authenticate }: RouteContext): RoutesPlugin =>
   async (app) => {
     /** The survey in `:id` of the current organisation; unknown and other organisations' ids are 404. */
-    const surveyOf = async (request: FastifyRequest & { params: { id: string } }) => {
-      const organization = await currentOrganization(deps, request);
-      const id = parseId(request.params.id);
-      const survey = id === null ? null : await findSurvey(deps.db, organization.id, id);
-      if (survey === null) throw new ApiError(404, SURVEY_ERRORS.notFound);
-      return survey;
-    };
+    const surveyOf = (request: Parameters<typeof organizationSurvey>[1]) => organizationSurvey(deps, request);
+
+    /** A new draft with its public link token, in one transaction (rich text sanitised by the caller). */
+    const createSurvey = (values: Parameters<typeof insertSurvey>[1]) =>
+      deps.db.transaction(async (tx) => ensurePublicToken(tx, await insertSurvey(tx, values)));
 
     app.get(
       '/surveys',
@@ -87,6 +91,7 @@ export const surveyRoutes =
       async (request): Promise<Page<SurveySummary>> => {
         const paging = parsePaging(request.query);
         const organization = await currentOrganization(deps, request);
+        await closeExpiredSurveys(deps.db, organization.id, deps.clock.now());
         const { q, status } = request.query;
         return listSurveys(
           deps.db,
@@ -127,11 +132,11 @@ export const surveyRoutes =
         } else {
           input = checkedSurveyInput(request.body);
         }
-        const row = await insertSurvey(deps.db, {
+        const row = await createSurvey({
           organizationId: organization.id,
           createdBy: authOf(request).user.id,
           now: deps.clock.now(),
-          input,
+          input: withSanitizedHtml(input),
         });
         return reply.code(201).send(toSurvey(row));
       },
@@ -152,7 +157,7 @@ export const surveyRoutes =
           response: { 200: surveySchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
         },
       },
-      async (request): Promise<Survey> => toSurvey(await surveyOf(request)),
+      async (request): Promise<Survey> => surveyWithStats(deps.db, await surveyOf(request)),
     );
 
     app.put(
@@ -182,12 +187,12 @@ export const surveyRoutes =
       },
       async (request): Promise<Survey> => {
         const survey = await surveyOf(request);
-        const input = checkedSurveyInput(request.body);
+        const input = withSanitizedHtml(checkedSurveyInput(request.body));
         const { version } = request.body;
         if (survey.version !== version) throw new ApiError(409, SURVEY_ERRORS.staleVersion);
         if (survey.status !== 'draft') {
-          // No responses exist yet (they come with the answering routes), so nothing is refused today.
-          const refusals = compareForOpenSurvey(survey.questions, input.questions, { responseCount: 0 });
+          const facts = await answerFacts(deps.db, survey.id, survey.questions, input.questions);
+          const refusals = compareForOpenSurvey(survey.questions, input.questions, facts);
           if (refusals.length > 0) {
             const fields = Object.fromEntries(
               refusals.map((refusal) => [`questions.${refusal.question_id}`, refusal.message]),
@@ -202,7 +207,7 @@ export const surveyRoutes =
           if (current === null) throw new ApiError(404, SURVEY_ERRORS.notFound);
           throw new ApiError(409, SURVEY_ERRORS.staleVersion);
         }
-        return toSurvey(saved);
+        return surveyWithStats(deps.db, saved);
       },
     );
 
@@ -239,11 +244,11 @@ export const surveyRoutes =
           to,
           closeAt: survey.closeAt?.toISOString() ?? null,
           questionCount: survey.questions.length,
-          responseCount: 0,
+          responseCount: await submittedResponseCount(deps.db, survey.id),
           now,
         });
         if (!decision.ok) throw new ApiError(409, decision.detail ?? SURVEY_ERRORS.openEditRefused);
-        if (decision.value === survey.status) return toSurvey(survey);
+        if (decision.value === survey.status) return surveyWithStats(deps.db, survey);
         const saved: SurveyRow = await setSurveyStatus(deps.db, survey, decision.value, now);
         auditRequest(deps.log, request, {
           category: 'survey',
@@ -251,7 +256,7 @@ export const surveyRoutes =
           orgId: survey.organizationId,
           message: `Enquête ${survey.id} van ${survey.status} naar ${decision.value}`,
         });
-        return toSurvey(saved);
+        return surveyWithStats(deps.db, saved);
       },
     );
 
@@ -307,7 +312,7 @@ export const surveyRoutes =
           title: copyTitle(source.title),
           questions: withFreshIds(source.questions),
         });
-        const row = await insertSurvey(deps.db, {
+        const row = await createSurvey({
           organizationId: source.organization_id,
           createdBy: authOf(request).user.id,
           now: deps.clock.now(),

@@ -9,6 +9,7 @@ import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, noContent } from '../http/schema';
 import { currentOrganization } from '../organizations/memberships';
+import { withSanitizedHtml } from './surveyHtml';
 import { surveyTemplateInputSchema, surveyTemplateSchema, templateIdParams } from './surveySchemas';
 import {
   checkedTemplateInput,
@@ -85,7 +86,7 @@ export const surveyTemplateRoutes =
       },
       async (request, reply) => {
         const organization = await managerOrganization(request);
-        const input = checkedTemplateInput(request.body);
+        const input = withSanitizedHtml(checkedTemplateInput(request.body));
         const now = deps.clock.now();
         const [row] = await deps.db
           .insert(surveyTemplates)
@@ -120,7 +121,7 @@ export const surveyTemplateRoutes =
       },
       async (request): Promise<SurveyTemplate> => {
         const template = await ownTemplateOf(request);
-        const input = checkedTemplateInput(request.body);
+        const input = withSanitizedHtml(checkedTemplateInput(request.body));
         const [row] = await deps.db
           .update(surveyTemplates)
           .set({ ...templateColumns(input), updatedAt: deps.clock.now() })

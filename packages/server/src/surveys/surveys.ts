@@ -16,14 +16,22 @@ import type { Queryable } from '../db/database';
 import { type SurveyRow, surveys } from '../db/schema';
 import { invalidInput } from '../http/apiError';
 import { offsetOf, type Paging, toPage } from '../http/paging';
+import {
+  loadSurveyStats,
+  NO_RESPONSES,
+  NO_SURVEY_STATS,
+  type ResponseSummary,
+  responseSummaries,
+  type SurveyStats,
+} from '../results/surveyStats';
 
 /** The Dutch texts of the survey routes. */
 export const SURVEY_ERRORS = {
-  notFound: 'Enquête niet gevonden.',
+  notFound: 'Survey niet gevonden.',
   staleVersion:
-    'Deze enquête is intussen ergens anders gewijzigd. Laad de nieuwste versie en breng je wijzigingen opnieuw aan.',
-  deleteNotDraft: 'Alleen een concept zonder antwoorden kan worden verwijderd. Sluit de enquête liever.',
-  openEditRefused: 'Deze wijziging kan niet worden opgeslagen: de enquête heeft al antwoorden.',
+    'Deze survey is intussen ergens anders gewijzigd. Laad de nieuwste versie en breng je wijzigingen opnieuw aan.',
+  deleteNotDraft: 'Alleen een concept zonder antwoorden kan worden verwijderd. Sluit de survey liever.',
+  openEditRefused: 'Deze wijziging kan niet worden opgeslagen: de survey heeft al antwoorden.',
 } as const;
 
 const COPY_SUFFIX = ' (kopie)';
@@ -46,7 +54,11 @@ export function copyTitle(title: string): string {
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
-export function toSurvey(row: SurveyRow): Survey {
+/**
+ * The wire survey. `stats` are its submitted responses and observed question times; callers that
+ * may face a survey with responses load them with `surveyWithStats`.
+ */
+export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): Survey {
   const questions = renumberQuestions(row.questions);
   return {
     id: row.id,
@@ -62,13 +74,19 @@ export function toSurvey(row: SurveyRow): Survey {
     published_at: iso(row.publishedAt),
     closed_at: iso(row.closedAt),
     questions,
-    response_count: 0,
+    response_count: stats.responseCount,
+    question_timings: stats.timings,
     version: row.version,
-    estimated_seconds: estimateSeconds(questions),
+    estimated_seconds: estimateSeconds(questions, stats.timings),
   };
 }
 
-function toSummary(row: SurveyRow): SurveySummary {
+/** The wire survey with its response count and observed times (GET /surveys/:id). */
+export async function surveyWithStats(db: Queryable, row: SurveyRow): Promise<Survey> {
+  return toSurvey(row, await loadSurveyStats(db, row.id));
+}
+
+function toSummary(row: SurveyRow, responses: ResponseSummary): SurveySummary {
   return {
     id: row.id,
     title: row.title,
@@ -79,10 +97,8 @@ function toSummary(row: SurveyRow): SurveySummary {
     published_at: iso(row.publishedAt),
     closed_at: iso(row.closedAt),
     question_count: row.questions.length,
-    response_count: 0,
-    invited_count: 0,
-    response_rate: null,
-    last_response_at: null,
+    ...responses,
+    // The default estimate: medians of observed times per survey would cost a sort per row.
     estimated_seconds: estimateSeconds(row.questions),
   };
 }
@@ -121,7 +137,9 @@ export async function listSurveys(
 ) {
   const conditions: SQL[] = [eq(surveys.organizationId, organizationId)];
   const q = filter.q?.trim() ?? '';
-  if (q !== '') conditions.push(ilike(surveys.title, likePattern(q)));
+  // PostgreSQL text cannot hold a NUL: no title contains one, and it may not be sent as a parameter.
+  if (q.includes('\u0000')) conditions.push(sql`false`);
+  else if (q !== '') conditions.push(ilike(surveys.title, likePattern(q)));
   if (filter.status !== undefined) conditions.push(eq(surveys.status, filter.status));
   const where = and(...conditions);
   const [total] = await db.select({ value: count() }).from(surveys).where(where);
@@ -132,7 +150,15 @@ export async function listSurveys(
     .orderBy(desc(surveys.updatedAt), desc(surveys.id))
     .limit(paging.pageSize)
     .offset(offsetOf(paging));
-  return toPage(rows.map(toSummary), total?.value ?? 0, paging);
+  const responses = await responseSummaries(
+    db,
+    rows.map((row) => row.id),
+  );
+  return toPage(
+    rows.map((row) => toSummary(row, responses.get(row.id) ?? NO_RESPONSES)),
+    total?.value ?? 0,
+    paging,
+  );
 }
 
 export async function insertSurvey(

@@ -53,6 +53,7 @@ describe('App', () => {
     await waitFor(() =>
       expect([...container.querySelectorAll('#main-nav a')].map((a) => a.textContent)).toEqual([
         'Dashboard',
+        'Surveys',
         'Abonnement',
         'Profiel',
         'Personalisatie',

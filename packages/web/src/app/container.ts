@@ -9,14 +9,20 @@ import {
   createAuthGateway,
   createBillingGateway,
   createBrandingGateway,
+  createBrowserFileSaver,
   createConsentStore,
   createDebugAdminFlag,
   createFeatureStore,
+  createInvitationPreviewGateway,
   createJwtDecoder,
   createOrganisationGateway,
   createOrganisationStore,
+  createSurveyResultsGateway,
+  createSurveysGateway,
+  createSurveyTemplatesGateway,
   createTokenStore,
   createUserGateway,
+  randomIds,
   systemClock,
   wait,
 } from '@loop/adapters';
@@ -26,12 +32,16 @@ import {
   consentKeyFor,
   createAuthUseCases,
   createPaymentReturn,
+  createResultsUseCases,
   createSessionEndedHandler,
+  createSurveyEditorPool,
+  createSurveyPreview,
   type HtmlSanitizer,
   LogBrowser,
   type Notice,
   SessionKeeper,
   SubscriptionStore,
+  SurveyEditor,
 } from '@loop/core';
 import { Container, ContainerModule } from 'inversify';
 import { toast } from 'react-toastify/unstyled';
@@ -133,6 +143,40 @@ const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.CreateLogBrowser)
     .toResolvedValue((gateway) => () => new LogBrowser({ gateway }), [TOKENS.AdminLogsGateway])
+    .inSingletonScope();
+  bind(TOKENS.SurveysGateway).toResolvedValue(createSurveysGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.SurveyTemplatesGateway)
+    .toResolvedValue(createSurveyTemplatesGateway, [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.IdSource).toConstantValue(randomIds);
+  bind(TOKENS.SurveyEditors)
+    .toResolvedValue(
+      (gateway, templates, timer, ids) =>
+        createSurveyEditorPool(() => new SurveyEditor({ gateway, templates, timer, ids })),
+      [TOKENS.SurveysGateway, TOKENS.SurveyTemplatesGateway, TOKENS.Timer, TOKENS.IdSource],
+    )
+    .inSingletonScope();
+  bind(TOKENS.InvitationPreviewGateway)
+    .toResolvedValue(createInvitationPreviewGateway, [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.SurveyPreview)
+    .toResolvedValue(
+      (surveys, invitations) => createSurveyPreview({ surveys, invitations }),
+      [TOKENS.SurveysGateway, TOKENS.InvitationPreviewGateway],
+    )
+    .inSingletonScope();
+  bind(TOKENS.SurveyResultsGateway)
+    .toResolvedValue(createSurveyResultsGateway, [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.FileSaver)
+    .toResolvedValue(() => createBrowserFileSaver())
+    .inSingletonScope();
+  bind(TOKENS.ResultsUseCases)
+    .toResolvedValue(
+      (surveys, gateway, files) =>
+        createResultsUseCases({ surveys, gateway, files, origin: () => globalThis.location.origin }),
+      [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
+    )
     .inSingletonScope();
 });
 

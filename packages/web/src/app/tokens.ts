@@ -12,14 +12,23 @@ import type {
   ConsentStore,
   CurrentUserStore,
   FeatureStore,
+  FileSaver,
   HtmlSanitizer,
+  IdSource,
+  InvitationPreviewGateway,
   LogBrowser,
   Notifier,
   OrganisationGateway,
   OrganisationStore,
   PaymentReturn,
+  ResultsUseCases,
   SessionKeeper,
   SubscriptionStore,
+  SurveyEditorPool,
+  SurveyPreview,
+  SurveyResultsGateway,
+  SurveysGateway,
+  SurveyTemplatesGateway,
   Timer,
   TokenDecoder,
   TokenStore,
@@ -67,6 +76,16 @@ export const TOKENS = {
   BillingGateway: Symbol.for('Loop.BillingGateway') as ServiceIdentifier<BillingGateway>,
   AdminBillingGateway: Symbol.for('Loop.AdminBillingGateway') as ServiceIdentifier<AdminBillingGateway>,
   AdminLogsGateway: Symbol.for('Loop.AdminLogsGateway') as ServiceIdentifier<AdminLogsGateway>,
+  SurveysGateway: Symbol.for('Loop.SurveysGateway') as ServiceIdentifier<SurveysGateway>,
+  SurveyTemplatesGateway: Symbol.for(
+    'Loop.SurveyTemplatesGateway',
+  ) as ServiceIdentifier<SurveyTemplatesGateway>,
+  SurveyResultsGateway: Symbol.for('Loop.SurveyResultsGateway') as ServiceIdentifier<SurveyResultsGateway>,
+  InvitationPreviewGateway: Symbol.for(
+    'Loop.InvitationPreviewGateway',
+  ) as ServiceIdentifier<InvitationPreviewGateway>,
+  /** Hands downloads (exports, personal links) to the browser. */
+  FileSaver: Symbol.for('Loop.FileSaver') as ServiceIdentifier<FileSaver>,
   // HTML
   /** Loads the sanitiser on first use (DOMPurify stays out of the entry chunk); one shared promise. */
   LoadHtmlSanitizer: Symbol.for('Loop.LoadHtmlSanitizer') as ServiceIdentifier<() => Promise<HtmlSanitizer>>,
@@ -79,6 +98,14 @@ export const TOKENS = {
   PaymentReturn: Symbol.for('Loop.PaymentReturn') as ServiceIdentifier<PaymentReturn>,
   /** A fresh log browser per visit of the log screen, so its rows go when the screen does. */
   CreateLogBrowser: Symbol.for('Loop.CreateLogBrowser') as ServiceIdentifier<() => LogBrowser>,
+  /** Random ids for new questions, options and statements. */
+  IdSource: Symbol.for('Loop.IdSource') as ServiceIdentifier<IdSource>,
+  /** The survey editors: a new one per visit, unless the last visit left changes unsaved. */
+  SurveyEditors: Symbol.for('Loop.SurveyEditors') as ServiceIdentifier<SurveyEditorPool>,
+  /** Surveys list, results, question detail, analytics, export and sharing links. */
+  ResultsUseCases: Symbol.for('Loop.ResultsUseCases') as ServiceIdentifier<ResultsUseCases>,
+  /** The survey and invitation e-mail the previews show. */
+  SurveyPreview: Symbol.for('Loop.SurveyPreview') as ServiceIdentifier<SurveyPreview>,
 } as const;
 
 type Tokens = typeof TOKENS;

@@ -32,6 +32,23 @@ const SubscriptionScreen = screen(() => import('../billing/SubscriptionScreen'),
 const BillingReturnScreen = screen(() => import('../billing/BillingReturnScreen'), 'BillingReturnScreen');
 const AdminBillingScreen = screen(() => import('../admin/AdminBillingScreen'), 'AdminBillingScreen');
 const LogsScreen = screen(() => import('../admin/LogsScreen'), 'LogsScreen');
+const NewSurveyScreen = screen(() => import('../surveys/NewSurveyScreen'), 'NewSurveyScreen');
+const SurveyEditorScreen = screen(() => import('../surveys/editor/SurveyEditorScreen'), 'SurveyEditorScreen');
+const PreviewScreen = screen(() => import('../surveys/preview/PreviewScreen'), 'PreviewScreen');
+const EmailPreviewScreen = screen(
+  () => import('../surveys/preview/EmailPreviewScreen'),
+  'EmailPreviewScreen',
+);
+const SurveysScreen = screen(() => import('../surveys/SurveysScreen'), 'SurveysScreen');
+const SurveyResultsScreen = screen(
+  () => import('../surveys/results/SurveyResultsScreen'),
+  'SurveyResultsScreen',
+);
+const QuestionDetailScreen = screen(
+  () => import('../surveys/results/QuestionDetailScreen'),
+  'QuestionDetailScreen',
+);
+const AnalyticsScreen = screen(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen');
 
 /**
  * The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule and, where it has one,
@@ -56,6 +73,14 @@ export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentT
     { path: '/admin', Screen: AdminScreen },
     { path: '/admin/billing', Screen: AdminBillingScreen },
     { path: '/admin/logs', Screen: LogsScreen },
+    { path: '/new-survey', Screen: NewSurveyScreen },
+    { path: '/survey/:id/edit', Screen: SurveyEditorScreen },
+    { path: '/survey/:id/preview', Screen: PreviewScreen },
+    { path: '/survey/:id/email-preview', Screen: EmailPreviewScreen },
+    { path: '/surveys', Screen: SurveysScreen },
+    { path: '/survey/:id', Screen: SurveyResultsScreen },
+    { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
+    { path: '/analytics', Screen: AnalyticsScreen, feature: 'analytics' },
   ];
 
 /** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */

@@ -12,11 +12,18 @@ import { useSession } from '../session/useSession';
 
 const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feature?: FeatureKey }> = [
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },
+  { href: '/surveys', label: 'Surveys', adminOnly: false },
+  { href: '/analytics', label: 'Analytics', adminOnly: false, feature: 'analytics' },
   { href: '/dashboard/abonnement', label: 'Abonnement', adminOnly: false },
   { href: '/profiel', label: 'Profiel', adminOnly: false },
   { href: '/personalisatie', label: 'Personalisatie', adminOnly: false, feature: 'branding' },
   { href: '/admin', label: 'Beheer', adminOnly: true },
 ];
+
+/** '/surveys' stays current on a survey's own pages (`/survey/…`, `/new-survey`). */
+const isCurrent = (location: string, href: string): boolean =>
+  location === href ||
+  (href === '/surveys' && (location.startsWith('/survey/') || location === '/new-survey'));
 
 /** Logo (to /dashboard, spec §2), the main navigation for signed-in users, and 'Uitloggen'. */
 export function Header() {
@@ -29,7 +36,10 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // Menu items of features the plan lacks stay hidden, also while the plan is still being checked.
-  const hasBranding = useFeature('branding') === true;
+  const planFeatures: Partial<Record<FeatureKey, boolean>> = {
+    branding: useFeature('branding') === true,
+    analytics: useFeature('analytics') === true,
+  };
 
   // A followed link closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -39,8 +49,7 @@ export function Header() {
   const onboarded = signedIn && user?.onboarding_completed === true;
   const items = NAV.filter(
     (item) =>
-      (!item.adminOnly || isAdmin) &&
-      (item.feature === undefined || (item.feature === 'branding' && hasBranding)),
+      (!item.adminOnly || isAdmin) && (item.feature === undefined || planFeatures[item.feature] === true),
   );
   const logoAlt = view.hasOwnLogo && organisation ? `Logo van ${organisation.name}` : 'Loop';
 
@@ -78,7 +87,10 @@ export function Header() {
                 <ul>
                   {items.map((item) => (
                     <li key={item.href}>
-                      <Link href={item.href} aria-current={location === item.href ? 'page' : undefined}>
+                      <Link
+                        href={item.href}
+                        aria-current={isCurrent(location, item.href) ? 'page' : undefined}
+                      >
                         {item.label}
                       </Link>
                     </li>

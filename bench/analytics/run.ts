@@ -1,0 +1,386 @@
+/**
+ * Survey results over a million answers (issue 5): GET /api/v1/surveys/:id/results through the
+ * whole server (auth, organisation check, the aggregate queries, JSON) on PostgreSQL, beside the
+ * hand-written `SELECT question_id, item_id, num_value, count(*) … GROUP BY` a developer would
+ * write against the same table, in the same process. Also /analytics over the same organisation,
+ * one question's page and a CSV export of every response.
+ *
+ * The data: one survey of 10 questions of every type, 100,000 submitted responses spread over 200
+ * days (plus 5,000 halfway and 20,000 unused personal links), its answers stored as the answering
+ * route stores them (one row per item, core's `answerToItems` layout), generated in SQL with
+ * `generate_series`, then VACUUM ANALYZE as autovacuum would eventually do.
+ *
+ * Run: node scripts/pnpm.mjs bench:analytics   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
+ * postgres://postgres@127.0.0.1:5432/test; a database of its own is created and dropped)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import {
+  LIKERT_DEFAULT_LABELS,
+  type Question,
+  type Survey,
+  type SurveyResults,
+} from '../../packages/core/src/index';
+import {
+  buildApp,
+  createPasswordHasher,
+  DEMO_ADMIN,
+  loadConfig,
+  openPostgres,
+  seedDemoData,
+  systemClock,
+} from '../../packages/server/src/index';
+import type { Mailer } from '../../packages/server/src/mail/mailer';
+
+const RESPONSES = 100_000;
+const RUNS = 15;
+/** The other pages, timed for information (no budget): median of 7. */
+const OTHER_RUNS = 7;
+const BUDGET_MS = 300;
+const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function timed(runs: number, action: () => Promise<unknown>): Promise<{ median: number; min: number }> {
+  await action(); // warm-up
+  await action();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await action();
+    times.push(performance.now() - start);
+  }
+  return { median: median(times), min: Math.min(...times) };
+}
+
+/**
+ * Two actions timed turn about, so both see the same load on a shared machine: the ratio between
+ * them holds up better than two medians taken minutes apart.
+ */
+async function sideBySide(runs: number, first: () => Promise<unknown>, second: () => Promise<unknown>) {
+  for (let i = 0; i < 2; i++) {
+    await first();
+    await second();
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++)
+    for (const [index, action] of [first, second].entries()) {
+      const start = performance.now();
+      await action();
+      times[index]?.push(performance.now() - start);
+    }
+  const stats = (values: number[]) => ({ median: median(values), min: Math.min(...values) });
+  return [stats(times[0]), stats(times[1])] as const;
+}
+
+const labels = (points: 5 | 7) => [...LIKERT_DEFAULT_LABELS[points]];
+const options = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i + 1}`, label: `Optie ${i + 1}` }));
+
+const QUESTIONS: Question[] = [
+  {
+    id: 'q1',
+    type: 'likert',
+    title: 'Stellingen over het werk',
+    required: true,
+    position: 0,
+    settings: {
+      points: 5,
+      labels: labels(5),
+      neutral_middle: true,
+      statements: [1, 2].map((i) => ({ id: `s${i}`, text: `Stelling ${i}` })),
+    },
+  },
+  { id: 'q2', type: 'nps', title: 'Aanbevelen?', required: true, position: 1, settings: {} },
+  {
+    id: 'q3',
+    type: 'rating',
+    title: 'Tevredenheid',
+    required: false,
+    position: 2,
+    settings: { scale: 5, style: 'stars' },
+  },
+  {
+    id: 'q4',
+    type: 'single_choice',
+    title: 'Afdeling',
+    required: false,
+    position: 3,
+    settings: { options: options('a', 4), allow_other: true },
+  },
+  {
+    id: 'q5',
+    type: 'multiple_choice',
+    title: 'Wat waardeer je?',
+    required: false,
+    position: 4,
+    settings: { options: options('m', 5), allow_other: true },
+  },
+  {
+    id: 'q6',
+    type: 'open_short',
+    title: 'Eén woord',
+    required: false,
+    position: 5,
+    settings: { max_length: 200 },
+  },
+  {
+    id: 'q7',
+    type: 'open_long',
+    title: 'Wat kan beter?',
+    required: false,
+    position: 6,
+    settings: { max_length: 2000 },
+  },
+  {
+    id: 'q8',
+    type: 'likert',
+    title: 'Over de organisatie',
+    required: false,
+    position: 7,
+    settings: {
+      points: 7,
+      labels: labels(7),
+      neutral_middle: true,
+      statements: [{ id: 't1', text: 'De koers is duidelijk' }],
+    },
+  },
+  { id: 'q9', type: 'nps', title: 'Werkgever aanbevelen?', required: false, position: 8, settings: {} },
+  {
+    id: 'q10',
+    type: 'single_choice',
+    title: 'Dienstverband',
+    required: false,
+    position: 9,
+    settings: { options: options('d', 3), allow_other: false },
+  },
+];
+
+/**
+ * The answers, item rows as core's `answerToItems` makes them: Likert and multiple choice have a
+ * value-less row with item '' plus one per statement or option; `h(c)` is a deterministic hash of
+ * the response id, so every run stores the same data.
+ */
+const generateAnswers = (surveyId: number) => {
+  const h = (c: number | string) => `(hashint4(d.id::int * 31 + ${c}) & 2147483647)`;
+  const from = `from done d`;
+  const insert = (select: string) => `
+    with done as (select id, completed_at from survey_responses where survey_id = ${surveyId} and status = 'completed')
+    insert into survey_answers (response_id, survey_id, question_id, item_id, num_value, text_value, submitted_at)
+    ${select}`;
+  return [
+    // q1: 5-point Likert, 2 statements.
+    insert(`select d.id, ${surveyId}, 'q1', '', null, null, d.completed_at ${from}`),
+    // Statement 2 skipped by one in ten.
+    insert(
+      `select d.id, ${surveyId}, 'q1', 's' || s, 1 + ${h('s')} % 5, null, d.completed_at
+        ${from}, generate_series(1, 2) as s where s < 2 or ${h(3)} % 10 <> 0`,
+    ),
+    // q2: NPS, everyone.
+    insert(`select d.id, ${surveyId}, 'q2', '', ${h(4)} % 11, null, d.completed_at ${from}`),
+    // q3: rating, 80 %.
+    insert(
+      `select d.id, ${surveyId}, 'q3', '', 1 + ${h(5)} % 5, null, d.completed_at ${from} where ${h(6)} % 10 < 8`,
+    ),
+    // q4: single choice, 95 %, 'anders' 1 in 20 of those.
+    insert(
+      `select d.id, ${surveyId}, 'q4', case when ${h(7)} % 20 = 0 then '_other' else 'a' || (1 + ${h(8)} % 4) end,
+        case when ${h(7)} % 20 = 0 then null else 1 end,
+        case when ${h(7)} % 20 = 0 then 'Eigen afdeling ' || d.id % 97 end, d.completed_at ${from} where ${h(9)} % 20 <> 0`,
+    ),
+    // q5: multiple choice, 90 %: the answered row, one option and sometimes more, sometimes 'anders'.
+    insert(`select d.id, ${surveyId}, 'q5', '', null, null, d.completed_at ${from} where ${h(10)} % 10 <> 0`),
+    insert(
+      `select d.id, ${surveyId}, 'q5', 'm' || o, 1, null, d.completed_at ${from}, generate_series(1, 5) as o
+        where ${h(10)} % 10 <> 0 and (o = 1 + ${h(11)} % 5 or ${h('40 + o')} % 8 = 0)`,
+    ),
+    insert(
+      `select d.id, ${surveyId}, 'q5', '_other', null, 'Iets anders: ' || d.id % 53, d.completed_at ${from}
+        where ${h(10)} % 10 <> 0 and ${h(13)} % 25 = 0`,
+    ),
+    // q6, q7: open texts, 30 % and 20 %.
+    insert(
+      `select d.id, ${surveyId}, 'q6', '', null, (array['Fijn','Druk','Uitdagend','Gezellig','Rommelig','Leerzaam'])[1 + ${h(14)} % 6],
+        d.completed_at ${from} where ${h(15)} % 10 < 3`,
+    ),
+    insert(
+      `select d.id, ${surveyId}, 'q7', '', null, 'Minder vergaderen en meer focustijd, antwoord ' || d.id,
+        d.completed_at ${from} where ${h(16)} % 10 < 2`,
+    ),
+    // q8: 7-point Likert, one statement, 50 %.
+    insert(`select d.id, ${surveyId}, 'q8', '', null, null, d.completed_at ${from} where ${h(17)} % 2 = 0`),
+    insert(
+      `select d.id, ${surveyId}, 'q8', 't1', 1 + ${h(18)} % 7, null, d.completed_at ${from} where ${h(17)} % 2 = 0`,
+    ),
+    // q9: a second NPS, 40 %; q10: single choice, 60 %.
+    insert(
+      `select d.id, ${surveyId}, 'q9', '', ${h(19)} % 11, null, d.completed_at ${from} where ${h(20)} % 10 < 4`,
+    ),
+    insert(
+      `select d.id, ${surveyId}, 'q10', 'd' || (1 + ${h(21)} % 3), 1, null, d.completed_at ${from} where ${h(22)} % 10 < 6`,
+    ),
+  ];
+};
+
+const BARE = (surveyId: number) => `select question_id, item_id, num_value, count(*) from survey_answers
+  where survey_id = ${surveyId} and submitted_at is not null group by question_id, item_id, num_value`;
+
+const noMail: Mailer = { send: async () => {}, close: async () => {} };
+
+async function main() {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const name = `loop_bench_analytics_${process.pid}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pg = openPostgres(url.toString());
+  const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-analytics-'));
+  try {
+    await pg.migrate();
+    const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+    await seedDemoData({ db: pg.db, clock: systemClock, passwords });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: 'false',
+      SEED_DEMO: 'false',
+    });
+    const app = await buildApp({ config, db: pg.db, mailer: noMail, passwordHasher: passwords });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+      });
+      const headers = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/surveys',
+        headers,
+        payload: {
+          title: 'Benchmark',
+          description_html: '',
+          introduction_html: '',
+          thank_you_text: 'Bedankt',
+          close_at: null,
+          questions: QUESTIONS,
+        },
+      });
+      const survey = created.json<Survey>();
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/surveys/${survey.id}/status`,
+        headers,
+        payload: { status: 'open' },
+      });
+
+      const generating = performance.now();
+      await raw.unsafe(`
+        insert into survey_responses (survey_id, organization_id, token_hash, kind, status, created_at, started_at, saved_at, completed_at)
+        select ${survey.id}, ${survey.organization_id}, 'bench-' || g, case when g % 4 = 0 then 'personal' else 'public' end,
+          'completed', t - interval '6 minutes', t - interval '6 minutes', t, t
+        from (select g, now() - g * interval '172 seconds' as t from generate_series(1, ${RESPONSES}) as g) as x`);
+      await raw.unsafe(`
+        insert into survey_responses (survey_id, organization_id, token_hash, kind, status, created_at, started_at, saved_at)
+        select ${survey.id}, ${survey.organization_id}, 'bench-started-' || g, 'public', 'in_progress', now() - g * interval '1 hour', now() - g * interval '1 hour', now()
+        from generate_series(1, 5000) as g`);
+      await raw.unsafe(`
+        insert into survey_responses (survey_id, organization_id, token_hash, kind, status)
+        select ${survey.id}, ${survey.organization_id}, 'bench-link-' || g, 'personal', 'pending' from generate_series(1, 20000) as g`);
+      for (const statement of generateAnswers(survey.id)) await raw.unsafe(statement);
+      await raw.unsafe('vacuum analyze survey_answers');
+      await raw.unsafe('vacuum analyze survey_responses');
+      const [{ rows }] = (await raw.unsafe(
+        'select count(*)::int as rows from survey_answers',
+      )) as unknown as [{ rows: number }];
+      console.log(
+        `Generated ${rows.toLocaleString('en')} answer rows of ${RESPONSES.toLocaleString('en')} submitted ` +
+          `responses in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
+      );
+
+      let results: SurveyResults | null = null;
+      const [api, bare] = await sideBySide(
+        RUNS,
+        async () => {
+          const response = await app.inject({
+            method: 'GET',
+            url: `/api/v1/surveys/${survey.id}/results`,
+            headers,
+          });
+          if (response.statusCode !== 200)
+            throw new Error(`results: ${response.statusCode} ${response.body}`);
+          results = response.json<SurveyResults>();
+        },
+        () => raw.unsafe(BARE(survey.id)),
+      );
+      const answered = (results as SurveyResults | null)?.questions.map((q) => q.answered).join(', ');
+      console.log(
+        `GET /surveys/:id/results: ${api.median.toFixed(0)} ms median (min ${api.min.toFixed(0)}) of ${RUNS}; ` +
+          `bare GROUP BY ${bare.median.toFixed(0)} ms (min ${bare.min.toFixed(0)}), timed turn about; ` +
+          `ratio ${(api.median / bare.median).toFixed(2)}×; ` +
+          `budget ${BUDGET_MS} ms: ${api.median <= BUDGET_MS ? 'met' : 'MISSED'}`,
+      );
+      console.log(`  answered per question: ${answered}`);
+
+      const filtered = await timed(OTHER_RUNS, () =>
+        app.inject({
+          method: 'GET',
+          url: `/api/v1/surveys/${survey.id}/results?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`,
+          headers,
+        }),
+      );
+      console.log(`  the last 30 days only (from=): ${filtered.median.toFixed(0)} ms median`);
+      for (const path of [
+        'questions/q1',
+        'questions/q1?q=oneens',
+        'questions/q7?q=focustijd%20antwoord%2012',
+      ]) {
+        const question = await timed(OTHER_RUNS, () =>
+          app.inject({ method: 'GET', url: `/api/v1/surveys/${survey.id}/${path}`, headers }),
+        );
+        console.log(`GET /surveys/:id/${path}: ${question.median.toFixed(0)} ms median`);
+      }
+      const analytics = await timed(OTHER_RUNS, async () => {
+        const response = await app.inject({ method: 'GET', url: '/api/v1/analytics', headers });
+        if (response.statusCode !== 200)
+          throw new Error(`analytics: ${response.statusCode} ${response.body}`);
+      });
+      console.log(`GET /analytics (the whole organisation): ${analytics.median.toFixed(0)} ms median`);
+      const exportStart = performance.now();
+      const csv = await app.inject({
+        method: 'GET',
+        url: `/api/v1/surveys/${survey.id}/export?format=csv`,
+        headers,
+      });
+      console.log(
+        `GET /surveys/:id/export?format=csv: ${RESPONSES.toLocaleString('en')} rows, ` +
+          `${(csv.rawPayload.length / 1e6).toFixed(1)} MB in ${((performance.now() - exportStart) / 1000).toFixed(1)} s`,
+      );
+
+      const plan = (await raw.unsafe(
+        `explain (analyze, costs off, timing off) ${BARE(survey.id)}`,
+      )) as unknown as {
+        'QUERY PLAN': string;
+      }[];
+      console.log('EXPLAIN of the aggregate:');
+      for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await raw.end();
+    await pg.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,175 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+
+/**
+ * The whole life of a survey through the screens, in Chromium against a real server: built from a
+ * template in the editor with every question type, previewed, answered on a phone through a
+ * personal link (left halfway and resumed), then read back in the results, the question detail and
+ * a CSV export.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PHONE = { width: 390, height: 844 };
+const STATEMENTS = [
+  'Ik haal voldoening uit mijn werk.',
+  'Ik weet wat er van mij verwacht wordt.',
+  'Mijn leidinggevende ondersteunt mij goed.',
+  'Ik werk prettig samen met mijn collega’s.',
+  'Ik heb voldoende mogelijkheden om mij te ontwikkelen.',
+  'Mijn werkdruk is goed te doen.',
+];
+const OPEN_ANSWER = 'Meer ruimte voor thuiswerken op vrijdag.';
+const SHORT_ANSWER = 'Gezellig';
+
+/** Waits until the editor has saved everything typed so far. */
+async function saved(page: Page) {
+  await expect
+    .poll(() => page.getByTestId('save-status').getAttribute('data-state'), { timeout: 15_000 })
+    .toBe('saved');
+}
+
+/** Adds a question of `type` at the end and gives it a title (the new card's title gets the focus). */
+async function addQuestion(page: Page, type: string, title: string) {
+  await page.getByTestId(`add-question-${type}`).click();
+  const card = page.getByTestId('question-card').last();
+  await card.getByLabel('Vraagtekst').fill(title);
+  return card;
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function next(page: Page) {
+  const stored = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/v1/respond/') && response.request().method() === 'POST' && response.ok(),
+  );
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await stored;
+}
+
+describe('a survey from template to export', () => {
+  it('should be built, previewed, answered on a phone with a break, and read back', async () => {
+    const admin = await openPage(browser);
+    const { page } = admin;
+    await login(page, server.url, DEMO.user);
+
+    // Build: the employee template (Likert matrix, NPS, long open text) plus the other four types.
+    await page.goto(`${server.url}/new-survey`);
+    await page.getByRole('button', { name: /^Gebruik dit sjabloon\s*: Medewerkerstevredenheid$/ }).click();
+    await page.waitForURL(/\/survey\/\d+\/edit$/);
+    const surveyId = Number(/\/survey\/(\d+)\/edit/.exec(page.url())?.[1]);
+    await page.getByLabel('Titel', { exact: true }).fill('Teamonderzoek voorjaar');
+    await addQuestion(page, 'single_choice', 'Waar werk je het meest?');
+    const multiple = await addQuestion(page, 'multiple_choice', 'Welke middelen gebruik je?');
+    await multiple.getByLabel('Optie 1', { exact: true }).fill('Laptop');
+    await multiple.getByLabel('Optie 2', { exact: true }).fill('Telefoon');
+    await addQuestion(page, 'open_short', 'Je team in één woord?');
+    await addQuestion(page, 'rating', 'Hoe tevreden ben je over je werkplek?');
+    await saved(page);
+    await expect.poll(() => page.getByTestId('question-card').count()).toBe(7);
+    expect(await page.getByTestId('time-estimate').textContent()).toMatch(/± \d+ minuten?/);
+    await page.getByRole('button', { name: 'Publiceren' }).click();
+    await expect.poll(() => page.getByTestId('survey-status').textContent()).toBe('Open');
+
+    // Preview: the respondent's page with the organisation's look, storing nothing.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/respond/')) posts.push(request.url());
+    });
+    await page.goto(`${server.url}/survey/${surveyId}/preview`);
+    await page.getByText('Voorbeeld: antwoorden worden niet opgeslagen.').waitFor();
+    await expect.poll(() => heading(page).textContent()).toBe('Teamonderzoek voorjaar');
+    await page.getByRole('button', { name: 'Starten' }).click();
+    await page.getByText('Vraag 1 van 7').waitFor();
+    expect(posts).toEqual([]);
+
+    // A personal link, made on the results page and shown once.
+    await page.goto(`${server.url}/survey/${surveyId}`);
+    await page.getByLabel('Aantal links').fill('1');
+    await page.getByRole('button', { name: 'Persoonlijke links maken' }).click();
+    const created = (await page.locator('#created-links').textContent()) ?? '';
+    const link = /http:\/\/[^\s]+\/respond\/[A-Za-z0-9_-]{22,}/.exec(created)?.[0];
+    expect(link).toBeDefined();
+
+    // Answer on a phone: the first three questions, then leave.
+    const first = await openPage(browser, PHONE);
+    await first.page.goto(link as string);
+    await first.page.getByRole('button', { name: 'Starten' }).click();
+    for (const statement of STATEMENTS) {
+      await first.page
+        .getByRole('radiogroup', { name: statement })
+        .getByRole('radio', { name: 'Eens', exact: true })
+        .check();
+    }
+    await next(first.page);
+    await first.page.getByRole('radio', { name: '9', exact: true }).check();
+    await next(first.page);
+    await first.page.getByRole('textbox').first().fill(OPEN_ANSWER);
+    await next(first.page);
+    await first.page.getByText('Vraag 4 van 7').waitFor();
+    await first.context.close();
+
+    // Come back later on the same link: it continues at question 4, earlier answers kept.
+    const second = await openPage(browser, PHONE);
+    await second.page.goto(link as string);
+    await second.page.getByText('Vraag 4 van 7').waitFor();
+    await second.page.getByRole('button', { name: 'Vorige' }).click();
+    expect(await second.page.getByRole('textbox').first().inputValue()).toBe(OPEN_ANSWER);
+    await second.page.getByRole('button', { name: 'Volgende' }).click();
+    await second.page.getByRole('radio', { name: 'Optie 2', exact: true }).check();
+    await next(second.page);
+    await second.page.getByRole('checkbox', { name: 'Laptop' }).check();
+    await next(second.page);
+    await second.page.getByRole('textbox').first().fill(SHORT_ANSWER);
+    await next(second.page);
+    await second.page.getByRole('radio', { name: '4 sterren' }).check();
+    await second.page.getByRole('button', { name: 'Versturen' }).click();
+    await expect.poll(() => heading(second.page).textContent()).toBe('Bedankt!');
+    expect([...first.problems, ...second.problems]).toEqual([]);
+    await second.context.close();
+
+    // Results: one response, the NPS of that one answer (a promoter: +100), the open answer.
+    await page.goto(`${server.url}/survey/${surveyId}`);
+    await expect.poll(() => page.getByTestId('results-completed').textContent()).toContain('1');
+    const npsBlock = page.locator('section.question-result').filter({ hasText: 'als werkgever aanbeveelt' });
+    await expect.poll(() => npsBlock.getByTestId('nps-score').textContent()).toBe('+100');
+    const openBlock = page
+      .locator('section.question-result')
+      .filter({ hasText: 'nog betere werkgever te maken?' });
+    await openBlock.getByText(OPEN_ANSWER).waitFor();
+
+    // The question in depth: its answers listed.
+    const questionId = await openBlock.getAttribute('data-question-id');
+    await openBlock.locator('.question-detail-link a').click();
+    await page.waitForURL(`${server.url}/survey/${surveyId}/question/${questionId}`);
+    await expect.poll(() => page.locator('li.answer-row').count()).toBe(1);
+    expect(await page.locator('li.answer-row').first().textContent()).toContain(OPEN_ANSWER);
+
+    // Export: the CSV has a header with the question titles and the row with this response's answers.
+    await page.goto(`${server.url}/survey/${surveyId}`);
+    const download = page.waitForEvent('download');
+    await page.locator('button[data-export="csv"]').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(
+      new RegExp(`^survey-${surveyId}-antwoorden-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    );
+    const csv = await readFile((await file.path()) as string, 'utf8');
+    expect(csv).toContain('Je team in één woord?');
+    expect(csv).toContain(OPEN_ANSWER);
+    expect(csv).toContain(SHORT_ANSWER);
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+  }, 240_000);
+});

@@ -1,0 +1,64 @@
+import { apiOk, type ResultsQuery, type SurveyResultsGateway } from '@loop/core';
+import type { ApiClient, DownloadBody } from './createApiClient';
+
+/** RFC 8187's `UTF-8''…` value of `filename*`, decoded; null when it is not one. */
+function extendedValue(value: string): string | null {
+  const match = /^utf-8'[^']*'(.+)$/i.exec(value);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1] as string);
+  } catch {
+    return null;
+  }
+}
+
+/** A parameter's value: a quoted string (with `\"` escapes) or a token up to the next `;`. */
+function parameter(header: string, name: string): string | null {
+  const pattern = new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^;]*))`, 'i');
+  const match = pattern.exec(header);
+  if (!match) return null;
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? '').trim();
+}
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266): `filename*` (UTF-8, for names
+ * with accents) before `filename`. Only the last path segment is kept and control characters are
+ * dropped, so a header can never aim the download at another folder; null when there is no name.
+ */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = parameter(header, 'filename\\*');
+  const raw = (extended === null ? null : extendedValue(extended)) ?? parameter(header, 'filename');
+  if (raw === null) return null;
+  const name = (raw.split(/[/\\]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim();
+  return name === '' || name === '.' || name === '..' ? null : name;
+}
+
+const datesOf = (query: ResultsQuery) => ({ from: query.from, to: query.to });
+
+/** Results, question details, export, analytics and links of the organisation in X-Organization-Id. */
+export function createSurveyResultsGateway(client: ApiClient): SurveyResultsGateway {
+  return {
+    results: (id, query) => client.request('GET', `/surveys/${id}/results`, { query: datesOf(query) }),
+    question: (id, questionId, query) =>
+      client.request('GET', `/surveys/${id}/questions/${encodeURIComponent(questionId)}`, {
+        query: { ...datesOf(query), q: query.q, page: query.page, page_size: query.page_size },
+      }),
+    exportResponses: async (id, format, query) => {
+      const answer = await client.request<DownloadBody>('GET', `/surveys/${id}/export`, {
+        query: { format, ...datesOf(query) },
+        responseType: 'blob',
+      });
+      if (!answer.ok) return answer;
+      const { blob, headers } = answer.value;
+      const filename =
+        filenameFromContentDisposition(headers.get('content-disposition')) ??
+        `survey-${id}-reacties.${format}`;
+      return apiOk({ filename, content: blob });
+    },
+    analytics: (query) => client.request('GET', '/analytics', { query: datesOf(query) }),
+    links: (id) => client.request('GET', `/surveys/${id}/links`),
+    createPersonalLinks: (id, request) =>
+      client.request('POST', `/surveys/${id}/personal-links`, { body: request }),
+  };
+}

@@ -1,0 +1,411 @@
+import { describe, expect, it } from 'vitest';
+import type { QuestionDetail, QuestionResult, SurveyResults } from '../contract/surveyResults';
+import type { Question, QuestionOf, Survey } from '../contract/surveys';
+import {
+  findQuestion,
+  likertTone,
+  OTHER_ROW_KEY,
+  type QuestionResultView,
+  questionDetailView,
+  questionResultView,
+  surveyResultsView,
+  trendCaption,
+  trendScaleFor,
+} from './resultsView';
+
+const likert = (overrides: Partial<QuestionOf<'likert'>['settings']> = {}): QuestionOf<'likert'> => ({
+  id: 'q-likert',
+  type: 'likert',
+  title: 'Hoe ervaar je je werk?',
+  required: true,
+  position: 0,
+  settings: {
+    points: 5,
+    labels: ['Helemaal oneens', 'Oneens', 'Neutraal', 'Eens', 'Helemaal eens'],
+    neutral_middle: true,
+    statements: [
+      { id: 's1', text: 'Ik heb plezier in mijn werk' },
+      { id: 's2', text: 'Ik krijg genoeg steun' },
+    ],
+    ...overrides,
+  },
+});
+
+const nps: QuestionOf<'nps'> = {
+  id: 'q-nps',
+  type: 'nps',
+  title: 'Zou je ons aanbevelen?',
+  required: false,
+  position: 1,
+  settings: {},
+};
+
+const single: QuestionOf<'single_choice'> = {
+  id: 'q-single',
+  type: 'single_choice',
+  title: 'Welke afdeling?',
+  required: false,
+  position: 2,
+  settings: {
+    options: [
+      { id: 'a', label: 'Verkoop' },
+      { id: 'b', label: 'Service' },
+    ],
+    allow_other: true,
+  },
+};
+
+const multiple: QuestionOf<'multiple_choice'> = {
+  id: 'q-multi',
+  type: 'multiple_choice',
+  title: 'Wat gebruik je?',
+  required: false,
+  position: 3,
+  settings: {
+    options: [
+      { id: 'x', label: 'Laptop' },
+      { id: 'y', label: 'Telefoon' },
+    ],
+    allow_other: false,
+  },
+};
+
+const rating: QuestionOf<'rating'> = {
+  id: 'q-rating',
+  type: 'rating',
+  title: 'Je cijfer voor de lunch',
+  required: false,
+  position: 4,
+  settings: { scale: 5, style: 'stars' },
+};
+
+const open: QuestionOf<'open_long'> = {
+  id: 'q-open',
+  type: 'open_long',
+  title: 'Wat kan beter?',
+  required: false,
+  position: 5,
+  settings: { max_length: 2000 },
+};
+
+const as = <K extends QuestionResultView['kind']>(view: QuestionResultView, kind: K) => {
+  expect(view.kind).toBe(kind);
+  return view as Extract<QuestionResultView, { kind: K }>;
+};
+
+describe('likertTone', () => {
+  it('should colour a 5-point scale strong, mild, middle, mild, strong', () => {
+    expect([1, 2, 3, 4, 5].map((p) => likertTone(p, 5))).toEqual([
+      'negative-strong',
+      'negative-mild',
+      'middle',
+      'positive-mild',
+      'positive-strong',
+    ]);
+  });
+
+  it('should give a 7-point scale a medium step on both sides', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((p) => likertTone(p, 7))).toEqual([
+      'negative-strong',
+      'negative-medium',
+      'negative-mild',
+      'middle',
+      'positive-mild',
+      'positive-medium',
+      'positive-strong',
+    ]);
+  });
+});
+
+describe('questionResultView for Likert', () => {
+  const result: QuestionResult = {
+    question_id: 'q-likert',
+    type: 'likert',
+    answered: 10,
+    by_statement: { s1: { '1': 1, '2': 1, '3': 2, '4': 4, '5': 2 } },
+  };
+
+  it('should set the neutral middle apart and place the other points around zero', () => {
+    const view = as(questionResultView(likert(), result), 'likert');
+    const [first] = view.statements;
+    expect(first?.segments.map((s) => [s.point, s.left, s.width])).toEqual([
+      [1, 40, 5],
+      [2, 45, 5],
+      [4, 50, 20],
+      [5, 70, 10],
+    ]);
+    expect(first?.neutral).toMatchObject({ point: 3, label: 'Neutraal', width: 20, percentText: '20%' });
+    expect(first).toMatchObject({
+      answered: 10,
+      meanText: '3,5',
+      negativeText: '20%',
+      positiveText: '60%',
+    });
+    expect(first?.description).toBe(
+      'Ik heb plezier in mijn werk: Helemaal oneens 10%, Oneens 10%, Neutraal 20%, Eens 40%, Helemaal eens 20%; gemiddelde 3,5 op een schaal van 1 tot 5; 10 antwoorden.',
+    );
+    expect(view.legend.map((item) => item.label)).toEqual([
+      'Helemaal oneens',
+      'Oneens',
+      'Neutraal',
+      'Eens',
+      'Helemaal eens',
+    ]);
+  });
+
+  it('should let the middle point straddle zero without a neutral middle', () => {
+    const view = as(questionResultView(likert({ neutral_middle: false }), result), 'likert');
+    const middle = view.statements[0]?.segments.find((segment) => segment.point === 3);
+    expect(middle).toMatchObject({ left: 45, width: 10, tone: 'middle' });
+    expect(view.statements[0]?.neutral).toBeNull();
+    expect(view.statements[0]?.negativeText).toBe('30%');
+    expect(view.statements[0]?.positiveText).toBe('70%');
+  });
+
+  it('should show a statement without answers as empty, not as an error', () => {
+    const view = as(questionResultView(likert(), result), 'likert');
+    const second = view.statements[1];
+    expect(second?.answered).toBe(0);
+    expect(second?.meanText).toBe('–');
+    expect(second?.segments.every((segment) => segment.width === 0)).toBe(true);
+    expect(second?.description).toBe('Ik krijg genoeg steun: nog geen antwoorden.');
+  });
+
+  it('should fall back to the point number for a blank label', () => {
+    const view = as(
+      questionResultView(likert({ labels: ['Slecht', ' ', 'Gaat', 'Goed', 'Top'] }), result),
+      'likert',
+    );
+    expect(view.legend[1]?.label).toBe('2');
+  });
+});
+
+describe('questionResultView for NPS', () => {
+  it('should give the score, the three groups and a column per score', () => {
+    const view = as(
+      questionResultView(nps, {
+        question_id: 'q-nps',
+        type: 'nps',
+        answered: 8,
+        by_score: { '3': 1, '6': 1, '7': 2, '9': 1, '10': 3 },
+      }),
+      'nps',
+    );
+    expect(view.scoreText).toBe('+25');
+    expect(view.groups.map((g) => [g.label, g.range, g.count, g.percentText])).toEqual([
+      ['Promotors', '9–10', 4, '50%'],
+      ['Passieven', '7–8', 2, '25%'],
+      ['Criticasters', '0–6', 2, '25%'],
+    ]);
+    expect(view.distribution).toHaveLength(11);
+    expect(view.distribution[10]).toMatchObject({ score: 10, count: 3, height: 100, group: 'promoters' });
+    expect(view.distribution[7]).toMatchObject({ height: (2 / 3) * 100, group: 'passives' });
+    expect(view.distribution[6]?.group).toBe('detractors');
+    expect(view.lowLabel).toBe('Zeer onwaarschijnlijk');
+  });
+
+  it('should show dashes without answers', () => {
+    const view = as(questionResultView(nps, undefined), 'nps');
+    expect(view.scoreText).toBe('–');
+    expect(view.groups.map((g) => g.percentText)).toEqual(['–', '–', '–']);
+    expect(view.answeredText).toBe('0 antwoorden');
+  });
+});
+
+describe('questionResultView for choices', () => {
+  it('should draw single choice shares of all who answered, with "anders" apart and its texts', () => {
+    const view = as(
+      questionResultView(single, {
+        question_id: 'q-single',
+        type: 'single_choice',
+        answered: 4,
+        by_option: { a: 2, b: 1, ghost: 9 },
+        other: 1,
+        other_latest: [{ response_id: 3, text: 'Inkoop', submitted_at: '2025-11-03T10:00:00Z' }],
+      }),
+      'choice',
+    );
+    expect(view.rows.map((r) => [r.label, r.valueText, r.width])).toEqual([
+      ['Verkoop', '2 (50%)', 50],
+      ['Service', '1 (25%)', 25],
+    ]);
+    expect(view.other).toMatchObject({ key: OTHER_ROW_KEY, label: 'Anders, namelijk', valueText: '1 (25%)' });
+    expect(view.otherLatest[0]?.text).toBe('Inkoop');
+    expect(view.note).toBe('Percentages van de 4 reacties met een antwoord op deze vraag.');
+  });
+
+  it('should base multiple choice shares on the respondents, so they may add up to more than 100', () => {
+    const view = as(
+      questionResultView(multiple, {
+        question_id: 'q-multi',
+        type: 'multiple_choice',
+        answered: 5,
+        by_option: { x: 4, y: 3 },
+        other: 0,
+        other_latest: [],
+      }),
+      'choice',
+    );
+    expect(view.rows.map((r) => r.percentText)).toEqual(['80%', '60%']);
+    expect(view.other).toBeNull();
+    expect(view.note).toContain('meerdere antwoorden mogelijk');
+  });
+});
+
+describe('questionResultView for rating and open text', () => {
+  it('should list a rating from 5 stars down with the mean', () => {
+    const view = as(
+      questionResultView(rating, {
+        question_id: 'q-rating',
+        type: 'rating',
+        answered: 4,
+        by_score: { '5': 2, '4': 1, '1': 1 },
+      }),
+      'rating',
+    );
+    expect(view.rows.map((r) => [r.label, r.count])).toEqual([
+      ['5 sterren', 2],
+      ['4 sterren', 1],
+      ['3 sterren', 0],
+      ['2 sterren', 0],
+      ['1 ster', 1],
+    ]);
+    expect(view.meanText).toBe('3,8');
+    expect(view.roundedStars).toBe(4);
+  });
+
+  it('should pass the latest open answers through', () => {
+    const latest = [{ response_id: 1, text: 'Meer koffie', submitted_at: '2025-11-03T10:00:00Z' }];
+    const view = as(
+      questionResultView(open, { question_id: 'q-open', type: 'open_long', answered: 1, latest }),
+      'texts',
+    );
+    expect(view.latest).toEqual(latest);
+    expect(view.typeLabel).toBe('Open vraag (lang)');
+  });
+
+  it('should treat a result of another type as no answers', () => {
+    const view = as(
+      questionResultView(rating, {
+        question_id: 'q-rating',
+        type: 'nps',
+        answered: 3,
+        by_score: { '10': 3 },
+      }),
+      'rating',
+    );
+    expect(view.answered).toBe(0);
+    expect(view.meanText).toBe('–');
+  });
+});
+
+const survey = (questions: readonly Question[]): Survey => ({
+  id: 12,
+  organization_id: 1,
+  title: 'Medewerkers 2025',
+  description_html: '',
+  introduction_html: '',
+  thank_you_text: 'Bedankt',
+  status: 'open',
+  close_at: null,
+  created_at: '2025-10-01T08:00:00Z',
+  updated_at: '2025-10-01T08:00:00Z',
+  published_at: '2025-10-01T08:00:00Z',
+  closed_at: null,
+  questions,
+  version: 1,
+  estimated_seconds: 120,
+});
+
+describe('surveyResultsView', () => {
+  const results: SurveyResults = {
+    survey_id: 12,
+    responses: {
+      completed: 1234,
+      in_progress: 3,
+      invited: 2000,
+      response_rate: 0.617,
+      completion_rate: 0.9975,
+      last_response_at: '2025-11-03T10:00:00Z',
+    },
+    bucket: 'day',
+    over_time: [
+      { period: '2025-11-02', count: 3 },
+      { period: '2025-11-03', count: 5 },
+    ],
+    questions: [{ question_id: 'q-nps', type: 'nps', answered: 1, by_score: { '10': 1 } }],
+  };
+
+  it('should summarise the responses and keep the survey order of the questions', () => {
+    const view = surveyResultsView(
+      survey([
+        { ...nps, position: 1 },
+        { ...open, position: 0 },
+      ]),
+      results,
+    );
+    expect(view.summary).toEqual({
+      completed: 1234,
+      completedText: '1.234',
+      inProgressText: '3',
+      invitedText: '2.000',
+      responseRateText: '62%',
+      completionRateText: '100%',
+      lastResponseText: '3 nov. 2025',
+    });
+    expect(view.questions.map((q) => q.questionId)).toEqual(['q-open', 'q-nps']);
+    expect(view.questions[0]?.answered).toBe(0);
+    expect(view.overTime.bars.map((bar) => bar.label)).toEqual(['2 nov.', '3 nov.']);
+    expect(view.bucketLabel).toBe('Per dag');
+  });
+});
+
+describe('questionDetailView', () => {
+  const detail = (question: Question, trend: QuestionDetail['trend']): QuestionDetail => ({
+    survey_id: 12,
+    question_id: question.id,
+    type: question.type,
+    result: { question_id: question.id, type: 'nps', answered: 2, by_score: { '9': 2 } },
+    bucket: 'week',
+    trend,
+    answers: {
+      items: [
+        { response_id: 8, submitted_at: '2025-11-03T10:00:00Z', text: '9' },
+        { response_id: 7, submitted_at: '2025-11-02T09:00:00Z', text: '9' },
+      ],
+      total: 51,
+      page: 1,
+      page_size: 50,
+    },
+  });
+
+  it('should draw a score trend for a question with a score', () => {
+    const view = questionDetailView(nps, detail(nps, [{ period: '2025-10-27', answered: 2, score: 100 }]));
+    expect(view.trend.kind).toBe('score');
+    expect(view.trend.caption).toBe('NPS (−100 tot +100)');
+    expect(view.result.kind).toBe('nps');
+    expect(view.answers).toMatchObject({ total: 51, totalText: '51 antwoorden', page: 1, pages: 2 });
+    expect(view.answers.rows[0]).toMatchObject({ responseId: 8, dateText: '3 nov. 2025, 11:00', text: '9' });
+  });
+
+  it('should count answers per period for a question without a score', () => {
+    const view = questionDetailView(open, detail(open, [{ period: '2025-10-27', answered: 4, score: null }]));
+    expect(view.trend.kind).toBe('count');
+    if (view.trend.kind === 'count') expect(view.trend.chart.bars[0]?.value).toBe(4);
+  });
+});
+
+describe('trendScaleFor and findQuestion', () => {
+  it('should scale by the question', () => {
+    expect(trendScaleFor(likert({ points: 7 }))?.max).toBe(7);
+    expect(trendScaleFor(rating)?.max).toBe(5);
+    expect(trendScaleFor(nps)?.min).toBe(-100);
+    expect(trendScaleFor(single)).toBeNull();
+    expect(trendCaption(likert())).toBe('Gemiddelde van alle stellingen (1 tot 5)');
+  });
+
+  it('should find a question by id or say it is gone', () => {
+    expect(findQuestion(survey([nps]), 'q-nps')?.title).toBe('Zou je ons aanbevelen?');
+    expect(findQuestion(survey([nps]), 'weg')).toBeNull();
+  });
+});

@@ -1,0 +1,531 @@
+import type { OpenAnswer, QuestionDetail, QuestionResult, SurveyResults } from '../contract/surveyResults';
+import type { Question, QuestionOf, QuestionType, Survey } from '../contract/surveys';
+import { NPS_DEFAULT_LABELS } from './questionEdits';
+import {
+  type ColumnChartView,
+  columnChart,
+  meanScale,
+  NPS_SCALE,
+  type TrendChartView,
+  type TrendScale,
+  trendChart,
+} from './resultsCharts';
+import {
+  answersText,
+  BUCKET_LABELS,
+  formatCount,
+  formatRate,
+  formatResultDate,
+  formatResultDateTime,
+  formatShare,
+  responsesText,
+} from './resultsFormat';
+import {
+  type ChoiceSummary,
+  formatMean,
+  formatNps,
+  likertSummary,
+  multipleChoiceSummary,
+  npsFromCounts,
+  ratingSummary,
+  singleChoiceSummary,
+} from './scoring';
+import { QUESTION_TYPE_LABELS } from './surveyEditorRules';
+
+/**
+ * The results page's view model: a survey's aggregated counts (from SQL) turned into what the
+ * charts draw and the texts they say, with `scoring.ts` doing the arithmetic. Pure, so the rules
+ * of every chart are tested in Node and the components only draw.
+ */
+
+/** A horizontal bar with its count and share; `width` is the share in percent of the track. */
+export interface BarRowView {
+  readonly key: string;
+  readonly label: string;
+  readonly count: number;
+  readonly width: number;
+  readonly percentText: string;
+  /** E.g. '12 (40%)'. */
+  readonly valueText: string;
+}
+
+/** Colour families of a Likert point: its side of the middle and how far out it is. */
+export type LikertTone =
+  | 'negative-strong'
+  | 'negative-medium'
+  | 'negative-mild'
+  | 'middle'
+  | 'positive-mild'
+  | 'positive-medium'
+  | 'positive-strong';
+
+export interface LikertLegendItem {
+  readonly point: number;
+  readonly label: string;
+  readonly tone: LikertTone;
+}
+
+/** One segment of a diverging bar; `left` and `width` in percent of a track from −100 % to 100 %. */
+export interface LikertSegmentView extends LikertLegendItem {
+  readonly left: number;
+  readonly width: number;
+  readonly percentText: string;
+}
+
+export interface LikertStatementView {
+  readonly id: string;
+  readonly text: string;
+  readonly answered: number;
+  readonly mean: number | null;
+  /** '3,8' or '–'. */
+  readonly meanText: string;
+  readonly segments: readonly LikertSegmentView[];
+  /** With a neutral middle: the neutral share drawn apart, `width` in percent of its own track. */
+  readonly neutral: (LikertLegendItem & { readonly width: number; readonly percentText: string }) | null;
+  /** Shares left and right of zero, for the labels at the bar's ends. */
+  readonly negativeText: string;
+  readonly positiveText: string;
+  /** The whole bar in words, for screen readers. */
+  readonly description: string;
+}
+
+interface ViewBase {
+  readonly questionId: string;
+  readonly title: string;
+  readonly type: QuestionType;
+  readonly typeLabel: string;
+  readonly answered: number;
+  /** '12 antwoorden'. */
+  readonly answeredText: string;
+}
+
+export interface NpsGroupView {
+  readonly key: 'detractors' | 'passives' | 'promoters';
+  readonly label: string;
+  readonly range: string;
+  readonly count: number;
+  readonly percentText: string;
+}
+
+export interface NpsColumnView {
+  readonly score: number;
+  readonly count: number;
+  /** Height in percent of the tallest column. */
+  readonly height: number;
+  readonly percentText: string;
+  readonly group: NpsGroupView['key'];
+}
+
+export type QuestionResultView =
+  | (ViewBase & {
+      readonly kind: 'likert';
+      readonly points: 5 | 7;
+      readonly neutralMiddle: boolean;
+      readonly legend: readonly LikertLegendItem[];
+      readonly statements: readonly LikertStatementView[];
+    })
+  | (ViewBase & {
+      readonly kind: 'nps';
+      readonly score: number | null;
+      /** '+42', '–' without answers. */
+      readonly scoreText: string;
+      readonly groups: readonly NpsGroupView[];
+      readonly distribution: readonly NpsColumnView[];
+      readonly lowLabel: string;
+      readonly highLabel: string;
+    })
+  | (ViewBase & {
+      readonly kind: 'choice';
+      readonly multiple: boolean;
+      readonly rows: readonly BarRowView[];
+      /** 'Anders, namelijk': null when the question does not offer it and nobody chose it. */
+      readonly other: BarRowView | null;
+      readonly otherLatest: readonly OpenAnswer[];
+      /** What the percentages are of. */
+      readonly note: string;
+    })
+  | (ViewBase & {
+      readonly kind: 'rating';
+      readonly stars: boolean;
+      /** 5 down to 1, as review sites show them. */
+      readonly rows: readonly BarRowView[];
+      readonly mean: number | null;
+      readonly meanText: string;
+      /** The mean rounded to half a star, for drawing stars. */
+      readonly roundedStars: number;
+    })
+  | (ViewBase & { readonly kind: 'texts'; readonly latest: readonly OpenAnswer[] });
+
+/** The colour family of a point on a scale of `points`. */
+export function likertTone(point: number, points: 5 | 7): LikertTone {
+  const middle = (points + 1) / 2;
+  if (point === middle) return 'middle';
+  const side = point < middle ? 'negative' : 'positive';
+  const distance = Math.abs(point - middle);
+  const outer = middle - 1;
+  const strength = distance >= outer ? 'strong' : distance === 1 ? 'mild' : 'medium';
+  return `${side}-${strength}`;
+}
+
+const NPS_GROUPS = {
+  detractors: { label: 'Criticasters', range: '0–6' },
+  passives: { label: 'Passieven', range: '7–8' },
+  promoters: { label: 'Promotors', range: '9–10' },
+} as const;
+
+const npsGroupOf = (score: number): NpsGroupView['key'] =>
+  score >= 9 ? 'promoters' : score >= 7 ? 'passives' : 'detractors';
+
+/** An empty result of the question's type, for a question the server sent nothing for. */
+function emptyResult(question: Question): QuestionResult {
+  const base = { question_id: question.id, answered: 0 };
+  switch (question.type) {
+    case 'likert':
+      return { ...base, type: 'likert', by_statement: {} };
+    case 'nps':
+    case 'rating':
+      return { ...base, type: question.type, by_score: {} };
+    case 'single_choice':
+    case 'multiple_choice':
+      return { ...base, type: question.type, by_option: {}, other: 0, other_latest: [] };
+    case 'open_short':
+    case 'open_long':
+      return { ...base, type: question.type, latest: [] };
+  }
+}
+
+const safeAnswered = (answered: number): number =>
+  Number.isFinite(answered) && answered > 0 ? Math.floor(answered) : 0;
+
+function base(question: Question, answered: number): ViewBase {
+  return {
+    questionId: question.id,
+    title: question.title,
+    type: question.type,
+    typeLabel: QUESTION_TYPE_LABELS[question.type],
+    answered,
+    answeredText: answersText(answered),
+  };
+}
+
+/**
+ * The display of one question's results. A result of another type than the question (which the
+ * server never sends) or none at all counts as no answers, so a page never breaks on it.
+ */
+export function questionResultView(
+  question: Question,
+  result: QuestionResult | undefined,
+): QuestionResultView {
+  const fitting = result && result.type === question.type ? result : emptyResult(question);
+  const answered = safeAnswered(fitting.answered);
+  switch (question.type) {
+    case 'likert':
+      return likertView(question, fitting.type === 'likert' ? fitting.by_statement : {}, answered);
+    case 'nps':
+      return npsView(question, 'by_score' in fitting ? fitting.by_score : {}, answered);
+    case 'rating':
+      return ratingView(question, 'by_score' in fitting ? fitting.by_score : {}, answered);
+    case 'single_choice':
+    case 'multiple_choice':
+      return choiceView(question, 'by_option' in fitting ? fitting : null, answered);
+    case 'open_short':
+    case 'open_long':
+      return {
+        ...base(question, answered),
+        kind: 'texts',
+        latest: 'latest' in fitting ? fitting.latest : [],
+      };
+  }
+}
+
+function likertView(
+  question: QuestionOf<'likert'>,
+  byStatement: Readonly<Record<string, Readonly<Record<string, number>>>>,
+  answered: number,
+): QuestionResultView {
+  const { points, neutral_middle: neutralMiddle, labels } = question.settings;
+  const labelOf = (point: number) => labels[point - 1]?.trim() || String(point);
+  const legend = Array.from({ length: points }, (_, i) => ({
+    point: i + 1,
+    label: labelOf(i + 1),
+    tone: likertTone(i + 1, points),
+  }));
+  const statements = question.settings.statements.map((statement): LikertStatementView => {
+    const summary = likertSummary(question.settings, byStatement[statement.id] ?? {});
+    const rounded = new Map(summary.distribution.map((row) => [row.value, row.roundedPercent]));
+    const segments = summary.bar.segments.map((segment) => ({
+      point: segment.point,
+      label: labelOf(segment.point),
+      tone: likertTone(segment.point, points),
+      left: (segment.start + 100) / 2,
+      width: (segment.end - segment.start) / 2,
+      percentText: `${rounded.get(segment.point) ?? 0}%`,
+    }));
+    const neutralPoint = summary.bar.neutralPoint;
+    const meanText = formatMean(summary.mean);
+    const shares = summary.distribution
+      .map((row) => `${labelOf(row.value)} ${row.roundedPercent}%`)
+      .join(', ');
+    return {
+      id: statement.id,
+      text: statement.text,
+      answered: summary.total,
+      mean: summary.mean,
+      meanText,
+      segments,
+      neutral:
+        neutralPoint === null
+          ? null
+          : {
+              point: neutralPoint,
+              label: labelOf(neutralPoint),
+              tone: 'middle',
+              width: summary.bar.neutral,
+              percentText: `${rounded.get(neutralPoint) ?? 0}%`,
+            },
+      negativeText: formatShare(summary.bar.negative),
+      positiveText: formatShare(summary.bar.positive),
+      description:
+        summary.total === 0
+          ? `${statement.text}: nog geen antwoorden.`
+          : `${statement.text}: ${shares}; gemiddelde ${meanText} op een schaal van 1 tot ${points}; ${answersText(summary.total)}.`,
+    };
+  });
+  return { ...base(question, answered), kind: 'likert', points, neutralMiddle, legend, statements };
+}
+
+function npsView(
+  question: QuestionOf<'nps'>,
+  byScore: Readonly<Record<string, number>>,
+  answered: number,
+): QuestionResultView {
+  const summary = npsFromCounts(byScore);
+  const tallest = Math.max(0, ...summary.distribution.map((row) => row.count));
+  const group = (key: NpsGroupView['key'], count: number, rounded: number): NpsGroupView => ({
+    key,
+    label: NPS_GROUPS[key].label,
+    range: NPS_GROUPS[key].range,
+    count,
+    percentText: summary.total === 0 ? '–' : `${rounded}%`,
+  });
+  return {
+    ...base(question, Math.max(answered, summary.total)),
+    kind: 'nps',
+    score: summary.score,
+    scoreText: formatNps(summary.score),
+    groups: [
+      group('promoters', summary.promoters, summary.roundedPercents.promoters),
+      group('passives', summary.passives, summary.roundedPercents.passives),
+      group('detractors', summary.detractors, summary.roundedPercents.detractors),
+    ],
+    distribution: summary.distribution.map((row) => ({
+      score: row.value,
+      count: row.count,
+      height: tallest === 0 ? 0 : (row.count / tallest) * 100,
+      percentText: `${row.roundedPercent}%`,
+      group: npsGroupOf(row.value),
+    })),
+    lowLabel: question.settings.low_label?.trim() || NPS_DEFAULT_LABELS.low_label,
+    highLabel: question.settings.high_label?.trim() || NPS_DEFAULT_LABELS.high_label,
+  };
+}
+
+const barRow = (key: string, label: string, count: number, percent: number, rounded: number): BarRowView => ({
+  key,
+  label,
+  count,
+  width: Math.min(100, Math.max(0, percent)),
+  percentText: `${rounded}%`,
+  valueText: `${formatCount(count)} (${rounded}%)`,
+});
+
+/** The option id under which 'anders, namelijk' is listed (no option id can start with '~'). */
+export const OTHER_ROW_KEY = '~other';
+
+function choiceView(
+  question: QuestionOf<'single_choice' | 'multiple_choice'>,
+  result: Extract<QuestionResult, { readonly by_option: unknown }> | null,
+  answered: number,
+): QuestionResultView {
+  const multiple = question.type === 'multiple_choice';
+  const byOption = result?.by_option ?? {};
+  const otherCount = result?.other ?? 0;
+  const summary: ChoiceSummary = multiple
+    ? multipleChoiceSummary(question.settings.options, byOption, otherCount, answered)
+    : singleChoiceSummary(question.settings.options, byOption, otherCount);
+  const offersOther = question.settings.allow_other || summary.other.count > 0;
+  return {
+    ...base(question, Math.max(answered, multiple ? summary.respondents : 0)),
+    kind: 'choice',
+    multiple,
+    rows: summary.rows.map((row) => barRow(row.id, row.label, row.count, row.percent, row.roundedPercent)),
+    other: offersOther
+      ? barRow(
+          OTHER_ROW_KEY,
+          'Anders, namelijk',
+          summary.other.count,
+          summary.other.percent,
+          summary.other.roundedPercent,
+        )
+      : null,
+    otherLatest: result?.other_latest ?? [],
+    note: multiple
+      ? `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag; meerdere antwoorden mogelijk, dus samen vaak meer dan 100%.`
+      : `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag.`,
+  };
+}
+
+function ratingView(
+  question: QuestionOf<'rating'>,
+  byScore: Readonly<Record<string, number>>,
+  answered: number,
+): QuestionResultView {
+  const summary = ratingSummary(byScore, question.settings.scale);
+  const stars = question.settings.style === 'stars';
+  const label = (value: number) => (stars ? (value === 1 ? '1 ster' : `${value} sterren`) : String(value));
+  return {
+    ...base(question, Math.max(answered, summary.total)),
+    kind: 'rating',
+    stars,
+    rows: [...summary.distribution]
+      .reverse()
+      .map((row) => barRow(String(row.value), label(row.value), row.count, row.percent, row.roundedPercent)),
+    mean: summary.mean,
+    meanText: formatMean(summary.mean),
+    roundedStars: summary.mean === null ? 0 : Math.round(summary.mean * 2) / 2,
+  };
+}
+
+/** The results summary at the top of the page. */
+export interface ResultsSummaryView {
+  readonly completed: number;
+  readonly completedText: string;
+  readonly inProgressText: string;
+  readonly invitedText: string;
+  readonly responseRateText: string;
+  readonly completionRateText: string;
+  readonly lastResponseText: string;
+}
+
+/** The whole results page of a survey. */
+export interface SurveyResultsView {
+  readonly summary: ResultsSummaryView;
+  readonly overTime: ColumnChartView;
+  readonly bucketLabel: string;
+  /** In the survey's question order. */
+  readonly questions: readonly QuestionResultView[];
+}
+
+/** The questions in their order (the wire sorts them too; sorting again costs nothing). */
+const ordered = (questions: readonly Question[]) => [...questions].sort((a, b) => a.position - b.position);
+
+export function surveyResultsView(survey: Survey, results: SurveyResults): SurveyResultsView {
+  const byId = new Map(results.questions.map((result) => [result.question_id, result]));
+  const { responses } = results;
+  return {
+    summary: {
+      completed: responses.completed,
+      completedText: formatCount(responses.completed),
+      inProgressText: formatCount(responses.in_progress),
+      invitedText: formatCount(responses.invited),
+      responseRateText: formatRate(responses.response_rate),
+      completionRateText: formatRate(responses.completion_rate),
+      lastResponseText: formatResultDate(responses.last_response_at),
+    },
+    overTime: columnChart(results.over_time, results.bucket),
+    bucketLabel: BUCKET_LABELS[results.bucket],
+    questions: ordered(survey.questions).map((question) =>
+      questionResultView(question, byId.get(question.id)),
+    ),
+  };
+}
+
+/** The scale of a question's trend of scores; null for questions without a score (choice, open). */
+export function trendScaleFor(question: Question): TrendScale | null {
+  switch (question.type) {
+    case 'likert':
+      return meanScale(question.settings.points);
+    case 'rating':
+      return meanScale(question.settings.scale);
+    case 'nps':
+      return NPS_SCALE;
+    default:
+      return null;
+  }
+}
+
+/** What the trend of a question shows, in words; the page adds the period ('per dag'). */
+export function trendCaption(question: Question): string {
+  switch (question.type) {
+    case 'likert':
+      return `Gemiddelde van alle stellingen (1 tot ${question.settings.points})`;
+    case 'rating':
+      return `Gemiddelde beoordeling (1 tot ${question.settings.scale})`;
+    case 'nps':
+      return 'NPS (−100 tot +100)';
+    default:
+      return 'Aantal antwoorden';
+  }
+}
+
+/** One answer in a question's list of all answers. */
+export interface AnswerRowView {
+  readonly key: string;
+  readonly responseId: number;
+  readonly dateText: string;
+  readonly text: string;
+}
+
+/** A question's own page: its chart, its trend, and a page of all its answers. */
+export interface QuestionDetailView {
+  readonly result: QuestionResultView;
+  readonly bucketLabel: string;
+  readonly trend:
+    | { readonly kind: 'score'; readonly chart: TrendChartView; readonly caption: string }
+    | { readonly kind: 'count'; readonly chart: ColumnChartView; readonly caption: string };
+  readonly answers: {
+    readonly rows: readonly AnswerRowView[];
+    readonly total: number;
+    /** '12 antwoorden'. */
+    readonly totalText: string;
+    readonly page: number;
+    readonly pages: number;
+  };
+}
+
+export function questionDetailView(question: Question, detail: QuestionDetail): QuestionDetailView {
+  const scale = trendScaleFor(question);
+  const caption = trendCaption(question);
+  const { answers } = detail;
+  const pageSize = answers.page_size > 0 ? answers.page_size : 1;
+  return {
+    result: questionResultView(question, detail.result),
+    bucketLabel: BUCKET_LABELS[detail.bucket],
+    trend: scale
+      ? { kind: 'score', chart: trendChart(detail.trend, detail.bucket, scale), caption }
+      : {
+          kind: 'count',
+          chart: columnChart(
+            detail.trend.map((point) => ({ period: point.period, count: point.answered })),
+            detail.bucket,
+          ),
+          caption,
+        },
+    answers: {
+      rows: answers.items.map((item, index) => ({
+        key: `${item.response_id}:${index}`,
+        responseId: item.response_id,
+        dateText: formatResultDateTime(item.submitted_at),
+        text: item.text,
+      })),
+      total: answers.total,
+      totalText: answersText(answers.total),
+      page: answers.page,
+      pages: Math.max(1, Math.ceil(answers.total / pageSize)),
+    },
+  };
+}
+
+/** The question of a survey by id; null when the survey has no such question (any more). */
+export const findQuestion = (survey: Survey, questionId: string): Question | null =>
+  survey.questions.find((question) => question.id === questionId) ?? null;

@@ -1,0 +1,42 @@
+import {
+  type AnswerFacts,
+  compareForOpenSurvey,
+  OTHER_ITEM_ID,
+  type Question,
+  type QuestionUsage,
+} from '@loop/core';
+import type { Queryable } from '../db/database';
+import { submittedResponseCount, usedItems } from './responses';
+
+/**
+ * The facts core's `compareForOpenSurvey` needs about a survey's answers: how many responses were
+ * submitted, and which options, statements and 'anders, namelijk' the stored answers use (saved
+ * progress included, so a respondent halfway keeps a valid answer too). Usage is looked up only for
+ * the questions the edit would change if every item counted as used: an ordinary autosave of a
+ * survey with a million answers costs one count.
+ */
+export async function answerFacts(
+  db: Queryable,
+  surveyId: number,
+  before: readonly Question[],
+  after: readonly Question[],
+): Promise<AnswerFacts> {
+  const responseCount = await submittedResponseCount(db, surveyId);
+  if (responseCount === 0) return { responseCount };
+  const strict = compareForOpenSurvey(before, after, { responseCount });
+  const questionIds = [...new Set(strict.map((refusal) => refusal.question_id))];
+  const usage = new Map<string, { optionIds: Set<string>; statementIds: Set<string>; other: boolean }>();
+  for (const { questionId, itemId } of await usedItems(db, surveyId, questionIds)) {
+    let entry = usage.get(questionId);
+    if (entry === undefined) {
+      entry = { optionIds: new Set(), statementIds: new Set(), other: false };
+      usage.set(questionId, entry);
+    }
+    if (itemId === OTHER_ITEM_ID) entry.other = true;
+    else if (itemId !== '') {
+      entry.optionIds.add(itemId);
+      entry.statementIds.add(itemId);
+    }
+  }
+  return { responseCount, usage: usage as ReadonlyMap<string, QuestionUsage> };
+}

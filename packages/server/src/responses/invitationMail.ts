@@ -1,0 +1,169 @@
+import { brandPalette, DEFAULT_PRIMARY_COLOR, formatEstimate, type InvitationPreview } from '@loop/core';
+
+/** What an invitation says; the contacts issue sends it with each contact's own personal link. */
+export interface InvitationContent {
+  readonly organizationName: string;
+  /** Absolute URL of the organisation's logo, or null (the name is shown instead). */
+  readonly logoUrl: string | null;
+  readonly primaryColor: string | null;
+  readonly surveyTitle: string;
+  /** Already sanitised with SURVEY_HTML_POLICY: it goes into the mail as it is. */
+  readonly introductionHtml: string;
+  readonly estimatedSeconds: number;
+  readonly closeAt: Date | null;
+  /** The respondent's personal link. */
+  readonly link: string;
+  /** MAIL_FROM: `Naam <adres>` or a bare address. */
+  readonly mailFrom: string;
+  /** The recipient's name for the greeting, when known. */
+  readonly recipientName?: string;
+}
+
+export const INVITATION_TEXTS = {
+  subject: (title: string) => `Uitnodiging: ${title}`,
+  greeting: (name: string | undefined) => (name ? `Hallo ${name},` : 'Hallo,'),
+  invited: (organization: string, title: string) =>
+    `${organization} nodigt je uit om de survey ‘${title}’ in te vullen.`,
+  duration: (seconds: number) => `Invullen duurt ${formatEstimate(seconds)}.`,
+  closes: (date: string) => `Je kunt antwoorden tot ${date}.`,
+  button: 'Survey invullen',
+  fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
+  personal: 'Deze link is alleen voor jou: stuur deze e-mail niet door.',
+  footer: (organization: string) => `Je ontvangt deze e-mail omdat ${organization} je uitnodigt via Loop.`,
+} as const;
+
+const escapeHtml = (value: string): string =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** Header values are one line: a name with a line break could add headers of its own. */
+const oneLine = (value: string): string =>
+  value
+    .replaceAll('\u0000', '')
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim();
+
+/**
+ * The sender as the From header shows it: '<organisation> via <sender name>' on the configured
+ * address, so recipients see who invites them while the mail comes from Loop's own domain (SPF,
+ * DKIM). The display name is quoted when it holds characters RFC 5322 does not allow bare.
+ */
+export function invitationSender(mailFrom: string, organizationName: string): string {
+  const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(mailFrom);
+  const address = oneLine(match ? (match[2] as string) : mailFrom);
+  const senderName = oneLine(match ? (match[1] as string).replace(/^"(.*)"$/, '$1') : '') || 'Loop';
+  const organization = oneLine(organizationName);
+  const name = organization === '' ? senderName : `${organization} via ${senderName}`;
+  const quoted = /^[\w !#$%&'*+/=?^`{|}~-]*$/.test(name) ? name : `"${name.replace(/(["\\])/g, '\\$1')}"`;
+  return `${quoted} <${address}>`;
+}
+
+const DATE = new Intl.DateTimeFormat('nl-NL', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** Decodes the few entities a serialised, sanitised fragment holds in its text. */
+const decodeBasic = (text: string): string =>
+  text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/**
+ * The plain-text form of sanitised survey HTML (only the policy's tags can occur): blocks become
+ * paragraphs, list items get a dash, links keep their address in brackets.
+ */
+export function sanitizedHtmlToText(html: string): string {
+  return decodeBasic(
+    html
+      .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) =>
+        label.replace(/<[^>]*>/g, '').trim() === decodeBasic(href) ? label : `${label} (${href})`,
+      )
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<li\b[^>]*>/gi, '- ')
+      .replace(/<\/li>/gi, '\n')
+      .replace(/<\/(p|h2|h3|h4|blockquote|ul|ol)>/gi, '\n\n')
+      .replace(/<[^>]*>/g, ''),
+  )
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The invitation e-mail: subject, sender, a standalone HTML document and its plain-text part. */
+export function invitationMail(content: InvitationContent): InvitationPreview {
+  const texts = INVITATION_TEXTS;
+  const palette = brandPalette(content.primaryColor ?? DEFAULT_PRIMARY_COLOR);
+  const subject = texts.subject(oneLine(content.surveyTitle));
+  const organization = content.organizationName;
+  const invited = texts.invited(organization, content.surveyTitle);
+  const duration = texts.duration(content.estimatedSeconds);
+  const closes = content.closeAt === null ? null : texts.closes(DATE.format(content.closeAt));
+  const introText = sanitizedHtmlToText(content.introductionHtml);
+  const link = content.link;
+
+  const text = [
+    texts.greeting(content.recipientName),
+    invited,
+    ...(introText === '' ? [] : [introText]),
+    closes === null ? duration : `${duration} ${closes}`,
+    `${texts.button}:\n${link}`,
+    texts.personal,
+    texts.footer(organization),
+  ].join('\n\n');
+
+  const e = escapeHtml;
+  const paragraph = (html: string, style = '') =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5${style}">${html}</p>`;
+  const header =
+    content.logoUrl === null
+      ? `<div style="font-size:20px;font-weight:bold;color:${palette.brandInk}">${e(organization)}</div>`
+      : `<img src="${e(content.logoUrl)}" alt="${e(organization)}" height="48" style="display:block;height:48px;max-width:240px;border:0">`;
+  const button =
+    `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px"><tr>` +
+    `<td style="border-radius:6px;background:${palette.brand}">` +
+    `<a href="${e(link)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;` +
+    `color:${palette.onBrand};text-decoration:none;border-radius:6px">${e(texts.button)}</a></td></tr></table>`;
+  const html = [
+    '<!doctype html>',
+    '<html lang="nl"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(subject)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
+    `<div style="display:none;max-height:0;overflow:hidden">${e(`${invited} ${duration}`)}</div>`,
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">',
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">',
+    `<tr><td style="height:6px;background:${palette.brand};font-size:0;line-height:0">&nbsp;</td></tr>`,
+    `<tr><td style="padding:24px 32px 0">${header}</td></tr>`,
+    '<tr><td style="padding:24px 32px 8px">',
+    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:#111827">${e(content.surveyTitle)}</h1>`,
+    paragraph(e(texts.greeting(content.recipientName))),
+    paragraph(e(invited)),
+    content.introductionHtml === ''
+      ? ''
+      : `<div style="margin:0 0 16px;font-size:16px;line-height:1.5">${content.introductionHtml}</div>`,
+    paragraph(`<strong>${e(duration)}</strong>${closes === null ? '' : ` ${e(closes)}`}`),
+    button,
+    paragraph(
+      `${e(texts.fallback)}<br><a href="${e(link)}" style="color:${palette.brandInk};word-break:break-all">${e(link)}</a>`,
+      ';font-size:14px;color:#4b5563',
+    ),
+    paragraph(e(texts.personal), ';font-size:14px;color:#4b5563'),
+    '</td></tr>',
+    `<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${e(texts.footer(organization))}</td></tr>`,
+    '</table></td></tr></table></body></html>',
+  ].join('\n');
+
+  return { subject, from: invitationSender(content.mailFrom, organization), html, text };
+}

@@ -1,0 +1,132 @@
+import type {
+  AnswerInput,
+  AnswerValue,
+  CreatePersonalLinksRequest,
+  InvitationPreview,
+  PersonalLinksCreated,
+  RespondentBranding,
+  RespondentSurvey,
+  RespondentView,
+  RespondRequest,
+  RespondResult,
+  SurveyLinks,
+} from '@loop/core';
+import {
+  array,
+  boolean,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  type Schema,
+  string,
+} from '../http/schema';
+import { questionSchema } from '../surveys/surveySchemas';
+
+/** At most this many personal links per request (the contract's limit). */
+export const PERSONAL_LINKS_MAX = 500;
+export const PERSONAL_LINK_LABEL_MAX_LENGTH = 100;
+
+// Caps against absurd input only: core's `validateSubmission` checks every answer with Dutch messages.
+const ANSWERS_CAP = 500;
+
+export const respondTokenParams = object<{ readonly token: string }>({
+  token: string({ maxLength: 200, description: 'Token van de link (publiek of persoonlijk).' }),
+});
+
+/** Any JSON: the shape depends on the question type and is checked by core's `validateAnswer`. */
+const answerValueSchema = {
+  description:
+    'Het antwoord, naar soort vraag: likert {stelling-id: punt}, single_choice {option_id} of {other}, ' +
+    'multiple_choice {option_ids, other?}, open tekst {text}, nps en rating {score}.',
+} as Schema<AnswerValue>;
+
+const answerInputSchema = object<AnswerInput>(
+  {
+    question_id: string({ maxLength: 200, description: 'Id van de vraag.' }),
+    value: answerValueSchema,
+    seconds_spent: number({ description: 'Seconden die de deelnemer tot nu toe aan de vraag besteedde.' }),
+  },
+  { optional: ['seconds_spent'] },
+);
+
+export const respondRequestSchema = object<RespondRequest>(
+  {
+    answers: array(answerInputSchema, { maxItems: ANSWERS_CAP, description: 'De antwoorden tot nu toe.' }),
+    final: boolean({
+      description: 'true: insturen (verplichte vragen gecontroleerd); false: tussentijds opslaan.',
+    }),
+    respondent_key: string({
+      maxLength: 64,
+      description:
+        'Alleen bij de publieke link: een willekeurige sleutel (16–64 tekens A-Z, a-z, 0-9, _ en -) per bezoeker.',
+    }),
+  },
+  { optional: ['respondent_key'], description: 'Antwoorden opslaan of insturen.' },
+);
+
+export const respondResultSchema = object<RespondResult>({
+  status: oneOf(['in_progress', 'completed'] as const, { description: 'Stand van het antwoord.' }),
+  response_token: string({ description: 'Het eigen token van dit antwoord; ga daarmee verder.' }),
+});
+
+const respondentBrandingSchema = object<RespondentBranding>({
+  organization_name: string(),
+  logo_url: nullable(string()),
+  background_url: nullable(string()),
+  primary_color: nullable(string()),
+});
+
+const respondentSurveySchema = object<RespondentSurvey>({
+  title: string(),
+  description_html: string({ description: 'Opgeschoonde HTML.' }),
+  introduction_html: string({ description: 'Opgeschoonde HTML.' }),
+  thank_you_text: string(),
+  close_at: nullable(string({ format: 'date-time' })),
+  questions: array(questionSchema),
+  estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
+  saved_answers: array(answerInputSchema, { description: 'Eerder opgeslagen antwoorden.' }),
+});
+
+export const respondentViewSchema = object<RespondentView>({
+  status: oneOf(['open', 'completed'] as const, {
+    description: 'open: invullen; completed: al ingestuurd (alleen de teksten voor het bedankscherm).',
+  }),
+  link_kind: oneOf(['public', 'personal'] as const, {
+    description: 'public: de deelbare link van de survey; personal: het eigen token van één antwoord.',
+  }),
+  survey: respondentSurveySchema,
+  branding: respondentBrandingSchema,
+});
+
+export const surveyLinksSchema = object<SurveyLinks>({
+  public_token: string({ description: 'Token van de publieke link: /respond/<public_token>.' }),
+  personal: object<SurveyLinks['personal']>({
+    total: integer({ description: 'Uitgedeelde persoonlijke links.' }),
+    started: integer({ description: 'Begonnen, nog niet ingestuurd.' }),
+    completed: integer({ description: 'Ingestuurd.' }),
+  }),
+});
+
+export const createPersonalLinksSchema = object<CreatePersonalLinksRequest>(
+  {
+    count: integer({ minimum: 1, maximum: PERSONAL_LINKS_MAX, description: 'Aantal links (1–500).' }),
+    label: string({
+      maxLength: PERSONAL_LINK_LABEL_MAX_LENGTH,
+      description: 'Eigen omschrijving, bijvoorbeeld ‘Team Noord’ (hoogstens 100 tekens).',
+    }),
+  },
+  { optional: ['label'] },
+);
+
+export const personalLinksCreatedSchema = object<PersonalLinksCreated>({
+  tokens: array(string(), { description: 'De nieuwe tokens; ze worden maar één keer getoond.' }),
+});
+
+export const invitationPreviewSchema = object<InvitationPreview>({
+  subject: string(),
+  from: string({ description: 'Afzender zoals in de From-header.' }),
+  html: string({ description: 'De hele e-mail als HTML-document.' }),
+  text: string({ description: 'Het tekstdeel van de e-mail.' }),
+});

@@ -1,0 +1,390 @@
+import {
+  type AnswerInput,
+  type AnswerItem,
+  answerFromItems,
+  type Question,
+  type SurveyStatus,
+} from '@loop/core';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { type ResponseStatus, surveyAnswers, surveyQuestionTimes, surveyResponses } from '../db/schema';
+import { hashToken } from './responseTokens';
+
+/** A response as the answering routes see it; `xmin` tells whether it changed since it was read. */
+export interface ResponseState {
+  readonly id: number;
+  readonly status: ResponseStatus;
+  /** The row version (Postgres' `xmin`): a write goes through only while it is still this one. */
+  readonly xmin: string;
+}
+
+/** The survey a token in `/respond/:token` leads to, and the response when it is a response token. */
+export interface RespondTarget {
+  readonly surveyId: number;
+  readonly organizationId: number;
+  readonly status: SurveyStatus;
+  readonly closeAt: Date | null;
+  readonly version: number;
+  /** null: the token is the survey's public link (a visitor's response starts at the first save). */
+  readonly response: ResponseState | null;
+}
+
+const responseXmin = sql<string>`${surveyResponses}.xmin::text`;
+
+/**
+ * The answering routes' two statements, prepared once per database: on PostgreSQL a parameterised
+ * statement that is not prepared costs two round trips (the driver asks for the parameter types
+ * first), a prepared one a single round trip after its first use on a connection.
+ */
+function respondStatements(db: Queryable) {
+  // Every column is cast so both drivers hand back the same JavaScript types.
+  const targets = db
+    .$with('targets', {
+      key: sql<string>`key`.as('key'),
+      surveyId: sql<number>`survey_id`.as('survey_id'),
+      organizationId: sql<number>`organization_id`.as('organization_id'),
+      status: sql<SurveyStatus>`status`.as('status'),
+      closeAt: sql<string | null>`close_at`.as('close_at'),
+      version: sql<number>`version`.as('version'),
+      responseId: sql<string | null>`response_id`.as('response_id'),
+      responseStatus: sql<ResponseStatus | null>`response_status`.as('response_status'),
+      responseXmin: sql<string | null>`response_xmin`.as('response_xmin'),
+    })
+    .as(sql`
+      select r.token_hash as key, s.id as survey_id, s.organization_id, s.status,
+             to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as close_at, s.version,
+             r.id::text as response_id, r.status as response_status, r.xmin::text as response_xmin
+      from survey_responses r join surveys s on s.id = r.survey_id
+      where r.token_hash in (select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb))
+      union all
+      select s.public_token, s.id, s.organization_id, s.status,
+             to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version, null, null, null
+      from surveys s
+      where s.public_token in (select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb))`);
+
+  const input = db.$with('input', {}).as(sql`
+    select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
+      as x(r bigint, x text, s integer, f boolean, at timestamptz, sent jsonb, items jsonb, times jsonb)`);
+  const gate = db.$with('gate', { writtenId: sql<string>`written_id`.as('written_id') }).as(sql`
+    update survey_responses r
+    set status = case when input.f then 'completed' else 'in_progress' end,
+        started_at = coalesce(r.started_at, input.at),
+        saved_at = input.at,
+        completed_at = case when input.f then input.at end
+    from input
+    where r.id = input.r and r.status <> 'completed' and r.xmin::text = input.x
+    returning r.id, r.id::text as written_id`);
+  const passed = db.$with('passed', {}).as(sql`select input.* from input join gate on gate.id = input.r`);
+  const items = db.$with('items', {}).as(sql`
+    select p.r, p.s, p.f, p.at, i.q, i.i, i.n, i.t
+    from passed p, jsonb_to_recordset(p.items) as i(q text, i text, n smallint, t text)`);
+  const sent = db.$with('sent', {}).as(sql`select p.r, jsonb_array_elements_text(p.sent) as q from passed p`);
+  const removed = db.$with('removed', {}).as(sql`
+    delete from survey_answers a using sent
+    where a.response_id = sent.r and a.question_id = sent.q
+      and not exists (
+        select 1 from items where items.r = a.response_id and items.q = a.question_id and items.i = a.item_id
+      )`);
+  const upserted = db.$with('upserted', {}).as(sql`
+    insert into survey_answers (response_id, survey_id, question_id, item_id, num_value, text_value, submitted_at)
+    select r, s, q, i, n, t, case when f then at end from items
+    on conflict (response_id, question_id, item_id) do update
+      set num_value = excluded.num_value, text_value = excluded.text_value, submitted_at = excluded.submitted_at`);
+  const stamped = db.$with('stamped', {}).as(sql`
+    update survey_answers a set submitted_at = p.at from passed p
+    where p.f and a.response_id = p.r
+      and not exists (select 1 from sent where sent.r = p.r and sent.q = a.question_id)`);
+  const timed = db.$with('timed', {}).as(sql`
+    insert into survey_question_times (response_id, survey_id, question_id, seconds)
+    select p.r, p.s, t.q, t.s from passed p, jsonb_to_recordset(p.times) as t(q text, s integer)
+    on conflict (response_id, question_id) do update set seconds = excluded.seconds`);
+
+  return {
+    targets: db.with(targets).select().from(targets).prepare('respond_targets'),
+    write: db
+      .with(input, gate, passed, items, sent, removed, upserted, stamped, timed)
+      .select({ id: gate.writtenId })
+      .from(gate)
+      .prepare('respond_write'),
+  };
+}
+
+const preparedStatements = new WeakMap<object, ReturnType<typeof respondStatements>>();
+
+function statementsOf(db: Queryable): ReturnType<typeof respondStatements> {
+  let statements = preparedStatements.get(db);
+  if (statements === undefined) {
+    statements = respondStatements(db);
+    preparedStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/**
+ * The targets of many tokens in one query: each token as a response's own token (stored as its
+ * SHA-256), else as a survey's public link. Unknown tokens are missing from the map.
+ */
+export async function findRespondTargets(
+  db: Queryable,
+  tokens: readonly string[],
+): Promise<Map<string, RespondTarget>> {
+  const hashes = tokens.map(hashToken);
+  const rows = await statementsOf(db).targets.execute({
+    hashes: JSON.stringify(hashes),
+    tokens: JSON.stringify(tokens),
+  });
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const targets = new Map<string, RespondTarget>();
+  tokens.forEach((token, index) => {
+    const row = byKey.get(hashes[index] as string) ?? byKey.get(token);
+    if (row === undefined) return;
+    targets.set(token, {
+      surveyId: Number(row.surveyId),
+      organizationId: Number(row.organizationId),
+      status: row.status,
+      closeAt: row.closeAt === null ? null : new Date(row.closeAt),
+      version: Number(row.version),
+      response:
+        row.responseId === null || row.responseStatus === null || row.responseXmin === null
+          ? null
+          : { id: Number(row.responseId), status: row.responseStatus, xmin: row.responseXmin },
+    });
+  });
+  return targets;
+}
+
+/** The target of one token (see `findRespondTargets`); null for an unknown token. */
+export async function findRespondTarget(db: Queryable, token: string): Promise<RespondTarget | null> {
+  return (await findRespondTargets(db, [token])).get(token) ?? null;
+}
+
+/**
+ * The response of a public-link visitor: made on their first save, found again by their respondent
+ * key (unique per survey), so concurrent or retried first saves make one response.
+ */
+export async function publicResponseId(
+  db: Queryable,
+  values: {
+    readonly surveyId: number;
+    readonly organizationId: number;
+    readonly respondentKey: string;
+    readonly token: string;
+    readonly now: Date;
+  },
+): Promise<ResponseState> {
+  const [created] = await db
+    .insert(surveyResponses)
+    .values({
+      surveyId: values.surveyId,
+      organizationId: values.organizationId,
+      tokenHash: hashToken(values.token),
+      kind: 'public',
+      respondentKey: values.respondentKey,
+      status: 'pending',
+      createdAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin });
+  if (created !== undefined) return created;
+  const [existing] = await db
+    .select({ id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin })
+    .from(surveyResponses)
+    .where(
+      and(
+        eq(surveyResponses.surveyId, values.surveyId),
+        eq(surveyResponses.respondentKey, values.respondentKey),
+      ),
+    );
+  if (existing === undefined) throw new Error('Public response neither inserted nor found');
+  return existing;
+}
+
+/** The answers saved on a response, as the answering page sends them (with their seconds). */
+export async function savedAnswers(
+  db: Queryable,
+  responseId: number,
+  questions: readonly Question[],
+): Promise<AnswerInput[]> {
+  const items = await db
+    .select({
+      questionId: surveyAnswers.questionId,
+      item_id: surveyAnswers.itemId,
+      num_value: surveyAnswers.numValue,
+      text_value: surveyAnswers.textValue,
+    })
+    .from(surveyAnswers)
+    .where(eq(surveyAnswers.responseId, responseId));
+  const times = await db
+    .select({ questionId: surveyQuestionTimes.questionId, seconds: surveyQuestionTimes.seconds })
+    .from(surveyQuestionTimes)
+    .where(eq(surveyQuestionTimes.responseId, responseId));
+  const byQuestion = groupItems(items);
+  const seconds = new Map(times.map((time) => [time.questionId, time.seconds]));
+  return questions.flatMap((question) => {
+    const value = answerFromItems(question, byQuestion.get(question.id) ?? []);
+    if (value === null) return [];
+    const spent = seconds.get(question.id);
+    return [
+      spent === undefined
+        ? { question_id: question.id, value }
+        : { question_id: question.id, value, seconds_spent: spent },
+    ];
+  });
+}
+
+function groupItems(
+  rows: readonly (AnswerItem & { readonly questionId: string })[],
+): Map<string, AnswerItem[]> {
+  const byQuestion = new Map<string, AnswerItem[]>();
+  for (const { questionId, ...item } of rows) {
+    const list = byQuestion.get(questionId);
+    if (list) list.push(item);
+    else byQuestion.set(questionId, [item]);
+  }
+  return byQuestion;
+}
+
+/** One stored answer item with its question. */
+export interface QuestionItem {
+  readonly question_id: string;
+  readonly item_id: string;
+  readonly num_value: number | null;
+  readonly text_value: string | null;
+}
+
+/** What one save or submission writes. */
+export interface ResponseWrite {
+  readonly response: ResponseState;
+  readonly surveyId: number;
+  readonly final: boolean;
+  readonly now: Date;
+  /** Every question the request answered (also with an empty answer): their earlier items are replaced. */
+  readonly questionIds: readonly string[];
+  readonly items: readonly QuestionItem[];
+  /** Running totals per question; they replace the stored ones. */
+  readonly seconds: ReadonlyArray<{ readonly question_id: string; readonly seconds: number }>;
+}
+
+/** The items saved on a response for questions other than `except`, by question. */
+export async function savedItems(
+  db: Queryable,
+  responseId: number,
+  except: readonly string[],
+): Promise<Map<string, AnswerItem[]>> {
+  const rows = await db
+    .select({
+      questionId: surveyAnswers.questionId,
+      item_id: surveyAnswers.itemId,
+      num_value: surveyAnswers.numValue,
+      text_value: surveyAnswers.textValue,
+    })
+    .from(surveyAnswers)
+    .where(
+      except.length === 0
+        ? eq(surveyAnswers.responseId, responseId)
+        : and(eq(surveyAnswers.responseId, responseId), notInArray(surveyAnswers.questionId, [...except])),
+    );
+  return groupItems(rows);
+}
+
+/**
+ * Saves answers or submits for many responses at once, as one statement (one round trip, one
+ * transaction). Each response row is updated first, and only while it is still the version its
+ * request read (`xmin`) and not submitted; every other part of the statement works from the rows
+ * that update returned, so a response whose update did not go through gets nothing written. That
+ * keeps concurrent requests of one response apart although the statement reads the answers in its
+ * own snapshot: whichever commits second finds the row changed and writes nothing, and its caller
+ * reads again and retries (or answers "already submitted"). A response may occur only once per call.
+ * Stale items of the sent questions are deleted and the rest upserted, so no key is deleted and
+ * inserted in one statement; a submission stamps `submitted_at` on the items saved before. The
+ * writes travel as one JSON parameter, on both drivers. Answers, per write, whether it was written.
+ */
+export async function writeResponses(db: Queryable, writes: readonly ResponseWrite[]): Promise<boolean[]> {
+  if (writes.length === 0) return [];
+  const rows = await statementsOf(db).write.execute({
+    writes: JSON.stringify(
+      writes.map((write) => ({
+        r: write.response.id,
+        x: write.response.xmin,
+        s: write.surveyId,
+        f: write.final,
+        at: write.now.toISOString(),
+        sent: write.questionIds,
+        items: write.items.map((item) => ({
+          q: item.question_id,
+          i: item.item_id,
+          n: item.num_value,
+          t: item.text_value,
+        })),
+        times: write.seconds.map((entry) => ({ q: entry.question_id, s: entry.seconds })),
+      })),
+    ),
+  });
+  const written = new Set(rows.map((row) => String(row.id)));
+  return writes.map((write) => written.has(String(write.response.id)));
+}
+
+/** One write (see `writeResponses`); true when it was written. */
+export async function writeResponse(db: Queryable, write: ResponseWrite): Promise<boolean> {
+  const [written] = await writeResponses(db, [write]);
+  return written === true;
+}
+
+/** Personal links of a survey: `count` new pending responses; only the hashes of their tokens are kept. */
+export async function insertPersonalLinks(
+  db: Queryable,
+  values: {
+    readonly surveyId: number;
+    readonly organizationId: number;
+    readonly tokens: readonly string[];
+    readonly label: string | null;
+    readonly now: Date;
+  },
+): Promise<void> {
+  await db.insert(surveyResponses).values(
+    values.tokens.map((token) => ({
+      surveyId: values.surveyId,
+      organizationId: values.organizationId,
+      tokenHash: hashToken(token),
+      kind: 'personal' as const,
+      label: values.label,
+      status: 'pending' as const,
+      createdAt: values.now,
+    })),
+  );
+}
+
+/** How the personal links of a survey are used: handed out, started (not submitted), submitted. */
+export async function personalLinkCounts(db: Queryable, surveyId: number) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      started: sql<number>`(count(*) filter (where ${surveyResponses.status} = 'in_progress'))::int`,
+      completed: sql<number>`(count(*) filter (where ${surveyResponses.status} = 'completed'))::int`,
+    })
+    .from(surveyResponses)
+    .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.kind, 'personal')));
+  return { total: row?.total ?? 0, started: row?.started ?? 0, completed: row?.completed ?? 0 };
+}
+
+/** Submitted responses of a survey. */
+export async function submittedResponseCount(db: Queryable, surveyId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(surveyResponses)
+    .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.status, 'completed')));
+  return row?.count ?? 0;
+}
+
+/** The distinct items stored for some questions of a survey (what their answers use). */
+export async function usedItems(
+  db: Queryable,
+  surveyId: number,
+  questionIds: readonly string[],
+): Promise<Array<{ readonly questionId: string; readonly itemId: string }>> {
+  if (questionIds.length === 0) return [];
+  return db
+    .selectDistinct({ questionId: surveyAnswers.questionId, itemId: surveyAnswers.itemId })
+    .from(surveyAnswers)
+    .where(and(eq(surveyAnswers.surveyId, surveyId), inArray(surveyAnswers.questionId, [...questionIds])));
+}

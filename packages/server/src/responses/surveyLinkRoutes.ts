@@ -1,0 +1,154 @@
+import {
+  estimateSeconds,
+  type InvitationPreview,
+  type PersonalLinksCreated,
+  renumberQuestions,
+  type SurveyLinks,
+  sanitizeSurveyHtml,
+} from '@loop/core';
+import { ApiError } from '../http/apiError';
+import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { auditRequest } from '../logs/requestLog';
+import { organizationSurvey } from '../surveys/organizationSurvey';
+import { serverHtmlSanitizer } from '../surveys/surveyHtml';
+import { surveyIdParams } from '../surveys/surveySchemas';
+import { invitationMail } from './invitationMail';
+import { ensurePublicToken } from './publicLinks';
+import { questionTimings } from './questionTimings';
+import { respondentBranding } from './respondentBranding';
+import {
+  createPersonalLinksSchema,
+  invitationPreviewSchema,
+  personalLinksCreatedSchema,
+  surveyLinksSchema,
+} from './responseSchemas';
+import { insertPersonalLinks, personalLinkCounts } from './responses';
+import { newResponseToken } from './responseTokens';
+
+export const LINK_ERRORS = {
+  closed: 'Deze survey is gesloten. Heropen de survey om nieuwe persoonlijke links te maken.',
+} as const;
+
+/** The personal link of the invitation preview: an example, no real token. */
+export const EXAMPLE_RESPONSE_TOKEN = 'voorbeeld';
+
+/** An absolute URL under APP_URL for a path such as `/uploads/…` (as the other mails build links). */
+const absolute = (appUrl: string, path: string): string =>
+  /^https?:\/\//i.test(path) ? path : `${appUrl.replace(/\/+$/, '')}${path}`;
+
+/** A survey's links (public and personal) and its invitation e-mail, for the organisation. */
+export const surveyLinkRoutes =
+  ({ deps, authenticate }: RouteContext): RoutesPlugin =>
+  async (app) => {
+    app.get(
+      '/surveys/:id/links',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: "A survey's links",
+          description:
+            'Het token van de publieke link (/respond/<public_token>) en hoeveel persoonlijke links er zijn, ' +
+            'begonnen en ingestuurd. Persoonlijke tokens zelf worden alleen bij het maken getoond.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          response: { 200: surveyLinksSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request): Promise<SurveyLinks> => {
+        const survey = await ensurePublicToken(deps.db, await organizationSurvey(deps, request));
+        return {
+          public_token: survey.publicToken as string,
+          personal: await personalLinkCounts(deps.db, survey.id),
+        };
+      },
+    );
+
+    app.post(
+      '/surveys/:id/personal-links',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'Make personal links',
+          description:
+            'Maakt `count` (1–500) persoonlijke links: elk een eigen token voor één antwoord, met een optioneel ' +
+            'label (hoogstens 100 tekens). De tokens staan alleen in dit antwoord; de server bewaart alleen hun ' +
+            'hash. Kan bij een concept en een geopende survey; bij een gesloten survey 409.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          body: createPersonalLinksSchema,
+          response: {
+            201: personalLinksCreatedSchema,
+            400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            409: ERRORS.conflict,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request, reply) => {
+        const survey = await organizationSurvey(deps, request);
+        if (survey.status === 'closed') throw new ApiError(409, LINK_ERRORS.closed);
+        const { count } = request.body;
+        const label = request.body.label?.replaceAll('\u0000', '').trim() || null;
+        const tokens = Array.from({ length: count }, newResponseToken);
+        await insertPersonalLinks(deps.db, {
+          surveyId: survey.id,
+          organizationId: survey.organizationId,
+          tokens,
+          label,
+          now: deps.clock.now(),
+        });
+        auditRequest(deps.log, request, {
+          category: 'survey',
+          action: 'survey.personal_links_created',
+          orgId: survey.organizationId,
+          message: `${count} persoonlijke links gemaakt voor enquête ${survey.id}`,
+        });
+        const created: PersonalLinksCreated = { tokens };
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/surveys/:id/invitation-preview',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['surveys'],
+          summary: 'The invitation e-mail',
+          description:
+            'De uitnodiging zoals die wordt verstuurd: onderwerp, afzender, de HTML-e-mail (logo en kleur van de ' +
+            'organisatie, de introductie, de geschatte invultijd en de knop naar de persoonlijke link) en het ' +
+            'tekstdeel. De knop wijst hier naar een voorbeeldlink (/respond/voorbeeld).',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          response: { 200: invitationPreviewSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request): Promise<InvitationPreview> => {
+        const survey = await organizationSurvey(deps, request);
+        const look = await respondentBranding(deps.db, survey.organizationId);
+        const appUrl = deps.config.appUrl;
+        return invitationMail({
+          organizationName: look.organization_name,
+          logoUrl: look.logo_url === null ? null : absolute(appUrl, look.logo_url),
+          primaryColor: look.primary_color,
+          surveyTitle: survey.title,
+          introductionHtml: sanitizeSurveyHtml(survey.introductionHtml, serverHtmlSanitizer),
+          estimatedSeconds: estimateSeconds(
+            renumberQuestions(survey.questions),
+            await questionTimings(deps.db, survey.id),
+          ),
+          closeAt: survey.closeAt,
+          link: absolute(appUrl, `/respond/${EXAMPLE_RESPONSE_TOKEN}`),
+          mailFrom: deps.config.mailFrom,
+        });
+      },
+    );
+  };

@@ -1,0 +1,194 @@
+import type { AnalyticsOverview, ExportFormat, QuestionDetail, SurveyResults } from '@loop/core';
+import { renumberQuestions } from '@loop/core';
+import { ApiError, invalidInput } from '../http/apiError';
+import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { auditRequest } from '../logs/requestLog';
+import { currentOrganization } from '../organizations/memberships';
+import { organizationSurvey } from '../surveys/organizationSurvey';
+import { surveyIdParams } from '../surveys/surveySchemas';
+import { loadAnalytics } from './analytics';
+import { loadQuestionDetail, parseAnswerQuery } from './questionDetail';
+import {
+  analyticsSchema,
+  dayQuerySchema,
+  exportFileResponse,
+  exportQuerySchema,
+  questionDetailQuerySchema,
+  questionDetailSchema,
+  questionParams,
+  surveyResultsSchema,
+} from './resultSchemas';
+import { parseDayFilter } from './resultsRange';
+import {
+  csvStream,
+  EXPORT_CONTENT_TYPES,
+  exportFileName,
+  exportHeader,
+  exportRows,
+  xlsxStream,
+} from './surveyExport';
+import { loadSurveyResults } from './surveyResults';
+
+export const RESULT_MESSAGES = {
+  questionNotFound: 'Vraag niet gevonden.',
+  format: 'Kies als formaat csv of xlsx.',
+} as const;
+
+const TAGS = ['results'];
+
+const parseFormat = (raw: string | undefined): ExportFormat => {
+  if (raw === 'csv' || raw === 'xlsx') return raw;
+  throw invalidInput({ format: RESULT_MESSAGES.format });
+};
+
+/**
+ * Results of the current organisation's surveys (X-Organization-Id): the summary, one question in
+ * depth, the export (plan feature `export`) and the organisation-wide analytics (feature
+ * `analytics`). Another organisation's survey answers 404 before any feature check, so the check
+ * says nothing about what exists elsewhere.
+ */
+export const resultRoutes =
+  ({ deps, authenticate, requireFeature }: RouteContext): RoutesPlugin =>
+  async (app) => {
+    const exportFeature = requireFeature('export');
+
+    app.get(
+      '/surveys/:id/results',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: "A survey's results",
+          description:
+            'De ingestuurde antwoorden van één survey, geteld in de database: respons, verloop in de tijd en per ' +
+            'vraag de tellingen. `from`/`to` (JJJJ-MM-DD, Europe/Amsterdam) beperken de periode.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          querystring: dayQuerySchema,
+          response: {
+            200: surveyResultsSchema,
+            400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request): Promise<SurveyResults> => {
+        const survey = await organizationSurvey(deps, request);
+        const filter = parseDayFilter(request.query);
+        return loadSurveyResults(deps.db, survey, filter, deps.clock.now());
+      },
+    );
+
+    app.get(
+      '/surveys/:id/questions/:questionId',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: 'One question in depth',
+          description:
+            'Eén vraag: de tellingen, het verloop per periode (gemiddelde of NPS) en alle antwoorden als tekst, ' +
+            'nieuwste eerst, per pagina (standaard 50, hoogstens 200). `q` zoekt in de antwoorden.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: questionParams,
+          querystring: questionDetailQuerySchema,
+          response: {
+            200: questionDetailSchema,
+            400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request): Promise<QuestionDetail> => {
+        const survey = await organizationSurvey(deps, request);
+        const question = renumberQuestions(survey.questions).find(
+          (each) => each.id === request.params.questionId,
+        );
+        if (question === undefined) throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
+        const filter = parseDayFilter(request.query);
+        const query = parseAnswerQuery(request.query);
+        return loadQuestionDetail(deps.db, survey, question, filter, query, deps.clock.now());
+      },
+    );
+
+    app.get(
+      '/surveys/:id/export',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: "Export a survey's responses",
+          description:
+            'Alle ingestuurde antwoorden als bestand (`format` csv of xlsx), één rij per respons, een kolom per ' +
+            'vraag en per Likert-stelling. Alleen met de functie export in het abonnement (anders 403).',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          querystring: exportQuerySchema,
+          response: {
+            200: exportFileResponse,
+            400: ERRORS.badRequest,
+            403: ERRORS.forbidden,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request, reply) => {
+        const survey = await organizationSurvey(deps, request);
+        await exportFeature(request);
+        const format = parseFormat(request.query.format);
+        const filter = parseDayFilter(request.query);
+        const now = deps.clock.now();
+        const rows = exportRows(deps.db, survey, filter);
+        const header = exportHeader(survey);
+        auditRequest(deps.log, request, {
+          category: 'survey',
+          action: 'survey.exported',
+          orgId: survey.organizationId,
+          message: `Antwoorden van enquête ${survey.id} geëxporteerd (${format})`,
+        });
+        return reply
+          .header('content-type', EXPORT_CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${exportFileName(survey.id, format, now)}"`)
+          .header('cache-control', 'no-store')
+          .send(format === 'csv' ? csvStream(rows, header) : xlsxStream(rows, header));
+      },
+    );
+
+    app.get(
+      '/analytics',
+      {
+        onRequest: authenticate,
+        preHandler: requireFeature('analytics'),
+        schema: {
+          tags: TAGS,
+          summary: 'Analytics across surveys',
+          description:
+            'Over alle surveys van de organisatie: ingestuurde antwoorden in de tijd, NPS- en Likert-verloop, ' +
+            'respons per survey en de best en slechtst scorende stellingen. Alleen met de functie analytics in ' +
+            'het abonnement (anders 403).',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          querystring: dayQuerySchema,
+          response: {
+            200: analyticsSchema,
+            400: ERRORS.badRequest,
+            403: ERRORS.forbidden,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request): Promise<AnalyticsOverview> => {
+        const organization = await currentOrganization(deps, request);
+        const filter = parseDayFilter(request.query);
+        return loadAnalytics(deps.db, organization.id, filter, deps.clock.now());
+      },
+    );
+  };

@@ -1,0 +1,243 @@
+import type {
+  AnalyticsOverview,
+  OpenAnswer,
+  PeriodCount,
+  QuestionAnswerRow,
+  QuestionDetail,
+  QuestionResult,
+  QuestionTrendPoint,
+  ResponseStats,
+  StatementScore,
+  SurveyResponseRate,
+  SurveyResults,
+  TrendPoint,
+} from '@loop/core';
+import { QUESTION_TYPES } from '@loop/core';
+import { SURVEY_STATUSES } from '../db/schema';
+import {
+  array,
+  integer,
+  literal,
+  nullable,
+  number,
+  object,
+  oneOf,
+  record,
+  type Schema,
+  string,
+} from '../http/schema';
+
+const day = (description: string) => string({ maxLength: 20, description });
+
+/** `from`/`to` of every result route; checked in code, so a bad day gets its own Dutch message. */
+export interface DayQuery {
+  readonly from?: string;
+  readonly to?: string;
+}
+
+const dayQueryProperties = {
+  from: day('Eerste dag (JJJJ-MM-DD, Europe/Amsterdam), inclusief.'),
+  to: day('Laatste dag (JJJJ-MM-DD, Europe/Amsterdam), inclusief.'),
+} as const;
+
+export const dayQuerySchema = object<DayQuery>(dayQueryProperties, { optional: ['from', 'to'] });
+
+export interface QuestionDetailQuery extends DayQuery {
+  readonly q?: string;
+  readonly page?: string;
+  readonly page_size?: string;
+}
+
+export const questionDetailQuerySchema = object<QuestionDetailQuery>(
+  {
+    ...dayQueryProperties,
+    q: string({
+      maxLength: 200,
+      description:
+        'Zoek in de antwoorden (elk woord moet voorkomen; hoofdletters en accenten maken niet uit).',
+    }),
+    page: string({ maxLength: 20, description: 'Pagina van de antwoorden, vanaf 1 (standaard 1).' }),
+    page_size: string({
+      maxLength: 20,
+      description: 'Antwoorden per pagina, 1 tot en met 200 (standaard 50).',
+    }),
+  },
+  { optional: ['from', 'to', 'q', 'page', 'page_size'] },
+);
+
+export interface ExportQuery extends DayQuery {
+  readonly format?: string;
+}
+
+export const exportQuerySchema = object<ExportQuery>(
+  { ...dayQueryProperties, format: string({ maxLength: 20, description: 'csv of xlsx.' }) },
+  { optional: ['from', 'to', 'format'] },
+);
+
+export const questionParams = object<{ readonly id: string; readonly questionId: string }>({
+  id: string({ maxLength: 20, description: 'Id van de survey.' }),
+  questionId: string({ maxLength: 100, description: 'Id van de vraag.' }),
+});
+
+const timestamp = (description: string) => string({ format: 'date-time', description });
+const counts = (description: string) => record(integer(), { description });
+const bucket = oneOf(['day', 'week', 'month'] as const, {
+  description: 'Per dag (tot 62 dagen), per week vanaf maandag (tot een jaar), anders per maand.',
+});
+
+const openAnswerSchema = object<OpenAnswer>({
+  response_id: integer(),
+  text: string(),
+  submitted_at: timestamp('Ingestuurd.'),
+});
+
+const answered = integer({ description: 'Ingestuurde antwoorden die deze vraag beantwoordden.' });
+
+/** One question's aggregated answers: the shape follows `type`. */
+export const questionResultSchema = {
+  anyOf: [
+    object<Extract<QuestionResult, { type: 'likert' }>>({
+      question_id: string(),
+      type: literal('likert'),
+      answered,
+      by_statement: record(counts('Aantal per punt (1..punten).'), { description: 'Per stelling-id.' }),
+    }),
+    object<Extract<QuestionResult, { type: 'nps' | 'rating' }>>({
+      question_id: string(),
+      type: oneOf(['nps', 'rating'] as const),
+      answered,
+      by_score: counts('Aantal per score (NPS 0..10, beoordeling 1..5).'),
+    }),
+    object<Extract<QuestionResult, { type: 'single_choice' | 'multiple_choice' }>>({
+      question_id: string(),
+      type: oneOf(['single_choice', 'multiple_choice'] as const),
+      answered,
+      by_option: counts('Aantal per optie-id.'),
+      other: integer({ description: "Aantal keer 'anders, namelijk'." }),
+      other_latest: array(openAnswerSchema, { description: "De nieuwste 'anders'-teksten (hoogstens 20)." }),
+    }),
+    object<Extract<QuestionResult, { type: 'open_short' | 'open_long' }>>({
+      question_id: string(),
+      type: oneOf(['open_short', 'open_long'] as const),
+      answered,
+      latest: array(openAnswerSchema, { description: 'De nieuwste antwoorden (hoogstens 20).' }),
+    }),
+  ],
+  description: 'De tellingen van één vraag; de vorm hangt af van `type`.',
+} as Schema<QuestionResult>;
+
+const rate = (description: string) => nullable(number({ description }));
+
+const responseStatsSchema = object<ResponseStats>({
+  completed: integer({ description: 'Ingestuurd in de periode.' }),
+  in_progress: integer({ description: 'Begonnen (in de periode) en nog niet ingestuurd.' }),
+  invited: integer({ description: 'Uitgedeelde persoonlijke links.' }),
+  response_rate: rate('Ingestuurde persoonlijke links / persoonlijke links (0..1).'),
+  completion_rate: rate('Ingestuurd / begonnen (0..1).'),
+  last_response_at: nullable(timestamp('Laatst ingestuurd.')),
+});
+
+const periodCountSchema = object<PeriodCount>({
+  period: day('Eerste dag van de periode.'),
+  count: integer(),
+});
+
+export const surveyResultsSchema = object<SurveyResults>({
+  survey_id: integer(),
+  responses: responseStatsSchema,
+  bucket,
+  over_time: array(periodCountSchema, { description: 'Ingestuurd per periode, zonder gaten.' }),
+  questions: array(questionResultSchema, { description: 'In de volgorde van de survey.' }),
+});
+
+const trendPointSchema = object<QuestionTrendPoint>({
+  period: day('Eerste dag van de periode.'),
+  answered: integer(),
+  score: nullable(number({ description: 'Likert en beoordeling: gemiddelde; NPS: de NPS; anders null.' })),
+});
+
+const answerRowSchema = object<QuestionAnswerRow>({
+  response_id: integer(),
+  submitted_at: timestamp('Ingestuurd.'),
+  text: string({ description: 'Het antwoord als tekst (keuzes met hun label).' }),
+});
+
+export const questionDetailSchema = object<QuestionDetail>({
+  survey_id: integer(),
+  question_id: string(),
+  type: oneOf(QUESTION_TYPES),
+  result: questionResultSchema,
+  bucket,
+  trend: array(trendPointSchema),
+  answers: object<QuestionDetail['answers']>({
+    items: array(answerRowSchema, { description: 'Nieuwste eerst.' }),
+    total: integer({ description: 'Antwoorden die aan de zoekopdracht voldoen.' }),
+    page: integer(),
+    page_size: integer(),
+  }),
+});
+
+const statementScoreSchema = object<StatementScore>({
+  survey_id: integer(),
+  survey_title: string(),
+  question_id: string(),
+  statement_id: string(),
+  text: string(),
+  points: integer({ description: '5 of 7.' }) as Schema<5 | 7>,
+  answered: integer(),
+  mean: number({ description: 'Gemiddeld punt (1..punten).' }),
+  score: number({ description: '(gemiddelde − 1) / (punten − 1) × 100.' }),
+});
+
+const trendSchema = (description: string) =>
+  array(
+    object<TrendPoint>({
+      period: day('Eerste dag van de periode.'),
+      answered: integer({ description: 'Antwoorden waarop de score rust.' }),
+      score: nullable(number()),
+    }),
+    { description },
+  );
+
+export const analyticsSchema = object<AnalyticsOverview>({
+  bucket,
+  totals: object<AnalyticsOverview['totals']>({
+    surveys: integer(),
+    open_surveys: integer(),
+    completed: integer({ description: 'Ingestuurd in de periode.' }),
+    invited: integer({ description: 'Uitgedeelde persoonlijke links.' }),
+    response_rate: rate('Ingestuurde persoonlijke links / persoonlijke links (0..1).'),
+  }),
+  responses_over_time: array(periodCountSchema),
+  nps_trend: trendSchema('NPS (−100..100) over alle NPS-vragen, per periode.'),
+  likert_trend: trendSchema('Likert-score (0..100) over alle stellingen, per periode.'),
+  surveys: array(
+    object<SurveyResponseRate>({
+      survey_id: integer(),
+      title: string(),
+      status: oneOf(SURVEY_STATUSES),
+      completed: integer(),
+      invited: integer(),
+      response_rate: rate('Respons (0..1).'),
+      last_response_at: nullable(timestamp('Laatst ingestuurd.')),
+    }),
+    { description: 'Open surveys en surveys met antwoorden, laatst ingestuurd eerst.' },
+  ),
+  best_statements: array(statementScoreSchema, {
+    description: 'De 5 hoogst scorende stellingen (≥ 3 antwoorden).',
+  }),
+  worst_statements: array(statementScoreSchema, {
+    description: 'De 5 laagst scorende stellingen (≥ 3 antwoorden).',
+  }),
+});
+
+/** The export's 200: a file, not JSON. */
+export const exportFileResponse = {
+  description: 'Het bestand (CSV: UTF-8 met BOM, puntkomma als scheidingsteken; of XLSX).',
+  content: {
+    'text/csv': { schema: { type: 'string' } },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: { type: 'string', format: 'binary' },
+    },
+  },
+} as Schema<unknown>;

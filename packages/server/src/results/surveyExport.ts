@@ -1,0 +1,234 @@
+import { PassThrough, Readable } from 'node:stream';
+import { type AnswerItem, type ExportFormat, logDateOf, type Question, renumberQuestions } from '@loop/core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Queryable } from '../db/database';
+import { type SurveyRow, surveyAnswers, surveyResponses } from '../db/schema';
+import { answerText, likertCells } from './answerText';
+import type { DayFilter } from './resultsRange';
+import { withinDays } from './resultsSql';
+
+/**
+ * The export of a survey's submitted responses: one row per response (oldest first), a column per
+ * question and one per Likert statement. Responses are read in chunks, so 10,000 responses never
+ * sit in memory as one result, and the file streams out while the next chunk is read.
+ */
+
+/** Responses whose answers are read per query. */
+export const EXPORT_CHUNK = 1_000;
+
+export const EXPORT_HEADERS = { responseId: 'Respons-id', submittedAt: 'Ingestuurd op' } as const;
+
+type Cell = string | number | null;
+
+interface Column {
+  readonly header: string;
+  /** The cell of one response, from its answers per question id. */
+  readonly cell: (answers: ReadonlyMap<string, readonly AnswerItem[]>) => Cell;
+}
+
+/** The question columns: Likert one per statement (the point's label), scores as numbers, else text. */
+export function exportColumns(questions: readonly Question[]): Column[] {
+  const columns: Column[] = [];
+  for (const question of questions) {
+    const itemsOf = (answers: ReadonlyMap<string, readonly AnswerItem[]>) => answers.get(question.id) ?? [];
+    switch (question.type) {
+      case 'likert':
+        for (const statement of question.settings.statements)
+          columns.push({
+            header: `${question.title} – ${statement.text}`,
+            cell: (answers) => likertCells(question, itemsOf(answers)).get(statement.id) ?? null,
+          });
+        break;
+      case 'nps':
+      case 'rating':
+        columns.push({
+          header: question.title,
+          cell: (answers) => itemsOf(answers).find((item) => item.num_value !== null)?.num_value ?? null,
+        });
+        break;
+      default:
+        columns.push({
+          header: question.title,
+          cell: (answers) => {
+            const items = itemsOf(answers);
+            return items.length === 0 ? null : answerText(question, items, '; ');
+          },
+        });
+    }
+  }
+  return columns;
+}
+
+/** One exported response: its id, when it was submitted and its cells. */
+export interface ExportRow {
+  readonly responseId: number;
+  readonly submittedAt: Date;
+  readonly cells: readonly Cell[];
+}
+
+/** The submitted responses within the days as rows, a chunk at a time, oldest first. */
+export async function* exportRows(
+  db: Queryable,
+  survey: SurveyRow,
+  filter: DayFilter,
+  chunkSize = EXPORT_CHUNK,
+): AsyncGenerator<ExportRow[]> {
+  const columns = exportColumns(renumberQuestions(survey.questions));
+  // Only ids and times: 100,000 of them are a few MB; the answers come per chunk.
+  const responses = await db
+    .select({ id: surveyResponses.id, completedAt: surveyResponses.completedAt })
+    .from(surveyResponses)
+    .where(
+      and(
+        eq(surveyResponses.surveyId, survey.id),
+        eq(surveyResponses.status, 'completed'),
+        withinDays(sql`${surveyResponses.completedAt}`, filter),
+      ),
+    )
+    .orderBy(asc(surveyResponses.completedAt), asc(surveyResponses.id));
+  for (let start = 0; start < responses.length; start += chunkSize) {
+    const chunk = responses.slice(start, start + chunkSize);
+    const items = await db
+      .select({
+        responseId: surveyAnswers.responseId,
+        questionId: surveyAnswers.questionId,
+        itemId: surveyAnswers.itemId,
+        numValue: surveyAnswers.numValue,
+        textValue: surveyAnswers.textValue,
+      })
+      .from(surveyAnswers)
+      // By response id alone (the ids are this survey's): the primary key serves it. With the
+      // survey id too, PostgreSQL may walk the survey's whole aggregate index once per chunk.
+      .where(
+        inArray(
+          surveyAnswers.responseId,
+          chunk.map((response) => response.id),
+        ),
+      );
+    const byResponse = new Map<number, Map<string, AnswerItem[]>>();
+    for (const item of items) {
+      const answers = byResponse.get(item.responseId) ?? new Map<string, AnswerItem[]>();
+      const list = answers.get(item.questionId) ?? [];
+      list.push({ item_id: item.itemId, num_value: item.numValue, text_value: item.textValue });
+      answers.set(item.questionId, list);
+      byResponse.set(item.responseId, answers);
+    }
+    yield chunk.map((response) => {
+      const answers = byResponse.get(response.id) ?? new Map<string, AnswerItem[]>();
+      return {
+        responseId: response.id,
+        submittedAt: response.completedAt ?? new Date(0),
+        cells: columns.map((column) => column.cell(answers)),
+      };
+    });
+  }
+}
+
+const AMSTERDAM_TIME = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const partsOf = (moment: Date): Record<string, number> =>
+  Object.fromEntries(
+    AMSTERDAM_TIME.formatToParts(moment)
+      .filter((part) => part.type !== 'literal')
+      .map((part) => [part.type, Number(part.value)]),
+  );
+
+/** '21-11-2026 14:05' in Europe/Amsterdam, as Dutch spreadsheets show a moment. */
+export function dutchDateTime(moment: Date): string {
+  const p = partsOf(moment);
+  const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
+  return `${two(p.day)}-${two(p.month)}-${p.year} ${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** The same wall-clock time as a date without zone: spreadsheets have no time zones. */
+function amsterdamWallClock(moment: Date): Date {
+  const p = partsOf(moment);
+  return new Date(Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0));
+}
+
+/**
+ * One CSV cell: text that a spreadsheet would run as a formula (starting with = + - @, a tab or a
+ * carriage return) gets a leading apostrophe (OWASP's advice against CSV injection), and a cell
+ * with the separator, a quote or a line break is quoted as RFC 4180 says.
+ */
+export function csvCell(value: Cell): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line, ';'-separated as Dutch Excel expects, ending in CRLF. */
+export const csvLine = (cells: readonly Cell[]): string => `${cells.map(csvCell).join(';')}\r\n`;
+
+/** A UTF-8 byte order mark, so Excel reads the file as UTF-8 rather than Windows-1252. */
+const BOM = '\uFEFF';
+
+/** The header row: response id, submission time, then the question columns. */
+export const exportHeader = (survey: SurveyRow): string[] => [
+  EXPORT_HEADERS.responseId,
+  EXPORT_HEADERS.submittedAt,
+  ...exportColumns(renumberQuestions(survey.questions)).map((column) => column.header),
+];
+
+/** The CSV file as a stream of UTF-8 chunks. */
+export function csvStream(rows: AsyncIterable<ExportRow[]>, header: readonly string[]): Readable {
+  async function* lines(): AsyncGenerator<Buffer> {
+    yield Buffer.from(BOM + csvLine(header), 'utf8');
+    for await (const chunk of rows) {
+      let text = '';
+      for (const row of chunk)
+        text += csvLine([row.responseId, dutchDateTime(row.submittedAt), ...row.cells]);
+      yield Buffer.from(text, 'utf8');
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+/** The XLSX file as a stream, written row by row with exceljs' streaming writer. */
+export function xlsxStream(rows: AsyncIterable<ExportRow[]>, header: readonly string[]): Readable {
+  const body = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: body,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Antwoorden', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = header.map((_, index) => ({
+    width: index === 0 ? 12 : index === 1 ? 18 : 30,
+    ...(index === 1 ? { style: { numFmt: 'dd-mm-yyyy hh:mm' } } : {}),
+  }));
+  const write = async () => {
+    const top = sheet.addRow([...header]);
+    top.font = { bold: true };
+    top.commit();
+    for await (const chunk of rows) {
+      // The download was cancelled: stop reading the database for it.
+      if (body.destroyed) return;
+      for (const row of chunk)
+        sheet.addRow([row.responseId, amsterdamWallClock(row.submittedAt), ...row.cells]).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
+  return body;
+}
+
+/** `survey-12-antwoorden-2026-11-21.csv` (the day in Europe/Amsterdam). */
+export const exportFileName = (surveyId: number, format: ExportFormat, now: Date): string =>
+  `survey-${surveyId}-antwoorden-${logDateOf(now)}.${format}`;
+
+export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};

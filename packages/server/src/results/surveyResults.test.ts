@@ -1,0 +1,302 @@
+import type { ErrorBody, QuestionResult, Survey, SurveyResults } from '@loop/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SURVEY_ERRORS } from '../surveys/surveys';
+import { type SurveyOrganization, sampleInput, surveyOrganization } from '../surveys/surveyTesting';
+import { api, createTestContext, type TestContext } from '../testing/testApp';
+import { resultQuestions, storePersonalLinks, storeResponse } from './resultsTesting';
+
+let ctx: TestContext;
+let org: SurveyOrganization;
+let other: SurveyOrganization;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await surveyOrganization(ctx, 'Resultaten BV');
+  other = await surveyOrganization(ctx, 'Andere BV');
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (who: SurveyOrganization, path: string) =>
+  api(ctx.app, 'GET', path, { token: who.managerToken, headers: who.headers });
+
+async function openSurvey(who: SurveyOrganization = org): Promise<Survey> {
+  const created = await api(ctx.app, 'POST', '/surveys', {
+    token: who.managerToken,
+    headers: who.headers,
+    payload: sampleInput({ title: 'Medewerkerspeiling', questions: resultQuestions() }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const survey = created.json<Survey>();
+  const opened = await api(ctx.app, 'POST', `/surveys/${survey.id}/status`, {
+    token: who.managerToken,
+    headers: who.headers,
+    payload: { status: 'open' },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  return opened.json<Survey>();
+}
+
+const resultOf = <T extends QuestionResult['type']>(results: SurveyResults, id: string) =>
+  results.questions.find((question) => question.question_id === id) as QuestionResult & { type: T };
+
+describe('GET /surveys/:id/results', () => {
+  let survey: Survey;
+  let results: SurveyResults;
+
+  beforeAll(async () => {
+    survey = await openSurvey();
+    await storeResponse(ctx.db, survey, {
+      submittedAt: new Date('2026-02-10T10:00:00Z'),
+      kind: 'personal',
+      answers: {
+        lik: { 'st-a': 5, 'st-b': 4 },
+        nps: { score: 10 },
+        rat: { score: 4 },
+        one: { option_id: 'fiets' },
+        many: { option_ids: ['lunch', 'thuis'] },
+        kort: { text: 'Leuk' },
+        lang: { text: 'Meer overleg' },
+      },
+    });
+    await storeResponse(ctx.db, survey, {
+      submittedAt: new Date('2026-02-12T10:00:00Z'),
+      answers: {
+        // Only one statement answered: the question still counts once.
+        lik: { 'st-b': 2 },
+        nps: { score: 3 },
+        rat: { score: 2 },
+        one: { other: 'Step' },
+        many: { option_ids: [], other: 'De koffie' },
+        lang: { text: 'Minder vergaderen' },
+      },
+    });
+    await storeResponse(ctx.db, survey, {
+      submittedAt: new Date('2026-02-20T10:00:00Z'),
+      kind: 'personal',
+      answers: { nps: { score: 8 }, one: { option_id: 'fiets' }, many: { option_ids: ['lunch'] } },
+    });
+    // Saved, not submitted: counts as in progress, its answers count nowhere.
+    await storeResponse(ctx.db, survey, {
+      submittedAt: null,
+      kind: 'personal',
+      answers: { nps: { score: 0 }, lang: { text: 'Nog niet klaar' } },
+    });
+    await storePersonalLinks(ctx.db, survey, 2);
+    const response = await get(org, `/surveys/${survey.id}/results`);
+    expect(response.statusCode, response.body).toBe(200);
+    results = response.json<SurveyResults>();
+  });
+
+  it('should count responses and rates: submitted, in progress, personal links', () => {
+    expect(results.survey_id).toBe(survey.id);
+    expect(results.responses).toEqual({
+      completed: 3,
+      in_progress: 1,
+      invited: 5,
+      response_rate: 2 / 5,
+      completion_rate: 3 / 4,
+      last_response_at: '2026-02-20T10:00:00.000Z',
+    });
+  });
+
+  it('should count Likert points per statement and answered responses, also when a statement was skipped', () => {
+    expect(resultOf<'likert'>(results, 'lik')).toEqual({
+      question_id: 'lik',
+      type: 'likert',
+      answered: 2,
+      by_statement: {
+        'st-a': { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
+        'st-b': { 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 },
+      },
+    });
+  });
+
+  it('should count NPS and rating scores over their whole scale', () => {
+    const nps = resultOf<'nps'>(results, 'nps');
+    expect(nps.answered).toBe(3);
+    expect(nps.by_score).toEqual({ 0: 0, 1: 0, 2: 0, 3: 1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 0, 10: 1 });
+    const rating = resultOf<'rating'>(results, 'rat');
+    expect(rating).toMatchObject({ answered: 2, by_score: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 } });
+  });
+
+  it("should count choices per option, 'anders' apart with its newest texts", () => {
+    const one = resultOf<'single_choice'>(results, 'one');
+    expect(one).toMatchObject({ answered: 3, by_option: { auto: 0, fiets: 2, ov: 0 }, other: 1 });
+    expect(one.other_latest.map((answer) => answer.text)).toEqual(['Step']);
+    const many = resultOf<'multiple_choice'>(results, 'many');
+    expect(many).toMatchObject({ answered: 3, by_option: { lunch: 2, uitjes: 0, thuis: 1 }, other: 1 });
+    expect(many.other_latest).toEqual([
+      { response_id: expect.any(Number), text: 'De koffie', submitted_at: '2026-02-12T10:00:00.000Z' },
+    ]);
+  });
+
+  it('should list open answers newest first and keep the question order', () => {
+    expect(results.questions.map((question) => question.question_id)).toEqual([
+      'lik',
+      'nps',
+      'rat',
+      'one',
+      'many',
+      'kort',
+      'lang',
+    ]);
+    const long = resultOf<'open_long'>(results, 'lang');
+    expect(long.answered).toBe(2);
+    expect(long.latest.map((answer) => answer.text)).toEqual(['Minder vergaderen', 'Meer overleg']);
+    expect(resultOf<'open_short'>(results, 'kort').latest.map((answer) => answer.text)).toEqual(['Leuk']);
+  });
+
+  it('should give submissions per day from the first to the last response, without gaps', () => {
+    expect(results.bucket).toBe('day');
+    expect(results.over_time).toHaveLength(11);
+    expect(results.over_time[0]).toEqual({ period: '2026-02-10', count: 1 });
+    expect(results.over_time[1]).toEqual({ period: '2026-02-11', count: 0 });
+    expect(results.over_time[10]).toEqual({ period: '2026-02-20', count: 1 });
+    expect(results.over_time.reduce((sum, point) => sum + point.count, 0)).toBe(3);
+  });
+
+  it('should filter by Europe/Amsterdam days, both ends included', async () => {
+    const response = await get(org, `/surveys/${survey.id}/results?from=2026-02-11&to=2026-02-20`);
+    expect(response.statusCode).toBe(200);
+    const filtered = response.json<SurveyResults>();
+    expect(filtered.responses.completed).toBe(2);
+    expect(filtered.over_time.map((point) => point.period)).toHaveLength(10);
+    expect(resultOf<'nps'>(filtered, 'nps').answered).toBe(2);
+    expect(resultOf<'likert'>(filtered, 'lik').answered).toBe(1);
+  });
+
+  it('should count a response submitted at 23:30 UTC on the next Amsterdam day', async () => {
+    const late = await openSurvey();
+    await storeResponse(ctx.db, late, {
+      submittedAt: new Date('2026-02-14T23:30:00Z'),
+      answers: { nps: { score: 9 } },
+    });
+    const on15 = (
+      await get(org, `/surveys/${late.id}/results?from=2026-02-15&to=2026-02-15`)
+    ).json<SurveyResults>();
+    expect(on15.responses.completed).toBe(1);
+    expect(on15.over_time).toEqual([{ period: '2026-02-15', count: 1 }]);
+    const on14 = (
+      await get(org, `/surveys/${late.id}/results?from=2026-02-14&to=2026-02-14`)
+    ).json<SurveyResults>();
+    expect(on14.responses.completed).toBe(0);
+    expect(resultOf<'nps'>(on14, 'nps').answered).toBe(0);
+  });
+
+  it('should bucket per week from Monday beyond 62 days and per month beyond a year', async () => {
+    const weeks = (
+      await get(org, `/surveys/${survey.id}/results?from=2026-01-01&to=2026-03-31`)
+    ).json<SurveyResults>();
+    expect(weeks.bucket).toBe('week');
+    expect(weeks.over_time[0]).toEqual({ period: '2025-12-29', count: 0 });
+    expect(weeks.over_time.find((point) => point.period === '2026-02-09')).toEqual({
+      period: '2026-02-09',
+      count: 2,
+    });
+    expect(weeks.over_time.at(-1)?.period).toBe('2026-03-30');
+    const months = (
+      await get(org, `/surveys/${survey.id}/results?from=2025-01-15&to=2026-03-31`)
+    ).json<SurveyResults>();
+    expect(months.bucket).toBe('month');
+    expect(months.over_time).toHaveLength(15);
+    expect(months.over_time.find((point) => point.period === '2026-02-01')).toEqual({
+      period: '2026-02-01',
+      count: 3,
+    });
+  });
+
+  it('should show an empty survey from its opening to today, with zero counts', async () => {
+    const empty = await openSurvey();
+    const response = await get(org, `/surveys/${empty.id}/results`);
+    const results = response.json<SurveyResults>();
+    expect(results.responses).toEqual({
+      completed: 0,
+      in_progress: 0,
+      invited: 0,
+      response_rate: null,
+      completion_rate: null,
+      last_response_at: null,
+    });
+    expect(results.over_time).toEqual([{ period: '2026-03-02', count: 0 }]);
+    expect(resultOf<'likert'>(results, 'lik').answered).toBe(0);
+  });
+
+  it.each([
+    ['from=2026-13-01', { from: 'Geef de begindatum op als JJJJ-MM-DD, bijvoorbeeld 2026-03-01.' }],
+    ['to=31-03-2026', { to: 'Geef de einddatum op als JJJJ-MM-DD, bijvoorbeeld 2026-03-31.' }],
+    ['from=2026-02-30', { from: 'Geef de begindatum op als JJJJ-MM-DD, bijvoorbeeld 2026-03-01.' }],
+    ['from=2026-03-10&to=2026-03-01', { to: 'De einddatum ligt vóór de begindatum.' }],
+    ['from=1899-01-01', { from: 'Kies een datum tussen 2000 en 2100.' }],
+  ])('should refuse %s with a Dutch message per field', async (query, fields) => {
+    const response = await get(org, `/surveys/${survey.id}/results?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>()).toEqual({ detail: Object.values(fields)[0], fields });
+  });
+
+  it("should answer 404 for another organisation's survey and for unknown ids", async () => {
+    for (const path of [`/surveys/${survey.id}/results`, '/surveys/99999/results', '/surveys/abc/results']) {
+      const response = await get(other, path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json<ErrorBody>().detail).toBe(SURVEY_ERRORS.notFound);
+    }
+  });
+});
+
+describe('GET /surveys and GET /surveys/:id with responses', () => {
+  it('should show submitted responses, personal links, response rate and the last response in the list', async () => {
+    const survey = await openSurvey();
+    await storePersonalLinks(ctx.db, survey, 3);
+    await storeResponse(ctx.db, survey, { submittedAt: new Date('2026-02-01T08:00:00Z'), kind: 'personal' });
+    await storeResponse(ctx.db, survey, { submittedAt: new Date('2026-02-03T08:00:00Z') });
+    await storeResponse(ctx.db, survey, { submittedAt: null, kind: 'personal' });
+    const list = await get(org, `/surveys?q=${encodeURIComponent('Medewerkerspeiling')}&page_size=100`);
+    const row = list
+      .json<{ items: Array<Record<string, unknown>> }>()
+      .items.find((item) => item.id === survey.id);
+    expect(row).toMatchObject({
+      response_count: 2,
+      invited_count: 5,
+      response_rate: 1 / 5,
+      last_response_at: '2026-02-03T08:00:00.000Z',
+    });
+    const nul = await get(org, `/surveys?q=${encodeURIComponent('Medewerkers\u0000')}`);
+    expect(nul.statusCode).toBe(200);
+    expect(nul.json<{ total: number }>().total).toBe(0);
+    const quiet = (await openSurvey()).id;
+    const quietRow = (await get(org, '/surveys?page_size=100'))
+      .json<{ items: Array<Record<string, unknown>> }>()
+      .items.find((item) => item.id === quiet);
+    expect(quietRow).toMatchObject({
+      response_count: 0,
+      invited_count: 0,
+      response_rate: null,
+      last_response_at: null,
+    });
+  });
+
+  it('should give the response count and the median times of questions with 5 or more respondents', async () => {
+    const survey = await openSurvey();
+    const seconds = [10, 30, 20, 40, 50];
+    for (const [index, npsSeconds] of seconds.entries())
+      await storeResponse(ctx.db, survey, {
+        submittedAt: new Date(`2026-02-0${index + 1}T08:00:00Z`),
+        answers: { nps: { score: 7 } },
+        // Only two respondents timed the short open question: too few to replace its default.
+        seconds: { nps: npsSeconds, rat: 12, ...(index < 2 ? { kort: 60 } : {}) },
+      });
+    // In progress: its time does not count.
+    await storeResponse(ctx.db, survey, { submittedAt: null, seconds: { nps: 1000 } });
+    const before = survey.estimated_seconds;
+    const read = (await get(org, `/surveys/${survey.id}`)).json<Survey>();
+    expect(read.response_count).toBe(5);
+    expect(read.question_timings).toEqual({
+      nps: { median_seconds: 30, respondents: 5 },
+      rat: { median_seconds: 12, respondents: 5 },
+    });
+    // NPS by default 7 s, now its median of 30 s; rating by default 5 s, now 12 s.
+    expect(read.estimated_seconds).toBe(before - 7 + 30 - 5 + 12);
+  });
+});

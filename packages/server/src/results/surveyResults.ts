@@ -1,0 +1,317 @@
+import {
+  logDateOf,
+  type OpenAnswer,
+  OTHER_ITEM_ID,
+  type PeriodCount,
+  QUESTION_ITEM_ID,
+  type Question,
+  type QuestionResult,
+  type ResponseStats,
+  renumberQuestions,
+  type SurveyResults,
+  type ValueCounts,
+} from '@loop/core';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import type { SurveyRow } from '../db/schema';
+import { type DayFilter, type Period, periodOf } from './resultsRange';
+import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
+
+/**
+ * The results of one survey, aggregated in the database: one `GROUP BY question_id, item_id,
+ * num_value` over the survey's submitted answers (the covering index `survey_answers_aggregate_idx`
+ * serves it without touching the table), one pass over its responses for the counts and rates,
+ * and a few small queries (newest texts, the series). Node only shapes the counts into the wire
+ * type; core's `scoring.ts` turns them into NPS, means and bars on the client.
+ */
+
+/** Texts shown per question on the results page; the question's own page has them all. */
+export const LATEST_TEXTS = 20;
+
+/** One group of the aggregate: how many submitted rows have this item and value. */
+export interface CountRow {
+  readonly question_id: string;
+  readonly item_id: string;
+  readonly num_value: number | null;
+  readonly count: number;
+}
+
+/** The counts of a survey's submitted answers (of one question, when given) within the days. */
+export function answerCounts(
+  db: Queryable,
+  surveyId: number,
+  filter: DayFilter,
+  questionId?: string,
+): Promise<CountRow[]> {
+  return queryRows<CountRow>(
+    db,
+    sql`select question_id, item_id, num_value::int as num_value, count(*)::int as count
+      from survey_answers
+      where survey_id = ${surveyId} and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}
+        ${questionId === undefined ? sql`` : sql`and question_id = ${questionId}`}
+      group by question_id, item_id, num_value`,
+  );
+}
+
+interface ResponseRow {
+  readonly kind: 'total' | 'series';
+  readonly period: string | null;
+  readonly completed: number;
+  readonly in_progress: number;
+  readonly invited: number;
+  readonly completed_personal: number;
+  readonly last_response_at: string | null;
+}
+
+const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
+
+/**
+ * A survey's response counts and rates, and its submissions per bucket, in one pass over its
+ * responses (`grouping sets`: per bucket, and all together). Submitted and started count within
+ * the days; personal links handed out count all (a link has no day it belongs to). Every bucket
+ * of the period is present; the period covers the filter, so its buckets hold every submission
+ * the stats count.
+ */
+export async function responsesOverTime(
+  db: Queryable,
+  surveyId: number,
+  filter: DayFilter,
+  period: Period,
+): Promise<{ stats: ResponseStats; overTime: PeriodCount[] }> {
+  const completedIn = sql`status = 'completed' and ${withinDays(sql`completed_at`, filter)}`;
+  const rows = await queryRows<ResponseRow>(
+    db,
+    sql`with grouped as (
+        select grouping(bucket) as total, bucket,
+          count(*) filter (where ${completedIn})::int as completed,
+          count(*) filter (where status = 'in_progress' and ${withinDays(sql`started_at`, filter)})::int as in_progress,
+          count(*) filter (where kind = 'personal')::int as invited,
+          count(*) filter (where kind = 'personal' and ${completedIn})::int as completed_personal,
+          ${isoTimestamp(sql`max(completed_at) filter (where ${completedIn})`)} as last_response_at
+        from (
+          select status, kind, started_at, completed_at,
+            case when ${completedIn} then ${bucketOf(period.bucket, sql`completed_at`)} end as bucket
+          from survey_responses where survey_id = ${surveyId}) as responses
+        group by grouping sets ((bucket), ()))
+      select 'total' as kind, null as period, completed, in_progress, invited, completed_personal, last_response_at
+      from grouped where total = 1
+      union all
+      select 'series', to_char(series.period, 'YYYY-MM-DD'), coalesce(grouped.completed, 0), 0, 0, 0, null
+      from (${periodSeries(period)}) as series
+      left join grouped on grouped.total = 0 and grouped.bucket = series.period
+      order by 1 desc, 2`,
+  );
+  const total = rows.find((row) => row.kind === 'total');
+  const completed = total?.completed ?? 0;
+  const inProgress = total?.in_progress ?? 0;
+  const invited = total?.invited ?? 0;
+  return {
+    stats: {
+      completed,
+      in_progress: inProgress,
+      invited,
+      response_rate: ratio(total?.completed_personal ?? 0, invited),
+      completion_rate: ratio(completed, completed + inProgress),
+      last_response_at: total?.last_response_at ?? null,
+    },
+    overTime: rows
+      .filter((row) => row.kind === 'series')
+      .map((row) => ({ period: row.period ?? '', count: row.completed })),
+  };
+}
+
+/** The days of a survey's first and last submission (two index lookups). */
+export async function submissionDays(
+  db: Queryable,
+  surveyId: number,
+): Promise<{ readonly first: string | null; readonly last: string | null }> {
+  const [row] = await queryRows<{ first: string | null; last: string | null }>(
+    db,
+    sql`select ${amsterdamDay(sql`min(completed_at)`)} as first, ${amsterdamDay(sql`max(completed_at)`)} as last
+      from survey_responses where survey_id = ${surveyId} and status = 'completed'`,
+  );
+  return { first: row?.first ?? null, last: row?.last ?? null };
+}
+
+/** The period of a survey's series: the filter, else its first to last submission, else opened..today. */
+export function surveyPeriod(
+  survey: SurveyRow,
+  filter: DayFilter,
+  days: { readonly first: string | null; readonly last: string | null },
+  now: Date,
+): Period {
+  return periodOf(filter, days, {
+    opened: logDateOf(survey.publishedAt ?? survey.createdAt),
+    today: logDateOf(now),
+  });
+}
+
+/** Which texts to show: a question id and the item the text is stored under. */
+export interface TextTarget {
+  readonly question_id: string;
+  readonly item_id: string;
+}
+
+const textKey = (target: TextTarget): string => `${target.question_id}\u0000${target.item_id}`;
+
+interface TextRow extends TextTarget {
+  readonly response_id: string;
+  readonly text: string;
+  readonly submitted_at: string;
+}
+
+/** The newest submitted texts of each target (open answers, 'anders' texts), at most `limit` each. */
+export async function latestTexts(
+  db: Queryable,
+  surveyId: number,
+  filter: DayFilter,
+  targets: readonly TextTarget[],
+  limit = LATEST_TEXTS,
+): Promise<Map<string, OpenAnswer[]>> {
+  const found = new Map<string, OpenAnswer[]>();
+  if (targets.length === 0) return found;
+  const values = sql.join(
+    targets.map((target) => sql`(${target.question_id}::text, ${target.item_id}::text)`),
+    sql`, `,
+  );
+  const rows = await queryRows<TextRow>(
+    db,
+    sql`select t.question_id, t.item_id, a.response_id::text as response_id, a.text_value as text,
+        ${isoTimestamp(sql`a.submitted_at`)} as submitted_at
+      from (values ${values}) as t(question_id, item_id)
+      cross join lateral (
+        select response_id, text_value, submitted_at from survey_answers
+        where survey_id = ${surveyId} and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}
+          and question_id = t.question_id and item_id = t.item_id and text_value is not null
+        order by submitted_at desc, response_id desc
+        limit ${limit}) as a
+      order by a.submitted_at desc, a.response_id desc`,
+  );
+  for (const row of rows) {
+    const key = textKey(row);
+    const list = found.get(key) ?? [];
+    list.push({ response_id: Number(row.response_id), text: row.text, submitted_at: row.submitted_at });
+    found.set(key, list);
+  }
+  return found;
+}
+
+/** Texts worth fetching: every open question, and 'anders' of choice questions where someone used it. */
+export function textTargets(questions: readonly Question[], counts: readonly CountRow[]): TextTarget[] {
+  const otherUsed = new Set(
+    counts.filter((row) => row.item_id === OTHER_ITEM_ID && row.count > 0).map((row) => row.question_id),
+  );
+  const targets: TextTarget[] = [];
+  for (const question of questions) {
+    if (question.type === 'open_short' || question.type === 'open_long')
+      targets.push({ question_id: question.id, item_id: QUESTION_ITEM_ID });
+    else if (
+      (question.type === 'single_choice' || question.type === 'multiple_choice') &&
+      otherUsed.has(question.id)
+    )
+      targets.push({ question_id: question.id, item_id: OTHER_ITEM_ID });
+  }
+  return targets;
+}
+
+/** Counts per value over `values`, every value present (0 when nobody chose it). */
+function countsOver(values: readonly (string | number)[], count: (value: string) => number): ValueCounts {
+  return Object.fromEntries(values.map((value) => [String(value), count(String(value))]));
+}
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * One question's result from the aggregate's rows of that question. Answered responses are the
+ * rows of the question's own item (core's `QUESTION_ITEM_ID`: one per answered likert, multiple
+ * choice, open, NPS and rating question) or, for single choice, all its rows (exactly one each).
+ */
+export function questionResult(
+  question: Question,
+  rows: readonly CountRow[],
+  texts: ReadonlyMap<string, readonly OpenAnswer[]>,
+): QuestionResult {
+  const mine = rows.filter((row) => row.question_id === question.id);
+  const total = (keep: (row: CountRow) => boolean) =>
+    mine.filter(keep).reduce((sum, row) => sum + row.count, 0);
+  const own = total((row) => row.item_id === QUESTION_ITEM_ID);
+  const latest = (item_id: string) => [...(texts.get(textKey({ question_id: question.id, item_id })) ?? [])];
+  switch (question.type) {
+    case 'likert':
+      return {
+        question_id: question.id,
+        type: 'likert',
+        answered: own,
+        by_statement: Object.fromEntries(
+          question.settings.statements.map((statement) => [
+            statement.id,
+            countsOver(range(1, question.settings.points), (value) =>
+              total((row) => row.item_id === statement.id && String(row.num_value) === value),
+            ),
+          ]),
+        ),
+      };
+    case 'nps':
+    case 'rating': {
+      const scores = question.type === 'nps' ? range(0, 10) : range(1, question.settings.scale);
+      return {
+        question_id: question.id,
+        type: question.type,
+        answered: own,
+        by_score: countsOver(scores, (value) =>
+          total((row) => row.item_id === QUESTION_ITEM_ID && String(row.num_value) === value),
+        ),
+      };
+    }
+    case 'single_choice':
+    case 'multiple_choice':
+      return {
+        question_id: question.id,
+        type: question.type,
+        answered: question.type === 'single_choice' ? total(() => true) : own,
+        by_option: countsOver(
+          question.settings.options.map((option) => option.id),
+          (id) => total((row) => row.item_id === id),
+        ),
+        other: total((row) => row.item_id === OTHER_ITEM_ID),
+        other_latest: latest(OTHER_ITEM_ID),
+      };
+    case 'open_short':
+    case 'open_long':
+      return {
+        question_id: question.id,
+        type: question.type,
+        answered: own,
+        latest: latest(QUESTION_ITEM_ID),
+      };
+  }
+}
+
+/**
+ * GET /surveys/:id/results. The period needs only the first and last submission (two index
+ * lookups), so the answer counts and the responses with their series then run at the same time
+ * (on PostgreSQL on two pool connections; PGlite queues them); the newest texts follow once the
+ * counts tell which 'anders' options were used.
+ */
+export async function loadSurveyResults(
+  db: Queryable,
+  survey: SurveyRow,
+  filter: DayFilter,
+  now: Date,
+): Promise<SurveyResults> {
+  const questions = renumberQuestions(survey.questions);
+  const period = surveyPeriod(survey, filter, await submissionDays(db, survey.id), now);
+  const [responses, counts] = await Promise.all([
+    responsesOverTime(db, survey.id, filter, period),
+    answerCounts(db, survey.id, filter),
+  ]);
+  const texts = await latestTexts(db, survey.id, filter, textTargets(questions, counts));
+  return {
+    survey_id: survey.id,
+    responses: responses.stats,
+    bucket: period.bucket,
+    over_time: responses.overTime,
+    questions: questions.map((question) => questionResult(question, counts, texts)),
+  };
+}

@@ -1,0 +1,96 @@
+import { STORAGE_KEYS } from '@loop/adapters';
+import type { AnalyticsOverview } from '@loop/core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../app/App';
+import { freshJwt, json, meBody } from '../testing/fakeApi';
+import { render, unmountAll, waitFor } from '../testing/render';
+import { createTestApp } from '../testing/testContainer';
+
+afterEach(unmountAll);
+
+// The route's lazy chunk is transformed on first import, which takes longer than waitFor waits.
+beforeAll(async () => {
+  await import('./AnalyticsScreen');
+});
+
+const OVERVIEW: AnalyticsOverview = {
+  bucket: 'week',
+  totals: { surveys: 3, open_surveys: 1, completed: 42, invited: 60, response_rate: 0.5 },
+  responses_over_time: [{ period: '2025-11-03', count: 42 }],
+  nps_trend: [{ period: '2025-11-03', answered: 10, score: 20 }],
+  likert_trend: [{ period: '2025-11-03', answered: 30, score: 70 }],
+  surveys: [
+    {
+      survey_id: 5,
+      title: 'Medewerkers',
+      status: 'open',
+      completed: 42,
+      invited: 60,
+      response_rate: 0.7,
+      last_response_at: '2025-11-04T09:00:00Z',
+    },
+  ],
+  best_statements: [
+    {
+      survey_id: 5,
+      survey_title: 'Medewerkers',
+      question_id: 'q1',
+      statement_id: 's1',
+      text: 'Ik voel me gewaardeerd',
+      points: 5,
+      answered: 30,
+      mean: 4.5,
+      score: 87.5,
+    },
+  ],
+  worst_statements: [],
+};
+
+function app(features: readonly string[]) {
+  return createTestApp({
+    path: '/analytics',
+    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+    routes: {
+      'GET /users/me': () => json(200, meBody()),
+      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+      'GET /user-subscriptions/me': () =>
+        json(200, {
+          id: 3,
+          plan_id: 1,
+          plan_name: 'proloop',
+          status: 'active',
+          start_date: '2026-03-05T10:00:00Z',
+          end_date: null,
+          features: features.map((key) => ({ key, name: key, description: '' })),
+        }),
+      'GET /plans': () => json(200, []),
+      'GET /billing/settings': () => json(200, { online_checkout: false, provider: 'stripe' }),
+      'GET /analytics': () => json(200, OVERVIEW),
+    },
+  });
+}
+
+describe('AnalyticsScreen', () => {
+  it('should show totals, trends, response rates and the best statements', async () => {
+    const test = app(['core', 'analytics']);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Analytics'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="analytics-completed"]')?.textContent).toBe('42'),
+    );
+    expect(container.querySelector('[data-testid="analytics-response_rate"]')?.textContent).toBe('50%');
+    expect(container.querySelectorAll('.trend-dot')).toHaveLength(2);
+    expect(container.querySelector('a[href="/survey/5"]')?.textContent).toBe('Medewerkers');
+    expect(container.querySelector('a[href="/survey/5/question/q1"]')?.textContent).toBe(
+      'Ik voel me gewaardeerd',
+    );
+    expect(container.textContent).toContain('Nog geen stellingen met minstens 3 antwoorden.');
+  });
+
+  it('should send a plan without analytics to the dashboard, without asking for analytics', async () => {
+    const test = app(['core']);
+    await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(test.location.history.at(-1)).toBe('/dashboard'));
+    expect(test.api.seen.some((request) => request.path.startsWith('/analytics'))).toBe(false);
+  });
+});

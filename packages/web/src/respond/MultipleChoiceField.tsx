@@ -1,0 +1,86 @@
+import { type MultipleChoiceAnswer, OTHER_TEXT_MAX_LENGTH } from '@loop/core';
+import { useState } from 'react';
+import { type FieldProps, QuestionFieldset } from './QuestionFrame';
+
+/** 'Kies er minstens 2.' and the like, from the question's limits. */
+export function choiceHint(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined && min > 1)
+    return min === max ? `Kies er ${min}.` : `Kies er ${min} tot en met ${max}.`;
+  if (min !== undefined && min > 1) return `Kies er minstens ${min}.`;
+  if (max !== undefined) return max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`;
+  return 'Je kunt meer dan één antwoord kiezen.';
+}
+
+/** Multiple choice: checkboxes, and 'Anders, namelijk' with a text field that ticks it when typed in. */
+export function MultipleChoiceField({
+  question,
+  value,
+  onChange,
+  ids,
+  error,
+  titleRef,
+}: FieldProps<'multiple_choice'>) {
+  const { options, allow_other, min_choices, max_choices } = question.settings;
+  const chosen = value?.option_ids ?? [];
+  const otherTicked = value?.other !== undefined;
+  const [otherText, setOtherText] = useState(value?.other ?? '');
+  const hint = choiceHint(min_choices, max_choices);
+  const hintId = `${ids.base}-hint`;
+
+  const answer = (optionIds: readonly string[], other: string | undefined): MultipleChoiceAnswer =>
+    other === undefined ? { option_ids: optionIds } : { option_ids: optionIds, other };
+  const toggle = (optionId: string) => {
+    const next = chosen.includes(optionId)
+      ? chosen.filter((id) => id !== optionId)
+      : options.map((option) => option.id).filter((id) => id === optionId || chosen.includes(id));
+    onChange(answer(next, value?.other));
+  };
+
+  return (
+    <QuestionFieldset question={question} ids={ids} error={error} titleRef={titleRef} hints={[hintId]}>
+      <p id={hintId} className="rq-hint">
+        {hint}
+      </p>
+      <div className="rq-choices">
+        {options.map((option) => (
+          <label key={option.id} className="rq-choice">
+            <input
+              type="checkbox"
+              value={option.id}
+              checked={chosen.includes(option.id)}
+              onChange={() => toggle(option.id)}
+              aria-invalid={error !== null || undefined}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+        {allow_other ? (
+          <div className="rq-choice-other">
+            <label className="rq-choice">
+              <input
+                type="checkbox"
+                value="other"
+                checked={otherTicked}
+                onChange={() => onChange(answer(chosen, otherTicked ? undefined : otherText))}
+                aria-invalid={error !== null || undefined}
+              />
+              <span>Anders, namelijk</span>
+            </label>
+            <input
+              type="text"
+              className="rq-text-input"
+              aria-label="Anders, namelijk: vul je antwoord in"
+              value={otherText}
+              maxLength={OTHER_TEXT_MAX_LENGTH}
+              aria-invalid={(error !== null && otherTicked) || undefined}
+              onChange={(event) => {
+                setOtherText(event.target.value);
+                onChange(answer(chosen, event.target.value));
+              }}
+            />
+          </div>
+        ) : null}
+      </div>
+    </QuestionFieldset>
+  );
+}

@@ -1,0 +1,45 @@
+import type { AnswerValue, AnswerValueByType, Question, QuestionType } from '@loop/core';
+import type { Ref } from 'react';
+import { LikertField } from './LikertField';
+import { MultipleChoiceField } from './MultipleChoiceField';
+import { NpsField } from './NpsField';
+import { OpenTextField } from './OpenTextField';
+import type { FieldIds } from './QuestionFrame';
+import { RatingField } from './RatingField';
+import { SingleChoiceField } from './SingleChoiceField';
+
+/** The control for one question, by its type; the answer's shape follows the type. */
+export function QuestionField({
+  question,
+  value,
+  onChange,
+  ids,
+  error,
+  titleRef,
+}: {
+  question: Question;
+  value: AnswerValue | undefined;
+  onChange: (value: AnswerValue) => void;
+  ids: FieldIds;
+  error: string | null;
+  titleRef: Ref<HTMLHeadingElement>;
+}) {
+  const common = { ids, error, titleRef, onChange };
+  // The session keeps each answer under its question, so its shape matches the question's type.
+  const as = <T extends QuestionType>() => value as AnswerValueByType[T] | undefined;
+  switch (question.type) {
+    case 'likert':
+      return <LikertField {...common} question={question} value={as<'likert'>()} />;
+    case 'single_choice':
+      return <SingleChoiceField {...common} question={question} value={as<'single_choice'>()} />;
+    case 'multiple_choice':
+      return <MultipleChoiceField {...common} question={question} value={as<'multiple_choice'>()} />;
+    case 'open_short':
+    case 'open_long':
+      return <OpenTextField {...common} question={question} value={as<'open_short'>()} />;
+    case 'nps':
+      return <NpsField {...common} question={question} value={as<'nps'>()} />;
+    case 'rating':
+      return <RatingField {...common} question={question} value={as<'rating'>()} />;
+  }
+}

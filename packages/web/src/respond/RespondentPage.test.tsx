@@ -1,0 +1,231 @@
+import {
+  ANSWER_MESSAGES,
+  type ApiResult,
+  apiFailure,
+  apiOk,
+  type Question,
+  RESPONDENT_MESSAGES,
+  RespondentSession,
+  type RespondentView,
+  type RespondRequest,
+  type RespondResult,
+} from '@loop/core';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { button, click, render, settle, unmountAll, waitFor } from '../testing/render';
+import { RespondentPage } from './RespondentPage';
+
+const QUESTIONS: Question[] = [
+  { id: 'nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: true, position: 0, settings: {} },
+  {
+    id: 'stellingen',
+    type: 'likert',
+    title: 'Hoe kijk je ernaar?',
+    required: true,
+    position: 1,
+    settings: {
+      points: 5,
+      labels: ['Helemaal oneens', 'Oneens', 'Neutraal', 'Eens', 'Helemaal eens'],
+      neutral_middle: true,
+      statements: [
+        { id: 's1', text: 'Het werk is leuk.' },
+        { id: 's2', text: 'Het team is fijn.' },
+      ],
+    },
+  },
+  {
+    id: 'kanaal',
+    type: 'single_choice',
+    title: 'Hoe ken je ons?',
+    required: false,
+    position: 2,
+    settings: { options: [{ id: 'web', label: 'Website' }], allow_other: true },
+  },
+];
+
+const VIEW: RespondentView = {
+  status: 'open',
+  link_kind: 'personal',
+  branding: { organization_name: 'Acme BV', logo_url: null, background_url: null, primary_color: '#ffd400' },
+  survey: {
+    title: 'Tevredenheid',
+    description_html: '',
+    introduction_html: '<p>Fijn dat je <strong>meedoet</strong>.</p>',
+    thank_you_text: 'Dank je wel!',
+    close_at: null,
+    questions: QUESTIONS,
+    estimated_seconds: 130,
+    saved_answers: [],
+  },
+};
+
+function setup(view: ApiResult<RespondentView> = apiOk(VIEW)) {
+  const calls: RespondRequest[] = [];
+  const replies: Array<ApiResult<RespondResult>> = [];
+  const session = new RespondentSession({
+    gateway: {
+      view: async () => view,
+      respond: async (token, request) => {
+        calls.push(request);
+        return (
+          replies.shift() ??
+          apiOk({ status: request.final ? 'completed' : 'in_progress', response_token: token })
+        );
+      },
+    },
+    clock: { now: () => Date.now() },
+    timer: { after: () => () => {} },
+    keys: { newKey: () => 'abcdefghijklmnopqrstuv' },
+    links: { read: () => null, write: () => {} },
+    drafts: { read: () => null, write: () => {}, clear: () => {} },
+    location: { showToken: () => {} },
+  });
+  return { session, calls, replies };
+}
+
+const radio = (root: ParentNode, name: string) =>
+  [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+    (input) => input.closest('label')?.textContent?.trim() === name,
+  ) ?? null;
+
+afterEach(unmountAll);
+
+describe('RespondentPage', () => {
+  it('should introduce the survey with its branding, introduction and time estimate', async () => {
+    const { session } = setup();
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Tevredenheid'));
+    expect(container.querySelector('main')).not.toBeNull();
+    expect(container.querySelector('.respondent-org')?.textContent).toBe('Acme BV');
+    expect(container.querySelector('.respondent-rich')?.innerHTML).toBe(
+      '<p>Fijn dat je <strong>meedoet</strong>.</p>',
+    );
+    expect(container.querySelector('.respondent-meta')?.textContent).toBe(
+      'Geschatte tijd: ± 2 minuten · 3 vragen',
+    );
+    // A light brand colour gets dark text on its buttons.
+    const style = (container.querySelector('.respondent') as HTMLElement).style;
+    expect(style.getPropertyValue('--brand')).toBe('#ffd400');
+    expect(style.getPropertyValue('--on-brand')).toBe('#111827');
+    expect(document.title).toBe('Tevredenheid – Survey');
+  });
+
+  it('should show one question per screen with its progress, and say in Dutch what is missing', async () => {
+    const { session, calls } = setup();
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+
+    expect(container.querySelector('h1')?.textContent).toBe('Zou je ons aanbevelen? (verplicht)');
+    expect(document.activeElement).toBe(container.querySelector('h1'));
+    const bar = container.querySelector('[role="progressbar"]');
+    expect(bar?.getAttribute('aria-valuenow')).toBe('1');
+    expect(bar?.getAttribute('aria-valuemax')).toBe('3');
+    expect(bar?.getAttribute('aria-valuetext')).toBe('Vraag 1 van 3');
+    expect(container.querySelectorAll('input[type="radio"]')).toHaveLength(11);
+
+    await click(button(container, 'Volgende'));
+    const error = container.querySelector('[role="alert"]');
+    expect(error?.textContent).toBe(ANSWER_MESSAGES.required);
+    expect(container.querySelector('fieldset')?.getAttribute('aria-describedby')).toContain(error?.id);
+    expect(radio(container, '9')?.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+
+    await click(radio(container, '9'));
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    // Enter on a radio moves on, as the hint says.
+    await act(async () => {
+      radio(container, '9')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await settle();
+    expect(container.querySelector('h1')?.textContent).toBe('Hoe kijk je ernaar? (verplicht)');
+    expect(calls[0]).toMatchObject({ final: false, answers: [{ question_id: 'nps', value: { score: 9 } }] });
+  });
+
+  it('should take a Likert answer per statement, the other option, and thank the respondent', async () => {
+    const { session, calls } = setup();
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+    await click(radio(container, '10'));
+    await click(button(container, 'Volgende'));
+
+    const groups = container.querySelectorAll('[role="radiogroup"]');
+    expect(
+      [...groups].map(
+        (g) =>
+          g.getAttribute('aria-labelledby') &&
+          container.querySelector(`#${g.getAttribute('aria-labelledby')}`)?.textContent,
+      ),
+    ).toEqual(['Het werk is leuk.', 'Het team is fijn.']);
+    await click(groups[0]?.querySelectorAll('input')[3] ?? null);
+    await click(button(container, 'Volgende'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(ANSWER_MESSAGES.incomplete);
+    expect(groups[1]?.getAttribute('aria-invalid')).toBe('true');
+    await click(groups[1]?.querySelectorAll('input')[4] ?? null);
+    await click(button(container, 'Volgende'));
+
+    await click(radio(container, 'Anders, namelijk'));
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(ANSWER_MESSAGES.otherMissing);
+    const other = container.querySelector<HTMLInputElement>('input[type="text"]');
+    await act(async () => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(other, 'Via een collega');
+      other?.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Bedankt!'));
+    expect(container.textContent).toContain('Dank je wel!');
+    expect(calls.at(-1)).toMatchObject({
+      final: true,
+      answers: [
+        { question_id: 'nps', value: { score: 10 } },
+        { question_id: 'stellingen', value: { s1: 4, s2: 5 } },
+        { question_id: 'kanaal', value: { other: 'Via een collega' } },
+      ],
+    });
+  });
+
+  it("should show the server's message for a closed survey, never an error page", async () => {
+    const { session } = setup(apiFailure(410, RESPONDENT_MESSAGES.closed));
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Survey niet beschikbaar'));
+    expect(container.textContent).toContain(RESPONDENT_MESSAGES.closed);
+    expect(button(container, 'Opnieuw proberen')).toBeNull();
+  });
+
+  it('should thank a respondent who already submitted', async () => {
+    const { session } = setup(apiOk({ ...VIEW, status: 'completed' }));
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Al ingevuld'));
+    expect(container.textContent).toContain(RESPONDENT_MESSAGES.alreadySubmitted);
+    expect(container.textContent).toContain('Dank je wel!');
+  });
+
+  it('should keep the answers and offer to try again when a save fails', async () => {
+    const { session, calls, replies } = setup();
+    replies.push(apiFailure(0, 'netwerk'));
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+    await click(radio(container, '7'));
+    await click(button(container, 'Volgende'));
+    await waitFor(() => expect(container.querySelector('.respondent-banner')).not.toBeNull());
+    expect(container.querySelector('.respondent-banner')?.getAttribute('role')).toBe('status');
+    await click(button(container, 'Opnieuw proberen'));
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(container.querySelector('.respondent-banner')).toBeNull();
+  });
+
+  it('should render inside the app without a main landmark of its own when embedded', async () => {
+    const { session } = setup();
+    const { container } = await render(
+      <RespondentPage session={session} token="t" embedded notice={<p className="n">Voorbeeld</p>} />,
+    );
+    await waitFor(() => button(container, 'Starten'));
+    expect(container.querySelector('main')).toBeNull();
+    expect(container.querySelector('.respondent-embedded .n')?.textContent).toBe('Voorbeeld');
+  });
+});

@@ -1,0 +1,324 @@
+import {
+  brandPalette,
+  DEFAULT_PRIMARY_COLOR,
+  formatEstimate,
+  RESPONDENT_MESSAGES,
+  type RespondentBranding,
+  type RespondentSession,
+  type RespondentState,
+  respondentProgress,
+} from '@loop/core';
+import {
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { QuestionField } from './QuestionField';
+import { fieldIds } from './QuestionFrame';
+import './respond.css';
+
+const cssUrl = (src: string): string => `url(${JSON.stringify(src)})`;
+
+/** The session's state, re-rendered on every change. */
+export function useRespondentState(session: RespondentSession): RespondentState {
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+}
+
+/**
+ * The answering page (`/respond/:token`), one question per screen: the respondent's phone shows one
+ * question at a time at a readable size, 'Volgende' is the natural moment to save progress, and the
+ * progress bar tells how far along they are (the Typeform pattern). The preview renders this same
+ * component on a session that stores nothing (`embedded`: inside the app's own main landmark).
+ *
+ * The introduction and description are HTML: the server sanitised them with DOMPurify and the
+ * survey allow-list before storing them, and the page's CSP forbids inline scripts, so they are
+ * inserted as they arrive and this page carries no sanitiser of its own.
+ */
+export function RespondentPage({
+  session,
+  token,
+  embedded = false,
+  notice,
+}: {
+  session: RespondentSession;
+  token: string;
+  embedded?: boolean;
+  /** Shown above the page (the preview's banner). */
+  notice?: ReactNode;
+}) {
+  const state = useRespondentState(session);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void session.start(token);
+  }, [session, token]);
+
+  // Time counts only while the question is in view; leaving the tab also saves what is unsaved.
+  useEffect(() => {
+    const onVisibility = () => (document.visibilityState === 'hidden' ? session.pause() : session.resume());
+    const onPageHide = () => session.pause();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [session]);
+
+  const title = state.survey?.title ?? null;
+  useEffect(() => {
+    if (!embedded) document.title = title ? `${title} – Survey` : 'Survey';
+  }, [embedded, title]);
+
+  // Each new screen moves focus to its heading, so screen readers read the new question.
+  const screen = `${state.phase}:${state.index}`;
+  const firstScreen = useRef<string | null>(null);
+  useEffect(() => {
+    if (state.phase === 'loading') return;
+    if (firstScreen.current === null) {
+      firstScreen.current = screen;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [screen, state.phase]);
+
+  const palette = brandPalette(state.branding?.primary_color ?? DEFAULT_PRIMARY_COLOR);
+  const style = {
+    '--brand': palette.brand,
+    '--on-brand': palette.onBrand,
+    '--brand-ink': palette.brandInk,
+  } as CSSProperties;
+  const background = state.branding?.background_url ?? null;
+  const Landmark = embedded ? 'div' : 'main';
+
+  return (
+    <div className={embedded ? 'respondent respondent-embedded' : 'respondent'} style={style}>
+      <div
+        className="respondent-backdrop"
+        aria-hidden="true"
+        style={background ? { backgroundImage: cssUrl(background) } : undefined}
+      />
+      {notice}
+      {state.branding ? <BrandHeader branding={state.branding} /> : null}
+      <Landmark className="respondent-main">
+        <div className="respondent-card">
+          <Screen state={state} session={session} headingRef={headingRef} />
+        </div>
+      </Landmark>
+    </div>
+  );
+}
+
+function BrandHeader({ branding }: { branding: RespondentBranding }) {
+  return (
+    <header className="respondent-header">
+      {branding.logo_url ? (
+        <img className="respondent-logo" src={branding.logo_url} alt={branding.organization_name} />
+      ) : (
+        <span className="respondent-org">{branding.organization_name}</span>
+      )}
+    </header>
+  );
+}
+
+interface ScreenProps {
+  readonly state: RespondentState;
+  readonly session: RespondentSession;
+  readonly headingRef: RefObject<HTMLHeadingElement | null>;
+}
+
+function Screen(props: ScreenProps) {
+  switch (props.state.phase) {
+    case 'loading':
+      return (
+        <p className="respondent-loading" role="status">
+          Survey laden…
+        </p>
+      );
+    case 'unavailable':
+      return <UnavailableScreen {...props} />;
+    case 'intro':
+      return <IntroScreen {...props} />;
+    case 'question':
+      return <QuestionScreen {...props} />;
+    case 'completed':
+      return <ThankYouScreen {...props} />;
+  }
+}
+
+function UnavailableScreen({ state, session, headingRef }: ScreenProps) {
+  return (
+    <div className="respondent-message">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {state.canRetry ? 'Survey niet geladen' : 'Survey niet beschikbaar'}
+      </h1>
+      <p>{state.message}</p>
+      {state.canRetry ? (
+        <button type="button" className="respondent-button" onClick={() => void session.retry()}>
+          Opnieuw proberen
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Survey rich text as the server sent it: sanitised there (see RespondentPage), so inserted as is. */
+function RichText({ html, className }: { html: string; className: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server with the survey allow-list
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function IntroScreen({ state, session, headingRef }: ScreenProps) {
+  const survey = state.survey;
+  if (!survey) return null;
+  const count = state.questions.length;
+  return (
+    <div className="respondent-intro">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {survey.title}
+      </h1>
+      {survey.description_html ? (
+        <RichText className="respondent-rich respondent-lead" html={survey.description_html} />
+      ) : null}
+      {survey.introduction_html ? (
+        <RichText className="respondent-rich" html={survey.introduction_html} />
+      ) : null}
+      <p className="respondent-meta">
+        <span>
+          <span className="visually-hidden">Geschatte tijd: </span>
+          {formatEstimate(survey.estimated_seconds)}
+        </span>
+        <span aria-hidden="true"> · </span>
+        <span>{count === 1 ? '1 vraag' : `${count} vragen`}</span>
+      </p>
+      <button type="button" className="respondent-button" onClick={() => session.begin()}>
+        {state.resumed ? 'Verder' : 'Starten'}
+      </button>
+    </div>
+  );
+}
+
+function Progress({ state }: { state: RespondentState }) {
+  const { current, total, label } = respondentProgress(state);
+  const percent = total === 0 ? 0 : Math.round((current / total) * 100);
+  return (
+    <div className="respondent-progress">
+      <p id="respondent-progress-label" className="respondent-progress-label">
+        {label}
+      </p>
+      <div
+        className="respondent-progress-track"
+        role="progressbar"
+        aria-labelledby="respondent-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={current}
+        aria-valuetext={label}
+      >
+        <div className="respondent-progress-bar" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function QuestionScreen({ state, session, headingRef }: ScreenProps) {
+  const question = state.questions[state.index];
+  // 'Welkom terug' greets a resumed response on its first screen only.
+  const [welcomeAt] = useState(state.resumed ? state.index : -1);
+  if (!question) return null;
+  const last = state.index === state.questions.length - 1;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    session.next();
+  };
+  // Enter continues from a radio or checkbox too (text fields submit the form by themselves);
+  // in a text area Enter is a new line and Ctrl+Enter continues.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const target = event.target;
+    if (target instanceof HTMLTextAreaElement) {
+      if (!event.ctrlKey && !event.metaKey) return;
+    } else if (
+      !(target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox'))
+    ) {
+      return;
+    }
+    event.preventDefault();
+    session.next();
+  };
+
+  return (
+    <form className="respondent-form" noValidate onSubmit={onSubmit} onKeyDown={onKeyDown}>
+      <Progress state={state} />
+      {state.survey ? <p className="respondent-survey-title">{state.survey.title}</p> : null}
+      {welcomeAt === state.index ? (
+        <p className="respondent-notice">
+          Welkom terug! Je antwoorden zijn bewaard; je gaat verder waar je was gebleven.
+        </p>
+      ) : null}
+      <QuestionField
+        key={question.id}
+        question={question}
+        value={state.answers[question.id]}
+        onChange={(value) => session.setAnswer(question.id, value)}
+        ids={fieldIds(`rq-${question.id}`)}
+        error={state.errors[question.id] ?? null}
+        titleRef={headingRef}
+      />
+      {state.saveStatus === 'failed' && state.saveError ? (
+        <div className="respondent-banner" role="status">
+          <p>{state.saveError}</p>
+          <button type="button" className="respondent-button-secondary" onClick={() => void session.retry()}>
+            Opnieuw proberen
+          </button>
+        </div>
+      ) : null}
+      {state.submitError ? (
+        <div className="respondent-banner respondent-banner-error" role="alert">
+          <p>{state.submitError}</p>
+          <button type="button" className="respondent-button-secondary" onClick={() => void session.retry()}>
+            Opnieuw proberen
+          </button>
+        </div>
+      ) : null}
+      <div className="respondent-actions">
+        <button
+          type="button"
+          className="respondent-button-secondary"
+          onClick={() => session.previous()}
+          disabled={state.submitting}
+        >
+          Vorige
+        </button>
+        <button type="submit" className="respondent-button" disabled={state.submitting}>
+          {last ? (state.submitting ? 'Versturen…' : 'Versturen') : 'Volgende'}
+        </button>
+      </div>
+      <p className="respondent-keys">
+        {question.type === 'open_long' ? 'Ctrl+Enter' : 'Enter'} gaat naar{' '}
+        {last ? 'versturen' : 'de volgende vraag'}.
+      </p>
+    </form>
+  );
+}
+
+function ThankYouScreen({ state, headingRef }: ScreenProps) {
+  const thanks = state.survey?.thank_you_text ?? '';
+  return (
+    <div className="respondent-message respondent-thanks">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {state.alreadySubmitted ? 'Al ingevuld' : 'Bedankt!'}
+      </h1>
+      {state.alreadySubmitted ? <p>{RESPONDENT_MESSAGES.alreadySubmitted}</p> : null}
+      {thanks ? <p className="respondent-thanks-text">{thanks}</p> : null}
+      {!state.alreadySubmitted ? <p>Je antwoorden zijn verstuurd. Je kunt deze pagina nu sluiten.</p> : null}
+    </div>
+  );
+}

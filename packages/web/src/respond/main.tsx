@@ -1,0 +1,57 @@
+import './respondBase.css';
+import {
+  browserFetch,
+  browserSessionStorage,
+  browserStorage,
+  browserTimer,
+  createAnswerDraftStore,
+  createPublicLinkStore,
+  createRespondentApiClient,
+  createRespondGateway,
+  cryptoRespondentKeys,
+  systemClock,
+} from '@loop/adapters';
+import { apiFailure, RESPONDENT_MESSAGES, RespondentSession, type RespondGateway } from '@loop/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RespondentPage } from './RespondentPage';
+import { respondPath, tokenFromPath } from './respondPath';
+
+/*
+ * The composition root of the answering page, its own Vite entry (respond.html): composed by hand,
+ * without inversify, the router, toasts or anything else of the app, so a respondent's phone loads
+ * only this page (budget: 90 kB gzip JS, DESIGN.md §4).
+ */
+
+const token = tokenFromPath(globalThis.location.pathname);
+
+/** A path without a token is an unknown link, said the way the server says it. */
+const NO_LINK: RespondGateway = {
+  view: async () => apiFailure(404, RESPONDENT_MESSAGES.unknownToken),
+  respond: async () => apiFailure(404, RESPONDENT_MESSAGES.unknownToken),
+};
+
+const client = createRespondentApiClient({
+  baseUrl: import.meta.env.VITE_API_URL ?? '',
+  fetch: browserFetch,
+});
+const session = new RespondentSession({
+  gateway: token === null ? NO_LINK : createRespondGateway(client),
+  clock: systemClock,
+  timer: browserTimer,
+  keys: cryptoRespondentKeys,
+  links: createPublicLinkStore(browserStorage()),
+  drafts: createAnswerDraftStore(browserSessionStorage()),
+  location: {
+    showToken: (next) => globalThis.history.replaceState(globalThis.history.state, '', respondPath(next)),
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('respond.html lacks the #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <RespondentPage session={session} token={token ?? ''} />
+  </StrictMode>,
+);

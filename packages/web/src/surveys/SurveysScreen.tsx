@@ -1,0 +1,168 @@
+import './results/results.css';
+import {
+  effectiveStatus,
+  formatCount,
+  formatEstimate,
+  formatRate,
+  formatResultDate,
+  SURVEY_STATUS_LABELS,
+  type SurveyStatus,
+} from '@loop/core';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { LoadFailed, Loading } from '../routing/Loading';
+import { Page } from '../shell/Page';
+import { Pager } from '../shell/Pager';
+import { TableScroll } from '../shell/TableScroll';
+import { StatusBadge } from './results/StatusBadge';
+import {
+  SEARCH_DEBOUNCE_MS,
+  SURVEYS_PAGE_SIZE,
+  useDebouncedValue,
+  useSurveyList,
+} from './results/useResults';
+
+const STATUSES: readonly SurveyStatus[] = ['draft', 'open', 'closed'];
+
+const COLUMNS = ['Titel', 'Status', 'Reacties', 'Respons', 'Laatste reactie', 'Duur', 'Acties'];
+
+const parseStatus = (value: string): SurveyStatus | '' =>
+  (STATUSES as readonly string[]).includes(value) ? (value as SurveyStatus) : '';
+
+/** /surveys: every survey of the organisation with its responses, searchable and filtered by status. */
+export function SurveysScreen() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<SurveyStatus | ''>('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // A page belongs to one search and status: another one starts at page 1 in the same render.
+  const filterKey = `${q}|${status}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const list = useSurveyList({ page, q, status });
+  const filtered = q !== '' || status !== '';
+  const now = new Date();
+
+  const total = list.value?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SURVEYS_PAGE_SIZE));
+
+  return (
+    <Page title="Surveys" width="full">
+      <div className="surveys-toolbar">
+        <p>
+          <Link href="/dashboard">Terug naar dashboard</Link>
+        </p>
+        <Link href="/new-survey" className="button">
+          Nieuwe survey
+        </Link>
+      </div>
+      <search className="surveys-filters" aria-label="Surveys zoeken en filteren">
+        <div className="field">
+          <label htmlFor="surveys-search">Zoeken</label>
+          <input
+            id="surveys-search"
+            type="search"
+            placeholder="Zoek op titel"
+            autoComplete="off"
+            maxLength={200}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="surveys-status">Status</label>
+          <select
+            id="surveys-status"
+            value={status}
+            onChange={(event) => setStatus(parseStatus(event.target.value))}
+          >
+            <option value="">Alle statussen</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {SURVEY_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered || search !== '' ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setSearch('');
+              setStatus('');
+            }}
+          >
+            Wis filters
+          </button>
+        ) : null}
+      </search>
+      <p className="result-count" aria-live="polite" data-testid="surveys-count">
+        {list.value === null || list.loading
+          ? ''
+          : total === 1
+            ? '1 survey'
+            : `${formatCount(total)} surveys`}
+      </p>
+      {list.error ? <LoadFailed message={list.error} onRetry={list.reload} /> : null}
+      {list.value === null ? (
+        list.error ? null : (
+          <Loading spinner />
+        )
+      ) : list.value.items.length === 0 ? (
+        filtered ? (
+          <p className="empty-state">Geen surveys gevonden met deze zoekterm of status.</p>
+        ) : (
+          <div className="empty-state">
+            <h2>Nog geen surveys</h2>
+            <p>
+              Begin met een leeg formulier of een sjabloon, zoals medewerkerstevredenheid of een NPS-meting.
+            </p>
+            <p>
+              <Link href="/new-survey" className="button">
+                Maak je eerste survey
+              </Link>
+            </p>
+          </div>
+        )
+      ) : (
+        <>
+          <TableScroll label="Tabel met surveys" columns={COLUMNS}>
+            {list.value.items.map((survey) => (
+              <tr key={survey.id} data-survey-id={survey.id}>
+                <td>
+                  <Link href={`/survey/${survey.id}`} className="survey-title-link">
+                    {survey.title || 'Naamloze survey'}
+                  </Link>
+                </td>
+                <td>
+                  <StatusBadge status={effectiveStatus(survey.status, survey.close_at, now)} />
+                </td>
+                <td className="number">{formatCount(survey.response_count)}</td>
+                <td className="number">{formatRate(survey.response_rate)}</td>
+                <td>{formatResultDate(survey.last_response_at)}</td>
+                <td>{formatEstimate(survey.estimated_seconds)}</td>
+                <td>
+                  <Link
+                    href={`/survey/${survey.id}/edit`}
+                    aria-label={`${survey.title || 'Naamloze survey'} bewerken`}
+                  >
+                    Bewerken
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </TableScroll>
+          {pages > 1 ? (
+            <Pager
+              label="Pagina's met surveys"
+              page={page}
+              pages={pages}
+              busy={list.loading}
+              onPage={(next) => setPaging({ key: filterKey, page: next })}
+            />
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,289 @@
+import {
+  type FieldErrors,
+  LOCK_HELP,
+  QUESTION_ISSUE,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionLocks,
+  type QuestionType,
+} from '@loop/core';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { FieldError } from '../../forms/FormAlert';
+import { ChoiceEditor } from './ChoiceEditor';
+import { LikertEditor } from './LikertEditor';
+import { NpsEditor } from './NpsEditor';
+import { OpenTextEditor } from './OpenTextEditor';
+import { RatingEditor } from './RatingEditor';
+
+/** A control of the card that the editor can ask to be focused after a change. */
+export type CardFocus = 'title' | 'up' | 'down';
+
+const OPEN_TEXT: readonly QuestionType[] = ['open_short', 'open_long'];
+
+/** Fields shown beside their own control; any other message is shown at the top of the card. */
+const OWN_PLACE =
+  /^(title|description|settings\.(labels|points|statements|options|allow_other|min_choices|max_choices|max_length|low_label|high_label))/;
+
+/** One question in the editor: title, description, type, required, its type's settings and its actions. */
+export function QuestionCard({
+  question,
+  index,
+  total,
+  issues,
+  locks,
+  dragHandle,
+  focus,
+  onFocused,
+  onChange,
+  onTypeChange,
+  onMove,
+  onDuplicate,
+  onRemove,
+}: {
+  question: Question;
+  index: number;
+  total: number;
+  issues: FieldErrors;
+  locks: QuestionLocks;
+  dragHandle: ReactNode;
+  focus: CardFocus | null;
+  onFocused: () => void;
+  onChange: (question: Question) => void;
+  onTypeChange: (type: QuestionType) => void;
+  onMove: (direction: 'up' | 'down') => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}) {
+  const p = `question-${question.id}`;
+  const headingId = `${p}-heading`;
+  const title = useRef<HTMLInputElement>(null);
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (focus === null) return;
+    const target = { title, up, down }[focus].current;
+    // At the top or bottom the button that moved it is disabled: the other one takes the focus.
+    const fallback = focus === 'up' ? down.current : focus === 'down' ? up.current : null;
+    (target && !target.disabled ? target : (fallback ?? title.current))?.focus();
+    onFocused();
+  }, [focus, onFocused]);
+
+  const number = index + 1;
+  const refusal = issues[QUESTION_ISSUE];
+  const otherIssues = Object.entries(issues).filter(
+    ([key]) => key !== QUESTION_ISSUE && !OWN_PLACE.test(key),
+  );
+  const typeOptions = locks.type
+    ? OPEN_TEXT.includes(question.type)
+      ? OPEN_TEXT
+      : [question.type]
+    : QUESTION_TYPES;
+  const requiredLocked = locks.required && !question.required;
+
+  return (
+    <section
+      className="question-card"
+      aria-labelledby={headingId}
+      data-testid="question-card"
+      data-question-id={question.id}
+    >
+      <header className="question-card-header">
+        {dragHandle}
+        <h3 id={headingId} className="question-card-title">
+          Vraag {number}
+        </h3>
+        <div className="field question-type">
+          <label htmlFor={`${p}-type`}>Soort vraag</label>
+          <select
+            id={`${p}-type`}
+            value={question.type}
+            disabled={typeOptions.length < 2}
+            aria-describedby={locks.type ? `${p}-type-lock` : undefined}
+            onChange={(event) => onTypeChange(event.target.value as QuestionType)}
+          >
+            {typeOptions.map((type) => (
+              <option key={type} value={type}>
+                {QUESTION_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      {locks.type ? (
+        <p id={`${p}-type-lock`} className="field-hint">
+          {OPEN_TEXT.includes(question.type) ? LOCK_HELP.openTextType : LOCK_HELP.type}
+        </p>
+      ) : null}
+
+      {refusal ? (
+        <p className="alert alert-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      {otherIssues.map(([key, message]) => (
+        <p key={key} className="field-error">
+          {message}
+        </p>
+      ))}
+
+      <div className="field">
+        <label htmlFor={`${p}-title`}>Vraagtekst</label>
+        <input
+          ref={title}
+          id={`${p}-title`}
+          type="text"
+          value={question.title}
+          placeholder="Typ hier je vraag"
+          aria-invalid={issues.title ? true : undefined}
+          aria-describedby={issues.title ? `${p}-title-error` : undefined}
+          onChange={(event) => onChange({ ...question, title: event.target.value })}
+        />
+        <FieldError id={`${p}-title-error`} error={issues.title} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${p}-description`}>Toelichting (optioneel)</label>
+        <textarea
+          id={`${p}-description`}
+          rows={2}
+          value={question.description ?? ''}
+          aria-invalid={issues.description ? true : undefined}
+          aria-describedby={issues.description ? `${p}-description-error` : undefined}
+          onChange={(event) => {
+            const { description: _old, ...rest } = question;
+            onChange(
+              event.target.value === ''
+                ? (rest as Question)
+                : { ...question, description: event.target.value },
+            );
+          }}
+        />
+        <FieldError id={`${p}-description-error`} error={issues.description} />
+      </div>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={question.required}
+            disabled={requiredLocked}
+            aria-describedby={requiredLocked ? `${p}-required-lock` : undefined}
+            onChange={(event) => onChange({ ...question, required: event.target.checked })}
+          />
+          Verplicht
+        </label>
+        {requiredLocked ? (
+          <p id={`${p}-required-lock`} className="field-hint">
+            {LOCK_HELP.required}
+          </p>
+        ) : null}
+      </div>
+
+      <TypeSettings question={question} idPrefix={p} issues={issues} locks={locks} onChange={onChange} />
+
+      <div className="question-card-actions">
+        <button
+          ref={up}
+          type="button"
+          className="button button-secondary button-small"
+          disabled={index === 0}
+          onClick={() => onMove('up')}
+        >
+          Omhoog
+        </button>
+        <button
+          ref={down}
+          type="button"
+          className="button button-secondary button-small"
+          disabled={index === total - 1}
+          onClick={() => onMove('down')}
+        >
+          Omlaag
+        </button>
+        <button type="button" className="button button-secondary button-small" onClick={onDuplicate}>
+          Dupliceren
+        </button>
+        <button
+          type="button"
+          className="button button-danger button-small"
+          disabled={locks.remove}
+          aria-describedby={locks.remove ? `${p}-remove-lock` : undefined}
+          onClick={onRemove}
+        >
+          Verwijderen
+        </button>
+      </div>
+      {locks.remove ? (
+        <p id={`${p}-remove-lock`} className="field-hint">
+          {LOCK_HELP.remove}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function TypeSettings({
+  question,
+  idPrefix,
+  issues,
+  locks,
+  onChange,
+}: {
+  question: Question;
+  idPrefix: string;
+  issues: FieldErrors;
+  locks: QuestionLocks;
+  onChange: (question: Question) => void;
+}) {
+  switch (question.type) {
+    case 'likert':
+      return (
+        <LikertEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          locks={locks}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+    case 'single_choice':
+    case 'multiple_choice':
+      return (
+        <ChoiceEditor
+          idPrefix={idPrefix}
+          multiple={question.type === 'multiple_choice'}
+          settings={question.settings}
+          errors={issues}
+          locks={locks}
+          onChange={(settings) => onChange({ ...question, settings } as Question)}
+        />
+      );
+    case 'open_short':
+    case 'open_long':
+      return (
+        <OpenTextEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+    case 'nps':
+      return (
+        <NpsEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+    case 'rating':
+      return (
+        <RatingEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+  }
+}

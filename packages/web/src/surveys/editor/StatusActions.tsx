@@ -1,0 +1,85 @@
+import { effectiveStatus, type Survey, type SurveyEditor, type SurveyStatus } from '@loop/core';
+import { useState } from 'react';
+import { FormAlert } from '../../forms/FormAlert';
+import { notify } from '../../notifications/notify';
+
+export const STATUS_LABELS: Readonly<Record<SurveyStatus, string>> = {
+  draft: 'Concept',
+  open: 'Open',
+  closed: 'Gesloten',
+};
+
+interface StatusAction {
+  readonly to: SurveyStatus;
+  readonly label: string;
+  readonly done: string;
+  readonly secondary?: boolean;
+}
+
+/** The status changes a survey allows now; 'Terug naar concept' only while nobody has answered. */
+function actionsFor(status: SurveyStatus, responses: number): StatusAction[] {
+  const backToDraft: StatusAction = {
+    to: 'draft',
+    label: 'Terug naar concept',
+    done: 'De survey is weer een concept.',
+    secondary: true,
+  };
+  switch (status) {
+    case 'draft':
+      return [{ to: 'open', label: 'Publiceren', done: 'De survey is gepubliceerd.' }];
+    case 'open':
+      return [
+        { to: 'closed', label: 'Sluiten', done: 'De survey is gesloten.', secondary: true },
+        ...(responses === 0 ? [backToDraft] : []),
+      ];
+    case 'closed':
+      return [
+        { to: 'open', label: 'Heropenen', done: 'De survey is heropend.' },
+        ...(responses === 0 ? [backToDraft] : []),
+      ];
+  }
+}
+
+/** The survey's status and the buttons that change it, with the server's reason when it refuses. */
+export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey: Survey }) {
+  const [busy, setBusy] = useState<SurveyStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const shown = effectiveStatus(survey.status, survey.close_at, new Date());
+  const closedByDate = survey.status === 'open' && shown === 'closed';
+
+  const change = async (action: StatusAction) => {
+    setBusy(action.to);
+    setError(null);
+    const result = await editor.changeStatus(action.to);
+    setBusy(null);
+    if (result.ok) notify.success(action.done);
+    else setError(result.message ?? 'De status kon niet worden gewijzigd.');
+  };
+
+  return (
+    <div className="status-actions">
+      <p className="status-line">
+        Status:{' '}
+        <span className={`status-badge status-${shown}`} data-testid="survey-status">
+          {STATUS_LABELS[shown]}
+        </span>
+        {closedByDate ? <span className="field-hint"> (de sluitdatum is verstreken)</span> : null}
+      </p>
+      <div className="actions">
+        {actionsFor(closedByDate ? 'closed' : survey.status, survey.response_count ?? 0).map((action) => (
+          <button
+            key={action.to}
+            type="button"
+            className={action.secondary ? 'button button-secondary button-small' : 'button button-small'}
+            disabled={busy !== null}
+            aria-busy={busy === action.to || undefined}
+            onClick={() => void change(action)}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+      <FormAlert message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  type FormResult,
+  formFromApi,
+  formInvalid,
+  hasErrors,
+  renamedTemplate,
+  type SurveyTemplate,
+  type TemplateMeta,
+  templateMetaErrors,
+} from '@loop/core';
+import { useCallback } from 'react';
+import { useInjection } from '../../app/ContainerProvider';
+import { TOKENS } from '../../app/tokens';
+import { type Remote, useRemote } from '../../shared/useRemote';
+
+export interface SurveyTemplates {
+  readonly list: Remote<readonly SurveyTemplate[]>;
+  /** New name and description of an organisation's template; the list reloads after a change. */
+  readonly rename: (template: SurveyTemplate, meta: TemplateMeta) => Promise<FormResult<SurveyTemplate>>;
+  readonly remove: (template: SurveyTemplate) => Promise<FormResult<void>>;
+}
+
+/** The templates of /new-survey (built-in and the organisation's) and the managers' changes to them. */
+export function useSurveyTemplates(organisationId: number | null): SurveyTemplates {
+  const gateway = useInjection(TOKENS.SurveyTemplatesGateway);
+  const list = useRemote(() => gateway.list(), `survey-templates:${organisationId}`);
+  const { reload } = list;
+
+  const rename = useCallback(
+    async (template: SurveyTemplate, meta: TemplateMeta) => {
+      const errors = templateMetaErrors(meta);
+      if (hasErrors(errors)) return formInvalid(errors);
+      const result = formFromApi(await gateway.update(template.id, renamedTemplate(template, meta)));
+      if (result.ok) reload();
+      return result;
+    },
+    [gateway, reload],
+  );
+
+  const remove = useCallback(
+    async (template: SurveyTemplate) => {
+      const result = formFromApi(await gateway.remove(template.id));
+      if (result.ok) reload();
+      return result;
+    },
+    [gateway, reload],
+  );
+
+  return { list, rename, remove };
+}

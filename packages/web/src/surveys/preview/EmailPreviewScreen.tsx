@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { useInjection } from '../../app/ContainerProvider';
+import { TOKENS } from '../../app/tokens';
+import { useRemote } from '../../shared/useRemote';
+import { Page } from '../../shell/Page';
+import './preview.css';
+
+/**
+ * `/survey/:id/email-preview`: the invitation e-mail as a mail client shows it (sender, subject, the
+ * message). The message is the server's own e-mail document in a sandboxed frame without any
+ * permission (`sandbox=""`): no script, form, popup or navigation in it can run, whatever it holds.
+ */
+export function EmailPreviewScreen() {
+  const { id = '' } = useParams<{ id: string }>();
+  const preview = useInjection(TOKENS.SurveyPreview);
+  const remote = useRemote(() => preview.invitation(Number(id)), id);
+  const [format, setFormat] = useState<'html' | 'text'>('html');
+  const mail = remote.value;
+
+  return (
+    <Page
+      title="E-mailvoorbeeld"
+      lead="De uitnodiging zoals ontvangers die krijgen, met een voorbeeld van hun persoonlijke link."
+    >
+      <p className="preview-links">
+        <Link href={`/survey/${id}/edit`}>Terug naar de editor</Link>
+        <Link href={`/survey/${id}/preview`}>Voorbeeld van de survey</Link>
+      </p>
+      {remote.error ? (
+        <div className="alert alert-error" role="alert">
+          <p>{remote.error}</p>
+          <button type="button" className="button button-secondary" onClick={remote.reload}>
+            Opnieuw proberen
+          </button>
+        </div>
+      ) : null}
+      {mail ? (
+        <section className="mail-preview" aria-label="Uitnodiging">
+          <dl className="mail-headers">
+            <div>
+              <dt>Van</dt>
+              <dd>{mail.from}</dd>
+            </div>
+            <div>
+              <dt>Onderwerp</dt>
+              <dd>{mail.subject}</dd>
+            </div>
+          </dl>
+          <fieldset className="mail-format">
+            <legend className="visually-hidden">Weergave van het bericht</legend>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-pressed={format === 'html'}
+              onClick={() => setFormat('html')}
+            >
+              Opgemaakt
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-pressed={format === 'text'}
+              onClick={() => setFormat('text')}
+            >
+              Platte tekst
+            </button>
+          </fieldset>
+          {format === 'html' ? (
+            <iframe className="mail-frame" title="Bericht van de uitnodiging" sandbox="" srcDoc={mail.html} />
+          ) : (
+            <pre className="mail-text">{mail.text}</pre>
+          )}
+        </section>
+      ) : remote.loading ? (
+        <p role="status">E-mailvoorbeeld laden…</p>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Survey } from '@loop/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route, Router } from 'wouter';
+import { ContainerProvider } from '../../app/ContainerProvider';
+import { json } from '../../testing/fakeApi';
+import { button, click, render, settle, unmountAll, waitFor } from '../../testing/render';
+import { createTestApp } from '../../testing/testContainer';
+import { PreviewScreen } from './PreviewScreen';
+
+const SURVEY: Survey = {
+  id: 4,
+  organization_id: 1,
+  title: 'Teamcheck',
+  description_html: '',
+  introduction_html: '<p>Welkom bij de teamcheck.</p>',
+  thank_you_text: 'Bedankt!',
+  status: 'draft',
+  close_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  published_at: null,
+  closed_at: null,
+  questions: [
+    {
+      id: 'q1',
+      type: 'rating',
+      title: 'Hoe gaat het?',
+      required: true,
+      position: 0,
+      settings: { scale: 5, style: 'stars' },
+    },
+  ],
+  version: 1,
+  estimated_seconds: 15,
+};
+
+const mount = (app: ReturnType<typeof createTestApp>) =>
+  render(
+    <ContainerProvider container={app.container}>
+      <Router hook={app.location.hook}>
+        <Route path="/survey/:id/preview">
+          <PreviewScreen />
+        </Route>
+      </Router>
+    </ContainerProvider>,
+  );
+
+afterEach(unmountAll);
+
+describe('PreviewScreen', () => {
+  it('should show the survey as a respondent sees it, check answers and store nothing', async () => {
+    const app = createTestApp({
+      path: '/survey/4/preview',
+      routes: { 'GET /surveys/4': () => json(200, SURVEY) },
+    });
+    const { container } = await mount(app);
+    expect(container.querySelector('.preview-bar-text')?.textContent).toBe(
+      'Voorbeeld: antwoorden worden niet opgeslagen.',
+    );
+    await waitFor(() => expect(container.querySelector('.respondent h1')?.textContent).toBe('Teamcheck'));
+    expect(container.querySelector('.respondent-rich')?.textContent).toBe('Welkom bij de teamcheck.');
+    await click(button(container, 'Starten'));
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Deze vraag is verplicht.');
+    await click(container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[3] ?? null);
+    expect(container.querySelectorAll('.rq-scale-option.is-filled')).toHaveLength(4);
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(container.querySelector('.respondent h1')?.textContent).toBe('Bedankt!'));
+    await settle();
+    expect(app.api.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /surveys/4']);
+  });
+
+  it("should start over empty on 'Opnieuw beginnen' and link back to the editor", async () => {
+    const app = createTestApp({
+      path: '/survey/4/preview',
+      routes: { 'GET /surveys/4': () => json(200, SURVEY) },
+    });
+    const { container } = await mount(app);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+    await click(container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1] ?? null);
+    await click(button(container, 'Opnieuw beginnen'));
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+    expect(container.querySelectorAll('.rq-scale-option.is-filled')).toHaveLength(0);
+    expect([...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/survey/4/email-preview',
+      '/survey/4/edit',
+    ]);
+  });
+});

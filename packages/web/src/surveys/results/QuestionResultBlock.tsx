@@ -1,0 +1,109 @@
+import { formatMean, type QuestionResultView } from '@loop/core';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { AnswerTexts } from './AnswerTexts';
+import { BarList } from './BarList';
+import { LikertBars } from './LikertBars';
+import { NpsBlock } from './NpsBlock';
+import { OpenAnswersBlock } from './OpenAnswersBlock';
+
+/** The chart that fits the question: diverging bars, NPS, bars, a distribution or the texts. */
+export function QuestionChart({ view }: { view: QuestionResultView }) {
+  switch (view.kind) {
+    case 'likert':
+      return <LikertBars view={view} />;
+    case 'nps':
+      return <NpsBlock view={view} />;
+    case 'choice':
+      return (
+        <div className="choice">
+          <BarList rows={view.other ? [...view.rows, view.other] : view.rows} label="Antwoorden per keuze" />
+          <p className="chart-note">{view.note}</p>
+          {view.otherLatest.length > 0 ? (
+            <>
+              <h4 className="subheading">Nieuwste antwoorden bij ‘Anders, namelijk’</h4>
+              <AnswerTexts answers={view.otherLatest} label="Nieuwste antwoorden bij Anders, namelijk" />
+            </>
+          ) : null}
+        </div>
+      );
+    case 'rating':
+      return (
+        <div className="rating">
+          <p className="rating-mean">
+            {view.stars ? <Stars value={view.roundedStars} /> : null}
+            <span>
+              Gemiddeld <strong>{view.meanText}</strong> van 5
+            </span>
+          </p>
+          <BarList rows={view.rows} label="Antwoorden per beoordeling" />
+        </div>
+      );
+    case 'texts':
+      return <OpenAnswersBlock latest={view.latest} answered={view.answered} />;
+  }
+}
+
+/** Five stars filled to the nearest half; decorative, the mean is said in text beside them. */
+function Stars({ value }: { value: number }) {
+  return (
+    <span className="stars" aria-hidden="true" title={formatMean(value)}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <span
+          key={star}
+          className={value >= star ? 'star star-full' : value >= star - 0.5 ? 'star star-half' : 'star'}
+        >
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * One question on the results page: number and title, what kind and how many answered, its chart
+ * and, when `detailHref` is given, the way to all its answers. `data-question-id` lets tests and
+ * links find a question's block.
+ */
+export function QuestionResultBlock({
+  view,
+  number,
+  detailHref,
+  headingLevel = 3,
+  children,
+}: {
+  view: QuestionResultView;
+  number?: number;
+  detailHref?: string;
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = `question-${view.questionId}-heading`;
+  return (
+    <section className="question-result" data-question-id={view.questionId} aria-labelledby={headingId}>
+      <header className="question-result-header">
+        <Heading id={headingId}>
+          {number === undefined ? null : <span className="question-number">{number}. </span>}
+          {view.title}
+        </Heading>
+        <p className="question-meta">
+          {view.typeLabel} · <span data-testid="question-answered">{view.answeredText}</span>
+        </p>
+      </header>
+      {view.answered === 0 && view.kind !== 'texts' ? (
+        <p className="chart-empty">Nog geen antwoorden op deze vraag.</p>
+      ) : (
+        <QuestionChart view={view} />
+      )}
+      {children}
+      {detailHref ? (
+        <p className="question-detail-link">
+          <Link href={detailHref}>
+            Details en alle antwoorden<span className="visually-hidden"> van {view.title}</span>
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

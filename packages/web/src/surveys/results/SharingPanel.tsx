@@ -1,0 +1,188 @@
+import {
+  type CreatedPersonalLinks,
+  formatCount,
+  PERSONAL_LINK_LABEL_MAX_LENGTH,
+  PERSONAL_LINK_MESSAGES,
+  PERSONAL_LINKS_MAX,
+  type SurveyStatus,
+} from '@loop/core';
+import { useRef, useState } from 'react';
+import { useInjection } from '../../app/ContainerProvider';
+import { TOKENS } from '../../app/tokens';
+import { Field } from '../../forms/Field';
+import { Form } from '../../forms/Form';
+import { useForm } from '../../forms/useForm';
+import { LoadFailed, Loading } from '../../routing/Loading';
+import { useCopyText } from './useCopyText';
+import { useSurveyLinks } from './useResults';
+
+/**
+ * 'Delen': the survey's public link to copy, how its personal links are used, and the form that
+ * makes new personal links. Their addresses exist only in this answer (the server keeps hashes),
+ * so they are shown once, to copy or to download as CSV.
+ */
+export function SharingPanel({ surveyId, status }: { surveyId: number; status: SurveyStatus }) {
+  const [version, setVersion] = useState(0);
+  const links = useSurveyLinks(surveyId, version);
+  const copy = useCopyText();
+  const publicField = useRef<HTMLInputElement>(null);
+
+  return (
+    <section className="panel sharing" aria-labelledby="sharing-heading">
+      <h2 id="sharing-heading">Delen</h2>
+      {status === 'draft' ? (
+        <p className="notice">Deze survey is nog een concept: de links werken zodra je hem opent.</p>
+      ) : status === 'closed' ? (
+        <p className="notice">
+          Deze survey is gesloten: wie een link opent, leest dat er geen antwoorden meer kunnen.
+        </p>
+      ) : null}
+      {links.value === null ? (
+        links.error ? (
+          <LoadFailed message={links.error} onRetry={links.reload} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="public-link">Openbare link</label>
+            <p id="public-link-hint" className="field-hint">
+              Iedereen met deze link kan de survey invullen; elke bezoeker geeft een eigen reactie.
+            </p>
+            <div className="copy-row">
+              <input
+                id="public-link"
+                ref={publicField}
+                type="text"
+                readOnly
+                value={links.value.publicUrl}
+                aria-describedby="public-link-hint"
+                onFocus={(event) => event.target.select()}
+              />
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() =>
+                  void copy(links.value?.publicUrl ?? '', 'De openbare link is gekopieerd.', () =>
+                    publicField.current?.select(),
+                  )
+                }
+              >
+                Kopiëren<span className="visually-hidden"> (openbare link)</span>
+              </button>
+            </div>
+          </div>
+          <dl className="stats link-stats">
+            <div className="stat">
+              <dt>Persoonlijke links</dt>
+              <dd data-testid="personal-links-total">{formatCount(links.value.personal.total)}</dd>
+            </div>
+            <div className="stat">
+              <dt>Begonnen</dt>
+              <dd>{formatCount(links.value.personal.started)}</dd>
+            </div>
+            <div className="stat">
+              <dt>Ingevuld</dt>
+              <dd>{formatCount(links.value.personal.completed)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+      <PersonalLinksForm surveyId={surveyId} onCreated={() => setVersion((v) => v + 1)} />
+    </section>
+  );
+}
+
+function PersonalLinksForm({ surveyId, onCreated }: { surveyId: number; onCreated: () => void }) {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  const [count, setCount] = useState('10');
+  const [label, setLabel] = useState('');
+  const [created, setCreated] = useState<CreatedPersonalLinks | null>(null);
+  const form = useForm({
+    action: () => results.createPersonalLinks(surveyId, { count, label }),
+    onSuccess: (value: CreatedPersonalLinks) => {
+      setCreated(value);
+      onCreated();
+    },
+  });
+
+  return (
+    <div className="subpanel personal-links">
+      <h3 id="personal-links-heading">Persoonlijke links maken</h3>
+      <p className="field-hint">
+        Eén link per respondent: elke link geeft precies één reactie. Je ziet de links alleen direct na het
+        maken.
+      </p>
+      <Form form={form} submit="Persoonlijke links maken" busyLabel="Bezig met maken...">
+        <Field
+          id="personal-links-count"
+          label="Aantal links"
+          hint={`1 tot en met ${PERSONAL_LINKS_MAX}.`}
+          inputMode="numeric"
+          autoComplete="off"
+          value={count}
+          error={form.fields.count}
+          onChange={(event) => setCount(event.target.value)}
+        />
+        <Field
+          id="personal-links-label"
+          label="Label (optioneel)"
+          hint={`Voor je eigen overzicht, bijvoorbeeld ‘Team Noord’. Hoogstens ${PERSONAL_LINK_LABEL_MAX_LENGTH} tekens.`}
+          autoComplete="off"
+          value={label}
+          error={form.fields.label}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </Form>
+      {created ? <CreatedLinks surveyId={surveyId} links={created} /> : null}
+    </div>
+  );
+}
+
+function CreatedLinks({ surveyId, links }: { surveyId: number; links: CreatedPersonalLinks }) {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  const copy = useCopyText();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const text = links.urls.join('\n');
+  const heading =
+    links.urls.length === 1 ? '1 nieuwe link' : `${formatCount(links.urls.length)} nieuwe links`;
+  return (
+    <section className="created-links" aria-labelledby="created-links-heading">
+      <h4 id="created-links-heading">
+        {heading}
+        {links.label ? ` (${links.label})` : ''}
+      </h4>
+      <p className="alert alert-info" role="status">
+        {PERSONAL_LINK_MESSAGES.keepNow}
+      </p>
+      <label htmlFor="created-links" className="visually-hidden">
+        De nieuwe persoonlijke links
+      </label>
+      <textarea
+        id="created-links"
+        ref={area}
+        readOnly
+        rows={Math.min(8, links.urls.length)}
+        value={text}
+        onFocus={(event) => event.target.select()}
+      />
+      <p className="actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void copy(text, 'De links zijn gekopieerd.', () => area.current?.select())}
+        >
+          Alle links kopiëren
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => results.downloadPersonalLinks(surveyId, links)}
+        >
+          Download als CSV
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import './results.css';
+import { dateFilterSearch, effectiveStatus, formatEstimate } from '@loop/core';
+import { Link, useParams } from 'wouter';
+import { LoadFailed, Loading } from '../../routing/Loading';
+import { Page } from '../../shell/Page';
+import { ColumnChart } from './ColumnChart';
+import { DateFilterForm } from './DateFilterForm';
+import { ExportButtons } from './ExportButtons';
+import { QuestionResultBlock } from './QuestionResultBlock';
+import { SharingPanel } from './SharingPanel';
+import { StatusBadge } from './StatusBadge';
+import { parseSurveyId, useDateFilter, useSurveyResults } from './useResults';
+
+export const UNKNOWN_SURVEY_MESSAGE = 'Deze survey bestaat niet of hoort bij een andere organisatie.';
+
+/** /survey/:id: a survey's results, its actions and its links. */
+export function SurveyResultsScreen() {
+  const params = useParams<{ id: string }>();
+  const surveyId = parseSurveyId(params.id);
+  if (surveyId === null) {
+    return (
+      <Page title="Survey niet gevonden">
+        <p>{UNKNOWN_SURVEY_MESSAGE}</p>
+        <p>
+          <Link href="/surveys">Naar alle surveys</Link>
+        </p>
+      </Page>
+    );
+  }
+  return <SurveyResults key={surveyId} surveyId={surveyId} />;
+}
+
+function SurveyResults({ surveyId }: { surveyId: number }) {
+  const [filter, setFilter] = useDateFilter();
+  const page = useSurveyResults(surveyId, filter);
+  const query = dateFilterSearch(filter);
+
+  if (!page.value) {
+    return (
+      <Page title="Resultaten">
+        <p>
+          <Link href="/surveys">Terug naar surveys</Link>
+        </p>
+        {page.error ? <LoadFailed message={page.error} onRetry={page.reload} /> : <Loading spinner />}
+      </Page>
+    );
+  }
+  const { survey, view } = page.value;
+  const status = effectiveStatus(survey.status, survey.close_at, new Date());
+
+  return (
+    <Page title={survey.title || 'Naamloze survey'} width="wide">
+      <p>
+        <Link href="/surveys">Terug naar surveys</Link>
+      </p>
+      <div className="results-header">
+        <p className="results-status">
+          <StatusBadge status={status} />
+          <span className="results-estimate">{formatEstimate(survey.estimated_seconds)}</span>
+        </p>
+        <nav className="results-actions" aria-label="Acties voor deze survey">
+          <Link href={`/survey/${surveyId}/edit`} className="button button-secondary">
+            Bewerken
+          </Link>
+          <Link href={`/survey/${surveyId}/preview`} className="button button-secondary">
+            Voorbeeld
+          </Link>
+          <Link href={`/survey/${surveyId}/email-preview`} className="button button-secondary">
+            E-mailvoorbeeld
+          </Link>
+        </nav>
+        <ExportButtons surveyId={surveyId} filter={filter} />
+      </div>
+
+      <DateFilterForm filter={filter} onChange={setFilter} label="Resultaten filteren op datum" />
+      {page.error ? <LoadFailed message={page.error} onRetry={page.reload} /> : null}
+      {page.loading ? <Loading text="Resultaten worden bijgewerkt..." /> : null}
+
+      <section className="panel" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">Samenvatting</h2>
+        <dl className="stats">
+          <div className="stat">
+            <dt>Ingevulde reacties</dt>
+            <dd data-testid="results-completed">{view.summary.completedText}</dd>
+          </div>
+          <div className="stat">
+            <dt>Responspercentage</dt>
+            <dd>{view.summary.responseRateText}</dd>
+          </div>
+          <div className="stat">
+            <dt>Voltooid</dt>
+            <dd>{view.summary.completionRateText}</dd>
+          </div>
+          <div className="stat">
+            <dt>Nog bezig</dt>
+            <dd>{view.summary.inProgressText}</dd>
+          </div>
+          <div className="stat">
+            <dt>Laatste reactie</dt>
+            <dd>{view.summary.lastResponseText}</dd>
+          </div>
+        </dl>
+        <p className="chart-note">
+          Responspercentage: ingevulde persoonlijke links van de {view.summary.invitedText} gemaakte.
+          Voltooid: ingevulde van alle begonnen reacties.
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="over-time-heading">
+        <h2 id="over-time-heading">Reacties in de tijd</h2>
+        <ColumnChart
+          chart={view.overTime}
+          caption={`Ingevulde reacties, ${view.bucketLabel.toLowerCase()}`}
+          valueLabel="Reacties"
+          unit={['reactie', 'reacties']}
+        />
+      </section>
+
+      <section className="panel" aria-labelledby="questions-heading">
+        <h2 id="questions-heading">Resultaten per vraag</h2>
+        {view.questions.length === 0 ? (
+          <p>Deze survey heeft nog geen vragen.</p>
+        ) : (
+          view.questions.map((question, index) => (
+            <QuestionResultBlock
+              key={question.questionId}
+              view={question}
+              number={index + 1}
+              detailHref={`/survey/${surveyId}/question/${encodeURIComponent(question.questionId)}${query}`}
+            />
+          ))
+        )}
+      </section>
+
+      <SharingPanel surveyId={surveyId} status={status} />
+    </Page>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  type AnalyticsView,
+  type DateFilter,
+  dateFilterFromSearch,
+  dateFilterSearch,
+  type Page,
+  type QuestionDetail,
+  type Survey,
+  type SurveyLinksView,
+  type SurveyResultsPage,
+  type SurveyStatus,
+  type SurveySummary,
+} from '@loop/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useInjection } from '../../app/ContainerProvider';
+import { TOKENS } from '../../app/tokens';
+import { type Remote, useRemote } from '../../shared/useRemote';
+
+/** Rows per page of the surveys list. */
+export const SURVEYS_PAGE_SIZE = 25;
+/** Answers per page on a question's own page. */
+export const ANSWERS_PAGE_SIZE = 50;
+/** How long typing in a search box rests before it is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value`, once it has stopped changing for `ms`. */
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The date filter in the address (`?from=…&to=…`), shared by the results page and its questions'
+ * pages; setting it replaces the history entry, so Back leaves the page rather than the filter.
+ */
+export function useDateFilter(): readonly [DateFilter, (next: DateFilter) => void] {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const filter = useMemo(() => dateFilterFromSearch(search), [search]);
+  const setFilter = useCallback(
+    (next: DateFilter) => navigate(`${path}${dateFilterSearch(next)}`, { replace: true }),
+    [path, navigate],
+  );
+  return [filter, setFilter] as const;
+}
+
+const filterKey = (filter: DateFilter) => `${filter.from}/${filter.to}`;
+
+export function useSurveyList(query: {
+  readonly page: number;
+  readonly q: string;
+  readonly status: SurveyStatus | '';
+}): Remote<Page<SurveySummary>> {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  return useRemote(
+    () =>
+      results.listSurveys({
+        page: query.page,
+        page_size: SURVEYS_PAGE_SIZE,
+        q: query.q,
+        ...(query.status === '' ? {} : { status: query.status }),
+      }),
+    JSON.stringify(query),
+  );
+}
+
+export function useSurveyResults(surveyId: number, filter: DateFilter): Remote<SurveyResultsPage> {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  return useRemote(() => results.loadResults(surveyId, filter), `${surveyId}:${filterKey(filter)}`);
+}
+
+export function useSurveyForResults(surveyId: number): Remote<Survey> {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  return useRemote(() => results.loadSurvey(surveyId), String(surveyId));
+}
+
+export function useQuestionDetail(
+  surveyId: number,
+  questionId: string,
+  filter: DateFilter,
+  answers: { readonly q: string; readonly page: number },
+): Remote<QuestionDetail> {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  return useRemote(
+    () =>
+      results.loadQuestionDetail(surveyId, questionId, filter, {
+        q: answers.q,
+        page: answers.page,
+        pageSize: ANSWERS_PAGE_SIZE,
+      }),
+    `${surveyId}:${questionId}:${filterKey(filter)}:${answers.page}:${answers.q}`,
+  );
+}
+
+export function useAnalytics(filter: DateFilter): Remote<AnalyticsView> {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  return useRemote(() => results.loadAnalytics(filter), filterKey(filter));
+}
+
+/** The survey's links; `version` changes after new personal links so the counts load again. */
+export function useSurveyLinks(surveyId: number, version: number): Remote<SurveyLinksView> {
+  const results = useInjection(TOKENS.ResultsUseCases);
+  return useRemote(() => results.loadLinks(surveyId), `${surveyId}:${version}`);
+}
+
+/** A route's numeric id, or null when the address holds something else. */
+export function parseSurveyId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
