@@ -79,13 +79,13 @@ describe('answering page', () => {
     const plezier = first.page.getByRole('radiogroup', { name: 'Ik heb plezier in mijn werk.' });
     await plezier.getByRole('radio', { name: 'Eens', exact: true }).check();
     await first.page
-      .getByRole('radiogroup', { name: 'Ik werk prettig samen met mijn team.' })
+      .getByRole('radiogroup', { name: 'Mijn team helpt me.' })
       .getByRole('radio', { name: 'Helemaal eens', exact: true })
       .check();
     expect(await seriousViolations(first.page)).toEqual([]);
     await nextAndSaved(first.page);
 
-    await expect.poll(() => heading(first.page).textContent()).toContain('Waar werk je het meest?');
+    await expect.poll(() => heading(first.page).textContent()).toContain('Waar werk je meestal?');
     await first.page.getByRole('radio', { name: 'Thuis' }).check();
     await nextAndSaved(first.page);
 
@@ -101,7 +101,7 @@ describe('answering page', () => {
     await second.page.goto(link);
     await second.page.getByText('Vraag 4 van 7').waitFor();
     await second.page.getByText('Welkom terug!', { exact: false }).waitFor();
-    expect(await heading(second.page).textContent()).toContain('Je werk in één woord?');
+    expect(await heading(second.page).textContent()).toContain('Je afdeling?');
     await second.page.getByRole('button', { name: 'Vorige' }).click();
     expect(await second.page.getByRole('checkbox', { name: 'Laptop' }).isChecked()).toBe(true);
     expect(
@@ -116,10 +116,10 @@ describe('answering page', () => {
     await second.page.getByRole('button', { name: 'Volgende' }).click();
 
     // Enter in a one-line answer moves on.
-    await second.page.getByRole('textbox', { name: /Je werk in één woord\?/ }).fill('Uitdagend');
+    await second.page.getByRole('textbox', { name: /Je afdeling\?/ }).fill('Uitdagend');
     await second.page.keyboard.press('Enter');
     await second.page.getByText('Vraag 5 van 7').waitFor();
-    await second.page.getByRole('textbox', { name: /Wat kunnen we verbeteren\?/ }).fill('Meer overleg.');
+    await second.page.getByRole('textbox', { name: /Wat kan beter\?/ }).fill('Meer overleg.');
     await second.page.getByRole('button', { name: 'Volgende' }).click();
     await second.page.getByRole('radio', { name: '9', exact: true }).check();
     await second.page.getByRole('button', { name: 'Volgende' }).click();
@@ -158,7 +158,7 @@ describe('answering page', () => {
       .getByRole('radio', { name: 'Oneens', exact: true })
       .check();
     await page
-      .getByRole('radiogroup', { name: 'Ik werk prettig samen met mijn team.' })
+      .getByRole('radiogroup', { name: 'Mijn team helpt me.' })
       .getByRole('radio', { name: 'Neutraal', exact: true })
       .check();
     await nextAndSaved(page);
@@ -169,7 +169,7 @@ describe('answering page', () => {
 
     await page.reload();
     await page.getByText('Vraag 2 van 7').waitFor();
-    expect(await heading(page).textContent()).toContain('Waar werk je het meest?');
+    expect(await heading(page).textContent()).toContain('Waar werk je meestal?');
     await page.getByRole('button', { name: 'Vorige' }).click();
     expect(await page.getByRole('radio', { name: 'Oneens', exact: true }).first().isChecked()).toBe(true);
 

@@ -1,14 +1,9 @@
 /**
  * Surveys made through the real API as a demo account, for the answering-page browser test and the
- * bundle bench: an open survey with every question type, its personal and public links.
+ * bundle bench: an open survey with one question of every type, its personal and public links.
  */
-import type {
-  PersonalLinksCreated,
-  Question,
-  Survey,
-  SurveyInput,
-  SurveyLinks,
-} from '../packages/core/src/index';
+import type { PersonalLinksCreated, Survey, SurveyInput, SurveyLinks } from '../packages/core/src/index';
+import { everyTypeQuestions } from '../packages/server/src/testing/everyTypeQuestions';
 import { DEMO, type RunningServer } from './harness';
 
 export interface DemoApi {
@@ -38,97 +33,13 @@ export async function demoApi(
   return { call: async (method, path, body) => send(method, path, body, headers) };
 }
 
-const LIKERT_LABELS = ['Helemaal oneens', 'Oneens', 'Neutraal', 'Eens', 'Helemaal eens'];
-
-/** One question of every type, in this order: Likert, single, multiple, short, long, NPS, rating. */
-export const EVERY_TYPE: readonly Question[] = [
-  {
-    id: 'werk',
-    type: 'likert',
-    title: 'Hoe kijk je naar je werk?',
-    required: true,
-    position: 0,
-    settings: {
-      points: 5,
-      labels: LIKERT_LABELS,
-      neutral_middle: true,
-      statements: [
-        { id: 'plezier', text: 'Ik heb plezier in mijn werk.' },
-        { id: 'team', text: 'Ik werk prettig samen met mijn team.' },
-      ],
-    },
-  },
-  {
-    id: 'locatie',
-    type: 'single_choice',
-    title: 'Waar werk je het meest?',
-    required: true,
-    position: 1,
-    settings: {
-      options: [
-        { id: 'kantoor', label: 'Op kantoor' },
-        { id: 'thuis', label: 'Thuis' },
-      ],
-      allow_other: true,
-    },
-  },
-  {
-    id: 'middelen',
-    type: 'multiple_choice',
-    title: 'Welke middelen gebruik je?',
-    required: false,
-    position: 2,
-    settings: {
-      options: [
-        { id: 'laptop', label: 'Laptop' },
-        { id: 'telefoon', label: 'Telefoon' },
-        { id: 'tablet', label: 'Tablet' },
-      ],
-      allow_other: true,
-      max_choices: 3,
-    },
-  },
-  {
-    id: 'woord',
-    type: 'open_short',
-    title: 'Je werk in één woord?',
-    required: false,
-    position: 3,
-    settings: { max_length: 60 },
-  },
-  {
-    id: 'toelichting',
-    type: 'open_long',
-    title: 'Wat kunnen we verbeteren?',
-    required: false,
-    position: 4,
-    settings: { max_length: 2000 },
-  },
-  {
-    id: 'enps',
-    type: 'nps',
-    title: 'Hoe waarschijnlijk is het dat je ons als werkgever aanbeveelt?',
-    required: true,
-    position: 5,
-    settings: {},
-  },
-  {
-    id: 'sfeer',
-    type: 'rating',
-    title: 'Hoe is de sfeer op het werk?',
-    required: true,
-    position: 6,
-    settings: { scale: 5, style: 'stars' },
-  },
-];
-
 export const everyTypeSurvey = (overrides: Partial<SurveyInput> = {}): SurveyInput => ({
   title: 'Werkbeleving',
   description_html: '',
   introduction_html: '<p>Fijn dat je meedoet. Je antwoorden zijn <strong>anoniem</strong>.</p>',
   thank_you_text: 'Bedankt voor je antwoorden!',
   close_at: null,
-  questions: EVERY_TYPE,
+  questions: everyTypeQuestions(),
   ...overrides,
 });
 

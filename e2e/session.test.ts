@@ -258,7 +258,8 @@ describe('branding', () => {
       .toBe('#b91c1c');
     const logo = page.getByRole('banner').getByRole('img').first();
     await expect.poll(async () => (await logo.getAttribute('src')) ?? '').toMatch(/^\/uploads\/.+\?v=.+/);
-    expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    // The new src may still be loading: wait for the decoded 1×1 image.
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

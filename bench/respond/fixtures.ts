@@ -1,79 +1,14 @@
-/** The survey bench/respond answers: 8 questions of mixed types, and one full set of answers. */
-export const QUESTIONS = [
+/**
+ * The survey bench/respond answers: the tests' survey of every question type plus a second, 7-point
+ * Likert question, and one full set of answers.
+ */
+import type { AnswerInput, Question } from '../../packages/core/src/index';
+import { everyTypeAnswers, everyTypeQuestions } from '../../packages/server/src/testing/everyTypeQuestions';
+
+export const QUESTIONS: Question[] = [
+  ...everyTypeQuestions(),
   {
-    id: 'q1',
-    type: 'likert',
-    title: 'Hoe kijk je naar je werk?',
-    required: true,
-    position: 0,
-    settings: {
-      points: 5,
-      labels: ['Helemaal oneens', 'Oneens', 'Neutraal', 'Eens', 'Helemaal eens'],
-      neutral_middle: true,
-      statements: [
-        { id: 's1', text: 'Ik heb plezier in mijn werk.' },
-        { id: 's2', text: 'Mijn team helpt me.' },
-        { id: 's3', text: 'Ik leer nieuwe dingen.' },
-      ],
-    },
-  },
-  {
-    id: 'q2',
-    type: 'single_choice',
-    title: 'Waar werk je meestal?',
-    required: true,
-    position: 1,
-    settings: {
-      options: [
-        { id: 'o1', label: 'Op kantoor' },
-        { id: 'o2', label: 'Thuis' },
-        { id: 'o3', label: 'Onderweg' },
-      ],
-      allow_other: true,
-    },
-  },
-  {
-    id: 'q3',
-    type: 'multiple_choice',
-    title: 'Welke middelen gebruik je?',
-    required: false,
-    position: 2,
-    settings: {
-      options: [
-        { id: 'm1', label: 'Laptop' },
-        { id: 'm2', label: 'Telefoon' },
-        { id: 'm3', label: 'Tablet' },
-      ],
-      allow_other: true,
-    },
-  },
-  {
-    id: 'q4',
-    type: 'open_short',
-    title: 'Je afdeling?',
-    required: false,
-    position: 3,
-    settings: { max_length: 200 },
-  },
-  {
-    id: 'q5',
-    type: 'open_long',
-    title: 'Wat kan beter?',
-    required: false,
-    position: 4,
-    settings: { max_length: 5000 },
-  },
-  { id: 'q6', type: 'nps', title: 'Zou je ons aanbevelen?', required: true, position: 5, settings: {} },
-  {
-    id: 'q7',
-    type: 'rating',
-    title: 'Hoe tevreden ben je?',
-    required: false,
-    position: 6,
-    settings: { scale: 5, style: 'stars' },
-  },
-  {
-    id: 'q8',
+    id: 'q-workload',
     type: 'likert',
     title: 'Werkdruk',
     required: false,
@@ -87,17 +22,7 @@ export const QUESTIONS = [
   },
 ];
 
-export const ANSWERS = [
-  { question_id: 'q1', value: { s1: 4, s2: 5, s3: 3 }, seconds_spent: 14 },
-  { question_id: 'q2', value: { option_id: 'o2' }, seconds_spent: 5 },
-  { question_id: 'q3', value: { option_ids: ['m1', 'm2'], other: 'Whiteboard' }, seconds_spent: 8 },
-  { question_id: 'q4', value: { text: 'Financiën' }, seconds_spent: 9 },
-  {
-    question_id: 'q5',
-    value: { text: 'Meer overleg tussen de teams en minder vergaderingen op vrijdag.' },
-    seconds_spent: 48,
-  },
-  { question_id: 'q6', value: { score: 9 }, seconds_spent: 3 },
-  { question_id: 'q7', value: { score: 4 }, seconds_spent: 2 },
-  { question_id: 'q8', value: { w1: 5 }, seconds_spent: 4 },
+export const ANSWERS: AnswerInput[] = [
+  ...everyTypeAnswers(),
+  { question_id: 'q-workload', value: { w1: 5 }, seconds_spent: 4 },
 ];

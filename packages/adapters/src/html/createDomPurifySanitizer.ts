@@ -1,6 +1,8 @@
 import type { HtmlSanitizer, SanitizePolicy } from '@loop/core';
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 
+// packages/server/src/surveys/surveyHtml.ts repeats these hooks (the server may not import adapters): change both.
+
 /** The rel every link gets when links open in a new tab: no opener, no referrer. */
 const NEW_TAB_REL = 'noopener noreferrer';
 

@@ -1,24 +1,12 @@
-import { type ApiResult, apiOk, RESPONDENT_MESSAGES, type RespondentView } from '@loop/core';
+import { RESPONDENT_MESSAGES, type RespondentView } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordingClient } from '../testing/recordingClient';
 import { type FakeApi, startFakeApi } from '../testing/startFakeApi';
-import type { ApiClient, HttpMethod, RequestOptions } from './createApiClient';
 import {
   createInvitationPreviewGateway,
   createRespondentApiClient,
   createRespondGateway,
 } from './createRespondGateway';
-
-function recordingClient() {
-  const sent: Array<{ method: HttpMethod; path: string; options: RequestOptions | undefined }> = [];
-  const client: ApiClient = {
-    apiBase: '/api/v1',
-    request: async <T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>> => {
-      sent.push({ method, path, options });
-      return apiOk('answer' as T);
-    },
-  };
-  return { client, sent };
-}
 
 const VIEW: RespondentView = {
   status: 'open',

@@ -1,25 +1,8 @@
-import { type ApiResult, apiOk, type SurveyTemplateInput, type SurveyUpdateRequest } from '@loop/core';
+import type { SurveyTemplateInput, SurveyUpdateRequest } from '@loop/core';
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, createApiClient, type HttpMethod, type RequestOptions } from './createApiClient';
+import { recordingClient } from '../testing/recordingClient';
+import { createApiClient } from './createApiClient';
 import { createSurveysGateway, createSurveyTemplatesGateway } from './createSurveysGateway';
-
-interface Sent {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly options: RequestOptions | undefined;
-}
-
-function recordingClient() {
-  const sent: Sent[] = [];
-  const client: ApiClient = {
-    apiBase: '/api/v1',
-    request: async <T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>> => {
-      sent.push({ method, path, options });
-      return apiOk('answer' as T);
-    },
-  };
-  return { client, sent };
-}
 
 const content: SurveyUpdateRequest = {
   title: 'Medewerkerstevredenheid',

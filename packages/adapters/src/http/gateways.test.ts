@@ -1,31 +1,12 @@
-import { type ApiResult, apiOk } from '@loop/core';
 import { describe, expect, it } from 'vitest';
+import { recordingClient } from '../testing/recordingClient';
 import { createAdminGateway } from './createAdminGateway';
 import { createAdminLogsGateway } from './createAdminLogsGateway';
-import { type ApiClient, createApiClient, type HttpMethod, type RequestOptions } from './createApiClient';
+import { createApiClient } from './createApiClient';
 import { createAuthGateway } from './createAuthGateway';
 import { createBrandingGateway } from './createBrandingGateway';
 import { createOrganisationGateway } from './createOrganisationGateway';
 import { createUserGateway } from './createUserGateway';
-
-interface Sent {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly options: RequestOptions | undefined;
-}
-
-/** A client that records each request and answers `{ ok: true, value: 'answer' }`. */
-function recordingClient() {
-  const sent: Sent[] = [];
-  const client: ApiClient = {
-    apiBase: '/api/v1',
-    request: async <T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>> => {
-      sent.push({ method, path, options });
-      return apiOk('answer' as T);
-    },
-  };
-  return { client, sent };
-}
 
 describe('createAuthGateway', () => {
   it('should call the /auth paths with their bodies', async () => {

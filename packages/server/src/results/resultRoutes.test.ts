@@ -38,14 +38,19 @@ const rowCounts = async () => {
   };
 };
 
+/** A survey of every question type in the first organisation. */
+const firstOrganisationSurvey = async (): Promise<Survey> => {
+  const created = await api(ctx.app, 'POST', '/surveys', {
+    token: first.managerToken,
+    headers: first.headers,
+    payload: sampleInput({ questions: resultQuestions() }),
+  });
+  return created.json<Survey>();
+};
+
 describe('result routes of another organisation', () => {
   it("should answer 404 on every result route with the first organisation's survey and change nothing", async () => {
-    const created = await api(ctx.app, 'POST', '/surveys', {
-      token: first.managerToken,
-      headers: first.headers,
-      payload: sampleInput({ questions: resultQuestions() }),
-    });
-    const survey = created.json<Survey>();
+    const survey = await firstOrganisationSurvey();
     await storeResponse(ctx.db, survey, {
       submittedAt: new Date('2026-02-20T10:00:00Z'),
       answers: { nps: { score: 10 }, lang: { text: 'Geheim antwoord' } },
@@ -129,12 +134,7 @@ describe('result routes of another organisation', () => {
 
 describe('result routes with random input', () => {
   it('should never answer 5xx and always explain a refusal in Dutch {detail}', async () => {
-    const created = await api(ctx.app, 'POST', '/surveys', {
-      token: first.managerToken,
-      headers: first.headers,
-      payload: sampleInput({ questions: resultQuestions() }),
-    });
-    const survey = created.json<Survey>();
+    const survey = await firstOrganisationSurvey();
     await storeResponse(ctx.db, survey, {
       submittedAt: new Date('2026-02-20T10:00:00Z'),
       answers: { lik: { 'st-a': 3 }, one: { other: 'Iets' }, lang: { text: 'Één antwoord' } },

@@ -1,5 +1,6 @@
-import { type MultipleChoiceAnswer, OTHER_TEXT_MAX_LENGTH } from '@loop/core';
+import type { MultipleChoiceAnswer } from '@loop/core';
 import { useState } from 'react';
+import { OtherChoice } from './OtherChoice';
 import { type FieldProps, QuestionFieldset } from './QuestionFrame';
 
 /** 'Kies er minstens 2.' and the like, from the question's limits. */
@@ -55,30 +56,17 @@ export function MultipleChoiceField({
           </label>
         ))}
         {allow_other ? (
-          <div className="rq-choice-other">
-            <label className="rq-choice">
-              <input
-                type="checkbox"
-                value="other"
-                checked={otherTicked}
-                onChange={() => onChange(answer(chosen, otherTicked ? undefined : otherText))}
-                aria-invalid={error !== null || undefined}
-              />
-              <span>Anders, namelijk</span>
-            </label>
-            <input
-              type="text"
-              className="rq-text-input"
-              aria-label="Anders, namelijk: vul je antwoord in"
-              value={otherText}
-              maxLength={OTHER_TEXT_MAX_LENGTH}
-              aria-invalid={(error !== null && otherTicked) || undefined}
-              onChange={(event) => {
-                setOtherText(event.target.value);
-                onChange(answer(chosen, event.target.value));
-              }}
-            />
-          </div>
+          <OtherChoice
+            type="checkbox"
+            checked={otherTicked}
+            text={otherText}
+            invalid={error !== null}
+            onToggle={() => onChange(answer(chosen, otherTicked ? undefined : otherText))}
+            onTextChange={(text) => {
+              setOtherText(text);
+              onChange(answer(chosen, text));
+            }}
+          />
         ) : null}
       </div>
     </QuestionFieldset>

@@ -1,5 +1,5 @@
-import { OTHER_TEXT_MAX_LENGTH } from '@loop/core';
 import { useState } from 'react';
+import { OtherChoice } from './OtherChoice';
 import { type FieldProps, QuestionFieldset } from './QuestionFrame';
 
 /** Single choice: radios, and 'Anders, namelijk' with a text field that chooses it when typed in. */
@@ -34,32 +34,19 @@ export function SingleChoiceField({
           </label>
         ))}
         {allow_other ? (
-          <div className="rq-choice-other">
-            <label className="rq-choice">
-              <input
-                type="radio"
-                name={name}
-                value="other"
-                checked={chosenOther}
-                onChange={() => onChange({ other: otherText })}
-                aria-invalid={error !== null || undefined}
-              />
-              <span>Anders, namelijk</span>
-            </label>
-            <input
-              id={otherId}
-              type="text"
-              className="rq-text-input"
-              aria-label="Anders, namelijk: vul je antwoord in"
-              value={otherText}
-              maxLength={OTHER_TEXT_MAX_LENGTH}
-              aria-invalid={(error !== null && chosenOther) || undefined}
-              onChange={(event) => {
-                setOtherText(event.target.value);
-                onChange({ other: event.target.value });
-              }}
-            />
-          </div>
+          <OtherChoice
+            type="radio"
+            name={name}
+            textId={otherId}
+            checked={chosenOther}
+            text={otherText}
+            invalid={error !== null}
+            onToggle={() => onChange({ other: otherText })}
+            onTextChange={(text) => {
+              setOtherText(text);
+              onChange({ other: text });
+            }}
+          />
         ) : null}
       </div>
     </QuestionFieldset>

@@ -11,13 +11,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
-import { FieldError, FormAlert } from '../forms/FormAlert';
+import { FormAlert } from '../forms/FormAlert';
 import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { type SurveyTemplates, useSurveyTemplates } from './editor/useSurveyTemplates';
+import { TemplateFields } from './TemplateFields';
 
 type Creating = 'blank' | number | null;
 
@@ -296,27 +296,15 @@ function RenameForm({
 
   return (
     <form ref={form} className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <Field
-        id={`${id}-name`}
-        label="Naam van het sjabloon"
-        value={name}
-        maxLength={120}
-        onChange={(event) => setName(event.target.value)}
-        error={fields.name}
+      <TemplateFields
+        id={id}
+        name={name}
+        description={description}
+        descriptionLabel="Omschrijving"
+        fields={fields}
+        onNameChange={setName}
+        onDescriptionChange={setDescription}
       />
-      <div className="field">
-        <label htmlFor={`${id}-description`}>Omschrijving</label>
-        <textarea
-          id={`${id}-description`}
-          rows={2}
-          maxLength={500}
-          value={description}
-          aria-invalid={fields.description ? true : undefined}
-          aria-describedby={fields.description ? `${id}-description-error` : undefined}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-        <FieldError id={`${id}-description-error`} error={fields.description} />
-      </div>
       <FormAlert message={message} />
       <div className="actions">
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>

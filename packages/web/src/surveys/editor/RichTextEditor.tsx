@@ -32,6 +32,20 @@ const extensions = [
 const htmlOf = (editor: { isEmpty: boolean; getHTML(): string }): string =>
   editor.isEmpty ? '' : editor.getHTML();
 
+/** The editable area's attributes: set when the editor is made and again when the error changes. */
+const contentAttributes = (
+  labelId: string,
+  describedBy: string,
+  error: string | undefined,
+): Record<string, string> => ({
+  role: 'textbox',
+  'aria-multiline': 'true',
+  'aria-labelledby': labelId,
+  ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+  ...(error ? { 'aria-invalid': 'true' } : {}),
+  class: 'rich-text-content',
+});
+
 /** A labelled rich-text field (TipTap) with a toolbar: bold, italic, lists and links. */
 export function RichTextEditor({
   label,
@@ -60,16 +74,7 @@ export function RichTextEditor({
     content: value,
     // Rendering on the client only; without this TipTap warns about server rendering.
     immediatelyRender: false,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(error ? { 'aria-invalid': 'true' } : {}),
-        class: 'rich-text-content',
-      },
-    },
+    editorProps: { attributes: contentAttributes(labelId, describedBy, error) },
     onUpdate: ({ editor: current }) => {
       const html = htmlOf(current);
       emitted.current = html;
@@ -87,16 +92,7 @@ export function RichTextEditor({
   // Attributes follow the error state (aria-invalid, the error's id).
   useEffect(() => {
     editor?.setOptions({
-      editorProps: {
-        attributes: {
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(error ? { 'aria-invalid': 'true' } : {}),
-          class: 'rich-text-content',
-        },
-      },
+      editorProps: { attributes: contentAttributes(labelId, describedBy, error) },
     });
   }, [editor, labelId, describedBy, error]);
 

@@ -1,8 +1,8 @@
 import { type FieldErrors, type SurveyEditor, type SurveyInput, TEMPLATE_MESSAGES } from '@loop/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Field } from '../../forms/Field';
-import { FieldError, FormAlert } from '../../forms/FormAlert';
+import { FormAlert } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';
+import { TemplateFields } from '../TemplateFields';
 
 /** 'Opslaan als sjabloon' (template managers): the editor's content as a template of the organisation. */
 export function SaveAsTemplate({ editor, draft }: { editor: SurveyEditor; draft: SurveyInput }) {
@@ -14,12 +14,12 @@ export function SaveAsTemplate({ editor, draft }: { editor: SurveyEditor; draft:
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const nameInput = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const opened = useRef(false);
 
   // Opening moves focus to the name; closing brings it back to the button that opened the form.
   useEffect(() => {
-    if (open) nameInput.current?.querySelector('input')?.focus();
+    if (open) form.current?.querySelector('input')?.focus();
     else if (opened.current) toggle.current?.focus();
     opened.current ||= open;
   }, [open]);
@@ -57,30 +57,16 @@ export function SaveAsTemplate({ editor, draft }: { editor: SurveyEditor; draft:
         beginnen.
       </p>
       {open ? (
-        <form className="form template-form" onSubmit={(event) => void submit(event)} noValidate>
-          <div ref={nameInput}>
-            <Field
-              id={`${id}-name`}
-              label="Naam van het sjabloon"
-              value={name}
-              maxLength={120}
-              onChange={(event) => setName(event.target.value)}
-              error={fields.name}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-description`}>Omschrijving (optioneel)</label>
-            <textarea
-              id={`${id}-description`}
-              rows={2}
-              maxLength={500}
-              value={description}
-              aria-invalid={fields.description ? true : undefined}
-              aria-describedby={fields.description ? `${id}-description-error` : undefined}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-            <FieldError id={`${id}-description-error`} error={fields.description} />
-          </div>
+        <form ref={form} className="form template-form" onSubmit={(event) => void submit(event)} noValidate>
+          <TemplateFields
+            id={id}
+            name={name}
+            description={description}
+            descriptionLabel="Omschrijving (optioneel)"
+            fields={fields}
+            onNameChange={setName}
+            onDescriptionChange={setDescription}
+          />
           <FormAlert message={message} />
           <div className="actions">
             <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
