@@ -40,6 +40,8 @@ describe('buildApp', () => {
 
     const simple = await app.inject({ method: 'GET', url: '/api/v1/health', headers: { origin } });
     expect(simple.headers['access-control-allow-origin']).toBe(origin);
+    // So the browser lets the client read an export's file name.
+    expect(simple.headers['access-control-expose-headers']).toBe('Content-Disposition');
     expect(String(simple.headers['content-security-policy'])).toContain(`connect-src 'self' ${origin}`);
 
     const foreign = await app.inject({

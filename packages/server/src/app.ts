@@ -199,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       origin: [...config.corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Organization-Id'],
+      // Exports are downloads: the client names the file after the server's Content-Disposition.
+      exposedHeaders: ['Content-Disposition'],
       maxAge: 600,
     });
   }

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, pgliteDir } from './config';
 import { openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
 import { seedDemoData } from './seed/demoSeed';
+import { warmUpHtmlSanitizer } from './surveys/surveyHtml';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const mailer = createMailer(config, logger);
   const app = await buildApp({ config, db: database.db, mailer, passwordHasher: passwords, logger });
   await app.listen({ port: config.port, host: config.host });
+  setImmediate(warmUpHtmlSanitizer);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Loop draait op http://${shownHost}:${config.port}`);

@@ -1,7 +1,7 @@
+import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import { type AnswerItem, type ExportFormat, logDateOf, type Question, renumberQuestions } from '@loop/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers, surveyResponses } from '../db/schema';
 import { answerText, likertCells } from './answerText';
@@ -194,9 +194,13 @@ export function csvStream(rows: AsyncIterable<ExportRow[]>, header: readonly str
   return Readable.from(lines(), { objectMode: false });
 }
 
+const require = createRequire(import.meta.url);
+
 /** The XLSX file as a stream, written row by row with exceljs' streaming writer. */
 export function xlsxStream(rows: AsyncIterable<ExportRow[]>, header: readonly string[]): Readable {
   const body = new PassThrough();
+  // Loaded on the first XLSX export, not at every server start (about 0.3 s).
+  const ExcelJS = require('exceljs') as typeof import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: body,
     useStyles: true,

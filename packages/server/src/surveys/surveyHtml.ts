@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import { type HtmlSanitizer, type SanitizePolicy, sanitizeSurveyHtml } from '@loop/core';
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
-import { JSDOM } from 'jsdom';
+
+// jsdom takes about 1.6 s to load: only the first survey text pays for it (and `main.ts` warms it
+// up once the server listens), not every server start and test file.
+const require = createRequire(import.meta.url);
 
 /**
  * Survey rich text is sanitised on the server before it is stored, with DOMPurify, the same engine
@@ -84,6 +88,7 @@ export function createServerHtmlSanitizer(): HtmlSanitizer {
 
   function ready(): Purifier {
     if (purify !== null) return purify;
+    const { JSDOM } = require('jsdom') as typeof import('jsdom');
     const { window } = new JSDOM('<!doctype html><html><body></body></html>');
     const instance = DOMPurify(window as unknown as Parameters<typeof DOMPurify>[0]);
     // Without a DOM DOMPurify hands its input back unchanged: never let that pass silently.
@@ -128,6 +133,11 @@ export function createServerHtmlSanitizer(): HtmlSanitizer {
 
 /** The server's one sanitizer (jsdom is made once, on the first survey text it sees). */
 export const serverHtmlSanitizer: HtmlSanitizer = createServerHtmlSanitizer();
+
+/** Loads jsdom now, so the first respondent or editor after a start does not wait for it. */
+export const warmUpHtmlSanitizer = (): void => {
+  sanitizeSurveyHtml('<p></p>', serverHtmlSanitizer);
+};
 
 /** The rich-text fields of a survey or template, sanitised with core's SURVEY_HTML_POLICY. */
 export function withSanitizedHtml<
