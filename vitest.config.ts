@@ -6,6 +6,7 @@ const resolve = { conditions: ['source'] };
 
 export default defineConfig({
   test: {
+    experimental: { fsModuleCache: true },
     projects: [
       {
         resolve,
