@@ -24,7 +24,10 @@ declare module 'autocannon' {
     readonly headers?: Record<string, string>;
     readonly body?: string;
     readonly requests?: ReadonlyArray<
-      RawRequest & { setupRequest?: (request: RawRequest) => RawRequest | null }
+      RawRequest & {
+        /** `context` is one object per connection, kept across its requests. */
+        setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | null;
+      }
     >;
   }
   export interface Result {

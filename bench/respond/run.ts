@@ -6,6 +6,9 @@
  * route answering its body gets the same requests. Both servers run in a child process of their own,
  * apart from the load generator. Afterwards the database must hold exactly one completed response per
  * 2xx answer, each with all its answer rows.
+ * A second run follows respondents the way the answering page does: a save of the first half of the
+ * answers on a new link, then the submission of the rest (which checks the required answers over
+ * what was saved, replaces and stamps). It reports submissions per second (two requests each).
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
@@ -31,6 +34,13 @@ const WARM_UP = 3;
 const TOKENS = Number(process.env.TOKENS ?? 80_000);
 
 const BODY = JSON.stringify({ final: true, answers: ANSWERS });
+const HALF = Math.ceil(ANSWERS.length / 2);
+/** The respondent journey: save the first half, then submit the rest. */
+const JOURNEY = [
+  JSON.stringify({ final: false, answers: ANSWERS.slice(0, HALF) }),
+  JSON.stringify({ final: true, answers: ANSWERS.slice(HALF) }),
+];
+const JOURNEY_TOKENS = Number(process.env.JOURNEY_TOKENS ?? 40_000);
 
 interface Child {
   readonly url: string;
@@ -66,8 +76,8 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Signs in as the demo admin, opens the survey and makes the personal links. */
-async function prepare(url: string): Promise<{ surveyId: number; tokens: string[] }> {
+/** Signs in as the demo admin, opens a survey and makes `count` personal links. */
+async function prepare(url: string, count: number): Promise<{ surveyId: number; tokens: string[] }> {
   const login = await json<{ access_token: string }>(
     await fetch(`${url}/api/v1/auth/login`, {
       method: 'POST',
@@ -94,7 +104,7 @@ async function prepare(url: string): Promise<{ surveyId: number; tokens: string[
   });
   await api('POST', `/surveys/${survey.id}/status`, { status: 'open' });
   const tokens: string[] = [];
-  const batches = Math.ceil(TOKENS / 500);
+  const batches = Math.ceil(count / 500);
   for (let start = 0; start < batches; start += 8) {
     const made = await Promise.all(
       Array.from({ length: Math.min(8, batches - start) }, () =>
@@ -114,23 +124,33 @@ interface Run {
   readonly reused: boolean;
 }
 
-/** Final submissions on `url + prefix + token`, a new token per request. */
-async function load(url: string, prefix: string, tokens: readonly string[], duration: number): Promise<Run> {
+/**
+ * POSTs of `bodies` in turn on `url + prefix + token`, on each connection: the first body on a new
+ * token, the others on that same token (one final submission per token by default).
+ */
+async function load(
+  url: string,
+  prefix: string,
+  tokens: readonly string[],
+  duration: number,
+  bodies: readonly string[] = [BODY],
+): Promise<Run> {
   let next = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration,
     timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: BODY,
+    requests: bodies.map((body, step) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      setupRequest: (request, context) => {
         // Throwing here would stall autocannon: running out wraps around, and the run says so.
-        setupRequest: (request) => ({ ...request, path: `${prefix}${tokens[next++ % tokens.length]}` }),
+        if (step === 0) context.token = tokens[next++ % tokens.length];
+        return { ...request, path: `${prefix}${String(context.token)}` };
       },
-    ],
+    })),
   });
   return { result, sent: next, reused: next > tokens.length };
 }
@@ -138,9 +158,10 @@ async function load(url: string, prefix: string, tokens: readonly string[], dura
 const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
 const perSecond = (result: Result) => result['2xx'] / result.duration;
 
-function line(name: string, result: Result): string {
+/** One result line; `perSubmission` requests make one submission (the journey: 2). */
+function line(name: string, result: Result, perSubmission = 1): string {
   return (
-    `${name.padEnd(22)} ${perSecond(result).toFixed(0).padStart(6)} /s   p50 ${String(result.latency.p50).padStart(3)} ms` +
+    `${name.padEnd(22)} ${(perSecond(result) / perSubmission).toFixed(0).padStart(6)} /s   p50 ${String(result.latency.p50).padStart(3)} ms` +
     `   p99 ${String(result.latency.p99).padStart(3)} ms   errors ${errorsOf(result)}   (${result['2xx']} answered 2xx)`
   );
 }
@@ -165,11 +186,14 @@ async function main() {
 
     const server = await startChild('app', { DATABASE_URL: databaseUrl });
     children.push(server);
-    const { surveyId, tokens } = await prepare(server.url);
+    const { surveyId, tokens } = await prepare(server.url, TOKENS);
+    const journeySurvey = await prepare(server.url, JOURNEY_TOKENS);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
     const submissions = run.result;
+    const journeyRun = await load(server.url, '/api/v1/respond/', journeySurvey.tokens, DURATION, JOURNEY);
+    const journey = journeyRun.result;
     await stopChild(server);
     children.pop();
 
@@ -180,10 +204,17 @@ async function main() {
 
     // Every 2xx answer must be one stored response with all its answer rows.
     const check = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    const [stored] = await check<{ completed: number; answers: number; times: number }[]>`
+    const [stored] = await check<{ completed: number; answers: number; rows: number; times: number }[]>`
       select (select count(*)::int from survey_responses where survey_id = ${surveyId} and status = 'completed') as completed,
+             (select count(*)::int from survey_answers where survey_id = ${surveyId}) as rows,
              (select count(distinct response_id)::int from survey_answers where survey_id = ${surveyId} and submitted_at is not null) as answers,
-             (select count(*)::int from survey_question_times where survey_id = ${surveyId}) as times`;
+             (select count(*)::int from survey_responses, jsonb_object_keys(question_seconds) where survey_id = ${surveyId}) as times`;
+    // The journey: every completed response has all its answers stamped, none is left unstamped.
+    const [journeyStored] = await check<{ completed: number; stamped: number; unstamped: number }[]>`
+      select (select count(*)::int from survey_responses where survey_id = ${journeySurvey.surveyId} and status = 'completed') as completed,
+             (select count(*)::int from survey_answers where survey_id = ${journeySurvey.surveyId} and submitted_at is not null) as stamped,
+             (select count(*)::int from survey_answers a join survey_responses r on r.id = a.response_id
+               where a.survey_id = ${journeySurvey.surveyId} and r.status = 'completed' and a.submitted_at is null) as unstamped`;
     await check.end();
     const answered = warmUp.result['2xx'] + submissions['2xx'];
     const sent = warmUp.sent + run.sent;
@@ -193,6 +224,7 @@ async function main() {
         `${DURATION} s, loopback, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`,
     );
     console.log(line('Loop (PostgreSQL)', submissions));
+    console.log(line('journey (save + submit)', journey, JOURNEY.length));
     console.log(line('bare Fastify echo', baseline));
     console.log(
       `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +
@@ -203,18 +235,35 @@ async function main() {
         `${stored?.times} timings, for ${answered} submissions answered 2xx of ${sent} sent (warm-up included; ` +
         'the last ones of each run are answered after the load generator stopped counting)',
     );
-    if (warmUp.reused || run.reused) console.log('tokens ran out and were used again: raise TOKENS');
-    const budget =
-      perSecond(submissions) >= 2000 && submissions.latency.p99 <= 50 && errorsOf(submissions) === 0;
+    // Both runs send the same answers, so a journey's response must hold as many rows as a direct one.
+    const rowsEach = (stored?.rows ?? 0) / Math.max(stored?.completed ?? 0, 1);
+    const journeyCompleted = journeyStored?.completed ?? 0;
+    console.log(
+      `journey stored: ${journeyCompleted} completed responses, ${journeyStored?.stamped} stamped answer rows ` +
+        `(${rowsEach} per response expected), ${journeyStored?.unstamped} unstamped, for ${journeyRun.sent} links used`,
+    );
+    if (warmUp.reused || run.reused || journeyRun.reused)
+      console.log('tokens ran out and were used again: raise TOKENS or JOURNEY_TOKENS');
+    const withinBudget = (result: Result, perSubmission: number) =>
+      perSecond(result) / perSubmission >= 2000 && result.latency.p99 <= 50 && errorsOf(result) === 0;
+    const budget = withinBudget(submissions, 1);
+    const journeyBudget = withinBudget(journey, JOURNEY.length);
     const completed = stored?.completed ?? 0;
     const consistent =
       !warmUp.reused &&
       !run.reused &&
       completed >= answered &&
       completed <= sent &&
-      stored?.answers === completed;
+      stored?.answers === completed &&
+      Number.isInteger(rowsEach) &&
+      !journeyRun.reused &&
+      journeyCompleted >= journey['2xx'] - journeyRun.sent &&
+      journeyCompleted <= journeyRun.sent &&
+      journeyStored?.stamped === journeyCompleted * rowsEach &&
+      journeyStored?.unstamped === 0;
     console.log(
-      `budget (≥ 2,000/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}; storage ${consistent ? 'consistent' : 'INCONSISTENT'}`,
+      `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}; ` +
+        `storage ${consistent ? 'consistent' : 'INCONSISTENT'}`,
     );
     if (!consistent) process.exitCode = 1;
   } finally {

@@ -453,6 +453,12 @@ export const surveyResponses = pgTable(
     startedAt: timestamptz('started_at'),
     savedAt: timestamptz('saved_at'),
     completedAt: timestamptz('completed_at'),
+    /**
+     * Seconds the respondent spent per question id so far (the page sends running totals), for the
+     * time estimate. One column rather than a row per question: a submission writes one row less
+     * per question, and the estimate reads them per survey through `survey_responses_survey_status_idx`.
+     */
+    questionSeconds: jsonb('question_seconds').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('survey_responses_respondent_key_unique').on(t.surveyId, t.respondentKey),
@@ -466,14 +472,16 @@ export const surveyResponses = pgTable(
 /**
  * Answers, one row per item (see core `answerItems.ts`). `survey_id` and `submitted_at` are copied
  * from the response (the latter when it is submitted) so results aggregate over this table alone,
- * through the covering index, without a join.
+ * through the covering index, without a join. `response_id` has no foreign key on purpose: a key
+ * costs a lookup and a row lock per inserted item, which was a third of a submission's work. The
+ * trigger `survey_responses_delete_answers` (migration 0007) removes the answers of deleted
+ * responses instead, and answers are only written by the statement that has just updated their
+ * response (responses.ts, `writeResponses`).
  */
 export const surveyAnswers = pgTable(
   'survey_answers',
   {
-    responseId: bigint('response_id', { mode: 'number' })
-      .notNull()
-      .references(() => surveyResponses.id, { onDelete: 'cascade' }),
+    responseId: bigint('response_id', { mode: 'number' }).notNull(),
     surveyId: integer('survey_id').notNull(),
     questionId: text('question_id').notNull(),
     itemId: text('item_id').notNull().default(''),
@@ -484,23 +492,6 @@ export const surveyAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.responseId, t.questionId, t.itemId] }),
     index('survey_answers_aggregate_idx').on(t.surveyId, t.submittedAt, t.questionId, t.itemId, t.numValue),
-  ],
-);
-
-/** Seconds a respondent spent on a question so far (the page sends its running total), for the time estimate. */
-export const surveyQuestionTimes = pgTable(
-  'survey_question_times',
-  {
-    responseId: bigint('response_id', { mode: 'number' })
-      .notNull()
-      .references(() => surveyResponses.id, { onDelete: 'cascade' }),
-    surveyId: integer('survey_id').notNull(),
-    questionId: text('question_id').notNull(),
-    seconds: integer('seconds').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.responseId, t.questionId] }),
-    index('survey_question_times_survey_idx').on(t.surveyId, t.questionId),
   ],
 );
 

@@ -4,24 +4,39 @@ import type { Database, Queryable } from '../db/database';
 import { appLogs } from '../db/schema';
 import type { LogEntry, LogSink } from './appLog';
 
-/** The application log's table as the sink of AppLog: one multi-row INSERT per batch. */
+/**
+ * The application log's table as the sink of AppLog: one INSERT per batch, its rows travelling as
+ * one JSON parameter of a prepared statement. A multi-row VALUES list of 500 rows would bind 4,500
+ * parameters and be parsed and planned anew every time, which under load cost more than the rows.
+ */
 export function createDatabaseLogSink(db: Database): LogSink {
+  const insert = db
+    .insert(appLogs)
+    .select(
+      // Drizzle names every column of the table, so the id comes from its sequence here.
+      sql`select nextval('app_logs_id_seq'), ts, log_date, level, category, org_id, action, route, http_status, message
+          from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(ts timestamptz, log_date date,
+            level text, category text, org_id integer, action text, route text, http_status smallint, message text)`,
+    )
+    .prepare('app_log_insert');
   return {
     async write(entries) {
       if (entries.length === 0) return;
-      await db.insert(appLogs).values(
-        entries.map((entry: LogEntry) => ({
-          ts: entry.ts,
-          logDate: logDateOf(entry.ts),
-          level: entry.level,
-          category: entry.category,
-          orgId: entry.orgId,
-          action: entry.action,
-          route: entry.route,
-          httpStatus: entry.httpStatus,
-          message: entry.message,
-        })),
-      );
+      await insert.execute({
+        rows: JSON.stringify(
+          entries.map((entry: LogEntry) => ({
+            ts: entry.ts.toISOString(),
+            log_date: logDateOf(entry.ts),
+            level: entry.level,
+            category: entry.category,
+            org_id: entry.orgId,
+            action: entry.action,
+            route: entry.route,
+            http_status: entry.httpStatus,
+            message: entry.message,
+          })),
+        ),
+      });
     },
   };
 }

@@ -1,35 +1,36 @@
 import type { QuestionTiming } from '@loop/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/database';
-import { surveyQuestionTimes, surveyResponses } from '../db/schema';
 
 /**
- * The median seconds respondents who submitted took per question, computed in the database. Only
- * submitted responses count: a respondent halfway has only part of their time.
+ * The median seconds respondents who submitted took per question, computed in the database from
+ * each response's `question_seconds`. Only submitted responses count: a respondent halfway has only
+ * part of their time.
  */
 export async function questionTimings(
   db: Queryable,
   surveyId: number,
 ): Promise<Record<string, QuestionTiming>> {
-  const rows = await db
-    .select({
-      questionId: surveyQuestionTimes.questionId,
-      median:
-        sql<number>`percentile_cont(0.5) within group (order by ${surveyQuestionTimes.seconds})`.mapWith(
-          Number,
-        ),
-      respondents: sql<number>`count(*)::int`.mapWith(Number),
+  const medians = db
+    .$with('medians', {
+      questionId: sql<string>`question_id`.as('question_id'),
+      median: sql<number>`median`.mapWith(Number).as('median'),
+      respondents: sql<number>`respondents`.mapWith(Number).as('respondents'),
     })
-    .from(surveyQuestionTimes)
-    .innerJoin(
-      surveyResponses,
-      and(eq(surveyResponses.id, surveyQuestionTimes.responseId), eq(surveyResponses.status, 'completed')),
-    )
-    .where(eq(surveyQuestionTimes.surveyId, surveyId))
-    .groupBy(surveyQuestionTimes.questionId);
+    .as(sql`
+      select t.key as question_id,
+             percentile_cont(0.5) within group (order by t.value::int) as median,
+             count(*)::int as respondents
+      from survey_responses r, jsonb_each_text(r.question_seconds) t
+      where r.survey_id = ${surveyId} and r.status = 'completed'
+      group by t.key`);
+  const rows = await db.with(medians).select().from(medians);
   return Object.fromEntries(
-    rows.map((row) => [row.questionId, { median_seconds: row.median, respondents: row.respondents }]),
+    rows.map((row) => [
+      row.questionId,
+      { median_seconds: Number(row.median), respondents: Number(row.respondents) },
+    ]),
   );
 }
 

@@ -29,7 +29,7 @@ import {
   type ResponseState,
   type ResponseWrite,
   savedAnswers,
-  savedItems,
+  savedItemsOf,
   writeResponses,
 } from './responses';
 import { publicResponseToken, TOKEN_PATTERN } from './responseTokens';
@@ -72,6 +72,13 @@ export const respondRoutes =
       async (tokens: readonly string[]) => {
         const found = await findRespondTargets(deps.db, tokens);
         return tokens.map((token) => found.get(token) ?? null);
+      },
+      { maxBatch: 200, maxInFlight: 2 },
+    );
+    const saved = new Batcher(
+      async (ids: readonly number[]) => {
+        const found = await savedItemsOf(deps.db, ids);
+        return ids.map((id) => found.get(id) ?? new Map());
       },
       { maxBatch: 200, maxInFlight: 2 },
     );
@@ -229,7 +236,7 @@ export const respondRoutes =
             }));
           if (response.status === 'completed') return submitted(responseToken);
           if (plan.checkWithSaved !== null) {
-            const refusal = plan.checkWithSaved(await savedItems(deps.db, response.id, plan.questionIds));
+            const refusal = plan.checkWithSaved(await saved.submit(response.id));
             if (refusal !== null) throw new ApiError(400, refusal.detail, refusal.fields);
           }
           const written = await writes.submit({

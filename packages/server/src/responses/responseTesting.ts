@@ -1,6 +1,6 @@
 import type { PersonalLinksCreated, Survey, SurveyInput, SurveyLinks } from '@loop/core';
 import type { LightMyRequestResponse } from 'fastify';
-import { surveyAnswers, surveyQuestionTimes, surveyResponses } from '../db/schema';
+import { surveyAnswers, surveyResponses } from '../db/schema';
 import type { SurveyOrganization } from '../surveys/surveyTesting';
 import { everyTypeQuestions } from '../testing/everyTypeQuestions';
 import { api, type TestContext } from '../testing/testApp';
@@ -83,7 +83,7 @@ export const respond = (
 export const view = (ctx: Pick<TestContext, 'app'>, token: string): Promise<LightMyRequestResponse> =>
   api(ctx.app, 'GET', `/respond/${token}`);
 
-/** Every response, answer and timing row: "nothing stored" in one value. */
+/** Every response (with its seconds per question) and answer row: "nothing stored" in one value. */
 export async function responseSnapshot(ctx: Pick<TestContext, 'db'>) {
   return {
     responses: await ctx.db.select().from(surveyResponses).orderBy(surveyResponses.id),
@@ -91,9 +91,5 @@ export async function responseSnapshot(ctx: Pick<TestContext, 'db'>) {
       .select()
       .from(surveyAnswers)
       .orderBy(surveyAnswers.responseId, surveyAnswers.questionId, surveyAnswers.itemId),
-    times: await ctx.db
-      .select()
-      .from(surveyQuestionTimes)
-      .orderBy(surveyQuestionTimes.responseId, surveyQuestionTimes.questionId),
   };
 }

@@ -5,9 +5,9 @@ import {
   type Question,
   type SurveyStatus,
 } from '@loop/core';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { type ResponseStatus, surveyAnswers, surveyQuestionTimes, surveyResponses } from '../db/schema';
+import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schema';
 import { hashToken } from './responseTokens';
 
 /** A response as the answering routes see it; `xmin` tells whether it changed since it was read. */
@@ -64,13 +64,14 @@ function respondStatements(db: Queryable) {
 
   const input = db.$with('input', {}).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
-      as x(r bigint, x text, s integer, f boolean, at timestamptz, sent jsonb, items jsonb, times jsonb)`);
+      as x(r bigint, x text, s integer, f boolean, fresh boolean, at timestamptz, sent jsonb, items jsonb, times jsonb)`);
   const gate = db.$with('gate', { writtenId: sql<string>`written_id`.as('written_id') }).as(sql`
     update survey_responses r
     set status = case when input.f then 'completed' else 'in_progress' end,
         started_at = coalesce(r.started_at, input.at),
         saved_at = input.at,
-        completed_at = case when input.f then input.at end
+        completed_at = case when input.f then input.at end,
+        question_seconds = r.question_seconds || input.times
     from input
     where r.id = input.r and r.status <> 'completed' and r.xmin::text = input.x
     returning r.id, r.id::text as written_id`);
@@ -78,10 +79,17 @@ function respondStatements(db: Queryable) {
   const items = db.$with('items', {}).as(sql`
     select p.r, p.s, p.f, p.at, i.q, i.i, i.n, i.t
     from passed p, jsonb_to_recordset(p.items) as i(q text, i text, n smallint, t text)`);
-  const sent = db.$with('sent', {}).as(sql`select p.r, jsonb_array_elements_text(p.sent) as q from passed p`);
+  // Only responses saved before can hold answers to replace or stamp: a pending one (read at this
+  // very version) has none, so a first write skips those steps. They find the rows through the
+  // primary key's leading column with `= any(array)`, which keeps them index scans under a cached
+  // generic plan, however small the table was when the plan was made.
+  const sent = db
+    .$with('sent', {})
+    .as(sql`select p.r, jsonb_array_elements_text(p.sent) as q from passed p where not p.fresh`);
   const removed = db.$with('removed', {}).as(sql`
-    delete from survey_answers a using sent
-    where a.response_id = sent.r and a.question_id = sent.q
+    delete from survey_answers a
+    where a.response_id = any (array(select r from sent))
+      and exists (select 1 from sent where sent.r = a.response_id and sent.q = a.question_id)
       and not exists (
         select 1 from items where items.r = a.response_id and items.q = a.question_id and items.i = a.item_id
       )`);
@@ -92,17 +100,29 @@ function respondStatements(db: Queryable) {
       set num_value = excluded.num_value, text_value = excluded.text_value, submitted_at = excluded.submitted_at`);
   const stamped = db.$with('stamped', {}).as(sql`
     update survey_answers a set submitted_at = p.at from passed p
-    where p.f and a.response_id = p.r
+    where a.response_id = any (array(select r from passed where f and not fresh))
+      and a.response_id = p.r
       and not exists (select 1 from sent where sent.r = p.r and sent.q = a.question_id)`);
-  const timed = db.$with('timed', {}).as(sql`
-    insert into survey_question_times (response_id, survey_id, question_id, seconds)
-    select p.r, p.s, t.q, t.s from passed p, jsonb_to_recordset(p.times) as t(q text, s integer)
-    on conflict (response_id, question_id) do update set seconds = excluded.seconds`);
+  // `= any(array(…))` keeps this an index scan on the primary key under a cached generic plan.
+  const saved = db
+    .select({
+      responseId: surveyAnswers.responseId,
+      questionId: surveyAnswers.questionId,
+      item_id: surveyAnswers.itemId,
+      num_value: surveyAnswers.numValue,
+      text_value: surveyAnswers.textValue,
+    })
+    .from(surveyAnswers)
+    .where(
+      sql`${surveyAnswers.responseId} = any (array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::bigint))`,
+    )
+    .prepare('respond_saved');
 
   return {
+    saved,
     targets: db.with(targets).select().from(targets).prepare('respond_targets'),
     write: db
-      .with(input, gate, passed, items, sent, removed, upserted, stamped, timed)
+      .with(input, gate, passed, items, sent, removed, upserted, stamped)
       .select({ id: gate.writtenId })
       .from(gate)
       .prepare('respond_write'),
@@ -214,12 +234,12 @@ export async function savedAnswers(
     })
     .from(surveyAnswers)
     .where(eq(surveyAnswers.responseId, responseId));
-  const times = await db
-    .select({ questionId: surveyQuestionTimes.questionId, seconds: surveyQuestionTimes.seconds })
-    .from(surveyQuestionTimes)
-    .where(eq(surveyQuestionTimes.responseId, responseId));
+  const [response] = await db
+    .select({ seconds: surveyResponses.questionSeconds })
+    .from(surveyResponses)
+    .where(eq(surveyResponses.id, responseId));
   const byQuestion = groupItems(items);
-  const seconds = new Map(times.map((time) => [time.questionId, time.seconds]));
+  const seconds = new Map(Object.entries(response?.seconds ?? {}));
   return questions.flatMap((question) => {
     const value = answerFromItems(question, byQuestion.get(question.id) ?? []);
     if (value === null) return [];
@@ -265,26 +285,23 @@ export interface ResponseWrite {
   readonly seconds: ReadonlyArray<{ readonly question_id: string; readonly seconds: number }>;
 }
 
-/** The items saved on a response for questions other than `except`, by question. */
-export async function savedItems(
+/**
+ * The items saved on each of many responses, by response id and then by question, in one query (a
+ * submission's required check runs over them; see `planAnswers`).
+ */
+export async function savedItemsOf(
   db: Queryable,
-  responseId: number,
-  except: readonly string[],
-): Promise<Map<string, AnswerItem[]>> {
-  const rows = await db
-    .select({
-      questionId: surveyAnswers.questionId,
-      item_id: surveyAnswers.itemId,
-      num_value: surveyAnswers.numValue,
-      text_value: surveyAnswers.textValue,
-    })
-    .from(surveyAnswers)
-    .where(
-      except.length === 0
-        ? eq(surveyAnswers.responseId, responseId)
-        : and(eq(surveyAnswers.responseId, responseId), notInArray(surveyAnswers.questionId, [...except])),
-    );
-  return groupItems(rows);
+  responseIds: readonly number[],
+): Promise<Map<number, Map<string, AnswerItem[]>>> {
+  const rows = await statementsOf(db).saved.execute({ ids: JSON.stringify(responseIds) });
+  const byResponse = new Map<number, Array<AnswerItem & { readonly questionId: string }>>();
+  for (const { responseId, ...item } of rows) {
+    const id = Number(responseId);
+    const list = byResponse.get(id);
+    if (list) list.push(item);
+    else byResponse.set(id, [item]);
+  }
+  return new Map(responseIds.map((id) => [id, groupItems(byResponse.get(id) ?? [])]));
 }
 
 /**
@@ -308,6 +325,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
         x: write.response.xmin,
         s: write.surveyId,
         f: write.final,
+        fresh: write.response.status === 'pending',
         at: write.now.toISOString(),
         sent: write.questionIds,
         items: write.items.map((item) => ({
@@ -316,7 +334,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
           n: item.num_value,
           t: item.text_value,
         })),
-        times: write.seconds.map((entry) => ({ q: entry.question_id, s: entry.seconds })),
+        times: Object.fromEntries(write.seconds.map((entry) => [entry.question_id, entry.seconds])),
       })),
     ),
   });

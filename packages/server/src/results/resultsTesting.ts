@@ -7,7 +7,7 @@ import {
   type Survey,
 } from '@loop/core';
 import type { Queryable } from '../db/database';
-import { surveyAnswers, surveyQuestionTimes, surveyResponses } from '../db/schema';
+import { surveyAnswers, surveyResponses } from '../db/schema';
 
 /**
  * Responses written straight to the tables, as the answering routes store them (items through
@@ -47,6 +47,7 @@ export async function storeResponse(
       startedAt,
       savedAt: submitted ?? startedAt,
       completedAt: submitted,
+      questionSeconds: { ...input.seconds },
     })
     .returning({ id: surveyResponses.id });
   if (row === undefined) throw new Error('response not stored');
@@ -65,16 +66,6 @@ export async function storeResponse(
     }));
   });
   if (items.length > 0) await db.insert(surveyAnswers).values(items);
-  const times = Object.entries(input.seconds ?? {});
-  if (times.length > 0)
-    await db.insert(surveyQuestionTimes).values(
-      times.map(([questionId, seconds]) => ({
-        responseId: row.id,
-        surveyId: survey.id,
-        questionId,
-        seconds,
-      })),
-    );
   return row.id;
 }
 

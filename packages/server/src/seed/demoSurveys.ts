@@ -8,13 +8,7 @@ import {
 } from '@loop/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
-import {
-  type ResponseStatus,
-  surveyAnswers,
-  surveyQuestionTimes,
-  surveyResponses,
-  surveys,
-} from '../db/schema';
+import { type ResponseStatus, surveyAnswers, surveyResponses, surveys } from '../db/schema';
 import { hashToken, newResponseToken } from '../responses/responseTokens';
 import { BUILT_IN_TEMPLATES } from '../surveys/builtInTemplates';
 
@@ -440,6 +434,7 @@ async function writeDemoSurvey(
         startedAt: response.startedAt,
         savedAt: response.completedAt ?? response.startedAt,
         completedAt: response.completedAt,
+        questionSeconds: response.seconds,
       })),
     )
     .returning({ id: surveyResponses.id, tokenHash: surveyResponses.tokenHash });
@@ -467,18 +462,6 @@ async function writeDemoSurvey(
     select response_id, ${survey.id}, question_id, item_id, num_value, text_value, submitted_at
     from json_to_recordset(${JSON.stringify(answers)}::json) as r(response_id bigint, question_id text,
       item_id text, num_value smallint, text_value text, submitted_at timestamptz)`);
-
-  const times = demo.responses.flatMap((response, index) =>
-    Object.entries(response.seconds).map(([questionId, spent]) => ({
-      response_id: idOf.get(tokens[index] as string) as number,
-      question_id: questionId,
-      seconds: spent,
-    })),
-  );
-  await tx.execute(sql`
-    insert into ${surveyQuestionTimes} (response_id, survey_id, question_id, seconds)
-    select response_id, ${survey.id}, question_id, seconds
-    from json_to_recordset(${JSON.stringify(times)}::json) as r(response_id bigint, question_id text, seconds int)`);
 }
 
 /**
