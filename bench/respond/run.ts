@@ -9,6 +9,8 @@
  * A second run follows respondents the way the answering page does: a save of the first half of the
  * answers on a new link, then the submission of the rest (which checks the required answers over
  * what was saved, replaces and stamps). It reports submissions per second (two requests each).
+ * A third sends complete submissions on a survey's public link, each from another visitor key, so
+ * each request creates its response first.
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
@@ -41,6 +43,9 @@ const JOURNEY = [
   JSON.stringify({ final: true, answers: ANSWERS.slice(HALF) }),
 ];
 const JOURNEY_TOKENS = Number(process.env.JOURNEY_TOKENS ?? 40_000);
+/** A public-link visitor's submission: every request another visitor key, so another new response. */
+const publicBody = (visitor: number) =>
+  `${BODY.slice(0, -1)},"respondent_key":"bench-visitor-${String(visitor).padStart(12, '0')}"}`;
 
 interface Child {
   readonly url: string;
@@ -77,7 +82,10 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /** Signs in as the demo admin, opens a survey and makes `count` personal links. */
-async function prepare(url: string, count: number): Promise<{ surveyId: number; tokens: string[] }> {
+async function prepare(
+  url: string,
+  count: number,
+): Promise<{ surveyId: number; tokens: string[]; publicToken: string }> {
   const login = await json<{ access_token: string }>(
     await fetch(`${url}/api/v1/auth/login`, {
       method: 'POST',
@@ -113,7 +121,8 @@ async function prepare(url: string, count: number): Promise<{ surveyId: number; 
     );
     for (const batch of made) tokens.push(...batch.tokens);
   }
-  return { surveyId: survey.id, tokens };
+  const links = await api<{ public_token: string }>('GET', `/surveys/${survey.id}/links`);
+  return { surveyId: survey.id, tokens, publicToken: links.public_token };
 }
 
 interface Run {
@@ -133,7 +142,7 @@ async function load(
   prefix: string,
   tokens: readonly string[],
   duration: number,
-  bodies: readonly string[] = [BODY],
+  bodies: ReadonlyArray<string | ((visitor: number) => string)> = [BODY],
 ): Promise<Run> {
   let next = 0;
   const result = await autocannon({
@@ -144,11 +153,12 @@ async function load(
     requests: bodies.map((body, step) => ({
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body,
+      ...(typeof body === 'string' ? { body } : {}),
       setupRequest: (request, context) => {
         // Throwing here would stall autocannon: running out wraps around, and the run says so.
         if (step === 0) context.token = tokens[next++ % tokens.length];
-        return { ...request, path: `${prefix}${String(context.token)}` };
+        const path = `${prefix}${String(context.token)}`;
+        return typeof body === 'string' ? { ...request, path } : { ...request, path, body: body(next) };
       },
     })),
   });
@@ -188,12 +198,17 @@ async function main() {
     children.push(server);
     const { surveyId, tokens } = await prepare(server.url, TOKENS);
     const journeySurvey = await prepare(server.url, JOURNEY_TOKENS);
+    const publicSurvey = await prepare(server.url, 0);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
     const submissions = run.result;
     const journeyRun = await load(server.url, '/api/v1/respond/', journeySurvey.tokens, DURATION, JOURNEY);
     const journey = journeyRun.result;
+    const publicRun = await load(server.url, '/api/v1/respond/', [publicSurvey.publicToken], DURATION, [
+      publicBody,
+    ]);
+    const publicLink = publicRun.result;
     await stopChild(server);
     children.pop();
 
@@ -215,6 +230,10 @@ async function main() {
              (select count(*)::int from survey_answers where survey_id = ${journeySurvey.surveyId} and submitted_at is not null) as stamped,
              (select count(*)::int from survey_answers a join survey_responses r on r.id = a.response_id
                where a.survey_id = ${journeySurvey.surveyId} and r.status = 'completed' and a.submitted_at is null) as unstamped`;
+    // The public link: one completed response with its answers per visitor answered 2xx.
+    const [publicStored] = await check<{ completed: number; answers: number }[]>`
+      select (select count(*)::int from survey_responses where survey_id = ${publicSurvey.surveyId} and status = 'completed') as completed,
+             (select count(distinct response_id)::int from survey_answers where survey_id = ${publicSurvey.surveyId} and submitted_at is not null) as answers`;
     await check.end();
     const answered = warmUp.result['2xx'] + submissions['2xx'];
     const sent = warmUp.sent + run.sent;
@@ -225,6 +244,7 @@ async function main() {
     );
     console.log(line('Loop (PostgreSQL)', submissions));
     console.log(line('journey (save + submit)', journey, JOURNEY.length));
+    console.log(line('public link', publicLink));
     console.log(line('bare Fastify echo', baseline));
     console.log(
       `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +
@@ -238,6 +258,11 @@ async function main() {
     // Both runs send the same answers, so a journey's response must hold as many rows as a direct one.
     const rowsEach = (stored?.rows ?? 0) / Math.max(stored?.completed ?? 0, 1);
     const journeyCompleted = journeyStored?.completed ?? 0;
+    const publicCompleted = publicStored?.completed ?? 0;
+    console.log(
+      `public link stored: ${publicCompleted} completed responses, ${publicStored?.answers} with answer rows, ` +
+        `for ${publicLink['2xx']} answered 2xx of ${publicRun.sent} sent`,
+    );
     console.log(
       `journey stored: ${journeyCompleted} completed responses, ${journeyStored?.stamped} stamped answer rows ` +
         `(${rowsEach} per response expected), ${journeyStored?.unstamped} unstamped, for ${journeyRun.sent} links used`,
@@ -248,6 +273,7 @@ async function main() {
       perSecond(result) / perSubmission >= 2000 && result.latency.p99 <= 50 && errorsOf(result) === 0;
     const budget = withinBudget(submissions, 1);
     const journeyBudget = withinBudget(journey, JOURNEY.length);
+    const publicBudget = withinBudget(publicLink, 1);
     const completed = stored?.completed ?? 0;
     const consistent =
       !warmUp.reused &&
@@ -260,9 +286,13 @@ async function main() {
       journeyCompleted >= journey['2xx'] - journeyRun.sent &&
       journeyCompleted <= journeyRun.sent &&
       journeyStored?.stamped === journeyCompleted * rowsEach &&
-      journeyStored?.unstamped === 0;
+      journeyStored?.unstamped === 0 &&
+      publicCompleted >= publicLink['2xx'] &&
+      publicCompleted <= publicRun.sent &&
+      publicStored?.answers === publicCompleted;
     console.log(
-      `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}; ` +
+      `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}, ` +
+        `public link ${publicBudget ? 'met' : 'NOT met'}; ` +
         `storage ${consistent ? 'consistent' : 'INCONSISTENT'}`,
     );
     if (!consistent) process.exitCode = 1;
