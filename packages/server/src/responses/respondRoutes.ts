@@ -23,8 +23,9 @@ import {
   respondTokenParams,
 } from './responseSchemas';
 import {
+  ensurePublicResponses,
   findRespondTargets,
-  publicResponseId,
+  type PublicVisitor,
   type RespondTarget,
   type ResponseState,
   type ResponseWrite,
@@ -82,6 +83,11 @@ export const respondRoutes =
       },
       { maxBatch: 200, maxInFlight: 2 },
     );
+    const visitors = new Batcher((batch: readonly PublicVisitor[]) => ensurePublicResponses(deps.db, batch), {
+      maxBatch: 100,
+      maxInFlight: 2,
+      keyOf: (visitor) => `${visitor.surveyId}:${visitor.respondentKey}`,
+    });
     const writes = new Batcher((batch: readonly ResponseWrite[]) => writeResponses(deps.db, batch), {
       maxBatch: 100,
       maxInFlight: 2,
@@ -210,30 +216,37 @@ export const respondRoutes =
             });
           responseToken = publicResponseToken(deps.config.jwtSecret, target.surveyId, key);
         }
-        // A public-link visitor's response, when a first request of theirs already made it.
-        let current: ResponseState | null =
-          target.response ?? (await targetOf(responseToken))?.response ?? null;
-        if (current?.status === 'completed') return submitted(responseToken);
-
         const questions = await questionsCache.get(deps.db, target.surveyId, target.version);
         const plan = planAnswers(questions, answers, final);
+        let current: ResponseState | null = target.response;
+        if (current === null) {
+          // A public-link visitor. A request that will be written (a valid save, a complete
+          // submission) makes their response if it is missing, in the same step that finds it;
+          // anything else only looks, so a refused request leaves nothing behind.
+          const visitor = {
+            surveyId: target.surveyId,
+            organizationId: target.organizationId,
+            respondentKey: key as string,
+            token: responseToken,
+            now,
+          };
+          const writable = plan.ok && plan.checkWithSaved === null;
+          current = writable
+            ? await visitors.submit(visitor)
+            : ((await targetOf(responseToken))?.response ?? null);
+          if (plan.ok && current === null) {
+            // A new visitor has nothing saved: what they sent must be complete on its own.
+            const refusal = plan.checkWithSaved?.(new Map()) ?? null;
+            if (refusal !== null) throw new ApiError(400, refusal.detail, refusal.fields);
+            current = await visitors.submit(visitor);
+          }
+        }
+        if (current?.status === 'completed') return submitted(responseToken);
         if (!plan.ok) throw new ApiError(400, plan.refusal.detail, plan.refusal.fields);
+        if (current === null) throw new Error('A checked request without its response');
 
         for (let attempt = 1; ; attempt++) {
-          if (current === null && plan.checkWithSaved !== null) {
-            // A new visitor has nothing saved: what they sent must be complete on its own.
-            const refusal = plan.checkWithSaved(new Map());
-            if (refusal !== null) throw new ApiError(400, refusal.detail, refusal.fields);
-          }
-          const response: ResponseState =
-            current ??
-            (await publicResponseId(deps.db, {
-              surveyId: target.surveyId,
-              organizationId: target.organizationId,
-              respondentKey: key as string,
-              token: responseToken,
-              now,
-            }));
+          const response: ResponseState = current;
           if (response.status === 'completed') return submitted(responseToken);
           if (plan.checkWithSaved !== null) {
             const refusal = plan.checkWithSaved(await saved.submit(response.id));

@@ -118,8 +118,36 @@ function respondStatements(db: Queryable) {
     )
     .prepare('respond_saved');
 
+  // Public-link visitors' responses, made where missing and read where present, in one statement.
+  // Rows are found through the unique (survey_id, respondent_key) index with `= any(array(…))`.
+  const visitorInput = db.$with('visitor_input', {}).as(sql`
+    select * from jsonb_to_recordset(${sql.placeholder('visitors')}::jsonb)
+      as x(s integer, o integer, k text, h text, at timestamptz)`);
+  const created = db.$with('created', {}).as(sql`
+    insert into survey_responses (survey_id, organization_id, token_hash, kind, respondent_key, status, created_at)
+    select s, o, h, 'public', k, 'pending', at from visitor_input
+    on conflict do nothing
+    returning survey_id, respondent_key, id, status, xmin`);
+  const visitors = db
+    .$with('visitors', {
+      surveyId: sql<number>`survey_id`.as('survey_id'),
+      key: sql<string>`key`.as('key'),
+      id: sql<string>`id`.as('id'),
+      status: sql<ResponseStatus>`status`.as('status'),
+      xmin: sql<string>`xmin`.as('xmin'),
+    })
+    .as(sql`
+      select survey_id, respondent_key as key, id::text as id, status, xmin::text as xmin from created
+      union all
+      select r.survey_id, r.respondent_key, r.id::text, r.status, r.xmin::text
+      from survey_responses r join visitor_input v on r.survey_id = v.s and r.respondent_key = v.k
+      where r.survey_id = any (array(select s from visitor_input))
+        and r.respondent_key = any (array(select k from visitor_input))
+        and not exists (select 1 from created c where c.survey_id = v.s and c.respondent_key = v.k)`);
+
   return {
     saved,
+    visitors: db.with(visitorInput, created, visitors).select().from(visitors).prepare('respond_visitors'),
     targets: db.with(targets).select().from(targets).prepare('respond_targets'),
     write: db
       .with(input, gate, passed, items, sent, removed, upserted, stamped)
@@ -217,6 +245,49 @@ export async function publicResponseId(
     );
   if (existing === undefined) throw new Error('Public response neither inserted nor found');
   return existing;
+}
+
+/** A public-link visitor whose response `ensurePublicResponses` makes or finds. */
+export interface PublicVisitor {
+  readonly surveyId: number;
+  readonly organizationId: number;
+  readonly respondentKey: string;
+  /** The visitor's response token (derived from the key), stored as its hash. */
+  readonly token: string;
+  readonly now: Date;
+}
+
+/**
+ * The responses of many public-link visitors in one statement: made (pending) where missing, read
+ * where present. A visitor at most once per call. A visitor whose response another transaction
+ * made while this statement ran is read again on its own (`publicResponseId`).
+ */
+export async function ensurePublicResponses(
+  db: Queryable,
+  visitors: readonly PublicVisitor[],
+): Promise<ResponseState[]> {
+  const rows = await statementsOf(db).visitors.execute({
+    visitors: JSON.stringify(
+      visitors.map((visitor) => ({
+        s: visitor.surveyId,
+        o: visitor.organizationId,
+        k: visitor.respondentKey,
+        h: hashToken(visitor.token),
+        at: visitor.now.toISOString(),
+      })),
+    ),
+  });
+  const found = new Map(
+    rows.map((row) => [
+      `${Number(row.surveyId)}:${row.key}`,
+      { id: Number(row.id), status: row.status, xmin: row.xmin },
+    ]),
+  );
+  return Promise.all(
+    visitors.map(
+      (visitor) => found.get(`${visitor.surveyId}:${visitor.respondentKey}`) ?? publicResponseId(db, visitor),
+    ),
+  );
 }
 
 /** The answers saved on a response, as the answering page sends them (with their seconds). */
