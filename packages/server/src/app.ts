@@ -12,7 +12,12 @@ import { createAccessTokens } from './auth/accessTokens';
 import { createAuthenticate } from './auth/authenticate';
 import { authRoutes } from './auth/authRoutes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwordHasher';
-import { createRateLimitHooks, DEFAULT_RATE_LIMITS, type RateLimitRules } from './auth/rateLimits';
+import {
+  connectRateLimitStore,
+  createRateLimitHooks,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitRules,
+} from './auth/rateLimits';
 import { billingRoutes } from './billing/billingRoutes';
 import type { PaymentProviders } from './billing/paymentProvider';
 import { createRequireFeature } from './billing/requireFeature';
@@ -124,6 +129,14 @@ function paymentProviders(
   };
 }
 
+/** Shared counters in Redis when REDIS_URL is set (closed with the app), else in this process. */
+async function rateLimitStore(app: FastifyInstance, config: AppConfig) {
+  if (config.redisUrl === null) return { redis: null };
+  const store = await connectRateLimitStore(config.redisUrl, app.log);
+  app.addHook('onClose', store.close);
+  return store;
+}
+
 function rateLimitRules(options: BuildAppOptions): RateLimitRules | null {
   if (options.rateLimits === false) return null;
   if (options.rateLimits !== undefined) return { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
@@ -208,10 +221,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: BRANDING_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, headerPairs: 100 },
   });
 
+  const rules = rateLimitRules(options);
   const context: RouteContext = {
     deps,
     authenticate: createAuthenticate(deps),
-    rateLimit: await createRateLimitHooks(app, rateLimitRules(options)),
+    rateLimit: await createRateLimitHooks(
+      app,
+      rules,
+      rules === null ? { redis: null } : await rateLimitStore(app, config),
+    ),
     requireFeature: createRequireFeature(deps),
   };
 

@@ -27,6 +27,8 @@ export interface AppConfig {
   readonly webDist: string;
   readonly seedDemo: boolean;
   readonly rateLimit: boolean;
+  /** REDIS_URL: rate-limit counters in Redis, shared by every API instance; unset: in this process. */
+  readonly redisUrl: string | null;
   readonly trustProxy: TrustProxy;
   /** Extra origins allowed to call the API from a browser; empty means same origin only. */
   readonly corsOrigins: readonly string[];
@@ -213,6 +215,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL moet met postgres:// of postgresql:// beginnen.');
   }
+  const redisUrl = value(env, 'REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL moet met redis:// of rediss:// beginnen.');
+  }
   const smtpUrl = value(env, 'SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL moet met smtp:// of smtps:// beginnen.');
@@ -223,6 +229,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl,
     smtpUrl,
+    redisUrl,
     mailFrom: value(env, 'MAIL_FROM') ?? 'Loop <no-reply@loop.local>',
     appUrl: absoluteUrl('APP_URL', value(env, 'APP_URL') ?? `http://localhost:${port}`),
     jwtSecret: resolveJwtSecret(env, dataDir, production),

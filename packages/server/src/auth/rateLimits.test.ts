@@ -104,3 +104,34 @@ describe('rate limits on auth routes', () => {
     expect((await loginFrom(defaults, email, '203.0.113.99')).statusCode).toBe(429);
   });
 });
+
+// Test machines run Redis on 127.0.0.1:6379 (DESIGN.md §3); REDIS_TEST_URL points elsewhere.
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+describe('rate limits shared through Redis (REDIS_URL)', () => {
+  const rules = { login: [{ scope: 'ip+address' as const, max: 3, windowMs: 60_000 }] };
+
+  it('should count one limit over two API instances, so a client cannot double it by switching', async () => {
+    const first = await ctx.buildApp({ config: { redisUrl: REDIS_URL }, rateLimits: rules });
+    const second = await ctx.buildApp({ config: { redisUrl: REDIS_URL }, rateLimits: rules });
+    const email = uniqueEmail('gedeeld');
+
+    expect((await loginFrom(first, email)).statusCode).toBe(401);
+    expect((await loginFrom(second, email)).statusCode).toBe(401);
+    expect((await loginFrom(first, email)).statusCode).toBe(401);
+    const blocked = await loginFrom(second, email);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: MESSAGES.tooManyAttempts });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is counted apart.
+    expect((await loginFrom(first, uniqueEmail('apart'))).statusCode).toBe(401);
+  });
+
+  it('should let requests through, not fail them, when Redis cannot be reached', async () => {
+    const app = await ctx.buildApp({ config: { redisUrl: 'redis://127.0.0.1:1' }, rateLimits: rules });
+    const email = uniqueEmail('zonder-redis');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await loginFrom(app, email)).statusCode).toBe(401);
+    }
+  });
+});

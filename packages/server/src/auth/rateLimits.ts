@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { normaliseEmail } from '@loop/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { ApiError, MESSAGES } from '../http/apiError';
 
 const MINUTE_MS = 60_000;
@@ -63,26 +64,81 @@ const KEYS: Readonly<Record<RateLimitScope, (request: FastifyRequest) => string>
   'ip+address': (request) => `${request.ip}|${addressOf(request)}`,
 };
 
+/** Where the counters live: this process, or a Redis every API instance shares. */
+export interface RateLimitStore {
+  readonly redis: Redis | null;
+}
+
 /**
- * Registers @fastify/rate-limit (in-process store, no global limit) and returns a factory of
- * preHandler hooks: they run after the body is parsed, so a rule can count per address. `null`
- * rules switch rate limiting off (RATE_LIMIT=false, most tests).
+ * Connects to the Redis at `url` for shared counters. Commands fail at once while the connection is
+ * down (no offline queue, one attempt) so a request never waits on Redis; ioredis keeps reconnecting
+ * in the background. An unreachable Redis at start is logged, not fatal.
+ */
+export async function connectRateLimitStore(
+  url: string,
+  log: { warn(object: object, message: string): void },
+): Promise<RateLimitStore & { close(): Promise<void> }> {
+  // Loaded only when configured: most installations never need it.
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+    connectionName: 'loop-api',
+  });
+  redis.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
+  await redis.connect().catch((error: unknown) => {
+    log.warn({ err: error }, 'redis not reachable at start: rate limits let requests through until it is');
+  });
+  return {
+    redis,
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * Registers @fastify/rate-limit (no global limit) and returns a factory of preHandler hooks: they
+ * run after the body is parsed, so a rule can count per address. `null` rules switch rate limiting
+ * off (RATE_LIMIT=false, most tests). With Redis the counters are shared by every instance behind
+ * a load balancer (a fixed window per key, kept by a Lua script); when Redis cannot be reached a
+ * request goes through rather than failing, and the error is logged. Every rule counts under its
+ * own key prefix: the plugin gives limiters made with `createRateLimit` one shared namespace.
  */
 export async function createRateLimitHooks(
   app: FastifyInstance,
   rules: RateLimitRules | null,
+  store: RateLimitStore = { redis: null },
 ): Promise<(action: RateLimitedAction) => RateLimitHook[]> {
   if (rules === null) return () => [];
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(store.redis === null ? {} : { redis: store.redis, nameSpace: 'loop:rate-limit:' }),
+  });
   return (action) => {
-    const limiters = rules[action].map((rule) =>
-      app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: KEYS[rule.scope] }),
-    );
+    const limiters = rules[action].map((rule, index) => {
+      const keyOf = KEYS[rule.scope];
+      return app.createRateLimit({
+        max: rule.max,
+        timeWindow: rule.windowMs,
+        keyGenerator: (request) => `${action}:${index}:${keyOf(request)}`,
+      });
+    });
     if (limiters.length === 0) return [];
     return [
       async (request, reply) => {
         for (const limiter of limiters) {
-          const state = await limiter(request);
+          let state: Awaited<ReturnType<typeof limiter>>;
+          try {
+            state = await limiter(request);
+          } catch (error) {
+            // The shared counter store is unreachable: better a request without its limit than
+            // logins and answers failing with it.
+            request.log.warn({ err: error, action }, 'rate limit store unavailable, request let through');
+            return;
+          }
           if (!state.isAllowed && state.isExceeded) {
             reply.header('retry-after', String(state.ttlInSeconds));
             throw new ApiError(429, MESSAGES.tooManyAttempts);

@@ -26,6 +26,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     dataDir,
     databaseUrl: null,
     smtpUrl: null,
+    redisUrl: null,
     mailFrom: 'Loop <no-reply@loop.local>',
     appUrl: 'http://loop.test',
     jwtSecret: TEST_JWT_SECRET,
