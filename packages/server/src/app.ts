@@ -9,6 +9,7 @@ import { adminBillingRoutes } from './admin/adminBillingRoutes';
 import { adminRoutes } from './admin/adminRoutes';
 import type { AppDeps } from './appDeps';
 import { createAccessTokens } from './auth/accessTokens';
+import { startAuthCleanup } from './auth/authCleanup';
 import { createAuthenticate } from './auth/authenticate';
 import { authRoutes } from './auth/authRoutes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwordHasher';
@@ -186,8 +187,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { db: options.db, clock, output: app.log },
     { days: config.logRetentionDays },
   );
+  const authCleanup = startAuthCleanup(
+    { db: options.db, clock, output: app.log },
+    { refreshTokenTtlDays: config.refreshTokenTtlDays },
+  );
   app.addHook('onClose', async () => {
     await retention.stop();
+    await authCleanup.stop();
     await mail.drain();
     await appLog.close();
   });

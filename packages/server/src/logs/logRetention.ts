@@ -1,20 +1,13 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { type JobOutput, type PeriodicJob, startPeriodicJob } from '../housekeeping/periodicJob';
 import { deleteLogsBefore } from './logStore';
 
 const DAY_MS = 86_400_000;
 export const LOG_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
-export interface RetentionOutput {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export interface LogRetention {
-  /** One clean-up pass now; resolves with the number of rows removed. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type RetentionOutput = JobOutput;
+export type LogRetention = PeriodicJob;
 
 /**
  * Removes application log rows older than `days`, at start and then every hour. Several servers on
@@ -24,38 +17,20 @@ export function startLogRetention(
   deps: { readonly db: Database; readonly clock: Clock; readonly output: RetentionOutput },
   options: { readonly days: number; readonly intervalMs?: number },
 ): LogRetention {
-  let running: Promise<number> | null = null;
-  const runOnce = (): Promise<number> => {
-    running ??= (async () => {
+  return startPeriodicJob({
+    intervalMs: options.intervalMs ?? LOG_RETENTION_INTERVAL_MS,
+    output: deps.output,
+    failure: 'Applicatielog: oude regels konden niet worden verwijderd',
+    run: async () => {
       const cutoff = new Date(deps.clock.now().getTime() - options.days * DAY_MS);
-      try {
-        const removed = await deleteLogsBefore(deps.db, cutoff);
-        if (removed > 0) {
-          deps.output.info(
-            { removed, days: options.days },
-            `Applicatielog: ${removed} regel(s) ouder dan ${options.days} dagen verwijderd`,
-          );
-        }
-        return removed;
-      } catch (error) {
-        deps.output.error({ err: error }, 'Applicatielog: oude regels konden niet worden verwijderd');
-        return 0;
-      } finally {
-        running = null;
+      const removed = await deleteLogsBefore(deps.db, cutoff);
+      if (removed > 0) {
+        deps.output.info(
+          { removed, days: options.days },
+          `Applicatielog: ${removed} regel(s) ouder dan ${options.days} dagen verwijderd`,
+        );
       }
-    })();
-    return running;
-  };
-  const first = setTimeout(() => void runOnce(), 0);
-  const timer = setInterval(() => void runOnce(), options.intervalMs ?? LOG_RETENTION_INTERVAL_MS);
-  first.unref?.();
-  timer.unref?.();
-  return {
-    runOnce,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+      return removed;
     },
-  };
+  });
 }

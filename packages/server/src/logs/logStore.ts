@@ -1,7 +1,8 @@
 import { type LogItem, logDateOf } from '@loop/core';
-import { and, desc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { appLogs } from '../db/schema';
+import { deleteInChunks } from '../housekeeping/deleteInChunks';
 import type { LogEntry, LogSink } from './appLog';
 
 /**
@@ -71,20 +72,7 @@ export async function listLogs(db: Queryable, window: LogWindow): Promise<LogIte
     .limit(window.limit);
 }
 
-/** Rows removed per statement, so a large clean-up never holds one long lock. */
-const DELETE_CHUNK = 10_000;
-
 /** Removes rows older than `cutoff`, in chunks; returns how many. */
-export async function deleteLogsBefore(db: Queryable, cutoff: Date): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const oldest = db
-      .select({ id: appLogs.id })
-      .from(appLogs)
-      .where(lt(appLogs.ts, cutoff))
-      .limit(DELETE_CHUNK);
-    const removed = await db.delete(appLogs).where(inArray(appLogs.id, oldest)).returning({ id: appLogs.id });
-    total += removed.length;
-    if (removed.length < DELETE_CHUNK) return total;
-  }
+export function deleteLogsBefore(db: Queryable, cutoff: Date): Promise<number> {
+  return deleteInChunks(db, appLogs, appLogs.id, lt(appLogs.ts, cutoff));
 }
