@@ -13,13 +13,9 @@ import {
   createConsentStore,
   createDebugAdminFlag,
   createFeatureStore,
-  createInvitationPreviewGateway,
   createJwtDecoder,
   createOrganisationGateway,
   createOrganisationStore,
-  createSurveyResultsGateway,
-  createSurveysGateway,
-  createSurveyTemplatesGateway,
   createTokenStore,
   createUserGateway,
   randomIds,
@@ -32,16 +28,12 @@ import {
   consentKeyFor,
   createAuthUseCases,
   createPaymentReturn,
-  createResultsUseCases,
   createSessionEndedHandler,
-  createSurveyEditorPool,
-  createSurveyPreview,
   type HtmlSanitizer,
   LogBrowser,
   type Notice,
   SessionKeeper,
   SubscriptionStore,
-  SurveyEditor,
 } from '@loop/core';
 import { Container, ContainerModule } from 'inversify';
 import { toast } from 'react-toastify/unstyled';
@@ -51,6 +43,8 @@ import { type Services, TOKENS, type Token } from './tokens';
 /** What the React tree needs of the container: resolving a token. */
 export interface AppContainer {
   get<T>(token: Token<T>): T;
+  /** For the tokens bound to a module loaded on demand (the survey services). */
+  getAsync<T>(token: Token<T>): Promise<T>;
 }
 
 /** Bindings to replace, by token name (tests: a fake fetch, a memory storage, a memory router). */
@@ -144,37 +138,50 @@ const httpModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CreateLogBrowser)
     .toResolvedValue((gateway) => () => new LogBrowser({ gateway }), [TOKENS.AdminLogsGateway])
     .inSingletonScope();
-  bind(TOKENS.SurveysGateway).toResolvedValue(createSurveysGateway, [TOKENS.ApiClient]).inSingletonScope();
+  // The survey services arrive with the first survey screen (see surveyServices.ts): these tokens
+  // resolve asynchronously, through `useAsyncInjection`.
+  const surveys = () => import('./surveyServices');
+  bind(TOKENS.SurveysGateway)
+    .toResolvedValue(async (api) => (await surveys()).createSurveysGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
   bind(TOKENS.SurveyTemplatesGateway)
-    .toResolvedValue(createSurveyTemplatesGateway, [TOKENS.ApiClient])
+    .toResolvedValue(async (api) => (await surveys()).createSurveyTemplatesGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
   bind(TOKENS.IdSource).toConstantValue(randomIds);
   bind(TOKENS.SurveyEditors)
     .toResolvedValue(
-      (gateway, templates, timer, ids) =>
-        createSurveyEditorPool(() => new SurveyEditor({ gateway, templates, timer, ids })),
+      async (gateway, templates, timer, ids) => {
+        const { createSurveyEditorPool, SurveyEditor } = await surveys();
+        return createSurveyEditorPool(() => new SurveyEditor({ gateway, templates, timer, ids }));
+      },
       [TOKENS.SurveysGateway, TOKENS.SurveyTemplatesGateway, TOKENS.Timer, TOKENS.IdSource],
     )
     .inSingletonScope();
   bind(TOKENS.InvitationPreviewGateway)
-    .toResolvedValue(createInvitationPreviewGateway, [TOKENS.ApiClient])
+    .toResolvedValue(async (api) => (await surveys()).createInvitationPreviewGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
   bind(TOKENS.SurveyPreview)
     .toResolvedValue(
-      (surveys, invitations) => createSurveyPreview({ surveys, invitations }),
+      async (surveyGateway, invitations) =>
+        (await surveys()).createSurveyPreview({ surveys: surveyGateway, invitations }),
       [TOKENS.SurveysGateway, TOKENS.InvitationPreviewGateway],
     )
     .inSingletonScope();
   bind(TOKENS.SurveyResultsGateway)
-    .toResolvedValue(createSurveyResultsGateway, [TOKENS.ApiClient])
+    .toResolvedValue(async (api) => (await surveys()).createSurveyResultsGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
   bind(TOKENS.FileSaver)
     .toResolvedValue(() => createBrowserFileSaver())
     .inSingletonScope();
   bind(TOKENS.ResultsUseCases)
     .toResolvedValue(
-      (surveys, gateway, files) =>
-        createResultsUseCases({ surveys, gateway, files, origin: () => globalThis.location.origin }),
+      async (surveyGateway, gateway, files) =>
+        (await surveys()).createResultsUseCases({
+          surveys: surveyGateway,
+          gateway,
+          files,
+          origin: () => globalThis.location.origin,
+        }),
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
     )
     .inSingletonScope();

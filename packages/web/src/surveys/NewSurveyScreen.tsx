@@ -9,7 +9,7 @@ import {
 } from '@loop/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { FormAlert } from '../forms/FormAlert';
 import { notify } from '../notifications/notify';
@@ -23,7 +23,7 @@ type Creating = 'blank' | number | null;
 
 /** /new-survey: start blank or from a template; template managers keep the organisation's templates here. */
 export function NewSurveyScreen() {
-  const surveys = useInjection(TOKENS.SurveysGateway);
+  const surveys = useAsyncInjection(TOKENS.SurveysGateway);
   const { user, organisation } = useCurrentUser();
   const manager = user?.can_manage_templates === true;
   const templates = useSurveyTemplates(organisation?.id ?? null);

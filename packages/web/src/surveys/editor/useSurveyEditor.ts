@@ -1,6 +1,6 @@
 import type { SurveyEditor, SurveyEditorState } from '@loop/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { useCurrentUser } from '../../organisation/useCurrentUser';
 
@@ -13,7 +13,7 @@ export function useSurveyEditor(id: number): {
   readonly editor: SurveyEditor;
   readonly state: SurveyEditorState;
 } {
-  const editors = useInjection(TOKENS.SurveyEditors);
+  const editors = useAsyncInjection(TOKENS.SurveyEditors);
   const { organisation } = useCurrentUser();
   // The screen is keyed by survey, so the editor is chosen once per survey and organisation.
   const [editor] = useState(() => editors.open(`${organisation?.id ?? ''}:${id}`));

@@ -9,7 +9,7 @@ import {
   templateMetaErrors,
 } from '@loop/core';
 import { useCallback } from 'react';
-import { useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { type Remote, useRemote } from '../../shared/useRemote';
 
@@ -22,7 +22,7 @@ export interface SurveyTemplates {
 
 /** The templates of /new-survey (built-in and the organisation's) and the managers' changes to them. */
 export function useSurveyTemplates(organisationId: number | null): SurveyTemplates {
-  const gateway = useInjection(TOKENS.SurveyTemplatesGateway);
+  const gateway = useAsyncInjection(TOKENS.SurveyTemplatesGateway);
   const list = useRemote(() => gateway.list(), `survey-templates:${organisationId}`);
   const { reload } = list;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { useRemote } from '../../shared/useRemote';
 import { Page } from '../../shell/Page';
@@ -13,7 +13,7 @@ import './preview.css';
  */
 export function EmailPreviewScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const preview = useInjection(TOKENS.SurveyPreview);
+  const preview = useAsyncInjection(TOKENS.SurveyPreview);
   const remote = useRemote(() => preview.invitation(Number(id)), id);
   const [format, setFormat] = useState<'html' | 'text'>('html');
   const mail = remote.value;

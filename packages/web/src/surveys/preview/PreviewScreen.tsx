@@ -8,7 +8,7 @@ import {
 } from '@loop/core';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection, useInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { useBranding } from '../../branding/useBranding';
 import { useCurrentUser } from '../../organisation/useCurrentUser';
@@ -34,7 +34,7 @@ function PreviewRun({ survey, branding }: { survey: Survey; branding: Respondent
  */
 export function PreviewScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const preview = useInjection(TOKENS.SurveyPreview);
+  const preview = useAsyncInjection(TOKENS.SurveyPreview);
   const remote = useRemote(() => preview.survey(Number(id)), id);
   const { state: brandingState } = useBranding();
   const { organisation } = useCurrentUser();

@@ -1,7 +1,7 @@
 import type { DateFilter, ExportFormat } from '@loop/core';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { useFeature } from '../../billing/useFeature';
 import { notify } from '../../notifications/notify';
@@ -17,7 +17,7 @@ const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
  * that has it; the server refuses the download either way.
  */
 export function ExportButtons({ surveyId, filter }: { surveyId: number; filter: DateFilter }) {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   const canExport = useFeature('export');
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const noteId = useId();

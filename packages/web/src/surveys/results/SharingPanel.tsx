@@ -7,7 +7,7 @@ import {
   type SurveyStatus,
 } from '@loop/core';
 import { useRef, useState } from 'react';
-import { useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { Field } from '../../forms/Field';
 import { Form } from '../../forms/Form';
@@ -95,7 +95,7 @@ export function SharingPanel({ surveyId, status }: { surveyId: number; status: S
 }
 
 function PersonalLinksForm({ surveyId, onCreated }: { surveyId: number; onCreated: () => void }) {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   const [count, setCount] = useState('10');
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<CreatedPersonalLinks | null>(null);
@@ -141,7 +141,7 @@ function PersonalLinksForm({ surveyId, onCreated }: { surveyId: number; onCreate
 }
 
 function CreatedLinks({ surveyId, links }: { surveyId: number; links: CreatedPersonalLinks }) {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   const copy = useCopyText();
   const area = useRef<HTMLTextAreaElement>(null);
   const text = links.urls.join('\n');

@@ -13,7 +13,7 @@ import {
 } from '@loop/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { type Remote, useRemote } from '../../shared/useRemote';
 
@@ -56,7 +56,7 @@ export function useSurveyList(query: {
   readonly q: string;
   readonly status: SurveyStatus | '';
 }): Remote<Page<SurveySummary>> {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   return useRemote(
     () =>
       results.listSurveys({
@@ -70,12 +70,12 @@ export function useSurveyList(query: {
 }
 
 export function useSurveyResults(surveyId: number, filter: DateFilter): Remote<SurveyResultsPage> {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   return useRemote(() => results.loadResults(surveyId, filter), `${surveyId}:${filterKey(filter)}`);
 }
 
 export function useSurveyForResults(surveyId: number): Remote<Survey> {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   return useRemote(() => results.loadSurvey(surveyId), String(surveyId));
 }
 
@@ -85,7 +85,7 @@ export function useQuestionDetail(
   filter: DateFilter,
   answers: { readonly q: string; readonly page: number },
 ): Remote<QuestionDetail> {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   return useRemote(
     () =>
       results.loadQuestionDetail(surveyId, questionId, filter, {
@@ -98,13 +98,13 @@ export function useQuestionDetail(
 }
 
 export function useAnalytics(filter: DateFilter): Remote<AnalyticsView> {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   return useRemote(() => results.loadAnalytics(filter), filterKey(filter));
 }
 
 /** The survey's links; `version` changes after new personal links so the counts load again. */
 export function useSurveyLinks(surveyId: number, version: number): Remote<SurveyLinksView> {
-  const results = useInjection(TOKENS.ResultsUseCases);
+  const results = useAsyncInjection(TOKENS.ResultsUseCases);
   return useRemote(() => results.loadLinks(surveyId), `${surveyId}:${version}`);
 }
 

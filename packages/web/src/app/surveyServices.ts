@@ -1,0 +1,12 @@
+/**
+ * What the survey screens need from adapters and core, loaded by the container with the first of
+ * those screens instead of with every page: the editor, validation, results and their gateways
+ * are about 18 kB gzip the login page does not need. Nothing here knows inversify.
+ */
+export {
+  createInvitationPreviewGateway,
+  createSurveyResultsGateway,
+  createSurveysGateway,
+  createSurveyTemplatesGateway,
+} from '@loop/adapters';
+export { createResultsUseCases, createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core';
