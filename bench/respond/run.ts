@@ -11,6 +11,8 @@
  * what was saved, replaces and stamps). It reports submissions per second (two requests each).
  * A third sends complete submissions on a survey's public link, each from another visitor key, so
  * each request creates its response first.
+ * A fourth loads the answering page (GET /respond/:token) on personal links, what every respondent
+ * does first.
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
@@ -165,6 +167,26 @@ async function load(
   return { result, sent: next, reused: next > tokens.length };
 }
 
+/** GET /respond/:token, the answering page's first request, on personal links in turn. */
+async function loadPages(url: string, tokens: readonly string[], duration: number): Promise<Result> {
+  let next = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/v1/respond/${tokens[next++ % tokens.length]}`,
+        }),
+      },
+    ],
+  });
+}
+
 const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
 const perSecond = (result: Result) => result['2xx'] / result.duration;
 
@@ -199,6 +221,7 @@ async function main() {
     const { surveyId, tokens } = await prepare(server.url, TOKENS);
     const journeySurvey = await prepare(server.url, JOURNEY_TOKENS);
     const publicSurvey = await prepare(server.url, 0);
+    const pageSurvey = await prepare(server.url, 5_000);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
@@ -209,6 +232,7 @@ async function main() {
       publicBody,
     ]);
     const publicLink = publicRun.result;
+    const pageLoads = await loadPages(server.url, pageSurvey.tokens, DURATION);
     await stopChild(server);
     children.pop();
 
@@ -245,6 +269,7 @@ async function main() {
     console.log(line('Loop (PostgreSQL)', submissions));
     console.log(line('journey (save + submit)', journey, JOURNEY.length));
     console.log(line('public link', publicLink));
+    console.log(line('page load (GET)', pageLoads));
     console.log(line('bare Fastify echo', baseline));
     console.log(
       `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +

@@ -4,18 +4,15 @@ import {
   type RespondentView,
   type RespondResult,
   respondentAccess,
-  sanitizeSurveyHtml,
 } from '@loop/core';
-import { eq } from 'drizzle-orm';
-import { surveys } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
-import { serverHtmlSanitizer } from '../surveys/surveyHtml';
+import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { planAnswers } from './answerPlan';
 import { Batcher } from './Batcher';
 import { QuestionTimingsCache } from './questionTimings';
-import { respondentBranding } from './respondentBranding';
+import { toRespondentBranding } from './respondentBranding';
 import {
   respondentViewSchema,
   respondRequestSchema,
@@ -29,6 +26,7 @@ import {
   type RespondTarget,
   type ResponseState,
   type ResponseWrite,
+  respondPage,
   savedAnswers,
   savedItemsOf,
   writeResponses,
@@ -134,39 +132,31 @@ export const respondRoutes =
       },
       async (request): Promise<RespondentView> => {
         const target = await accessible(request.params.token, deps.clock.now());
-        const [row] = await deps.db
-          .select({
-            title: surveys.title,
-            descriptionHtml: surveys.descriptionHtml,
-            introductionHtml: surveys.introductionHtml,
-            thankYouText: surveys.thankYouText,
-            closeAt: surveys.closeAt,
-          })
-          .from(surveys)
-          .where(eq(surveys.id, target.surveyId));
-        if (row === undefined) throw new ApiError(404, RESPONDENT_MESSAGES.unknownToken);
         const completed = target.response?.status === 'completed';
-        const questions = await questionsCache.get(deps.db, target.surveyId, target.version);
-        const timings = await timingsCache.get(deps.db, target.surveyId);
-        const saved =
-          target.response === null || completed
-            ? []
-            : await savedAnswers(deps.db, target.response.id, questions);
+        // Only a response in progress has saved answers: a pending one was never written.
+        const resumes = target.response?.status === 'in_progress' ? target.response.id : null;
+        const [page, questions, timings] = await Promise.all([
+          respondPage(deps.db, target.surveyId),
+          questionsCache.get(deps.db, target.surveyId, target.version),
+          timingsCache.get(deps.db, target.surveyId),
+        ]);
+        if (page === null) throw new ApiError(404, RESPONDENT_MESSAGES.unknownToken);
+        const saved = resumes === null ? [] : await savedAnswers(deps.db, resumes, questions);
         return {
           status: completed ? 'completed' : 'open',
           link_kind: target.response === null ? 'public' : 'personal',
           survey: {
-            title: row.title,
+            title: page.title,
             // Stored sanitised; sanitised again because this page has no sanitiser of its own.
-            description_html: sanitizeSurveyHtml(row.descriptionHtml, serverHtmlSanitizer),
-            introduction_html: sanitizeSurveyHtml(row.introductionHtml, serverHtmlSanitizer),
-            thank_you_text: row.thankYouText,
-            close_at: row.closeAt?.toISOString() ?? null,
+            description_html: sanitizedSurveyHtml(page.descriptionHtml),
+            introduction_html: sanitizedSurveyHtml(page.introductionHtml),
+            thank_you_text: page.thankYouText,
+            close_at: page.closeAt?.toISOString() ?? null,
             questions: completed ? [] : questions,
             estimated_seconds: estimateSeconds(questions, timings),
             saved_answers: saved,
           },
-          branding: await respondentBranding(deps.db, target.organizationId),
+          branding: toRespondentBranding(page.organizationName, page.branding),
         };
       },
     );

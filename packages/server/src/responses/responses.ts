@@ -7,7 +7,14 @@ import {
 } from '@loop/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schema';
+import {
+  branding,
+  organizations,
+  type ResponseStatus,
+  surveyAnswers,
+  surveyResponses,
+  surveys,
+} from '../db/schema';
 import { hashToken } from './responseTokens';
 
 /** A response as the answering routes see it; `xmin` tells whether it changed since it was read. */
@@ -145,7 +152,32 @@ function respondStatements(db: Queryable) {
         and r.respondent_key = any (array(select k from visitor_input))
         and not exists (select 1 from created c where c.survey_id = v.s and c.respondent_key = v.k)`);
 
+  // What the answering page shows besides the questions: the survey's texts and the organisation's
+  // name and look, in one round trip.
+  const page = db
+    .select({
+      title: surveys.title,
+      descriptionHtml: surveys.descriptionHtml,
+      introductionHtml: surveys.introductionHtml,
+      thankYouText: surveys.thankYouText,
+      closeAt: surveys.closeAt,
+      organizationName: organizations.name,
+      branding,
+    })
+    .from(surveys)
+    .innerJoin(organizations, eq(organizations.id, surveys.organizationId))
+    .leftJoin(branding, eq(branding.organizationId, surveys.organizationId))
+    .where(eq(surveys.id, sql.placeholder('surveyId')))
+    .prepare('respond_page');
+  const seconds = db
+    .select({ seconds: surveyResponses.questionSeconds })
+    .from(surveyResponses)
+    .where(eq(surveyResponses.id, sql.placeholder('responseId')))
+    .prepare('respond_seconds');
+
   return {
+    page,
+    seconds,
     saved,
     visitors: db.with(visitorInput, created, visitors).select().from(visitors).prepare('respond_visitors'),
     targets: db.with(targets).select().from(targets).prepare('respond_targets'),
@@ -290,26 +322,23 @@ export async function ensurePublicResponses(
   );
 }
 
+/** The texts, organisation name and branding row the answering page shows for a survey; null if gone. */
+export async function respondPage(db: Queryable, surveyId: number) {
+  const [row] = await statementsOf(db).page.execute({ surveyId });
+  return row ?? null;
+}
+
 /** The answers saved on a response, as the answering page sends them (with their seconds). */
 export async function savedAnswers(
   db: Queryable,
   responseId: number,
   questions: readonly Question[],
 ): Promise<AnswerInput[]> {
-  const items = await db
-    .select({
-      questionId: surveyAnswers.questionId,
-      item_id: surveyAnswers.itemId,
-      num_value: surveyAnswers.numValue,
-      text_value: surveyAnswers.textValue,
-    })
-    .from(surveyAnswers)
-    .where(eq(surveyAnswers.responseId, responseId));
-  const [response] = await db
-    .select({ seconds: surveyResponses.questionSeconds })
-    .from(surveyResponses)
-    .where(eq(surveyResponses.id, responseId));
-  const byQuestion = groupItems(items);
+  const [items, [response]] = await Promise.all([
+    savedItemsOf(db, [responseId]),
+    statementsOf(db).seconds.execute({ responseId }),
+  ]);
+  const byQuestion = items.get(responseId) ?? new Map<string, AnswerItem[]>();
   const seconds = new Map(Object.entries(response?.seconds ?? {}));
   return questions.flatMap((question) => {
     const value = answerFromItems(question, byQuestion.get(question.id) ?? []);

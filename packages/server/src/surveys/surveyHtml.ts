@@ -134,6 +134,26 @@ export function createServerHtmlSanitizer(): HtmlSanitizer {
 /** The server's one sanitizer (jsdom is made once, on the first survey text it sees). */
 export const serverHtmlSanitizer: HtmlSanitizer = createServerHtmlSanitizer();
 
+const SANITIZED_CAPACITY = 500;
+const sanitizedTexts = new Map<string, string>();
+
+/**
+ * `sanitizeSurveyHtml` with the server's sanitizer, remembered for the last 500 texts: the answering
+ * page shows the same few introductions to every respondent, and DOMPurify on jsdom costs far more
+ * than a lookup. The result depends on the text alone, so a remembered one is never stale.
+ */
+export function sanitizedSurveyHtml(html: string): string {
+  const known = sanitizedTexts.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeSurveyHtml(html, serverHtmlSanitizer);
+  sanitizedTexts.set(html, clean);
+  if (sanitizedTexts.size > SANITIZED_CAPACITY) {
+    const oldest = sanitizedTexts.keys().next().value;
+    if (oldest !== undefined) sanitizedTexts.delete(oldest);
+  }
+  return clean;
+}
+
 /** Loads jsdom now, so the first respondent or editor after a start does not wait for it. */
 export const warmUpHtmlSanitizer = (): void => {
   sanitizeSurveyHtml('<p></p>', serverHtmlSanitizer);
