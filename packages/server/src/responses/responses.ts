@@ -39,9 +39,15 @@ export interface RespondTarget {
 const responseXmin = sql<string>`${surveyResponses}.xmin::text`;
 
 /**
- * The answering routes' two statements, prepared once per database: on PostgreSQL a parameterised
+ * The answering routes' statements, prepared once per database: on PostgreSQL a parameterised
  * statement that is not prepared costs two round trips (the driver asks for the parameter types
  * first), a prepared one a single round trip after its first use on a connection.
+ *
+ * A prepared statement keeps the generic plan PostgreSQL made for it, possibly while the tables
+ * were nearly empty, until the next ANALYZE. A join of a JSON parameter's rows (estimated at 100)
+ * against a table that was small then becomes a sequential scan of the whole table later. So every
+ * lookup of responses and answers here names its keys with `= any (array(…))`, which the planner
+ * answers with an index scan at any table size; `respondPlans.test.ts` checks the plans.
  */
 function respondStatements(db: Queryable) {
   // Every column is cast so both drivers hand back the same JavaScript types.
@@ -62,12 +68,12 @@ function respondStatements(db: Queryable) {
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as close_at, s.version,
              r.id::text as response_id, r.status as response_status, r.xmin::text as response_xmin
       from survey_responses r join surveys s on s.id = r.survey_id
-      where r.token_hash in (select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb))
+      where r.token_hash = any (array(select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb)))
       union all
       select s.public_token, s.id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version, null, null, null
       from surveys s
-      where s.public_token in (select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb))`);
+      where s.public_token = any (array(select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb)))`);
 
   const input = db.$with('input', {}).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
@@ -80,7 +86,8 @@ function respondStatements(db: Queryable) {
         completed_at = case when input.f then input.at end,
         question_seconds = r.question_seconds || input.times
     from input
-    where r.id = input.r and r.status <> 'completed' and r.xmin::text = input.x
+    where r.id = any (array(select input.r from input))
+      and r.id = input.r and r.status <> 'completed' and r.xmin::text = input.x
     returning r.id, r.id::text as written_id`);
   const passed = db.$with('passed', {}).as(sql`select input.* from input join gate on gate.id = input.r`);
   const items = db.$with('items', {}).as(sql`
@@ -122,8 +129,7 @@ function respondStatements(db: Queryable) {
     .from(surveyAnswers)
     .where(
       sql`${surveyAnswers.responseId} = any (array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::bigint))`,
-    )
-    .prepare('respond_saved');
+    );
 
   // Public-link visitors' responses, made where missing and read where present, in one statement.
   // Rows are found through the unique (survey_id, respondent_key) index with `= any(array(…))`.
@@ -167,26 +173,42 @@ function respondStatements(db: Queryable) {
     .from(surveys)
     .innerJoin(organizations, eq(organizations.id, surveys.organizationId))
     .leftJoin(branding, eq(branding.organizationId, surveys.organizationId))
-    .where(eq(surveys.id, sql.placeholder('surveyId')))
-    .prepare('respond_page');
+    .where(eq(surveys.id, sql.placeholder('surveyId')));
   const seconds = db
     .select({ seconds: surveyResponses.questionSeconds })
     .from(surveyResponses)
-    .where(eq(surveyResponses.id, sql.placeholder('responseId')))
-    .prepare('respond_seconds');
+    .where(eq(surveyResponses.id, sql.placeholder('responseId')));
 
-  return {
+  const writeQuery = db
+    .with(input, gate, passed, items, sent, removed, upserted, stamped)
+    .select({ id: gate.writtenId })
+    .from(gate);
+
+  const queries = {
     page,
     seconds,
     saved,
-    visitors: db.with(visitorInput, created, visitors).select().from(visitors).prepare('respond_visitors'),
-    targets: db.with(targets).select().from(targets).prepare('respond_targets'),
-    write: db
-      .with(input, gate, passed, items, sent, removed, upserted, stamped)
-      .select({ id: gate.writtenId })
-      .from(gate)
-      .prepare('respond_write'),
+    visitors: db.with(visitorInput, created, visitors).select().from(visitors),
+    targets: db.with(targets).select().from(targets),
+    write: writeQuery,
   };
+  return {
+    queries,
+    page: queries.page.prepare('respond_page'),
+    seconds: queries.seconds.prepare('respond_seconds'),
+    saved: queries.saved.prepare('respond_saved'),
+    visitors: queries.visitors.prepare('respond_visitors'),
+    targets: queries.targets.prepare('respond_targets'),
+    write: queries.write.prepare('respond_write'),
+  };
+}
+
+/** The SQL of the answering statements, for the test that checks their generic plans. */
+export function respondSqlForTests(db: Queryable): Record<string, string> {
+  const statements = respondStatements(db);
+  return Object.fromEntries(
+    Object.entries(statements.queries).map(([name, query]) => [name, query.toSQL().sql]),
+  );
 }
 
 const preparedStatements = new WeakMap<object, ReturnType<typeof respondStatements>>();
