@@ -45,8 +45,8 @@ export {
   validateRegistration,
   validateResetPassword,
 } from './auth/credentials';
-export type { HtmlSanitizer, SanitizePolicy } from './billing/featureHtml';
-export { FEATURE_HTML_POLICY, featureDescriptionHtml } from './billing/featureHtml';
+export type { HtmlSanitizer, PurifierSettings, SanitizePolicy } from './billing/featureHtml';
+export { FEATURE_HTML_POLICY, featureDescriptionHtml, purifierSettings } from './billing/featureHtml';
 export type { PaymentReturn } from './billing/paymentReturn';
 export { createPaymentReturn, parsePaymentId, RETURN_PAYMENTS_QUERY } from './billing/paymentReturn';
 export type { BadgeColour, PlanChange } from './billing/plans';

@@ -1,5 +1,5 @@
-import type { HtmlSanitizer, SanitizePolicy } from '@loop/core';
-import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+import { type HtmlSanitizer, purifierSettings } from '@loop/core';
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 
 // packages/server/src/surveys/surveyHtml.ts repeats these hooks (the server may not import adapters): change both.
 
@@ -65,25 +65,6 @@ function hookStateOf(purify: Purifier): HookState {
   return state;
 }
 
-/** DOMPurify's settings for one policy: only its tags and attributes, never style or script. */
-function domPurifyConfig(policy: SanitizePolicy): Config {
-  return {
-    ALLOWED_TAGS: [...policy.allowedTags],
-    ALLOWED_ATTR: [...policy.allowedAttributes],
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOW_UNKNOWN_PROTOCOLS: false,
-    FORBID_TAGS: ['style', 'script'],
-    FORBID_ATTR: ['style'],
-    // Text of removed tags is kept (not of script, style and the like, which DOMPurify drops whole).
-    KEEP_CONTENT: true,
-    WHOLE_DOCUMENT: false,
-    RETURN_DOM: false,
-    RETURN_DOM_FRAGMENT: false,
-    RETURN_TRUSTED_TYPE: false,
-  };
-}
-
 const lowerCased = (names: readonly string[]): ReadonlySet<string> =>
   new Set(names.map((name) => name.toLowerCase()));
 
@@ -114,7 +95,7 @@ export function createDomPurifySanitizer(purify?: Purifier): HtmlSanitizer {
         linksInNewTab: policy.linksInNewTab,
       };
       try {
-        return current.sanitize(html, domPurifyConfig(policy));
+        return current.sanitize(html, purifierSettings(policy));
       } finally {
         state.active = outer;
       }

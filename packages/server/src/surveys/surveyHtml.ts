@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { type HtmlSanitizer, type SanitizePolicy, sanitizeSurveyHtml } from '@loop/core';
-import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+import { type HtmlSanitizer, purifierSettings, sanitizeSurveyHtml } from '@loop/core';
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 
 // jsdom takes about 1.6 s to load: only the first survey text pays for it (and `main.ts` warms it
 // up once the server listens), not every server start and test file.
@@ -62,22 +62,6 @@ function replaceWithoutIsValue(element: HookElement): void {
   element.replaceWith(fresh);
 }
 
-/** DOMPurify's settings for one policy: only its tags and attributes, never style or script. */
-const domPurifyConfig = (policy: SanitizePolicy): Config => ({
-  ALLOWED_TAGS: [...policy.allowedTags],
-  ALLOWED_ATTR: [...policy.allowedAttributes],
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  FORBID_TAGS: ['style', 'script'],
-  FORBID_ATTR: ['style'],
-  KEEP_CONTENT: true,
-  WHOLE_DOCUMENT: false,
-  RETURN_DOM: false,
-  RETURN_DOM_FRAGMENT: false,
-  RETURN_TRUSTED_TYPE: false,
-});
-
 const lowerCased = (names: readonly string[]): ReadonlySet<string> =>
   new Set(names.map((name) => name.toLowerCase()));
 
@@ -123,7 +107,7 @@ export function createServerHtmlSanitizer(): HtmlSanitizer {
         linksInNewTab: policy.linksInNewTab,
       };
       try {
-        return String(instance.sanitize(html, domPurifyConfig(policy)));
+        return String(instance.sanitize(html, purifierSettings(policy)));
       } finally {
         active = outer;
       }
