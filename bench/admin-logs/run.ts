@@ -24,6 +24,7 @@ import {
   systemClock,
 } from '../../packages/server/src/index';
 import type { Mailer } from '../../packages/server/src/mail/mailer';
+import { generateLogRows } from './generateLogRows';
 
 const ROWS = 100_000;
 const RUNS = 7;
@@ -44,16 +45,6 @@ async function timed(runs: number, action: () => Promise<unknown>): Promise<numb
   }
   return median(times);
 }
-
-const GENERATE = `
-  insert into app_logs (ts, log_date, level, category, org_id, action, route, http_status, message)
-  select now() - (g || ' seconds')::interval, current_date,
-         (array['info','warning','error','audit'])[g % 4 + 1], 'http', g % 40 + 1,
-         (array['GET','POST','PATCH'])[g % 3 + 1],
-         (array['/api/v1/users/me','/api/v1/organizations','/api/v1/payments/:id','/api/v1/plans'])[g % 4 + 1],
-         (array[200, 201, 404, 500])[g % 4 + 1],
-         'GET /api/v1/users/me 200 in ' || (g % 97) || ' ms'
-  from generate_series(1, ${ROWS}) as g`;
 
 const BARE = `select id, ts, level, category, org_id, action, route, http_status, message, log_date
   from app_logs where ts >= now() - interval '30 days' order by ts desc, id desc limit ${ROWS}`;
@@ -80,7 +71,7 @@ async function measure(name: string, database: DatabaseHandle, bare: () => Promi
     logSink: { write: async () => {} },
   });
   try {
-    await database.db.execute(GENERATE);
+    await database.db.execute(generateLogRows(ROWS));
     const login = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
