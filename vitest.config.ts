@@ -6,7 +6,7 @@ const resolve = { conditions: ['source'] };
 
 export default defineConfig({
   test: {
-    experimental: { fsModuleCache: true },
+    fsModuleCache: true,
     projects: [
       {
         resolve,

@@ -141,7 +141,9 @@ describe('session lifetime', () => {
     });
     await page.getByRole('link', { name: 'Profiel' }).first().click();
     await page.waitForURL(`${server.url}/profiel`);
-    await expect.poll(() => page.getByLabel('Naam').inputValue()).toBe('Daan Demo');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Naam', exact: true }).inputValue())
+      .toBe('Daan Demo');
     // The profile screen shows the cached user at once and re-reads it; that call meets the 401.
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('refresh_token')), { timeout: 10_000 })
@@ -294,7 +296,9 @@ describe('access token expiry while the app is open', () => {
     expect(page.url()).toBe(`${shortLived.url}/dashboard`);
     await page.getByRole('link', { name: 'Profiel' }).first().click();
     await page.waitForURL(`${shortLived.url}/profiel`);
-    await expect.poll(() => page.getByLabel('Naam').inputValue()).toBe('Daan Demo');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Naam', exact: true }).inputValue())
+      .toBe('Daan Demo');
     expect(refreshes).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();

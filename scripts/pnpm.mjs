@@ -3,8 +3,15 @@
 // Node and npm needs nothing installed globally. Uses a global pnpm when it is the same version.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { nodeVersionProblem } from './nodeVersion.mjs';
 
-const pinned = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).packageManager;
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const problem = nodeVersionProblem(process.version, manifest.engines.node);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+const pinned = manifest.packageManager;
 const version = pinned.split('@')[1];
 const args = process.argv.slice(2);
 

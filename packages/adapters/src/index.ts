@@ -25,11 +25,13 @@ export {
   createRespondentApiClient,
   createRespondGateway,
 } from './http/createRespondGateway';
+export { createSurveyDataGateway } from './http/createSurveyDataGateway';
 export {
   createSurveyResultsGateway,
   filenameFromContentDisposition,
 } from './http/createSurveyResultsGateway';
 export { createSurveysGateway, createSurveyTemplatesGateway } from './http/createSurveysGateway';
+export { createInvitationLinkGateway, createTeamGateway } from './http/createTeamGateway';
 export { createUserGateway } from './http/createUserGateway';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
 // Ids for new survey questions, options and statements

@@ -37,6 +37,7 @@ export {
   organizationNameError,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  validateEmailChange,
   validateForgotPassword,
   validateLogin,
   validateOrganization,
@@ -90,6 +91,7 @@ export {
 export type * from './contract/admin';
 // Billing
 export type * from './contract/billing';
+export type * from './contract/individualResponses';
 // Application log
 export type { LogItem, LogLevel, LogsResponse } from './contract/logs';
 export type * from './contract/responses';
@@ -123,6 +125,7 @@ export type {
   SubmitResponseRequest,
   Survey,
   SurveyInput,
+  SurveyRetention,
   SurveyStatus,
   SurveyStatusRequest,
   SurveySummary,
@@ -130,6 +133,8 @@ export type {
   SurveyTemplateInput,
   SurveyUpdateRequest,
 } from './contract/surveys';
+export type * from './contract/teams';
+export { INVITATION_LINK_STATES, INVITATION_STATES } from './contract/teams';
 export type * from './contract/wire';
 export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features
@@ -153,8 +158,36 @@ export type { AdminLogsGateway } from './logs/ports';
 // Organisation and user
 export type { CurrentUserDeps, CurrentUserState } from './organisation/CurrentUserStore';
 export { CurrentUserStore, toUserCheck } from './organisation/CurrentUserStore';
+export type { InvitationUseCaseDeps, InvitationUseCases } from './organisation/invitationUseCases';
+export { createInvitationUseCases } from './organisation/invitationUseCases';
+export type { MemberFacts, MembershipRefusal } from './organisation/membershipRules';
+export {
+  decideInvitation,
+  decideLeave,
+  decideOwnershipTransfer,
+  decideRemoval,
+  decideRoleChange,
+  MEMBERSHIP_MESSAGES,
+} from './organisation/membershipRules';
+export type { OwnDataUseCases } from './organisation/ownDataUseCases';
+export { createOwnDataUseCases, OWN_DATA_MESSAGES } from './organisation/ownDataUseCases';
+export type { MemberRole, Permission } from './organisation/permissions';
+export {
+  assignableRoles,
+  can,
+  isMemberRole,
+  MEMBER_ROLES,
+  mayManageTemplates,
+  PERMISSION_DENIED,
+  PERMISSIONS,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+} from './organisation/permissions';
 export type { OrganisationStore, StoredOrganisation } from './organisation/resolveOrganisation';
 export { createOrganisationResolver, resolveOrganisation } from './organisation/resolveOrganisation';
+export type { InvitationLinkGateway, TeamGateway } from './organisation/teamPorts';
+export type { InvitationStep, MemberRowView, TeamView } from './organisation/teamView';
+export { invitationStep, teamView } from './organisation/teamView';
 export { createSessionEndedHandler } from './session/onSessionEnded';
 // Session
 export type { Clock, RefreshGateway, StoredTokens, Timer, TokenDecoder, TokenStore } from './session/ports';
@@ -178,6 +211,7 @@ export { MIN_BACKGROUND_REFRESH_DELAY_MS, SessionKeeper } from './session/Sessio
 // Cookie consent
 export type { ConsentStore, ConsentValue } from './shared/consent';
 export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './shared/consent';
+export { fileNameDate, fileNamePart } from './shared/fileName';
 export type { Result } from './shared/result';
 export { err, ok } from './shared/result';
 // Survey results, analytics and links (list, results, question detail, export, sharing)
@@ -222,6 +256,16 @@ export {
   OPEN_SURVEY_EDIT_NOTICE,
   questionLocks,
 } from './surveys/editRules';
+export {
+  deleteSurveyText,
+  eraseResponseText,
+  RESPONSE_KIND_LABELS,
+  RESPONSE_PROGRESS_LABELS,
+  RESPONSE_PROGRESSES,
+  responseName,
+  SURVEY_DATA_MESSAGES,
+  xlsxExportNote,
+} from './surveys/individualResponses';
 export { foldForSearch, openAnswerMatcher, searchOpenAnswers } from './surveys/openAnswers';
 export {
   checkPersonalLinksForm,
@@ -362,6 +406,21 @@ export {
   trendCaption,
   trendScaleFor,
 } from './surveys/resultsView';
+export type { RetentionCutoff, RetentionForm, RetentionMode } from './surveys/retention';
+export {
+  checkRetentionForm,
+  dayInWords,
+  NO_RETENTION,
+  RETENTION_EXPLANATION,
+  RETENTION_MESSAGES,
+  RETENTION_MONTHS_MAX,
+  RETENTION_MONTHS_MIN,
+  retentionCutoff,
+  retentionForm,
+  retentionSummary,
+  subtractMonths,
+  validateRetention,
+} from './surveys/retention';
 export type {
   RemovedQuestion,
   SaveState,
@@ -405,6 +464,10 @@ export {
   roundHalfAwayFromZero,
   singleChoiceSummary,
 } from './surveys/scoring';
+// Individual responses, retention and deleting surveys (issue 12)
+export type { SurveyDataGateway } from './surveys/surveyDataPorts';
+export type { ResponsesQuery, SurveyDataUseCaseDeps, SurveyDataUseCases } from './surveys/surveyDataUseCases';
+export { createSurveyDataUseCases } from './surveys/surveyDataUseCases';
 export type { EditorIssues } from './surveys/surveyEditorIssues';
 export { issueCount, issuesFromFields, NO_ISSUES, QUESTION_ISSUE } from './surveys/surveyEditorIssues';
 export type { TemplateMeta } from './surveys/surveyEditorRules';

@@ -34,12 +34,13 @@ import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, uploadsDir } from './config';
 import type { Database } from './db/database';
-import { installErrorHandler } from './http/errorHandler';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/errorHandler';
 import { healthRoutes } from './http/healthRoutes';
 import { registerOpenApi } from './http/openapi';
 import type { RouteContext, RoutesPlugin } from './http/routeContext';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
+import { installTextBoundary } from './http/textBoundary';
 import { AppLog, type AppLogOptions, type LogSink } from './logs/appLog';
 import { startLogRetention } from './logs/logRetention';
 import { logRoutes } from './logs/logRoutes';
@@ -48,13 +49,20 @@ import { registerRequestLog } from './logs/requestLog';
 import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/mailQueue';
 import { mailLinks } from './mail/messages';
+import { organizationDataRoutes } from './organizations/organizationDataRoutes';
 import { organizationRoutes } from './organizations/organizationRoutes';
+import { installPermissionCheck } from './organizations/permissionCheck';
+import { teamRoutes } from './organizations/teamRoutes';
+import { respondentRoutes } from './respondents/respondentRoutes';
 import { respondRoutes } from './responses/respondRoutes';
 import { surveyLinkRoutes } from './responses/surveyLinkRoutes';
 import { resultRoutes } from './results/resultRoutes';
+import { startResponseRetention } from './retention/responseRetention';
+import { retentionRoutes } from './retention/retentionRoutes';
 import { seedBuiltInTemplates } from './surveys/builtInTemplates';
 import { surveyRoutes } from './surveys/surveyRoutes';
 import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
+import { accountRoutes } from './users/accountRoutes';
 import { userRoutes } from './users/userRoutes';
 
 export interface BuildAppOptions {
@@ -80,12 +88,16 @@ export interface BuildAppOptions {
   readonly logSink?: LogSink;
   /** Batching of the application log (tests: a short interval). */
   readonly logOptions?: AppLogOptions;
+  /** Work after the answer (mails and what decides on them) waits for `mail.drain()` (tests). */
+  readonly holdBackgroundWork?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The application log writer (tests flush it before reading the table). */
     appLog: AppLog;
+    /** Mails and the work that decides on them, after the answer (tests drain it). */
+    mail: MailQueue;
   }
 }
 
@@ -155,13 +167,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     ajv: {
       // Bodies are taken as typed: `"password": 12345678` is an error, not the string "12345678".
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: true, useDefaults: true },
     },
   });
 
-  const mail = new MailQueue(options.mailer, app.log);
+  const mail = new MailQueue(options.mailer, app.log, { hold: options.holdBackgroundWork === true });
   const appLog = new AppLog(
     { sink: options.logSink ?? createDatabaseLogSink(options.db), clock, output: app.log },
     options.logOptions,
@@ -183,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorateRequest('auth', null);
   app.decorate('appLog', appLog);
+  app.decorate('mail', mail);
   const retention = startLogRetention(
     { db: options.db, clock, output: app.log },
     { days: config.logRetentionDays },
@@ -191,9 +206,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { db: options.db, clock, output: app.log },
     { refreshTokenTtlDays: config.refreshTokenTtlDays },
   );
+  const responseRetention = startResponseRetention({ db: options.db, clock, output: app.log });
   app.addHook('onClose', async () => {
     await retention.stop();
     await authCleanup.stop();
+    await responseRetention.stop();
     await mail.drain();
     await appLog.close();
   });
@@ -239,17 +256,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requireFeature: createRequireFeature(deps),
   };
 
+  installTextBoundary(app);
+  app.decorate('routePermissions', installPermissionCheck(app, deps));
+
   // The built-in survey templates (idempotent: only missing ones are written).
   await seedBuiltInTemplates(deps);
 
   await registerOpenApi(app, { version: VERSION });
 
+  const uploads = new UploadStore(uploadsDir(config));
   const api: RoutesPlugin[] = [
     healthRoutes(deps),
     authRoutes(context),
     userRoutes(context),
+    accountRoutes(context, uploads),
     organizationRoutes(context),
-    brandingRoutes(context, new UploadStore(uploadsDir(config))),
+    teamRoutes(context),
+    organizationDataRoutes(context, uploads),
+    brandingRoutes(context, uploads),
     adminRoutes(context),
     billingRoutes(context),
     stripeWebhookRoutes(context),
@@ -261,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     surveyLinkRoutes(context),
     respondRoutes(context),
     resultRoutes(context),
+    respondentRoutes(context),
+    retentionRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

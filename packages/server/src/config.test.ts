@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       corsOrigins: [],
       logLevel: 'info',
+      logClientAddress: false,
       production: false,
       onlineCheckout: false,
       paymentProvider: 'stripe',
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       CORS_ORIGIN: 'https://app.voorbeeld.nl/, http://localhost:5173',
       LOG_LEVEL: 'warn',
+      LOG_CLIENT_ADDRESS: 'true',
       LOG_RETENTION_DAYS: '30',
     });
     expect(config).toMatchObject({
@@ -90,6 +92,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       corsOrigins: ['https://app.voorbeeld.nl', 'http://localhost:5173'],
       logLevel: 'warn',
+      logClientAddress: true,
       logRetentionDays: 30,
     });
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);

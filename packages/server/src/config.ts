@@ -33,6 +33,8 @@ export interface AppConfig {
   /** Extra origins allowed to call the API from a browser; empty means same origin only. */
   readonly corsOrigins: readonly string[];
   readonly logLevel: string;
+  /** LOG_CLIENT_ADDRESS: the server output names each request's client address (off: no IP addresses). */
+  readonly logClientAddress: boolean;
   readonly production: boolean;
   /** ONLINE_CHECKOUT: paid plans can be bought online (spec §8: off unless configured). */
   readonly onlineCheckout: boolean;
@@ -241,6 +243,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: trustProxy(env),
     corsOrigins: corsOrigins(env),
     logLevel,
+    logClientAddress: flag(env, 'LOG_CLIENT_ADDRESS', false),
     production,
     ...paymentSettings(env, production),
     logRetentionDays: positiveInteger(env, 'LOG_RETENTION_DAYS', 90, 3_650),

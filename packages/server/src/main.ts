@@ -1,9 +1,9 @@
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { createPasswordHasher } from './auth/passwordHasher';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, pgliteDir } from './config';
 import { openDatabase } from './db/openDatabase';
+import { createServerLogger } from './logs/serverLog';
 import { createMailer } from './mail/createMailer';
 import { seedDemoData } from './seed/demoSeed';
 import { warmUpHtmlSanitizer } from './surveys/surveyHtml';
@@ -12,7 +12,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createServerLogger({ level: config.logLevel, logClientAddress: config.logClientAddress });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: pgliteDir(config) });
   await database.migrate();
 

@@ -19,5 +19,8 @@ export function createAuthGateway(client: ApiClient): AuthGateway {
     forgotPassword: (body) => client.request('POST', '/auth/forgot-password', { body }),
     resetPassword: (body) => client.request('POST', '/auth/reset-password', { body }),
     logout: (body) => client.request('POST', '/auth/logout', { body, auth: 'none' }),
+    confirmEmailChange: (body) =>
+      client.request('POST', '/auth/confirm-email-change', { body, auth: 'none' }),
+    undoEmailChange: (body) => client.request('POST', '/auth/undo-email-change', { body, auth: 'none' }),
   };
 }

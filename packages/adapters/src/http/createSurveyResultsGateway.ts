@@ -1,4 +1,10 @@
-import { apiOk, type ResultsQuery, type SurveyResultsGateway } from '@loop/core';
+import {
+  type ApiResult,
+  apiOk,
+  type DownloadedFile,
+  type ResultsQuery,
+  type SurveyResultsGateway,
+} from '@loop/core';
 import type { ApiClient, DownloadBody } from './createApiClient';
 
 /** RFC 8187's `UTF-8''…` value of `filename*`, decoded; null when it is not one. */
@@ -34,6 +40,28 @@ export function filenameFromContentDisposition(header: string | null): string | 
   return name === '' || name === '.' || name === '..' ? null : name;
 }
 
+/**
+ * A file download: the bytes, named as the server's Content-Disposition says (else `fallback`); a
+ * refusal still reads the JSON `detail`.
+ */
+export async function downloadFile(
+  client: ApiClient,
+  path: string,
+  fallback: string,
+  query?: Record<string, string | undefined>,
+): Promise<ApiResult<DownloadedFile>> {
+  const answer = await client.request<DownloadBody>('GET', path, {
+    ...(query === undefined ? {} : { query }),
+    responseType: 'blob',
+  });
+  if (!answer.ok) return answer;
+  const { blob, headers } = answer.value;
+  return apiOk({
+    filename: filenameFromContentDisposition(headers.get('content-disposition')) ?? fallback,
+    content: blob,
+  });
+}
+
 const datesOf = (query: ResultsQuery) => ({ from: query.from, to: query.to });
 
 /** Results, question details, export, analytics and links of the organisation in X-Organization-Id. */
@@ -44,18 +72,11 @@ export function createSurveyResultsGateway(client: ApiClient): SurveyResultsGate
       client.request('GET', `/surveys/${id}/questions/${encodeURIComponent(questionId)}`, {
         query: { ...datesOf(query), q: query.q, page: query.page, page_size: query.page_size },
       }),
-    exportResponses: async (id, format, query) => {
-      const answer = await client.request<DownloadBody>('GET', `/surveys/${id}/export`, {
-        query: { format, ...datesOf(query) },
-        responseType: 'blob',
-      });
-      if (!answer.ok) return answer;
-      const { blob, headers } = answer.value;
-      const filename =
-        filenameFromContentDisposition(headers.get('content-disposition')) ??
-        `survey-${id}-reacties.${format}`;
-      return apiOk({ filename, content: blob });
-    },
+    exportResponses: (id, format, query) =>
+      downloadFile(client, `/surveys/${id}/export`, `survey-${id}-reacties.${format}`, {
+        format,
+        ...datesOf(query),
+      }),
     analytics: (query) => client.request('GET', '/analytics', { query: datesOf(query) }),
     links: (id) => client.request('GET', `/surveys/${id}/links`),
     createPersonalLinks: (id, request) =>

@@ -17,12 +17,16 @@ describe('createAuthGateway', () => {
     await auth.resendVerification({ email: 'an@example.nl' });
     await auth.forgotPassword({ email: 'an@example.nl' });
     await auth.resetPassword({ token: 't', password: 'nieuw-geheim' });
+    await auth.confirmEmailChange({ token: 'c' });
+    await auth.undoEmailChange({ token: 'u' });
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
       'POST /auth/register',
       'POST /auth/verify-email',
       'POST /auth/resend-verification',
       'POST /auth/forgot-password',
       'POST /auth/reset-password',
+      'POST /auth/confirm-email-change',
+      'POST /auth/undo-email-change',
     ]);
     expect(sent[4]?.options?.body).toEqual({ token: 't', password: 'nieuw-geheim' });
   });
@@ -53,10 +57,14 @@ describe('createUserGateway', () => {
     await users.me();
     await users.updateProfile({ name: 'An' });
     await users.changePassword({ current_password: 'a', new_password: 'b' });
+    await users.changeEmail({ new_email: 'nieuw@example.nl', current_password: 'a' });
+    await users.cancelEmailChange();
     expect(sent.map((s) => [s.method, s.path, s.options?.body])).toEqual([
       ['GET', '/users/me', undefined],
       ['PATCH', '/users/me', { name: 'An' }],
       ['POST', '/users/me/password', { current_password: 'a', new_password: 'b' }],
+      ['POST', '/users/me/email', { new_email: 'nieuw@example.nl', current_password: 'a' }],
+      ['DELETE', '/users/me/email', undefined],
     ]);
   });
 });

@@ -54,8 +54,23 @@ describe('ROUTE_ACCESS', () => {
     expect(table['/admin/logs']).toEqual({ access: 'admin' });
   });
 
-  it('should hold no route beyond the spec table and the two documented extras', () => {
-    const known = new Set([...Object.values(SPEC_ROUTES).flat(), '/privacybeleid', '/admin/logs']);
+  it('should admit the team screen after onboarding and an invitation link to anyone', () => {
+    expect(table['/organisatie']).toEqual({ access: 'onboarded' });
+    expect(table['/uitnodiging/:token']).toEqual({ access: 'public' });
+    expect(table['/email-bevestigen/:token']).toEqual({ access: 'public' });
+    expect(table['/email-herstellen/:token']).toEqual({ access: 'public' });
+  });
+
+  it('should hold no route beyond the spec table and the documented extras', () => {
+    const known = new Set([
+      ...Object.values(SPEC_ROUTES).flat(),
+      '/privacybeleid',
+      '/admin/logs',
+      '/organisatie',
+      '/uitnodiging/:token',
+      '/email-bevestigen/:token',
+      '/email-herstellen/:token',
+    ]);
     expect(Object.keys(table).filter((path) => !known.has(path))).toEqual([]);
   });
 

@@ -15,6 +15,11 @@ export const ROUTE_ACCESS = {
   '/cookiebeleid': { access: 'public' },
   '/verify/:token': { access: 'public' },
   '/billing/return': { access: 'public' },
+  // Not in the spec's table: an invitation link from the teams feature, opened signed in or out.
+  '/uitnodiging/:token': { access: 'public' },
+  // Not in the spec's table: the links of an e-mail change, to the new and to the old address.
+  '/email-bevestigen/:token': { access: 'public' },
+  '/email-herstellen/:token': { access: 'public' },
   '/onboarding': { access: 'login' },
   '/dashboard/abonnement': { access: 'login' },
   '/dashboard': { access: 'onboarded' },
@@ -28,6 +33,8 @@ export const ROUTE_ACCESS = {
   '/survey/:id/preview': { access: 'onboarded' },
   '/survey/:surveyId/question/:questionId': { access: 'onboarded' },
   '/profiel': { access: 'onboarded' },
+  // Not in the spec's table: the organisation's team (members, roles, invitations).
+  '/organisatie': { access: 'onboarded' },
   '/personalisatie': { access: 'onboarded' },
   '/contacten': { access: 'onboarded' },
   '/bedrijfsanalyse': { access: 'onboarded' },

@@ -1,9 +1,12 @@
 import type { AdminOverview, AdminUser, AdminUserQuery, Page } from '../contract/admin';
 import type {
   Branding,
+  ChangeEmailRequest,
   ChangePasswordRequest,
   CreateOrganizationRequest,
   CurrentUser,
+  DeleteAccountRequest,
+  EmailChangeTokenRequest,
   ForgotPasswordRequest,
   LoginRequest,
   LogoutRequest,
@@ -18,6 +21,7 @@ import type {
   VerifyEmailRequest,
 } from '../contract/wire';
 import type { RefreshGateway } from '../session/ports';
+import type { DownloadedFile } from '../surveys/resultsPorts';
 import type { ApiResult } from './apiResult';
 
 /** The authentication calls; login and refresh never trigger the 401-refresh-retry. */
@@ -29,6 +33,8 @@ export interface AuthGateway extends RefreshGateway {
   forgotPassword(request: ForgotPasswordRequest): Promise<ApiResult<MessageResponse>>;
   resetPassword(request: ResetPasswordRequest): Promise<ApiResult<MessageResponse>>;
   logout(request: LogoutRequest): Promise<ApiResult<void>>;
+  confirmEmailChange(request: EmailChangeTokenRequest): Promise<ApiResult<MessageResponse>>;
+  undoEmailChange(request: EmailChangeTokenRequest): Promise<ApiResult<MessageResponse>>;
 }
 
 /** The signed-in user's own account. */
@@ -36,6 +42,11 @@ export interface UserGateway {
   me(): Promise<ApiResult<CurrentUser>>;
   updateProfile(request: UpdateProfileRequest): Promise<ApiResult<CurrentUser>>;
   changePassword(request: ChangePasswordRequest): Promise<ApiResult<MessageResponse>>;
+  changeEmail(request: ChangeEmailRequest): Promise<ApiResult<MessageResponse>>;
+  cancelEmailChange(): Promise<ApiResult<void>>;
+  /** Everything Loop holds about the user, as a JSON file. */
+  exportAccount(): Promise<ApiResult<DownloadedFile>>;
+  deleteAccount(request: DeleteAccountRequest): Promise<ApiResult<void>>;
 }
 
 export interface OrganisationGateway {

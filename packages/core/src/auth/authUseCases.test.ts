@@ -29,6 +29,8 @@ class FakeAuthGateway implements AuthGateway {
   forgotPassword = (request: unknown) => this.#call<MessageResponse>('forgotPassword', request);
   resetPassword = (request: unknown) => this.#call<MessageResponse>('resetPassword', request);
   refresh = (request: unknown) => this.#call<unknown>('refresh', request);
+  confirmEmailChange = (request: unknown) => this.#call<MessageResponse>('confirmEmailChange', request);
+  undoEmailChange = (request: unknown) => this.#call<MessageResponse>('undoEmailChange', request);
   logout = async (request: unknown): Promise<ApiResult<void>> => {
     this.calls.push({ name: 'logout', request });
     if (this.logoutThrows) throw new Error('network down');

@@ -44,7 +44,13 @@ export function createAuthUseCases(deps: AuthUseCaseDeps) {
         : { ok: false, message: 'De server gaf een onleesbaar antwoord. Probeer het opnieuw.', fields: {} };
     },
 
-    async register(input: { name: string; email: string; password: string }): Promise<FormResult<string>> {
+    /** With `invitationToken` the account joins the invited organisation and needs no confirmation mail. */
+    async register(input: {
+      name: string;
+      email: string;
+      password: string;
+      invitationToken?: string;
+    }): Promise<FormResult<string>> {
       const fields = validateRegistration(input);
       if (hasErrors(fields)) return formInvalid(fields);
       return message(
@@ -52,12 +58,26 @@ export function createAuthUseCases(deps: AuthUseCaseDeps) {
           name: input.name.trim(),
           email: normaliseEmail(input.email),
           password: input.password,
+          ...(input.invitationToken === undefined ? {} : { invitation_token: input.invitationToken }),
         }),
       );
     },
 
     async verifyEmail(token: string): Promise<FormResult<string>> {
       return message(await deps.auth.verifyEmail({ token }));
+    },
+
+    /** The link to a new address: it becomes the login. */
+    async confirmEmailChange(token: string): Promise<FormResult<string>> {
+      return message(await deps.auth.confirmEmailChange({ token }));
+    },
+
+    /** The link to the old address: it is the login again and every session of the account ends. */
+    async undoEmailChange(token: string): Promise<FormResult<string>> {
+      const result = message(await deps.auth.undoEmailChange({ token }));
+      // This browser's session ended on the server too; end it here rather than at the next call.
+      if (result.ok && deps.tokens.read().refresh) deps.session.end('signed-out');
+      return result;
     },
 
     async resendVerification(email: string): Promise<FormResult<string>> {

@@ -13,6 +13,7 @@ import {
   organizationNameError,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  validateEmailChange,
   validateForgotPassword,
   validateLogin,
   validateOrganization,
@@ -181,7 +182,19 @@ describe('validateProfile', () => {
   it('should check only the fields that are given', () => {
     expect(validateProfile({})).toEqual({});
     expect(validateProfile({ name: '' })).toEqual({ name: M.nameMissing });
-    expect(validateProfile({ email: 'x' })).toEqual({ email: M.emailInvalid });
+  });
+});
+
+describe('validateEmailChange', () => {
+  it('should need a valid new address and the current password', () => {
+    expect(validateEmailChange({})).toEqual({
+      new_email: M.emailMissing,
+      current_password: 'Vul je huidige wachtwoord in.',
+    });
+    expect(validateEmailChange({ new_email: 'x', current_password: 'geheim' })).toEqual({
+      new_email: M.emailInvalid,
+    });
+    expect(validateEmailChange({ new_email: 'nieuw@voorbeeld.nl', current_password: 'geheim' })).toEqual({});
   });
 });
 

@@ -73,10 +73,19 @@ export const validateForgotPassword = (input: { email?: unknown }) =>
 export const validateResetPassword = (input: { password?: unknown }) =>
   collect([['password', newPasswordError(input.password)]]);
 
-export const validateProfile = (input: { name?: unknown; email?: unknown }) =>
+export const validateProfile = (input: { name?: unknown }) =>
+  collect([['name', input.name === undefined ? null : nameError(input.name)]]);
+
+/** A new e-mail address, confirmed with the current password (the address changes once confirmed). */
+export const validateEmailChange = (input: { new_email?: unknown; current_password?: unknown }) =>
   collect([
-    ['name', input.name === undefined ? null : nameError(input.name)],
-    ['email', input.email === undefined ? null : emailError(input.email)],
+    ['new_email', emailError(input.new_email)],
+    [
+      'current_password',
+      typeof input.current_password === 'string' && input.current_password !== ''
+        ? null
+        : 'Vul je huidige wachtwoord in.',
+    ],
   ]);
 
 export const validatePasswordChange = (input: { current_password?: unknown; new_password?: unknown }) =>

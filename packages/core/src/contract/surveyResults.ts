@@ -127,7 +127,7 @@ export interface QuestionDetail {
   };
 }
 
-/** GET /surveys/:id/export?format=csv|xlsx (plan feature `export`): a file download. */
+/** GET /surveys/:id/export?format=csv|xlsx (CSV on every plan, XLSX with the feature `export`): a download. */
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** One survey in the analytics overview. */

@@ -125,6 +125,26 @@ export interface Survey {
   readonly version: number;
   /** The time estimate in seconds (`estimateSeconds`). */
   readonly estimated_seconds: number;
+  /**
+   * Retention ('Antwoorden bewaren'): the last day (YYYY-MM-DD, Europe/Amsterdam) the answers are
+   * kept as they are; after it every response is anonymised. Null: no fixed day.
+   */
+  readonly retention_until: string | null;
+  /**
+   * Retention in months (1–120) after a response was completed (or last saved); older responses are
+   * anonymised. Null: not by months. At most one of `retention_until` and this is set.
+   */
+  readonly retention_months: number | null;
+}
+
+/**
+ * PUT /surveys/:id/retention: a day, a number of months or neither (both null: kept until deleted).
+ * Past retention the open texts (also 'anders, namelijk') are blanked and personal links detached;
+ * scores and chosen options keep counting (`surveys/retention.ts`).
+ */
+export interface SurveyRetention {
+  readonly retention_until: string | null;
+  readonly retention_months: number | null;
 }
 
 /** One row of GET /surveys. */

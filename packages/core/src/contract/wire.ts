@@ -1,3 +1,5 @@
+import type { MemberRole } from '../organisation/permissions';
+
 /**
  * The wire contract between the web app and the API server (DESIGN.md §2): JSON, snake_case,
  * every path under `/api/v1`. Both sides import these types; the server validates against them.
@@ -51,11 +53,16 @@ export interface LogoutRequest {
   readonly refresh_token: string;
 }
 
-/** POST /auth/register; answers 201 with a MessageResponse, the verification link goes by e-mail. */
+/**
+ * POST /auth/register; answers 201 with a MessageResponse, the verification link goes by e-mail.
+ * With `invitation_token` (from an invitation link to this very address) the link has proved the
+ * mailbox: the account is confirmed and joins the organisation at once.
+ */
 export interface RegisterRequest {
   readonly name: string;
   readonly email: string;
   readonly password: string;
+  readonly invitation_token?: string;
 }
 
 /** POST /auth/verify-email */
@@ -84,11 +91,17 @@ export interface OrganizationRef {
   readonly name: string;
 }
 
+/** One of the user's organisations with their role in it (users/me). */
+export interface OrganizationMembership extends OrganizationRef {
+  readonly role: MemberRole;
+}
+
 /** GET /users/me: the spec's fields first, then what the profile screen needs. */
 export interface CurrentUser {
   readonly can_manage_templates: boolean;
   readonly onboarding_completed: boolean;
-  readonly organizations: readonly OrganizationRef[];
+  /** The spec's {id, name}, and the user's role in each. */
+  readonly organizations: readonly OrganizationMembership[];
   readonly organization_id: number | null;
   readonly organization_name: string | null;
   readonly id: number;
@@ -96,12 +109,33 @@ export interface CurrentUser {
   readonly email: string;
   readonly is_admin: boolean;
   readonly email_verified: boolean;
+  /** A new address asked for and not confirmed yet (null: none). The login is still `email`. */
+  readonly pending_email: string | null;
 }
 
-/** PATCH /users/me */
+/** PATCH /users/me: the name. The address changes through POST /users/me/email. */
 export interface UpdateProfileRequest {
   readonly name?: string;
-  readonly email?: string;
+}
+
+/**
+ * POST /users/me/email (202, the same answer whether the address is free or not). The new address
+ * gets a confirmation link; until it is followed the old address stays the login.
+ */
+export interface ChangeEmailRequest {
+  readonly new_email: string;
+  readonly current_password: string;
+}
+
+/** DELETE /users/me: the password and the account's own address, typed as confirmation. */
+export interface DeleteAccountRequest {
+  readonly current_password: string;
+  readonly confirm_email: string;
+}
+
+/** POST /auth/confirm-email-change and POST /auth/undo-email-change (links in the mails). */
+export interface EmailChangeTokenRequest {
+  readonly token: string;
 }
 
 /** POST /users/me/password; other sessions of the user are revoked, this one stays. */
@@ -115,11 +149,11 @@ export interface CreateOrganizationRequest {
   readonly name: string;
 }
 
-/** An organisation as the API answers it. */
+/** An organisation as the API answers it, with the caller's role in it. */
 export interface Organization {
   readonly id: number;
   readonly name: string;
-  readonly role: 'owner' | 'member';
+  readonly role: MemberRole;
 }
 
 /**

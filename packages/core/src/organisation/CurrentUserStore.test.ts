@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
 import type { OrganisationGateway, UserGateway } from '../api/ports';
 import type {
+  ChangeEmailRequest,
   ChangePasswordRequest,
   CreateOrganizationRequest,
   CurrentUser,
@@ -41,9 +42,15 @@ class FakeUserGateway implements UserGateway {
   readonly meCall = new FakeCall<void, CurrentUser>();
   readonly profileCall = new FakeCall<UpdateProfileRequest, CurrentUser>();
   readonly passwordCall = new FakeCall<ChangePasswordRequest, MessageResponse>();
+  readonly emailCall = new FakeCall<ChangeEmailRequest, MessageResponse>();
+  readonly cancelEmailCall = new FakeCall<void, void>();
   me = () => this.meCall.invoke(undefined);
   updateProfile = (request: UpdateProfileRequest) => this.profileCall.invoke(request);
   changePassword = (request: ChangePasswordRequest) => this.passwordCall.invoke(request);
+  changeEmail = (request: ChangeEmailRequest) => this.emailCall.invoke(request);
+  cancelEmailChange = () => this.cancelEmailCall.invoke(undefined);
+  exportAccount = () => Promise.reject(new Error('not used here'));
+  deleteAccount = () => Promise.reject(new Error('not used here'));
 }
 
 class FakeOrganisationGateway implements OrganisationGateway {
@@ -72,7 +79,7 @@ const flush = async (): Promise<void> => {
 const USER: CurrentUser = {
   can_manage_templates: false,
   onboarding_completed: true,
-  organizations: [{ id: 7, name: 'Acme' }],
+  organizations: [{ id: 7, name: 'Acme', role: 'owner' }],
   organization_id: null,
   organization_name: null,
   id: 1,
@@ -80,6 +87,7 @@ const USER: CurrentUser = {
   email: 'anna@example.nl',
   is_admin: false,
   email_verified: true,
+  pending_email: null,
 };
 
 let users: FakeUserGateway;
@@ -257,8 +265,8 @@ describe('CurrentUserStore', () => {
       users.meCall.reply = apiOk({
         ...USER,
         organizations: [
-          { id: 7, name: 'Acme' },
-          { id: 9, name: 'Beta' },
+          { id: 7, name: 'Acme', role: 'owner' },
+          { id: 9, name: 'Beta', role: 'owner' },
         ],
       });
       const current = store();
@@ -299,7 +307,7 @@ describe('CurrentUserStore', () => {
       organisations.createCall.reply = apiOk(created);
       users.meCall.reply = apiOk({
         ...USER,
-        organizations: [...USER.organizations, { id: 12, name: 'Nieuw BV' }],
+        organizations: [...USER.organizations, { id: 12, name: 'Nieuw BV', role: 'owner' }],
       });
       const current = store();
       const result = await current.createOrganisation('  Nieuw BV  ');
@@ -327,39 +335,70 @@ describe('CurrentUserStore', () => {
   });
 
   describe('updateProfile', () => {
-    it('should refuse an empty name and a bad e-mail address without a call', async () => {
-      const result = await store().updateProfile({ name: ' ', email: 'geen-adres' });
-      expect(result).toEqual({
-        ok: false,
-        message: null,
-        fields: { name: 'Vul je naam in.', email: 'Vul een geldig e-mailadres in.' },
-      });
+    it('should refuse an empty name without a call', async () => {
+      const result = await store().updateProfile({ name: ' ' });
+      expect(result).toEqual({ ok: false, message: null, fields: { name: 'Vul je naam in.' } });
       expect(users.profileCall.calls).toEqual([]);
     });
 
-    it('should send a trimmed name and normalised e-mail and show the updated user', async () => {
-      const updated = { ...USER, name: 'Anna', email: 'anna@voorbeeld.nl' };
+    it('should send a trimmed name and show the updated user', async () => {
+      const updated = { ...USER, name: 'Anna' };
       users.profileCall.reply = apiOk(updated);
       const current = store();
-      const result = await current.updateProfile({ name: '  Anna ', email: ' Anna@Voorbeeld.NL ' });
-      expect(users.profileCall.calls).toEqual([{ name: 'Anna', email: 'anna@voorbeeld.nl' }]);
+      const result = await current.updateProfile({ name: '  Anna ' });
+      expect(users.profileCall.calls).toEqual([{ name: 'Anna' }]);
       expect(result).toEqual({ ok: true, value: updated });
       expect(current.getSnapshot().user).toBe(updated);
     });
+  });
 
-    it('should pass the server field errors through', async () => {
-      users.profileCall.reply = apiFailure(409, 'Dit e-mailadres is al in gebruik.', {
-        email: 'Dit e-mailadres is al in gebruik.',
-      });
-      const current = store();
-      const result = await current.updateProfile({ name: 'Anna', email: 'bob@example.nl' });
+  describe('changeEmail', () => {
+    it('should refuse a bad address or a missing password without a call', async () => {
+      const result = await store().changeEmail({ new_email: 'geen-adres', current_password: '' });
       expect(result).toEqual({
         ok: false,
-        message: 'Dit e-mailadres is al in gebruik.',
-        fields: { email: 'Dit e-mailadres is al in gebruik.' },
-        status: 409,
+        message: null,
+        fields: {
+          new_email: 'Vul een geldig e-mailadres in.',
+          current_password: 'Vul je huidige wachtwoord in.',
+        },
       });
-      expect(current.getSnapshot().user).toBeNull();
+      expect(users.emailCall.calls).toEqual([]);
+    });
+
+    it("should send the normalised address, answer the server's message and reload the user", async () => {
+      users.emailCall.reply = apiOk({ detail: 'Als dit adres nog niet in gebruik is...' });
+      users.meCall.reply = apiOk({ ...USER, pending_email: 'nieuw@voorbeeld.nl' });
+      const current = store();
+      const result = await current.changeEmail({
+        new_email: ' Nieuw@Voorbeeld.NL ',
+        current_password: 'geheim',
+      });
+      expect(users.emailCall.calls).toEqual([
+        { new_email: 'nieuw@voorbeeld.nl', current_password: 'geheim' },
+      ]);
+      expect(result).toEqual({ ok: true, value: 'Als dit adres nog niet in gebruik is...' });
+      expect(current.getSnapshot().user?.pending_email).toBe('nieuw@voorbeeld.nl');
+    });
+
+    it('should put the wrong-password error on its field', async () => {
+      users.emailCall.reply = apiFailure(400, 'Je huidige wachtwoord klopt niet.', {
+        current_password: 'Je huidige wachtwoord klopt niet.',
+      });
+      const result = await store().changeEmail({ new_email: 'nieuw@voorbeeld.nl', current_password: 'fout' });
+      expect(result).toMatchObject({
+        ok: false,
+        fields: { current_password: 'Je huidige wachtwoord klopt niet.' },
+      });
+    });
+
+    it('should withdraw a pending address and reload the user', async () => {
+      users.cancelEmailCall.reply = apiOk(undefined);
+      users.meCall.reply = apiOk({ ...USER, pending_email: null });
+      const current = store();
+      expect(await current.cancelEmailChange()).toEqual({ ok: true, value: undefined });
+      expect(users.cancelEmailCall.calls).toHaveLength(1);
+      expect(current.getSnapshot().user?.pending_email).toBeNull();
     });
   });
 

@@ -4,6 +4,7 @@ import type { OrganisationGateway, UserGateway } from '../api/ports';
 import {
   hasErrors,
   normaliseEmail,
+  validateEmailChange,
   validateOrganization,
   validatePasswordChange,
   validateProfile,
@@ -103,16 +104,34 @@ export class CurrentUserStore {
     return formOk(result.value);
   }
 
-  async updateProfile(input: { name: string; email: string }): Promise<FormResult<CurrentUser>> {
+  async updateProfile(input: { name: string }): Promise<FormResult<CurrentUser>> {
     const fields = validateProfile(input);
     if (hasErrors(fields)) return formInvalid(fields);
-    const result = await this.#deps.users.updateProfile({
-      name: input.name.trim(),
-      email: normaliseEmail(input.email),
-    });
+    const result = await this.#deps.users.updateProfile({ name: input.name.trim() });
     if (!result.ok) return formFromApi(result);
     this.#set({ ...this.#state, user: result.value });
     return formOk(result.value);
+  }
+
+  /** Asks for a new address; the answer is the same whether it is free. The user is reloaded (pending_email). */
+  async changeEmail(input: { new_email: string; current_password: string }): Promise<FormResult<string>> {
+    const fields = validateEmailChange(input);
+    if (hasErrors(fields)) return formInvalid(fields);
+    const result = await this.#deps.users.changeEmail({
+      new_email: normaliseEmail(input.new_email),
+      current_password: input.current_password,
+    });
+    if (!result.ok) return formFromApi(result);
+    await this.reload();
+    return formOk(result.value.detail);
+  }
+
+  /** Withdraws the address waiting for confirmation. */
+  async cancelEmailChange(): Promise<FormResult<void>> {
+    const result = await this.#deps.users.cancelEmailChange();
+    if (!result.ok) return formFromApi(result);
+    await this.reload();
+    return formOk(undefined);
   }
 
   async changePassword(input: {

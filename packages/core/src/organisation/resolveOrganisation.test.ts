@@ -11,8 +11,8 @@ type UserOrgs = Pick<CurrentUser, 'organizations' | 'organization_id' | 'organiz
 
 const user = (overrides: Partial<UserOrgs> = {}): UserOrgs => ({
   organizations: [
-    { id: 7, name: 'Acme' },
-    { id: 9, name: 'Beta' },
+    { id: 7, name: 'Acme', role: 'owner' },
+    { id: 9, name: 'Beta', role: 'owner' },
   ],
   organization_id: null,
   organization_name: null,
@@ -64,6 +64,14 @@ describe('resolveOrganisation', () => {
       user({ organizations: [], organization_id: 4, organization_name: 'Delta' }),
     );
     expect(result).toEqual({ organisation: { id: 3, name: 'Gamma' }, fromStore: true });
+  });
+
+  it('should drop a stored organisation once the user is known to belong to none', () => {
+    const result = resolveOrganisation(
+      { id: '3', name: 'Gamma' },
+      user({ organizations: [], organization_id: null, organization_name: null }),
+    );
+    expect(result).toEqual({ organisation: null, fromStore: false });
   });
 
   it('should take the first of the user organisations when nothing is stored', () => {
@@ -155,6 +163,12 @@ describe('createOrganisationResolver', () => {
     const store = new FakeOrganisationStore({ id: '99', name: 'Gone' });
     createOrganisationResolver({ store })(user());
     expect(store.stored).toEqual({ id: '7', name: 'Acme' });
+  });
+
+  it('should forget the stored organisation once the user belongs to none', () => {
+    const store = new FakeOrganisationStore({ id: '9', name: 'Beta' });
+    expect(createOrganisationResolver({ store })(user({ organizations: [] }))).toBeNull();
+    expect(store.stored).toEqual(nothingStored);
   });
 
   it('should write nothing when there is nothing to resolve', () => {

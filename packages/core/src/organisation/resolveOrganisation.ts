@@ -21,7 +21,7 @@ const parseId = (raw: string | null): number | null => {
 /**
  * Spec §4: the stored id and name are used when present; otherwise the first of the user's
  * organisations, else the `organization_id`/`organization_name` fallback. A stored organisation
- * the user no longer belongs to (their list is known and lacks it) is not used.
+ * the user no longer belongs to (their list is known and lacks it, or they belong to none) is not used.
  */
 export function resolveOrganisation(
   stored: StoredOrganisation,
@@ -29,7 +29,9 @@ export function resolveOrganisation(
 ): { readonly organisation: OrganizationRef | null; readonly fromStore: boolean } {
   const storedId = parseId(stored.id);
   const memberships = user?.organizations ?? [];
-  if (storedId !== null && stored.name) {
+  // Known to belong to no organisation at all (say, removed from the last one): nothing stored counts.
+  const belongsToNone = user !== null && memberships.length === 0 && typeof user.organization_id !== 'number';
+  if (storedId !== null && stored.name && !belongsToNone) {
     const stillMember = memberships.length === 0 || memberships.some((o) => o.id === storedId);
     if (stillMember) return { organisation: { id: storedId, name: stored.name }, fromStore: true };
   }
@@ -48,7 +50,10 @@ export function resolveOrganisation(
 export const createOrganisationResolver =
   (deps: { readonly store: OrganisationStore }) =>
   (user: Parameters<typeof resolveOrganisation>[1]): OrganizationRef | null => {
-    const { organisation, fromStore } = resolveOrganisation(deps.store.read(), user);
+    const stored = deps.store.read();
+    const { organisation, fromStore } = resolveOrganisation(stored, user);
     if (organisation && !fromStore) deps.store.write(organisation);
+    // Requests must stop naming an organisation the user no longer belongs to.
+    if (organisation === null && user !== null && stored.id !== null) deps.store.clear();
     return organisation;
   };

@@ -97,6 +97,8 @@ const SURVEY: Survey = {
   response_count: 0,
   version: 3,
   estimated_seconds: 27,
+  retention_until: null,
+  retention_months: null,
 };
 
 /** A gateway whose saves wait for the test; other calls answer at once from `answers`. */

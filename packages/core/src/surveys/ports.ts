@@ -28,7 +28,7 @@ export interface SurveysGateway {
   update(id: number, request: SurveyUpdateRequest): Promise<ApiResult<Survey>>;
   changeStatus(id: number, status: SurveyStatus): Promise<ApiResult<Survey>>;
   duplicate(id: number): Promise<ApiResult<Survey>>;
-  /** Deletes a draft without answers (409 otherwise). */
+  /** Deletes a survey in any status with its responses, links and times. */
   remove(id: number): Promise<ApiResult<void>>;
 }
 

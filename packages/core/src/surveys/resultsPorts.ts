@@ -34,7 +34,7 @@ export interface DownloadedFile {
 export interface SurveyResultsGateway {
   results(id: number, query: ResultsQuery): Promise<ApiResult<SurveyResults>>;
   question(id: number, questionId: string, query: QuestionDetailQuery): Promise<ApiResult<QuestionDetail>>;
-  /** The submitted responses as a CSV or XLSX file (plan feature `export`, else 403). */
+  /** The submitted responses as a CSV file, or XLSX (plan feature `export`, else 403). */
   exportResponses(id: number, format: ExportFormat, query: ResultsQuery): Promise<ApiResult<DownloadedFile>>;
   /** Across the organisation's surveys (plan feature `analytics`, else 403). */
   analytics(query: ResultsQuery): Promise<ApiResult<AnalyticsOverview>>;

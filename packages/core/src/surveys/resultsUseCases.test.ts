@@ -32,6 +32,8 @@ const SURVEY: Survey = {
   questions: [{ id: 'q1', type: 'nps', title: 'Aanbevelen?', required: false, position: 0, settings: {} }],
   version: 1,
   estimated_seconds: 60,
+  retention_until: null,
+  retention_months: null,
 };
 
 const RESULTS: SurveyResults = {

@@ -315,6 +315,8 @@ const survey = (questions: readonly Question[]): Survey => ({
   questions,
   version: 1,
   estimated_seconds: 120,
+  retention_until: null,
+  retention_months: null,
 });
 
 describe('surveyResultsView', () => {

@@ -86,6 +86,7 @@ export const adminBillingRoutes =
         onRequest: authenticate,
         preValidation: adminOnly,
         schema: {
+          operationId: 'listAdminPlans',
           tags: TAGS,
           summary: 'Every plan (admin)',
           description: 'Alle plannen met hun functies, goedkoopste eerst. Alleen voor beheerders.',
@@ -102,6 +103,7 @@ export const adminBillingRoutes =
         onRequest: authenticate,
         preValidation: adminOnly,
         schema: {
+          operationId: 'createPlan',
           tags: TAGS,
           summary: 'Create a plan',
           description:
@@ -130,6 +132,7 @@ export const adminBillingRoutes =
         onRequest: authenticate,
         preValidation: adminOnly,
         schema: {
+          operationId: 'updatePlan',
           tags: TAGS,
           summary: 'Change a plan',
           description:
@@ -167,6 +170,7 @@ export const adminBillingRoutes =
         onRequest: authenticate,
         preValidation: adminOnly,
         schema: {
+          operationId: 'listAdminSubscriptions',
           tags: TAGS,
           summary: 'Every subscription (admin)',
           description:
@@ -189,6 +193,7 @@ export const adminBillingRoutes =
         onRequest: authenticate,
         preValidation: adminOnly,
         schema: {
+          operationId: 'listAdminPayments',
           tags: TAGS,
           summary: 'Every payment (admin)',
           description: 'Betalingen van alle organisaties, nieuwste eerst. Alleen voor beheerders.',
@@ -210,6 +215,7 @@ export const adminBillingRoutes =
         onRequest: authenticate,
         preValidation: adminOnly,
         schema: {
+          operationId: 'assignSubscription',
           tags: TAGS,
           summary: 'Put an organisation on a plan',
           description:

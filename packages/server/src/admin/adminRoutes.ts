@@ -49,6 +49,7 @@ export const adminRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'getAdminOverview',
           tags: TAGS,
           summary: 'Platform totals',
           description:
@@ -78,6 +79,7 @@ export const adminRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'listAdminUsers',
           tags: TAGS,
           summary: 'List users',
           description:

@@ -1,4 +1,5 @@
 import {
+  type EmailChangeTokenRequest,
   FORGOT_PASSWORD_MESSAGE,
   type ForgotPasswordRequest,
   hasErrors,
@@ -19,13 +20,14 @@ import {
 } from '@loop/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, invalidInput, MESSAGES } from '../http/apiError';
-import { ERRORS, messageResponse, textInput, tokenInput } from '../http/commonSchemas';
+import { ERRORS, errorResponse, messageResponse, textInput, tokenInput } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { literal, noContent, object, string } from '../http/schema';
 import { auditRequest } from '../logs/requestLog';
+import { confirmEmailChange, EMAIL_CHANGE_MESSAGES, undoEmailChange } from '../users/emailChange';
 import { login } from './login';
 import { requestPasswordReset, resetPassword } from './passwordReset';
-import { register, resendVerification, verifyEmail } from './registration';
+import { register, registerByInvitation, resendVerification, verifyEmail } from './registration';
 import { endSession, refreshSession } from './sessions';
 
 export const AUTH_MESSAGES = {
@@ -38,7 +40,13 @@ export const AUTH_MESSAGES = {
   refreshExpired: 'Je sessie is verlopen. Log opnieuw in.',
   passwordReset: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.',
   resetInvalid: 'Deze link om je wachtwoord te herstellen is ongeldig of verlopen.',
+  invitationInvalid:
+    'Deze uitnodiging is ongeldig, al gebruikt of ingetrokken. Vraag om een nieuwe uitnodiging.',
 } as const;
+
+/** The answer to a registration through an invitation: no mail to wait for. */
+export const invitedWelcome = (organizationName: string) =>
+  `Je account is aangemaakt en je bent lid van ${organizationName}. Je kunt nu inloggen.`;
 
 const TAGS = ['auth'];
 
@@ -60,19 +68,30 @@ export const authRoutes =
       {
         preHandler: rateLimit('register'),
         schema: {
+          operationId: 'register',
           tags: TAGS,
+          security: [],
           summary: 'Register an account',
           description:
             'Maakt een account aan en mailt een bevestigingslink. Een adres dat al een account heeft krijgt ' +
-            'hetzelfde antwoord (er wordt niets opgeslagen) en de eigenaar een mail met inlog- en herstellinks.',
-          body: object<RegisterRequest>({
-            name: textInput('Naam'),
-            email: textInput('E-mailadres'),
-            password: textInput('Wachtwoord (8 tot 128 tekens)'),
-          }),
+            'hetzelfde antwoord (er wordt niets opgeslagen) en de eigenaar een mail met inlog- en herstellinks. ' +
+            'Met invitation_token (uit een uitnodiging aan precies dit adres) is het adres meteen bevestigd en wordt ' +
+            'het account lid van de organisatie; dan kan direct worden ingelogd.',
+          body: object<RegisterRequest>(
+            {
+              name: textInput('Naam'),
+              email: textInput('E-mailadres'),
+              password: textInput('Wachtwoord (8 tot 128 tekens)'),
+              invitation_token: tokenInput('Token uit de uitnodigingslink (optioneel)'),
+            },
+            { optional: ['invitation_token'] },
+          ),
           response: {
             201: messageResponse('Account aangemaakt (of bestond al).'),
             400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            409: ERRORS.conflict,
+            410: errorResponse('De uitnodiging is verlopen.'),
             429: ERRORS.tooManyRequests,
           },
         },
@@ -80,6 +99,27 @@ export const authRoutes =
       async (request, reply) => {
         const fields = validateRegistration(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
+        const invitationToken = request.body.invitation_token;
+        if (invitationToken !== undefined) {
+          const joined = await registerByInvitation(deps, {
+            ...request.body,
+            invitation_token: invitationToken,
+          });
+          if (!joined.ok) {
+            const detail = joined.detail ?? AUTH_MESSAGES.invitationInvalid;
+            if (joined.error === 'other_address') throw invalidInput({ email: detail });
+            throw new ApiError(
+              joined.error === 'account_exists' ? 409 : joined.error === 'expired' ? 410 : 404,
+              detail,
+            );
+          }
+          audit(
+            request,
+            'auth.register_invited',
+            `Registratie via uitnodiging voor organisatie ${joined.value.organization_id}`,
+          );
+          return reply.code(201).send({ detail: invitedWelcome(joined.value.organization_name) });
+        }
         await register(deps, request.body);
         // The same event for a new and an existing address: the log must not enumerate accounts either.
         audit(request, 'auth.register', 'Registratie ontvangen');
@@ -92,7 +132,9 @@ export const authRoutes =
       {
         preHandler: rateLimit('verifyEmail'),
         schema: {
+          operationId: 'verifyEmail',
           tags: TAGS,
+          security: [],
           summary: 'Confirm an e-mail address',
           description:
             'Bevestigt het e-mailadres met het token uit de link /verify/:token (eenmalig, 48 uur geldig).',
@@ -120,7 +162,9 @@ export const authRoutes =
       {
         preHandler: rateLimit('resendVerification'),
         schema: {
+          operationId: 'resendVerification',
           tags: TAGS,
+          security: [],
           summary: 'Send a new verification link',
           description:
             'Stuurt een nieuwe bevestigingslink als het adres een onbevestigd account heeft; altijd hetzelfde antwoord.',
@@ -145,7 +189,9 @@ export const authRoutes =
       {
         preHandler: rateLimit('login'),
         schema: {
+          operationId: 'login',
           tags: TAGS,
+          security: [],
           summary: 'Log in',
           description:
             'Opent een nieuwe sessie. Onbekend adres en verkeerd wachtwoord geven hetzelfde antwoord (401). ' +
@@ -181,7 +227,9 @@ export const authRoutes =
       '/auth/refresh',
       {
         schema: {
+          operationId: 'refreshSession',
           tags: TAGS,
+          security: [],
           summary: 'Rotate the refresh token',
           description:
             'Geeft een nieuw toegangstoken en een nieuw verversingstoken; het oude verversingstoken is daarna ' +
@@ -220,7 +268,9 @@ export const authRoutes =
       '/auth/logout',
       {
         schema: {
+          operationId: 'logout',
           tags: TAGS,
+          security: [],
           summary: 'Log out',
           description:
             'Beëindigt de sessie van dit verversingstoken. Idempotent: een onbekend token geeft ook 204.',
@@ -240,7 +290,9 @@ export const authRoutes =
       {
         preHandler: rateLimit('forgotPassword'),
         schema: {
+          operationId: 'forgotPassword',
           tags: TAGS,
+          security: [],
           summary: 'Request a password reset link',
           description:
             'Mailt een herstellink (1 uur geldig) als het adres bekend is; het antwoord is altijd hetzelfde.',
@@ -255,7 +307,10 @@ export const authRoutes =
       async (request, reply) => {
         const fields = validateForgotPassword(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
-        await requestPasswordReset(deps, request.body.email);
+        // Looking the address up and writing its link happen after the answer: a known address
+        // must not answer slower than an unknown one (security finding L3).
+        const email = request.body.email;
+        deps.mail.later('password reset', () => requestPasswordReset(deps, email));
         audit(request, 'auth.password_reset.requested', 'Wachtwoordherstel aangevraagd');
         return reply.code(202).send({ detail: FORGOT_PASSWORD_MESSAGE });
       },
@@ -266,7 +321,9 @@ export const authRoutes =
       {
         preHandler: rateLimit('resetPassword'),
         schema: {
+          operationId: 'resetPassword',
           tags: TAGS,
+          security: [],
           summary: 'Set a new password with a reset link',
           description:
             'Stelt een nieuw wachtwoord in met het token uit /reset-password/:token. Alle sessies van de ' +
@@ -292,6 +349,86 @@ export const authRoutes =
         }
         audit(request, 'auth.password_reset', 'Wachtwoord hersteld; alle sessies van het account beëindigd');
         return { detail: AUTH_MESSAGES.passwordReset };
+      },
+    );
+
+    app.post(
+      '/auth/confirm-email-change',
+      {
+        preHandler: rateLimit('verifyEmail'),
+        schema: {
+          operationId: 'confirmEmailChange',
+          tags: TAGS,
+          security: [],
+          summary: 'Confirm a new e-mail address',
+          description:
+            'Met het token uit de link in de mail aan het nieuwe adres (/email-bevestigen/:token, eenmalig, 24 uur): ' +
+            'het nieuwe adres wordt de login en het oude adres krijgt een melding met een link om het 7 dagen lang ' +
+            'terug te zetten.',
+          body: object<EmailChangeTokenRequest>({ token: tokenInput('Token uit de bevestigingslink') }),
+          response: {
+            200: messageResponse('Nieuw adres bevestigd.'),
+            400: ERRORS.badRequest,
+            409: ERRORS.conflict,
+            429: ERRORS.tooManyRequests,
+          },
+        },
+      },
+      async (request) => {
+        const result = await confirmEmailChange(deps, request.body.token);
+        if (!result.ok) {
+          audit(
+            request,
+            'auth.email_change.confirm_failed',
+            'Bevestigingslink voor nieuw adres ongeldig',
+            'warning',
+          );
+          if (result.error === 'taken') throw new ApiError(409, EMAIL_CHANGE_MESSAGES.taken);
+          throw new ApiError(400, EMAIL_CHANGE_MESSAGES.confirmInvalid);
+        }
+        audit(
+          request,
+          'auth.email_change.confirmed',
+          'Nieuw e-mailadres bevestigd; oud adres kreeg een herstellink',
+        );
+        return { detail: EMAIL_CHANGE_MESSAGES.confirmed };
+      },
+    );
+
+    app.post(
+      '/auth/undo-email-change',
+      {
+        preHandler: rateLimit('verifyEmail'),
+        schema: {
+          operationId: 'undoEmailChange',
+          tags: TAGS,
+          security: [],
+          summary: 'Put the old e-mail address back',
+          description:
+            'Met het token uit de melding aan het oude adres (/email-herstellen/:token, 7 dagen geldig): het oude ' +
+            'adres wordt weer de login, alle sessies van het account eindigen en alle open links vervallen.',
+          body: object<EmailChangeTokenRequest>({ token: tokenInput('Token uit de herstellink') }),
+          response: {
+            200: messageResponse('Oud adres teruggezet.'),
+            400: ERRORS.badRequest,
+            409: ERRORS.conflict,
+            429: ERRORS.tooManyRequests,
+          },
+        },
+      },
+      async (request) => {
+        const result = await undoEmailChange(deps, request.body.token);
+        if (!result.ok) {
+          audit(request, 'auth.email_change.undo_failed', 'Herstellink voor oud adres ongeldig', 'warning');
+          if (result.error === 'taken') throw new ApiError(409, EMAIL_CHANGE_MESSAGES.undoTaken);
+          throw new ApiError(400, EMAIL_CHANGE_MESSAGES.undoInvalid);
+        }
+        audit(
+          request,
+          'auth.email_change.undone',
+          'Oud e-mailadres teruggezet; alle sessies van het account beëindigd',
+        );
+        return { detail: EMAIL_CHANGE_MESSAGES.undone };
       },
     );
   };

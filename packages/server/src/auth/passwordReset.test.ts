@@ -16,11 +16,35 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const forgot = (email: string) => api(ctx.app, 'POST', '/auth/forgot-password', { payload: { email } });
+/** Asks for a reset link and waits for the work done after the answer (the lookup and the mail). */
+async function forgot(email: string) {
+  const response = await api(ctx.app, 'POST', '/auth/forgot-password', { payload: { email } });
+  await ctx.app.mail.drain();
+  return response;
+}
 const reset = (token: string, password: string) =>
   api(ctx.app, 'POST', '/auth/reset-password', { payload: { token, password } });
 
 describe('POST /auth/forgot-password', () => {
+  it('should look up a known address and write its link only after answering (security finding L3)', async () => {
+    const held = await ctx.buildApp({ holdBackgroundWork: true });
+    const user = await createUser(ctx);
+    const tokensOf = () => ctx.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
+
+    const known = await api(held, 'POST', '/auth/forgot-password', { payload: { email: user.email } });
+    const unknown = await api(held, 'POST', '/auth/forgot-password', {
+      payload: { email: uniqueEmail('nooit') },
+    });
+
+    expect(known.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+    // Answered: nothing was written for the known address yet, so the answer took as long for both.
+    expect(await tokensOf()).toEqual([]);
+    await held.mail.drain();
+    expect(await tokensOf()).toHaveLength(1);
+    expect(ctx.mailer.to(user.email, 'reset')).toHaveLength(1);
+  });
+
   it('should answer known and unknown addresses identically, mailing only the known one', async () => {
     const user = await createUser(ctx);
     const unknownEmail = uniqueEmail('onbekend');

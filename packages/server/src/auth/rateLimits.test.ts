@@ -135,3 +135,51 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     }
   });
 });
+
+describe('the current-password check (security finding L6)', () => {
+  it('should stop guessing the password through a stolen access token, from any number of addresses', async () => {
+    const user = await createUser(ctx);
+    const token = (
+      await limited.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '192.0.2.50',
+        payload: { email: user.email, password: user.password },
+      })
+    ).json<{ access_token: string }>().access_token;
+    const change = (currentPassword: string, ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/v1/users/me/password',
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { current_password: currentPassword, new_password: 'Een-nieuw-wachtwoord-1' },
+      });
+    const guesses = DEFAULT_RATE_LIMITS.passwordCheck.find((rule) => rule.scope === 'account')!.max;
+    for (let attempt = 0; attempt < guesses; attempt++) {
+      expect((await change(`gok-${attempt}`, `192.0.2.${attempt + 1}`)).statusCode).toBe(400);
+    }
+
+    const blocked = await change(user.password, '192.0.2.99');
+
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: MESSAGES.tooManyAttempts });
+    const other = await createUser(ctx);
+    const otherToken = (
+      await limited.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '192.0.2.51',
+        payload: { email: other.email, password: other.password },
+      })
+    ).json<{ access_token: string }>().access_token;
+    const unaffected = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/users/me/password',
+      remoteAddress: '192.0.2.60',
+      headers: { authorization: `Bearer ${otherToken}` },
+      payload: { current_password: 'fout', new_password: 'Een-nieuw-wachtwoord-1' },
+    });
+    expect(unaffected.statusCode).toBe(400);
+  });
+});

@@ -13,10 +13,14 @@ export type RateLimitedAction =
   | 'resendVerification'
   | 'forgotPassword'
   | 'resetPassword'
-  | 'respond';
+  | 'respond'
+  | 'invite'
+  | 'invitationLink'
+  | 'passwordCheck'
+  | 'emailChange';
 
-/** Counted per client IP, per e-mail address in the body, or per the pair. */
-export type RateLimitScope = 'ip' | 'address' | 'ip+address';
+/** Counted per client IP, per e-mail address in the body, per the pair, or per signed-in account. */
+export type RateLimitScope = 'ip' | 'address' | 'ip+address' | 'account';
 
 export interface RateLimitRule {
   readonly scope: RateLimitScope;
@@ -47,6 +51,21 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   // once shares one address (about 10 requests a respondent), yet a stop to scripts filling the
   // database through a public link.
   respond: [{ scope: 'ip', max: 3000, windowMs: MINUTE_MS }],
+  // Every invitation sends a mail: enough to bring in a department, too few to spam with.
+  invite: [{ scope: 'ip', max: 50, windowMs: 60 * MINUTE_MS }],
+  // Opening and accepting invitation links: a token cannot be guessed, but scripts need not try.
+  invitationLink: [{ scope: 'ip', max: 60, windowMs: 15 * MINUTE_MS }],
+  // The current password, asked before an account change: a stolen access token must not become
+  // a way to guess it, from one address or many.
+  passwordCheck: [
+    { scope: 'account', max: 5, windowMs: 15 * MINUTE_MS },
+    { scope: 'ip', max: 20, windowMs: 15 * MINUTE_MS },
+  ],
+  // Each request mails the address asked for: a stop to using an account to flood a mailbox.
+  emailChange: [
+    { scope: 'account', max: 5, windowMs: 60 * MINUTE_MS },
+    { scope: 'address', max: 3, windowMs: 60 * MINUTE_MS },
+  ],
 };
 
 /** A preHandler hook that answers 429 once any rule of the action is exceeded. */
@@ -54,7 +73,10 @@ export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Pr
 
 function addressOf(request: FastifyRequest): string {
   const body = request.body;
-  const email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;
+  const fields =
+    typeof body === 'object' && body !== null ? (body as { email?: unknown; new_email?: unknown }) : {};
+  // The address a request is about: the one to log in with, or the one asked for in an e-mail change.
+  const email = fields.new_email ?? fields.email;
   return typeof email === 'string' ? normaliseEmail(email) : '';
 }
 
@@ -62,6 +84,8 @@ const KEYS: Readonly<Record<RateLimitScope, (request: FastifyRequest) => string>
   ip: (request) => request.ip,
   address: (request) => addressOf(request),
   'ip+address': (request) => `${request.ip}|${addressOf(request)}`,
+  // Runs after authentication; an unauthenticated request never gets this far.
+  account: (request) => `user:${request.auth?.user.id ?? 'none'}`,
 };
 
 /** Where the counters live: this process, or a Redis every API instance shares. */

@@ -142,6 +142,7 @@ describe('POST /auth/verify-email', () => {
 
     const user = await createUser(ctx);
     await api(ctx.app, 'POST', '/auth/forgot-password', { payload: { email: user.email } });
+    await ctx.app.mail.drain();
     const resetToken = ctx.mailer.lastToken(user.email, 'reset');
     const response = await verify(resetToken);
     expect(response.statusCode).toBe(400);

@@ -1,12 +1,24 @@
-import { err, normaliseEmail, ok, type RegisterRequest, type Result } from '@loop/core';
+import {
+  type AcceptedInvitation,
+  err,
+  normaliseEmail,
+  ok,
+  type RegisterRequest,
+  type Result,
+} from '@loop/core';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { type UserRow, users } from '../db/schema';
 import { accountExistsMail, verificationMail } from '../mail/messages';
+import { type InvitationRefusal, joinByInvitation } from '../organizations/invitations';
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from './emailTokens';
 import { findUserByEmail, isUniqueViolation } from './users';
 
 type RegistrationDeps = Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'mail' | 'links'>;
+
+export const REGISTRATION_MESSAGES = {
+  accountExists: 'Er is al een account met dit e-mailadres. Log in om de uitnodiging te accepteren.',
+} as const;
 
 /** Mails a fresh verification link to a user whose address is not confirmed yet. */
 export async function sendVerificationMail(
@@ -55,6 +67,55 @@ function mailExistingAccount(deps: RegistrationDeps, user: UserRow): void {
   deps.mail.enqueue(
     accountExistsMail(user, { login: deps.links.login(), reset: deps.links.forgotPassword() }),
   );
+}
+
+/**
+ * Registration through an invitation link. The link went to the invited address, so following it
+ * proves the mailbox: the account starts confirmed and joins the organisation in the same
+ * transaction, with no verification mail. Only for that address; an address that already has an
+ * account is told to log in instead (whoever holds the link may know that: the link says so too).
+ */
+export async function registerByInvitation(
+  deps: RegistrationDeps,
+  input: RegisterRequest & { readonly invitation_token: string },
+): Promise<Result<AcceptedInvitation, InvitationRefusal | 'account_exists'>> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await deps.passwords.hash(input.password);
+  if ((await findUserByEmail(deps.db, email)) !== undefined) {
+    return err('account_exists', REGISTRATION_MESSAGES.accountExists);
+  }
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          name: input.name.trim(),
+          email,
+          passwordHash,
+          emailVerifiedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (created === undefined) throw new Error('INSERT … RETURNING gave no row');
+      const joined = await joinByInvitation(tx, input.invitation_token, created, now);
+      // A refused invitation leaves no account behind: throwing rolls the transaction back.
+      if (!joined.ok) throw new InvitationRefused(joined);
+      return joined;
+    });
+  } catch (error) {
+    if (error instanceof InvitationRefused) return error.refusal;
+    if (isUniqueViolation(error)) return err('account_exists', REGISTRATION_MESSAGES.accountExists);
+    throw error;
+  }
+}
+
+/** Carries a refused invitation out of the registration's transaction, rolling it back. */
+class InvitationRefused extends Error {
+  constructor(readonly refusal: Result<never, InvitationRefusal>) {
+    super('invitation refused');
+  }
 }
 
 /** Confirms the address behind a verification link; the link works once and for 48 hours. */

@@ -195,6 +195,26 @@ describe('POST /auth/refresh', () => {
     expect((await refresh(pair.refresh_token)).statusCode).toBe(419);
   });
 
+  it('should hand out one grace successor per rotated token: a third use within the window is theft (L2)', async () => {
+    const user = await createUser(ctx);
+    const pair = await login(ctx.app, user);
+    const rotated = (await refresh(pair.refresh_token)).json<TokenPair>();
+    const secondTab = await refresh(pair.refresh_token);
+    expect(secondTab.statusCode).toBe(200);
+
+    const replay = await refresh(pair.refresh_token);
+
+    expect(replay.statusCode).toBe(419);
+    expect((await me(rotated.access_token)).statusCode).toBe(419);
+    expect((await me(secondTab.json<TokenPair>().access_token)).statusCode).toBe(419);
+    const chains = await ctx.db
+      .select({ hash: refreshTokens.tokenHash })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(sessions.userId, user.id));
+    expect(chains).toHaveLength(3);
+  });
+
   it('should count a second use as theft, even within the window, once its successor was used', async () => {
     const user = await createUser(ctx);
     const pair = await login(ctx.app, user);

@@ -16,7 +16,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 /** Why a session ended; kept on the row for support and audits. */
-export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_reset' | 'password_changed';
+export type RevokeReason =
+  | 'logout'
+  | 'refresh_token_reuse'
+  | 'password_reset'
+  | 'password_changed'
+  | 'email_change_undone';
 
 type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'accessTokens' | 'config'>;
 
@@ -57,7 +62,7 @@ export type RefreshError = 'unknown' | 'expired' | 'reused' | 'revoked';
  * Rotates a refresh token: the presented one is used up and a new one issued in the same session.
  * Using a token is one conditional update, so when the same token arrives twice at once only one
  * request wins; the other sees a used token. Within REFRESH_REUSE_GRACE_MS that is a second tab and
- * gets its own new token; otherwise it is reuse and the whole session is revoked.
+ * gets its own new token, once; otherwise it is reuse and the whole session is revoked.
  */
 export async function refreshSession(
   deps: SessionDeps,
@@ -87,6 +92,7 @@ export async function refreshSession(
           sessionId: refreshTokens.sessionId,
           usedAt: refreshTokens.usedAt,
           replacedBy: refreshTokens.replacedBy,
+          graceUsedAt: refreshTokens.graceUsedAt,
         })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, presented))
@@ -97,6 +103,8 @@ export async function refreshSession(
         await revokeSession(tx, known.sessionId, 'refresh_token_reuse', now);
         return err('reused');
       }
+      // The one successor the grace allows (the row is locked): any later replay is reuse.
+      await tx.update(refreshTokens).set({ graceUsedAt: now }).where(eq(refreshTokens.tokenHash, presented));
       sessionId = known.sessionId;
     }
     const claimedSession = sessionId;
@@ -123,13 +131,16 @@ export async function refreshSession(
   return ok({ access_token: accessToken, refresh_token: next });
 }
 
-/** A used token presented again shortly after its rotation, while its successor is still unused. */
+/**
+ * A used token presented again shortly after its rotation, while its successor is still unused, and
+ * for the first time: a second tab gets one successor of its own, never a chain per replay.
+ */
 async function isSecondTab(
   tx: Queryable,
-  known: { usedAt: Date | null; replacedBy: string | null },
+  known: { usedAt: Date | null; replacedBy: string | null; graceUsedAt: Date | null },
   now: Date,
 ): Promise<boolean> {
-  if (known.usedAt === null || known.replacedBy === null) return false;
+  if (known.usedAt === null || known.replacedBy === null || known.graceUsedAt !== null) return false;
   if (now.getTime() - known.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return false;
   const [successor] = await tx
     .select({ usedAt: refreshTokens.usedAt })

@@ -22,3 +22,17 @@ export function auditPaymentState(log: AppLog, payment: PaymentRow, source: stri
       (payment.status === 'paid' ? `; organisatie staat nu op plan ${payment.planId}` : ''),
   });
 }
+
+/** A payment confirmed for a subscription that had changed meanwhile: not activated, to be refunded. */
+export function auditStalePayment(log: AppLog, payment: PaymentRow, source: string, route?: string): void {
+  log.audit({
+    category: 'billing',
+    level: 'warning',
+    action: 'payment.paid_stale',
+    orgId: payment.organizationId,
+    ...(route === undefined ? {} : { route }),
+    message:
+      `Betaling ${payment.id} (${payment.provider}, plan ${payment.planId}) betaald via ${source}, maar het ` +
+      'abonnement was intussen gewijzigd: plan niet gewijzigd, bedrag terugbetalen',
+  });
+}

@@ -1,11 +1,11 @@
 import type { BillingSettings, Feature, Plan, UserSubscription } from '@loop/core';
+import { PERMISSION_DENIED } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../db/schema';
 import { ORGANIZATION_NOT_FOUND } from '../organizations/memberships';
 import { billingCounts, createOrganizationWithMember, planNamed, putOnPlan } from '../testing/billing';
 import { api, createTestContext, createUser, login, type TestContext } from '../testing/testApp';
-import { BILLING_ERRORS } from './checkout';
 
 let ctx: TestContext;
 let features: Feature[];
@@ -47,6 +47,14 @@ describe('GET /features', () => {
       '<a href="https://loop.example/help/bedrijfsanalyse">Meer over de bedrijfsanalyse</a>',
     );
     expect(feature('business').description).toContain("KPI's");
+  });
+
+  it('should describe export as the XLSX export, with CSV on every plan and no reports it does not make', () => {
+    // Migration 0009: the text once promised PDF and Markdown reports.
+    const text = feature('export').description;
+    expect(text).toContain('XLSX');
+    expect(text).toContain('Exporteren als CSV en de export van één respondent kunnen met elk abonnement');
+    expect(text).not.toMatch(/PDF|Markdown|rapport/i);
   });
 
   it('should need a login', async () => {
@@ -179,7 +187,7 @@ describe('POST /user-subscriptions', () => {
 
     const byMember = await change(memberToken, headers, { plan_id: basicloop.id });
     expect(byMember.statusCode).toBe(403);
-    expect(byMember.json()).toEqual({ detail: BILLING_ERRORS.ownerOnly });
+    expect(byMember.json()).toEqual({ detail: PERMISSION_DENIED['billing.manage'] });
     const foreign = await change(stranger.ownerToken, headers, { plan_id: basicloop.id });
     expect(foreign.statusCode).toBe(404);
     expect(await billingCounts(ctx)).toEqual(before);

@@ -17,7 +17,14 @@ import {
   userSubscriptionSchema,
 } from './billingSchemas';
 import { findPlanRow, listFeatures, listPlans, PLAN_MESSAGES } from './catalog';
-import { BILLING_ERRORS, type CheckoutBody, checkoutProvider, isStoredId, startCheckout } from './checkout';
+import {
+  BILLING_ERRORS,
+  type CheckoutBody,
+  checkoutProvider,
+  isStoredId,
+  startCheckout,
+  supersedePendingCheckouts,
+} from './checkout';
 import { cancelPayment, syncPayment } from './paymentSync';
 import { findPayment, listPayments, toPayment } from './payments';
 import { cancelReplacedProviderSubscriptions } from './providerCancellations';
@@ -53,6 +60,7 @@ export const billingRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'listFeatures',
           tags: ['billing'],
           summary: 'Every feature',
           description: 'Alle functies die een plan kan bevatten, in weergavevolgorde.',
@@ -68,6 +76,7 @@ export const billingRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'listPlans',
           tags: ['billing'],
           summary: 'Every plan',
           description:
@@ -83,7 +92,9 @@ export const billingRoutes =
       '/user-subscriptions/me',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
+          operationId: 'getSubscription',
           tags: ['billing'],
           summary: "The current organisation's subscription",
           description:
@@ -106,7 +117,9 @@ export const billingRoutes =
       '/user-subscriptions',
       {
         onRequest: authenticate,
+        config: { permission: 'billing.manage' },
         schema: {
+          operationId: 'switchPlan',
           tags: ['billing'],
           summary: 'Switch to a free plan',
           description:
@@ -129,7 +142,6 @@ export const billingRoutes =
       },
       async (request, reply) => {
         const organization = await organizationOf(request);
-        if (organization.role !== 'owner') throw new ApiError(403, BILLING_ERRORS.ownerOnly);
         const { plan_id: planId } = request.body;
         const plan = isStoredId(planId) ? await findPlanRow(deps.db, planId) : null;
         if (plan === null) throw new ApiError(404, PLAN_MESSAGES.notFound);
@@ -138,6 +150,8 @@ export const billingRoutes =
           if (current?.plan_id === plan.id) throw new ApiError(409, BILLING_ERRORS.alreadyOnPlan);
           throw new ApiError(400, BILLING_ERRORS.paymentNeeded, { plan_id: BILLING_ERRORS.paymentNeeded });
         }
+        // A checkout still open for another plan must not be payable after this change.
+        await supersedePendingCheckouts(deps, organization.id);
         const result = await changePlan(deps.db, organization.id, plan.id, deps.clock.now());
         if (!result.changed) throw new ApiError(409, BILLING_ERRORS.alreadyOnPlan);
         auditRequest(deps.log, request, {
@@ -157,6 +171,7 @@ export const billingRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'getBillingSettings',
           tags: ['billing'],
           summary: 'Checkout settings',
           description:
@@ -172,7 +187,9 @@ export const billingRoutes =
       '/payments/checkout',
       {
         onRequest: authenticate,
+        config: { permission: 'billing.manage' },
         schema: {
+          operationId: 'startCheckout',
           tags: ['payments'],
           summary: 'Start a checkout for a paid plan',
           description:
@@ -228,7 +245,9 @@ export const billingRoutes =
       '/payments',
       {
         onRequest: authenticate,
+        config: { permission: 'billing.manage' },
         schema: {
+          operationId: 'listPayments',
           tags: ['payments'],
           summary: "The organisation's payments",
           description:
@@ -255,7 +274,9 @@ export const billingRoutes =
       '/payments/:id',
       {
         onRequest: authenticate,
+        config: { permission: 'billing.manage' },
         schema: {
+          operationId: 'getPayment',
           tags: ['payments'],
           summary: 'One payment',
           description: 'Eén betaling van de huidige organisatie (van een andere organisatie: 404).',
@@ -272,7 +293,9 @@ export const billingRoutes =
       '/payments/:id/sync',
       {
         onRequest: authenticate,
+        config: { permission: 'billing.manage' },
         schema: {
+          operationId: 'syncPayment',
           tags: ['payments'],
           summary: "Read a payment's state back from the provider",
           description:
@@ -298,7 +321,9 @@ export const billingRoutes =
       '/payments/:id/cancel',
       {
         onRequest: authenticate,
+        config: { permission: 'billing.manage' },
         schema: {
+          operationId: 'cancelPayment',
           tags: ['payments'],
           summary: 'Cancel a pending payment',
           description:

@@ -3,6 +3,7 @@ import {
   formatCents,
   type Page,
   type Payment,
+  PERMISSION_DENIED,
   type UserSubscription,
 } from '@loop/core';
 import { eq } from 'drizzle-orm';
@@ -94,7 +95,7 @@ describe('POST /payments/checkout', () => {
     const before = await billingCounts(ctx);
     const response = await checkout(org, request, org.memberToken);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ detail: BILLING_ERRORS.ownerOnly });
+    expect(response.json()).toEqual({ detail: PERMISSION_DENIED['billing.manage'] });
     expect(await billingCounts(ctx)).toEqual(before);
   });
 

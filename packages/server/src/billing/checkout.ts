@@ -1,9 +1,19 @@
-import { amountCents, type CheckoutRequest, formatCents, type Organization, type Payment } from '@loop/core';
+import {
+  amountCents,
+  type CheckoutRequest,
+  can,
+  formatCents,
+  type Organization,
+  type Payment,
+  PERMISSION_DENIED,
+} from '@loop/core';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { MAX_SERIAL_ID } from '../db/database';
+import { payments } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { findPlan, PLAN_MESSAGES } from './catalog';
-import type { PaymentProviderPort } from './paymentProvider';
+import type { PaymentProviderPort, ProviderCheckout } from './paymentProvider';
 import { createPendingPayment, setProviderRef, toPayment, updatePaymentState } from './payments';
 import { currentSubscriptionRow } from './subscriptions';
 
@@ -16,8 +26,8 @@ export type CheckoutBody = {
 };
 
 export const BILLING_ERRORS = {
+  subscriptionChanged: 'Je abonnement is intussen gewijzigd. Vernieuw de pagina en kies opnieuw.',
   checkoutDisabled: 'Online afrekenen is tijdelijk uitgeschakeld.',
-  ownerOnly: 'Alleen de eigenaar van de organisatie kan het abonnement wijzigen.',
   alreadyOnPlan: 'Je hebt dit plan al.',
   paymentNeeded: 'Voor dit plan is een betaling nodig.',
   freePlan: 'Dit plan is gratis: kies het zonder betaling.',
@@ -83,7 +93,7 @@ export async function startCheckout(
 ): Promise<{ checkoutUrl: string; payment: Payment }> {
   const provider = checkoutProvider(deps);
   if (provider === null) throw new ApiError(409, BILLING_ERRORS.checkoutDisabled);
-  if (organization.role !== 'owner') throw new ApiError(403, BILLING_ERRORS.ownerOnly);
+  if (!can(organization.role, 'billing.manage')) throw new ApiError(403, PERMISSION_DENIED['billing.manage']);
 
   const fields: Record<string, string> = {};
   if (body.provider !== provider.name) fields.provider = BILLING_ERRORS.wrongProvider(provider.name);
@@ -108,6 +118,13 @@ export async function startCheckout(
   if (expected === 0) throw invalidInput({ plan_id: BILLING_ERRORS.freePlan });
   if (body.amount_cents !== expected)
     throw invalidInput({ amount_cents: BILLING_ERRORS.wrongAmount(expected) });
+
+  // Only the newest checkout can be paid: the organisation's earlier ones end at the provider first
+  // (security finding L4). If one of them turns out to be paid already, the plan has just changed
+  // and this checkout no longer fits it.
+  await supersedePendingCheckouts(deps, organization.id);
+  const stillCurrent = await currentSubscriptionRow(deps.db, organization.id);
+  if (stillCurrent?.id !== current.id) throw new ApiError(409, BILLING_ERRORS.subscriptionChanged);
 
   const now = deps.clock.now();
   const pending = await deps.db.transaction((tx) =>
@@ -139,4 +156,38 @@ export async function startCheckout(
   }
   const payment = await setProviderRef(deps.db, pending.id, session.providerRef, deps.clock.now());
   return { checkoutUrl: session.checkoutUrl, payment: toPayment(payment) };
+}
+
+/**
+ * Ends every pending checkout of the organisation at its provider (Stripe: the Checkout Session
+ * expires) and applies the state read back: expired, or paid when it was paid just before. A
+ * provider that cannot be reached stops the caller (502) rather than leaving a payable checkout.
+ */
+export async function supersedePendingCheckouts(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments'>,
+  organizationId: number,
+): Promise<void> {
+  const pending = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.organizationId, organizationId), eq(payments.status, 'pending')));
+  for (const payment of pending) {
+    const provider = deps.payments[payment.provider];
+    let checkout: ProviderCheckout = { state: 'expired', subscriptionRef: null };
+    if (payment.providerRef !== null && provider !== null) {
+      const providerRef = payment.providerRef;
+      try {
+        checkout = await provider.cancelCheckout(providerRef);
+      } catch (error) {
+        throw Object.assign(new ApiError(502, BILLING_ERRORS.providerUnavailable), { cause: error });
+      }
+    }
+    const state = checkout.state === 'cancelled' || checkout.state === 'pending' ? 'expired' : checkout.state;
+    await updatePaymentState(deps, {
+      paymentId: payment.id,
+      state,
+      source: 'checkout',
+      subscriptionRef: checkout.subscriptionRef,
+    });
+  }
 }

@@ -2,10 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { type PaymentRow, processedWebhookEvents } from '../db/schema';
 import { ApiError } from '../http/apiError';
-import { auditPaymentState } from './billingAudit';
 import { BILLING_ERRORS } from './checkout';
 import type { PaymentProviderPort, ProviderCheckout, ProviderEvent } from './paymentProvider';
-import { applyPaymentState, findPaymentByProviderRef, updatePaymentState } from './payments';
+import {
+  type AppliedState,
+  applyPaymentState,
+  findPaymentByProviderRef,
+  reportPaymentState,
+  updatePaymentState,
+} from './payments';
 import { type CancelLog, cancelReplacedProviderSubscriptions } from './providerCancellations';
 import { endStripeSubscription, stripeSubscriptionRows } from './subscriptions';
 
@@ -129,10 +134,10 @@ async function handleEvent(
       ? await askProvider(() => provider.subscriptionEnded(subscriptionRef))
       : false;
 
-  let changedPayment: PaymentRow | null = null;
+  let applied: AppliedState | null = null;
   let endedSubscription = false;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    changedPayment = null;
+    applied = null;
     endedSubscription = false;
     const now = deps.clock.now();
     const [recorded] = await tx
@@ -165,12 +170,17 @@ async function handleEvent(
       },
       now,
     );
-    if (result.changed) changedPayment = result.payment;
+    if (result.changed) applied = result;
     return result.changed ? 'applied' : 'unchanged';
   });
-  // Audited only once the transaction committed.
-  const changed = changedPayment as PaymentRow | null;
-  if (changed !== null) auditPaymentState(deps.log, changed, 'webhook');
+  // Reported only once the transaction committed.
+  const change = applied as AppliedState | null;
+  if (change !== null) {
+    await reportPaymentState(deps, change, {
+      source: 'webhook',
+      subscriptionRef: checkout?.subscriptionRef ?? null,
+    });
+  }
   if (endedSubscription) {
     deps.log.audit({
       category: 'billing',

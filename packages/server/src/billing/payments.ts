@@ -10,9 +10,9 @@ import {
   payments,
 } from '../db/schema';
 import { offsetOf, type Paging, toPage } from '../http/paging';
-import { auditPaymentState } from './billingAudit';
+import { auditPaymentState, auditStalePayment } from './billingAudit';
 import type { ProviderState } from './paymentProvider';
-import { switchPlan } from './subscriptions';
+import { currentSubscriptionRow, switchPlan } from './subscriptions';
 
 export const toPayment = (row: PaymentRow): Payment => ({
   id: row.id,
@@ -155,6 +155,13 @@ export interface ApplyStateInput {
   readonly subscriptionRef?: string | null;
 }
 
+/** What applying a provider state did; `stale`: paid for a subscription that is no longer current. */
+export interface AppliedState {
+  readonly payment: PaymentRow;
+  readonly changed: boolean;
+  readonly stale: boolean;
+}
+
 /**
  * Applies the provider's state to a payment, under a row lock. Only a pending payment changes, and
  * only to another state, so applying the same state again (a redelivered webhook, a second sync)
@@ -164,10 +171,11 @@ export async function applyPaymentState(
   tx: Transaction,
   input: ApplyStateInput,
   now: Date,
-): Promise<{ payment: PaymentRow; changed: boolean }> {
+): Promise<AppliedState> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
   if (payment === undefined) throw new Error(`Payment ${input.paymentId} vanished`);
-  if (payment.status !== 'pending' || input.state === 'pending') return { payment, changed: false };
+  if (payment.status !== 'pending' || input.state === 'pending')
+    return { payment, changed: false, stale: false };
   const [updated] = await tx
     .update(payments)
     .set({ status: input.state, updatedAt: now })
@@ -183,20 +191,57 @@ export async function applyPaymentState(
     createdAt: now,
   });
   if (input.state === 'paid') {
+    // A checkout belongs to the subscription it started from. When that is no longer the current
+    // one (another checkout or a plan change came first), paying it must not change the plan again.
+    const current = await currentSubscriptionRow(tx, payment.organizationId);
+    if (current !== null && current.id !== payment.subscriptionId) {
+      return { payment: updated, changed: true, stale: true };
+    }
     await switchPlan(tx, payment.organizationId, payment.planId, now, {
       stripeSubscriptionId: payment.provider === 'stripe' ? (input.subscriptionRef ?? null) : null,
     });
   }
-  return { payment: updated, changed: true };
+  return { payment: updated, changed: true, stale: false };
 }
 
-/** applyPaymentState in its own transaction; a change is written to the audit log once committed. */
+/** applyPaymentState in its own transaction, reported once committed (see reportPaymentState). */
 export async function updatePaymentState(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'> & Partial<Pick<AppDeps, 'payments'>>,
   input: ApplyStateInput,
   route?: string,
-): Promise<{ payment: PaymentRow; changed: boolean }> {
+): Promise<AppliedState> {
   const result = await deps.db.transaction((tx) => applyPaymentState(tx, input, deps.clock.now()));
-  if (result.changed) auditPaymentState(deps.log, result.payment, input.source, route);
+  await reportPaymentState(deps, result, input, route);
   return result;
+}
+
+/**
+ * After a state change committed: the audit event. A stale payment (paid for a subscription that
+ * is no longer current, see applyPaymentState) is reported for a refund instead, and a recurring
+ * subscription it started at the provider is stopped, so it is never charged again.
+ */
+export async function reportPaymentState(
+  deps: Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'payments'>>,
+  result: AppliedState,
+  input: Pick<ApplyStateInput, 'source' | 'subscriptionRef'>,
+  route?: string,
+): Promise<void> {
+  if (!result.changed) return;
+  if (!result.stale) {
+    auditPaymentState(deps.log, result.payment, input.source, route);
+    return;
+  }
+  auditStalePayment(deps.log, result.payment, input.source, route);
+  const subscriptionRef = input.subscriptionRef ?? null;
+  const provider = deps.payments?.[result.payment.provider] ?? null;
+  if (subscriptionRef === null || provider === null) return;
+  await provider.cancelSubscription(subscriptionRef).catch((error: unknown) => {
+    deps.log.audit({
+      category: 'billing',
+      level: 'error',
+      action: 'payment.stale_subscription_cancel_failed',
+      orgId: result.payment.organizationId,
+      message: `Abonnement bij de provider van betaling ${result.payment.id} kon niet worden gestopt: ${String(error)}`,
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import type { Feature, Page, Payment, UserSubscription } from '@loop/core';
-import { formatCents } from '@loop/core';
+import { formatCents, PERMISSION_DENIED } from '@loop/core';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   type TestOrganization,
 } from '../testing/billing';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
+import { BILLING_ERRORS } from './checkout';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -160,11 +161,83 @@ describe('the simulated checkout', () => {
     ]);
   });
 
+  it('should leave only the newest checkout payable: an earlier one expires, and its page can no longer pay (L4)', async () => {
+    const org = await createOrganizationWithMember(ctx);
+    const first = await startCheckout(org, 'smartloop');
+    const second = await startCheckout(org, 'proloop');
+
+    expect((await sync(org, first.payment.id)).json<Payment>().status).toBe('expired');
+    await pressButton(first.ref, 'pay');
+    expect((await subscriptionOf(org)).plan_name).toBe('basicloop');
+    expect(await eventsOf(first.payment.id)).toEqual([
+      { from: null, to: 'pending', source: 'checkout' },
+      { from: 'pending', to: 'expired', source: 'checkout' },
+    ]);
+
+    await pressButton(second.ref, 'pay');
+    expect((await subscriptionOf(org)).plan_name).toBe('proloop');
+  });
+
+  it('should refuse a new checkout when an open one turns out to be paid already (L4)', async () => {
+    const org = await createOrganizationWithMember(ctx);
+    const first = await startCheckout(org, 'smartloop');
+    // The provider took the payment, but the app has not heard of it yet.
+    await ctx.db
+      .update(simulatedCheckouts)
+      .set({ state: 'paid' })
+      .where(eq(simulatedCheckouts.ref, first.ref));
+
+    const request = await checkoutRequestFor(ctx, app, org, 'simulated', 'proloop');
+    const refused = await api(app, 'POST', '/payments/checkout', {
+      token: org.ownerToken,
+      headers: org.headers,
+      payload: request,
+    });
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: BILLING_ERRORS.subscriptionChanged });
+    expect((await subscriptionOf(org)).plan_name).toBe('smartloop');
+    expect((await sync(org, first.payment.id)).json<Payment>().status).toBe('paid');
+  });
+
+  it('should not change the plan when a checkout is paid after the plan changed otherwise (L4)', async () => {
+    const org = await createOrganizationWithMember(ctx);
+    const { ref, payment } = await startCheckout(org, 'smartloop');
+    await api(app, 'POST', '/user-subscriptions', {
+      token: org.ownerToken,
+      headers: org.headers,
+      payload: { plan_id: (await planNamed(ctx, 'basicloop')).id },
+    });
+    // Switching plans ended the open checkout: paying it now does nothing.
+    expect((await sync(org, payment.id)).json<Payment>().status).toBe('expired');
+    await pressButton(ref, 'pay');
+    expect((await subscriptionOf(org)).plan_name).toBe('basicloop');
+  });
+
+  it("should let only the owner check or cancel the organisation's checkout (security finding L1)", async () => {
+    const org = await createOrganizationWithMember(ctx);
+    const { payment } = await startCheckout(org);
+    for (const action of ['sync', 'cancel']) {
+      const byMember = await api(app, 'POST', `/payments/${payment.id}/${action}`, {
+        token: org.memberToken,
+        headers: org.headers,
+      });
+      expect(byMember.statusCode, action).toBe(403);
+      expect(byMember.json()).toEqual({ detail: PERMISSION_DENIED['billing.manage'] });
+    }
+    expect(await eventsOf(payment.id)).toEqual([{ from: null, to: 'pending', source: 'checkout' }]);
+    const cancelled = await api(app, 'POST', `/payments/${payment.id}/cancel`, {
+      token: org.ownerToken,
+      headers: org.headers,
+    });
+    expect(cancelled.json<Payment>().status).toBe('cancelled');
+  });
+
   it("should activate the plan on sync from the provider's own state, once, when nothing else did", async () => {
     const org = await createOrganizationWithMember(ctx);
     const { ref, payment } = await startCheckout(org);
 
-    const early = await sync(org, payment.id, org.memberToken);
+    const early = await sync(org, payment.id);
     expect(early.json<Payment>().status).toBe('pending');
     expect((await subscriptionOf(org)).plan_name).toBe('basicloop');
 
@@ -231,8 +304,11 @@ describe('the simulated checkout', () => {
     const ids: number[] = [];
     for (const plan of ['smartloop', 'proloop', 'smartloop'])
       ids.push((await startCheckout(org, plan)).payment.id);
-    const list = (query: string, token = org.memberToken) =>
+    const list = (query: string, token = org.ownerToken) =>
       api(app, 'GET', `/payments${query}`, { token, headers: org.headers });
+    const byMember = await list('', org.memberToken);
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json()).toEqual({ detail: PERMISSION_DENIED['billing.manage'] });
 
     const first = (await list('?page=1&page_size=2')).json<Page<Payment>>();
     expect(first).toMatchObject({ total: 3, page: 1, page_size: 2 });
@@ -241,7 +317,8 @@ describe('the simulated checkout', () => {
       id: ids[1],
       provider: 'simulated',
       kind: 'subscription',
-      status: 'pending',
+      // Each new checkout ended the one before it (security finding L4).
+      status: 'expired',
       amount_cents: 7900,
       currency: 'EUR',
       user_subscription_id: first.items[1]!.user_subscription_id,

@@ -138,7 +138,9 @@ export const simulatedCheckoutActionRoutes =
         `/payments/simulated/:paymentRef/${decision}`,
         {
           schema: {
+            operationId: decision === 'pay' ? 'paySimulatedCheckout' : 'cancelSimulatedCheckout',
             tags: ['payments'],
+            security: [],
             summary: decision === 'pay' ? 'Simulated checkout: pay' : 'Simulated checkout: cancel',
             description:
               `Knop '${decision === 'pay' ? 'Betalen' : 'Annuleren'}' van de gesimuleerde betaalpagina (niet in ` +

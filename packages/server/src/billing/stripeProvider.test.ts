@@ -9,6 +9,7 @@ import {
   checkoutRequestFor,
   createOrganizationWithMember,
   planNamed,
+  putOnPlan,
   TEST_RETURN_URL,
   type TestOrganization,
 } from '../testing/billing';
@@ -198,6 +199,45 @@ describe('POST /payments/webhooks/stripe', () => {
       [null, 'pending', 'checkout', null],
       ['pending', 'paid', 'webhook', eventId],
     ]);
+  });
+
+  it('should expire the earlier Checkout Session when a newer checkout starts, so only one can be paid (L4)', async () => {
+    const org = await createOrganizationWithMember(ctx);
+    const first = await checkout(org, 'smartloop');
+    const second = await checkout(org, 'proloop');
+    expect(second.response.statusCode).toBe(201);
+    const firstSession = sessionIdOf(first.response);
+
+    expect(stripe.sessions.get(firstSession)!.status).toBe('expired');
+    expect((await paymentOf(org, first.payment.id)).status).toBe('expired');
+    // A late event about the expired session changes nothing: Stripe says it is expired.
+    await deliver(eventBody(newEventId(), 'checkout.session.completed', firstSession));
+    expect(await planOf(org)).toBe('basicloop');
+
+    stripe.pay(sessionIdOf(second.response));
+    await deliver(eventBody(newEventId(), 'checkout.session.completed', sessionIdOf(second.response)));
+    expect(await planOf(org)).toBe('proloop');
+    expect((await paymentOf(org, first.payment.id)).status).toBe('expired');
+  });
+
+  it('should not change the plan for a session paid after the subscription changed, and stop what it started (L4)', async () => {
+    const org = await createOrganizationWithMember(ctx);
+    const { response, payment } = await checkout(org, 'smartloop');
+    // The plan changes by another way (an administrator) while the checkout is open...
+    await putOnPlan(ctx, org.organization.id, 'proloop');
+    // ... and the old session is paid after all.
+    const subscriptionRef = stripe.pay(sessionIdOf(response));
+
+    await deliver(eventBody(newEventId(), 'checkout.session.completed', sessionIdOf(response)));
+
+    expect((await paymentOf(org, payment.id)).status).toBe('paid');
+    expect(await planOf(org)).toBe('proloop');
+    expect(stripe.subscriptions.get(subscriptionRef)!.status).toBe('canceled');
+    await app.appLog.flush();
+    const warnings = await ctx.db.query.appLogs.findMany({
+      where: (logs, { eq: equals }) => equals(logs.action, 'payment.paid_stale'),
+    });
+    expect(warnings.map((row) => [row.level, row.orgId])).toEqual([['warning', org.organization.id]]);
   });
 
   it('should refuse forged, tampered, unsigned and stale deliveries with 400, storing nothing', async () => {

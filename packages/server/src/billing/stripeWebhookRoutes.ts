@@ -36,7 +36,9 @@ export const stripeWebhookRoutes =
       {
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
+          operationId: 'receiveStripeWebhook',
           tags: ['payments'],
+          security: [],
           summary: 'Stripe webhook',
           description:
             'Voor Stripe. De handtekening (Stripe-Signature) wordt op de ruwe inhoud gecontroleerd (hoogstens ' +

@@ -20,7 +20,6 @@ import { detectImageType } from './imageType';
 import type { UploadStore } from './uploadStore';
 
 export const BRANDING_MESSAGES = {
-  ownerOnly: 'Alleen de eigenaar van de organisatie kan de huisstijl wijzigen.',
   noFile: 'Kies een afbeelding om te uploaden (veld "file").',
   unreadable: 'Het bestand kon niet worden gelezen. Probeer het opnieuw.',
 } as const;
@@ -46,18 +45,12 @@ export const brandingSchema = object<Branding>(
   { description: 'Huisstijl van de organisatie.' },
 );
 
-/** The organisation's look: everyone in it may read it, only its owners may change it. */
+/** The organisation's look: everyone in it may read it; owners and managers change it (`branding.manage`). */
 export const brandingRoutes =
   ({ deps, authenticate, requireFeature }: RouteContext, uploads: UploadStore): RoutesPlugin =>
   async (app) => {
     const organizationOf = (request: FastifyRequest): Promise<Organization> =>
       currentOrganization(deps, request);
-
-    const ownedOrganizationOf = async (request: FastifyRequest): Promise<Organization> => {
-      const organization = await organizationOf(request);
-      if (organization.role !== 'owner') throw new ApiError(403, BRANDING_MESSAGES.ownerOnly);
-      return organization;
-    };
 
     // Changing the look is a feature of the plan (smartloop and up); reading it stays open to all.
     const brandingFeature = requireFeature('branding');
@@ -77,7 +70,9 @@ export const brandingRoutes =
       '/branding/mine',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
+          operationId: 'getBranding',
           tags: TAGS,
           summary: "The current organisation's branding",
           description: 'Logo, achtergrond en merkkleur van de huidige organisatie (null = standaard).',
@@ -93,8 +88,10 @@ export const brandingRoutes =
       '/branding/mine',
       {
         onRequest: authenticate,
+        config: { permission: 'branding.manage' },
         preHandler: brandingFeature,
         schema: {
+          operationId: 'updateBranding',
           tags: TAGS,
           summary: 'Change the brand colour',
           description:
@@ -108,7 +105,7 @@ export const brandingRoutes =
         },
       },
       async (request) => {
-        const organization = await ownedOrganizationOf(request);
+        const organization = await organizationOf(request);
         const colourError = primaryColorError(request.body.primary_color);
         if (colourError !== null) throw invalidInput({ primary_color: colourError });
         const branding = await setPrimaryColor(
@@ -123,7 +120,7 @@ export const brandingRoutes =
     );
 
     const uploadImage = async (request: FastifyRequest, image: BrandingImage): Promise<Branding> => {
-      const organization = await ownedOrganizationOf(request);
+      const organization = await organizationOf(request);
       const bytes = await readUploadedFile(request);
       const type = detectImageType(bytes);
       if (type === null) throw new ApiError(400, BRANDING_UPLOAD_WRONG_TYPE);
@@ -141,7 +138,7 @@ export const brandingRoutes =
     };
 
     const removeImage = async (request: FastifyRequest, image: BrandingImage): Promise<Branding> => {
-      const organization = await ownedOrganizationOf(request);
+      const organization = await organizationOf(request);
       const result = await setImage(deps.db, deps.clock, organization.id, image, null);
       await removeReplaced(request, uploads, result.replaced);
       auditBranding(
@@ -159,8 +156,9 @@ export const brandingRoutes =
         {
           onRequest: authenticate,
           preHandler: brandingFeature,
-          config: { uploadField: 'file' },
+          config: { uploadField: 'file', permission: 'branding.manage' },
           schema: {
+            operationId: image === 'logo' ? 'uploadLogo' : 'uploadBackground',
             tags: TAGS,
             summary: `Upload the ${image}`,
             description:
@@ -179,8 +177,10 @@ export const brandingRoutes =
         `/branding/${image}`,
         {
           onRequest: authenticate,
+          config: { permission: 'branding.manage' },
           preHandler: brandingFeature,
           schema: {
+            operationId: image === 'logo' ? 'removeLogo' : 'removeBackground',
             tags: TAGS,
             summary: `Remove the ${image}`,
             description: `Verwijdert ${noun}; daarna geldt de standaard. Alleen voor eigenaren, met de functie branding.`,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 
 /** URL prefix under which DATA_DIR/uploads is served. */
@@ -29,6 +29,16 @@ export class UploadStore {
   /** Deletes a file; a file that is already gone is fine. */
   async remove(path: string): Promise<void> {
     await rm(this.absolute(path), { force: true });
+  }
+
+  /** The bytes of a stored file. */
+  read(path: string): Promise<Buffer> {
+    return readFile(this.absolute(path));
+  }
+
+  /** Deletes every file of an organisation (its folder); nothing there is fine. */
+  async removeOrganization(organizationId: number): Promise<void> {
+    await rm(this.absolute(String(organizationId)), { recursive: true, force: true });
   }
 
   static url(path: string): string {

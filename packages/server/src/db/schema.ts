@@ -1,4 +1,4 @@
-import type { LogLevel, Question, SurveyStatus } from '@loop/core';
+import { type LogLevel, MEMBER_ROLES, type MemberRole, type Question, type SurveyStatus } from '@loop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -43,8 +43,8 @@ export const organizations = pgTable('organizations', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-export const MEMBERSHIP_ROLES = ['owner', 'member'] as const;
-export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+export const MEMBERSHIP_ROLES = MEMBER_ROLES;
+export type MembershipRole = MemberRole;
 
 export const memberships = pgTable(
   'memberships',
@@ -56,12 +56,66 @@ export const memberships = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     role: text('role').$type<MembershipRole>().notNull(),
+    /** When the member joined; null for memberships made before this was recorded. */
+    joinedAt: timestamptz('joined_at'),
   },
   (t) => [
     primaryKey({ name: 'memberships_pk', columns: [t.userId, t.organizationId] }),
     index('memberships_organization_idx').on(t.organizationId),
-    check('memberships_role_check', sql`${t.role} in ('owner', 'member')`),
+    check('memberships_role_check', sql`${t.role} in ('owner', 'manager', 'member', 'viewer')`),
   ],
+);
+
+/**
+ * Open invitations into an organisation. The link's token is stored as its SHA-256 only; re-sending
+ * replaces token and expiry. Accepting or withdrawing deletes the row, so the address it holds is
+ * kept only while the invitation is open (one per address and organisation).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Normalised (trimmed, lower-case). */
+    email: text('email').notNull(),
+    role: text('role').$type<MembershipRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique('invitations_token_hash_unique'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invitations_organization_email_unique').on(t.organizationId, t.email),
+    index('invitations_expires_idx').on(t.expiresAt),
+    check('invitations_role_check', sql`${t.role} in ('owner', 'manager', 'member', 'viewer')`),
+  ],
+);
+
+/**
+ * A change of e-mail address. The new address is confirmed through `confirm_token_hash` (sent to
+ * the new mailbox); until then the old address stays the login. Once confirmed, the old address gets
+ * an undo link (`undo_token_hash`) that works until `undo_expires_at`. Tokens are stored as SHA-256.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmTokenHash: text('confirm_token_hash').notNull().unique('email_changes_confirm_token_unique'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    confirmExpiresAt: timestamptz('confirm_expires_at').notNull(),
+    confirmedAt: timestamptz('confirmed_at'),
+    undoTokenHash: text('undo_token_hash').unique('email_changes_undo_token_unique'),
+    undoExpiresAt: timestamptz('undo_expires_at'),
+    undoneAt: timestamptz('undone_at'),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
 );
 
 export const sessions = pgTable(
@@ -94,6 +148,11 @@ export const refreshTokens = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     replacedBy: text('replaced_by'),
+    /**
+     * Set when this used token was presented again within the second-tab grace and got its one extra
+     * successor; any later presentation counts as reuse.
+     */
+    graceUsedAt: timestamptz('grace_used_at'),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
@@ -389,10 +448,21 @@ export const surveys = pgTable(
     closedAt: timestamptz('closed_at'),
     /** Token of the survey's public link (≥ 128 random bits, base64url); made at creation. */
     publicToken: text('public_token').unique('surveys_public_token_unique'),
+    /**
+     * Retention ('antwoorden bewaren tot'): a fixed day, or a number of months after each response
+     * was completed (at most one of the two). Past it, open-text answers are blanked and personal
+     * links detached by the retention job.
+     */
+    retentionUntil: date('retention_until', { mode: 'string' }),
+    retentionMonths: smallint('retention_months'),
   },
   (t) => [
     index('surveys_organization_updated_idx').on(t.organizationId, t.updatedAt),
     check('surveys_status_check', sql`${t.status} in ('draft', 'open', 'closed')`),
+    check(
+      'surveys_retention_check',
+      sql`(${t.retentionUntil} is null or ${t.retentionMonths} is null) and (${t.retentionMonths} is null or ${t.retentionMonths} between 1 and 120)`,
+    ),
   ],
 );
 
@@ -459,6 +529,8 @@ export const surveyResponses = pgTable(
      * per question, and the estimate reads them per survey through `survey_responses_survey_status_idx`.
      */
     questionSeconds: jsonb('question_seconds').$type<Record<string, number>>().notNull().default({}),
+    /** When retention blanked its open answers and detached it from its personal link. */
+    anonymisedAt: timestamptz('anonymised_at'),
   },
   (t) => [
     uniqueIndex('survey_responses_respondent_key_unique').on(t.surveyId, t.respondentKey),

@@ -97,4 +97,51 @@ describe('every API operation with random input', () => {
       { numRuns: 400 },
     );
   });
+
+  it('should answer hostile text and shapes below 500 on every operation: NUL, lone surrogates, 1 MB, deep nesting', async () => {
+    const strings = ['\u0000', 'a\u0000b', '\ud800', 'x\udfff', 'y'.repeat(1_000_000)];
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    // Bodies as JSON text: escapes travel as a client sends them, and nesting past what a parser
+    // or a recursive walk can take arrives as it would on the wire.
+    const bodies = [
+      ...strings.map((text) =>
+        JSON.stringify({
+          name: text,
+          email: text,
+          title: text,
+          password: text,
+          token: text,
+          [text.slice(0, 3)]: 1,
+        }),
+      ),
+      nested(1_000),
+      nested(100_000),
+      objects(10_000),
+    ];
+    const queries = ['q=%00', 'q=%ED%A0%80', `q=${'z'.repeat(10_000)}`, 'page=%00&page_size=%F0'];
+    for (const operation of operations) {
+      if (['/auth/logout', '/users/me/password'].includes(operation.path)) continue;
+      const withBody = operation.method !== 'GET' && operation.method !== 'DELETE';
+      const attempts = withBody
+        ? bodies.map((body) => ({ body, query: '' }))
+        : queries.map((query) => ({ body: undefined, query }));
+      for (const attempt of attempts) {
+        const response = await ctx.app.inject({
+          method: operation.method as 'GET',
+          url: `/api/v1${operation.path}${attempt.query ? `?${attempt.query}` : ''}`,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(attempt.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(attempt.body === undefined ? {} : { payload: attempt.body }),
+        });
+        const where = `${operation.method} ${operation.path} ${attempt.query || attempt.body?.slice(0, 40)}`;
+        expect(response.statusCode, `${where}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expect(typeof response.json<{ detail?: unknown }>().detail, where).toBe('string');
+        }
+      }
+    }
+  }, 120_000);
 });

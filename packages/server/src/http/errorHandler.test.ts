@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ describe('error answers', () => {
     for (const [method, url] of [
       ['GET', '/api/v1/bestaat-niet'],
       ['POST', '/api/v1/bestaat-niet'],
-      ['DELETE', '/api/v1/users/me'],
+      ['PUT', '/api/v1/users/me'],
       ['GET', '/api'],
     ] as const) {
       const response = await ctx.app.inject({ method, url, headers: { accept: 'text/html' } });
@@ -182,5 +183,53 @@ describe('describeValidationErrors', () => {
     ).toEqual({
       detail: 'De aanvraag moet een JSON-object zijn.',
     });
+  });
+});
+
+/** One raw HTTP/1.1 exchange with a listening server; resolves with everything it answered. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+      // A keep-alive answer does not close the socket: end once the body has arrived.
+      if (/\r\n\r\n\{.*\}$/s.test(answer)) socket.end();
+    });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => resolve(answer));
+  });
+}
+
+describe('malformed requests (security finding L5)', () => {
+  it('should answer a malformed path in Dutch without echoing it', async () => {
+    const ctx = await createTestContext();
+    try {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/surveys/%E0%A4%A' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'Het adres van de aanvraag is ongeldig.' });
+      expect(response.body).not.toContain('%E0');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('should answer oversized headers with a Dutch JSON 431 over a real socket', async () => {
+    const ctx = await createTestContext();
+    try {
+      const port = Number(new URL(await ctx.app.listen({ host: '127.0.0.1', port: 0 })).port);
+      const answer = await rawRequest(
+        port,
+        `GET /api/v1/health HTTP/1.1\r\nHost: loop.test\r\nX-Groot: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(answer.startsWith('HTTP/1.1 431 ')).toBe(true);
+      expect(answer).toContain('Content-Type: application/json; charset=utf-8');
+      expect(answer.endsWith('{"detail":"De headers van de aanvraag zijn te groot."}')).toBe(true);
+      const broken = await rawRequest(port, 'GET /api/v1/health HTTP/1.1\r\nHost loop.test\r\n\r\n');
+      expect(broken.startsWith('HTTP/1.1 400 ')).toBe(true);
+      expect(broken).toContain('{"detail":"De aanvraag is ongeldig."}');
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { ErrorBody } from '@loop/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES } from './apiError';
@@ -164,4 +165,49 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * Fastify's router errors that happen before any route is found (a malformed percent-encoding in
+ * the path): the same Dutch `{detail}` as every other error, and never the path echoed back.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const { status, body } = errorBody(error);
+  void reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const CLIENT_ERRORS: Readonly<
+  Record<string, { readonly status: number; readonly reason: string; readonly detail: string }>
+> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    detail: 'De headers van de aanvraag zijn te groot.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', detail: 'De aanvraag duurde te lang.' },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (oversized headers, broken request
+ * lines): a Dutch JSON `{detail}` written straight to the socket, then the connection closes.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code === undefined ? undefined : CLIENT_ERRORS[error.code]) ?? {
+    status: 400,
+    reason: 'Bad Request',
+    detail: MESSAGES.badRequest,
+  };
+  const body = JSON.stringify({ detail: known.detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

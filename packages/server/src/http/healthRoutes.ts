@@ -13,7 +13,9 @@ export const healthRoutes =
       '/health',
       {
         schema: {
+          operationId: 'getHealth',
           tags: ['system'],
+          security: [],
           summary: 'Health check',
           description: 'Antwoordt {status: "ok"} als de server draait en de database bereikbaar is.',
           response: {

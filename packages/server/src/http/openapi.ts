@@ -5,6 +5,26 @@ import { contentSecurityPolicy, serializePolicy } from './securityHeaders';
 
 export const DOCS_PREFIX = '/api/docs';
 
+const WHOLE_NUMBER = '^[0-9]+$';
+
+/**
+ * Query parameters are text on the wire, and the server validates numbers as digits (its Ajv does
+ * not coerce types, so a wrong value gets our own Dutch message). For a client they are integers:
+ * the document says so, and generated clients take `page: 2` instead of `page: '2'`.
+ */
+function documentedQuery(schema: FastifySchema | undefined): { querystring?: unknown } {
+  const query = schema?.querystring as { properties?: Record<string, Record<string, unknown>> } | undefined;
+  if (query?.properties === undefined) return {};
+  const properties = Object.fromEntries(
+    Object.entries(query.properties).map(([name, property]) => {
+      if (property.type !== 'string' || property.pattern !== WHOLE_NUMBER) return [name, property];
+      const { pattern: _digits, ...rest } = property;
+      return [name, { ...rest, type: 'integer', minimum: 0 }];
+    }),
+  );
+  return { querystring: { ...query, properties } };
+}
+
 /**
  * The OpenAPI 3.1 document of every route (from the route schemas) at /api/docs/json and Swagger UI
  * at /api/docs. Must be registered before the routes.
@@ -19,11 +39,17 @@ export async function registerOpenApi(
       info: {
         title: 'Loop API',
         version: options.version,
+        license: {
+          name: 'Eigendom van Loop; alle rechten voorbehouden',
+          identifier: 'LicenseRef-Loop-Proprietary',
+        },
         description:
           'De API van Loop. JSON in snake_case; fouten als `{detail, fields?}` met een Nederlandse tekst. ' +
           'Inloggen geeft een toegangstoken (Authorization: Bearer …) en een verversingstoken. Routes van een ' +
           'organisatie gebruiken de header X-Organization-Id (zonder header: de eerste organisatie).',
       },
+      // Relative: the document is served by the API it describes, whatever its host.
+      servers: [{ url: '/', description: 'Deze Loop-server' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -32,21 +58,33 @@ export async function registerOpenApi(
         { name: 'users', description: 'Het eigen account' },
         { name: 'organizations', description: 'Organisaties en lidmaatschap' },
         { name: 'branding', description: 'Huisstijl van de organisatie' },
+        { name: 'billing', description: 'Functies, plannen en het abonnement van de organisatie' },
+        { name: 'payments', description: 'Afrekenen en betalingen' },
+        { name: 'surveys', description: 'Surveys maken, wijzigen, publiceren en sluiten' },
+        { name: 'survey-templates', description: 'Sjablonen voor nieuwe surveys' },
+        { name: 'survey-links', description: 'Openbare en persoonlijke links en de uitnodigingsmail' },
+        { name: 'respond', description: 'Een survey invullen (openbaar, met de link)' },
+        { name: 'results', description: 'Resultaten, export en analyse' },
+        {
+          name: 'responses',
+          description: 'Antwoorden per respondent: bekijken, exporteren en wissen',
+        },
         { name: 'admin', description: 'Platformbeheer' },
         { name: 'system', description: 'Status van de server' },
       ],
     },
     hideUntagged: true,
-    // Uploads are read as a stream in the handler, so their body is documented here only.
     transform: ({ schema, url, route }) => {
+      const documented = { ...schema, ...documentedQuery(schema) } as FastifySchema;
+      // Uploads are read as a stream in the handler, so their body is documented here only.
       const field = route.config?.uploadField;
-      if (field === undefined) return { schema, url };
+      if (field === undefined) return { schema: documented, url };
       const body = {
         type: 'object',
         properties: { [field]: { type: 'string', format: 'binary', description: 'De afbeelding' } },
         required: [field],
       };
-      return { schema: { ...schema, body } as FastifySchema, url };
+      return { schema: { ...documented, body } as FastifySchema, url };
     },
   });
   await app.register(swaggerUi, {

@@ -74,7 +74,10 @@ export async function registerStaticFiles(
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) {
       const file = servesRespond && isRespondPath(path) ? 'respond.html' : 'index.html';
-      return reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false });
+      // Not returned: Fastify would await the returned reply as a thenable while the file streams,
+      // which piles 'close' listeners on the response (a MaxListenersExceededWarning on Node 24).
+      reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false });
+      return;
     }
     return reply.code(404).type('application/json; charset=utf-8').send({ detail: MESSAGES.notFound });
   });

@@ -79,7 +79,21 @@ describe('the application log and personal data', () => {
       await call('POST', '/organizations', { token, payload: { name: PERSON.organisation } })
     ).json<Organization>();
     const orgHeaders = { 'x-organization-id': String(organization.id) };
-    await call('PATCH', '/users/me', { token, payload: { name: PERSON.renamed, email: PERSON.newEmail } });
+    await call('PATCH', '/users/me', { token, payload: { name: PERSON.renamed } });
+    // The address changes by a confirmed link (a wrong password first), the password twice.
+    await call('POST', '/users/me/email', {
+      token,
+      payload: { new_email: PERSON.newEmail, current_password: 'Helemaal-Fout-12' },
+    });
+    await call('POST', '/users/me/email', {
+      token,
+      payload: { new_email: PERSON.newEmail, current_password: PERSON.password },
+    });
+    await app.mail.drain();
+    await call('POST', '/auth/confirm-email-change', {
+      payload: { token: keep(ctx.mailer.lastToken(PERSON.newEmail, 'email-change-confirm')) },
+    });
+    keep(ctx.mailer.lastToken(PERSON.email, 'email-changed'));
     await call('POST', '/users/me/password', {
       token,
       payload: { current_password: 'Helemaal-Fout-12', new_password: PERSON.newPassword },
@@ -189,6 +203,7 @@ describe('the application log and personal data', () => {
     await call('POST', '/auth/refresh', { payload: { refresh_token: session.refresh_token } });
     await call('POST', '/auth/forgot-password', { payload: { email: PERSON.newEmail } });
     await call('POST', '/auth/forgot-password', { payload: { email: STRANGER.email } });
+    await app.mail.drain();
     const resetToken = keep(ctx.mailer.lastToken(PERSON.newEmail, 'reset'));
     expect(
       (

@@ -72,6 +72,7 @@ export const logRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'listAdminLogs',
           tags: ['admin'],
           summary: 'Application log',
           description:

@@ -1,5 +1,12 @@
 /** Which mail this is: names the outbox file and the log line, and tags SMTP messages. */
-export type MailKind = 'verify' | 'reset' | 'account-exists' | 'email-changed';
+export type MailKind =
+  | 'verify'
+  | 'reset'
+  | 'account-exists'
+  | 'email-change-confirm'
+  | 'email-changed'
+  | 'email-taken'
+  | 'invitation';
 
 export interface MailMessage {
   readonly to: string;

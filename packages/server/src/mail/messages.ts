@@ -8,7 +8,8 @@ const escapeHtml = (value: string): string =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-interface Body {
+/** A mail's content, rendered the same way as plain text and as HTML. */
+export interface Body {
   readonly greeting: string;
   readonly paragraphs: readonly string[];
   readonly action?: { readonly label: string; readonly url: string };
@@ -18,7 +19,8 @@ interface Body {
 
 const SIGNATURE = 'Met vriendelijke groet,\nHet Loop-team';
 
-function render(body: Body): { text: string; html: string } {
+/** Plain text and HTML of one mail; every value is escaped in the HTML. */
+export function render(body: Body): { text: string; html: string } {
   const links = [...(body.action ? [body.action] : []), ...(body.extraLinks ?? [])];
   const text = [
     body.greeting,
@@ -61,7 +63,7 @@ interface Recipient {
   readonly email: string;
 }
 
-const greet = (name: string) => `Hallo ${name},`;
+export const greet = (name: string) => `Hallo ${name},`;
 
 export function verificationMail(to: Recipient, link: string): MailMessage {
   return {
@@ -121,19 +123,60 @@ export function passwordResetMail(to: Recipient, link: string): MailMessage {
   };
 }
 
-export function emailChangedMail(to: Recipient, newEmail: string): MailMessage {
+/** To the new address: confirm it before it becomes the login. */
+export function emailChangeConfirmMail(to: Recipient, link: string): MailMessage {
+  return {
+    to: to.email,
+    subject: 'Bevestig je nieuwe e-mailadres voor Loop',
+    kind: 'email-change-confirm',
+    link,
+    ...render({
+      greeting: greet(to.name),
+      paragraphs: [
+        'Je wilt dit adres gebruiken voor je Loop-account. Bevestig het met de knop hieronder; daarna log je ' +
+          'met dit adres in. Tot dan blijft je oude adres gelden.',
+        'De link is 24 uur geldig en werkt één keer.',
+      ],
+      action: { label: 'Nieuw e-mailadres bevestigen', url: link },
+      closing: 'Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren; er verandert niets.',
+    }),
+  };
+}
+
+/** To the old address once the change took effect, with the way back. */
+export function emailChangedMail(to: Recipient, newEmail: string, undoLink: string): MailMessage {
   return {
     to: to.email,
     subject: 'Het e-mailadres van je Loop-account is gewijzigd',
     kind: 'email-changed',
+    link: undoLink,
+    ...render({
+      greeting: greet(to.name),
+      paragraphs: [
+        `Het e-mailadres van je Loop-account is gewijzigd in ${newEmail}. Je logt voortaan met dat adres in.`,
+        'Was jij dit niet? Zet dan je oude adres terug met de knop hieronder: je wordt overal uitgelogd en ' +
+          'kiest daarna een nieuw wachtwoord. De link is 7 dagen geldig.',
+      ],
+      action: { label: 'Mijn oude adres terugzetten', url: undoLink },
+      closing: 'Deze melding sturen we voor je veiligheid naar je oude adres.',
+    }),
+  };
+}
+
+/** To the owner of an address someone tried to move another account to; nothing was changed. */
+export function emailTakenMail(to: Recipient): MailMessage {
+  return {
+    to: to.email,
+    subject: 'Iemand wilde dit e-mailadres gebruiken voor Loop',
+    kind: 'email-taken',
     link: null,
     ...render({
       greeting: greet(to.name),
       paragraphs: [
-        `Het e-mailadres van je Loop-account is gewijzigd in ${newEmail}.`,
-        'Was jij dit niet? Neem dan direct contact op met de beheerder van je organisatie.',
+        'Iemand probeerde dit e-mailadres aan een ander Loop-account te koppelen. Dat kan niet: het hoort bij ' +
+          'jouw account, en er is niets gewijzigd.',
       ],
-      closing: 'Deze melding sturen we voor je veiligheid naar je oude adres.',
+      closing: 'Was jij dit zelf? Dan gebruik je gewoon je bestaande account.',
     }),
   };
 }
@@ -144,4 +187,7 @@ export const mailLinks = (appUrl: string) => ({
   reset: (token: string) => `${appUrl}/reset-password/${token}`,
   login: () => `${appUrl}/login`,
   forgotPassword: () => `${appUrl}/forgot-password`,
+  invitation: (token: string) => `${appUrl}/uitnodiging/${token}`,
+  confirmEmailChange: (token: string) => `${appUrl}/email-bevestigen/${token}`,
+  undoEmailChange: (token: string) => `${appUrl}/email-herstellen/${token}`,
 });

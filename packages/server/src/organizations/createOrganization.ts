@@ -20,7 +20,7 @@ export async function createOrganization(
       .values({ name: name.trim(), createdAt: now })
       .returning({ id: organizations.id, name: organizations.name });
     if (created === undefined) throw new Error('INSERT … RETURNING gave no row');
-    await tx.insert(memberships).values({ userId, organizationId: created.id, role: 'owner' });
+    await tx.insert(memberships).values({ userId, organizationId: created.id, role: 'owner', joinedAt: now });
     await startDefaultSubscription(tx, created.id, now);
     await tx.update(users).set({ onboardingCompleted: true, updatedAt: now }).where(eq(users.id, userId));
     return { ...created, role: 'owner' };

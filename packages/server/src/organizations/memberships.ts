@@ -55,6 +55,14 @@ export async function resolveOrganization(
 const requestOrganizations = new WeakMap<FastifyRequest, Promise<Organization>>();
 const resolvedOrganizationIds = new WeakMap<FastifyRequest, number>();
 
+/**
+ * After the organisation itself is deleted: the request's own log row must not name it, or the
+ * log would keep a trace of an organisation that is gone.
+ */
+export function forgetOrganization(request: FastifyRequest): void {
+  resolvedOrganizationIds.delete(request);
+}
+
 /** The id of the organisation this request worked in, once `currentOrganization` has found it. */
 export function knownOrganizationId(request: FastifyRequest): number | null {
   return resolvedOrganizationIds.get(request) ?? null;

@@ -1,6 +1,7 @@
 import {
   type CreateOrganizationRequest,
   hasErrors,
+  MEMBER_ROLES,
   type Organization,
   validateOrganization,
 } from '@loop/core';
@@ -18,7 +19,7 @@ const TAGS = ['organizations'];
 export const organizationSchema = object<Organization>({
   id: integer(),
   name: string(),
-  role: oneOf(['owner', 'member'], { description: 'Rol van de gebruiker in deze organisatie.' }),
+  role: oneOf(MEMBER_ROLES, { description: 'Rol van de gebruiker in deze organisatie.' }),
 });
 
 export const organizationRoutes =
@@ -29,6 +30,7 @@ export const organizationRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'createOrganization',
           tags: TAGS,
           summary: 'Create an organisation',
           description: 'Maakt een organisatie aan met de gebruiker als eigenaar en rondt de onboarding af.',
@@ -56,6 +58,7 @@ export const organizationRoutes =
       {
         onRequest: authenticate,
         schema: {
+          operationId: 'listOrganizations',
           tags: TAGS,
           summary: "The user's organisations",
           description: 'De organisaties van de gebruiker met diens rol, op naam gesorteerd.',

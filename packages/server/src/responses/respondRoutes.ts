@@ -120,7 +120,9 @@ export const respondRoutes =
       {
         preHandler: rateLimit('respond'),
         schema: {
+          operationId: 'getRespondentSurvey',
           tags: ['respond'],
+          security: [],
           summary: 'A survey to answer',
           description:
             'Openbaar, zonder inloggen. De survey zoals de deelnemer hem ziet, met de huisstijl van de organisatie ' +
@@ -167,7 +169,9 @@ export const respondRoutes =
         preHandler: rateLimit('respond'),
         bodyLimit: RESPOND_BODY_LIMIT,
         schema: {
+          operationId: 'saveResponse',
           tags: ['respond'],
+          security: [],
           summary: 'Save or submit answers',
           description:
             'Openbaar, zonder inloggen. `final: false` slaat tussentijds op (antwoorden vervangen eerdere antwoorden ' +

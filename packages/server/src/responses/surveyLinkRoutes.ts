@@ -45,8 +45,10 @@ export const surveyLinkRoutes =
       '/surveys/:id/links',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
-          tags: ['surveys'],
+          operationId: 'listSurveyLinks',
+          tags: ['survey-links'],
           summary: "A survey's links",
           description:
             'Het token van de publieke link (/respond/<public_token>) en hoeveel persoonlijke links er zijn, ' +
@@ -70,8 +72,10 @@ export const surveyLinkRoutes =
       '/surveys/:id/personal-links',
       {
         onRequest: authenticate,
+        config: { permission: 'surveys.build' },
         schema: {
-          tags: ['surveys'],
+          operationId: 'createPersonalLinks',
+          tags: ['survey-links'],
           summary: 'Make personal links',
           description:
             'Maakt `count` (1–500) persoonlijke links: elk een eigen token voor één antwoord, met een optioneel ' +
@@ -118,8 +122,10 @@ export const surveyLinkRoutes =
       '/surveys/:id/invitation-preview',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
-          tags: ['surveys'],
+          operationId: 'getInvitationPreview',
+          tags: ['survey-links'],
           summary: 'The invitation e-mail',
           description:
             'De uitnodiging zoals die wordt verstuurd: onderwerp, afzender, de HTML-e-mail (logo en kleur van de ' +

@@ -41,8 +41,9 @@ function choiceParts(
   for (const item of items)
     if (item.item_id !== OTHER_ITEM_ID && item.item_id !== QUESTION_ITEM_ID && !known.has(item.item_id))
       parts.push(item.item_id);
-  const other = items.find((item) => item.item_id === OTHER_ITEM_ID)?.text_value;
-  if (other != null) parts.push(otherText(other));
+  const other = items.find((item) => item.item_id === OTHER_ITEM_ID);
+  // Retention blanks the typed text of 'anders' but keeps the choice.
+  if (other !== undefined) parts.push(other.text_value === null ? 'Anders' : otherText(other.text_value));
   return parts;
 }
 

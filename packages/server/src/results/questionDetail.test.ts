@@ -93,8 +93,9 @@ describe('GET /surveys/:id/questions/:questionId', () => {
     // % and _ are searched for literally.
     expect(await texts('100%')).toEqual(['CAFÉ in de kantine; 100% beter']);
     expect(await texts('_')).toEqual([]);
-    // A NUL cannot be in a PostgreSQL text; it matches nothing instead of failing.
-    expect(await texts('een\u0000')).toEqual([]);
+    // A NUL is no text anyone types: refused at the boundary with the field named.
+    const nul = await get(org, `/surveys/${survey.id}/questions/lang?q=een%00`);
+    expect(nul.statusCode).toBe(400);
     const none = await detail('?q=fiets');
     expect(none.answers).toEqual({ items: [], total: 0, page: 1, page_size: 50 });
   });

@@ -44,8 +44,8 @@ const parseFormat = (raw: string | undefined): ExportFormat => {
 
 /**
  * Results of the current organisation's surveys (X-Organization-Id): the summary, one question in
- * depth, the export (plan feature `export`) and the organisation-wide analytics (feature
- * `analytics`). Another organisation's survey answers 404 before any feature check, so the check
+ * depth, the export (CSV on every plan, XLSX with the plan feature `export`) and the
+ * organisation-wide analytics (feature `analytics`). Another organisation's survey answers 404 before any feature check, so the check
  * says nothing about what exists elsewhere.
  */
 export const resultRoutes =
@@ -57,7 +57,9 @@ export const resultRoutes =
       '/surveys/:id/results',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
+          operationId: 'getSurveyResults',
           tags: TAGS,
           summary: "A survey's results",
           description:
@@ -86,7 +88,9 @@ export const resultRoutes =
       '/surveys/:id/questions/:questionId',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
+          operationId: 'getQuestionDetail',
           tags: TAGS,
           summary: 'One question in depth',
           description:
@@ -120,12 +124,15 @@ export const resultRoutes =
       '/surveys/:id/export',
       {
         onRequest: authenticate,
+        config: { permission: 'results.export' },
         schema: {
+          operationId: 'exportSurveyResponses',
           tags: TAGS,
           summary: "Export a survey's responses",
           description:
             'Alle ingestuurde antwoorden als bestand (`format` csv of xlsx), één rij per respons, een kolom per ' +
-            'vraag en per Likert-stelling. Alleen met de functie export in het abonnement (anders 403).',
+            'vraag en per Likert-stelling. CSV kan met elk abonnement; XLSX alleen met de functie export in het ' +
+            'abonnement (anders 403).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -141,8 +148,9 @@ export const resultRoutes =
       },
       async (request, reply) => {
         const survey = await organizationSurvey(deps, request);
-        await exportFeature(request);
         const format = parseFormat(request.query.format);
+        // CSV is every organisation's way to take its answers along; XLSX is the plan feature.
+        if (format === 'xlsx') await exportFeature(request);
         const filter = parseDayFilter(request.query);
         const now = deps.clock.now();
         const rows = exportRows(deps.db, survey, filter);
@@ -165,8 +173,10 @@ export const resultRoutes =
       '/analytics',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         preHandler: requireFeature('analytics'),
         schema: {
+          operationId: 'getAnalytics',
           tags: TAGS,
           summary: 'Analytics across surveys',
           description:

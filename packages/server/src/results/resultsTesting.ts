@@ -20,6 +20,8 @@ export interface StoredResponseInput {
   /** When it was submitted; null: started and saved, not submitted. */
   readonly submittedAt: Date | null;
   readonly kind?: 'public' | 'personal';
+  /** The personal link's label. */
+  readonly label?: string;
   /** Seconds spent per question id. */
   readonly seconds?: Readonly<Record<string, number>>;
 }
@@ -41,6 +43,7 @@ export async function storeResponse(
       organizationId: survey.organization_id,
       tokenHash: randomBytes(32).toString('hex'),
       kind: input.kind ?? 'public',
+      label: input.label ?? null,
       respondentKey: input.kind === 'personal' ? null : randomBytes(12).toString('base64url'),
       status: submitted === null ? 'in_progress' : 'completed',
       createdAt: startedAt,

@@ -192,14 +192,18 @@ describe('GET /surveys/:id/export', () => {
     }
   });
 
-  it('should answer 403 without the export feature, and 404 for another organisation first', async () => {
+  it('should export CSV on every plan, XLSX only with the export feature, and 404 for another organisation first', async () => {
     const basic = await surveyOrganization(ctx, 'Basis BV');
     const own = await api(ctx.app, 'POST', '/surveys', {
       token: basic.managerToken,
       headers: basic.headers,
       payload: sampleInput(),
     });
-    const refused = await get(basic, `/surveys/${own.json<Survey>().id}/export?format=csv`);
+    const csv = await get(basic, `/surveys/${own.json<Survey>().id}/export?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.startsWith('\uFEFFRespons-id;Ingestuurd op;')).toBe(true);
+    const refused = await get(basic, `/surveys/${own.json<Survey>().id}/export?format=xlsx`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ErrorBody>().detail).toBe(FEATURE_MISSING);
     const foreign = await get(basic, `/surveys/${survey.id}/export?format=csv`);

@@ -130,8 +130,8 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedReport> {
     await tx
       .insert(memberships)
       .values([
-        { userId: admin.id, organizationId, role: 'owner' },
-        { userId: user.id, organizationId, role: 'member' },
+        { userId: admin.id, organizationId, role: 'owner', joinedAt: deps.clock.now() },
+        { userId: user.id, organizationId, role: 'member', joinedAt: deps.clock.now() },
       ])
       .onConflictDoNothing();
 

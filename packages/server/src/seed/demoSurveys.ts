@@ -267,6 +267,8 @@ function customerAnswers(random: Random): Record<string, AnswerValue> {
 
 export interface DemoResponse {
   readonly kind: 'public' | 'personal';
+  /** The personal link's label: the name the sender typed when making the link. */
+  readonly label?: string;
   /** Submitted at; null for a personal link not used yet (`pending`) or a response in progress. */
   readonly completedAt: Date | null;
   readonly startedAt: Date | null;
@@ -314,8 +316,52 @@ function employeeResponses(random: Random, questions: readonly Question[], now: 
   }
   for (let i = 0; i < 12; i++)
     responses.push({ kind: 'personal', completedAt: null, startedAt: null, answers: {}, seconds: {} });
-  return responses;
+  let named = 0;
+  return responses.map((response) =>
+    response.kind === 'personal'
+      ? { ...response, label: PERSONAL_LABELS[named++ % PERSONAL_LABELS.length] as string }
+      : response,
+  );
 }
+
+/**
+ * Names typed as the personal links' labels (one link per person), so a respondent can be found
+ * by name in 'Antwoorden per respondent'. Only 'Jan de Vries' contains 'jan'.
+ */
+export const PERSONAL_LABELS = [
+  'Jan de Vries',
+  'Fatima El Amrani',
+  'Pieter Bakker',
+  'Sanne Visser',
+  'Mohamed Yilmaz',
+  'Lotte Smit',
+  'Daan Mulder',
+  'Emma de Boer',
+  'Bram Meijer',
+  'Noor Hendriks',
+  'Ruben Dekker',
+  'Anouk van Dijk',
+  'Thijs Vos',
+  'Iris Peters',
+  'Sem Brouwer',
+  'Lisa de Groot',
+  'Luuk Willems',
+  'Fleur Bos',
+  'Milan Kok',
+  'Julia Verbeek',
+  'Stijn van Leeuwen',
+  'Eva Koster',
+  'Jesse Prins',
+  'Sophie Huisman',
+  'Lucas Kuipers',
+  'Tess Postma',
+  'Finn Maas',
+  'Zoë Vermeulen',
+  'Max van den Berg',
+  'Yara Wouters',
+  'Gijs Schouten',
+  'Mila Kramer',
+] as const;
 
 /** The most recent whole third quarter before `now`: 1 July to 30 September (Amsterdam). */
 function lastThirdQuarter(now: Date): { readonly start: Date; readonly end: Date } {
@@ -429,6 +475,7 @@ async function writeDemoSurvey(
         organizationId,
         tokenHash: tokens[index] as string,
         kind: response.kind,
+        label: response.label ?? null,
         status: statusOf(response),
         createdAt: response.startedAt ?? demo.publishedAt,
         startedAt: response.startedAt,
@@ -466,7 +513,7 @@ async function writeDemoSurvey(
 
 /**
  * The demo surveys the organisation does not have yet, with their answers; idempotent by title
- * (open and closed surveys cannot be deleted, so in practice each is written once). Runs inside
+ * (a demo survey deleted on the screens comes back at the next start, as demo data). Runs inside
  * the demo seed's transaction and lock, so two instances starting at once write them once.
  */
 export async function seedDemoSurveys(

@@ -1,5 +1,16 @@
-import { type Page, STATUS_MESSAGES, SURVEY_MESSAGES, type Survey, type SurveySummary } from '@loop/core';
+import {
+  type Page,
+  PERMISSION_DENIED,
+  STATUS_MESSAGES,
+  SURVEY_MESSAGES,
+  type Survey,
+  type SurveySummary,
+} from '@loop/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appLogs } from '../db/schema';
+import { responseSnapshot } from '../responses/responseTesting';
+import { storeResponse } from '../results/resultsTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { SURVEY_ERRORS } from './surveys';
 import { type SurveyOrganization, sampleInput, surveyOrganization, surveySnapshot } from './surveyTesting';
@@ -23,12 +34,17 @@ const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   payload?: unknown,
+  token = org.memberToken,
 ) =>
   api(ctx.app, method, path, {
-    token: org.memberToken,
+    token,
     headers: org.headers,
     ...(payload === undefined ? {} : { payload }),
   });
+
+/** Deleting a survey is for owners and managers (`surveys.manage`); members build. */
+const deleteAsManager = (org: SurveyOrganization, id: number) =>
+  call(org, 'DELETE', `/surveys/${id}`, undefined, org.managerToken);
 
 async function createSurvey(org: SurveyOrganization, overrides = {}): Promise<Survey> {
   const response = await call(org, 'POST', '/surveys', sampleInput(overrides));
@@ -162,10 +178,6 @@ describe('surveys', () => {
       status: 'closed',
       closed_at: ctx.clock.now().toISOString(),
     });
-    const cannotDelete = await call(first, 'DELETE', `/surveys/${survey.id}`);
-    expect(cannotDelete.statusCode).toBe(409);
-    expect(cannotDelete.json()).toEqual({ detail: SURVEY_ERRORS.deleteNotDraft });
-
     await ctx.app.appLog.flush();
     const logs = await ctx.db.query.appLogs.findMany();
     const audits = logs.filter((row) => row.category === 'survey');
@@ -185,11 +197,55 @@ describe('surveys', () => {
     expect(response.json().fields).toEqual({ status: 'Dit veld heeft een ongeldige waarde.' });
   });
 
-  it('should delete a draft', async () => {
+  it('should delete a draft for an owner or manager, and refuse a member with the reason', async () => {
     const survey = await createSurvey(first);
-    const deleted = await call(first, 'DELETE', `/surveys/${survey.id}`);
+    const byMember = await call(first, 'DELETE', `/surveys/${survey.id}`);
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json()).toEqual({ detail: PERMISSION_DENIED['surveys.manage'] });
+    const deleted = await deleteAsManager(first, survey.id);
     expect(deleted.statusCode).toBe(204);
     expect((await call(first, 'GET', `/surveys/${survey.id}`)).statusCode).toBe(404);
+  });
+
+  it('should delete an open or closed survey with its responses and answers, audited by id and count', async () => {
+    const owner = (method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown) =>
+      api(ctx.app, method, path, {
+        token: first.managerToken,
+        headers: first.headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
+    for (const to of ['open', 'closed'] as const) {
+      const survey = await createSurvey(first, { title: 'Geheime peiling' });
+      await owner('POST', `/surveys/${survey.id}/status`, { status: 'open' });
+      if (to === 'closed') await owner('POST', `/surveys/${survey.id}/status`, { status: 'closed' });
+      for (const score of [3, 9])
+        await storeResponse(ctx.db, survey, {
+          submittedAt: ctx.clock.now(),
+          answers: { 'q-nps': { score }, 'q-open': { text: 'Geheime tekst' } },
+        });
+      await storeResponse(ctx.db, survey, { submittedAt: null, answers: { 'q-nps': { score: 5 } } });
+      const untouched = await responseSnapshot(ctx);
+      const others = (rows: typeof untouched) => ({
+        responses: rows.responses.filter((row) => row.surveyId !== survey.id),
+        answers: rows.answers.filter((row) => row.surveyId !== survey.id),
+      });
+
+      const deleted = await owner('DELETE', `/surveys/${survey.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect((await owner('GET', `/surveys/${survey.id}`)).statusCode).toBe(404);
+      const after = await responseSnapshot(ctx);
+      expect(after.responses.some((row) => row.surveyId === survey.id)).toBe(false);
+      expect(after.answers.some((row) => row.surveyId === survey.id)).toBe(false);
+      expect(after).toEqual(others(untouched));
+      await ctx.app.appLog.flush();
+      const audits = await ctx.db.select().from(appLogs).where(eq(appLogs.action, 'survey.deleted'));
+      expect(audits.at(-1)?.message).toBe(
+        `Enquête ${survey.id} (${to}) verwijderd met 2 ingestuurde antwoorden`,
+      );
+      expect(JSON.stringify(audits)).not.toContain('Geheim');
+    }
+    const gone = await owner('DELETE', '/surveys/999999');
+    expect(gone.statusCode).toBe(404);
   });
 
   it('should duplicate as a new draft with new question ids', async () => {
@@ -270,6 +326,11 @@ describe('another organisation', () => {
             ...intruder,
             ...(payload === undefined ? {} : { payload }),
           });
+          // A member may not delete at all: the role check answers before anything is looked up.
+          if (method === 'DELETE' && intruder.token === second.memberToken) {
+            expect(response.statusCode, `${method} ${path}`).toBe(403);
+            continue;
+          }
           expect(response.statusCode, `${method} ${path}`).toBe(404);
           expect(response.json(), `${method} ${path}`).toEqual({ detail: SURVEY_ERRORS.notFound });
         }

@@ -33,7 +33,7 @@ import {
 import {
   checkedSurveyInput,
   copyTitle,
-  deleteDraft,
+  deleteSurvey,
   findSurvey,
   insertSurvey,
   listSurveys,
@@ -68,7 +68,9 @@ export const surveyRoutes =
       '/surveys',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
+          operationId: 'listSurveys',
           tags: ['surveys'],
           summary: "The organisation's surveys",
           description:
@@ -106,7 +108,9 @@ export const surveyRoutes =
       '/surveys',
       {
         onRequest: authenticate,
+        config: { permission: 'surveys.build' },
         schema: {
+          operationId: 'createSurvey',
           tags: ['surveys'],
           summary: 'Create a survey',
           description:
@@ -146,7 +150,9 @@ export const surveyRoutes =
       '/surveys/:id',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
+          operationId: 'getSurvey',
           tags: ['surveys'],
           summary: 'One survey',
           description:
@@ -164,7 +170,9 @@ export const surveyRoutes =
       '/surveys/:id',
       {
         onRequest: authenticate,
+        config: { permission: 'surveys.build' },
         schema: {
+          operationId: 'updateSurvey',
           tags: ['surveys'],
           summary: "Save a survey's content",
           description:
@@ -215,7 +223,9 @@ export const surveyRoutes =
       '/surveys/:id/status',
       {
         onRequest: authenticate,
+        config: { permission: 'surveys.build' },
         schema: {
+          operationId: 'changeSurveyStatus',
           tags: ['surveys'],
           summary: "Change a survey's status",
           description:
@@ -264,27 +274,30 @@ export const surveyRoutes =
       '/surveys/:id',
       {
         onRequest: authenticate,
+        config: { permission: 'surveys.manage' },
         schema: {
+          operationId: 'deleteSurvey',
           tags: ['surveys'],
-          summary: 'Delete a draft survey',
+          summary: 'Delete a survey with its responses',
           description:
-            'Verwijdert een concept zonder antwoorden. Een geopende of gesloten enquête kan niet worden ' +
-            'verwijderd (409).',
+            'Verwijdert een survey in elke status, met al haar antwoorden, links en tijden. Dit kan niet ' +
+            'ongedaan worden gemaakt; het scherm vraagt eerst om bevestiging en noemt het aantal antwoorden.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
-          response: { 204: noContent, 404: ERRORS.notFound, 409: ERRORS.conflict, ...PROTECTED_ERRORS },
+          response: { 204: noContent, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
         },
       },
       async (request, reply) => {
         const survey = await surveyOf(request);
-        if (survey.status !== 'draft' || !(await deleteDraft(deps.db, survey)))
-          throw new ApiError(409, SURVEY_ERRORS.deleteNotDraft);
+        const responses = await submittedResponseCount(deps.db, survey.id);
+        // Responses go with the survey (foreign key cascade), their answers through the trigger.
+        if (!(await deleteSurvey(deps.db, survey))) throw new ApiError(404, SURVEY_ERRORS.notFound);
         auditRequest(deps.log, request, {
           category: 'survey',
           action: 'survey.deleted',
           orgId: survey.organizationId,
-          message: `Concept-enquête ${survey.id} verwijderd`,
+          message: `Enquête ${survey.id} (${survey.status}) verwijderd met ${responses} ingestuurde antwoorden`,
         });
         return reply.code(204).send();
       },
@@ -294,7 +307,9 @@ export const surveyRoutes =
       '/surveys/:id/duplicate',
       {
         onRequest: authenticate,
+        config: { permission: 'surveys.build' },
         schema: {
+          operationId: 'duplicateSurvey',
           tags: ['surveys'],
           summary: 'Copy a survey',
           description:

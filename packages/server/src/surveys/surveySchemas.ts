@@ -3,6 +3,7 @@ import type {
   QuestionTiming,
   Survey,
   SurveyInput,
+  SurveyRetention,
   SurveyStatus,
   SurveySummary,
   SurveyTemplate,
@@ -94,6 +95,24 @@ export const surveyStatusSchema = object<{ readonly status: SurveyStatus }>({ st
 
 const timestamp = (description: string) => string({ format: 'date-time', description });
 
+/** Retention on the wire: checked by core's `validateRetention` (a day in the past, both set: 400). */
+const retentionProperties = {
+  retention_until: nullable(
+    string({
+      maxLength: 20,
+      description: 'Antwoorden bewaren tot en met deze dag (JJJJ-MM-DD, Europe/Amsterdam), of null.',
+    }),
+  ),
+  retention_months: nullable(
+    integer({ description: 'Antwoorden bewaren tot zoveel maanden (1–120) na het invullen, of null.' }),
+  ),
+} as const;
+
+/** PUT /surveys/:id/retention: a day, a number of months, or both null (no retention). */
+export const surveyRetentionSchema = object<SurveyRetention>(retentionProperties, {
+  description: 'Een dag óf een aantal maanden (de andere null); allebei null: geen bewaartermijn.',
+});
+
 export const surveySchema = object<Survey>(
   {
     id: integer(),
@@ -115,6 +134,7 @@ export const surveySchema = object<Survey>(
     }),
     version: integer({ description: 'Inhoudsversie; stuur mee met PUT.' }),
     estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
+    ...retentionProperties,
   },
   { optional: ['response_count', 'question_timings'] },
 );

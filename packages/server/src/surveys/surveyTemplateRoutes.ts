@@ -1,7 +1,6 @@
 import type { SurveyTemplate } from '@loop/core';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
 import { surveyTemplates } from '../db/schema';
 import { ApiError } from '../http/apiError';
@@ -31,12 +30,11 @@ const WRITE_ERRORS = {
 export const surveyTemplateRoutes =
   ({ deps, authenticate }: RouteContext): RoutesPlugin =>
   async (app) => {
-    /** The organisation of a template write; 403 for users without `can_manage_templates`. */
-    const managerOrganization = async (request: FastifyRequest) => {
-      const organization = await currentOrganization(deps, request);
-      if (!authOf(request).user.canManageTemplates) throw new ApiError(403, TEMPLATE_ERRORS.notAllowed);
-      return organization;
-    };
+    /**
+     * The organisation of a template write. Its owners and managers (`templates.manage`) and the
+     * platform's template managers may; the route's permission check has let only them through.
+     */
+    const managerOrganization = (request: FastifyRequest) => currentOrganization(deps, request);
 
     /** The organisation's own template in `:id` for a write; built-in: 403, unknown or another's: 404. */
     const ownTemplateOf = async (request: FastifyRequest & { params: { id: string } }) => {
@@ -52,8 +50,10 @@ export const surveyTemplateRoutes =
       '/survey-templates',
       {
         onRequest: authenticate,
+        config: { permission: 'organization.read' },
         schema: {
-          tags: ['surveys'],
+          operationId: 'listSurveyTemplates',
+          tags: ['survey-templates'],
           summary: 'Survey templates',
           description:
             'De ingebouwde sjablonen (voor iedereen, alleen-lezen) en die van de huidige organisatie, ' +
@@ -73,8 +73,10 @@ export const surveyTemplateRoutes =
       '/survey-templates',
       {
         onRequest: authenticate,
+        config: { permission: 'templates.manage', alsoTemplateManagers: true },
         schema: {
-          tags: ['surveys'],
+          operationId: 'createSurveyTemplate',
+          tags: ['survey-templates'],
           summary: 'Create a template',
           description:
             'Een sjabloon van de huidige organisatie. Alleen voor gebruikers die sjablonen mogen beheren (403).',
@@ -106,8 +108,10 @@ export const surveyTemplateRoutes =
       '/survey-templates/:id',
       {
         onRequest: authenticate,
+        config: { permission: 'templates.manage', alsoTemplateManagers: true },
         schema: {
-          tags: ['surveys'],
+          operationId: 'updateSurveyTemplate',
+          tags: ['survey-templates'],
           summary: 'Change a template',
           description:
             'Wijzigt een sjabloon van de huidige organisatie. Ingebouwde sjablonen: 403; van een andere ' +
@@ -141,8 +145,10 @@ export const surveyTemplateRoutes =
       '/survey-templates/:id',
       {
         onRequest: authenticate,
+        config: { permission: 'templates.manage', alsoTemplateManagers: true },
         schema: {
-          tags: ['surveys'],
+          operationId: 'deleteSurveyTemplate',
+          tags: ['survey-templates'],
           summary: 'Delete a template',
           description:
             'Verwijdert een sjabloon van de huidige organisatie; enquêtes die ervan zijn gemaakt blijven. ' +

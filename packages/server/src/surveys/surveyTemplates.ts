@@ -1,6 +1,7 @@
 import {
   estimateSeconds,
   type FieldErrors,
+  PERMISSION_DENIED,
   renumberQuestions,
   type SurveyInput,
   type SurveyTemplate,
@@ -18,7 +19,7 @@ export const TEMPLATE_DESCRIPTION_MAX_LENGTH = 500;
 /** The Dutch texts of the template routes. */
 export const TEMPLATE_ERRORS = {
   notFound: 'Sjabloon niet gevonden.',
-  notAllowed: 'Je mag geen sjablonen beheren.',
+  notAllowed: PERMISSION_DENIED['templates.manage'],
   builtIn: 'Een ingebouwd sjabloon kan niet worden gewijzigd of verwijderd. Maak er een eigen kopie van.',
   nameMissing: 'Geef het sjabloon een naam.',
   nameTooLong: `De naam mag hoogstens ${TEMPLATE_NAME_MAX_LENGTH} tekens lang zijn.`,

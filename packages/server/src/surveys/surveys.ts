@@ -30,7 +30,6 @@ export const SURVEY_ERRORS = {
   notFound: 'Survey niet gevonden.',
   staleVersion:
     'Deze survey is intussen ergens anders gewijzigd. Laad de nieuwste versie en breng je wijzigingen opnieuw aan.',
-  deleteNotDraft: 'Alleen een concept zonder antwoorden kan worden verwijderd. Sluit de survey liever.',
   openEditRefused: 'Deze wijziging kan niet worden opgeslagen: de survey heeft al antwoorden.',
 } as const;
 
@@ -78,6 +77,8 @@ export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): 
     question_timings: stats.timings,
     version: row.version,
     estimated_seconds: estimateSeconds(questions, stats.timings),
+    retention_until: row.retentionUntil,
+    retention_months: row.retentionMonths,
   };
 }
 
@@ -127,7 +128,7 @@ export async function findSurvey(
 }
 
 /** `%` and `_` typed by the user are searched for literally. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function listSurveys(
   db: Queryable,
@@ -235,17 +236,15 @@ export async function setSurveyStatus(
   return row;
 }
 
-/** Deletes a draft of the organisation; false when it was not (or no longer) a draft. */
-export async function deleteDraft(db: Queryable, survey: SurveyRow): Promise<boolean> {
+/**
+ * Deletes a survey of the organisation in any status. Its responses go with it through the foreign
+ * key's cascade, and their answers through the statement trigger `survey_responses_delete_answers`.
+ * False when it was already gone.
+ */
+export async function deleteSurvey(db: Queryable, survey: SurveyRow): Promise<boolean> {
   const deleted = await db
     .delete(surveys)
-    .where(
-      and(
-        eq(surveys.id, survey.id),
-        eq(surveys.organizationId, survey.organizationId),
-        eq(surveys.status, 'draft'),
-      ),
-    )
+    .where(and(eq(surveys.id, survey.id), eq(surveys.organizationId, survey.organizationId)))
     .returning({ id: surveys.id });
   return deleted.length > 0;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TokenPair } from '@loop/core';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { createPasswordHasher } from '../auth/passwordHasher';
 import type { RateLimitRules } from '../auth/rateLimits';
@@ -38,6 +38,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     trustProxy: false,
     corsOrigins: [],
     logLevel: 'silent',
+    logClientAddress: false,
     production: false,
     onlineCheckout: false,
     paymentProvider: 'stripe',
@@ -51,6 +52,10 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 
 export interface AppOptions {
   readonly config?: Partial<AppConfig>;
+  /** The server output (pino), to read what the server logs. */
+  readonly logger?: FastifyBaseLogger;
+  /** Work after the answer waits for `app.mail.drain()`. */
+  readonly holdBackgroundWork?: boolean;
   readonly rateLimits?: Partial<RateLimitRules> | false;
   readonly paymentProviders?: Partial<PaymentProviders>;
 }
@@ -82,6 +87,10 @@ export async function createTestContext(options: AppOptions = {}): Promise<TestC
       clock,
       // Off unless a test asks: testConfig has rateLimit false, so undefined means none.
       ...(appOptions.rateLimits === undefined ? {} : { rateLimits: appOptions.rateLimits }),
+      ...(appOptions.logger === undefined ? {} : { logger: appOptions.logger }),
+      ...(appOptions.holdBackgroundWork === undefined
+        ? {}
+        : { holdBackgroundWork: appOptions.holdBackgroundWork }),
       passwordHasher: testPasswordHasher,
       ...(appOptions.paymentProviders === undefined ? {} : { paymentProviders: appOptions.paymentProviders }),
     });

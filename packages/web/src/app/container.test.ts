@@ -27,6 +27,8 @@ const LAZY_TOKENS = new Set([
   'SurveyPreview',
   'SurveyResultsGateway',
   'ResultsUseCases',
+  'SurveyDataGateway',
+  'SurveyDataUseCases',
 ]);
 
 describe('createAppContainer', () => {

@@ -13,9 +13,11 @@ import {
   createConsentStore,
   createDebugAdminFlag,
   createFeatureStore,
+  createInvitationLinkGateway,
   createJwtDecoder,
   createOrganisationGateway,
   createOrganisationStore,
+  createTeamGateway,
   createTokenStore,
   createUserGateway,
   randomIds,
@@ -27,6 +29,8 @@ import {
   CurrentUserStore,
   consentKeyFor,
   createAuthUseCases,
+  createInvitationUseCases,
+  createOwnDataUseCases,
   createPaymentReturn,
   createSessionEndedHandler,
   type HtmlSanitizer,
@@ -123,6 +127,10 @@ const httpModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.OrganisationGateway)
     .toResolvedValue(createOrganisationGateway, [TOKENS.ApiClient])
     .inSingletonScope();
+  bind(TOKENS.TeamGateway).toResolvedValue(createTeamGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.InvitationLinkGateway)
+    .toResolvedValue(createInvitationLinkGateway, [TOKENS.ApiClient])
+    .inSingletonScope();
   bind(TOKENS.BrandingGateway).toResolvedValue(createBrandingGateway, [TOKENS.ApiClient]).inSingletonScope();
   bind(TOKENS.AdminGateway).toResolvedValue(createAdminGateway, [TOKENS.ApiClient]).inSingletonScope();
   bind(TOKENS.BillingGateway).toResolvedValue(createBillingGateway, [TOKENS.ApiClient]).inSingletonScope();
@@ -183,6 +191,23 @@ const httpModule = new ContainerModule(({ bind }) => {
           origin: () => globalThis.location.origin,
         }),
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
+    )
+    .inSingletonScope();
+  bind(TOKENS.SurveyDataGateway)
+    .toResolvedValue(async (api) => (await surveys()).createSurveyDataGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.SurveyDataUseCases)
+    .toResolvedValue(
+      async (surveyGateway, gateway, files, clock) => {
+        const { createSurveyDataUseCases, logDateOf } = await surveys();
+        return createSurveyDataUseCases({
+          surveys: surveyGateway,
+          gateway,
+          files,
+          today: () => logDateOf(clock.now()),
+        });
+      },
+      [TOKENS.SurveysGateway, TOKENS.SurveyDataGateway, TOKENS.FileSaver, TOKENS.Clock],
     )
     .inSingletonScope();
 });
@@ -293,6 +318,31 @@ const stateModule = new ContainerModule(({ bind }) => {
         TOKENS.BrandingStore,
         TOKENS.SubscriptionStore,
       ],
+    )
+    .inSingletonScope();
+  bind(TOKENS.OwnDataUseCases)
+    .toResolvedValue(
+      (users, team, files, keeper, currentUser) =>
+        createOwnDataUseCases({
+          users,
+          team,
+          files,
+          endSession: () => keeper.end('signed-out'),
+          reloadUser: () => currentUser.reload(),
+        }),
+      [
+        TOKENS.UserGateway,
+        TOKENS.TeamGateway,
+        TOKENS.FileSaver,
+        TOKENS.SessionKeeper,
+        TOKENS.CurrentUserStore,
+      ],
+    )
+    .inSingletonScope();
+  bind(TOKENS.InvitationUseCases)
+    .toResolvedValue(
+      (links, auth, users) => createInvitationUseCases({ links, auth, users }),
+      [TOKENS.InvitationLinkGateway, TOKENS.AuthUseCases, TOKENS.CurrentUserStore],
     )
     .inSingletonScope();
 });

@@ -5,8 +5,16 @@
  */
 export {
   createInvitationPreviewGateway,
+  createSurveyDataGateway,
   createSurveyResultsGateway,
   createSurveysGateway,
   createSurveyTemplatesGateway,
 } from '@loop/adapters';
-export { createResultsUseCases, createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core';
+export {
+  createResultsUseCases,
+  createSurveyDataUseCases,
+  createSurveyEditorPool,
+  createSurveyPreview,
+  logDateOf,
+  SurveyEditor,
+} from '@loop/core';

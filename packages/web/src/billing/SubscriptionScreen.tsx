@@ -1,15 +1,18 @@
 import {
+  can,
   type Feature,
   featureDescriptionHtml,
   formatDate,
   formatPlanPrice,
   otherPlans,
+  PERMISSION_DENIED,
   type Plan,
 } from '@loop/core';
-import { use, useMemo } from 'react';
+import { use, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useCurrentRole } from '../organisation/useCurrentRole';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { PlanBadge } from './PlanBadge';
@@ -46,6 +49,14 @@ export function SubscriptionScreen() {
   const choices = otherPlans(plans, subscription?.plan_id ?? null);
   const coreFeatures = subscription?.features.filter((feature) => feature.key === 'core') ?? [];
   const extraFeatures = subscription?.features.filter((feature) => feature.key !== 'core') ?? [];
+  const users = useInjection(TOKENS.CurrentUserStore);
+  const role = useCurrentRole();
+  // Unknown while the user loads: the buttons stay usable and the server decides.
+  const mayChange = role === null || can(role, 'billing.manage');
+
+  useEffect(() => {
+    void users.ensureLoaded();
+  }, [users]);
 
   return (
     <Page title="Mijn Abonnement">
@@ -86,6 +97,7 @@ export function SubscriptionScreen() {
 
           <section className="panel" aria-labelledby="other-plans-heading">
             <h2 id="other-plans-heading">Andere plannen</h2>
+            {mayChange ? null : <p className="alert alert-info">{PERMISSION_DENIED['billing.manage']}</p>}
             {choices.length === 0 ? (
               <p>Er zijn geen andere plannen.</p>
             ) : (
@@ -95,7 +107,7 @@ export function SubscriptionScreen() {
                     key={plan.id}
                     plan={plan}
                     busy={changingPlanId === plan.id}
-                    disabled={changingPlanId !== null || subscription === null}
+                    disabled={!mayChange || changingPlanId !== null || subscription === null}
                     onChoose={() => void store.choosePlan(plan)}
                   />
                 ))}

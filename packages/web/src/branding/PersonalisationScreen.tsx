@@ -2,8 +2,10 @@ import {
   BRANDING_UPLOAD_TYPES,
   type BrandingImage,
   brandPalette,
+  can,
   DEFAULT_PRIMARY_COLOR,
   type FormResult,
+  PERMISSION_DENIED,
   primaryColorError,
 } from '@loop/core';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
@@ -11,8 +13,8 @@ import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { FieldError } from '../forms/FormAlert';
 import { notify } from '../notifications/notify';
+import { useCurrentRole } from '../organisation/useCurrentRole';
 import { useCurrentUser } from '../organisation/useCurrentUser';
-import { useOrganisationRole } from '../organisation/useOrganisationRole';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { useBranding } from './useBranding';
@@ -29,8 +31,9 @@ export function PersonalisationScreen() {
   const store = useInjection(TOKENS.BrandingStore);
   const { organisation } = useCurrentUser();
   const { state, view } = useBranding();
-  // Only owners may change the branding; members see it read-only (the server enforces it too).
-  const readOnly = useOrganisationRole(organisation?.id ?? null) === 'member';
+  // Owners and managers change the branding; others see it read-only (the server enforces it too).
+  const role = useCurrentRole();
+  const readOnly = role !== null && !can(role, 'branding.manage');
 
   const retry = () => {
     if (!organisation) return;
@@ -55,8 +58,7 @@ export function PersonalisationScreen() {
         <>
           {readOnly ? (
             <p className="alert alert-info">
-              Alleen de eigenaar van {organisation?.name ?? 'de organisatie'} kan de huisstijl wijzigen.
-              Hieronder zie je hoe die er nu uitziet.
+              {PERMISSION_DENIED['branding.manage']} Hieronder zie je hoe die er nu uitziet.
             </p>
           ) : null}
           <ImageSection

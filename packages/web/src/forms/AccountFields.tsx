@@ -30,12 +30,14 @@ export function NameField(props: TextFieldProps) {
  */
 export function EmailField({
   autoComplete = 'email',
+  id = 'email',
+  label = 'E-mailadres',
   ...props
-}: TextFieldProps & { autoComplete?: 'email' | 'username' }) {
+}: TextFieldProps & { autoComplete?: 'email' | 'username'; id?: string; label?: string }) {
   return (
     <Field
-      id="email"
-      label="E-mailadres"
+      id={id}
+      label={label}
       type="email"
       autoComplete={autoComplete}
       inputMode="email"

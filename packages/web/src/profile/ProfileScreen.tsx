@@ -10,13 +10,15 @@ import {
   useNewPassword,
 } from '../forms/AccountFields';
 import { Form } from '../forms/Form';
+import { FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
+import { AccountDataSection } from './AccountDataSection';
 
-/** /profiel: name and e-mail, and a password change. */
+/** /profiel: the name, the e-mail address (changed only after confirmation) and the password. */
 export function ProfileScreen() {
   const users = useInjection(TOKENS.CurrentUserStore);
   const { status, user } = useCurrentUser();
@@ -39,38 +41,113 @@ export function ProfileScreen() {
   }
   return (
     <Page title="Profiel">
-      <ProfileForm user={user} />
+      <NameForm user={user} />
+      <EmailSection user={user} />
       <PasswordForm />
+      <AccountDataSection user={user} />
     </Page>
   );
 }
 
-function ProfileForm({ user }: { user: CurrentUser }) {
+function NameForm({ user }: { user: CurrentUser }) {
   const users = useInjection(TOKENS.CurrentUserStore);
   const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const shown = useRef({ name: user.name, email: user.email });
+  const shown = useRef(user.name);
 
-  // Fresh data from the server replaces a field unless the user has started editing it.
+  // Fresh data from the server replaces the field unless the user has started editing it.
   useEffect(() => {
-    setName((current) => (current === shown.current.name ? user.name : current));
-    setEmail((current) => (current === shown.current.email ? user.email : current));
-    shown.current = { name: user.name, email: user.email };
-  }, [user.name, user.email]);
+    setName((current) => (current === shown.current ? user.name : current));
+    shown.current = user.name;
+  }, [user.name]);
   const form = useForm({
-    action: () => users.updateProfile({ name, email }),
+    action: () => users.updateProfile({ name }),
     onSuccess: (saved) => {
       setName(saved.name);
-      setEmail(saved.email);
-      notify.success('Je profiel is opgeslagen.');
+      notify.success('Je naam is opgeslagen.');
     },
   });
   return (
     <section className="panel" aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Gegevens</h2>
-      <Form form={form} submit="Gegevens opslaan" busyLabel="Bezig met opslaan...">
+      <h2 id="profile-heading">Naam</h2>
+      <Form form={form} submit="Naam opslaan" busyLabel="Bezig met opslaan...">
         <NameField value={name} onChange={setName} error={form.fields.name} />
-        <EmailField value={email} onChange={setEmail} error={form.fields.email} />
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The address: a new one needs the current password and takes effect only once confirmed from the
+ * new mailbox; until then the old one stays the login, and the pending one can be withdrawn.
+ */
+function EmailSection({ user }: { user: CurrentUser }) {
+  const users = useInjection(TOKENS.CurrentUserStore);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const form = useForm({
+    action: () => users.changeEmail({ new_email: email, current_password: password }),
+    onSuccess: (message) => {
+      setSent(message);
+      setEmail('');
+      setPassword('');
+    },
+  });
+
+  async function cancel() {
+    setCancelling(true);
+    const result = await users.cancelEmailChange();
+    setCancelling(false);
+    if (result.ok) {
+      setSent(null);
+      notify.info('De wijziging van je e-mailadres is ingetrokken.');
+    } else {
+      notify.error(result.message ?? 'De wijziging kon niet worden ingetrokken.');
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="email-heading">
+      <h2 id="email-heading">E-mailadres</h2>
+      <p>
+        Je logt in met <strong>{user.email}</strong>.
+      </p>
+      {user.pending_email ? (
+        <div className="notice">
+          <p className="alert alert-info" role="status">
+            Wacht op bevestiging van <strong>{user.pending_email}</strong>. Open de link in de e-mail aan dat
+            adres; tot dan blijft {user.email} je login.
+          </p>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={cancel}
+            disabled={cancelling}
+            aria-busy={cancelling || undefined}
+          >
+            {cancelling ? 'Bezig met intrekken...' : 'Wijziging intrekken'}
+          </button>
+        </div>
+      ) : null}
+      <FormAlert message={sent} tone="success" />
+      <h3>E-mailadres wijzigen</h3>
+      <Form form={form} submit="Bevestigingslink sturen" busyLabel="Bezig met versturen...">
+        <EmailField
+          id="new_email"
+          label="Nieuw e-mailadres"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={form.fields.new_email}
+        />
+        <CurrentPasswordField
+          id="email_current_password"
+          label="Huidig wachtwoord"
+          value={password}
+          onChange={setPassword}
+          error={form.fields.current_password}
+        />
       </Form>
     </section>
   );

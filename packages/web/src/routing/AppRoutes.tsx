@@ -16,6 +16,11 @@ const screen = <K extends string>(
 const LoginScreen = screen(() => import('../auth/LoginScreen'), 'LoginScreen');
 const RegisterScreen = screen(() => import('../auth/RegisterScreen'), 'RegisterScreen');
 const VerifyEmailScreen = screen(() => import('../auth/VerifyEmailScreen'), 'VerifyEmailScreen');
+const ConfirmEmailChangeScreen = screen(
+  () => import('../auth/EmailChangeScreens'),
+  'ConfirmEmailChangeScreen',
+);
+const UndoEmailChangeScreen = screen(() => import('../auth/EmailChangeScreens'), 'UndoEmailChangeScreen');
 const ForgotPasswordScreen = screen(() => import('../auth/ForgotPasswordScreen'), 'ForgotPasswordScreen');
 const ResetPasswordScreen = screen(() => import('../auth/ResetPasswordScreen'), 'ResetPasswordScreen');
 const PrivacyScreen = screen(() => import('../legal/PrivacyScreen'), 'PrivacyScreen');
@@ -49,6 +54,8 @@ const QuestionDetailScreen = screen(
   'QuestionDetailScreen',
 );
 const AnalyticsScreen = screen(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen');
+const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
+const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 
 /**
  * The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule and, where it has one,
@@ -61,7 +68,10 @@ export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentT
     { path: '/forgot-password', Screen: ForgotPasswordScreen },
     { path: '/reset-password/:token', Screen: ResetPasswordScreen },
     { path: '/verify/:token', Screen: VerifyEmailScreen },
+    { path: '/email-bevestigen/:token', Screen: ConfirmEmailChangeScreen },
+    { path: '/email-herstellen/:token', Screen: UndoEmailChangeScreen },
     { path: '/billing/return', Screen: BillingReturnScreen },
+    { path: '/uitnodiging/:token', Screen: InvitationScreen },
     { path: '/privacy', Screen: PrivacyScreen },
     { path: '/privacybeleid', Screen: PrivacyScreen },
     { path: '/cookiebeleid', Screen: CookiePolicyScreen },
@@ -69,6 +79,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentT
     { path: '/dashboard/abonnement', Screen: SubscriptionScreen },
     { path: '/dashboard', Screen: DashboardScreen },
     { path: '/profiel', Screen: ProfileScreen },
+    { path: '/organisatie', Screen: TeamScreen },
     { path: '/personalisatie', Screen: PersonalisationScreen, feature: 'branding' },
     { path: '/admin', Screen: AdminScreen },
     { path: '/admin/billing', Screen: AdminBillingScreen },

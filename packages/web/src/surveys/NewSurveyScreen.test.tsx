@@ -67,7 +67,15 @@ async function openScreen({
     path: '/new-survey',
     storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
     routes: {
-      'GET /users/me': () => json(200, meBody({ can_manage_templates: manager })),
+      'GET /users/me': () =>
+        json(
+          200,
+          meBody({
+            can_manage_templates: manager,
+            // A plain member: no template rights from the role either.
+            organizations: [{ id: 7, name: 'Demo BV', role: manager ? 'owner' : 'member' }],
+          }),
+        ),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /survey-templates': () => json(200, templates),
       'POST /surveys': post,

@@ -3,6 +3,7 @@ import {
   BLANK_SURVEY,
   type CreateSurveyRequest,
   formatEstimate,
+  mayManageTemplates,
   questionCountText,
   type SurveyTemplate,
   TEMPLATE_MESSAGES,
@@ -13,6 +14,7 @@ import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { FormAlert } from '../forms/FormAlert';
 import { notify } from '../notifications/notify';
+import { useCurrentRole } from '../organisation/useCurrentRole';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
@@ -25,7 +27,7 @@ type Creating = 'blank' | number | null;
 export function NewSurveyScreen() {
   const surveys = useAsyncInjection(TOKENS.SurveysGateway);
   const { user, organisation } = useCurrentUser();
-  const manager = user?.can_manage_templates === true;
+  const manager = mayManageTemplates(useCurrentRole(), user?.can_manage_templates === true);
   const templates = useSurveyTemplates(organisation?.id ?? null);
   const [, navigate] = useLocation();
   const [creating, setCreating] = useState<Creating>(null);

@@ -5,11 +5,13 @@ import {
   formatEstimate,
   formatRate,
   formatResultDate,
+  PERMISSION_DENIED,
   SURVEY_STATUS_LABELS,
   type SurveyStatus,
 } from '@loop/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useCan } from '../organisation/useCan';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { Pager } from '../shell/Pager';
@@ -21,6 +23,7 @@ import {
   useDebouncedValue,
   useSurveyList,
 } from './results/useResults';
+import { SurveyDataButtons } from './SurveyDataButtons';
 
 const STATUSES: readonly SurveyStatus[] = ['draft', 'open', 'closed'];
 
@@ -39,6 +42,9 @@ export function SurveysScreen() {
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const list = useSurveyList({ page, q, status });
+  const allowed = useCan();
+  // After a deletion the row and its buttons are gone: focus goes back to the search field.
+  const searchField = useRef<HTMLInputElement>(null);
   const filtered = q !== '' || status !== '';
   const now = new Date();
 
@@ -51,14 +57,19 @@ export function SurveysScreen() {
         <p>
           <Link href="/dashboard">Terug naar dashboard</Link>
         </p>
-        <Link href="/new-survey" className="button">
-          Nieuwe survey
-        </Link>
+        {allowed('surveys.build') ? (
+          <Link href="/new-survey" className="button">
+            Nieuwe survey
+          </Link>
+        ) : (
+          <p className="field-hint">{PERMISSION_DENIED['surveys.build']}</p>
+        )}
       </div>
       <search className="surveys-filters" aria-label="Surveys zoeken en filteren">
         <div className="field">
           <label htmlFor="surveys-search">Zoeken</label>
           <input
+            ref={searchField}
             id="surveys-search"
             type="search"
             placeholder="Zoek op titel"
@@ -117,11 +128,13 @@ export function SurveysScreen() {
             <p>
               Begin met een leeg formulier of een sjabloon, zoals medewerkerstevredenheid of een NPS-meting.
             </p>
-            <p>
-              <Link href="/new-survey" className="button">
-                Maak je eerste survey
-              </Link>
-            </p>
+            {allowed('surveys.build') ? (
+              <p>
+                <Link href="/new-survey" className="button">
+                  Maak je eerste survey
+                </Link>
+              </p>
+            ) : null}
           </div>
         )
       ) : (
@@ -142,12 +155,29 @@ export function SurveysScreen() {
                 <td>{formatResultDate(survey.last_response_at)}</td>
                 <td>{formatEstimate(survey.estimated_seconds)}</td>
                 <td>
-                  <Link
-                    href={`/survey/${survey.id}/edit`}
-                    aria-label={`${survey.title || 'Naamloze survey'} bewerken`}
-                  >
-                    Bewerken
-                  </Link>
+                  <div className="row-actions">
+                    {allowed('surveys.build') ? (
+                      <Link
+                        href={`/survey/${survey.id}/edit`}
+                        aria-label={`${survey.title || 'Naamloze survey'} bewerken`}
+                      >
+                        Bewerken
+                      </Link>
+                    ) : null}
+                    <SurveyDataButtons
+                      survey={survey}
+                      inList
+                      canDuplicate={allowed('surveys.build')}
+                      canDelete={allowed('surveys.manage')}
+                      onDeleted={() =>
+                        // The last row of a later page: show the page before it.
+                        list.value?.items.length === 1 && page > 1
+                          ? setPaging({ key: filterKey, page: page - 1 })
+                          : list.reload()
+                      }
+                      returnFocus={searchField}
+                    />
+                  </div>
                 </td>
               </tr>
             ))}

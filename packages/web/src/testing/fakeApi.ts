@@ -55,7 +55,7 @@ export const meBody = (overrides: Record<string, unknown> = {}) => ({
   email_verified: true,
   can_manage_templates: false,
   onboarding_completed: true,
-  organizations: [{ id: 7, name: 'Demo BV' }],
+  organizations: [{ id: 7, name: 'Demo BV', role: 'owner' }],
   organization_id: 7,
   organization_name: 'Demo BV',
   ...overrides,

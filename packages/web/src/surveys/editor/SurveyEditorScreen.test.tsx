@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import { AUTOSAVE_DELAY_MS, type Question, type Survey, type Timer } from '@loop/core';
+import { AUTOSAVE_DELAY_MS, type MemberRole, type Question, type Survey, type Timer } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
@@ -49,6 +49,8 @@ const survey = (overrides: Partial<Survey> = {}): Survey => ({
   response_count: 0,
   version: 3,
   estimated_seconds: 27,
+  retention_until: null,
+  retention_months: null,
   ...overrides,
 });
 
@@ -81,11 +83,16 @@ async function openEditor(
   {
     put,
     manager = false,
+    role = 'member',
     status,
+    routes = {},
   }: {
     put?: (request: SeenRequest) => Response;
     manager?: boolean;
+    /** The role in the organisation; a plain member by default (no template or retention rights). */
+    role?: MemberRole;
     status?: (request: SeenRequest) => Response;
+    routes?: Record<string, (request: SeenRequest) => Response>;
   } = {},
 ) {
   const loaded = () => (typeof source === 'function' ? source() : source);
@@ -94,7 +101,14 @@ async function openEditor(
     path: '/survey/5/edit',
     storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
     routes: {
-      'GET /users/me': () => json(200, meBody({ can_manage_templates: manager })),
+      'GET /users/me': () =>
+        json(
+          200,
+          meBody({
+            can_manage_templates: manager,
+            organizations: [{ id: 7, name: 'Demo BV', role }],
+          }),
+        ),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/5': () => json(200, loaded()),
       'PUT /surveys/5': (request) =>
@@ -107,6 +121,7 @@ async function openEditor(
           : json(200, { ...loaded(), status: (request.body as { status: string }).status }),
       'POST /survey-templates': (request) =>
         json(201, { id: 30, organization_id: 7, built_in: false, ...(request.body as object) }),
+      ...routes,
     },
     overrides: { Timer: autosave.timer },
   });
@@ -484,5 +499,56 @@ describe('SurveyEditorScreen', () => {
     }
     expect(cards(container).map((c) => byLabel(c, 'Soort vraag').value)).toEqual(types);
     expect(container.querySelector('[data-testid="add-question-nps"]')?.textContent).toBe('+ NPS toevoegen');
+  });
+
+  it('should set the retention in its own section, apart from the autosave', async () => {
+    const { app, container } = await openEditor(survey({ retention_until: '2030-06-30' }), {
+      role: 'manager',
+      routes: {
+        'PUT /surveys/5/retention': (request) => json(200, { ...survey(), ...(request.body as object) }),
+      },
+    });
+    const section = container.querySelector('section[aria-labelledby="retention-heading"]');
+    if (!section) throw new Error('no retention section');
+    expect(section.querySelector('h2')?.textContent).toBe('Bewaartermijn');
+    expect(section.querySelector('[data-testid="retention-summary"]')?.textContent).toBe(
+      'Antwoorden worden bewaard tot en met 30 juni 2030.',
+    );
+    expect(section.textContent).toContain('Na de bewaartermijn wist Loop de open antwoorden');
+    expect(byLabel(section, 'Bewaren tot en met').value).toBe('2030-06-30');
+    await click(byLabel(section, 'Geen bewaartermijn'));
+    await click(button(section, 'Bewaartermijn opslaan'));
+    await waitFor(() =>
+      expect(section.querySelector('[data-testid="retention-summary"]')?.textContent).toBe(
+        'Geen bewaartermijn: antwoorden blijven bewaard tot je ze wist of de survey verwijdert.',
+      ),
+    );
+    expect(puts(app).map((request) => [request.path, request.body])).toEqual([
+      ['/surveys/5/retention', { retention_until: null, retention_months: null }],
+    ]);
+  });
+
+  it('should not offer a viewer the editor, and say why', async () => {
+    const app = createTestApp({
+      path: '/survey/5/edit',
+      storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+      routes: {
+        'GET /users/me': () =>
+          json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: 'viewer' }] })),
+        'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+        'GET /surveys/5': () => json(200, survey()),
+      },
+    });
+    const { container } = await render(<App container={app.container} locationHook={app.location.hook} />);
+    await waitFor(() =>
+      expect(container.textContent).toContain(
+        'Met de rol Lezer kun je surveys bekijken, maar niet maken of wijzigen.',
+      ),
+    );
+    expect(container.querySelector('[data-testid="save-status"]')).toBeNull();
+    expect(container.querySelector('a[href="/survey/5"]')?.textContent).toBe('Resultaten');
+    expect(container.querySelector('a[href="/survey/5/preview"]')?.textContent).toBe('Voorbeeld');
+    await settle();
+    expect(app.api.seen.filter((request) => request.path === '/surveys/5')).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@ import {
   estimateSeconds,
   formatEstimate,
   MIN_TIMING_RESPONDENTS,
+  mayManageTemplates,
   OPEN_SURVEY_EDIT_NOTICE,
+  PERMISSION_DENIED,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   QUESTIONS_MAX,
@@ -24,9 +26,12 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useParams } from 'wouter';
 import { FieldError } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';
+import { useCan } from '../../organisation/useCan';
+import { useCurrentRole } from '../../organisation/useCurrentRole';
 import { useCurrentUser } from '../../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
+import { RetentionSettings } from '../RetentionSettings';
 import { type CardFocus, QuestionCard } from './QuestionCard';
 import { QuestionList } from './QuestionList';
 import { SaveAsTemplate } from './SaveAsTemplate';
@@ -67,6 +72,26 @@ export function SurveyEditorScreen() {
 }
 
 function EditorForSurvey({ id }: { id: number }) {
+  const allowed = useCan();
+  // A viewer may read the survey but not change it: the server refuses every save, so the editor
+  // is not offered at all; the places a viewer can go instead are.
+  if (!allowed('surveys.build'))
+    return (
+      <Page title="Survey bewerken">
+        <p className="alert alert-info" role="status">
+          {PERMISSION_DENIED['surveys.build']}
+        </p>
+        <nav aria-label="Deze survey" className="editor-links">
+          <Link href={`/survey/${id}/preview`}>Voorbeeld</Link>
+          <Link href={`/survey/${id}`}>Resultaten</Link>
+          <Link href="/surveys">Alle surveys</Link>
+        </nav>
+      </Page>
+    );
+  return <EditorWithData id={id} />;
+}
+
+function EditorWithData({ id }: { id: number }) {
   const { editor, state } = useSurveyEditor(id);
   const { survey, draft } = state;
 
@@ -100,6 +125,8 @@ function EditorBody({
   issues: EditorIssues;
 }) {
   const { user } = useCurrentUser();
+  const role = useCurrentRole();
+  const allowed = useCan();
   const responses = survey.response_count ?? 0;
   const hasAnswers = responses > 0 && survey.status !== 'draft';
 
@@ -117,7 +144,13 @@ function EditorBody({
       ) : null}
       <SurveyFields editor={editor} draft={draft} issues={issues} />
       <QuestionsSection editor={editor} survey={survey} draft={draft} issues={issues} />
-      {user?.can_manage_templates ? <SaveAsTemplate editor={editor} draft={draft} /> : null}
+      <section className="editor-section" aria-labelledby="retention-heading">
+        <h2 id="retention-heading">Bewaartermijn</h2>
+        <RetentionSettings surveyId={survey.id} retention={survey} canManage={allowed('surveys.manage')} />
+      </section>
+      {mayManageTemplates(role, user?.can_manage_templates === true) ? (
+        <SaveAsTemplate editor={editor} draft={draft} />
+      ) : null}
     </div>
   );
 }

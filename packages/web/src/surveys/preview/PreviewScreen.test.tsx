@@ -32,6 +32,8 @@ const SURVEY: Survey = {
   ],
   version: 1,
   estimated_seconds: 15,
+  retention_until: null,
+  retention_months: null,
 };
 
 const mount = (app: ReturnType<typeof createTestApp>) =>

@@ -1,9 +1,10 @@
-import type { DateFilter, ExportFormat } from '@loop/core';
+import { type DateFilter, type ExportFormat, xlsxExportNote } from '@loop/core';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { useFeature } from '../../billing/useFeature';
+import { useSubscription } from '../../billing/useSubscription';
 import { notify } from '../../notifications/notify';
 
 const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
@@ -12,13 +13,14 @@ const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
 ];
 
 /**
- * 'Exporteren CSV' / 'Exporteren XLSX' of the responses in the filtered period. Without the plan
- * feature `export` the buttons stay visible but disabled, with the reason and the way to a plan
- * that has it; the server refuses the download either way.
+ * 'Exporteren CSV' / 'Exporteren XLSX' of the responses in the filtered period. CSV works on every
+ * plan; without the plan feature `export` the XLSX button stays visible but disabled, with the
+ * plans that have it and the way there. The server refuses an XLSX download either way.
  */
 export function ExportButtons({ surveyId, filter }: { surveyId: number; filter: DateFilter }) {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
-  const canExport = useFeature('export');
+  const canXlsx = useFeature('export');
+  const { plans } = useSubscription();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const noteId = useId();
 
@@ -30,27 +32,28 @@ export function ExportButtons({ surveyId, filter }: { surveyId: number; filter: 
     else notify.error(result.detail);
   }
 
-  const allowed = canExport === true;
   return (
     <div className="export-buttons">
-      {FORMATS.map(({ format, label }) => (
-        <button
-          key={format}
-          type="button"
-          className="button button-secondary"
-          data-export={format}
-          disabled={!allowed || busy !== null}
-          aria-busy={busy === format || undefined}
-          aria-describedby={canExport === false ? noteId : undefined}
-          onClick={() => void download(format)}
-        >
-          {busy === format ? 'Bezig met exporteren...' : label}
-        </button>
-      ))}
-      {canExport === false ? (
+      {FORMATS.map(({ format, label }) => {
+        const locked = format === 'xlsx' && canXlsx !== true;
+        return (
+          <button
+            key={format}
+            type="button"
+            className="button button-secondary"
+            data-export={format}
+            disabled={locked || busy !== null}
+            aria-busy={busy === format || undefined}
+            aria-describedby={format === 'xlsx' && canXlsx === false ? noteId : undefined}
+            onClick={() => void download(format)}
+          >
+            {busy === format ? 'Bezig met exporteren...' : label}
+          </button>
+        );
+      })}
+      {canXlsx === false ? (
         <p id={noteId} className="export-note">
-          Exporteren naar CSV of XLSX kan met een abonnement met de functie Export.{' '}
-          <Link href="/dashboard/abonnement">Bekijk de abonnementen</Link>
+          {xlsxExportNote(plans)} <Link href="/dashboard/abonnement">Bekijk de abonnementen</Link>
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import {
   type CreatedPersonalLinks,
   formatCount,
+  PERMISSION_DENIED,
   PERSONAL_LINK_LABEL_MAX_LENGTH,
   PERSONAL_LINK_MESSAGES,
   PERSONAL_LINKS_MAX,
@@ -12,6 +13,7 @@ import { TOKENS } from '../../app/tokens';
 import { Field } from '../../forms/Field';
 import { Form } from '../../forms/Form';
 import { useForm } from '../../forms/useForm';
+import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { useCopyText } from './useCopyText';
 import { useSurveyLinks } from './useResults';
@@ -26,6 +28,7 @@ export function SharingPanel({ surveyId, status }: { surveyId: number; status: S
   const links = useSurveyLinks(surveyId, version);
   const copy = useCopyText();
   const publicField = useRef<HTMLInputElement>(null);
+  const allowed = useCan();
 
   return (
     <section className="panel sharing" aria-labelledby="sharing-heading">
@@ -89,7 +92,11 @@ export function SharingPanel({ surveyId, status }: { surveyId: number; status: S
           </dl>
         </>
       )}
-      <PersonalLinksForm surveyId={surveyId} onCreated={() => setVersion((v) => v + 1)} />
+      {allowed('surveys.build') ? (
+        <PersonalLinksForm surveyId={surveyId} onCreated={() => setVersion((v) => v + 1)} />
+      ) : (
+        <p className="field-hint">{PERMISSION_DENIED['surveys.build']}</p>
+      )}
     </section>
   );
 }

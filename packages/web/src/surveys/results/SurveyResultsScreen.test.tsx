@@ -1,5 +1,13 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import type { DownloadedFile, FileSaver, Survey, SurveyResults } from '@loop/core';
+import type {
+  DownloadedFile,
+  FileSaver,
+  MemberRole,
+  ResponseDetail,
+  ResponseListItem,
+  Survey,
+  SurveyResults,
+} from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { freshJwt, json, meBody } from '../../testing/fakeApi';
@@ -39,6 +47,8 @@ const SURVEY: Survey = {
   ],
   version: 3,
   estimated_seconds: 95,
+  retention_until: null,
+  retention_months: null,
 };
 
 const RESULTS: SurveyResults = {
@@ -80,16 +90,69 @@ const subscription = (features: readonly string[]) => ({
   features: features.map((key) => ({ key, name: key, description: '' })),
 });
 
-function app(features: readonly string[], files?: FileSaver) {
+const plan = (id: number, name: string, keys: readonly string[]) => ({
+  id,
+  name,
+  price_per_month: id * 10,
+  features: keys.map((key) => ({ key, name: key, description: '' })),
+});
+
+const PLANS = [
+  plan(1, 'basicloop', ['core']),
+  plan(2, 'smartloop', ['core', 'export']),
+  plan(3, 'proloop', ['core', 'export', 'ai']),
+];
+
+const ITEMS: ResponseListItem[] = [
+  {
+    id: 31,
+    kind: 'personal',
+    label: 'Jan de Vries',
+    status: 'completed',
+    started_at: '2025-11-03T09:55:00Z',
+    saved_at: '2025-11-03T10:00:00Z',
+    completed_at: '2025-11-03T10:00:00Z',
+    anonymised: false,
+  },
+  {
+    id: 30,
+    kind: 'public',
+    label: null,
+    status: 'in_progress',
+    started_at: '2025-11-02T09:00:00Z',
+    saved_at: '2025-11-02T09:01:00Z',
+    completed_at: null,
+    anonymised: false,
+  },
+];
+
+const DETAIL: ResponseDetail = {
+  ...(ITEMS[0] as ResponseListItem),
+  answers: [
+    { question_id: 'q-nps', question: 'Zou je ons aanbevelen?', answer: '9' },
+    { question_id: 'q-open', question: 'Wat kan beter?', answer: null },
+  ],
+};
+
+type Routes = NonNullable<Parameters<typeof createTestApp>[0]>['routes'];
+
+function app(
+  features: readonly string[],
+  files?: FileSaver,
+  extra: { readonly role?: MemberRole; readonly routes?: Routes } = {},
+) {
   return createTestApp({
     path: '/survey/12',
     storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
     ...(files ? { overrides: { FileSaver: files } } : {}),
     routes: {
-      'GET /users/me': () => json(200, meBody()),
+      'GET /users/me': () =>
+        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: extra.role ?? 'owner' }] })),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /user-subscriptions/me': () => json(200, subscription(features)),
-      'GET /plans': () => json(200, []),
+      'GET /plans': () => json(200, PLANS),
+      'GET /surveys/12/responses': () => json(200, { items: ITEMS, total: 2, page: 1, page_size: 20 }),
+      'GET /surveys/12/responses/31': () => json(200, DETAIL),
       'GET /billing/settings': () => json(200, { online_checkout: false, provider: 'stripe' }),
       'GET /surveys/12': () => json(200, SURVEY),
       'GET /surveys/12/results': () => json(200, RESULTS),
@@ -107,6 +170,7 @@ function app(features: readonly string[], files?: FileSaver) {
             'content-disposition': 'attachment; filename="medewerkers.csv"',
           },
         }),
+      ...extra.routes,
     },
   });
 }
@@ -147,13 +211,20 @@ describe('SurveyResultsScreen', () => {
     ]);
   });
 
-  it('should explain the export needs a plan with export and not offer it', async () => {
+  it('should offer CSV on every plan and explain which plans have XLSX', async () => {
     const test = app(['core']);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(container.querySelector('.export-note')).not.toBeNull());
     const csv = container.querySelector<HTMLButtonElement>('button[data-export="csv"]');
-    expect(csv?.disabled).toBe(true);
-    expect(csv?.getAttribute('aria-describedby')).toBe(container.querySelector('.export-note')?.id);
+    const xlsx = container.querySelector<HTMLButtonElement>('button[data-export="xlsx"]');
+    expect(csv?.disabled).toBe(false);
+    expect(csv?.hasAttribute('aria-describedby')).toBe(false);
+    expect(xlsx?.disabled).toBe(true);
+    expect(xlsx?.getAttribute('aria-describedby')).toBe(container.querySelector('.export-note')?.id);
+    expect(container.querySelector('.export-note')?.textContent).toBe(
+      'CSV kan met elk abonnement. Exporteren naar XLSX kan met het abonnement smartloop of proloop. ' +
+        'Bekijk de abonnementen',
+    );
     expect(container.querySelector('.export-note a')?.getAttribute('href')).toBe('/dashboard/abonnement');
   });
 
@@ -214,6 +285,176 @@ describe('SurveyResultsScreen', () => {
     await click(button(container, 'Download als CSV'));
     expect(texts[0]?.filename).toBe('persoonlijke-links-survey-12.csv');
     expect(texts[0]?.text).toContain(`${origin}/respond/tok2;Team Noord`);
+  });
+
+  it('should find a respondent by label, show the answers and export them as JSON', async () => {
+    const saved: DownloadedFile[] = [];
+    const files: FileSaver = { saveFile: (file) => saved.push(file), saveText: () => {} };
+    const test = app(['core'], files, {
+      routes: {
+        'GET /surveys/12/responses/31/export': () =>
+          new Response('{}', {
+            status: 200,
+            headers: {
+              'content-type': 'application/json',
+              'content-disposition': 'attachment; filename="survey-12-respons-31-2025-11-04.json"',
+            },
+          }),
+      },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const rows = () => [...container.querySelectorAll('.respondents tbody tr')];
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(
+      rows().map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Jan de Vries (respons 31)', 'Persoonlijke link', 'Ingestuurd'],
+      ['Respons 30', 'Openbare link', 'Bezig'],
+    ]);
+    expect(container.querySelector('[data-testid="respondents-count"]')?.textContent).toBe('2 responsen');
+
+    await type(container.querySelector('#respondents-search'), 'jan');
+    await waitFor(
+      () =>
+        expect(test.api.seen.map((request) => request.path)).toContain(
+          '/surveys/12/responses?page=1&page_size=20&q=jan',
+        ),
+      400,
+    );
+
+    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    const answers = await waitFor(() => {
+      const found = container.querySelector('[data-testid="response-answers"]');
+      if (!found) throw new Error('not yet');
+      return found;
+    });
+    expect([...answers.querySelectorAll('div')].map((pair) => pair.textContent)).toEqual([
+      'Zou je ons aanbevelen?9',
+      'Wat kan beter?Niet beantwoord',
+    ]);
+    expect(document.activeElement?.id).toBe('response-detail-heading');
+
+    await click(button(container, 'Exporteren (JSON)'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.filename).toBe('survey-12-respons-31-2025-11-04.json');
+    expect(test.api.seen.map((request) => request.path)).toContain(
+      '/surveys/12/responses/31/export?format=json',
+    );
+  });
+
+  it('should erase a response only after the confirmation and count the results again', async () => {
+    const test = app(['core'], undefined, {
+      routes: { 'DELETE /surveys/12/responses/31': () => new Response(null, { status: 204 }) },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (respons 31)')).not.toBeNull());
+    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await waitFor(() => expect(button(container, 'Wissen')).not.toBeNull());
+    const calls = (path: string) => test.api.seen.filter((request) => request.path.startsWith(path)).length;
+    const resultsBefore = calls('/surveys/12/results');
+    const listBefore = calls('/surveys/12/responses?');
+
+    await click(button(container, 'Wissen'));
+    const dialog = document.querySelector('[role="alertdialog"]');
+    expect(dialog?.textContent).toContain(
+      'De antwoorden van Jan de Vries (respons 31) worden gewist, met de tijden per vraag.',
+    );
+    expect(document.activeElement?.textContent).toBe('Annuleren');
+    expect(test.api.seen.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await click(button(document.body, 'Antwoorden wissen'));
+    await waitFor(() => expect(document.querySelector('[role="alertdialog"]')).toBeNull());
+    expect(test.api.seen.filter((request) => request.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/surveys/12/responses/31',
+    ]);
+    await waitFor(() => expect(calls('/surveys/12/results')).toBeGreaterThan(resultsBefore));
+    expect(calls('/surveys/12/responses?')).toBeGreaterThan(listBefore);
+    expect(container.querySelector('[data-testid="response-answers"]')).toBeNull();
+    expect(document.activeElement?.id).toBe('respondents-heading');
+  });
+
+  it('should let a viewer read the answers but not export, erase, delete or change the retention', async () => {
+    const test = app(['core'], undefined, { role: 'viewer' });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (respons 31)')).not.toBeNull());
+    await waitFor(() => expect(button(container, 'Verwijderen')).toBeNull());
+    expect(button(container, 'Dupliceren')).toBeNull();
+    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await waitFor(() => expect(container.querySelector('[data-testid="response-answers"]')).not.toBeNull());
+    expect(button(container, 'Wissen')).toBeNull();
+    expect(button(container, 'Exporteren (JSON)')).toBeNull();
+    expect(container.textContent).toContain(
+      'Exporteren en wissen van antwoorden kan alleen een eigenaar of beheerder.',
+    );
+    expect(container.querySelector('.retention form, form.retention')).toBeNull();
+    expect(container.querySelector('[data-testid="retention-summary"]')?.textContent).toBe(
+      'Geen bewaartermijn: antwoorden blijven bewaard tot je ze wist of de survey verwijdert.',
+    );
+    // Nor edit the survey, download its answers or make personal links.
+    expect(container.querySelector('a[href="/survey/12/edit"]')).toBeNull();
+    expect(button(container, 'Exporteren CSV')).toBeNull();
+    expect(container.querySelector('.sharing form')).toBeNull();
+    expect(container.querySelector('.sharing')?.textContent).toContain(
+      'Met de rol Lezer kun je surveys bekijken, maar niet maken of wijzigen.',
+    );
+  });
+
+  it('should delete the survey after a confirmation naming its responses and go to the list', async () => {
+    const test = app(['core'], undefined, {
+      routes: {
+        'GET /surveys/12': () => json(200, { ...SURVEY, response_count: 65 }),
+        'DELETE /surveys/12': () => new Response(null, { status: 204 }),
+        'GET /surveys': () => json(200, { items: [], total: 0, page: 1, page_size: 25 }),
+      },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(button(container, 'Verwijderen')).not.toBeNull());
+    await click(button(container, 'Verwijderen'));
+    expect(document.querySelector('[role="alertdialog"] h2')?.textContent).toBe(
+      '‘Medewerkers 2025’ verwijderen?',
+    );
+    expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(
+      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+    );
+    await click(button(document.body, 'Survey verwijderen'));
+    await waitFor(() => expect(test.location.history.at(-1)).toBe('/surveys'));
+    expect(test.api.seen.filter((request) => request.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/surveys/12',
+    ]);
+  });
+
+  it('should save a retention in months and refuse a past date before sending it', async () => {
+    const test = app(['core'], undefined, {
+      routes: {
+        'PUT /surveys/12/retention': (request) => json(200, { ...SURVEY, ...(request.body as object) }),
+      },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const radio = (mode: string) =>
+      container.querySelector<HTMLInputElement>(`.retention input[type="radio"][value="${mode}"]`);
+    await waitFor(() => expect(radio('months')).not.toBeNull());
+    await click(radio('months'));
+    await type(container.querySelector('.retention input[inputmode="numeric"]'), '18');
+    await click(button(container, 'Bewaartermijn opslaan'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="retention-summary"]')?.textContent).toBe(
+        'Antwoorden worden 18 maanden na het invullen geanonimiseerd.',
+      ),
+    );
+    const puts = () => test.api.seen.filter((request) => request.method === 'PUT');
+    expect(puts().map((request) => request.body)).toEqual([{ retention_until: null, retention_months: 18 }]);
+
+    await click(radio('until'));
+    const day = container.querySelector<HTMLInputElement>('.retention input[type="date"]');
+    await type(day, '2020-01-01');
+    await click(button(container, 'Bewaartermijn opslaan'));
+    await waitFor(() =>
+      expect(container.querySelector('.retention .field-error')?.textContent).toBe(
+        'Kies vandaag of een datum in de toekomst.',
+      ),
+    );
+    expect(day?.getAttribute('aria-invalid')).toBe('true');
+    expect(puts()).toHaveLength(1);
   });
 
   it('should say the survey is unknown when the server answers 404', async () => {

@@ -1,12 +1,16 @@
 import './results.css';
 import { dateFilterSearch, effectiveStatus, formatEstimate } from '@loop/core';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
+import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
+import { RetentionSettings } from '../RetentionSettings';
+import { SurveyDataButtons } from '../SurveyDataButtons';
 import { ColumnChart } from './ColumnChart';
 import { DateFilterForm } from './DateFilterForm';
 import { ExportButtons } from './ExportButtons';
 import { QuestionResultBlock } from './QuestionResultBlock';
+import { RespondentsPanel } from './RespondentsPanel';
 import { SharingPanel } from './SharingPanel';
 import { StatusBadge } from './StatusBadge';
 import { parseSurveyId, useDateFilter, useSurveyResults } from './useResults';
@@ -34,6 +38,8 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
   const [filter, setFilter] = useDateFilter();
   const page = useSurveyResults(surveyId, filter);
   const query = dateFilterSearch(filter);
+  const allowed = useCan();
+  const [, navigate] = useLocation();
 
   if (!page.value) {
     return (
@@ -59,9 +65,11 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
           <span className="results-estimate">{formatEstimate(survey.estimated_seconds)}</span>
         </p>
         <nav className="results-actions" aria-label="Acties voor deze survey">
-          <Link href={`/survey/${surveyId}/edit`} className="button button-secondary">
-            Bewerken
-          </Link>
+          {allowed('surveys.build') ? (
+            <Link href={`/survey/${surveyId}/edit`} className="button button-secondary">
+              Bewerken
+            </Link>
+          ) : null}
           <Link href={`/survey/${surveyId}/preview`} className="button button-secondary">
             Voorbeeld
           </Link>
@@ -69,7 +77,15 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
             E-mailvoorbeeld
           </Link>
         </nav>
-        <ExportButtons surveyId={surveyId} filter={filter} />
+        <div className="results-actions">
+          <SurveyDataButtons
+            survey={survey}
+            canDuplicate={allowed('surveys.build')}
+            canDelete={allowed('surveys.manage')}
+            onDeleted={() => navigate('/surveys', { replace: true })}
+          />
+        </div>
+        {allowed('results.export') ? <ExportButtons surveyId={surveyId} filter={filter} /> : null}
       </div>
 
       <DateFilterForm filter={filter} onChange={setFilter} label="Resultaten filteren op datum" />
@@ -132,7 +148,19 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
         )}
       </section>
 
+      <RespondentsPanel surveyId={surveyId} canManage={allowed('surveys.manage')} onErased={page.reload} />
+
       <SharingPanel surveyId={surveyId} status={status} />
+
+      <section className="panel" aria-labelledby="retention-heading">
+        <h2 id="retention-heading">Bewaartermijn</h2>
+        <RetentionSettings
+          key={`${survey.retention_until}|${survey.retention_months}`}
+          surveyId={surveyId}
+          retention={survey}
+          canManage={allowed('surveys.manage')}
+        />
+      </section>
     </Page>
   );
 }

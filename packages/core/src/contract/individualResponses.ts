@@ -1,0 +1,61 @@
+/**
+ * One respondent's data, as the organisation sees it (issue 12, AVG/GDPR): the survey's responses
+ * one by one, one response's answers as text, that respondent's answers as a file, and erasing them.
+ * A response is found by the label of its personal link (what the sender typed, often a name).
+ */
+import type { RespondentLinkKind } from './responses';
+
+/** Where a response stands: a personal link not opened yet, saved halfway, or submitted. */
+export type ResponseProgress = 'pending' | 'in_progress' | 'completed';
+
+/** One row of GET /surveys/:id/responses (newest first). */
+export interface ResponseListItem {
+  readonly id: number;
+  readonly kind: RespondentLinkKind;
+  /** The personal link's label (null for public-link responses, unlabelled links and after anonymising). */
+  readonly label: string | null;
+  readonly status: ResponseProgress;
+  readonly started_at: string | null;
+  readonly saved_at: string | null;
+  readonly completed_at: string | null;
+  /** Retention has blanked its open texts and detached it from its link. */
+  readonly anonymised: boolean;
+}
+
+/** GET /surveys/:id/responses: paging (`page`, `page_size` ≤ 100), `status` and `q` (in the label). */
+export interface ResponseListQuery {
+  readonly page?: number;
+  readonly page_size?: number;
+  readonly status?: ResponseProgress;
+  readonly q?: string;
+}
+
+/** One question's answer of one response, as text ('Eens', 'Optie A, Anders: …', '8'). */
+export interface ResponseAnswerText {
+  readonly question_id: string;
+  /** The question's title. */
+  readonly question: string;
+  /** Null: not answered (or, after anonymising, an open text that was blanked). */
+  readonly answer: string | null;
+}
+
+/** GET /surveys/:id/responses/:responseId: the response with an answer per question, in order. */
+export interface ResponseDetail extends ResponseListItem {
+  readonly answers: readonly ResponseAnswerText[];
+}
+
+/** GET /surveys/:id/responses/:responseId/export?format=json|csv: one respondent's answers as a file. */
+export type ResponseExportFormat = 'json' | 'csv';
+
+/** The JSON file of one respondent's answers: everything stored about the response. */
+export interface ResponseExport {
+  readonly survey: { readonly id: number; readonly title: string };
+  readonly response: ResponseListItem;
+  readonly answers: ReadonlyArray<
+    ResponseAnswerText & {
+      /** Seconds the respondent spent on the question, as measured by the answering page. */
+      readonly seconds_spent: number | null;
+    }
+  >;
+  readonly exported_at: string;
+}

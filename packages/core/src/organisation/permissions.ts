@@ -1,0 +1,109 @@
+/**
+ * Roles within an organisation and what each may do. One table, read by the server (every
+ * organisation route checks a permission before it touches data) and by the web app (screens hide
+ * what the role cannot do and say why). Platform rights (admin, template manager) are separate.
+ */
+export const MEMBER_ROLES = ['owner', 'manager', 'member', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Dutch names of the roles, as every screen and e-mail shows them. */
+export const ROLE_LABELS: Readonly<Record<MemberRole, string>> = {
+  owner: 'Eigenaar',
+  manager: 'Beheerder',
+  member: 'Lid',
+  viewer: 'Lezer',
+};
+
+/** One sentence per role for the role picker and the members list. */
+export const ROLE_DESCRIPTIONS: Readonly<Record<MemberRole, string>> = {
+  owner: 'Mag alles, ook het abonnement, de leden en het verwijderen of exporteren van de organisatie.',
+  manager: 'Beheert surveys en antwoorden, sjablonen en huisstijl, en nodigt collega’s uit.',
+  member: 'Maakt en bewerkt surveys en bekijkt de resultaten.',
+  viewer: 'Bekijkt surveys en resultaten, maar wijzigt niets.',
+};
+
+export const PERMISSIONS = [
+  /** Read surveys, results, analytics, the branding and the members list. */
+  'organization.read',
+  /** Create, edit, duplicate, publish and close surveys; make personal links. */
+  'surveys.build',
+  /** Download results as CSV or XLSX (XLSX also needs the plan's `export` feature). */
+  'results.export',
+  /** Delete surveys and responses, set retention, export or erase one respondent's answers. */
+  'surveys.manage',
+  /** The organisation's own survey templates. */
+  'templates.manage',
+  /** Logo, background and colour. */
+  'branding.manage',
+  /** Invite colleagues, withdraw and re-send invitations. */
+  'members.invite',
+  /** Change roles and remove members. */
+  'members.manage',
+  /** Change the plan, pay, cancel or check a checkout, read the payments. */
+  'billing.manage',
+  /** Rename the organisation. */
+  'organization.rename',
+  /** Download everything, hand over ownership, delete the organisation. */
+  'organization.own',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const EVERYTHING: readonly Permission[] = PERMISSIONS;
+
+const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
+  owner: EVERYTHING,
+  manager: [
+    'organization.read',
+    'surveys.build',
+    'results.export',
+    'surveys.manage',
+    'templates.manage',
+    'branding.manage',
+    'members.invite',
+  ],
+  member: ['organization.read', 'surveys.build', 'results.export'],
+  viewer: ['organization.read'],
+};
+
+/** Whether a member with this role may do this. Unknown roles may do nothing. */
+export function can(role: MemberRole | null | undefined, permission: Permission): boolean {
+  if (role === null || role === undefined) return false;
+  return GRANTS[role]?.includes(permission) ?? false;
+}
+
+/** The Dutch refusal for a permission, naming who may do it (server 403 and the screens). */
+export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
+  'organization.read': 'Je bent geen lid van deze organisatie.',
+  'surveys.build': 'Met de rol Lezer kun je surveys bekijken, maar niet maken of wijzigen.',
+  'results.export': 'Met de rol Lezer kun je resultaten bekijken, maar niet downloaden.',
+  'surveys.manage':
+    'Alleen een eigenaar of beheerder kan surveys en antwoorden verwijderen of de bewaartermijn instellen.',
+  'templates.manage': 'Alleen een eigenaar of beheerder kan de sjablonen van de organisatie beheren.',
+  'branding.manage': 'Alleen een eigenaar of beheerder kan de huisstijl wijzigen.',
+  'members.invite': 'Alleen een eigenaar of beheerder kan collega’s uitnodigen.',
+  'members.manage': 'Alleen een eigenaar kan rollen wijzigen en leden verwijderen.',
+  'billing.manage': 'Alleen een eigenaar kan het abonnement en de betalingen beheren.',
+  'organization.rename': 'Alleen een eigenaar kan de naam van de organisatie wijzigen.',
+  'organization.own': 'Alleen een eigenaar kan de organisatie exporteren, overdragen of verwijderen.',
+};
+
+/**
+ * The organisation's own templates: its owners and managers, and the platform's template managers
+ * (`can_manage_templates`, spec §6) whatever their role.
+ */
+export const mayManageTemplates = (role: MemberRole | null | undefined, templateManager: boolean): boolean =>
+  templateManager || can(role, 'templates.manage');
+
+/** Whether a value read from outside (the wire, the database) is a role. */
+export const isMemberRole = (value: unknown): value is MemberRole =>
+  typeof value === 'string' && (MEMBER_ROLES as readonly string[]).includes(value);
+
+/**
+ * The roles an inviter may hand out: an owner any role (a second owner too), a manager every role
+ * below owner. Others invite nobody.
+ */
+export function assignableRoles(inviter: MemberRole | null | undefined): readonly MemberRole[] {
+  if (inviter === 'owner') return MEMBER_ROLES;
+  if (inviter === 'manager') return ['manager', 'member', 'viewer'];
+  return [];
+}

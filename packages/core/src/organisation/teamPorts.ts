@@ -1,0 +1,35 @@
+import type { ApiResult } from '../api/apiResult';
+import type {
+  AcceptedInvitation,
+  CreateInvitationRequest,
+  Invitation,
+  InvitationLinkPreview,
+  Member,
+} from '../contract/teams';
+import type { Organization } from '../contract/wire';
+import type { DownloadedFile } from '../surveys/resultsPorts';
+import type { MemberRole } from './permissions';
+
+/** The team of the current organisation (the one in X-Organization-Id). */
+export interface TeamGateway {
+  members(): Promise<ApiResult<readonly Member[]>>;
+  changeRole(userId: number, role: MemberRole): Promise<ApiResult<readonly Member[]>>;
+  remove(userId: number): Promise<ApiResult<void>>;
+  leave(): Promise<ApiResult<void>>;
+  transfer(userId: number): Promise<ApiResult<readonly Member[]>>;
+  rename(name: string): Promise<ApiResult<Organization>>;
+  invitations(): Promise<ApiResult<readonly Invitation[]>>;
+  invite(request: CreateInvitationRequest): Promise<ApiResult<Invitation>>;
+  withdraw(invitationId: number): Promise<ApiResult<void>>;
+  resend(invitationId: number): Promise<ApiResult<Invitation>>;
+  /** Everything of the organisation as a ZIP (owners). */
+  exportOrganization(): Promise<ApiResult<DownloadedFile>>;
+  /** Deletes the organisation; `confirmName` is its name, typed by the owner. */
+  deleteOrganization(confirmName: string): Promise<ApiResult<void>>;
+}
+
+/** An invitation link, before and after signing in. */
+export interface InvitationLinkGateway {
+  preview(token: string): Promise<ApiResult<InvitationLinkPreview>>;
+  accept(token: string): Promise<ApiResult<AcceptedInvitation>>;
+}

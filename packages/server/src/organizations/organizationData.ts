@@ -1,0 +1,342 @@
+import { Readable } from 'node:stream';
+import { err, fileNameDate, fileNamePart, ok, type Result } from '@loop/core';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { Zip, ZipDeflate } from 'fflate';
+import type { AppDeps } from '../appDeps';
+import { supersedePendingCheckouts } from '../billing/checkout';
+import type { UploadStore } from '../branding/uploadStore';
+import type { Queryable } from '../db/database';
+import {
+  appLogs,
+  branding,
+  invitations,
+  memberships,
+  organizations,
+  paymentEvents,
+  payments,
+  processedWebhookEvents,
+  subscriptions,
+  surveyAnswers,
+  surveyResponses,
+  surveys,
+  surveyTemplates,
+  users,
+} from '../db/schema';
+import { csvStream, exportHeader, exportRows } from '../results/surveyExport';
+
+const BATCH = 5_000;
+const encoder = new TextEncoder();
+
+/** One file of the ZIP: a name and its bytes, produced a piece at a time. */
+interface ZipEntry {
+  readonly name: string;
+  readonly chunks: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * A ZIP written as it is read: each entry is compressed piece by piece (fflate), and the next piece
+ * is asked for only when the reader wants more, so an organisation with 100,000 responses is never
+ * held in memory.
+ */
+function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    const ready: Uint8Array[] = [];
+    let failure: Error | null = null;
+    const zip = new Zip((error, chunk) => {
+      if (error) failure = error;
+      else ready.push(chunk);
+    });
+    const drain = function* () {
+      if (failure !== null) throw failure;
+      while (ready.length > 0) yield ready.shift()!;
+    };
+    for await (const entry of entries) {
+      const file = new ZipDeflate(entry.name, { level: 6 });
+      zip.add(file);
+      for await (const chunk of entry.chunks) {
+        file.push(chunk, false);
+        yield* drain();
+      }
+      file.push(new Uint8Array(0), true);
+      yield* drain();
+    }
+    zip.end();
+    yield* drain();
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
+
+/** A JSON array written a batch of rows at a time. */
+async function* jsonArray(batches: AsyncIterable<readonly unknown[]>): AsyncGenerator<Uint8Array> {
+  let first = true;
+  yield encoder.encode('[');
+  for await (const rows of batches) {
+    let text = '';
+    for (const row of rows) {
+      text += `${first ? '\n' : ',\n'}  ${JSON.stringify(row)}`;
+      first = false;
+    }
+    if (text !== '') yield encoder.encode(text);
+  }
+  yield encoder.encode(first ? ']\n' : '\n]\n');
+}
+
+async function* once<T>(rows: Promise<readonly T[]>): AsyncGenerator<readonly T[]> {
+  yield await rows;
+}
+
+const jsonEntry = (name: string, rows: Promise<readonly unknown[]>): ZipEntry => ({
+  name,
+  chunks: jsonArray(once(rows)),
+});
+
+/** The organisation's responses, without their link tokens, in id order, a batch at a time. */
+async function* responseBatches(db: Queryable, organizationId: number): AsyncGenerator<readonly unknown[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: surveyResponses.id,
+        survey_id: surveyResponses.surveyId,
+        kind: surveyResponses.kind,
+        label: surveyResponses.label,
+        status: surveyResponses.status,
+        created_at: surveyResponses.createdAt,
+        started_at: surveyResponses.startedAt,
+        saved_at: surveyResponses.savedAt,
+        completed_at: surveyResponses.completedAt,
+        question_seconds: surveyResponses.questionSeconds,
+      })
+      .from(surveyResponses)
+      .where(and(eq(surveyResponses.organizationId, organizationId), gt(surveyResponses.id, after)))
+      .orderBy(asc(surveyResponses.id))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Every answer item of the organisation's surveys, a survey and a thousand responses at a time. */
+async function* answerBatches(
+  db: Queryable,
+  surveyIds: readonly number[],
+): AsyncGenerator<readonly unknown[]> {
+  for (const surveyId of surveyIds) {
+    let after = 0;
+    for (;;) {
+      const ids = (
+        await db
+          .select({ id: surveyResponses.id })
+          .from(surveyResponses)
+          .where(and(eq(surveyResponses.surveyId, surveyId), gt(surveyResponses.id, after)))
+          .orderBy(asc(surveyResponses.id))
+          .limit(1_000)
+      ).map((row) => row.id);
+      if (ids.length === 0) break;
+      yield await db
+        .select({
+          response_id: surveyAnswers.responseId,
+          survey_id: surveyAnswers.surveyId,
+          question_id: surveyAnswers.questionId,
+          item_id: surveyAnswers.itemId,
+          number: surveyAnswers.numValue,
+          text: surveyAnswers.textValue,
+          submitted_at: surveyAnswers.submittedAt,
+        })
+        .from(surveyAnswers)
+        .where(inArray(surveyAnswers.responseId, ids))
+        .orderBy(asc(surveyAnswers.responseId), asc(surveyAnswers.questionId), asc(surveyAnswers.itemId));
+      after = ids.at(-1)!;
+    }
+  }
+}
+
+async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+async function* bytesOf(stream: Readable): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) yield chunk as Uint8Array;
+}
+
+/** The export's file name: `loop-{organisation}-{YYYY-MM-DD}.zip`. */
+export const organizationExportName = (name: string, now: Date): string =>
+  `loop-${fileNamePart(name, 'organisatie')}-${fileNameDate(now)}.zip`;
+
+/**
+ * Everything of an organisation as a ZIP: a JSON file per table (link tokens and password data
+ * left out), the logo and background files, and a CSV per survey with its submitted responses in
+ * the same format as the survey export.
+ */
+export async function organizationExport(
+  deps: Pick<AppDeps, 'db'>,
+  uploads: UploadStore,
+  organizationId: number,
+): Promise<Readable> {
+  const { db } = deps;
+  const surveyRows = await db
+    .select()
+    .from(surveys)
+    .where(eq(surveys.organizationId, organizationId))
+    .orderBy(asc(surveys.id));
+  const [look] = await db.select().from(branding).where(eq(branding.organizationId, organizationId));
+
+  async function* entries(): AsyncGenerator<ZipEntry> {
+    yield jsonEntry(
+      'organisatie.json',
+      db.select().from(organizations).where(eq(organizations.id, organizationId)),
+    );
+    yield jsonEntry(
+      'leden.json',
+      db
+        .select({
+          user_id: users.id,
+          name: users.name,
+          email: users.email,
+          role: memberships.role,
+          joined_at: memberships.joinedAt,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.organizationId, organizationId))
+        .orderBy(asc(users.id)),
+    );
+    yield jsonEntry(
+      'uitnodigingen.json',
+      db
+        .select({
+          id: invitations.id,
+          email: invitations.email,
+          role: invitations.role,
+          invited_by: invitations.invitedBy,
+          created_at: invitations.createdAt,
+          expires_at: invitations.expiresAt,
+        })
+        .from(invitations)
+        .where(eq(invitations.organizationId, organizationId)),
+    );
+    yield jsonEntry('huisstijl.json', Promise.resolve(look === undefined ? [] : [look]));
+    for (const path of [look?.logoPath, look?.backgroundPath]) {
+      if (path === null || path === undefined) continue;
+      const bytes = await uploads.read(path).catch(() => null);
+      if (bytes !== null) yield { name: `huisstijl/${path.split('/').at(-1)}`, chunks: single(bytes) };
+    }
+    yield jsonEntry(
+      'abonnementen.json',
+      db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)),
+    );
+    yield jsonEntry(
+      'betalingen.json',
+      db.select().from(payments).where(eq(payments.organizationId, organizationId)),
+    );
+    yield jsonEntry(
+      'betaalgebeurtenissen.json',
+      db
+        .select({
+          id: paymentEvents.id,
+          payment_id: paymentEvents.paymentId,
+          from_status: paymentEvents.fromStatus,
+          to_status: paymentEvents.toStatus,
+          source: paymentEvents.source,
+          created_at: paymentEvents.createdAt,
+        })
+        .from(paymentEvents)
+        .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+        .where(eq(payments.organizationId, organizationId)),
+    );
+    yield jsonEntry(
+      'surveys.json',
+      Promise.resolve(surveyRows.map(({ publicToken: _secretLink, ...survey }) => survey)),
+    );
+    yield jsonEntry(
+      'sjablonen.json',
+      db.select().from(surveyTemplates).where(eq(surveyTemplates.organizationId, organizationId)),
+    );
+    yield { name: 'antwoorden/reacties.json', chunks: jsonArray(responseBatches(db, organizationId)) };
+    yield {
+      name: 'antwoorden/antwoorden.json',
+      chunks: jsonArray(
+        answerBatches(
+          db,
+          surveyRows.map((survey) => survey.id),
+        ),
+      ),
+    };
+    for (const survey of surveyRows) {
+      yield {
+        name: `surveys/${survey.id}-${fileNamePart(survey.title, 'survey')}.csv`,
+        chunks: bytesOf(csvStream(exportRows(db, survey, { from: null, to: null }), exportHeader(survey))),
+      };
+    }
+  }
+  return zipStream(entries());
+}
+
+export type DeleteOrganizationRefusal = 'provider_unreachable';
+
+/**
+ * Deletes an organisation and everything of it. First the payment provider stops billing: open
+ * checkouts end and a paid recurring subscription is cancelled; a provider that cannot be reached
+ * stops the deletion (nothing is deleted), because an organisation that is gone cannot be billed
+ * correctly anymore. Then one transaction removes the organisation (every table cascades from it;
+ * answers follow their responses by trigger) and its application log rows; the uploaded files go
+ * after the commit.
+ */
+export async function deleteOrganization(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments'>,
+  uploads: UploadStore,
+  organizationId: number,
+): Promise<Result<void, DeleteOrganizationRefusal>> {
+  try {
+    await supersedePendingCheckouts(deps, organizationId);
+    const billed = await deps.db
+      .select({ ref: subscriptions.stripeSubscriptionId })
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.organizationId, organizationId), isNotNull(subscriptions.stripeSubscriptionId)),
+      );
+    const stripe = deps.payments.stripe;
+    for (const { ref } of billed) {
+      if (ref === null || stripe === null) continue;
+      if (await stripe.subscriptionEnded(ref)) continue;
+      await stripe.cancelSubscription(ref);
+    }
+  } catch {
+    return err('provider_unreachable');
+  }
+  // Log rows still waiting in the batch would land after the delete and name a gone organisation.
+  await deps.log.flush();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(appLogs).where(eq(appLogs.orgId, organizationId));
+    // The record of a provider event about one of its payments would outlive it with an empty link.
+    const paid = tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.organizationId, organizationId));
+    await tx.delete(processedWebhookEvents).where(inArray(processedWebhookEvents.paymentId, paid));
+    // Responses have no foreign key to their organisation (copied for scoping): remove them with
+    // their surveys explicitly, so the answer trigger runs once per statement.
+    const owned = tx
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(eq(surveys.organizationId, organizationId));
+    await tx.delete(surveyResponses).where(inArray(surveyResponses.surveyId, owned));
+    await tx.delete(organizations).where(eq(organizations.id, organizationId));
+  });
+  await uploads.removeOrganization(organizationId);
+  return ok(undefined);
+}
+
+/** Members of an organisation other than `userId`. */
+export async function otherMemberCount(
+  db: Queryable,
+  organizationId: number,
+  userId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), sql`${memberships.userId} <> ${userId}`));
+  return row?.count ?? 0;
+}

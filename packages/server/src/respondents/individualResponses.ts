@@ -1,0 +1,163 @@
+import {
+  type AnswerItem,
+  type Page,
+  type Question,
+  type ResponseAnswerText,
+  type ResponseDetail,
+  type ResponseListItem,
+  type ResponseProgress,
+  renumberQuestions,
+} from '@loop/core';
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { type SurveyResponseRow, type SurveyRow, surveyResponses } from '../db/schema';
+import { offsetOf, type Paging, toPage } from '../http/paging';
+import { savedItemsOf } from '../responses/responses';
+import { answerText } from '../results/answerText';
+import { likePattern } from '../surveys/surveys';
+
+/**
+ * One survey's responses one by one, for the organisation that owns them (issue 12): the list,
+ * one response's answers as text, and erasing one. Every query names the survey and its
+ * organisation, so an id of another survey or organisation finds nothing.
+ */
+
+export const RESPONSE_ERRORS = {
+  notFound: 'Respons niet gevonden.',
+} as const;
+
+/** The columns of a list row. */
+const listColumns = {
+  id: surveyResponses.id,
+  kind: surveyResponses.kind,
+  label: surveyResponses.label,
+  status: surveyResponses.status,
+  startedAt: surveyResponses.startedAt,
+  savedAt: surveyResponses.savedAt,
+  completedAt: surveyResponses.completedAt,
+  anonymisedAt: surveyResponses.anonymisedAt,
+};
+
+type ListRow = Pick<
+  SurveyResponseRow,
+  'id' | 'kind' | 'label' | 'status' | 'startedAt' | 'savedAt' | 'completedAt' | 'anonymisedAt'
+>;
+
+const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+export function toListItem(row: ListRow): ResponseListItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    label: row.label,
+    status: row.status,
+    started_at: iso(row.startedAt),
+    saved_at: iso(row.savedAt),
+    completed_at: iso(row.completedAt),
+    anonymised: row.anonymisedAt !== null,
+  };
+}
+
+const ofSurvey = (survey: SurveyRow): SQL =>
+  and(
+    eq(surveyResponses.surveyId, survey.id),
+    eq(surveyResponses.organizationId, survey.organizationId),
+  ) as SQL;
+
+/** The survey's responses, newest activity first; `q` is searched in the personal links' labels. */
+export async function listResponses(
+  db: Queryable,
+  survey: SurveyRow,
+  filter: { readonly status?: ResponseProgress; readonly q?: string },
+  paging: Paging,
+): Promise<Page<ResponseListItem>> {
+  const conditions: SQL[] = [ofSurvey(survey)];
+  if (filter.status !== undefined) conditions.push(eq(surveyResponses.status, filter.status));
+  const q = filter.q?.trim() ?? '';
+  // PostgreSQL text cannot hold a NUL: no label contains one, and it may not be sent as a parameter.
+  if (q.includes('\u0000')) conditions.push(sql`false`);
+  else if (q !== '') conditions.push(ilike(surveyResponses.label, likePattern(q)));
+  const where = and(...conditions);
+  const [total] = await db.select({ value: count() }).from(surveyResponses).where(where);
+  const rows = await db
+    .select(listColumns)
+    .from(surveyResponses)
+    .where(where)
+    .orderBy(
+      desc(
+        sql`coalesce(${surveyResponses.completedAt}, ${surveyResponses.savedAt}, ${surveyResponses.createdAt})`,
+      ),
+      desc(surveyResponses.id),
+    )
+    .limit(paging.pageSize)
+    .offset(offsetOf(paging));
+  return toPage(rows.map(toListItem), total?.value ?? 0, paging);
+}
+
+/** A response of the survey with its seconds per question; null when the survey has no such response. */
+export async function findResponse(db: Queryable, survey: SurveyRow, responseId: number) {
+  const [row] = await db
+    .select({ ...listColumns, questionSeconds: surveyResponses.questionSeconds })
+    .from(surveyResponses)
+    .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)));
+  return row ?? null;
+}
+
+export type FoundResponse = NonNullable<Awaited<ReturnType<typeof findResponse>>>;
+
+/** One question's answer as text; null when it has none (or retention blanked its only text). */
+export function answerOf(question: Question, items: readonly AnswerItem[]): string | null {
+  if (items.length === 0) return null;
+  return answerText(question, items) || null;
+}
+
+/** The response's stored items by question id. */
+export async function responseItems(
+  db: Queryable,
+  responseId: number,
+): Promise<ReadonlyMap<string, readonly AnswerItem[]>> {
+  const items = await savedItemsOf(db, [responseId]);
+  return items.get(responseId) ?? new Map();
+}
+
+/** An answer per question of the survey, in the survey's order. */
+export function answersAsText(
+  questions: readonly Question[],
+  items: ReadonlyMap<string, readonly AnswerItem[]>,
+): ResponseAnswerText[] {
+  return renumberQuestions(questions).map((question) => ({
+    question_id: question.id,
+    question: question.title,
+    answer: answerOf(question, items.get(question.id) ?? []),
+  }));
+}
+
+/** GET /surveys/:id/responses/:responseId. */
+export async function responseDetail(
+  db: Queryable,
+  survey: SurveyRow,
+  response: FoundResponse,
+): Promise<ResponseDetail> {
+  const items = await responseItems(db, response.id);
+  return { ...toListItem(response), answers: answersAsText(survey.questions, items) };
+}
+
+/**
+ * Erases a response of the survey: its row, with it its seconds per question, and through the
+ * statement trigger `survey_responses_delete_answers` its answers. Totals, rates and medians are
+ * counted from the rows that remain, so nothing else needs changing. False when it was not there.
+ */
+export async function eraseResponse(db: Queryable, survey: SurveyRow, responseId: number): Promise<boolean> {
+  const erased = await db
+    .delete(surveyResponses)
+    .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)))
+    .returning({ id: surveyResponses.id });
+  return erased.length > 0;
+}
+
+/** A response id from the path: digits only, within the safe integers; null otherwise. */
+export function parseResponseId(raw: string): number | null {
+  if (!/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 ? id : null;
+}

@@ -1,0 +1,92 @@
+import {
+  type AnswerItem,
+  logDateOf,
+  RESPONSE_KIND_LABELS,
+  RESPONSE_PROGRESS_LABELS,
+  type ResponseExport,
+  type ResponseExportFormat,
+  renumberQuestions,
+} from '@loop/core';
+import type { SurveyRow } from '../db/schema';
+import { csvLine, dutchDateTime, exportColumns } from '../results/surveyExport';
+import { answersAsText, type FoundResponse, toListItem } from './individualResponses';
+
+/**
+ * One respondent's answers as a file (their right of access and to take their data along): JSON
+ * with everything stored about the response, or a CSV for a Dutch Excel written exactly as the
+ * survey export writes its cells (BOM, `;`, formulas neutralised, the same columns per question
+ * and Likert statement), one field per line.
+ */
+
+/** The JSON file: the response, its answers as text with the seconds spent per question. */
+export function responseExportJson(
+  survey: SurveyRow,
+  response: FoundResponse,
+  items: ReadonlyMap<string, readonly AnswerItem[]>,
+  now: Date,
+): ResponseExport {
+  const seconds = response.questionSeconds;
+  return {
+    survey: { id: survey.id, title: survey.title },
+    response: toListItem(response),
+    answers: answersAsText(survey.questions, items).map((answer) => ({
+      ...answer,
+      seconds_spent: seconds[answer.question_id] ?? null,
+    })),
+    exported_at: now.toISOString(),
+  };
+}
+
+export const RESPONSE_EXPORT_HEADERS = {
+  field: 'Onderdeel',
+  value: 'Antwoord',
+  responseId: 'Respons-id',
+  survey: 'Survey',
+  kind: 'Soort link',
+  label: 'Label',
+  status: 'Status',
+  startedAt: 'Begonnen op',
+  savedAt: 'Laatst opgeslagen op',
+  completedAt: 'Ingestuurd op',
+  anonymised: 'Geanonimiseerd',
+} as const;
+
+const moment = (date: Date | null): string | null => (date === null ? null : dutchDateTime(date));
+
+/** The CSV file: the response's facts, then a line per question (per statement for Likert). */
+export function responseExportCsv(
+  survey: SurveyRow,
+  response: FoundResponse,
+  items: ReadonlyMap<string, readonly AnswerItem[]>,
+): string {
+  const h = RESPONSE_EXPORT_HEADERS;
+  const facts: [string, string | number | null][] = [
+    [h.responseId, response.id],
+    [h.survey, survey.title],
+    [h.kind, RESPONSE_KIND_LABELS[response.kind]],
+    [h.label, response.label],
+    [h.status, RESPONSE_PROGRESS_LABELS[response.status]],
+    [h.startedAt, moment(response.startedAt)],
+    [h.savedAt, moment(response.savedAt)],
+    [h.completedAt, moment(response.completedAt)],
+    [h.anonymised, response.anonymisedAt === null ? 'nee' : `ja, ${dutchDateTime(response.anonymisedAt)}`],
+  ];
+  const answers = exportColumns(renumberQuestions(survey.questions)).map(
+    (column) => [column.header, column.cell(items)] as [string, string | number | null],
+  );
+  // A UTF-8 byte order mark, so Excel reads the file as UTF-8, as in the survey export.
+  return `\uFEFF${[[h.field, h.value], ...facts, ...answers].map((line) => csvLine(line)).join('')}`;
+}
+
+/** `survey-12-respons-345-2026-11-21.json`: digits and dashes only, safe in any header. */
+export const responseExportFileName = (
+  surveyId: number,
+  responseId: number,
+  format: ResponseExportFormat,
+  now: Date,
+): string => `survey-${surveyId}-respons-${responseId}-${logDateOf(now)}.${format}`;
+
+export const RESPONSE_EXPORT_CONTENT_TYPES: Readonly<Record<ResponseExportFormat, string>> = {
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};

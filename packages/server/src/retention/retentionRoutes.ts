@@ -1,0 +1,77 @@
+import { can, logDateOf, PERMISSION_DENIED, type Survey, validateRetention } from '@loop/core';
+import { and, eq } from 'drizzle-orm';
+import { surveys } from '../db/schema';
+import { ApiError, invalidInput } from '../http/apiError';
+import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { auditRequest } from '../logs/requestLog';
+import { currentOrganization } from '../organizations/memberships';
+import { organizationSurvey } from '../surveys/organizationSurvey';
+import { surveyIdParams, surveyRetentionSchema, surveySchema } from '../surveys/surveySchemas';
+import { SURVEY_ERRORS, surveyWithStats } from '../surveys/surveys';
+
+/**
+ * A survey's retention ('Antwoorden bewaren'): a last day or a number of months, or neither. The
+ * rules are core's (`surveys/retention.ts`); the job that applies them is `responseRetention.ts`.
+ */
+export const retentionRoutes =
+  ({ deps, authenticate }: RouteContext): RoutesPlugin =>
+  async (app) => {
+    app.put(
+      '/surveys/:id/retention',
+      {
+        onRequest: authenticate,
+        config: { permission: 'surveys.manage' },
+        schema: {
+          operationId: 'setSurveyRetention',
+          tags: ['surveys'],
+          summary: "Set a survey's retention",
+          description:
+            'Hoe lang de antwoorden bewaard blijven: tot en met `retention_until` (JJJJ-MM-DD, niet in het ' +
+            'verleden) óf `retention_months` (1–120) na het invullen; allebei null: geen bewaartermijn. Daarna ' +
+            'worden open antwoorden gewist en persoonlijke links losgekoppeld; scores blijven. Alleen voor een ' +
+            'eigenaar of beheerder (anders 403). Bij ongeldige invoer verandert er niets.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: surveyIdParams,
+          body: surveyRetentionSchema,
+          response: {
+            200: surveySchema,
+            400: ERRORS.badRequest,
+            403: ERRORS.forbidden,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
+        },
+      },
+      async (request): Promise<Survey> => {
+        const survey = await organizationSurvey(deps, request);
+        const organization = await currentOrganization(deps, request);
+        if (!can(organization.role, 'surveys.manage'))
+          throw new ApiError(403, PERMISSION_DENIED['surveys.manage']);
+        const checked = validateRetention(request.body, logDateOf(deps.clock.now()));
+        if (!checked.ok) throw invalidInput(checked.fields);
+        const [saved] = await deps.db
+          .update(surveys)
+          .set({
+            retentionUntil: checked.value.retention_until,
+            retentionMonths: checked.value.retention_months,
+          })
+          .where(and(eq(surveys.id, survey.id), eq(surveys.organizationId, survey.organizationId)))
+          .returning();
+        if (saved === undefined) throw new ApiError(404, SURVEY_ERRORS.notFound);
+        auditRequest(deps.log, request, {
+          category: 'survey',
+          action: 'survey.retention_set',
+          orgId: survey.organizationId,
+          message:
+            checked.value.retention_until !== null
+              ? `Bewaartermijn van enquête ${survey.id}: tot en met ${checked.value.retention_until}`
+              : checked.value.retention_months !== null
+                ? `Bewaartermijn van enquête ${survey.id}: ${checked.value.retention_months} maanden`
+                : `Bewaartermijn van enquête ${survey.id} verwijderd`,
+        });
+        return surveyWithStats(deps.db, saved);
+      },
+    );
+  };

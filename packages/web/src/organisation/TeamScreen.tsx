@@ -1,0 +1,463 @@
+import {
+  apiOk,
+  can,
+  emailError,
+  formatDate,
+  formFromApi,
+  formInvalid,
+  type Invitation,
+  MEMBER_ROLES,
+  type MemberRole,
+  type MemberRowView,
+  organizationNameError,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  teamView,
+} from '@loop/core';
+import { useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { Field } from '../forms/Field';
+import { Form } from '../forms/Form';
+import { FieldError, FormAlert } from '../forms/FormAlert';
+import { useForm } from '../forms/useForm';
+import { notify } from '../notifications/notify';
+import { LoadFailed, Loading } from '../routing/Loading';
+import { useRemote } from '../shared/useRemote';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { Page } from '../shell/Page';
+import { TableScroll } from '../shell/TableScroll';
+import { OrganisationDataSection } from './OrganisationDataSection';
+import { useCurrentRole } from './useCurrentRole';
+import { useCurrentUser } from './useCurrentUser';
+
+const MEMBER_COLUMNS = ['Naam', 'E-mailadres', 'Rol', 'Lid sinds', 'Acties'] as const;
+const INVITATION_COLUMNS = ['E-mailadres', 'Rol', 'Uitgenodigd door', 'Geldig tot', 'Acties'] as const;
+
+/** A pending confirmation: what it is about, and what runs when the user confirms. */
+interface Pending {
+  readonly title: string;
+  readonly text: string;
+  readonly confirmLabel: string;
+  readonly busyLabel: string;
+  readonly run: () => Promise<string | null>;
+}
+
+/**
+ * /organisatie: the current organisation's team. Everyone sees the members and what each role may
+ * do; owners and managers invite colleagues; owners change roles, remove members, hand over
+ * ownership and rename. The buttons follow core's permission table, the server checks it again.
+ */
+export function TeamScreen() {
+  const team = useInjection(TOKENS.TeamGateway);
+  const users = useInjection(TOKENS.CurrentUserStore);
+  const { organisation } = useCurrentUser();
+  const role = useCurrentRole();
+  const [, navigate] = useLocation();
+  const [version, setVersion] = useState(0);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirming, setConfirming] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+
+  const key = `${organisation?.id ?? 'none'}:${version}`;
+  const members = useRemote(() => team.members(), `members:${key}`);
+  const mayInvite = can(role, 'members.invite');
+  const invitations = useRemote(
+    () => (mayInvite ? team.invitations() : Promise.resolve(apiOk<readonly Invitation[]>([]))),
+    `invitations:${key}:${mayInvite}`,
+  );
+  const refresh = () => setVersion((n) => n + 1);
+  const view = members.value ? teamView(members.value, role) : null;
+
+  async function confirm() {
+    if (pending === null) return;
+    setConfirming({ busy: true, error: null });
+    const error = await pending.run();
+    if (error !== null) {
+      setConfirming({ busy: false, error });
+      return;
+    }
+    setConfirming({ busy: false, error: null });
+    setPending(null);
+  }
+
+  const ask = (next: Pending) => {
+    setConfirming({ busy: false, error: null });
+    setPending(next);
+  };
+
+  async function changeRole(row: MemberRowView, next: MemberRole) {
+    const result = await team.changeRole(row.member.user_id, next);
+    if (!result.ok) {
+      notify.error(result.detail);
+      return;
+    }
+    notify.success(`${row.member.name} is nu ${ROLE_LABELS[next].toLowerCase()}.`);
+    refresh();
+  }
+
+  const askRemove = (row: MemberRowView) =>
+    ask({
+      title: 'Lid verwijderen',
+      text:
+        `${row.member.name} verliest meteen de toegang tot ${organisation?.name ?? 'de organisatie'}. ` +
+        'Surveys en antwoorden blijven bewaard.',
+      confirmLabel: 'Verwijderen',
+      busyLabel: 'Bezig met verwijderen...',
+      run: async () => {
+        const result = await team.remove(row.member.user_id);
+        if (!result.ok) return result.detail;
+        notify.success(`${row.member.name} is uit de organisatie verwijderd.`);
+        refresh();
+        return null;
+      },
+    });
+
+  const askTransfer = (row: MemberRowView) =>
+    ask({
+      title: 'Eigendom overdragen',
+      text:
+        `${row.member.name} wordt eigenaar van ${organisation?.name ?? 'de organisatie'}. Jij wordt beheerder: ` +
+        'je kunt dan niet meer het abonnement, de leden of de organisatie zelf beheren.',
+      confirmLabel: 'Overdragen',
+      busyLabel: 'Bezig met overdragen...',
+      run: async () => {
+        const result = await team.transfer(row.member.user_id);
+        if (!result.ok) return result.detail;
+        notify.success(`${row.member.name} is nu eigenaar.`);
+        await users.reload();
+        refresh();
+        return null;
+      },
+    });
+
+  const askLeave = () =>
+    ask({
+      title: 'Organisatie verlaten',
+      text: `Je verliest de toegang tot ${organisation?.name ?? 'de organisatie'}. Alleen een nieuwe uitnodiging brengt je terug.`,
+      confirmLabel: 'Verlaten',
+      busyLabel: 'Bezig met verlaten...',
+      run: async () => {
+        const result = await team.leave();
+        if (!result.ok) return result.detail;
+        notify.info(`Je hebt ${organisation?.name ?? 'de organisatie'} verlaten.`);
+        await users.reload();
+        navigate('/dashboard', { replace: true });
+        return null;
+      },
+    });
+
+  return (
+    <Page
+      title="Organisatie"
+      lead={
+        organisation
+          ? `Het team van ${organisation.name}.${role ? ` Je rol: ${ROLE_LABELS[role].toLowerCase()}.` : ''}`
+          : undefined
+      }
+    >
+      {view?.canRename && organisation ? <RenameSection currentName={organisation.name} /> : null}
+
+      <section className="panel" aria-labelledby="members-heading">
+        <h2 id="members-heading">Leden</h2>
+        {members.value === null ? (
+          members.error ? (
+            <LoadFailed message={members.error} onRetry={members.reload} />
+          ) : (
+            <Loading />
+          )
+        ) : (
+          <>
+            <TableScroll label="Tabel met leden" columns={MEMBER_COLUMNS}>
+              {view?.rows.map((row) => (
+                <MemberRow
+                  key={row.member.user_id}
+                  row={row}
+                  onRole={(next) => void changeRole(row, next)}
+                  onRemove={() => askRemove(row)}
+                  onTransfer={() => askTransfer(row)}
+                />
+              ))}
+            </TableScroll>
+            {view?.manageRefusal ? <p className="field-hint">{view.manageRefusal}</p> : null}
+          </>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Collega uitnodigen</h2>
+        {view === null ? null : view.canInvite ? (
+          <>
+            <InviteForm roles={view.inviteRoles} onInvited={refresh} />
+            <h3>Openstaande uitnodigingen</h3>
+            <FormAlert message={invitations.error} />
+            {invitations.value === null ? (
+              invitations.error ? null : (
+                <Loading />
+              )
+            ) : invitations.value.length === 0 ? (
+              <p>Er staan geen uitnodigingen open.</p>
+            ) : (
+              <TableScroll label="Tabel met openstaande uitnodigingen" columns={INVITATION_COLUMNS}>
+                {invitations.value.map((invitation) => (
+                  <InvitationRow
+                    key={invitation.id}
+                    invitation={invitation}
+                    onResend={async () => {
+                      const result = await team.resend(invitation.id);
+                      if (!result.ok) notify.error(result.detail);
+                      else notify.success(`De uitnodiging is opnieuw verstuurd naar ${invitation.email}.`);
+                      refresh();
+                    }}
+                    onWithdraw={() =>
+                      ask({
+                        title: 'Uitnodiging intrekken',
+                        text: `De link in de uitnodiging aan ${invitation.email} werkt dan niet meer.`,
+                        confirmLabel: 'Intrekken',
+                        busyLabel: 'Bezig met intrekken...',
+                        run: async () => {
+                          const result = await team.withdraw(invitation.id);
+                          if (!result.ok) return result.detail;
+                          notify.info(`De uitnodiging aan ${invitation.email} is ingetrokken.`);
+                          refresh();
+                          return null;
+                        },
+                      })
+                    }
+                  />
+                ))}
+              </TableScroll>
+            )}
+          </>
+        ) : (
+          <p className="alert alert-info">{view.inviteRefusal}</p>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="roles-heading">
+        <h2 id="roles-heading">Wat elke rol mag</h2>
+        <dl className="role-list">
+          {MEMBER_ROLES.map((each) => (
+            <div key={each}>
+              <dt>{ROLE_LABELS[each]}</dt>
+              <dd>{ROLE_DESCRIPTIONS[each]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {organisation && can(role, 'organization.own') ? (
+        <OrganisationDataSection name={organisation.name} />
+      ) : null}
+
+      {view ? (
+        <section className="panel" aria-labelledby="leave-heading">
+          <h2 id="leave-heading">Organisatie verlaten</h2>
+          {view.leaveRefusal ? (
+            <p>{view.leaveRefusal}</p>
+          ) : (
+            <button type="button" className="button button-secondary" onClick={askLeave}>
+              Organisatie verlaten
+            </button>
+          )}
+        </section>
+      ) : null}
+
+      {pending !== null ? (
+        <ConfirmDialog
+          title={pending?.title ?? ''}
+          confirmLabel={pending?.confirmLabel ?? ''}
+          busy={confirming.busy}
+          error={confirming.error}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        >
+          <p>{pending?.text}</p>
+        </ConfirmDialog>
+      ) : null}
+    </Page>
+  );
+}
+
+function MemberRow({
+  row,
+  onRole,
+  onRemove,
+  onTransfer,
+}: {
+  row: MemberRowView;
+  onRole: (role: MemberRole) => void;
+  onRemove: () => void;
+  onTransfer: () => void;
+}) {
+  const selectId = useId();
+  const { member } = row;
+  return (
+    <tr>
+      <td>
+        {member.name}
+        {member.is_you ? ' (jij)' : ''}
+      </td>
+      <td>{member.email}</td>
+      <td>
+        {row.roleChoices.length > 0 ? (
+          <>
+            <label htmlFor={selectId} className="visually-hidden">
+              Rol van {member.name}
+            </label>
+            <select id={selectId} value={member.role} onChange={(e) => onRole(e.target.value as MemberRole)}>
+              {row.roleChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {ROLE_LABELS[choice]}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          row.roleLabel
+        )}
+      </td>
+      <td>{member.joined_at ? formatDate(member.joined_at) : '-'}</td>
+      <td>
+        <div className="row-actions">
+          {row.canTransfer ? (
+            <button type="button" className="button button-secondary button-small" onClick={onTransfer}>
+              Eigenaar maken<span className="visually-hidden"> ({member.name})</span>
+            </button>
+          ) : null}
+          {row.canRemove ? (
+            <button type="button" className="button button-secondary button-small" onClick={onRemove}>
+              Verwijderen<span className="visually-hidden"> ({member.name})</span>
+            </button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  onResend,
+  onWithdraw,
+}: {
+  invitation: Invitation;
+  onResend: () => Promise<void>;
+  onWithdraw: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <tr>
+      <td>{invitation.email}</td>
+      <td>{ROLE_LABELS[invitation.role]}</td>
+      <td>{invitation.invited_by ?? '-'}</td>
+      <td>{invitation.state === 'expired' ? 'Verlopen' : formatDate(invitation.expires_at)}</td>
+      <td>
+        <div className="row-actions">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={async () => {
+              setBusy(true);
+              await onResend();
+              setBusy(false);
+            }}
+          >
+            {busy ? 'Bezig met versturen...' : 'Opnieuw versturen'}
+            <span className="visually-hidden"> ({invitation.email})</span>
+          </button>
+          <button type="button" className="button button-secondary button-small" onClick={onWithdraw}>
+            Intrekken<span className="visually-hidden"> ({invitation.email})</span>
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function InviteForm({ roles, onInvited }: { roles: readonly MemberRole[]; onInvited: () => void }) {
+  const team = useInjection(TOKENS.TeamGateway);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>(roles.includes('member') ? 'member' : (roles[0] ?? 'viewer'));
+  const roleId = useId();
+  const form = useForm({
+    action: async () => {
+      const problem = emailError(email);
+      if (problem !== null) return formInvalid({ email: problem });
+      return formFromApi(await team.invite({ email: email.trim(), role }));
+    },
+    onSuccess: (invitation) => {
+      notify.success(`Uitnodiging verstuurd naar ${invitation.email}.`);
+      setEmail('');
+      onInvited();
+    },
+  });
+  return (
+    <Form form={form} submit="Uitnodiging versturen" busyLabel="Bezig met versturen...">
+      <Field
+        id="invite-email"
+        label="E-mailadres"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={form.fields.email}
+        hint="De uitnodiging is 7 dagen geldig. Wie nog geen account heeft, maakt er met de link een aan."
+      />
+      <div className="field">
+        <label htmlFor={roleId}>Rol</label>
+        <select
+          id={roleId}
+          value={role}
+          onChange={(e) => setRole(e.target.value as MemberRole)}
+          aria-invalid={form.fields.role ? true : undefined}
+          aria-describedby={form.fields.role ? `${roleId}-error` : undefined}
+        >
+          {roles.map((choice) => (
+            <option key={choice} value={choice}>
+              {ROLE_LABELS[choice]}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${roleId}-error`} error={form.fields.role} />
+      </div>
+    </Form>
+  );
+}
+
+function RenameSection({ currentName }: { currentName: string }) {
+  const team = useInjection(TOKENS.TeamGateway);
+  const users = useInjection(TOKENS.CurrentUserStore);
+  const [name, setName] = useState(currentName);
+  const form = useForm({
+    action: async () => {
+      const problem = organizationNameError(name);
+      if (problem !== null) return formInvalid({ name: problem });
+      return formFromApi(await team.rename(name));
+    },
+    onSuccess: async (organisation) => {
+      users.switchOrganisation({ id: organisation.id, name: organisation.name });
+      await users.reload();
+      notify.success(`De organisatie heet nu ${organisation.name}.`);
+    },
+  });
+  return (
+    <section className="panel" aria-labelledby="rename-heading">
+      <h2 id="rename-heading">Naam</h2>
+      <Form form={form} submit="Naam opslaan" busyLabel="Bezig met opslaan...">
+        <Field
+          id="organisation-name"
+          label="Naam van de organisatie"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={form.fields.name}
+        />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,336 @@
+import {
+  eraseResponseText,
+  formatCount,
+  formatResultDateTime,
+  RESPONSE_KIND_LABELS,
+  RESPONSE_PROGRESS_LABELS,
+  RESPONSE_PROGRESSES,
+  type ResponseExportFormat,
+  type ResponseListItem,
+  type ResponseProgress,
+  responseName,
+  SURVEY_DATA_MESSAGES,
+} from '@loop/core';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useAsyncInjection } from '../../app/ContainerProvider';
+import { TOKENS } from '../../app/tokens';
+import { notify } from '../../notifications/notify';
+import { LoadFailed, Loading } from '../../routing/Loading';
+import { useRemote } from '../../shared/useRemote';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { Pager } from '../../shell/Pager';
+import { TableScroll } from '../../shell/TableScroll';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './useResults';
+
+/** Responses per page of the list of respondents. */
+export const RESPONSES_PAGE_SIZE = 20;
+
+const COLUMNS = ['Respondent', 'Soort link', 'Status', 'Laatste activiteit', 'Acties'];
+
+const parseProgress = (value: string): ResponseProgress | '' =>
+  (RESPONSE_PROGRESSES as readonly string[]).includes(value) ? (value as ResponseProgress) : '';
+
+const lastActivity = (item: ResponseListItem) =>
+  formatResultDateTime(item.completed_at ?? item.saved_at ?? item.started_at);
+
+const statusText = (item: ResponseListItem) =>
+  `${RESPONSE_PROGRESS_LABELS[item.status]}${item.anonymised ? ' (geanonimiseerd)' : ''}`;
+
+/**
+ * 'Antwoorden per respondent' on a survey's results page: the responses one by one, found by the
+ * label of their personal link (often the name the sender typed); one response's answers; its
+ * export as JSON or CSV and erasing it, for roles with `surveys.manage`.
+ */
+export function RespondentsPanel({
+  surveyId,
+  canManage,
+  onErased,
+}: {
+  surveyId: number;
+  canManage: boolean;
+  /** After a response is erased: the page's counts change. */
+  onErased: () => void;
+}) {
+  const data = useAsyncInjection(TOKENS.SurveyDataUseCases);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<ResponseProgress | ''>('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // A page belongs to one search and status: another one starts at page 1 in the same render.
+  const filterKey = `${q}|${status}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const [version, setVersion] = useState(0);
+  const list = useRemote(
+    () => data.listResponses(surveyId, { page, pageSize: RESPONSES_PAGE_SIZE, q, status }),
+    `${surveyId}:${page}:${filterKey}:${version}`,
+  );
+  const [open, setOpen] = useState<ResponseListItem | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const total = list.value?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RESPONSES_PAGE_SIZE));
+  const filtered = q !== '' || status !== '';
+
+  const close = () => {
+    setOpen(null);
+    opener.current?.focus();
+  };
+
+  const erased = () => {
+    setOpen(null);
+    setVersion((n) => n + 1);
+    onErased();
+  };
+
+  return (
+    <section className="panel respondents" aria-labelledby="respondents-heading">
+      <h2 id="respondents-heading" ref={heading} tabIndex={-1}>
+        Antwoorden per respondent
+      </h2>
+      <p>
+        Zoek een respondent op het label van de persoonlijke link, bijvoorbeeld de naam die je bij het maken
+        van de link invulde. Bekijk de antwoorden, download ze bij een verzoek om inzage of wis ze op verzoek
+        van de respondent.
+      </p>
+      <search className="respondents-filters" aria-label="Respondenten zoeken en filteren">
+        <div className="field">
+          <label htmlFor="respondents-search">Zoek op label</label>
+          <input
+            id="respondents-search"
+            type="search"
+            autoComplete="off"
+            maxLength={100}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="respondents-status">Status</label>
+          <select
+            id="respondents-status"
+            value={status}
+            onChange={(event) => setStatus(parseProgress(event.target.value))}
+          >
+            <option value="">Alle statussen</option>
+            {RESPONSE_PROGRESSES.map((value) => (
+              <option key={value} value={value}>
+                {RESPONSE_PROGRESS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </search>
+      <p className="result-count" aria-live="polite" data-testid="respondents-count">
+        {list.value === null || list.loading
+          ? ''
+          : total === 1
+            ? '1 respons'
+            : `${formatCount(total)} responsen`}
+      </p>
+      {list.error ? <LoadFailed message={list.error} onRetry={list.reload} /> : null}
+      {list.value === null ? (
+        list.error ? null : (
+          <Loading />
+        )
+      ) : list.value.items.length === 0 ? (
+        <p className="empty-state">
+          {filtered ? 'Geen responsen gevonden met dit label of deze status.' : 'Nog geen responsen.'}
+        </p>
+      ) : (
+        <>
+          <TableScroll label="Tabel met responsen" columns={COLUMNS}>
+            {list.value.items.map((item) => (
+              <tr key={item.id} data-response-id={item.id}>
+                <td>{responseName(item)}</td>
+                <td>{RESPONSE_KIND_LABELS[item.kind]}</td>
+                <td>{statusText(item)}</td>
+                <td>{lastActivity(item)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-expanded={open?.id === item.id}
+                    aria-controls={open?.id === item.id ? 'response-detail' : undefined}
+                    onClick={(event) => {
+                      opener.current = event.currentTarget;
+                      setOpen(open?.id === item.id ? null : item);
+                    }}
+                  >
+                    Bekijken<span className="visually-hidden">: {responseName(item)}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </TableScroll>
+          {pages > 1 ? (
+            <Pager
+              label="Pagina's met responsen"
+              page={page}
+              pages={pages}
+              busy={list.loading}
+              onPage={(next) => setPaging({ key: filterKey, page: next })}
+            />
+          ) : null}
+        </>
+      )}
+      {open ? (
+        <ResponseView
+          key={open.id}
+          surveyId={surveyId}
+          item={open}
+          canManage={canManage}
+          onClose={close}
+          onErased={erased}
+          afterErase={heading}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+const EXPORTS: ReadonlyArray<{ format: ResponseExportFormat; label: string }> = [
+  { format: 'json', label: 'Exporteren (JSON)' },
+  { format: 'csv', label: 'Exporteren (CSV)' },
+];
+
+/** One response: its answers, and export and erase for those who may. */
+function ResponseView({
+  surveyId,
+  item,
+  canManage,
+  onClose,
+  onErased,
+  afterErase,
+}: {
+  surveyId: number;
+  item: ResponseListItem;
+  canManage: boolean;
+  onClose: () => void;
+  onErased: () => void;
+  afterErase: RefObject<HTMLHeadingElement | null>;
+}) {
+  const data = useAsyncInjection(TOKENS.SurveyDataUseCases);
+  const detail = useRemote(() => data.loadResponse(surveyId, item.id), `${surveyId}:${item.id}`);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [exporting, setExporting] = useState<ResponseExportFormat | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const download = async (format: ResponseExportFormat) => {
+    setExporting(format);
+    const result = await data.exportResponse(surveyId, item.id, format);
+    setExporting(null);
+    if (result.ok) notify.success(SURVEY_DATA_MESSAGES.exported(result.value));
+    else notify.error(result.detail);
+  };
+
+  const erase = async () => {
+    setErasing(true);
+    setError(null);
+    const result = await data.eraseResponse(surveyId, item.id);
+    setErasing(false);
+    if (!result.ok) {
+      setError(result.detail);
+      return;
+    }
+    setConfirming(false);
+    notify.success(SURVEY_DATA_MESSAGES.responseErased(item.id));
+    onErased();
+  };
+
+  const response = detail.value;
+  return (
+    <section id="response-detail" className="response-detail" aria-labelledby="response-detail-heading">
+      <h3 id="response-detail-heading" ref={heading} tabIndex={-1}>
+        {responseName(item)}
+      </h3>
+      <dl className="response-facts">
+        <div>
+          <dt>Soort link</dt>
+          <dd>{RESPONSE_KIND_LABELS[item.kind]}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{statusText(item)}</dd>
+        </div>
+        <div>
+          <dt>Begonnen</dt>
+          <dd>{formatResultDateTime(item.started_at)}</dd>
+        </div>
+        <div>
+          <dt>Ingestuurd</dt>
+          <dd>{formatResultDateTime(item.completed_at)}</dd>
+        </div>
+      </dl>
+      {item.anonymised ? <p className="alert alert-info">{SURVEY_DATA_MESSAGES.anonymised}</p> : null}
+      {detail.error ? <LoadFailed message={detail.error} onRetry={detail.reload} /> : null}
+      {response === null ? (
+        detail.error ? null : (
+          <Loading />
+        )
+      ) : (
+        <dl className="response-answers" data-testid="response-answers">
+          {response.answers.map((answer) => (
+            <div key={answer.question_id}>
+              <dt>{answer.question}</dt>
+              <dd className={answer.answer === null ? 'response-unanswered' : undefined}>
+                {answer.answer ?? SURVEY_DATA_MESSAGES.notAnswered}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="actions">
+        {canManage ? (
+          <>
+            {EXPORTS.map(({ format, label }) => (
+              <button
+                key={format}
+                type="button"
+                className="button button-secondary"
+                data-response-export={format}
+                disabled={exporting !== null}
+                aria-busy={exporting === format || undefined}
+                onClick={() => void download(format)}
+              >
+                {label}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => {
+                setError(null);
+                setConfirming(true);
+              }}
+            >
+              Wissen
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Sluiten
+        </button>
+      </div>
+      {canManage ? null : <p className="field-hint">{SURVEY_DATA_MESSAGES.manageOnly}</p>}
+      {confirming ? (
+        <ConfirmDialog
+          title={`Antwoorden van ${responseName(item)} wissen?`}
+          confirmLabel="Antwoorden wissen"
+          busy={erasing}
+          error={error}
+          onConfirm={() => void erase()}
+          onCancel={() => setConfirming(false)}
+          returnFocus={afterErase}
+        >
+          <p>{eraseResponseText(item)}</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
