@@ -76,6 +76,42 @@ describe("'Mijn Abonnement'", () => {
     await context.close();
   });
 
+  it('should reach its error state when the subscription answers malformed features', async () => {
+    const { page, context } = await openPage(browser);
+    await login(page, server.url, DEMO.admin);
+    await page.route('**/api/v1/user-subscriptions/me', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          plan_id: 1,
+          plan_name: 'proloop',
+          status: 'active',
+          start_date: '2026-01-01',
+          features: 'core',
+        }),
+      }),
+    );
+    await openSubscription(page);
+    await toast(page, 'Fout bij ophalen abonnement.').waitFor();
+    await expect.poll(() => page.getByText('Bezig met laden...').count()).toBe(0);
+    await context.close();
+  });
+
+  it('should show toasts 350px wide with a Dutch close button (spec §2)', async () => {
+    const { page, context } = await openPage(browser, { width: 1280, height: 800 });
+    await login(page, server.url, DEMO.admin);
+    await page.route('**/api/v1/plans', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await openSubscription(page);
+    const shown = page.locator('.Toastify__toast', { hasText: 'Fout bij ophalen plannen.' });
+    await shown.waitFor();
+    expect((await shown.boundingBox())?.width).toBe(350);
+    expect(await shown.getByRole('button', { name: 'Sluiten' }).count()).toBe(1);
+    await shown.getByRole('button', { name: 'Sluiten' }).click();
+    await expect.poll(() => shown.count()).toBe(0);
+    await context.close();
+  });
+
   it("should show the server's detail, or the fallback, when a plan change fails", async () => {
     const { page, context } = await openPage(browser);
     await login(page, server.url, DEMO.admin);

@@ -269,6 +269,21 @@ describe('SubscriptionStore', () => {
       expect(features.writes).toEqual([['core', 'ai', 'analytics']]);
     });
 
+    it('should treat a subscription with malformed features as failed, reaching the loaded state', async () => {
+      gateway.subscriptionReply = apiOk({ ...SUBSCRIPTION, features: 'core' } as unknown as UserSubscription);
+      gateway.plansReply = apiOk([{ ...PLANS[0], features: null }] as unknown as readonly Plan[]);
+      const s = store();
+      await s.load();
+      expect(notifier.notices).toEqual([
+        error('Fout bij ophalen abonnement.'),
+        error('Fout bij ophalen plannen.'),
+      ]);
+      expect(s.getSnapshot().status).toBe('loaded');
+      expect(s.getSnapshot().subscription).toBeNull();
+      expect(s.getSnapshot().plans).toEqual([]);
+      expect(features.writes).toEqual([]);
+    });
+
     it('should toast both failures, subscription first', async () => {
       gateway.subscriptionReply = apiFailure(500, 'x');
       gateway.plansReply = apiFailure(500, 'y');

@@ -1,5 +1,6 @@
 import type { BillingSettings, Plan, UserSubscription } from '../contract/billing';
 import type { FeatureStore } from '../features/featureGate';
+import { readPlans, readSubscription } from './billingAnswers';
 import { decidePlanChange, readCheckoutUrl } from './plans';
 import type { BillingGateway, Notifier } from './ports';
 
@@ -76,14 +77,16 @@ export class SubscriptionStore {
       this.#deps.gateway.settings(),
     ]);
     if (generation !== this.#generation) return;
-    if (!subscription.ok)
-      this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.subscriptionFailed });
-    if (!plans.ok) this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.plansFailed });
-    if (subscription.ok) this.#deps.features.write(subscription.value.features.map((f) => f.key));
+    // A malformed answer counts as a failed one: the screen reaches its error state either way.
+    const current = subscription.ok ? readSubscription(subscription.value) : null;
+    const planList = plans.ok ? readPlans(plans.value) : null;
+    if (!current) this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.subscriptionFailed });
+    if (!planList) this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.plansFailed });
+    if (current) this.#deps.features.write(current.features.map((f) => f.key));
     this.#set({
       status: 'loaded',
-      subscription: subscription.ok ? subscription.value : null,
-      plans: plans.ok ? plans.value : [],
+      subscription: current,
+      plans: planList ?? [],
       settings: settings.ok ? settings.value : CHECKOUT_OFF,
       changingPlanId: null,
     });
@@ -122,8 +125,13 @@ export class SubscriptionStore {
         const answer = await this.#deps.gateway.changePlan({ plan_id: change.planId });
         if (resets !== this.#resets) return;
         if (!answer.ok) return this.#failed(answer);
-        this.#deps.features.write(answer.value.features.map((f) => f.key));
-        this.#set({ ...this.#state, subscription: answer.value });
+        const changed = readSubscription(answer.value);
+        if (!changed) {
+          this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.changeFailed });
+          return;
+        }
+        this.#deps.features.write(changed.features.map((f) => f.key));
+        this.#set({ ...this.#state, subscription: changed });
         this.#deps.notifier.notify({ kind: 'success', message: BILLING_MESSAGES.changed });
         return;
       }
