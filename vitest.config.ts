@@ -11,7 +11,7 @@ export default defineConfig({
       {
         resolve,
         // Core is pure (no module state, no globals), so its files can share workers: a forked
-        // process per file would spend most of the 3 s budget (DESIGN.md §4) on start-up.
+        // process per file would spend most of the 3 s budget (docs/architecture.md, Budgets) on start-up.
         test: {
           name: 'core',
           environment: 'node',

@@ -1,5 +1,5 @@
 /**
- * The feature-description sanitiser in real Chromium (DESIGN.md §5, spec §5): each payload of
+ * The feature-description sanitiser in real Chromium (spec §5): each payload of
  * DOMPurify's own test vectors goes through createDomPurifySanitizer and through core's
  * featureDescriptionHtml, the result is put live into a page without any CSP, and no script may run;
  * only allow-listed tags and attributes may remain, and every link opens in a new tab without opener.

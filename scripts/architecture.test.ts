@@ -84,7 +84,7 @@ const MANIFESTS: SourceFile[] = [
 const rulesFor = (path: string, text: string) =>
   checkArchitecture([...MANIFESTS, { path, text }]).map((v) => v.rule);
 
-describe('architecture (DESIGN.md §1)', () => {
+describe('architecture (docs/architecture.md)', () => {
   it('should hold on the real tree', () => {
     const files = readTree();
     expect(files.some((file) => file.path === 'packages/core/src/index.ts')).toBe(true);

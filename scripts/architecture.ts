@@ -1,5 +1,5 @@
 /**
- * The dependency rules of DESIGN.md §1 as a pure function: give it the source files and package
+ * The dependency rules of docs/architecture.md as a pure function: give it the source files and package
  * manifests (path + text), get back every broken rule. `architecture.test.ts` feeds it the real tree
  * and some synthetic violations. No parser dependency: a small scanner blanks comments and the
  * insides of strings, template literals and regular expressions, so imports and global names are
@@ -83,11 +83,11 @@ const FORBIDDEN_IMPORTS: Record<
 /** Packages whose source may import Node built-ins (core is pure; web runs in the browser). */
 const NODE_BUILTINS_ALLOWED = new Set(['adapters', 'server']);
 
-/** The composition root: the only files that may know inversify (DESIGN.md §1). */
+/** The composition root: the only files that may know inversify (docs/architecture.md). */
 const INVERSIFY_ALLOWED = new Set(['packages/web/src/app/container.ts', 'packages/web/src/app/tokens.ts']);
 
 /**
- * The answering page's own entry (packages/web/src/respond/, budget 90 kB gzip JS, DESIGN.md §4):
+ * The answering page's own entry (packages/web/src/respond/, budget 90 kB gzip JS, docs/architecture.md):
  * none of the app's heavy or app-wide libraries, and no relative import out of its folder (so not
  * the app's container, routes or shell either).
  */
@@ -351,7 +351,7 @@ const typesPackage = (pkg: string): string =>
   pkg.startsWith('@') ? `@types/${pkg.slice(1).replace('/', '__')}` : `@types/${pkg}`;
 
 /**
- * Checks DESIGN.md §1's dependency rules over `files`: sources under `packages/<name>/src` (tests
+ * Checks The dependency rules of docs/architecture.md over `files`: sources under `packages/<name>/src` (tests
  * excluded) and each `packages/<name>/package.json`. Returns every violation, empty when all hold.
  */
 export function checkArchitecture(files: readonly SourceFile[]): Violation[] {

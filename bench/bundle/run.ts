@@ -1,7 +1,7 @@
 /**
  * First-load JS per route: opens each route in Chromium against the built app served by a real Loop
  * server, records every script the page loads until the network is idle, and prints raw and gzip
- * sizes beside the budget of DESIGN.md §4. Run: pnpm bench:bundle
+ * sizes beside the budgets of docs/architecture.md. Run: pnpm bench:bundle
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { demoApi, openSurvey, personalLinks } from '../../e2e/respondFixtures';
 interface RouteCase {
   readonly path: string;
   readonly signedIn: boolean;
-  /** Budget in kB gzip (DESIGN.md §4); null where none is set yet. */
+  /** Budget in kB gzip (docs/architecture.md, Budgets); null where none is set yet. */
   readonly budgetKb: number | null;
   /** Signed in as the demo admin instead of the demo user (admin-only screens). */
   readonly admin?: boolean;

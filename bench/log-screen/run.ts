@@ -1,5 +1,5 @@
 /**
- * The 'Applicatie Logging' screen in Chromium with 100,000 log rows (issue 4, DESIGN.md §4: the
+ * The 'Applicatie Logging' screen in Chromium with 100,000 log rows (issue 4, docs/architecture.md: the
  * filter runs on the client and the table renders only the rows in view): the real server on a
  * PostgreSQL database of its own, the built app, the demo admin. Per keystroke in 'Zoeken' it
  * times, inside the page, from setting the input's value to the first task after the next frame

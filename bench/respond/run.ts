@@ -1,5 +1,5 @@
 /**
- * Response submissions (issue 5, DESIGN.md §4: ≥ 2,000/s on PostgreSQL, p99 ≤ 50 ms, 0 errors): the
+ * Response submissions (issue 5, docs/architecture.md: ≥ 2,000/s on PostgreSQL, p99 ≤ 50 ms, 0 errors): the
  * real Loop server on a PostgreSQL database of its own gets final submissions of an open survey with
  * 8 questions of mixed types, each on another personal link (so every request stores a real response),
  * from 50 keep-alive connections on loopback for 10 s (autocannon). In the same run, a bare Fastify

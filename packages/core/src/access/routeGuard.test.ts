@@ -104,13 +104,15 @@ describe('decideGuard', () => {
     });
 
     it('should let a template manager into an admin page that allows template managers', () => {
-      expect(decideGuard(input({ route: ROUTE_ACCESS['/admin'], user: templateManager }))).toEqual(RENDER);
+      const open = { access: 'admin', allowTemplateManagers: true } as const;
+      expect(decideGuard(input({ route: open, user: templateManager }))).toEqual(RENDER);
     });
 
-    it('should keep a template manager out of an admin page that does not allow them', () => {
-      expect(decideGuard(input({ route: ROUTE_ACCESS['/admin/billing'], user: templateManager }))).toEqual(
-        to('/dashboard'),
-      );
+    it('should keep a template manager out of /admin and /admin/billing', () => {
+      for (const path of ['/admin', '/admin/billing'] as const)
+        expect(decideGuard(input({ route: ROUTE_ACCESS[path], user: templateManager }))).toEqual(
+          to('/dashboard'),
+        );
     });
 
     it('should keep template rights false when the user fetch failed', () => {

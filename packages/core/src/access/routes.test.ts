@@ -74,8 +74,8 @@ describe('ROUTE_ACCESS', () => {
     expect(Object.keys(table).filter((path) => !known.has(path))).toEqual([]);
   });
 
-  it('should open /admin, but not /admin/billing, to template managers', () => {
-    expect(table['/admin']?.allowTemplateManagers).toBe(true);
+  it('should keep template managers out of every admin page, whose API answers admins only', () => {
+    expect(table['/admin']?.allowTemplateManagers).not.toBe(true);
     expect(table['/admin/billing']?.allowTemplateManagers).not.toBe(true);
     expect(table['/admin/logs']?.allowTemplateManagers).not.toBe(true);
   });

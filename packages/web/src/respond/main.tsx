@@ -20,7 +20,7 @@ import { respondPath, tokenFromPath } from './respondPath';
 /*
  * The composition root of the answering page, its own Vite entry (respond.html): composed by hand,
  * without inversify, the router, toasts or anything else of the app, so a respondent's phone loads
- * only this page (budget: 90 kB gzip JS, DESIGN.md §4).
+ * only this page (budget: 90 kB gzip JS, docs/architecture.md, Budgets).
  */
 
 const token = tokenFromPath(globalThis.location.pathname);
