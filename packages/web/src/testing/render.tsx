@@ -39,10 +39,17 @@ export async function settle(times = 3): Promise<void> {
   }
 }
 
-/** Waits (settling in between) until `check` stops throwing. */
+/** How long waitFor keeps trying at least: a lazy screen's first import is slow on a loaded machine. */
+export const WAIT_FOR_MS = 3000;
+
+/**
+ * Waits (settling in between) until `check` stops throwing: at least `attempts` tries and at least
+ * WAIT_FOR_MS of wall time, so a busy machine (CI, parallel suites) gets the same answer as an idle one.
+ */
 export async function waitFor<T>(check: () => T, attempts = 50): Promise<T> {
+  const deadline = Date.now() + WAIT_FOR_MS;
   let last: unknown;
-  for (let i = 0; i < attempts; i++) {
+  for (let i = 0; i < attempts || Date.now() < deadline; i++) {
     try {
       return check();
     } catch (error) {
