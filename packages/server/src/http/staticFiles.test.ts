@@ -116,6 +116,23 @@ describe('the built web app', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('should let the sandboxed e-mail preview (an opaque origin) show an uploaded logo', async () => {
+    await mkdir(join(ctx.dataDir, 'uploads', '1'), { recursive: true });
+    await writeFile(join(ctx.dataDir, 'uploads', '1', 'logo-Xy12.png'), 'png');
+    const logo = await web.inject({
+      method: 'GET',
+      url: '/uploads/1/logo-Xy12.png',
+      headers: { accept: 'image/*' },
+    });
+    expect(logo.statusCode).toBe(200);
+    // same-origin would block it in the preview's sandboxed iframe (ERR_BLOCKED_BY_RESPONSE).
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(logo.headers['x-content-type-options']).toBe('nosniff');
+    // The app's own files keep the strict policy.
+    const icon = await web.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('should answer 404 {detail} for missing assets, API and upload paths and non-page requests', async () => {
     const cases = [
       web.inject({ method: 'GET', url: '/assets/bestaat-niet.js', headers: { accept: '*/*' } }),

@@ -38,6 +38,10 @@ export async function registerStaticFiles(
     immutable: true,
     setHeaders: (reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
+      // Logos and backgrounds are public by design (random names; shown on the answering page and in
+      // e-mails). The e-mail preview renders in a sandboxed iframe, whose opaque origin a
+      // same-origin resource policy would refuse.
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     },
   });
 
