@@ -128,8 +128,8 @@ describe('checkout with the simulated provider', () => {
     await page.waitForURL(/\/billing\/return\?/);
     await page.getByRole('heading', { name: 'Terug van betaling' }).waitFor();
     const details = page.locator('.payment-details');
-    await details.getByText('paid', { exact: true }).waitFor();
-    expect(await details.getByText('simulated', { exact: true }).count()).toBe(1);
+    await details.getByText('Betaald', { exact: true }).waitFor();
+    expect(await details.getByText('Proefbetaling', { exact: true }).count()).toBe(1);
     expect(plain(await details.textContent())).toContain('€ 29,00');
     const query = new URL(page.url()).searchParams;
     expect(query.get('status')).toBe('success');
@@ -161,7 +161,7 @@ describe('checkout with the simulated provider', () => {
     expect(new URL(page.url()).searchParams.get('status')).toBe('cancelled');
     const details = page.locator('.payment-details');
     await details.waitFor();
-    expect(await details.getByText('paid', { exact: true }).count()).toBe(0);
+    expect(await details.getByText('Betaald', { exact: true }).count()).toBe(0);
     expect(plain(await details.textContent())).toContain('€ 79,00');
 
     await openSubscription(page, online, 'basicloop');

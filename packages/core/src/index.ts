@@ -46,6 +46,7 @@ export {
   validateRegistration,
   validateResetPassword,
 } from './auth/credentials';
+export { paymentProviderLabel, paymentStatusLabel, subscriptionStatusLabel } from './billing/billingLabels';
 export type { HtmlSanitizer, PurifierSettings, SanitizePolicy } from './billing/featureHtml';
 export { FEATURE_HTML_POLICY, featureDescriptionHtml, purifierSettings } from './billing/featureHtml';
 export type { PaymentReturn } from './billing/paymentReturn';
@@ -151,6 +152,7 @@ export {
   LOG_LEVELS,
   logCellText,
   logCountText,
+  logLevelLabel,
   logStatusTone,
   parseLogLevel,
 } from './logs/logView';

@@ -4,6 +4,7 @@ import {
   LOG_LEVELS,
   logCellText,
   logCountText,
+  logLevelLabel,
   logStatusTone,
   parseLogLevel,
 } from './logView';
@@ -11,6 +12,13 @@ import {
 describe('LOG_LEVELS', () => {
   it('should list the levels of spec §4 in filter order', () => {
     expect(LOG_LEVELS).toEqual(['info', 'warning', 'error', 'audit']);
+  });
+});
+
+describe('logLevelLabel', () => {
+  it('should show every level in Dutch, an unknown one as received', () => {
+    expect(LOG_LEVELS.map(logLevelLabel)).toEqual(['Info', 'Waarschuwing', 'Fout', 'Audit']);
+    expect(logLevelLabel('debug')).toBe('debug');
   });
 });
 

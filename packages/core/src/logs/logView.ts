@@ -1,4 +1,5 @@
 import type { LogLevel } from '../contract/logs';
+import { dutchLabel } from '../shared/dutchLabel';
 
 /** The levels in the order of the level filter (spec §4). */
 export const LOG_LEVELS: readonly LogLevel[] = ['info', 'warning', 'error', 'audit'];
@@ -6,6 +7,17 @@ export const LOG_LEVELS: readonly LogLevel[] = ['info', 'warning', 'error', 'aud
 /** A select's value as a level filter; anything that is not a level means 'Alle niveaus'. */
 export const parseLogLevel = (value: string): LogLevel | '' =>
   (LOG_LEVELS as readonly string[]).includes(value) ? (value as LogLevel) : '';
+
+const LOG_LEVEL_LABELS: Readonly<Record<LogLevel, string>> = {
+  info: 'Info',
+  warning: 'Waarschuwing',
+  error: 'Fout',
+  audit: 'Audit',
+};
+
+/** A log level in Dutch ('Info', 'Waarschuwing', 'Fout', 'Audit'); an unknown one as received. */
+export const logLevelLabel = (level: string | null | undefined): string =>
+  dutchLabel(LOG_LEVEL_LABELS, level);
 
 const COUNT = new Intl.NumberFormat('nl-NL');
 

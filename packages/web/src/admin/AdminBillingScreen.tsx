@@ -8,6 +8,9 @@ import {
   type Page as PageOf,
   type Plan,
   type PlanInput,
+  paymentProviderLabel,
+  paymentStatusLabel,
+  subscriptionStatusLabel,
 } from '@loop/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
@@ -287,7 +290,7 @@ function Subscriptions({ version }: { version: number }) {
           <td>
             <PlanBadge name={item.plan_name} />
           </td>
-          <td>{item.status}</td>
+          <td>{subscriptionStatusLabel(item.status)}</td>
           <td>{formatDate(item.start_date)}</td>
           <td>{formatDate(item.end_date) || '-'}</td>
         </tr>
@@ -314,8 +317,8 @@ function Payments() {
           <td>
             {item.organization_name} ({item.organization_id})
           </td>
-          <td>{item.provider}</td>
-          <td>{item.status}</td>
+          <td>{paymentProviderLabel(item.provider)}</td>
+          <td>{paymentStatusLabel(item.status)}</td>
           <td>{formatCents(item.amount_cents)}</td>
           <td>{item.plan_id}</td>
           <td>{formatDate(item.created_at)}</td>

@@ -107,10 +107,10 @@ describe('Applicatie Logging (/admin/logs)', () => {
     );
     expect([...container.querySelectorAll('#log-level option')].map((o) => o.textContent)).toEqual([
       'Alle niveaus',
-      'info',
-      'warning',
-      'error',
-      'audit',
+      'Info',
+      'Waarschuwing',
+      'Fout',
+      'Audit',
     ]);
     expect(container.querySelector('#log-org')?.getAttribute('inputmode')).toBe('numeric');
     expect(container.querySelector('#log-from')?.getAttribute('type')).toBe('date');
@@ -131,7 +131,7 @@ describe('Applicatie Logging (/admin/logs)', () => {
     expect(trs).toHaveLength(4);
     expect(cells(trs[0])).toEqual([
       '21-11-2026 14:03:07',
-      'error',
+      'Fout',
       'http',
       '7',
       'request',
@@ -139,7 +139,7 @@ describe('Applicatie Logging (/admin/logs)', () => {
       '502',
       'Betaling mislukt',
     ]);
-    expect(cells(trs[3])).toEqual(['-', 'info', 'system', '-', 'startup', '-', '-', 'GET afgerond']);
+    expect(cells(trs[3])).toEqual(['-', 'Info', 'system', '-', 'startup', '-', '-', 'GET afgerond']);
     expect(logCalls(app).map((request) => `${request.method} ${request.path}`)).toEqual(['GET /admin/logs']);
   });
 

@@ -5,6 +5,7 @@ import {
   type LogItem,
   logCellText,
   logCountText,
+  logLevelLabel,
   logStatusTone,
   parseLogLevel,
 } from '@loop/core';
@@ -113,7 +114,7 @@ function LogFilters({
           <option value="">Alle niveaus</option>
           {LOG_LEVELS.map((level) => (
             <option key={level} value={level}>
-              {level}
+              {logLevelLabel(level)}
             </option>
           ))}
         </select>
@@ -244,7 +245,7 @@ function LogRow({ row, index }: { row: LogItem; index: number }) {
   return (
     <tr className="log-row" data-row={index} aria-rowindex={index + 2}>
       <td>{formatLogTime(row.ts)}</td>
-      <td>{logCellText(row.level)}</td>
+      <td>{logLevelLabel(row.level)}</td>
       <td>{logCellText(row.category)}</td>
       <td>{logCellText(row.org_id)}</td>
       <td title={row.action || undefined}>{logCellText(row.action)}</td>

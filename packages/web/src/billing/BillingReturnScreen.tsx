@@ -1,4 +1,4 @@
-import { formatCents, parsePaymentId } from '@loop/core';
+import { formatCents, parsePaymentId, paymentProviderLabel, paymentStatusLabel } from '@loop/core';
 import { Link, useSearch } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
@@ -21,7 +21,7 @@ export function BillingReturnScreen() {
       <dl className="plan-dates">
         <div>
           <dt>Status</dt>
-          <dd>{status}</dd>
+          <dd>{rawStatus ? paymentStatusLabel(rawStatus) : status}</dd>
         </div>
         <div>
           <dt>Betaling-ID</dt>
@@ -62,11 +62,11 @@ function LatestPayment({ paymentId, status }: { paymentId: number | null; status
           </div>
           <div>
             <dt>Provider</dt>
-            <dd>{latest.value.provider}</dd>
+            <dd>{paymentProviderLabel(latest.value.provider)}</dd>
           </div>
           <div>
             <dt>Status</dt>
-            <dd>{latest.value.status}</dd>
+            <dd>{paymentStatusLabel(latest.value.status)}</dd>
           </div>
           <div>
             <dt>Bedrag</dt>

@@ -7,6 +7,7 @@ import {
   otherPlans,
   PERMISSION_DENIED,
   type Plan,
+  subscriptionStatusLabel,
 } from '@loop/core';
 import { use, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
@@ -72,7 +73,7 @@ export function SubscriptionScreen() {
               <h2 id="current-plan-heading">Huidig plan</h2>
               <p className="current-plan">
                 <PlanBadge name={subscription.plan_name} />
-                <span className="plan-status">Status: {subscription.status}</span>
+                <span className="plan-status">Status: {subscriptionStatusLabel(subscription.status)}</span>
               </p>
               <dl className="plan-dates">
                 <div>

@@ -53,6 +53,7 @@ describe('Mijn Abonnement', () => {
       expect(container.querySelector('.current-plan .plan-badge-blue')?.textContent).toBe('basicloop'),
     );
     expect(container.textContent).toContain('5 maart 2026');
+    expect(container.querySelector('.plan-status')?.textContent).toBe('Status: Actief');
     const descriptions = container.querySelectorAll('.feature-description');
     expect(descriptions[0]?.innerHTML).not.toMatch(/script|onerror|img|javascript:/);
     expect(descriptions[1]?.querySelector('strong')?.textContent).toBe('Exporteren');
