@@ -13,8 +13,8 @@ import { build, defaultClientConditions } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, ROOT } from './harness';
 
-const VECTORS_FILE = join(ROOT, 'packages/adapters/src/html/testdata/dompurify-vectors.json');
-const ADAPTERS_ENTRY = join(ROOT, 'packages/adapters/src/html/index.ts');
+const VECTORS_FILE = join(ROOT, 'packages/adapters/src/dom/testdata/dompurify-vectors.json');
+const ADAPTERS_ENTRY = join(ROOT, 'packages/adapters/src/dom/index.ts');
 const CORE_ENTRY = join(ROOT, 'packages/core/src/index.ts');
 
 interface Vector {
@@ -51,10 +51,10 @@ async function bundleSanitizer(dir: string): Promise<string> {
   await writeFile(
     entry,
     [
-      `import { createDomPurifySanitizer } from ${JSON.stringify(ADAPTERS_ENTRY)};`,
+      `import { createDomSanitizer } from ${JSON.stringify(ADAPTERS_ENTRY)};`,
       `import { FEATURE_HTML_POLICY, featureDescriptionHtml } from ${JSON.stringify(CORE_ENTRY)};`,
-      // No instance passed: the browser default, DOMPurify on globalThis.window.
-      'const sanitizer = createDomPurifySanitizer();',
+      // As the app's composition root makes it: DOMPurify on the browser's window.
+      'const sanitizer = createDomSanitizer(() => window);',
       'Object.assign(window, {',
       '  __loop: {',
       '    policy: FEATURE_HTML_POLICY,',

@@ -75,7 +75,13 @@ const MANIFESTS: SourceFile[] = [
     path: 'packages/server/package.json',
     text: JSON.stringify({
       name: '@loop/server',
-      dependencies: { '@loop/core': 'workspace:*', '@loop/web': 'workspace:*', fastify: '^5', react: '^19' },
+      dependencies: {
+        '@loop/adapters': 'workspace:*',
+        '@loop/core': 'workspace:*',
+        '@loop/web': 'workspace:*',
+        fastify: '^5',
+        react: '^19',
+      },
     }),
   },
 ];
@@ -270,9 +276,28 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
     ['web importing ofetch', 'packages/web/src/a.tsx', "import { ofetch } from 'ofetch';"],
     ['server importing web', 'packages/server/src/a.ts', "import { App } from '@loop/web';"],
     ['server importing adapters', 'packages/server/src/a.ts', "import { x } from '@loop/adapters';"],
+    [
+      'server importing another adapters entry',
+      'packages/server/src/a.ts',
+      "import { createApiClient } from '@loop/adapters/http';",
+    ],
     ['server importing react', 'packages/server/src/a.ts', "import { renderToString } from 'react';"],
   ])('should catch %s', (_label, path, text) => {
     expect(rulesFor(path, text)).toContain('forbidden-import');
+  });
+
+  it('should let the server import the shared DOM entry and nothing else of adapters', () => {
+    expect(
+      rulesFor('packages/server/src/a.ts', "import { createDomSanitizer } from '@loop/adapters/dom';"),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['another adapters folder', "import { createApiClient } from '../http/createApiClient';"],
+    ['a browser-only library', "import { ofetch } from 'ofetch';"],
+    ['a browser global', 'export const w = () => window.document;'],
+  ])('should keep the shared DOM entry runnable on the server: catch %s', (_label, text) => {
+    expect(rulesFor('packages/adapters/src/dom/a.ts', text)).toContain('dom-entry');
   });
 
   it.each([
@@ -336,7 +361,7 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
   it.each([
     ["import { Container } from 'inversify';"],
     ["import DOMPurify from 'dompurify';"],
-    ["import { createDomPurifySanitizer } from '@loop/adapters/html';"],
+    ["import { createDomSanitizer } from '@loop/adapters/dom';"],
     ["import { marked } from 'marked';"],
     ["import { decode } from 'he';"],
     ["const pdf = await import('jspdf');"],

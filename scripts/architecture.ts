@@ -72,10 +72,7 @@ const FORBIDDEN_IMPORTS: Record<
     { match: (pkg) => pkg === 'ofetch', why: 'web talks HTTP only through the adapters' },
   ],
   server: [
-    {
-      match: (pkg) => pkg === '@loop/web' || pkg === '@loop/adapters',
-      why: 'the server never imports web or adapters',
-    },
+    { match: (pkg) => pkg === '@loop/web', why: 'the server never imports web' },
     { match: (pkg) => pkg === 'react' || pkg === 'react-dom', why: 'the server never imports React' },
   ],
 };
@@ -101,12 +98,21 @@ const RESPOND_FORBIDDEN = [
   'jspdf',
   'react-toastify',
   'wouter',
-  '@loop/adapters/html',
+  '@loop/adapters/dom',
 ];
 const isRespondForbidden = (specifier: string): boolean =>
   RESPOND_FORBIDDEN.includes(specifier) ||
   RESPOND_FORBIDDEN.includes(packageName(specifier)) ||
   packageName(specifier).startsWith('@tiptap/');
+
+/**
+ * The adapters' shared DOM entry (`@loop/adapters/dom`): the one part of adapters the server may
+ * import, so it runs in the browser and in Node alike. It imports core and the libraries it wraps,
+ * nothing else of adapters, and touches no browser global (its caller hands it a window).
+ */
+const DOM_ENTRY = '@loop/adapters/dom';
+const DOM_DIR = 'packages/adapters/src/dom/';
+const DOM_LIBRARIES = new Set(['@loop/core', 'dompurify']);
 
 /** Files of web that may call `fetch`: none; the adapters own the platform's fetch (browserFetch). */
 const FETCH_ALLOWED = new Set<string>();
@@ -393,6 +399,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
             `'${specifier}': the answering page imports nothing of the app outside ${RESPOND_DIR}`,
           );
         }
+        if (file.path.startsWith(DOM_DIR) && !target.startsWith(DOM_DIR)) {
+          report(
+            file.path,
+            line,
+            'dom-entry',
+            `'${specifier}': ${DOM_ENTRY} runs in the browser and on the server; it imports nothing of adapters outside ${DOM_DIR}`,
+          );
+        }
         if (!target.startsWith(`packages/${pkg}/`)) {
           report(
             file.path,
@@ -419,6 +433,22 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
           `'${specifier}': the answering page stays small (≤ 90 kB gzip) and loads none of the app's libraries`,
         );
       }
+      if (pkg === 'server' && name === '@loop/adapters' && specifier !== DOM_ENTRY) {
+        report(
+          file.path,
+          line,
+          'forbidden-import',
+          `'${specifier}': the server imports only the adapters' shared DOM entry (${DOM_ENTRY})`,
+        );
+      }
+      if (file.path.startsWith(DOM_DIR) && !DOM_LIBRARIES.has(name)) {
+        report(
+          file.path,
+          line,
+          'dom-entry',
+          `'${specifier}': ${DOM_ENTRY} runs in the browser and on the server; it imports only ${[...DOM_LIBRARIES].join(', ')}`,
+        );
+      }
       for (const rule of FORBIDDEN_IMPORTS[pkg] ?? []) {
         if (rule.match(name)) report(file.path, line, 'forbidden-import', `'${specifier}': ${rule.why}`);
       }
@@ -440,6 +470,16 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
       }
     }
 
+    if (file.path.startsWith(DOM_DIR)) {
+      for (const use of findBrowserGlobals(file.text)) {
+        report(
+          file.path,
+          use.line,
+          'dom-entry',
+          `${DOM_ENTRY} must not touch the browser global '${use.name}'`,
+        );
+      }
+    }
     if (pkg === 'core') {
       for (const use of findBrowserGlobals(file.text)) {
         report(file.path, use.line, 'browser-global', `core must not touch the browser global '${use.name}'`);

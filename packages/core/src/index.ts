@@ -47,8 +47,7 @@ export {
   validateResetPassword,
 } from './auth/credentials';
 export { paymentProviderLabel, paymentStatusLabel, subscriptionStatusLabel } from './billing/billingLabels';
-export type { HtmlSanitizer, PurifierSettings, SanitizePolicy } from './billing/featureHtml';
-export { FEATURE_HTML_POLICY, featureDescriptionHtml, purifierSettings } from './billing/featureHtml';
+export { featureDescriptionHtml } from './billing/featureHtml';
 export type { PaymentReturn } from './billing/paymentReturn';
 export { createPaymentReturn, parsePaymentId, RETURN_PAYMENTS_QUERY } from './billing/paymentReturn';
 export type { BadgeColour, PlanChange } from './billing/plans';
@@ -141,6 +140,8 @@ export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features
 export type { FeatureKey, FeatureStore } from './features/featureGate';
 export { FEATURE_KEYS, hasFeature, parseFeatureList } from './features/featureGate';
+export type { HtmlSanitizer, SanitizePolicy } from './html';
+export { FEATURE_HTML_POLICY, SURVEY_HTML_POLICY } from './html';
 export type { LogBrowserDeps, LogBrowserState, LogBrowserStatus } from './logs/LogBrowser';
 export { LogBrowser } from './logs/LogBrowser';
 export { logDateOf } from './logs/logDate';
@@ -490,7 +491,7 @@ export {
   templateFromDraft,
   templateMetaErrors,
 } from './surveys/surveyEditorRules';
-export { SURVEY_HTML_POLICY, sanitizeSurveyHtml } from './surveys/surveyHtml';
+export { sanitizeSurveyHtml } from './surveys/surveyHtml';
 export type { SurveyPreview, SurveyPreviewDeps } from './surveys/surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveys/surveyPreview';
 export type { RespondentAccessError, StatusChangeError } from './surveys/surveyStatus';

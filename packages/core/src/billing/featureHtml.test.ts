@@ -1,10 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  FEATURE_HTML_POLICY,
-  featureDescriptionHtml,
-  type HtmlSanitizer,
-  type SanitizePolicy,
-} from './featureHtml';
+import { FEATURE_HTML_POLICY, type HtmlSanitizer, type SanitizePolicy } from '../html';
+import { featureDescriptionHtml } from './featureHtml';
 
 // --- hand-written fakes -------------------------------------------------------------------------
 

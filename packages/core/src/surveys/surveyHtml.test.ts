@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HtmlSanitizer, SanitizePolicy } from '../billing/featureHtml';
-import { SURVEY_HTML_POLICY, sanitizeSurveyHtml } from './surveyHtml';
+import { type HtmlSanitizer, type SanitizePolicy, SURVEY_HTML_POLICY } from '../html';
+import { sanitizeSurveyHtml } from './surveyHtml';
 
 describe('SURVEY_HTML_POLICY', () => {
   it('should allow text formatting, lists, headings, quotes and links only', () => {

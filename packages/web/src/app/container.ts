@@ -72,7 +72,7 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
   let sanitizer: Promise<HtmlSanitizer> | null = null;
   bind(TOKENS.LoadHtmlSanitizer).toConstantValue(() => {
-    sanitizer ??= import('@loop/adapters/html').then((module) => module.createDomPurifySanitizer());
+    sanitizer ??= import('@loop/adapters/dom').then((module) => module.createDomSanitizer(() => window));
     return sanitizer;
   });
 });

@@ -1,7 +1,15 @@
-import { type HtmlSanitizer, purifierSettings } from '@loop/core';
-import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import type { HtmlSanitizer, SanitizePolicy } from '@loop/core';
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 
-// packages/server/src/surveys/surveyHtml.ts repeats these hooks (the server may not import adapters): change both.
+// This file is the one place that applies core's policies with DOMPurify, for the browser and the
+// server alike (the server passes a jsdom window): it touches no browser global of its own.
+
+/**
+ * A window DOMPurify can work in: the browser's, or jsdom's on the server. Typed as unknown, so
+ * a server compiled without the DOM library can hand over jsdom's window; DOMPurify checks what it
+ * gets (`isSupported`) and the sanitizer refuses to run on anything it cannot use.
+ */
+export type DomWindow = unknown;
 
 /** The rel every link gets when links open in a new tab: no opener, no referrer. */
 const NEW_TAB_REL = 'noopener noreferrer';
@@ -69,25 +77,40 @@ const lowerCased = (names: readonly string[]): ReadonlySet<string> =>
   new Set(names.map((name) => name.toLowerCase()));
 
 /**
- * Core's HtmlSanitizer on DOMPurify. Without an instance it uses the browser's `window`; tests pass
- * `DOMPurify(jsdomWindow)`. Throws where DOMPurify has no DOM, because DOMPurify would then hand
- * back its input unchanged.
+ * A policy in DOMPurify's words: only the policy's tags and attributes, never style or script, no
+ * data or aria attributes, no unknown protocols, the text of removed tags kept, a string back.
  */
-export function createDomPurifySanitizer(purify?: Purifier): HtmlSanitizer {
-  let instance = purify;
+function purifierConfig(policy: SanitizePolicy): Config & { RETURN_DOM: false; RETURN_DOM_FRAGMENT: false } {
+  return {
+    ALLOWED_TAGS: [...policy.allowedTags],
+    ALLOWED_ATTR: [...policy.allowedAttributes],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ALLOW_UNKNOWN_PROTOCOLS: false,
+    FORBID_TAGS: ['style', 'script'],
+    FORBID_ATTR: ['style'],
+    // Text of removed tags is kept (not of script, style and the like, which DOMPurify drops whole).
+    KEEP_CONTENT: true,
+    WHOLE_DOCUMENT: false,
+    RETURN_DOM: false,
+    RETURN_DOM_FRAGMENT: false,
+    RETURN_TRUSTED_TYPE: false,
+  };
+}
 
-  function ready(): Purifier {
-    instance ??= DOMPurify(globalThis.window);
-    if (!instance.isSupported) {
-      throw new Error('DOMPurify needs a DOM: pass DOMPurify(window) to createDomPurifySanitizer.');
-    }
-    return instance;
-  }
-
+/**
+ * Core's HtmlSanitizer on a DOMPurify instance (several sanitizers may share one). Throws where the
+ * instance has no DOM, because DOMPurify would then hand back its input unchanged.
+ */
+export function createDomPurifySanitizer(purify: Purifier): HtmlSanitizer {
   return {
     sanitize(html, policy) {
-      const current = ready();
-      const state = hookStateOf(current);
+      if (!purify.isSupported) {
+        throw new Error(
+          "DOMPurify needs a DOM: give createDomSanitizer a window (the browser's or jsdom's).",
+        );
+      }
+      const state = hookStateOf(purify);
       const outer = state.active;
       state.active = {
         tags: lowerCased(policy.allowedTags),
@@ -95,10 +118,24 @@ export function createDomPurifySanitizer(purify?: Purifier): HtmlSanitizer {
         linksInNewTab: policy.linksInNewTab,
       };
       try {
-        return current.sanitize(html, purifierSettings(policy));
+        return String(purify.sanitize(html, purifierConfig(policy)));
       } finally {
         state.active = outer;
       }
+    },
+  };
+}
+
+/**
+ * Core's HtmlSanitizer on DOMPurify over a window asked for on first use: the browser passes
+ * `() => window`, the server a jsdom window it loads only when the first text arrives.
+ */
+export function createDomSanitizer(windowOf: () => DomWindow): HtmlSanitizer {
+  let sanitizer: HtmlSanitizer | null = null;
+  return {
+    sanitize(html, policy) {
+      sanitizer ??= createDomPurifySanitizer(DOMPurify(windowOf() as Parameters<typeof DOMPurify>[0]));
+      return sanitizer.sanitize(html, policy);
     },
   };
 }

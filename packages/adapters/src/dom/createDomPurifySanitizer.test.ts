@@ -2,7 +2,7 @@ import { FEATURE_HTML_POLICY, featureDescriptionHtml, type SanitizePolicy } from
 import DOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { createDomPurifySanitizer } from './createDomPurifySanitizer';
+import { createDomPurifySanitizer, createDomSanitizer } from './createDomPurifySanitizer';
 
 // jsdom runs no scripts by default, so these tests check the output; real script execution is
 // tested in Chromium by e2e/sanitizer.test.ts.
@@ -130,6 +130,18 @@ describe('createDomPurifySanitizer', () => {
     expect(shared.sanitize(link)).toBe(link);
   });
 
+  it('should load its window only when the first text arrives, and only once', () => {
+    let windows = 0;
+    const lazy = createDomSanitizer(() => {
+      windows++;
+      return window;
+    });
+    expect(windows).toBe(0);
+    expect(lazy.sanitize('<p onclick="x()">a</p>', FEATURE_HTML_POLICY)).toBe('<p>a</p>');
+    expect(lazy.sanitize('<b>b</b>', FEATURE_HTML_POLICY)).toBe('<b>b</b>');
+    expect(windows).toBe(1);
+  });
+
   it('should decode escaped entities before sanitising in featureDescriptionHtml', () => {
     expect(
       featureDescriptionHtml('&lt;p&gt;Veilig&lt;/p&gt;&lt;img src=x onerror=alert(1)&gt;', sanitizer),
@@ -140,8 +152,10 @@ describe('createDomPurifySanitizer', () => {
   });
 
   it('should refuse to run without a DOM instead of returning its input', () => {
-    // Node has no globalThis.window, so the default instance has no DOM either.
-    expect(() => createDomPurifySanitizer().sanitize('<p>x</p>', FEATURE_HTML_POLICY)).toThrow(/needs a DOM/);
+    // Node has no globalThis.window, so a sanitizer given none has no DOM either.
+    expect(() =>
+      createDomSanitizer(() => globalThis.window).sanitize('<p>x</p>', FEATURE_HTML_POLICY),
+    ).toThrow(/needs a DOM/);
     const withoutDom = createDomPurifySanitizer(DOMPurify());
     expect(() => withoutDom.sanitize('<script>alert(1)</script>', FEATURE_HTML_POLICY)).toThrow(
       /needs a DOM/,
