@@ -113,13 +113,17 @@ describe('checkout with the simulated provider', () => {
   it('should pay, show the payment on return, activate the plan and unlock its features', async () => {
     const { page, context, problems } = await openPage(browser);
     await freshUser(online, page);
-    // basicloop lacks branding: no Personalisatie in the menu, and its route leads back to the dashboard.
+    // basicloop lacks branding: no Personalisatie in the menu, and its page says which plan has it.
     await openSubscription(page, online, 'basicloop');
     expect(
       await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByText('Personalisatie').count(),
     ).toBe(0);
     await page.goto(`${online.url}/personalisatie`);
-    await page.waitForURL(`${online.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Personalisatie' }).waitFor();
+    await page.getByText('Die zit niet in het abonnement van je organisatie, wel in smartloop').waitFor();
+    expect(page.url()).toBe(`${online.url}/personalisatie`);
+    await page.getByRole('link', { name: 'Mijn Abonnement' }).click();
+    await page.waitForURL(`${online.url}/dashboard/abonnement`);
 
     await openSubscription(page, online, 'basicloop');
     await page.getByRole('button', { name: 'Kies dit plan: smartloop' }).click();

@@ -48,6 +48,15 @@ export {
 } from './auth/credentials';
 export { paymentProviderLabel, paymentStatusLabel, subscriptionStatusLabel } from './billing/billingLabels';
 export { featureDescriptionHtml } from './billing/featureHtml';
+export type { FeatureGateDecision } from './billing/featureUnlock';
+export {
+  decideFeatureGate,
+  FEATURE_REDIRECTS,
+  joinNames,
+  missingFeatureNote,
+  missingFeatureText,
+  plansWithFeature,
+} from './billing/featureUnlock';
 export type { PaymentReturn } from './billing/paymentReturn';
 export { createPaymentReturn, parsePaymentId, RETURN_PAYMENTS_QUERY } from './billing/paymentReturn';
 export type { BadgeColour, PlanChange } from './billing/plans';

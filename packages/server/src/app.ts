@@ -245,6 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const rules = rateLimitRules(options);
+  const featureChecks = createRequireFeature(deps);
+  app.decorate('checkedFeatures', featureChecks.checkedKeys);
   const context: RouteContext = {
     deps,
     authenticate: createAuthenticate(deps),
@@ -253,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rules,
       rules === null ? { redis: null } : await rateLimitStore(app, config),
     ),
-    requireFeature: createRequireFeature(deps),
+    requireFeature: featureChecks.requireFeature,
   };
 
   installTextBoundary(app);

@@ -128,7 +128,7 @@ const plan = (id: number, name: string, price: number, keys: readonly string[]):
 
 const FREE = plan(1, 'Gratis', 0, ['core']);
 const BASIC = plan(2, 'basicloop', 9.99, ['core', 'export']);
-const SMART = plan(3, 'smartloop', 29, ['core', 'ai', 'analytics']);
+const SMART = plan(3, 'smartloop', 29, ['core', 'analytics', 'export']);
 const PLANS: readonly Plan[] = [FREE, BASIC, SMART];
 
 const SUBSCRIPTION: UserSubscription = {
@@ -238,7 +238,7 @@ describe('SubscriptionStore', () => {
         settings: CHECKOUT_ON,
         changingPlanId: null,
       });
-      expect(features.writes).toEqual([['core', 'ai', 'analytics']]);
+      expect(features.writes).toEqual([['core', 'analytics', 'export']]);
       expect(notifier.notices).toEqual([]);
     });
 
@@ -266,7 +266,7 @@ describe('SubscriptionStore', () => {
       expect(notifier.notices).toEqual([error('Fout bij ophalen plannen.')]);
       expect(s.getSnapshot().plans).toEqual([]);
       expect(s.getSnapshot().subscription).toEqual(SUBSCRIPTION);
-      expect(features.writes).toEqual([['core', 'ai', 'analytics']]);
+      expect(features.writes).toEqual([['core', 'analytics', 'export']]);
     });
 
     it('should treat a subscription with malformed features as failed, reaching the loaded state', async () => {
@@ -358,7 +358,7 @@ describe('SubscriptionStore', () => {
       gateway.release('subscription', apiOk(SUBSCRIPTION));
       await Promise.all([first, second]);
       expect(s.getSnapshot().subscription).toEqual(SUBSCRIPTION);
-      expect(features.writes).toEqual([['core', 'ai', 'analytics']]);
+      expect(features.writes).toEqual([['core', 'analytics', 'export']]);
     });
 
     it('should forget everything on reset after a load', async () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '../contract/billing';
 import { deleteSurveyText, eraseResponseText, responseName, xlsxExportNote } from './individualResponses';
 
-const plan = (name: string, keys: readonly string[]): Plan => ({
+const plan = (name: string, keys: readonly string[], price = 0): Plan => ({
   id: name.length,
   name,
-  price_per_month: 0,
+  price_per_month: price,
   features: keys.map((key) => ({ key, name: key, description: '' })),
 });
 
@@ -39,19 +39,19 @@ describe('a response by name', () => {
 });
 
 describe('xlsxExportNote', () => {
-  it('should name the plans that include the export feature', () => {
+  it('should name the plans that include the export feature, cheapest first', () => {
     const plans = [
+      plan('proloop', ['export'], 79),
       plan('basicloop', ['core']),
-      plan('smartloop', ['core', 'export']),
-      plan('proloop', ['export']),
+      plan('smartloop', ['core', 'export'], 29),
     ];
     expect(xlsxExportNote(plans)).toBe(
       'CSV kan met elk abonnement. Exporteren naar XLSX kan met het abonnement smartloop of proloop.',
     );
-    expect(xlsxExportNote(plans.slice(0, 2))).toBe(
+    expect(xlsxExportNote(plans.slice(1))).toBe(
       'CSV kan met elk abonnement. Exporteren naar XLSX kan met het abonnement smartloop.',
     );
-    expect(xlsxExportNote([...plans, plan('ultraloop', ['export'])])).toContain(
+    expect(xlsxExportNote([...plans, plan('ultraloop', ['export'], 199)])).toContain(
       'smartloop, proloop of ultraloop',
     );
     expect(xlsxExportNote([])).toBe(

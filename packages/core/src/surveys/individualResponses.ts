@@ -1,3 +1,4 @@
+import { joinNames, plansWithFeature } from '../billing/featureUnlock';
 import type { Plan } from '../contract/billing';
 import type { ResponseListItem, ResponseProgress } from '../contract/individualResponses';
 import type { RespondentLinkKind } from '../contract/responses';
@@ -51,21 +52,15 @@ export const eraseResponseText = (item: Pick<ResponseListItem, 'id' | 'label'>):
   `De antwoorden van ${responseName(item)} worden gewist, met de tijden per vraag. De resultaten ` +
   'tellen daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.';
 
-/** 'smartloop', 'smartloop of proloop', 'basic, smart of pro'. */
-function alternatives(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} of ${names.at(-1)}`;
-}
-
 /**
- * Why XLSX cannot be downloaded on this plan, naming the plans that include `export` (CSV works
- * on every plan).
+ * Why XLSX cannot be downloaded on this plan, naming the plans that include `export`, cheapest
+ * first (CSV works on every plan).
  */
 export function xlsxExportNote(plans: readonly Plan[]): string {
-  const names = plans
-    .filter((plan) => plan.features.some((feature) => feature.key === 'export'))
-    .map((plan) => plan.name);
+  const names = plansWithFeature(plans, 'export').map((plan) => plan.name);
   const which =
-    names.length === 0 ? 'een abonnement met de functie Exporteren' : `het abonnement ${alternatives(names)}`;
+    names.length === 0
+      ? 'een abonnement met de functie Exporteren'
+      : `het abonnement ${joinNames(names, 'of')}`;
   return `CSV kan met elk abonnement. Exporteren naar XLSX kan met ${which}.`;
 }

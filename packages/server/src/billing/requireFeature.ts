@@ -5,19 +5,40 @@ import { ApiError } from '../http/apiError';
 import { currentOrganization } from '../organizations/memberships';
 import { organizationFeatureKeys } from './subscriptions';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every plan feature a route checks (see createRequireFeature). */
+    readonly checkedFeatures: ReadonlySet<FeatureKey>;
+  }
+}
+
 export const FEATURE_MISSING = 'Deze functie hoort niet bij het abonnement van je organisatie.';
 
 export type RequireFeature = (key: FeatureKey) => (request: FastifyRequest) => Promise<void>;
+
+export interface FeatureChecks {
+  readonly requireFeature: RequireFeature;
+  /**
+   * The keys `requireFeature` was asked for so far. Routes ask while they are registered, so once
+   * the app is ready this is every feature the server enforces: a plan that sells any other key
+   * (besides `core`, which every plan has) sells something no route delivers (planTexts.test.ts).
+   */
+  readonly checkedKeys: ReadonlySet<FeatureKey>;
+}
 
 /**
  * `preHandler` hooks for routes of a paid feature (spec §6): 403 when the current organisation's
  * plan lacks the feature, whatever the client shows. Runs after `authenticate`.
  */
-export function createRequireFeature(deps: Pick<AppDeps, 'db'>): RequireFeature {
-  return (key) =>
-    async function requireFeature(request) {
+export function createRequireFeature(deps: Pick<AppDeps, 'db'>): FeatureChecks {
+  const checkedKeys = new Set<FeatureKey>();
+  const requireFeature: RequireFeature = (key) => {
+    checkedKeys.add(key);
+    return async function requirePlanFeature(request) {
       const organization = await currentOrganization(deps, request);
       const keys = await organizationFeatureKeys(deps.db, organization.id);
       if (!keys.includes(key)) throw new ApiError(403, FEATURE_MISSING);
     };
+  };
+  return { requireFeature, checkedKeys };
 }

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import type { AnalyticsOverview } from '@loop/core';
+import { type AnalyticsOverview, PERMISSION_DENIED } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody } from '../testing/fakeApi';
@@ -46,12 +46,26 @@ const OVERVIEW: AnalyticsOverview = {
   worst_statements: [],
 };
 
-function app(features: readonly string[]) {
+const plan = (id: number, name: string, price: number, keys: readonly string[]) => ({
+  id,
+  name,
+  price_per_month: price,
+  features: keys.map((key) => ({ key, name: key === 'analytics' ? 'Analyse' : key, description: '' })),
+});
+
+// As the server might list them in any order: the page names the cheapest first.
+const PLANS = [
+  plan(3, 'proloop', 79, ['core', 'analytics']),
+  plan(1, 'basicloop', 0, ['core']),
+  plan(2, 'smartloop', 29, ['core', 'analytics']),
+];
+
+function app(features: readonly string[], role = 'owner') {
   return createTestApp({
     path: '/analytics',
     storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
     routes: {
-      'GET /users/me': () => json(200, meBody()),
+      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /user-subscriptions/me': () =>
         json(200, {
@@ -63,7 +77,7 @@ function app(features: readonly string[]) {
           end_date: null,
           features: features.map((key) => ({ key, name: key, description: '' })),
         }),
-      'GET /plans': () => json(200, []),
+      'GET /plans': () => json(200, PLANS),
       'GET /billing/settings': () => json(200, { online_checkout: false, provider: 'stripe' }),
       'GET /analytics': () => json(200, OVERVIEW),
     },
@@ -87,10 +101,28 @@ describe('AnalyticsScreen', () => {
     expect(container.textContent).toContain('Nog geen stellingen met minstens 3 antwoorden.');
   });
 
-  it('should send a plan without analytics to the dashboard, without asking for analytics', async () => {
+  it('should explain a plan without analytics: which plans have it, cheapest first, and where to change', async () => {
     const test = app(['core']);
-    await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(test.location.history.at(-1)).toBe('/dashboard'));
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('.feature-missing')).not.toBeNull());
+    expect(container.querySelector('h1')?.textContent).toBe('Analytics');
+    expect(container.querySelector('.feature-missing p')?.textContent?.replace(/\s/g, ' ')).toBe(
+      'Voor deze pagina is de functie Analyse nodig. Die zit niet in het abonnement van je organisatie, ' +
+        'wel in smartloop (€ 29,00 / maand) en proloop (€ 79,00 / maand).',
+    );
+    const link = container.querySelector('.feature-missing a');
+    expect(link?.textContent).toBe('Mijn Abonnement');
+    expect(link?.getAttribute('href')).toBe('/dashboard/abonnement');
+    expect(container.textContent).not.toContain(PERMISSION_DENIED['billing.manage']);
+    // The page stays where the user went, and nothing of analytics is asked for.
+    expect(test.location.history.at(-1)).toBe('/analytics');
     expect(test.api.seen.some((request) => request.path.startsWith('/analytics'))).toBe(false);
+  });
+
+  it('should tell a member who cannot change the plan who can', async () => {
+    const test = app(['core'], 'member');
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.textContent).toContain(PERMISSION_DENIED['billing.manage']));
+    expect(container.querySelector('.feature-missing a')?.getAttribute('href')).toBe('/dashboard/abonnement');
   });
 });

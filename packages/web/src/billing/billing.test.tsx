@@ -7,7 +7,13 @@ import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
-const feature = (key: string, description = '') => ({ key, name: `Functie ${key}`, description });
+const NAMES: Record<string, string> = { branding: 'Eigen huisstijl' };
+
+const feature = (key: string, description = '') => ({
+  key,
+  name: NAMES[key] ?? `Functie ${key}`,
+  description,
+});
 
 const subscription = (features: ReturnType<typeof feature>[]) => ({
   id: 3,
@@ -68,13 +74,40 @@ describe('Mijn Abonnement', () => {
 });
 
 describe('feature gating', () => {
-  it('should send /personalisatie to the dashboard and hide its menu item without branding', async () => {
+  it('should explain /personalisatie without branding instead of leaving it, and keep its menu item hidden', async () => {
     const test = app('/personalisatie', [feature('core')]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('.feature-missing')).not.toBeNull());
+    expect(container.querySelector('h1')?.textContent).toBe('Personalisatie');
+    expect(container.querySelector('.feature-missing p')?.textContent?.replace(/\s/g, ' ')).toBe(
+      'Voor deze pagina is de functie Eigen huisstijl nodig. Die zit niet in het abonnement van je ' +
+        'organisatie, wel in smartloop (€ 29,00 / maand).',
+    );
+    expect(container.querySelector('.feature-missing a[href="/dashboard/abonnement"]')?.textContent).toBe(
+      'Mijn Abonnement',
+    );
+    expect(test.location.history).toEqual(['/personalisatie']);
+    expect(container.querySelector('#main-nav')?.textContent).not.toContain('Personalisatie');
+  });
+
+  it('should keep the Personalisatie card on the dashboard without branding, saying which plan has it', async () => {
+    const test = app('/dashboard', [feature('core')]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const card = await waitFor(() => {
+      const found = container.querySelector('a.card[href="/personalisatie"]');
+      if (!found?.textContent?.includes('abonnement')) throw new Error('not yet');
+      return found;
+    });
+    expect(card.querySelector('.card-text')?.textContent).toBe(
+      'Logo, achtergrond en huisstijlkleur van Demo BV. Zit niet in je abonnement, wel in smartloop.',
+    );
+  });
+
+  it('should still send /bedrijfsanalyse to the dashboard, as the spec prescribes', async () => {
+    const test = app('/bedrijfsanalyse', [feature('core')]);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(test.location.history.at(-1)).toBe('/dashboard'));
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Welkom, Demo Gebruiker'));
-    expect(container.textContent).not.toContain('Personalisatie');
-    expect(container.querySelector('a[href="/dashboard/abonnement"]')).not.toBeNull();
   });
 
   it('should open /personalisatie when the plan includes branding', async () => {

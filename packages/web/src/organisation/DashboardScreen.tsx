@@ -1,9 +1,10 @@
-import { effectiveIsAdmin } from '@loop/core';
+import { effectiveIsAdmin, missingFeatureNote } from '@loop/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { useFeature } from '../billing/useFeature';
+import { useSubscription } from '../billing/useSubscription';
 import { notify } from '../notifications/notify';
 import { LoadFailed } from '../routing/Loading';
 import { useSession } from '../session/useSession';
@@ -18,8 +19,9 @@ export function DashboardScreen() {
   const { status, user, organisation } = useCurrentUser();
   const [choice, setChoice] = useState<string>('');
   const isAdmin = effectiveIsAdmin(session.isAdmin, debugAdmin.isOn());
-  // Hidden while the plan is checked and when it lacks the feature.
-  const hasBranding = useFeature('branding') === true;
+  // Without the feature the branding card stays, saying which plans have it (the page explains).
+  const branding = useFeature('branding');
+  const { plans } = useSubscription();
 
   const organisations = user?.organizations ?? [];
   const selected = choice || String(organisation?.id ?? '');
@@ -83,12 +85,13 @@ export function DashboardScreen() {
               <span className="card-text">Je plan, de functies die erbij horen en de andere plannen.</span>
             </Link>
           </li>
-          {hasBranding ? (
+          {organisation ? (
             <li>
               <Link href="/personalisatie" className="card">
                 <span className="card-title">Personalisatie</span>
                 <span className="card-text">
-                  Logo, achtergrond en huisstijlkleur{organisation ? ` van ${organisation.name}` : ''}.
+                  Logo, achtergrond en huisstijlkleur van {organisation.name}.
+                  {branding === false ? ` ${missingFeatureNote(plans, 'branding')}` : null}
                 </span>
               </Link>
             </li>

@@ -57,42 +57,55 @@ const AnalyticsScreen = screen(() => import('../analytics/AnalyticsScreen'), 'An
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 
+/** A screen's plan feature, with the screen's title for the page that explains a missing one. */
+interface ScreenFeature {
+  readonly key: FeatureKey;
+  readonly title: string;
+}
+
 /**
  * The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule and, where it has one,
  * the plan feature it needs.
  */
-export const MOUNTED_ROUTES: ReadonlyArray<{ path: RoutePath; Screen: ComponentType; feature?: FeatureKey }> =
-  [
-    { path: '/login', Screen: LoginScreen },
-    { path: '/register', Screen: RegisterScreen },
-    { path: '/forgot-password', Screen: ForgotPasswordScreen },
-    { path: '/reset-password/:token', Screen: ResetPasswordScreen },
-    { path: '/verify/:token', Screen: VerifyEmailScreen },
-    { path: '/email-bevestigen/:token', Screen: ConfirmEmailChangeScreen },
-    { path: '/email-herstellen/:token', Screen: UndoEmailChangeScreen },
-    { path: '/billing/return', Screen: BillingReturnScreen },
-    { path: '/uitnodiging/:token', Screen: InvitationScreen },
-    { path: '/privacy', Screen: PrivacyScreen },
-    { path: '/privacybeleid', Screen: PrivacyScreen },
-    { path: '/cookiebeleid', Screen: CookiePolicyScreen },
-    { path: '/onboarding', Screen: OnboardingScreen },
-    { path: '/dashboard/abonnement', Screen: SubscriptionScreen },
-    { path: '/dashboard', Screen: DashboardScreen },
-    { path: '/profiel', Screen: ProfileScreen },
-    { path: '/organisatie', Screen: TeamScreen },
-    { path: '/personalisatie', Screen: PersonalisationScreen, feature: 'branding' },
-    { path: '/admin', Screen: AdminScreen },
-    { path: '/admin/billing', Screen: AdminBillingScreen },
-    { path: '/admin/logs', Screen: LogsScreen },
-    { path: '/new-survey', Screen: NewSurveyScreen },
-    { path: '/survey/:id/edit', Screen: SurveyEditorScreen },
-    { path: '/survey/:id/preview', Screen: PreviewScreen },
-    { path: '/survey/:id/email-preview', Screen: EmailPreviewScreen },
-    { path: '/surveys', Screen: SurveysScreen },
-    { path: '/survey/:id', Screen: SurveyResultsScreen },
-    { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
-    { path: '/analytics', Screen: AnalyticsScreen, feature: 'analytics' },
-  ];
+export const MOUNTED_ROUTES: ReadonlyArray<{
+  path: RoutePath;
+  Screen: ComponentType;
+  feature?: ScreenFeature;
+}> = [
+  { path: '/login', Screen: LoginScreen },
+  { path: '/register', Screen: RegisterScreen },
+  { path: '/forgot-password', Screen: ForgotPasswordScreen },
+  { path: '/reset-password/:token', Screen: ResetPasswordScreen },
+  { path: '/verify/:token', Screen: VerifyEmailScreen },
+  { path: '/email-bevestigen/:token', Screen: ConfirmEmailChangeScreen },
+  { path: '/email-herstellen/:token', Screen: UndoEmailChangeScreen },
+  { path: '/billing/return', Screen: BillingReturnScreen },
+  { path: '/uitnodiging/:token', Screen: InvitationScreen },
+  { path: '/privacy', Screen: PrivacyScreen },
+  { path: '/privacybeleid', Screen: PrivacyScreen },
+  { path: '/cookiebeleid', Screen: CookiePolicyScreen },
+  { path: '/onboarding', Screen: OnboardingScreen },
+  { path: '/dashboard/abonnement', Screen: SubscriptionScreen },
+  { path: '/dashboard', Screen: DashboardScreen },
+  { path: '/profiel', Screen: ProfileScreen },
+  { path: '/organisatie', Screen: TeamScreen },
+  {
+    path: '/personalisatie',
+    Screen: PersonalisationScreen,
+    feature: { key: 'branding', title: 'Personalisatie' },
+  },
+  { path: '/admin', Screen: AdminScreen },
+  { path: '/admin/billing', Screen: AdminBillingScreen },
+  { path: '/admin/logs', Screen: LogsScreen },
+  { path: '/new-survey', Screen: NewSurveyScreen },
+  { path: '/survey/:id/edit', Screen: SurveyEditorScreen },
+  { path: '/survey/:id/preview', Screen: PreviewScreen },
+  { path: '/survey/:id/email-preview', Screen: EmailPreviewScreen },
+  { path: '/surveys', Screen: SurveysScreen },
+  { path: '/survey/:id', Screen: SurveyResultsScreen },
+  { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
+  { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analytics' } },
+];
 
 /** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */
 function Fallback() {
@@ -108,7 +121,7 @@ export function AppRoutes() {
           <Route key={path} path={path}>
             <RouteGuard route={path}>
               {feature ? (
-                <FeatureGate feature={feature}>
+                <FeatureGate feature={feature.key} title={feature.title}>
                   <Screen />
                 </FeatureGate>
               ) : (

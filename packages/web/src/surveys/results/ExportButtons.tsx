@@ -15,7 +15,8 @@ const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
 /**
  * 'Exporteren CSV' / 'Exporteren XLSX' of the responses in the filtered period. CSV works on every
  * plan; without the plan feature `export` the XLSX button stays visible but disabled, with the
- * plans that have it and the way there. The server refuses an XLSX download either way.
+ * plans that have it (cheapest first) and a link to 'Mijn Abonnement', as a page behind a missing
+ * feature explains itself (FeatureGate). The server refuses an XLSX download either way.
  */
 export function ExportButtons({ surveyId, filter }: { surveyId: number; filter: DateFilter }) {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
@@ -53,7 +54,7 @@ export function ExportButtons({ surveyId, filter }: { surveyId: number; filter: 
       })}
       {canXlsx === false ? (
         <p id={noteId} className="export-note">
-          {xlsxExportNote(plans)} <Link href="/dashboard/abonnement">Bekijk de abonnementen</Link>
+          {xlsxExportNote(plans)} <Link href="/dashboard/abonnement">Mijn Abonnement</Link>
         </p>
       ) : null}
     </div>

@@ -97,10 +97,11 @@ const plan = (id: number, name: string, keys: readonly string[]) => ({
   features: keys.map((key) => ({ key, name: key, description: '' })),
 });
 
+// Dearest first: the note must name the cheapest plan first whatever order the plans come in.
 const PLANS = [
-  plan(1, 'basicloop', ['core']),
+  plan(3, 'proloop', ['core', 'export']),
   plan(2, 'smartloop', ['core', 'export']),
-  plan(3, 'proloop', ['core', 'export', 'ai']),
+  plan(1, 'basicloop', ['core']),
 ];
 
 const ITEMS: ResponseListItem[] = [
@@ -211,7 +212,7 @@ describe('SurveyResultsScreen', () => {
     ]);
   });
 
-  it('should offer CSV on every plan and explain which plans have XLSX', async () => {
+  it('should offer CSV on every plan and explain which plans have XLSX, cheapest first', async () => {
     const test = app(['core']);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(container.querySelector('.export-note')).not.toBeNull());
@@ -223,7 +224,7 @@ describe('SurveyResultsScreen', () => {
     expect(xlsx?.getAttribute('aria-describedby')).toBe(container.querySelector('.export-note')?.id);
     expect(container.querySelector('.export-note')?.textContent).toBe(
       'CSV kan met elk abonnement. Exporteren naar XLSX kan met het abonnement smartloop of proloop. ' +
-        'Bekijk de abonnementen',
+        'Mijn Abonnement',
     );
     expect(container.querySelector('.export-note a')?.getAttribute('href')).toBe('/dashboard/abonnement');
   });

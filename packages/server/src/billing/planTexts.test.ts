@@ -1,0 +1,107 @@
+import { featureDescriptionHtml } from '@loop/core';
+import { asc } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { features, planFeatures } from '../db/schema';
+import { serverHtmlSanitizer } from '../surveys/surveyHtml';
+import { createTestContext, type TestContext, testConfig } from '../testing/testApp';
+import { CORE_FEATURE } from './catalog';
+
+/**
+ * Things Loop does not do yet, which a plan text must therefore not name. Each issue that builds
+ * one removes its phrase here in the same change (and gives its feature a true text).
+ */
+const NOT_YET_BUILT = ['KPI', 'Contacten', 'uitnodigingen', 'AI', 'PDF', 'Markdown', 'Bedrijfsanalyse'];
+
+/** The phrase as a whole word, any case: 'KPI' finds "KPI's" and "KPI-dashboard", not "kpis". */
+const phrasePattern = (phrase: string): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu');
+
+/** The little of the DOM this test reads (the server is compiled without the DOM library). */
+interface NodeLike {
+  readonly nodeType: number;
+  readonly nodeValue: string | null;
+  readonly childNodes: ArrayLike<NodeLike>;
+  querySelectorAll?(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+}
+
+const TEXT_NODE = 3;
+
+const reader = new JSDOM('<!doctype html><html><body></body></html>').window as unknown as {
+  document: { createElement(name: 'template'): { innerHTML: string; content: Required<NodeLike> } };
+};
+
+/** A description as the subscription screen shows it: core's pipeline with the same DOMPurify policy. */
+function shown(description: string): Required<NodeLike> {
+  const template = reader.document.createElement('template');
+  template.innerHTML = featureDescriptionHtml(description, serverHtmlSanitizer);
+  return template.content;
+}
+
+/** Its text nodes joined by spaces: `textContent` runs list items together ("surveyContacten"). */
+function textOf(node: NodeLike): string {
+  if (node.nodeType === TEXT_NODE) return node.nodeValue ?? '';
+  return Array.from(node.childNodes, textOf).join(' ');
+}
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('plan texts (migrated database)', () => {
+  it('should sell only features a server route checks, besides core, which every plan has', async () => {
+    const sold = await ctx.db
+      .selectDistinct({ key: planFeatures.featureKey })
+      .from(planFeatures)
+      .orderBy(asc(planFeatures.featureKey));
+    // The app itself says which keys its routes check; a plan selling another key sells nothing.
+    const checked = new Set<string>([CORE_FEATURE, ...ctx.app.checkedFeatures]);
+    expect(ctx.app.checkedFeatures.size).toBeGreaterThan(0);
+    expect(sold.map((row) => row.key).filter((key) => !checked.has(key))).toEqual([]);
+  });
+
+  it("should link only to Loop's own pages: relative links or the configured public origin", async () => {
+    const origin = new URL(testConfig(ctx.dataDir).appUrl).origin;
+    const rows = await ctx.db.select().from(features);
+    const foreign: string[] = [];
+    for (const row of rows) {
+      for (const element of Array.from(shown(row.description).querySelectorAll('[href]'))) {
+        const href = element.getAttribute('href') ?? '';
+        const absolute = /^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//');
+        if (absolute && new URL(href, origin).origin !== origin) foreign.push(`${row.key}: ${href}`);
+      }
+    }
+    expect(foreign).toEqual([]);
+  });
+
+  it('should not name anything Loop has not built yet', async () => {
+    const sold = new Set((await ctx.db.select().from(planFeatures)).map((row) => row.featureKey));
+    const rows = await ctx.db.select().from(features);
+    const named: string[] = [];
+    for (const row of rows) {
+      // Every description (an admin may add any feature to a plan); the names of sold features.
+      const text = `${textOf(shown(row.description))} ${sold.has(row.key) ? row.name : ''}`;
+      for (const phrase of NOT_YET_BUILT) {
+        if (phrasePattern(phrase).test(text)) named.push(`${row.key}: ${phrase}`);
+      }
+    }
+    expect(named).toEqual([]);
+  });
+});
+
+describe('phrasePattern', () => {
+  it('should find a phrase as a whole word in any case, also in compounds with a hyphen', () => {
+    expect(phrasePattern('KPI').test("je KPI's")).toBe(true);
+    expect(phrasePattern('KPI').test('het KPI-dashboard')).toBe(true);
+    expect(phrasePattern('AI').test('AI-inzichten')).toBe(true);
+    expect(phrasePattern('Contacten').test('contacten beheren')).toBe(true);
+    expect(phrasePattern('AI').test('e-mail en daarna')).toBe(false);
+    expect(phrasePattern('uitnodigingen').test("collega's uitnodigen")).toBe(false);
+  });
+});
