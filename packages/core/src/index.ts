@@ -149,6 +149,17 @@ export { API_PREFIX, ORGANIZATION_HEADER } from './contract/wire';
 // Features
 export type { FeatureKey, FeatureStore } from './features/featureGate';
 export { FEATURE_KEYS, hasFeature, parseFeatureList } from './features/featureGate';
+export type { CalendarDay, WallClock } from './format';
+export {
+  formatDay,
+  formatDayTime,
+  formatLongDay,
+  formatLongDayTime,
+  formatNumber,
+  formatTimestamp,
+  isoDay,
+  wallClock,
+} from './format';
 export type { HtmlSanitizer, SanitizePolicy } from './html';
 export { FEATURE_HTML_POLICY, SURVEY_HTML_POLICY } from './html';
 export type { LogBrowserDeps, LogBrowserState, LogBrowserStatus } from './logs/LogBrowser';

@@ -1,4 +1,5 @@
 import type { CheckoutRequest, PaymentProvider, Plan } from '../contract/billing';
+import { formatEuros, formatLongDay, wallClock } from '../format';
 import { err, ok, type Result } from '../shared/result';
 
 /** The other plans to choose from: sorted by price descending, the current plan left out (spec §2). */
@@ -9,30 +10,13 @@ export function otherPlans(plans: readonly Plan[], currentPlanId: number | null)
     .sort((a, b) => b.price_per_month - a.price_per_month || a.name.localeCompare(b.name, 'nl'));
 }
 
-const EURO = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
-
-/** Euros in nl-NL notation, e.g. '€ 29,00'. */
-export const formatEuros = (amount: number): string => EURO.format(amount);
-
 /** 'Gratis' for 0, otherwise 'x / maand' in nl-NL (spec §2). */
 export const formatPlanPrice = (pricePerMonth: number): string =>
   pricePerMonth === 0 ? 'Gratis' : `${formatEuros(pricePerMonth)} / maand`;
 
-/** An amount in cents as euros, for payments. */
-export const formatCents = (amountCents: number): string => formatEuros(amountCents / 100);
-
-const DATE = new Intl.DateTimeFormat('nl-NL', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Amsterdam',
-});
-
 /** An ISO date as a nl-NL date, e.g. '21 november 2026'; '' for a missing or invalid date. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+  return wallClock(iso) ? formatLongDay(iso) : '';
 }
 
 export type BadgeColour = 'blue' | 'green' | 'purple' | 'grey';
@@ -101,3 +85,5 @@ export function readCheckoutUrl(body: unknown): Result<string, 'invalid-checkout
   if (typeof candidate === 'string' && /^https?:\/\//i.test(candidate)) return ok(candidate);
   return err('invalid-checkout-url', INVALID_CHECKOUT_URL_MESSAGE);
 }
+
+export { formatCents, formatEuros } from '../format';

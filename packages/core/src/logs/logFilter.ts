@@ -1,4 +1,5 @@
 import type { LogItem, LogLevel } from '../contract/logs';
+import { dayStart } from '../format';
 
 /**
  * The filters of the 'Applicatie Logging' screen, as typed by the admin. Filtering happens on the
@@ -175,45 +176,5 @@ function nextDay(day: Day): Day {
   return { y: probe.getUTCFullYear(), m: probe.getUTCMonth() + 1, d: probe.getUTCDate() };
 }
 
-function utcMs(day: Day, hour = 0, minute = 0, second = 0): number {
-  const probe = new Date(0);
-  probe.setUTCFullYear(day.y, day.m - 1, day.d);
-  probe.setUTCHours(hour, minute, second, 0);
-  return probe.getTime();
-}
-
-const AMSTERDAM = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Amsterdam',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** Offset of Amsterdam wall-clock time from UTC at instant `ms`, in ms (+1 h or +2 h nowadays). */
-function amsterdamOffset(ms: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of AMSTERDAM.formatToParts(ms)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = utcMs(
-    { y: parts.year ?? 0, m: parts.month ?? 1, d: parts.day ?? 1 },
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return wall - (ms - (((ms % 1000) + 1000) % 1000));
-}
-
-/**
- * The instant 00:00 Amsterdam time on `day`. Amsterdam switches clocks at 02:00/03:00, never at
- * midnight, so midnight always exists and is unique.
- */
-function amsterdamDayStart(day: Day): number {
-  const wall = utcMs(day);
-  const guess = wall - amsterdamOffset(wall);
-  return wall - amsterdamOffset(guess);
-}
+/** The instant 00:00 Amsterdam time on `day` (the format feature asks `Intl` for the zone's offset). */
+const amsterdamDayStart = (day: Day): number => dayStart({ year: day.y, month: day.m, day: day.d });

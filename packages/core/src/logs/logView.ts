@@ -1,4 +1,5 @@
 import type { LogLevel } from '../contract/logs';
+import { formatCount, formatTimestamp, wallClock } from '../format';
 import { dutchLabel } from '../shared/dutchLabel';
 
 /** The levels in the order of the level filter (spec §4). */
@@ -19,34 +20,13 @@ const LOG_LEVEL_LABELS: Readonly<Record<LogLevel, string>> = {
 export const logLevelLabel = (level: string | null | undefined): string =>
   dutchLabel(LOG_LEVEL_LABELS, level);
 
-const COUNT = new Intl.NumberFormat('nl-NL');
-
 /** The result count of spec §2, e.g. '1.234 van 100.000 resultaten'. */
 export const logCountText = (shown: number, total: number): string =>
-  `${COUNT.format(shown)} van ${COUNT.format(total)} resultaten`;
+  `${formatCount(shown)} van ${formatCount(total)} resultaten`;
 
-const TIME = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  hourCycle: 'h23',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/**
- * A log timestamp as Amsterdam wall-clock time, e.g. '21-11-2026 14:03:07'; '-' when missing or
- * unreadable. Built from parts: the plain nl-NL format puts a comma between date and time.
- */
+/** A log timestamp as Amsterdam wall-clock time, e.g. '21-11-2026 14:03:07'; '-' when missing or unreadable. */
 export function formatLogTime(ts: string | null): string {
-  if (!ts) return '-';
-  const ms = Date.parse(ts);
-  if (Number.isNaN(ms)) return '-';
-  const part: Record<string, string> = {};
-  for (const { type, value } of TIME.formatToParts(ms)) part[type] = value;
-  return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}:${part.second}`;
+  return wallClock(ts) ? formatTimestamp(ts) : '-';
 }
 
 /** A cell's text: '-' for a missing value. */

@@ -1,3 +1,5 @@
+import { isoDay } from '../format';
+
 /**
  * A name as part of a downloaded file's name (`loop-bakkerij-noor-2026-11-24.zip`): accents dropped
  * ('Bèta' → 'beta'), lower case, every run of other characters (spaces, slashes, dots, quotes) one
@@ -17,6 +19,4 @@ export function fileNamePart(name: string, fallback: string): string {
 }
 
 /** The calendar day of `moment` in the Netherlands as YYYY-MM-DD, for file names. */
-export function fileNameDate(moment: Date): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(moment);
-}
+export const fileNameDate = (moment: Date): string => isoDay(moment);

@@ -1,4 +1,10 @@
-import { brandPalette, DEFAULT_PRIMARY_COLOR, formatEstimate, type InvitationPreview } from '@loop/core';
+import {
+  brandPalette,
+  DEFAULT_PRIMARY_COLOR,
+  formatEstimate,
+  formatLongDayTime,
+  type InvitationPreview,
+} from '@loop/core';
 
 /** What an invitation says; the contacts issue sends it with each contact's own personal link. */
 export interface InvitationContent {
@@ -62,12 +68,6 @@ export function invitationSender(mailFrom: string, organizationName: string): st
   return `${quoted} <${address}>`;
 }
 
-const DATE = new Intl.DateTimeFormat('nl-NL', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/Amsterdam',
-});
-
 /** Decodes the few entities a serialised, sanitised fragment holds in its text. */
 const decodeBasic = (text: string): string =>
   text
@@ -109,7 +109,7 @@ export function invitationMail(content: InvitationContent): InvitationPreview {
   const organization = content.organizationName;
   const invited = texts.invited(organization, content.surveyTitle);
   const duration = texts.duration(content.estimatedSeconds);
-  const closes = content.closeAt === null ? null : texts.closes(DATE.format(content.closeAt));
+  const closes = content.closeAt === null ? null : texts.closes(formatLongDayTime(content.closeAt));
   const introText = sanitizedHtmlToText(content.introductionHtml);
   const link = content.link;
 

@@ -1,6 +1,14 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
-import { type AnswerItem, type ExportFormat, logDateOf, type Question, renumberQuestions } from '@loop/core';
+import {
+  type AnswerItem,
+  type ExportFormat,
+  formatTimestamp,
+  logDateOf,
+  type Question,
+  renumberQuestions,
+  wallClock,
+} from '@loop/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers, surveyResponses } from '../db/schema';
@@ -125,34 +133,15 @@ export async function* exportRows(
   }
 }
 
-const AMSTERDAM_TIME = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-const partsOf = (moment: Date): Record<string, number> =>
-  Object.fromEntries(
-    AMSTERDAM_TIME.formatToParts(moment)
-      .filter((part) => part.type !== 'literal')
-      .map((part) => [part.type, Number(part.value)]),
-  );
-
 /** '21-11-2026 14:05' in Europe/Amsterdam, as Dutch spreadsheets show a moment. */
-export function dutchDateTime(moment: Date): string {
-  const p = partsOf(moment);
-  const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
-  return `${two(p.day)}-${two(p.month)}-${p.year} ${two(p.hour)}:${two(p.minute)}`;
-}
+export const dutchDateTime = (moment: Date): string => formatTimestamp(moment, { seconds: false });
 
 /** The same wall-clock time as a date without zone: spreadsheets have no time zones. */
 function amsterdamWallClock(moment: Date): Date {
-  const p = partsOf(moment);
-  return new Date(Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0));
+  const clock = wallClock(moment);
+  return clock === null
+    ? moment
+    : new Date(Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute));
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   type AdminSubscription,
   type FieldErrors,
   formatCents,
-  formatDate,
+  formatDay,
   formatPlanPrice,
   formFromApi,
   type Page as PageOf,
@@ -291,8 +291,8 @@ function Subscriptions({ version }: { version: number }) {
             <PlanBadge name={item.plan_name} />
           </td>
           <td>{subscriptionStatusLabel(item.status)}</td>
-          <td>{formatDate(item.start_date)}</td>
-          <td>{formatDate(item.end_date) || '-'}</td>
+          <td>{formatDay(item.start_date)}</td>
+          <td>{formatDay(item.end_date)}</td>
         </tr>
       )}
     />
@@ -321,7 +321,7 @@ function Payments() {
           <td>{paymentStatusLabel(item.status)}</td>
           <td>{formatCents(item.amount_cents)}</td>
           <td>{item.plan_id}</td>
-          <td>{formatDate(item.created_at)}</td>
+          <td>{formatDay(item.created_at)}</td>
         </tr>
       )}
     />

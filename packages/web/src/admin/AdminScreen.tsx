@@ -1,4 +1,4 @@
-import type { AdminUser } from '@loop/core';
+import { type AdminUser, formatCount, formatDay } from '@loop/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { FormAlert } from '../forms/FormAlert';
@@ -10,13 +10,6 @@ import { TableScroll } from '../shell/TableScroll';
 import { ADMIN_PAGE_SIZE, useAdminOverview, useAdminUsers } from './useAdminData';
 
 const SEARCH_DELAY_MS = 300;
-const number = new Intl.NumberFormat('nl-NL');
-const date = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'short', year: 'numeric' });
-
-const formatDate = (iso: string): string => {
-  const value = new Date(iso);
-  return Number.isNaN(value.getTime()) ? '-' : date.format(value);
-};
 
 const roles = (user: AdminUser): string =>
   [user.is_admin ? 'Beheerder' : null, user.can_manage_templates ? 'Sjabloonbeheerder' : null]
@@ -76,7 +69,7 @@ function Overview() {
         {totals.map(([label, value]) => (
           <div key={label} className="stat">
             <dt>{label}</dt>
-            <dd>{number.format(value)}</dd>
+            <dd>{formatCount(value)}</dd>
           </div>
         ))}
       </dl>
@@ -124,7 +117,7 @@ function Users() {
           <p role="status" className="result-count">
             {users.loading
               ? 'Bezig met laden...'
-              : `${number.format(result.total)} ${result.total === 1 ? 'gebruiker' : 'gebruikers'}`}
+              : `${formatCount(result.total)} ${result.total === 1 ? 'gebruiker' : 'gebruikers'}`}
           </p>
           <TableScroll label="Tabel met gebruikers" columns={USER_COLUMNS}>
             {result.items.length === 0 ? (
@@ -139,8 +132,8 @@ function Users() {
                   <td>{roles(user)}</td>
                   <td>{user.email_verified ? 'Ja' : 'Nee'}</td>
                   <td>{user.onboarding_completed ? 'Afgerond' : 'Niet afgerond'}</td>
-                  <td>{number.format(user.organizations)}</td>
-                  <td>{formatDate(user.created_at)}</td>
+                  <td>{formatCount(user.organizations)}</td>
+                  <td>{formatDay(user.created_at)}</td>
                 </tr>
               ))
             )}

@@ -2,7 +2,7 @@ import {
   apiOk,
   can,
   emailError,
-  formatDate,
+  formatDay,
   formFromApi,
   formInvalid,
   type Invitation,
@@ -320,7 +320,7 @@ function MemberRow({
           row.roleLabel
         )}
       </td>
-      <td>{member.joined_at ? formatDate(member.joined_at) : '-'}</td>
+      <td>{member.joined_at ? formatDay(member.joined_at) : '-'}</td>
       <td>
         <div className="row-actions">
           {row.canTransfer ? (
@@ -354,7 +354,7 @@ function InvitationRow({
       <td>{invitation.email}</td>
       <td>{ROLE_LABELS[invitation.role]}</td>
       <td>{invitation.invited_by ?? '-'}</td>
-      <td>{invitation.state === 'expired' ? 'Verlopen' : formatDate(invitation.expires_at)}</td>
+      <td>{invitation.state === 'expired' ? 'Verlopen' : formatDay(invitation.expires_at)}</td>
       <td>
         <div className="row-actions">
           <button
