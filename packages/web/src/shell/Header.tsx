@@ -98,7 +98,11 @@ export function Header() {
                   ))}
                 </ul>
               ) : null}
-              {organisation && onboarded ? <p className="nav-organisation">{organisation.name}</p> : null}
+              {organisation && onboarded ? (
+                <p className="nav-organisation" title={organisation.name}>
+                  {organisation.name}
+                </p>
+              ) : null}
               <button type="button" className="button button-secondary" onClick={logout} disabled={leaving}>
                 {leaving ? 'Bezig met uitloggen...' : 'Uitloggen'}
               </button>

@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Survey } from '../packages/core/src/index';
+import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import { demoApi, everyTypeSurvey } from './respondFixtures';
+
+/** Layout faults only a real browser shows: rows that wrap, panels cut off. */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * How many rows the header's logo, links, organisation name and button take: items whose vertical
+ * centres lie within 8 px of each other share a row (a button is taller than a link).
+ */
+const headerRows = (page: Page) =>
+  page.evaluate(() => {
+    const items = [
+      ...document.querySelectorAll('header .brand-link, header nav a, header nav p, header nav button'),
+    ];
+    const centres = items
+      .filter((item) => item.getBoundingClientRect().width > 0)
+      .map((item) => {
+        const box = item.getBoundingClientRect();
+        return box.top + box.height / 2;
+      })
+      .sort((a, b) => a - b);
+    let rows = centres.length > 0 ? 1 : 0;
+    for (let i = 1; i < centres.length; i++) if ((centres[i] ?? 0) - (centres[i - 1] ?? 0) > 8) rows++;
+    return rows;
+  });
+
+describe('layout at 1280 px', () => {
+  it('should keep the header on one row with every link a paid plan and an admin add', async () => {
+    const { page, context, problems } = await openPage(browser, { width: 1280, height: 800 });
+    await login(page, server.url, DEMO.admin);
+    await page.getByRole('link', { name: 'Analytics' }).first().waitFor();
+    await page.getByRole('link', { name: 'Beheer' }).first().waitFor();
+    expect(await page.locator('header nav a').count()).toBeGreaterThanOrEqual(8);
+    expect(await headerRows(page)).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('should show the whole Likert preview in the editor, seven long labels and all', async () => {
+    const api = await demoApi(server);
+    const [likert, ...rest] = everyTypeSurvey().questions;
+    if (likert?.type !== 'likert') throw new Error('the fixture starts with a Likert question');
+    const survey = await api.call<Survey>(
+      'POST',
+      '/surveys',
+      everyTypeSurvey({
+        title: 'Brede schaal',
+        questions: [
+          {
+            ...likert,
+            settings: {
+              ...likert.settings,
+              points: 7,
+              labels: [
+                'Helemaal mee oneens',
+                'Mee oneens',
+                'Enigszins mee oneens',
+                'Neutraal',
+                'Enigszins mee eens',
+                'Mee eens',
+                'Helemaal mee eens',
+              ],
+              statements: [{ id: 's-lang', text: 'Ik kan in mijn werk mijn eigen beslissingen nemen.' }],
+            },
+          },
+          ...rest,
+        ],
+      }),
+    );
+    const { page, context, problems } = await openPage(browser, { width: 1280, height: 800 });
+    await login(page, server.url, DEMO.user);
+    await page.goto(`${server.url}/survey/${survey.id}/edit`);
+    const preview = page.locator('.likert-preview').first();
+    await preview.waitFor();
+    const fits = await preview.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    expect(fits).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
