@@ -1,5 +1,6 @@
 import type { BillingSettings, Plan, UserSubscription } from '../contract/billing';
 import type { FeatureStore } from '../features/featureGate';
+import { createStateStore } from '../shared/stateStore';
 import { readPlans, readSubscription } from './billingAnswers';
 import { decidePlanChange, readCheckoutUrl } from './plans';
 import type { BillingGateway, Notifier } from './ports';
@@ -50,8 +51,7 @@ const CHECKOUT_OFF: BillingSettings = { online_checkout: false, provider: 'strip
  */
 export class SubscriptionStore {
   readonly #deps: SubscriptionStoreDeps;
-  readonly #listeners = new Set<() => void>();
-  #state: SubscriptionState = IDLE;
+  readonly #store = createStateStore<SubscriptionState>(IDLE);
   #generation = 0;
   /** Counts resets, so a plan change answered after one is dropped (load() must not cancel it). */
   #resets = 0;
@@ -60,17 +60,14 @@ export class SubscriptionStore {
     this.#deps = deps;
   }
 
-  getSnapshot = (): SubscriptionState => this.#state;
+  readonly getSnapshot = this.#store.getSnapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#store.subscribe;
 
   /** Loads everything again; failures show the toasts of spec §8 and leave the rest usable. */
   async load(): Promise<void> {
     const generation = ++this.#generation;
-    this.#set({ ...this.#state, status: 'loading' });
+    this.#set({ ...this.#store.getSnapshot(), status: 'loading' });
     const [subscription, plans, settings] = await Promise.all([
       this.#deps.gateway.subscription(),
       this.#deps.gateway.plans(),
@@ -101,7 +98,7 @@ export class SubscriptionStore {
 
   /** 'Kies dit plan'. */
   async choosePlan(plan: Plan): Promise<void> {
-    const { subscription, settings, changingPlanId } = this.#state;
+    const { subscription, settings, changingPlanId } = this.#store.getSnapshot();
     if (changingPlanId !== null) return;
     if (!subscription) {
       this.#deps.notifier.notify({ kind: 'error', message: BILLING_MESSAGES.subscriptionFailed });
@@ -119,7 +116,7 @@ export class SubscriptionStore {
       return;
     }
     const resets = this.#resets;
-    this.#set({ ...this.#state, changingPlanId: plan.id });
+    this.#set({ ...this.#store.getSnapshot(), changingPlanId: plan.id });
     try {
       if (change.kind === 'switch') {
         const answer = await this.#deps.gateway.changePlan({ plan_id: change.planId });
@@ -131,7 +128,7 @@ export class SubscriptionStore {
           return;
         }
         this.#deps.features.write(changed.features.map((f) => f.key));
-        this.#set({ ...this.#state, subscription: changed });
+        this.#set({ ...this.#store.getSnapshot(), subscription: changed });
         this.#deps.notifier.notify({ kind: 'success', message: BILLING_MESSAGES.changed });
         return;
       }
@@ -145,7 +142,7 @@ export class SubscriptionStore {
       }
       this.#deps.redirect(url.value);
     } finally {
-      if (resets === this.#resets) this.#set({ ...this.#state, changingPlanId: null });
+      if (resets === this.#resets) this.#set({ ...this.#store.getSnapshot(), changingPlanId: null });
     }
   }
 
@@ -156,7 +153,6 @@ export class SubscriptionStore {
   }
 
   #set(state: SubscriptionState): void {
-    this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.#store.set(state);
   }
 }

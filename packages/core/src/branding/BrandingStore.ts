@@ -1,6 +1,7 @@
 import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
 import type { BrandingGateway, BrandingImage, UploadFile } from '../api/ports';
 import type { Branding } from '../contract/wire';
+import { createStateStore } from '../shared/stateStore';
 import { loadBranding } from './brandingView';
 import {
   BRANDING_UPLOAD_MAX_BYTES,
@@ -32,30 +33,26 @@ export function uploadFileError(file: UploadFile): string | null {
 /** The current organisation's branding: loaded with retries (spec §4), changed through the API. */
 export class BrandingStore {
   readonly #deps: BrandingStoreDeps;
-  readonly #listeners = new Set<() => void>();
-  #state: BrandingState = { status: 'idle', branding: null, organisationId: null };
+  readonly #store = createStateStore<BrandingState>({ status: 'idle', branding: null, organisationId: null });
 
   constructor(deps: BrandingStoreDeps) {
     this.#deps = deps;
   }
 
-  getSnapshot = (): BrandingState => this.#state;
+  readonly getSnapshot = this.#store.getSnapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#store.subscribe;
 
   /** Loads the branding of `organisationId` unless it is already loaded or loading. */
   async load(organisationId: number): Promise<void> {
-    const s = this.#state;
+    const s = this.#store.getSnapshot();
     if (s.organisationId === organisationId && s.status !== 'idle') return;
     this.#set({ status: 'loading', branding: null, organisationId });
     const branding = await loadBranding({
       fetchBranding: () => this.#deps.gateway.mine(),
       wait: this.#deps.wait,
     });
-    if (this.#state.organisationId !== organisationId) return;
+    if (this.#store.getSnapshot().organisationId !== organisationId) return;
     this.#set({ status: branding ? 'loaded' : 'failed', branding, organisationId });
   }
 
@@ -66,19 +63,19 @@ export class BrandingStore {
   async setPrimaryColor(color: string | null): Promise<FormResult<Branding>> {
     const error = primaryColorError(color);
     if (error) return formInvalid({ primary_color: error });
-    const organisationId = this.#state.organisationId;
+    const organisationId = this.#store.getSnapshot().organisationId;
     return this.#apply(organisationId, await this.#deps.gateway.update({ primary_color: color }));
   }
 
   async upload(kind: BrandingImage, file: UploadFile): Promise<FormResult<Branding>> {
     const error = uploadFileError(file);
     if (error) return formInvalid({ [kind]: error });
-    const organisationId = this.#state.organisationId;
+    const organisationId = this.#store.getSnapshot().organisationId;
     return this.#apply(organisationId, await this.#deps.gateway.upload(kind, file));
   }
 
   async remove(kind: BrandingImage): Promise<FormResult<Branding>> {
-    const organisationId = this.#state.organisationId;
+    const organisationId = this.#store.getSnapshot().organisationId;
     return this.#apply(organisationId, await this.#deps.gateway.remove(kind));
   }
 
@@ -88,14 +85,13 @@ export class BrandingStore {
     result: Awaited<ReturnType<BrandingGateway['mine']>>,
   ): FormResult<Branding> {
     if (!result.ok) return formFromApi(result);
-    if (this.#state.organisationId === organisationId) {
-      this.#set({ ...this.#state, status: 'loaded', branding: result.value });
+    if (this.#store.getSnapshot().organisationId === organisationId) {
+      this.#set({ ...this.#store.getSnapshot(), status: 'loaded', branding: result.value });
     }
     return formOk(result.value);
   }
 
   #set(state: BrandingState): void {
-    this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.#store.set(state);
   }
 }

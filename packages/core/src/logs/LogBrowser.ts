@@ -1,4 +1,5 @@
 import type { LogItem } from '../contract/logs';
+import { createStateStore } from '../shared/stateStore';
 import {
   EMPTY_LOG_FILTER,
   filterLogRows,
@@ -39,8 +40,7 @@ const sameFilter = (a: LogFilter, b: LogFilter): boolean =>
  */
 export class LogBrowser {
   readonly #deps: LogBrowserDeps;
-  readonly #listeners = new Set<() => void>();
-  #state: LogBrowserState = INITIAL;
+  readonly #store = createStateStore<LogBrowserState>(INITIAL);
   #prepared: PreparedLogRows = NOTHING_PREPARED;
   /** Counts fetches, so the answer of a superseded fetch is dropped. */
   #generation = 0;
@@ -51,12 +51,9 @@ export class LogBrowser {
     this.#deps = deps;
   }
 
-  getSnapshot = (): LogBrowserState => this.#state;
+  readonly getSnapshot = this.#store.getSnapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#store.subscribe;
 
   /**
    * Fetches the log unless a fetch was started before; then it shares the first one. A screen can
@@ -75,12 +72,13 @@ export class LogBrowser {
 
   async #fetchLog(): Promise<void> {
     const generation = ++this.#generation;
-    if (this.#state.status !== 'loading') this.#set({ ...this.#state, status: 'loading' });
+    if (this.#store.getSnapshot().status !== 'loading')
+      this.#set({ ...this.#store.getSnapshot(), status: 'loading' });
     const answer = await this.#deps.gateway.list();
     if (generation !== this.#generation) return;
     // A body without an items list is as useless as a failed call.
     const items = answer.ok && Array.isArray(answer.value?.items) ? answer.value.items : null;
-    const { filter } = this.#state;
+    const { filter } = this.#store.getSnapshot();
     if (items === null) {
       this.#prepared = NOTHING_PREPARED;
       this.#set({ status: 'failed', filter, total: 0, rows: NO_ROWS });
@@ -92,9 +90,9 @@ export class LogBrowser {
 
   /** Changes some filters; the rows follow at once. */
   setFilter(patch: Partial<LogFilter>): void {
-    const filter = { ...this.#state.filter, ...patch };
-    if (sameFilter(filter, this.#state.filter)) return;
-    this.#set({ ...this.#state, filter, rows: this.#filtered(filter) });
+    const filter = { ...this.#store.getSnapshot().filter, ...patch };
+    if (sameFilter(filter, this.#store.getSnapshot().filter)) return;
+    this.#set({ ...this.#store.getSnapshot(), filter, rows: this.#filtered(filter) });
   }
 
   /** 'Wis filters'. */
@@ -109,7 +107,6 @@ export class LogBrowser {
   }
 
   #set(state: LogBrowserState): void {
-    this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.#store.set(state);
   }
 }

@@ -10,6 +10,7 @@ import {
   validateProfile,
 } from '../auth/credentials';
 import type { CurrentUser, Organization, OrganizationRef } from '../contract/wire';
+import { createStateStore } from '../shared/stateStore';
 import { createOrganisationResolver, type OrganisationStore } from './resolveOrganisation';
 
 export interface CurrentUserState {
@@ -47,8 +48,7 @@ export function toUserCheck(state: CurrentUserState): UserCheck {
 export class CurrentUserStore {
   readonly #deps: CurrentUserDeps;
   readonly #resolve: ReturnType<typeof createOrganisationResolver>;
-  readonly #listeners = new Set<() => void>();
-  #state: CurrentUserState = IDLE;
+  readonly #store = createStateStore<CurrentUserState>(IDLE);
   #inflight: Promise<CurrentUserState> | null = null;
   #generation = 0;
 
@@ -57,17 +57,14 @@ export class CurrentUserStore {
     this.#resolve = createOrganisationResolver({ store: deps.organisationStore });
   }
 
-  getSnapshot = (): CurrentUserState => this.#state;
+  readonly getSnapshot = this.#store.getSnapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#store.subscribe;
 
   /** Loads the user once; later calls reuse the answer until `reload` or `reset`. */
   ensureLoaded(): Promise<CurrentUserState> {
-    if (this.#state.status === 'loaded' || this.#state.status === 'failed')
-      return Promise.resolve(this.#state);
+    if (this.#store.getSnapshot().status === 'loaded' || this.#store.getSnapshot().status === 'failed')
+      return Promise.resolve(this.#store.getSnapshot());
     return this.reload();
   }
 
@@ -91,7 +88,7 @@ export class CurrentUserStore {
   /** Makes another of the user's organisations the current one. */
   switchOrganisation(organisation: OrganizationRef): void {
     this.#deps.organisationStore.write(organisation);
-    this.#set({ ...this.#state, organisation });
+    this.#set({ ...this.#store.getSnapshot(), organisation });
   }
 
   async createOrganisation(name: string): Promise<FormResult<Organization>> {
@@ -109,7 +106,7 @@ export class CurrentUserStore {
     if (hasErrors(fields)) return formInvalid(fields);
     const result = await this.#deps.users.updateProfile({ name: input.name.trim() });
     if (!result.ok) return formFromApi(result);
-    this.#set({ ...this.#state, user: result.value });
+    this.#set({ ...this.#store.getSnapshot(), user: result.value });
     return formOk(result.value);
   }
 
@@ -146,21 +143,21 @@ export class CurrentUserStore {
 
   async #load(): Promise<CurrentUserState> {
     const generation = this.#generation;
-    if (this.#state.status !== 'loaded') this.#set({ ...this.#state, status: 'loading' });
+    if (this.#store.getSnapshot().status !== 'loaded')
+      this.#set({ ...this.#store.getSnapshot(), status: 'loading' });
     const result = await this.#deps.users.me();
-    if (generation !== this.#generation) return this.#state;
+    if (generation !== this.#generation) return this.#store.getSnapshot();
     if (!result.ok) {
       this.#deps.log?.('Ophalen van de gebruiker mislukt', result);
       this.#set({ status: 'failed', user: null, organisation: null });
-      return this.#state;
+      return this.#store.getSnapshot();
     }
     const organisation = this.#resolve(result.value);
     this.#set({ status: 'loaded', user: result.value, organisation });
-    return this.#state;
+    return this.#store.getSnapshot();
   }
 
   #set(state: CurrentUserState): void {
-    this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.#store.set(state);
   }
 }

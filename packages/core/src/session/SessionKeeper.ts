@@ -1,3 +1,4 @@
+import { createStateStore } from '../shared/stateStore';
 import type { Clock, RefreshGateway, Timer, TokenDecoder, TokenStore } from './ports';
 import {
   BACKGROUND_REFRESH_LEAD_MS,
@@ -46,8 +47,7 @@ const ANONYMOUS: SessionState = { status: 'anonymous', isAdmin: false, expiresAt
  */
 export class SessionKeeper {
   readonly #deps: SessionKeeperDeps;
-  readonly #listeners = new Set<() => void>();
-  #state: SessionState = CHECKING;
+  readonly #store = createStateStore<SessionState>(CHECKING);
   #inflight: Promise<boolean> | null = null;
   #cancelTimer: (() => void) | null = null;
   #lastSeenAccess: string | null = null;
@@ -58,12 +58,9 @@ export class SessionKeeper {
     this.#deps = deps;
   }
 
-  getSnapshot = (): SessionState => this.#state;
+  readonly getSnapshot = this.#store.getSnapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#store.subscribe;
 
   /** The stored access token, for the HTTP client's bearer header. */
   accessToken(): string | null {
@@ -74,7 +71,7 @@ export class SessionKeeper {
   async check(): Promise<SessionState> {
     const tokens = this.#deps.tokens.read();
     if (!hasBothTokens(tokens)) {
-      return this.#state.status === 'authenticated'
+      return this.#store.getSnapshot().status === 'authenticated'
         ? this.#end('tokens-removed')
         : this.#becomeAnonymous(null);
     }
@@ -82,10 +79,10 @@ export class SessionKeeper {
     if (!claims.ok) return this.#end('undecodable');
     if (needsRefresh(claims.value.expiresAt, this.#deps.clock.now())) {
       await this.refresh();
-      return this.#state;
+      return this.#store.getSnapshot();
     }
     this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
-    return this.#state;
+    return this.#store.getSnapshot();
   }
 
   /**
@@ -107,7 +104,7 @@ export class SessionKeeper {
     this.#epoch++;
     this.#deps.tokens.write(tokens);
     this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
-    return this.#state;
+    return this.#store.getSnapshot();
   }
 
   /** Ends the session: both tokens removed, timer cancelled, listeners told. */
@@ -120,10 +117,10 @@ export class SessionKeeper {
    * Cheap when nothing changed.
    */
   sync(): void {
-    if (this.#state.status === 'checking') return;
+    if (this.#store.getSnapshot().status === 'checking') return;
     const tokens = this.#deps.tokens.read();
     if (!hasBothTokens(tokens)) {
-      if (this.#state.status === 'authenticated') this.#end('tokens-removed');
+      if (this.#store.getSnapshot().status === 'authenticated') this.#end('tokens-removed');
       return;
     }
     if (tokens.access === this.#lastSeenAccess) return;
@@ -139,7 +136,7 @@ export class SessionKeeper {
   dispose(): void {
     this.#cancelTimer?.();
     this.#cancelTimer = null;
-    this.#listeners.clear();
+    this.#store.clear();
   }
 
   async #refreshOnce(): Promise<boolean> {
@@ -157,7 +154,7 @@ export class SessionKeeper {
     }
     // Signed out or signed in anew while the request was out: its answer belongs to a session that
     // is gone and must neither end nor overwrite the current one.
-    if (epoch !== this.#epoch) return this.#state.status === 'authenticated';
+    if (epoch !== this.#epoch) return this.#store.getSnapshot().status === 'authenticated';
     if (!answer.ok) {
       this.#end(answer.status === 419 ? 'revoked' : 'refresh-failed');
       return false;
@@ -181,7 +178,7 @@ export class SessionKeeper {
   #becomeAuthenticated(access: string, isAdmin: boolean, expiresAt: number): void {
     this.#lastSeenAccess = access;
     this.#schedule(expiresAt);
-    const s = this.#state;
+    const s = this.#store.getSnapshot();
     if (s.status === 'authenticated' && s.isAdmin === isAdmin && s.expiresAt === expiresAt) return;
     this.#set({ status: 'authenticated', isAdmin, expiresAt });
   }
@@ -214,23 +211,22 @@ export class SessionKeeper {
 
   #end(reason: SessionEndReason): SessionState {
     this.#epoch++;
-    const wasSignedIn = this.#state.status !== 'anonymous';
+    const wasSignedIn = this.#store.getSnapshot().status !== 'anonymous';
     this.#deps.tokens.clear();
     this.#becomeAnonymous(wasSignedIn ? reason : null);
-    return this.#state;
+    return this.#store.getSnapshot();
   }
 
   #becomeAnonymous(reason: SessionEndReason | null): SessionState {
     this.#cancelTimer?.();
     this.#cancelTimer = null;
     this.#lastSeenAccess = null;
-    if (this.#state !== ANONYMOUS) this.#set(ANONYMOUS);
+    if (this.#store.getSnapshot() !== ANONYMOUS) this.#set(ANONYMOUS);
     if (reason) this.#deps.onEnded?.(reason);
-    return this.#state;
+    return this.#store.getSnapshot();
   }
 
   #set(state: SessionState): void {
-    this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.#store.set(state);
   }
 }

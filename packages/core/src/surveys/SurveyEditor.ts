@@ -9,6 +9,7 @@ import type {
   SurveyTemplate,
 } from '../contract/surveys';
 import type { Timer } from '../session/ports';
+import { createStateStore } from '../shared/stateStore';
 import type { SurveysGateway, SurveyTemplatesGateway } from './ports';
 import {
   addQuestion,
@@ -159,8 +160,7 @@ type SaveOutcome = 'saved' | 'blocked' | 'stale';
  */
 export class SurveyEditor {
   readonly #deps: SurveyEditorDeps;
-  readonly #listeners = new Set<() => void>();
-  #state: SurveyEditorState = INITIAL;
+  readonly #store = createStateStore<SurveyEditorState>(INITIAL);
   #id: number | null = null;
   #loading: Promise<void> | null = null;
   /** Bumped by every (re)load, so answers for an earlier load are dropped. */
@@ -180,12 +180,9 @@ export class SurveyEditor {
     this.#deps = deps;
   }
 
-  getSnapshot = (): SurveyEditorState => this.#state;
+  readonly getSnapshot = this.#store.getSnapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#store.subscribe;
 
   /** Loads the survey; a second call for the same survey shares the first (strict mode mounts twice). */
   load(id: number): Promise<void> {
@@ -275,17 +272,23 @@ export class SurveyEditor {
 
   /** Adds an empty question of `type` at the end; answers its id (to focus its title). */
   addQuestion(type: QuestionType): string {
-    const question = createQuestion(type, this.#deps.ids, this.#state.draft?.questions.length ?? 0);
+    const question = createQuestion(
+      type,
+      this.#deps.ids,
+      this.#store.getSnapshot().draft?.questions.length ?? 0,
+    );
     this.updateQuestions((questions) => addQuestion(questions, question));
     return question.id;
   }
 
   /** Copies a question right below it; answers the copy's id, or null for an unknown id. */
   duplicateQuestion(id: string): string | null {
-    const before = new Set(this.#state.draft?.questions.map((question) => question.id) ?? []);
+    const before = new Set(this.#store.getSnapshot().draft?.questions.map((question) => question.id) ?? []);
     if (!before.has(id)) return null;
     this.updateQuestions((questions) => duplicateQuestion(questions, id, this.#deps.ids));
-    return this.#state.draft?.questions.find((question) => !before.has(question.id))?.id ?? null;
+    return (
+      this.#store.getSnapshot().draft?.questions.find((question) => !before.has(question.id))?.id ?? null
+    );
   }
 
   moveQuestion(id: string, toIndex: number): void {
@@ -297,7 +300,7 @@ export class SurveyEditor {
 
   /** Removes a question; answers what 'Ongedaan maken' needs, or null for an unknown id. */
   removeQuestion(id: string): RemovedQuestion | null {
-    const questions = this.#state.draft?.questions ?? [];
+    const questions = this.#store.getSnapshot().draft?.questions ?? [];
     const index = questions.findIndex((question) => question.id === id);
     const question = questions[index];
     if (!question) return null;
@@ -320,25 +323,25 @@ export class SurveyEditor {
   }
 
   #change(update: (draft: SurveyInput) => SurveyInput): void {
-    const { draft, status } = this.#state;
+    const { draft, status } = this.#store.getSnapshot();
     if (draft === null || status !== 'ready') return;
     const next = update(draft);
     if (next === draft) return;
     this.#revision++;
     this.#retries = 0;
     const local = localIssues(next);
-    const issues = keepStillInvalid(this.#state.issues, local);
+    const issues = keepStillInvalid(this.#store.getSnapshot().issues, local);
     if (this.#stale) {
-      this.#set({ ...this.#state, draft: next, issues });
+      this.#set({ ...this.#store.getSnapshot(), draft: next, issues });
       return;
     }
     // Still invalid: no flicker to 'Opslaan…' and back while the user types.
-    const stillInvalid = this.#state.save.kind === 'invalid' && local !== NO_ISSUES;
+    const stillInvalid = this.#store.getSnapshot().save.kind === 'invalid' && local !== NO_ISSUES;
     this.#set({
-      ...this.#state,
+      ...this.#store.getSnapshot(),
       draft: next,
       issues,
-      save: stillInvalid ? this.#state.save : { kind: 'pending' },
+      save: stillInvalid ? this.#store.getSnapshot().save : { kind: 'pending' },
     });
     this.#schedule(AUTOSAVE_DELAY_MS);
   }
@@ -346,9 +349,10 @@ export class SurveyEditor {
   /** Saves now (leaving the page, before a status change, 'Opnieuw proberen'); answers where it stands then. */
   async flush(): Promise<SaveState> {
     this.#cancelSchedule();
-    if (this.#state.status === 'ready' && !this.#stale && this.hasUnsavedChanges()) await this.#run();
+    if (this.#store.getSnapshot().status === 'ready' && !this.#stale && this.hasUnsavedChanges())
+      await this.#run();
     else if (this.#inflight) await this.#inflight;
-    return this.#state.save;
+    return this.#store.getSnapshot().save;
   }
 
   #schedule(ms: number): void {
@@ -387,24 +391,25 @@ export class SurveyEditor {
 
   async #saveOnce(): Promise<SaveOutcome> {
     const id = this.#id;
-    const { draft } = this.#state;
+    const { draft } = this.#store.getSnapshot();
     if (id === null || draft === null || this.#stale) return 'blocked';
     if (!this.hasUnsavedChanges()) {
-      if (this.#state.save.kind !== 'saved') this.#set({ ...this.#state, save: { kind: 'saved' } });
+      if (this.#store.getSnapshot().save.kind !== 'saved')
+        this.#set({ ...this.#store.getSnapshot(), save: { kind: 'saved' } });
       return 'saved';
     }
     const checked = validateSurveyDraft(draft);
     if (!checked.ok) {
       const issues = mergeIssues(
         issuesFromFields(checked.fields, draft.questions),
-        refusalsOf(this.#state.issues),
+        refusalsOf(this.#store.getSnapshot().issues),
       );
-      this.#set({ ...this.#state, save: { kind: 'invalid' }, issues });
+      this.#set({ ...this.#store.getSnapshot(), save: { kind: 'invalid' }, issues });
       return 'blocked';
     }
     const revision = this.#revision;
     const generation = this.#generation;
-    this.#set({ ...this.#state, save: { kind: 'saving' } });
+    this.#set({ ...this.#store.getSnapshot(), save: { kind: 'saving' } });
     const result = await this.#deps.gateway.update(id, { ...draft, version: this.#version });
     if (generation !== this.#generation) return 'blocked';
     if (result.ok) {
@@ -412,21 +417,21 @@ export class SurveyEditor {
       this.#savedRevision = revision;
       this.#retries = 0;
       const current = this.#revision === revision;
-      const latest = this.#state.draft ?? draft;
+      const latest = this.#store.getSnapshot().draft ?? draft;
       this.#set({
-        ...this.#state,
+        ...this.#store.getSnapshot(),
         survey: result.value,
         save: current ? { kind: 'saved' } : { kind: 'pending' },
         issues: current
           ? NO_ISSUES
-          : keepStillInvalid(withoutRefusals(this.#state.issues), localIssues(latest)),
+          : keepStillInvalid(withoutRefusals(this.#store.getSnapshot().issues), localIssues(latest)),
       });
       return 'saved';
     }
     const fields = result.fields ?? {};
     if (result.status === 409 && hasErrors(fields)) {
       this.#set({
-        ...this.#state,
+        ...this.#store.getSnapshot(),
         save: { kind: 'refused', message: result.detail },
         issues: issuesFromFields(fields, draft.questions),
       });
@@ -435,18 +440,18 @@ export class SurveyEditor {
     if (result.status === 409) {
       this.#stale = true;
       this.#cancelSchedule();
-      this.#set({ ...this.#state, save: { kind: 'stale' } });
+      this.#set({ ...this.#store.getSnapshot(), save: { kind: 'stale' } });
       return 'stale';
     }
     if (result.status === 400 && hasErrors(fields)) {
       this.#set({
-        ...this.#state,
+        ...this.#store.getSnapshot(),
         save: { kind: 'invalid' },
         issues: issuesFromFields(fields, draft.questions),
       });
       return 'blocked';
     }
-    this.#set({ ...this.#state, save: { kind: 'failed', message: result.detail } });
+    this.#set({ ...this.#store.getSnapshot(), save: { kind: 'failed', message: result.detail } });
     const transient = result.status === 0 || result.status === 429 || result.status >= 500;
     if (transient && this.#retries < AUTOSAVE_RETRIES && this.#cancelTimer === null) {
       this.#retries++;
@@ -461,7 +466,7 @@ export class SurveyEditor {
    */
   async changeStatus(to: SurveyStatus): Promise<FormResult<Survey>> {
     const id = this.#id;
-    if (id === null || this.#state.survey === null)
+    if (id === null || this.#store.getSnapshot().survey === null)
       return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
     const save = await this.flush();
     if (to === 'open' && save.kind !== 'saved') {
@@ -476,10 +481,10 @@ export class SurveyEditor {
     const result = await this.#deps.gateway.changeStatus(id, to);
     if (!result.ok) return formFromApi(result);
     const changed = result.value;
-    const survey = this.#state.survey;
+    const survey = this.#store.getSnapshot().survey;
     // Only the status fields: a save may have moved the content and version on meanwhile.
     this.#set({
-      ...this.#state,
+      ...this.#store.getSnapshot(),
       survey: survey && {
         ...survey,
         status: changed.status,
@@ -496,13 +501,16 @@ export class SurveyEditor {
   async saveAsTemplate(meta: TemplateMeta): Promise<FormResult<SurveyTemplate>> {
     const metaErrors = templateMetaErrors(meta);
     if (hasErrors(metaErrors)) return formInvalid(metaErrors);
-    const { draft } = this.#state;
+    const { draft } = this.#store.getSnapshot();
     if (draft === null) return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
     const checked = validateSurveyDraft(draft);
     if (!checked.ok) {
       this.#set({
-        ...this.#state,
-        issues: mergeIssues(issuesFromFields(checked.fields, draft.questions), this.#state.issues),
+        ...this.#store.getSnapshot(),
+        issues: mergeIssues(
+          issuesFromFields(checked.fields, draft.questions),
+          this.#store.getSnapshot().issues,
+        ),
       });
       return { ok: false, message: TEMPLATE_MESSAGES.draftInvalid, fields: {} };
     }
@@ -511,8 +519,7 @@ export class SurveyEditor {
   }
 
   #set(state: SurveyEditorState): void {
-    this.#state = state;
-    for (const listener of this.#listeners) listener();
+    this.#store.set(state);
   }
 }
 
