@@ -3,6 +3,7 @@
 // Access and routes
 export type { Access, GuardDecision, GuardInput, RouteAccess, UserCheck } from './access/routeGuard';
 export { decideGuard, effectiveIsAdmin, fallbackPath } from './access/routeGuard';
+export { parseRouteId } from './access/routeId';
 export type { RoutePath } from './access/routes';
 export { ROUTE_ACCESS } from './access/routes';
 // Results and ports
@@ -46,6 +47,7 @@ export {
   validateRegistration,
   validateResetPassword,
 } from './auth/credentials';
+export { parseOrganisationIdInput, parsePriceInput, priceInputText } from './billing/adminInputs';
 export { paymentProviderLabel, paymentStatusLabel, subscriptionStatusLabel } from './billing/billingLabels';
 export { featureDescriptionHtml } from './billing/featureHtml';
 export type { FeatureGateDecision } from './billing/featureUnlock';
@@ -289,6 +291,7 @@ export {
   SURVEY_DATA_MESSAGES,
   xlsxExportNote,
 } from './surveys/individualResponses';
+export { canMoveItem, insertionIndex } from './surveys/itemListRules';
 export { foldForSearch, openAnswerMatcher, searchOpenAnswers } from './surveys/openAnswers';
 export {
   checkPersonalLinksForm,
@@ -514,11 +517,12 @@ export {
 export { sanitizeSurveyHtml } from './surveys/surveyHtml';
 export type { SurveyPreview, SurveyPreviewDeps } from './surveys/surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveys/surveyPreview';
-export type { RespondentAccessError, StatusChangeError } from './surveys/surveyStatus';
+export type { RespondentAccessError, StatusAction, StatusChangeError } from './surveys/surveyStatus';
 export {
   closeDatePassed,
   decideStatusChange,
   effectiveStatus,
+  offeredStatusChanges,
   RESPONDENT_MESSAGES,
   respondentAccess,
   STATUS_MESSAGES,

@@ -4,6 +4,7 @@ import {
   closeDatePassed,
   decideStatusChange,
   effectiveStatus,
+  offeredStatusChanges,
   RESPONDENT_MESSAGES,
   respondentAccess,
   STATUS_MESSAGES,
@@ -147,5 +148,40 @@ describe('respondentAccess', () => {
       error: 'already_submitted',
       detail: 'Je hebt deze survey al ingevuld. Bedankt voor je antwoorden!',
     });
+  });
+});
+
+describe('offeredStatusChanges', () => {
+  const offered = (from: 'draft' | 'open' | 'closed', responses: number) =>
+    offeredStatusChanges(from, responses).map((action) => `${action.to}:${action.label}`);
+
+  it('should offer publishing a draft, never closing it', () => {
+    expect(offered('draft', 0)).toEqual(['open:Publiceren']);
+  });
+
+  it('should offer closing an open survey, and back to draft only while nobody answered', () => {
+    expect(offered('open', 0)).toEqual(['closed:Sluiten', 'draft:Terug naar concept']);
+    expect(offered('open', 3)).toEqual(['closed:Sluiten']);
+  });
+
+  it('should offer reopening a closed survey, and back to draft only while nobody answered', () => {
+    expect(offered('closed', 0)).toEqual(['open:Heropenen', 'draft:Terug naar concept']);
+    expect(offered('closed', 1)).toEqual(['open:Heropenen']);
+  });
+
+  it('should agree with decideStatusChange for every pair it offers', () => {
+    for (const from of ['draft', 'open', 'closed'] as const)
+      for (const responses of [0, 1])
+        for (const action of offeredStatusChanges(from, responses)) {
+          const decided = decideStatusChange({
+            from,
+            to: action.to,
+            closeAt: null,
+            questionCount: 1,
+            responseCount: responses,
+            now: new Date(),
+          });
+          expect(decided.ok).toBe(true);
+        }
   });
 });

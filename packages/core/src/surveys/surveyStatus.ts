@@ -59,6 +59,50 @@ export function decideStatusChange(input: {
   }
 }
 
+/** A status change the editor offers: its button, and the notice once it is done. */
+export interface StatusAction {
+  readonly to: SurveyStatus;
+  readonly label: string;
+  readonly done: string;
+  /** A secondary button (closing, back to draft); the main action is publishing or reopening. */
+  readonly secondary: boolean;
+}
+
+const STATUS_ACTIONS: Readonly<Record<SurveyStatus, Omit<StatusAction, 'to'>>> = {
+  open: { label: 'Publiceren', done: 'De survey is gepubliceerd.', secondary: false },
+  closed: { label: 'Sluiten', done: 'De survey is gesloten.', secondary: true },
+  draft: { label: 'Terug naar concept', done: 'De survey is weer een concept.', secondary: true },
+};
+
+/**
+ * The status changes to offer for a survey as it stands (`from` is its effective status, so an open
+ * survey past its close date counts as closed): every change `decideStatusChange` could allow. One
+ * that is refused for a reason the user can fix (no questions, a close date in the past) is still
+ * offered, so the refusal explains itself; one that is never allowed (draft to closed, back to draft
+ * with responses) is not.
+ */
+export function offeredStatusChanges(from: SurveyStatus, responseCount: number): readonly StatusAction[] {
+  const targets: readonly SurveyStatus[] = ['open', 'closed', 'draft'];
+  return targets
+    .filter((to) => to !== from)
+    .filter((to) => {
+      const decided = decideStatusChange({
+        from,
+        to,
+        closeAt: null,
+        questionCount: 1,
+        responseCount,
+        now: new Date(0),
+      });
+      return decided.ok;
+    })
+    .map((to) => ({
+      to,
+      ...STATUS_ACTIONS[to],
+      ...(to === 'open' && from === 'closed' ? { label: 'Heropenen', done: 'De survey is heropend.' } : {}),
+    }));
+}
+
 export type RespondentAccessError = 'unknown_token' | 'not_open' | 'closed' | 'already_submitted';
 
 /** What a respondent reads when the answering page or a submission is refused. */

@@ -8,8 +8,11 @@ import {
   type Page as PageOf,
   type Plan,
   type PlanInput,
+  parseOrganisationIdInput,
+  parsePriceInput,
   paymentProviderLabel,
   paymentStatusLabel,
+  priceInputText,
   subscriptionStatusLabel,
 } from '@loop/core';
 import { type ReactNode, useState } from 'react';
@@ -38,15 +41,6 @@ import {
 const PRICE_INVALID = 'Vul een geldige prijs in, bijvoorbeeld 29,00.';
 const ORGANISATION_INVALID = 'Vul een geldig organisatie-ID in.';
 const PLAN_MISSING = 'Kies een plan.';
-
-/** '29,50' or '29.50' as a number; null when it is not a price. */
-function parsePrice(text: string): number | null {
-  const normalised = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
-  return Number(normalised);
-}
-
-const priceText = (price: number): string => price.toFixed(2).replace('.', ',');
 
 /** /admin/billing: plans, subscriptions and payments of every organisation (admins only). */
 export function AdminBillingScreen() {
@@ -124,15 +118,15 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: (saved: boolean
   const billing = useInjection(TOKENS.AdminBillingGateway);
   const features = useAdminFeatures();
   const [name, setName] = useState(plan?.name ?? '');
-  const [price, setPrice] = useState(plan ? priceText(plan.price_per_month) : '0,00');
+  const [price, setPrice] = useState(plan ? priceInputText(plan.price_per_month) : '0,00');
   const [keys, setKeys] = useState<readonly string[]>(plan?.features.map((f) => f.key) ?? ['core']);
 
   const form = useForm({
-    validate: (): FieldErrors => (parsePrice(price) === null ? { price_per_month: PRICE_INVALID } : {}),
+    validate: (): FieldErrors => (parsePriceInput(price) === null ? { price_per_month: PRICE_INVALID } : {}),
     action: async () => {
       const input: PlanInput = {
         name: name.trim(),
-        price_per_month: parsePrice(price) ?? 0,
+        price_per_month: parsePriceInput(price) ?? 0,
         feature_keys: keys,
       };
       return formFromApi(await (plan ? billing.updatePlan(plan.id, input) : billing.createPlan(input)));
@@ -215,14 +209,16 @@ function AssignPlan({ plans, onAssigned }: { plans: readonly Plan[]; onAssigned:
   const form = useForm({
     validate: (): FieldErrors => {
       const fields: Record<string, string> = {};
-      if (!/^\d+$/.test(organisationId.trim()) || Number(organisationId) <= 0)
-        fields.organization_id = ORGANISATION_INVALID;
+      if (parseOrganisationIdInput(organisationId) === null) fields.organization_id = ORGANISATION_INVALID;
       if (planId === '') fields.plan_id = PLAN_MISSING;
       return fields;
     },
     action: async () =>
       formFromApi(
-        await billing.assignPlan({ organization_id: Number(organisationId.trim()), plan_id: Number(planId) }),
+        await billing.assignPlan({
+          organization_id: parseOrganisationIdInput(organisationId) ?? 0,
+          plan_id: Number(planId),
+        }),
       ),
     onSuccess: (assigned: AdminSubscription) => {
       notify.success(`${assigned.organization_name} staat nu op ${assigned.plan_name}.`);

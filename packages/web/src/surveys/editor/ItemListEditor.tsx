@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@loop/core';
+import { canMoveItem, type FieldErrors, insertionIndex } from '@loop/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
@@ -58,8 +58,7 @@ export function ItemListEditor({
     setFocus(null);
   }, [focus]);
 
-  const frozen = (index: number) => orderLocked && lockedIds.has(items[index]?.id ?? '');
-  const canMove = (from: number, to: number) => to >= 0 && to < items.length && !frozen(from) && !frozen(to);
+  const canMove = (from: number, to: number) => canMoveItem(items, lockedIds, orderLocked, from, to);
 
   const move = (from: number, to: number, control: 'up' | 'down') => {
     if (!canMove(from, to)) return;
@@ -92,7 +91,7 @@ export function ItemListEditor({
     // Enter adds the next item, as in a list in a word processor; new items stay below locked ones.
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    add(orderLocked ? Math.max(index + 1, lastLockedIndex(items, lockedIds) + 1) : index + 1);
+    add(insertionIndex(items, lockedIds, orderLocked, index));
   };
 
   const anyLocked = items.some((item) => lockedIds.has(item.id));
@@ -181,12 +180,4 @@ export function ItemListEditor({
       </button>
     </div>
   );
-}
-
-function lastLockedIndex(items: readonly EditableItem[], lockedIds: ReadonlySet<string>): number {
-  let last = -1;
-  items.forEach((item, index) => {
-    if (lockedIds.has(item.id)) last = index;
-  });
-  return last;
 }

@@ -1,44 +1,15 @@
-import { effectiveStatus, type Survey, type SurveyEditor, type SurveyStatus } from '@loop/core';
+import {
+  effectiveStatus,
+  offeredStatusChanges,
+  type StatusAction,
+  SURVEY_STATUS_LABELS,
+  type Survey,
+  type SurveyEditor,
+  type SurveyStatus,
+} from '@loop/core';
 import { useState } from 'react';
 import { FormAlert } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';
-
-export const STATUS_LABELS: Readonly<Record<SurveyStatus, string>> = {
-  draft: 'Concept',
-  open: 'Open',
-  closed: 'Gesloten',
-};
-
-interface StatusAction {
-  readonly to: SurveyStatus;
-  readonly label: string;
-  readonly done: string;
-  readonly secondary?: boolean;
-}
-
-/** The status changes a survey allows now; 'Terug naar concept' only while nobody has answered. */
-function actionsFor(status: SurveyStatus, responses: number): StatusAction[] {
-  const backToDraft: StatusAction = {
-    to: 'draft',
-    label: 'Terug naar concept',
-    done: 'De survey is weer een concept.',
-    secondary: true,
-  };
-  switch (status) {
-    case 'draft':
-      return [{ to: 'open', label: 'Publiceren', done: 'De survey is gepubliceerd.' }];
-    case 'open':
-      return [
-        { to: 'closed', label: 'Sluiten', done: 'De survey is gesloten.', secondary: true },
-        ...(responses === 0 ? [backToDraft] : []),
-      ];
-    case 'closed':
-      return [
-        { to: 'open', label: 'Heropenen', done: 'De survey is heropend.' },
-        ...(responses === 0 ? [backToDraft] : []),
-      ];
-  }
-}
 
 /** The survey's status and the buttons that change it, with the server's reason when it refuses. */
 export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey: Survey }) {
@@ -61,12 +32,12 @@ export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey
       <p className="status-line">
         Status:{' '}
         <span className={`status-badge status-${shown}`} data-testid="survey-status">
-          {STATUS_LABELS[shown]}
+          {SURVEY_STATUS_LABELS[shown]}
         </span>
         {closedByDate ? <span className="field-hint"> (de sluitdatum is verstreken)</span> : null}
       </p>
       <div className="actions">
-        {actionsFor(closedByDate ? 'closed' : survey.status, survey.response_count ?? 0).map((action) => (
+        {offeredStatusChanges(shown, survey.response_count ?? 0).map((action) => (
           <button
             key={action.to}
             type="button"

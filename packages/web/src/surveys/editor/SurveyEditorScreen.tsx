@@ -10,6 +10,7 @@ import {
   mayManageTemplates,
   OPEN_SURVEY_EDIT_NOTICE,
   PERMISSION_DENIED,
+  parseRouteId,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   QUESTIONS_MAX,
@@ -58,7 +59,7 @@ const NOT_FOUND = 'Deze survey bestaat niet (meer), of hoort bij een andere orga
 /** /survey/:id/edit: the survey editor with autosave. */
 export function SurveyEditorScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const surveyId = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
+  const surveyId = parseRouteId(id);
   if (surveyId === null)
     return (
       <Page title="Survey bewerken">

@@ -4,6 +4,7 @@ import {
   dateFilterFromSearch,
   dateFilterSearch,
   type Page,
+  parseRouteId,
   type QuestionDetail,
   type Survey,
   type SurveyLinksView,
@@ -109,8 +110,4 @@ export function useSurveyLinks(surveyId: number, version: number): Remote<Survey
 }
 
 /** A route's numeric id, or null when the address holds something else. */
-export function parseSurveyId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
-}
+export const parseSurveyId = parseRouteId;
