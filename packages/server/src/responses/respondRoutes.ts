@@ -1,15 +1,8 @@
-import {
-  estimateSeconds,
-  RESPONDENT_MESSAGES,
-  type RespondentView,
-  type RespondResult,
-  respondentAccess,
-} from '@loop/core';
+import { estimateSeconds, RESPONDENT_MESSAGES, type RespondentView, type RespondResult } from '@loop/core';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
-import { planAnswers } from './answerPlan';
 import { Batcher } from './Batcher';
 import { QuestionTimingsCache } from './questionTimings';
 import { toRespondentBranding } from './respondentBranding';
@@ -24,7 +17,6 @@ import {
   findRespondTargets,
   type PublicVisitor,
   type RespondTarget,
-  type ResponseState,
   type ResponseWrite,
   respondPage,
   savedAnswers,
@@ -32,20 +24,16 @@ import {
   writeResponses,
 } from './responses';
 import { publicResponseToken, TOKEN_PATTERN } from './responseTokens';
+import {
+  type RespondRefusal,
+  type RespondRefusalCode,
+  respondAccess,
+  type SaveResponseDeps,
+  saveResponse,
+} from './saveResponse';
 import { SurveyQuestionsCache } from './surveyQuestionsCache';
 
-/** The Dutch texts of the answering routes besides core's RESPONDENT_MESSAGES. */
-export const RESPOND_ERRORS = {
-  respondentKeyMissing:
-    'Je antwoorden konden niet worden gekoppeld. Vernieuw de pagina en probeer het opnieuw.',
-  busy: 'Je antwoorden worden op dit moment ook ergens anders opgeslagen. Probeer het zo opnieuw.',
-} as const;
-
-/** Writes of one request that may find the response changed by another request before it gives up. */
-const WRITE_ATTEMPTS = 5;
-
-/** What a public-link visitor's key must look like (the contract: 16–64 characters of base64url). */
-const RESPONDENT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+export { RESPOND_ERRORS } from './saveResponse';
 
 /** Open text may take 5,000 characters per question: more than the API's usual JSON limit. */
 const RESPOND_BODY_LIMIT = 1024 * 1024;
@@ -55,6 +43,18 @@ const RESPOND_ERROR_RESPONSES = {
   410: errorResponse('De survey is gesloten.'),
   429: ERRORS.tooManyRequests,
 } as const;
+
+const REFUSAL_STATUS = {
+  unknown: 404,
+  closed: 410,
+  invalid: 400,
+  already_submitted: 409,
+  busy: 409,
+} as const satisfies Record<RespondRefusalCode, number>;
+
+/** A refusal of the answering use-cases as the HTTP error it answers. */
+const refusalError = (refusal: RespondRefusal): ApiError =>
+  new ApiError(REFUSAL_STATUS[refusal.code], refusal.detail, refusal.fields);
 
 /**
  * The public answering page's API, without login: `/respond/:token` with a survey's public link or a
@@ -101,19 +101,21 @@ export const respondRoutes =
      * gets its thank-you); else 404 for an unknown link or a survey not open yet, 410 when closed.
      */
     async function accessible(token: string, now: Date): Promise<RespondTarget> {
-      const target = await targetOf(token);
-      const decision = respondentAccess({
-        survey:
-          target === null ? null : { status: target.status, close_at: target.closeAt?.toISOString() ?? null },
-        alreadySubmitted: target?.response?.status === 'completed',
-        now,
-      });
-      if (target !== null && (decision.ok || decision.error === 'already_submitted')) return target;
-      const detail = decision.ok
-        ? RESPONDENT_MESSAGES.unknownToken
-        : (decision.detail ?? RESPONDENT_MESSAGES.unknownToken);
-      throw new ApiError(!decision.ok && decision.error === 'closed' ? 410 : 404, detail);
+      const access = respondAccess(await targetOf(token), now);
+      if (!access.ok) throw refusalError(access);
+      return access.target;
     }
+
+    /** Saving answers with the route's batched lookups and writes. */
+    const saveDeps: SaveResponseDeps = {
+      now: () => deps.clock.now(),
+      target: targetOf,
+      questions: (surveyId, version) => questionsCache.get(deps.db, surveyId, version),
+      publicToken: (surveyId, key) => publicResponseToken(deps.config.jwtSecret, surveyId, key),
+      visitorResponse: (visitor) => visitors.submit(visitor),
+      savedItems: (responseId) => saved.submit(responseId),
+      write: (write) => writes.submit(write),
+    };
 
     app.get(
       '/respond/:token',
@@ -192,75 +194,14 @@ export const respondRoutes =
         },
       },
       async (request): Promise<RespondResult> => {
-        const { token } = request.params;
-        const { final, answers } = request.body;
-        const now = deps.clock.now();
-        const target = await accessible(token, now);
-        const submitted = (responseToken: string): RespondResult => {
-          if (!final) throw new ApiError(409, RESPONDENT_MESSAGES.alreadySubmitted);
-          return { status: 'completed', response_token: responseToken };
-        };
-        let responseToken = token;
-        let key: string | null = null;
-        if (target.response === null) {
-          key = request.body.respondent_key ?? null;
-          if (key === null || !RESPONDENT_KEY.test(key))
-            throw new ApiError(400, RESPOND_ERRORS.respondentKeyMissing, {
-              respondent_key: RESPOND_ERRORS.respondentKeyMissing,
-            });
-          responseToken = publicResponseToken(deps.config.jwtSecret, target.surveyId, key);
-        }
-        const questions = await questionsCache.get(deps.db, target.surveyId, target.version);
-        const plan = planAnswers(questions, answers, final);
-        let current: ResponseState | null = target.response;
-        if (current === null) {
-          // A public-link visitor. A request that will be written (a valid save, a complete
-          // submission) makes their response if it is missing, in the same step that finds it;
-          // anything else only looks, so a refused request leaves nothing behind.
-          const visitor = {
-            surveyId: target.surveyId,
-            organizationId: target.organizationId,
-            respondentKey: key as string,
-            token: responseToken,
-            now,
-          };
-          const writable = plan.ok && plan.checkWithSaved === null;
-          current = writable
-            ? await visitors.submit(visitor)
-            : ((await targetOf(responseToken))?.response ?? null);
-          if (plan.ok && current === null) {
-            // A new visitor has nothing saved: what they sent must be complete on its own.
-            const refusal = plan.checkWithSaved?.(new Map()) ?? null;
-            if (refusal !== null) throw new ApiError(400, refusal.detail, refusal.fields);
-            current = await visitors.submit(visitor);
-          }
-        }
-        if (current?.status === 'completed') return submitted(responseToken);
-        if (!plan.ok) throw new ApiError(400, plan.refusal.detail, plan.refusal.fields);
-        if (current === null) throw new Error('A checked request without its response');
-
-        for (let attempt = 1; ; attempt++) {
-          const response: ResponseState = current;
-          if (response.status === 'completed') return submitted(responseToken);
-          if (plan.checkWithSaved !== null) {
-            const refusal = plan.checkWithSaved(await saved.submit(response.id));
-            if (refusal !== null) throw new ApiError(400, refusal.detail, refusal.fields);
-          }
-          const written = await writes.submit({
-            response,
-            surveyId: target.surveyId,
-            final,
-            now,
-            questionIds: plan.questionIds,
-            items: plan.items,
-            seconds: plan.seconds,
-          });
-          if (written) return { status: final ? 'completed' : 'in_progress', response_token: responseToken };
-          // Another request of this response was written first: read it again and go on from there.
-          if (attempt >= WRITE_ATTEMPTS) throw new ApiError(409, RESPOND_ERRORS.busy);
-          current = (await targetOf(responseToken))?.response ?? null;
-          if (current === null) throw new ApiError(404, RESPONDENT_MESSAGES.unknownToken);
-        }
+        const result = await saveResponse(saveDeps, {
+          token: request.params.token,
+          final: request.body.final,
+          answers: request.body.answers,
+          respondentKey: request.body.respondent_key ?? null,
+        });
+        if (!result.ok) throw refusalError(result);
+        return result.value;
       },
     );
   };

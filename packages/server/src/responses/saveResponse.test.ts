@@ -1,0 +1,178 @@
+import type { AnswerItem } from '@loop/core';
+import { describe, expect, it } from 'vitest';
+import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
+import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite } from './responses';
+import { RESPOND_ERRORS, type SaveResponseDeps, saveResponse, WRITE_ATTEMPTS } from './saveResponse';
+
+// The answering use-case on its own: no HTTP, no database, every dependency an in-memory fake.
+
+const NOW = new Date('2026-11-24T10:00:00Z');
+const KEY = 'bezoeker-1234567890abcdef';
+
+const survey = (overrides: Partial<RespondTarget> = {}): RespondTarget => ({
+  surveyId: 7,
+  organizationId: 3,
+  status: 'open',
+  closeAt: null,
+  version: 1,
+  response: null,
+  ...overrides,
+});
+
+const inProgress = (id = 11, xmin = '1'): ResponseState => ({ id, status: 'in_progress', xmin });
+
+/** A fake world: tokens to targets, visitors' responses, saved answers, and writes that may lose races. */
+function world(targets: Record<string, RespondTarget>, options: { losses?: number } = {}) {
+  const writes: ResponseWrite[] = [];
+  const visitors: PublicVisitor[] = [];
+  const saved = new Map<number, Map<string, AnswerItem[]>>();
+  let losses = options.losses ?? 0;
+  const deps: SaveResponseDeps = {
+    now: () => NOW,
+    target: async (token) => targets[token] ?? null,
+    questions: async () => everyTypeQuestions(),
+    publicToken: (surveyId, key) => `publiek-${surveyId}-${key}`,
+    visitorResponse: async (visitor) => {
+      visitors.push(visitor);
+      const response = inProgress(99);
+      targets[visitor.token] = survey({ response });
+      return response;
+    },
+    savedItems: async (id) => saved.get(id) ?? new Map(),
+    write: async (write) => {
+      if (losses > 0) {
+        losses--;
+        return false;
+      }
+      writes.push(write);
+      return true;
+    },
+  };
+  return { deps, writes, visitors, saved };
+}
+
+describe('saveResponse', () => {
+  it('should submit a complete personal response in one write', async () => {
+    const { deps, writes } = world({ persoonlijk: survey({ response: inProgress() }) });
+    const result = await saveResponse(deps, {
+      token: 'persoonlijk',
+      final: true,
+      answers: everyTypeAnswers(),
+    });
+    expect(result).toEqual({ ok: true, value: { status: 'completed', response_token: 'persoonlijk' } });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.final).toBe(true);
+    expect(writes[0]?.questionIds).toHaveLength(everyTypeQuestions().length);
+  });
+
+  it('should refuse invalid answers with their fields and write nothing', async () => {
+    const { deps, writes } = world({ persoonlijk: survey({ response: inProgress() }) });
+    const result = await saveResponse(deps, {
+      token: 'persoonlijk',
+      final: false,
+      answers: [{ question_id: 'q-nps', value: { score: 11 } }],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.code).toBe('invalid');
+    expect(Object.keys(result.fields ?? {})).toEqual(['answers.q-nps']);
+    expect(writes).toEqual([]);
+  });
+
+  it('should say why a link cannot be answered: unknown, not open yet, closed', async () => {
+    const { deps } = world({
+      concept: survey({ status: 'draft' }),
+      gesloten: survey({ status: 'closed' }),
+      verlopen: survey({ closeAt: new Date('2026-11-01T00:00:00Z') }),
+    });
+    const code = async (token: string) => {
+      const result = await saveResponse(deps, { token, final: false, answers: [] });
+      return result.ok ? 'ok' : result.code;
+    };
+    expect(await code('onbekend')).toBe('unknown');
+    expect(await code('concept')).toBe('unknown');
+    expect(await code('gesloten')).toBe('closed');
+    expect(await code('verlopen')).toBe('closed');
+  });
+
+  it('should answer a repeated submission as completed and refuse a save after it', async () => {
+    const done = survey({ response: { id: 11, status: 'completed', xmin: '5' } });
+    const { deps, writes } = world({ klaar: done });
+    expect(await saveResponse(deps, { token: 'klaar', final: true, answers: everyTypeAnswers() })).toEqual({
+      ok: true,
+      value: { status: 'completed', response_token: 'klaar' },
+    });
+    const save = await saveResponse(deps, { token: 'klaar', final: false, answers: [] });
+    expect(save.ok ? 'ok' : save.code).toBe('already_submitted');
+    expect(writes).toEqual([]);
+  });
+
+  it("should start a public-link visitor's own response with the first save, under their own token", async () => {
+    const { deps, visitors, writes } = world({ publiek: survey() });
+    const result = await saveResponse(deps, {
+      token: 'publiek',
+      final: false,
+      answers: [{ question_id: 'q-nps', value: { score: 8 } }],
+      respondentKey: KEY,
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { status: 'in_progress', response_token: `publiek-7-${KEY}` },
+    });
+    expect(visitors.map((visitor) => visitor.respondentKey)).toEqual([KEY]);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('should make nothing for a public-link visitor whose request is refused', async () => {
+    const { deps, visitors, writes } = world({ publiek: survey() });
+    const missingKey = await saveResponse(deps, { token: 'publiek', final: false, answers: [] });
+    expect(missingKey).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      fields: { respondent_key: RESPOND_ERRORS.respondentKeyMissing },
+    });
+    const incomplete = await saveResponse(deps, {
+      token: 'publiek',
+      final: true,
+      answers: [{ question_id: 'q-nps', value: { score: 8 } }],
+      respondentKey: KEY,
+    });
+    expect(incomplete.ok ? 'ok' : incomplete.code).toBe('invalid');
+    expect(visitors).toEqual([]);
+    expect(writes).toEqual([]);
+  });
+
+  it('should check a submission against answers saved earlier', async () => {
+    const { deps, writes, saved } = world({ persoonlijk: survey({ response: inProgress() }) });
+    const withoutLikert = everyTypeAnswers().filter((answer) => answer.question_id !== 'q-likert');
+    const refused = await saveResponse(deps, { token: 'persoonlijk', final: true, answers: withoutLikert });
+    expect(refused.ok ? 'ok' : refused.code).toBe('invalid');
+    saved.set(
+      11,
+      new Map([
+        [
+          'q-likert',
+          [
+            { item_id: 's-plezier', num_value: 4, text_value: null },
+            { item_id: 's-team', num_value: 5, text_value: null },
+          ],
+        ],
+      ]),
+    );
+    const accepted = await saveResponse(deps, { token: 'persoonlijk', final: true, answers: withoutLikert });
+    expect(accepted.ok).toBe(true);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('should read the response again after losing a race, and give up busy after the last attempt', async () => {
+    const racing = world({ persoonlijk: survey({ response: inProgress() }) }, { losses: WRITE_ATTEMPTS - 1 });
+    const won = await saveResponse(racing.deps, { token: 'persoonlijk', final: false, answers: [] });
+    expect(won).toEqual({ ok: true, value: { status: 'in_progress', response_token: 'persoonlijk' } });
+    expect(racing.writes).toHaveLength(1);
+
+    const hopeless = world({ persoonlijk: survey({ response: inProgress() }) }, { losses: WRITE_ATTEMPTS });
+    const lost = await saveResponse(hopeless.deps, { token: 'persoonlijk', final: false, answers: [] });
+    expect(lost).toMatchObject({ ok: false, code: 'busy', detail: RESPOND_ERRORS.busy });
+    expect(hopeless.writes).toEqual([]);
+  });
+});
