@@ -92,3 +92,41 @@ describe('layout at 1280 px', () => {
     await context.close();
   });
 });
+
+describe('revisiting a survey', () => {
+  it('should show its results at once from the cache, asking each resource again at most once', async () => {
+    const api = await demoApi(server);
+    const list = await api.call<{ items: Array<{ id: number; title: string }> }>(
+      'GET',
+      '/surveys?page=1&page_size=25',
+    );
+    const survey = list.items.find((item) => item.title === 'Medewerkerstevredenheid 2026');
+    if (!survey) throw new Error('the demo survey is missing');
+    const { page, context, problems } = await openPage(browser, { width: 1280, height: 800 });
+    await login(page, server.url, DEMO.user);
+    await page.goto(`${server.url}/survey/${survey.id}`);
+    await page.getByRole('heading', { name: 'Medewerkerstevredenheid 2026' }).waitFor();
+    await page.locator('.results-header').waitFor();
+
+    // Another screen, then back through the app's own link.
+    await page.getByRole('link', { name: 'Surveys', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Surveys', level: 1 }).waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/v1/surveys/')) requests.push(path);
+    });
+    await page.getByRole('link', { name: 'Medewerkerstevredenheid 2026', exact: true }).click();
+    // The first frame after the click already holds the results: no loading state in between.
+    const heading = page.getByRole('heading', { name: 'Medewerkerstevredenheid 2026' });
+    await heading.waitFor({ timeout: 500 });
+    expect(await page.locator('main [role="status"].loading').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    const perResource = new Map<string, number>();
+    for (const path of requests) perResource.set(path, (perResource.get(path) ?? 0) + 1);
+    expect([...perResource.values()].every((count) => count <= 1)).toBe(true);
+    expect(perResource.get(`/api/v1/surveys/${survey.id}`)).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

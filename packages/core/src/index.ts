@@ -213,6 +213,8 @@ export { createOrganisationResolver, resolveOrganisation } from './organisation/
 export type { InvitationLinkGateway, TeamGateway } from './organisation/teamPorts';
 export type { InvitationStep, MemberRowView, TeamView } from './organisation/teamView';
 export { invitationStep, teamView } from './organisation/teamView';
+export type { QueryState } from './query';
+export { QueryCache } from './query';
 export { createSessionEndedHandler } from './session/onSessionEnded';
 // Session
 export type { Clock, RefreshGateway, StoredTokens, Timer, TokenDecoder, TokenStore } from './session/ports';

@@ -26,7 +26,7 @@ import { FieldError, FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
-import type { Remote } from '../shared/useRemote';
+import { type Remote, useInvalidate } from '../shared/useQuery';
 import { Page } from '../shell/Page';
 import { Pager } from '../shell/Pager';
 import { TableScroll } from '../shell/TableScroll';
@@ -44,17 +44,16 @@ const PLAN_MISSING = 'Kies een plan.';
 
 /** /admin/billing: plans, subscriptions and payments of every organisation (admins only). */
 export function AdminBillingScreen() {
-  const [plansVersion, setPlansVersion] = useState(0);
-  const [subscriptionsVersion, setSubscriptionsVersion] = useState(0);
-  const plans = useAdminPlans(plansVersion);
+  const plans = useAdminPlans();
+  const invalidate = useInvalidate();
   return (
     <Page title="Abonnementen en betalingen" width="full">
       <p>
         <Link href="/admin">Terug naar beheer</Link>
       </p>
-      <Plans plans={plans} onSaved={() => setPlansVersion((v) => v + 1)} />
-      <AssignPlan plans={plans.value ?? []} onAssigned={() => setSubscriptionsVersion((v) => v + 1)} />
-      <Subscriptions version={subscriptionsVersion} />
+      <Plans plans={plans} onSaved={() => invalidate('admin:plans')} />
+      <AssignPlan plans={plans.value ?? []} onAssigned={() => invalidate('admin:subscriptions:')} />
+      <Subscriptions />
       <Payments />
     </Page>
   );
@@ -265,9 +264,9 @@ function AssignPlan({ plans, onAssigned }: { plans: readonly Plan[]; onAssigned:
   );
 }
 
-function Subscriptions({ version }: { version: number }) {
+function Subscriptions() {
   const [page, setPage] = useState(1);
-  const subscriptions = useAdminSubscriptions({ page, page_size: BILLING_PAGE_SIZE }, version);
+  const subscriptions = useAdminSubscriptions({ page, page_size: BILLING_PAGE_SIZE });
   return (
     <PagedTable
       id="subscriptions"

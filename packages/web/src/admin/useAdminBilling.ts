@@ -1,7 +1,7 @@
 import type { AdminPayment, AdminSubscription, Feature, Page, PageQuery, Plan } from '@loop/core';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { type Remote, useRemote } from '../shared/useRemote';
+import { type Remote, useQuery } from '../shared/useQuery';
 
 /** Spec §9: payments (and, alike, subscriptions) are paged by 25. */
 export const BILLING_PAGE_SIZE = 25;
@@ -9,21 +9,21 @@ export const BILLING_PAGE_SIZE = 25;
 /** Every feature a plan can include. */
 export function useAdminFeatures(): Remote<readonly Feature[]> {
   const billing = useInjection(TOKENS.AdminBillingGateway);
-  return useRemote(() => billing.features(), 'features');
+  return useQuery('admin:features', () => billing.features());
 }
 
-/** Every plan; `version` changes after a save so the table loads again. */
-export function useAdminPlans(version: number): Remote<readonly Plan[]> {
+/** Every plan. */
+export function useAdminPlans(): Remote<readonly Plan[]> {
   const billing = useInjection(TOKENS.AdminBillingGateway);
-  return useRemote(() => billing.plans(), `plans:${version}`);
+  return useQuery('admin:plans', () => billing.plans());
 }
 
-export function useAdminSubscriptions(query: PageQuery, version: number): Remote<Page<AdminSubscription>> {
+export function useAdminSubscriptions(query: PageQuery): Remote<Page<AdminSubscription>> {
   const billing = useInjection(TOKENS.AdminBillingGateway);
-  return useRemote(() => billing.subscriptions(query), `subscriptions:${JSON.stringify(query)}:${version}`);
+  return useQuery(`admin:subscriptions:${JSON.stringify(query)}`, () => billing.subscriptions(query));
 }
 
 export function useAdminPayments(query: PageQuery): Remote<Page<AdminPayment>> {
   const billing = useInjection(TOKENS.AdminBillingGateway);
-  return useRemote(() => billing.payments(query), `payments:${JSON.stringify(query)}`);
+  return useQuery(`admin:payments:${JSON.stringify(query)}`, () => billing.payments(query));
 }

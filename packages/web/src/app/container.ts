@@ -36,6 +36,7 @@ import {
   type HtmlSanitizer,
   LogBrowser,
   type Notice,
+  QueryCache,
   SessionKeeper,
   SubscriptionStore,
 } from '@loop/core';
@@ -250,6 +251,23 @@ const stateModule = new ContainerModule(({ bind }) => {
       ],
     )
     .inSingletonScope();
+  bind(TOKENS.QueryCache)
+    .toResolvedValue(
+      (users) => {
+        const queries = new QueryCache();
+        // Cached answers belong to the current organisation: another organisation starts empty.
+        let organisationId = users.getSnapshot().organisation?.id ?? null;
+        users.subscribe(() => {
+          const next = users.getSnapshot().organisation?.id ?? null;
+          if (next === organisationId) return;
+          organisationId = next;
+          queries.clear();
+        });
+        return queries;
+      },
+      [TOKENS.CurrentUserStore],
+    )
+    .inSingletonScope();
   bind(TOKENS.SessionKeeper)
     .toResolvedValue(
       (
@@ -263,6 +281,7 @@ const stateModule = new ContainerModule(({ bind }) => {
         users,
         branding,
         subscription,
+        queries,
         navigation,
       ) =>
         new SessionKeeper({
@@ -274,11 +293,7 @@ const stateModule = new ContainerModule(({ bind }) => {
           onEnded: createSessionEndedHandler({
             organisations,
             features,
-            forget: () => {
-              users.reset();
-              branding.reset();
-              subscription.reset();
-            },
+            forget: () => forgetUser(users, branding, subscription, queries),
             navigate: (path, options) => navigation.navigate(path, options),
           }),
         }),
@@ -293,22 +308,19 @@ const stateModule = new ContainerModule(({ bind }) => {
         TOKENS.CurrentUserStore,
         TOKENS.BrandingStore,
         TOKENS.SubscriptionStore,
+        TOKENS.QueryCache,
         TOKENS.Navigation,
       ],
     )
     .inSingletonScope();
   bind(TOKENS.AuthUseCases)
     .toResolvedValue(
-      (auth, session, tokens, users, branding, subscription) =>
+      (auth, session, tokens, users, branding, subscription, queries) =>
         createAuthUseCases({
           auth,
           session,
           tokens,
-          beforeSignIn: () => {
-            users.reset();
-            branding.reset();
-            subscription.reset();
-          },
+          beforeSignIn: () => forgetUser(users, branding, subscription, queries),
         }),
       [
         TOKENS.AuthGateway,
@@ -317,6 +329,7 @@ const stateModule = new ContainerModule(({ bind }) => {
         TOKENS.CurrentUserStore,
         TOKENS.BrandingStore,
         TOKENS.SubscriptionStore,
+        TOKENS.QueryCache,
       ],
     )
     .inSingletonScope();
@@ -363,4 +376,17 @@ export function createAppContainer(overrides: ContainerOverrides = {}): AppConta
     container.rebind(token).toConstantValue(value);
   }
   return container;
+}
+
+/** Everything that belongs to one signed-in user: forgotten at sign-out and before a sign-in. */
+function forgetUser(
+  users: { reset(): void },
+  branding: { reset(): void },
+  subscription: { reset(): void },
+  queries: QueryCache,
+): void {
+  users.reset();
+  branding.reset();
+  subscription.reset();
+  queries.clear();
 }

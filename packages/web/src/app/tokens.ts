@@ -24,6 +24,7 @@ import type {
   OrganisationStore,
   OwnDataUseCases,
   PaymentReturn,
+  QueryCache,
   ResultsUseCases,
   SessionKeeper,
   SubscriptionStore,
@@ -106,6 +107,7 @@ export const TOKENS = {
   BrandingStore: Symbol.for('Loop.BrandingStore') as ServiceIdentifier<BrandingStore>,
   AuthUseCases: Symbol.for('Loop.AuthUseCases') as ServiceIdentifier<AuthUseCases>,
   SubscriptionStore: Symbol.for('Loop.SubscriptionStore') as ServiceIdentifier<SubscriptionStore>,
+  QueryCache: Symbol.for('Loop.QueryCache') as ServiceIdentifier<QueryCache>,
   PaymentReturn: Symbol.for('Loop.PaymentReturn') as ServiceIdentifier<PaymentReturn>,
   /** A fresh log browser per visit of the log screen, so its rows go when the screen does. */
   CreateLogBrowser: Symbol.for('Loop.CreateLogBrowser') as ServiceIdentifier<() => LogBrowser>,

@@ -5,7 +5,7 @@ import { TOKENS } from '../app/tokens';
 import { FormAlert } from '../forms/FormAlert';
 import { Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
-import { useRemote } from '../shared/useRemote';
+import { useQuery } from '../shared/useQuery';
 import { Page } from '../shell/Page';
 
 /** /billing/return ('Terug van betaling', spec §2): the query's status and payment id, and the latest payment. */
@@ -40,12 +40,12 @@ export function BillingReturnScreen() {
 function LatestPayment({ paymentId, status }: { paymentId: number | null; status: string | null }) {
   const payments = useInjection(TOKENS.PaymentReturn);
   const subscription = useInjection(TOKENS.SubscriptionStore);
-  const latest = useRemote(async () => {
+  const latest = useQuery(`payment-return:${paymentId}:${status}`, async () => {
     const result = await payments.load(paymentId, status);
     // A paid payment changes the plan: the subscription screen must fetch it again.
     subscription.reset();
     return result;
-  }, `payment:${paymentId}:${status}`);
+  });
 
   return (
     <section className="panel" aria-labelledby="latest-payment-heading">

@@ -15,7 +15,7 @@ import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
-import { useRemote } from '../shared/useRemote';
+import { useQuery } from '../shared/useQuery';
 import { Page } from '../shell/Page';
 import { useCurrentUser } from './useCurrentUser';
 
@@ -30,7 +30,7 @@ export function InvitationScreen() {
   const users = useInjection(TOKENS.CurrentUserStore);
   const session = useSession();
   const { user } = useCurrentUser();
-  const preview = useRemote(() => links.preview(token), `invitation:${token}`);
+  const preview = useQuery(`invitation:${token}`, () => links.preview(token));
   const signedIn = session.status === 'authenticated';
 
   useEffect(() => {

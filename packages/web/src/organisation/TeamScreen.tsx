@@ -24,7 +24,7 @@ import { FieldError, FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
-import { useRemote } from '../shared/useRemote';
+import { useInvalidate, useQuery } from '../shared/useQuery';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { Page } from '../shell/Page';
 import { TableScroll } from '../shell/TableScroll';
@@ -55,21 +55,19 @@ export function TeamScreen() {
   const { organisation } = useCurrentUser();
   const role = useCurrentRole();
   const [, navigate] = useLocation();
-  const [version, setVersion] = useState(0);
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirming, setConfirming] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
   });
 
-  const key = `${organisation?.id ?? 'none'}:${version}`;
-  const members = useRemote(() => team.members(), `members:${key}`);
+  const invalidate = useInvalidate();
+  const members = useQuery('team:members', () => team.members());
   const mayInvite = can(role, 'members.invite');
-  const invitations = useRemote(
-    () => (mayInvite ? team.invitations() : Promise.resolve(apiOk<readonly Invitation[]>([]))),
-    `invitations:${key}:${mayInvite}`,
+  const invitations = useQuery(`team:invitations:${mayInvite}`, () =>
+    mayInvite ? team.invitations() : Promise.resolve(apiOk<readonly Invitation[]>([])),
   );
-  const refresh = () => setVersion((n) => n + 1);
+  const refresh = () => invalidate('team:');
   const view = members.value ? teamView(members.value, role) : null;
 
   async function confirm() {

@@ -11,7 +11,7 @@ import {
 import { useCallback } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
-import { type Remote, useRemote } from '../../shared/useRemote';
+import { type Remote, useQuery } from '../../shared/useQuery';
 
 export interface SurveyTemplates {
   readonly list: Remote<readonly SurveyTemplate[]>;
@@ -23,7 +23,7 @@ export interface SurveyTemplates {
 /** The templates of /new-survey (built-in and the organisation's) and the managers' changes to them. */
 export function useSurveyTemplates(organisationId: number | null): SurveyTemplates {
   const gateway = useAsyncInjection(TOKENS.SurveyTemplatesGateway);
-  const list = useRemote(() => gateway.list(), `survey-templates:${organisationId}`);
+  const list = useQuery(`survey-templates:${organisationId}`, () => gateway.list());
   const { reload } = list;
 
   const rename = useCallback(

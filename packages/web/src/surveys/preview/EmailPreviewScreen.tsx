@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
-import { useRemote } from '../../shared/useRemote';
+import { useQuery } from '../../shared/useQuery';
 import { Page } from '../../shell/Page';
 import './preview.css';
 
@@ -14,7 +14,7 @@ import './preview.css';
 export function EmailPreviewScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const preview = useAsyncInjection(TOKENS.SurveyPreview);
-  const remote = useRemote(() => preview.invitation(Number(id)), id);
+  const remote = useQuery(`email-preview:${id}`, () => preview.invitation(Number(id)));
   const [format, setFormat] = useState<'html' | 'text'>('html');
   const mail = remote.value;
 

@@ -13,7 +13,7 @@ import { TOKENS } from '../../app/tokens';
 import { useBranding } from '../../branding/useBranding';
 import { useCurrentUser } from '../../organisation/useCurrentUser';
 import { RespondentPage } from '../../respond/RespondentPage';
-import { useRemote } from '../../shared/useRemote';
+import { useQuery } from '../../shared/useQuery';
 import { usePageTitle } from '../../shell/usePageTitle';
 import './preview.css';
 
@@ -35,7 +35,7 @@ function PreviewRun({ survey, branding }: { survey: Survey; branding: Respondent
 export function PreviewScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const preview = useAsyncInjection(TOKENS.SurveyPreview);
-  const remote = useRemote(() => preview.survey(Number(id)), id);
+  const remote = useQuery(`preview:${id}`, () => preview.survey(Number(id)));
   const { state: brandingState } = useBranding();
   const { organisation } = useCurrentUser();
   const [round, setRound] = useState(0);

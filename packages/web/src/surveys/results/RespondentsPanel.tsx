@@ -16,7 +16,7 @@ import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { notify } from '../../notifications/notify';
 import { LoadFailed, Loading } from '../../routing/Loading';
-import { useRemote } from '../../shared/useRemote';
+import { useInvalidate, useQuery } from '../../shared/useQuery';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { Pager } from '../../shell/Pager';
 import { TableScroll } from '../../shell/TableScroll';
@@ -59,10 +59,9 @@ export function RespondentsPanel({
   const filterKey = `${q}|${status}`;
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
-  const [version, setVersion] = useState(0);
-  const list = useRemote(
-    () => data.listResponses(surveyId, { page, pageSize: RESPONSES_PAGE_SIZE, q, status }),
-    `${surveyId}:${page}:${filterKey}:${version}`,
+  const invalidate = useInvalidate();
+  const list = useQuery(`respondents:${surveyId}:${page}:${filterKey}`, () =>
+    data.listResponses(surveyId, { page, pageSize: RESPONSES_PAGE_SIZE, q, status }),
   );
   const [open, setOpen] = useState<ResponseListItem | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -78,7 +77,7 @@ export function RespondentsPanel({
 
   const erased = () => {
     setOpen(null);
-    setVersion((n) => n + 1);
+    invalidate(`respondents:${surveyId}:`);
     onErased();
   };
 
@@ -210,7 +209,7 @@ function ResponseView({
   afterErase: RefObject<HTMLHeadingElement | null>;
 }) {
   const data = useAsyncInjection(TOKENS.SurveyDataUseCases);
-  const detail = useRemote(() => data.loadResponse(surveyId, item.id), `${surveyId}:${item.id}`);
+  const detail = useQuery(`respondent:${surveyId}:${item.id}`, () => data.loadResponse(surveyId, item.id));
   const heading = useRef<HTMLHeadingElement>(null);
   const [exporting, setExporting] = useState<ResponseExportFormat | null>(null);
   const [confirming, setConfirming] = useState(false);

@@ -24,8 +24,7 @@ import { useSurveyLinks } from './useResults';
  * so they are shown once, to copy or to download as CSV.
  */
 export function SharingPanel({ surveyId, status }: { surveyId: number; status: SurveyStatus }) {
-  const [version, setVersion] = useState(0);
-  const links = useSurveyLinks(surveyId, version);
+  const links = useSurveyLinks(surveyId);
   const copy = useCopyText();
   const publicField = useRef<HTMLInputElement>(null);
   const allowed = useCan();
@@ -93,7 +92,7 @@ export function SharingPanel({ surveyId, status }: { surveyId: number; status: S
         </>
       )}
       {allowed('surveys.build') ? (
-        <PersonalLinksForm surveyId={surveyId} onCreated={() => setVersion((v) => v + 1)} />
+        <PersonalLinksForm surveyId={surveyId} onCreated={links.reload} />
       ) : (
         <p className="field-hint">{PERMISSION_DENIED['surveys.build']}</p>
       )}

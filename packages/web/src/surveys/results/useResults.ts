@@ -16,7 +16,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
-import { type Remote, useRemote } from '../../shared/useRemote';
+import { type Remote, useQuery } from '../../shared/useQuery';
 
 /** Rows per page of the surveys list. */
 export const SURVEYS_PAGE_SIZE = 25;
@@ -58,26 +58,24 @@ export function useSurveyList(query: {
   readonly status: SurveyStatus | '';
 }): Remote<Page<SurveySummary>> {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
-  return useRemote(
-    () =>
-      results.listSurveys({
-        page: query.page,
-        page_size: SURVEYS_PAGE_SIZE,
-        q: query.q,
-        ...(query.status === '' ? {} : { status: query.status }),
-      }),
-    JSON.stringify(query),
+  return useQuery(`surveys:${JSON.stringify(query)}`, () =>
+    results.listSurveys({
+      page: query.page,
+      page_size: SURVEYS_PAGE_SIZE,
+      q: query.q,
+      ...(query.status === '' ? {} : { status: query.status }),
+    }),
   );
 }
 
 export function useSurveyResults(surveyId: number, filter: DateFilter): Remote<SurveyResultsPage> {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
-  return useRemote(() => results.loadResults(surveyId, filter), `${surveyId}:${filterKey(filter)}`);
+  return useQuery(`results:${surveyId}:${filterKey(filter)}`, () => results.loadResults(surveyId, filter));
 }
 
 export function useSurveyForResults(surveyId: number): Remote<Survey> {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
-  return useRemote(() => results.loadSurvey(surveyId), String(surveyId));
+  return useQuery(`results-survey:${surveyId}`, () => results.loadSurvey(surveyId));
 }
 
 export function useQuestionDetail(
@@ -87,26 +85,26 @@ export function useQuestionDetail(
   answers: { readonly q: string; readonly page: number },
 ): Remote<QuestionDetail> {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
-  return useRemote(
+  return useQuery(
+    `question:${surveyId}:${questionId}:${filterKey(filter)}:${answers.page}:${answers.q}`,
     () =>
       results.loadQuestionDetail(surveyId, questionId, filter, {
         q: answers.q,
         page: answers.page,
         pageSize: ANSWERS_PAGE_SIZE,
       }),
-    `${surveyId}:${questionId}:${filterKey(filter)}:${answers.page}:${answers.q}`,
   );
 }
 
 export function useAnalytics(filter: DateFilter): Remote<AnalyticsView> {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
-  return useRemote(() => results.loadAnalytics(filter), filterKey(filter));
+  return useQuery(`analytics:${filterKey(filter)}`, () => results.loadAnalytics(filter));
 }
 
-/** The survey's links; `version` changes after new personal links so the counts load again. */
-export function useSurveyLinks(surveyId: number, version: number): Remote<SurveyLinksView> {
+/** The survey's links and how they are used. */
+export function useSurveyLinks(surveyId: number): Remote<SurveyLinksView> {
   const results = useAsyncInjection(TOKENS.ResultsUseCases);
-  return useRemote(() => results.loadLinks(surveyId), `${surveyId}:${version}`);
+  return useQuery(`survey-links:${surveyId}`, () => results.loadLinks(surveyId));
 }
 
 /** A route's numeric id, or null when the address holds something else. */
