@@ -286,6 +286,20 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
     expect(rulesFor(path, text)).toContain('forbidden-import');
   });
 
+  it.each([
+    ['packages/server/src/surveys/a.ts', "import { createTestContext } from '../testing/testApp';"],
+    ['packages/web/src/shell/a.tsx', "import { render } from '../testing/render';"],
+  ])('should catch feature code importing test support: %s', (path, text) => {
+    expect(rulesFor(path, text)).toContain('test-support');
+  });
+
+  it('should let tests and test support import test support', () => {
+    expect(
+      rulesFor('packages/server/src/surveys/a.test.ts', "import { x } from '../testing/testApp';"),
+    ).toEqual([]);
+    expect(rulesFor('packages/server/src/testing/a.ts', "import { x } from './testApp';")).toEqual([]);
+  });
+
   it('should let the server import the shared DOM entry and nothing else of adapters', () => {
     expect(
       rulesFor('packages/server/src/a.ts', "import { createDomSanitizer } from '@loop/adapters/dom';"),

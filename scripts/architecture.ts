@@ -399,6 +399,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
             `'${specifier}': the answering page imports nothing of the app outside ${RESPOND_DIR}`,
           );
         }
+        if (/\/(testing|__tests__)\//.test(`${target}/`)) {
+          report(
+            file.path,
+            line,
+            'test-support',
+            `'${specifier}': feature code never imports test support; it lives in testing/ for tests only`,
+          );
+        }
         if (file.path.startsWith(DOM_DIR) && !target.startsWith(DOM_DIR)) {
           report(
             file.path,

@@ -2,8 +2,8 @@ import type { Survey } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, surveys, users } from '../db/schema';
-import { call, createSurvey, publicToken, respond, responseSnapshot } from '../responses/responseTesting';
-import { type SurveyOrganization, surveyOrganization } from '../surveys/surveyTesting';
+import { call, createSurvey, publicToken, respond, responseSnapshot } from '../testing/responseTesting';
+import { type SurveyOrganization, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, createUser, login, type TestContext, uniqueEmail } from '../testing/testApp';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './textBoundary';
 

@@ -12,14 +12,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, surveyAnswers, surveyResponses } from '../db/schema';
-import { createSurvey, everyTypeAnswers, respond, responseSnapshot } from '../responses/responseTesting';
 import { hashToken } from '../responses/responseTokens';
-import { storeResponse } from '../results/resultsTesting';
 import { SURVEY_ERRORS } from '../surveys/surveys';
+import { callAs, organizationWithRoles, type RolesOrganization } from '../testing/respondentTesting';
+import { createSurvey, everyTypeAnswers, respond, responseSnapshot } from '../testing/responseTesting';
+import { storeResponse } from '../testing/resultsTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
 import { RESPONSE_ERRORS } from './individualResponses';
 import { RESPONDENT_MESSAGES } from './respondentRoutes';
-import { callAs, organizationWithRoles, type RolesOrganization } from './respondentTesting';
 
 let ctx: TestContext;
 let org: RolesOrganization;

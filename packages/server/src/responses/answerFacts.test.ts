@@ -1,9 +1,9 @@
 import { EDIT_MESSAGES, type Question, type QuestionOf, STATUS_MESSAGES, type Survey } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SurveyOrganization, surveyOrganization, surveySnapshot } from '../surveys/surveyTesting';
+import { call, createSurvey, everyTypeAnswers, personalLinks, respond } from '../testing/responseTesting';
+import { type SurveyOrganization, surveyOrganization, surveySnapshot } from '../testing/surveyTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
 import { answerFacts } from './answerFacts';
-import { call, createSurvey, everyTypeAnswers, personalLinks, respond } from './responseTesting';
 
 let ctx: TestContext;
 let org: SurveyOrganization;

@@ -1,7 +1,7 @@
 import { ANSWER_MESSAGES, type AnswerItem, answerToItems, SECONDS_SPENT_MAX } from '@loop/core';
 import { describe, expect, it } from 'vitest';
+import { everyTypeAnswers, everyTypeQuestions } from '../testing/responseTesting';
 import { planAnswers } from './answerPlan';
-import { everyTypeAnswers, everyTypeQuestions } from './responseTesting';
 
 const questions = everyTypeQuestions();
 const byId = new Map(questions.map((question) => [question.id, question]));

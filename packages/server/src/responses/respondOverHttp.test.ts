@@ -2,9 +2,9 @@ import type { RespondResult } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyAnswers, surveyResponses } from '../db/schema';
-import { surveyOrganization } from '../surveys/surveyTesting';
+import { createSurvey, everyTypeAnswers, personalLinks } from '../testing/responseTesting';
+import { surveyOrganization } from '../testing/surveyTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
-import { createSurvey, everyTypeAnswers, personalLinks } from './responseTesting';
 import { hashToken } from './responseTokens';
 
 let ctx: TestContext;

@@ -13,9 +13,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, branding, surveyAnswers, surveyResponses, surveys } from '../db/schema';
 import { MESSAGES } from '../http/apiError';
-import { type SurveyOrganization, surveyOrganization } from '../surveys/surveyTesting';
-import { createTestContext, type TestContext } from '../testing/testApp';
-import { RESPOND_ERRORS } from './respondRoutes';
 import {
   call,
   createSurvey,
@@ -25,7 +22,10 @@ import {
   respond,
   responseSnapshot,
   view,
-} from './responseTesting';
+} from '../testing/responseTesting';
+import { type SurveyOrganization, surveyOrganization } from '../testing/surveyTesting';
+import { createTestContext, type TestContext } from '../testing/testApp';
+import { RESPOND_ERRORS } from './respondRoutes';
 import { hashToken } from './responseTokens';
 
 let ctx: TestContext;

@@ -3,9 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, branding, surveyResponses, surveys } from '../db/schema';
 import { SURVEY_ERRORS } from '../surveys/surveys';
-import { type SurveyOrganization, surveyOrganization, surveySnapshot } from '../surveys/surveyTesting';
-import { api, createTestContext, type TestContext } from '../testing/testApp';
-import { INVITATION_TEXTS } from './invitationMail';
 import {
   call,
   createSurvey,
@@ -13,7 +10,10 @@ import {
   personalLinks,
   respond,
   responseSnapshot,
-} from './responseTesting';
+} from '../testing/responseTesting';
+import { type SurveyOrganization, surveyOrganization, surveySnapshot } from '../testing/surveyTesting';
+import { api, createTestContext, type TestContext } from '../testing/testApp';
+import { INVITATION_TEXTS } from './invitationMail';
 import { hashToken } from './responseTokens';
 import { LINK_ERRORS } from './surveyLinkRoutes';
 

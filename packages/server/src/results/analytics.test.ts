@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_MISSING } from '../billing/requireFeature';
 import { surveys } from '../db/schema';
-import { type SurveyOrganization, sampleInput, surveyOrganization } from '../surveys/surveyTesting';
 import { putOnPlan } from '../testing/billing';
+import { resultQuestions, storePersonalLinks, storeResponse } from '../testing/resultsTesting';
+import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
-import { resultQuestions, storePersonalLinks, storeResponse } from './resultsTesting';
 
 let ctx: TestContext;
 let org: SurveyOrganization;

@@ -1,7 +1,7 @@
 import { answerToItems, type Question, type QuestionOf } from '@loop/core';
 import { describe, expect, it } from 'vitest';
+import { resultQuestions } from '../testing/resultsTesting';
 import { answerText, matchingItemKeys, searchWords } from './answerText';
-import { resultQuestions } from './resultsTesting';
 
 const question = <T extends Question['type']>(id: string) =>
   resultQuestions().find((each) => each.id === id) as QuestionOf<T>;

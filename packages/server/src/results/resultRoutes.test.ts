@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, surveyAnswers, surveyResponses, surveys } from '../db/schema';
 import { SURVEY_ERRORS } from '../surveys/surveys';
-import { type SurveyOrganization, sampleInput, surveyOrganization } from '../surveys/surveyTesting';
 import { putOnPlan } from '../testing/billing';
+import { resultQuestions, storeResponse } from '../testing/resultsTesting';
+import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { RESULT_MESSAGES } from './resultRoutes';
-import { resultQuestions, storeResponse } from './resultsTesting';
 
 let ctx: TestContext;
 let first: SurveyOrganization;

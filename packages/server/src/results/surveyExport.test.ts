@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_MISSING } from '../billing/requireFeature';
 import { appLogs } from '../db/schema';
 import { findSurvey } from '../surveys/surveys';
-import { type SurveyOrganization, sampleInput, surveyOrganization } from '../surveys/surveyTesting';
 import { putOnPlan } from '../testing/billing';
+import { resultQuestions, storeResponse } from '../testing/resultsTesting';
+import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
-import { resultQuestions, storeResponse } from './resultsTesting';
 import { csvCell, csvLine, dutchDateTime, exportRows } from './surveyExport';
 
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import type { ErrorBody, QuestionResult, Survey, SurveyResults } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURVEY_ERRORS } from '../surveys/surveys';
-import { type SurveyOrganization, sampleInput, surveyOrganization } from '../surveys/surveyTesting';
+import { resultQuestions, storePersonalLinks, storeResponse } from '../testing/resultsTesting';
+import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
-import { resultQuestions, storePersonalLinks, storeResponse } from './resultsTesting';
 
 let ctx: TestContext;
 let org: SurveyOrganization;

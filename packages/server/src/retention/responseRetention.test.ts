@@ -2,7 +2,7 @@ import type { PersonalLinksCreated, RespondResult, ResponseDetail, Survey, Surve
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyAnswers, surveyResponses } from '../db/schema';
-import { callAs, organizationWithRoles, type RolesOrganization } from '../respondents/respondentTesting';
+import { callAs, organizationWithRoles, type RolesOrganization } from '../testing/respondentTesting';
 import {
   createSurvey,
   everyTypeAnswers,
@@ -10,8 +10,8 @@ import {
   respond,
   responseSnapshot,
   view,
-} from '../responses/responseTesting';
-import { storeResponse } from '../results/resultsTesting';
+} from '../testing/responseTesting';
+import { storeResponse } from '../testing/resultsTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
 import { anonymiseExpiredResponses, startResponseRetention } from './responseRetention';
 

@@ -2,10 +2,10 @@ import { type ErrorBody, PERMISSION_DENIED, RETENTION_MESSAGES, type Survey } fr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs } from '../db/schema';
-import { callAs, organizationWithRoles, type RolesOrganization } from '../respondents/respondentTesting';
-import { createSurvey } from '../responses/responseTesting';
 import { SURVEY_ERRORS } from '../surveys/surveys';
-import { surveySnapshot } from '../surveys/surveyTesting';
+import { callAs, organizationWithRoles, type RolesOrganization } from '../testing/respondentTesting';
+import { createSurvey } from '../testing/responseTesting';
+import { surveySnapshot } from '../testing/surveyTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
 
 let ctx: TestContext;

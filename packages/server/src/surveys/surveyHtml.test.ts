@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { SURVEY_HTML_POLICY, type Survey, type SurveyTemplate } from '@loop/core';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { createServerHtmlSanitizer, withSanitizedHtml } from './surveyHtml';
-import { type SurveyOrganization, sampleInput, surveyOrganization } from './surveyTesting';
 
 interface Vector {
   readonly title: string;

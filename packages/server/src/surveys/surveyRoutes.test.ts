@@ -9,11 +9,16 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs } from '../db/schema';
-import { responseSnapshot } from '../responses/responseTesting';
-import { storeResponse } from '../results/resultsTesting';
+import { responseSnapshot } from '../testing/responseTesting';
+import { storeResponse } from '../testing/resultsTesting';
+import {
+  type SurveyOrganization,
+  sampleInput,
+  surveyOrganization,
+  surveySnapshot,
+} from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { SURVEY_ERRORS } from './surveys';
-import { type SurveyOrganization, sampleInput, surveyOrganization, surveySnapshot } from './surveyTesting';
 
 let ctx: TestContext;
 let first: SurveyOrganization;

@@ -1,10 +1,15 @@
 import { type SurveyTemplate, validateSurveyDraft } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyTemplates } from '../db/schema';
+import {
+  type SurveyOrganization,
+  sampleInput,
+  surveyOrganization,
+  surveySnapshot,
+} from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { BUILT_IN_TEMPLATES, seedBuiltInTemplates } from './builtInTemplates';
 import { TEMPLATE_ERRORS } from './surveyTemplates';
-import { type SurveyOrganization, sampleInput, surveyOrganization, surveySnapshot } from './surveyTesting';
 
 let ctx: TestContext;
 let org: SurveyOrganization;

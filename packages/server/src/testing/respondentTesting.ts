@@ -1,8 +1,8 @@
 import { MEMBER_ROLES, type MemberRole, type Organization } from '@loop/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { memberships } from '../db/schema';
-import type { SurveyOrganization } from '../surveys/surveyTesting';
-import { api, createUser, login, type TestContext, type TestUser } from '../testing/testApp';
+import type { SurveyOrganization } from './surveyTesting';
+import { api, createUser, login, type TestContext, type TestUser } from './testApp';
 
 /** An organisation with one member of every role, and the access token of each. */
 export interface RolesOrganization extends SurveyOrganization {

@@ -1,8 +1,8 @@
 import type { Organization, Question, SurveyInput } from '@loop/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { memberships, surveys, surveyTemplates, users } from '../db/schema';
-import { createOrganizationWithMember } from '../testing/billing';
-import type { TestContext } from '../testing/testApp';
+import { createOrganizationWithMember } from './billing';
+import type { TestContext } from './testApp';
 
 /** An organisation with an owner who may manage templates and a member who may not. */
 export interface SurveyOrganization {

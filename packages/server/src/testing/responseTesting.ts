@@ -1,11 +1,11 @@
 import type { PersonalLinksCreated, Survey, SurveyInput, SurveyLinks } from '@loop/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { surveyAnswers, surveyResponses } from '../db/schema';
-import type { SurveyOrganization } from '../surveys/surveyTesting';
-import { everyTypeQuestions } from '../testing/everyTypeQuestions';
-import { api, type TestContext } from '../testing/testApp';
+import { everyTypeQuestions } from './everyTypeQuestions';
+import type { SurveyOrganization } from './surveyTesting';
+import { api, type TestContext } from './testApp';
 
-export { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
+export { everyTypeAnswers, everyTypeQuestions } from './everyTypeQuestions';
 
 /** Fails loudly when a set-up call does not answer what it should. */
 function expectStatus(response: LightMyRequestResponse, status: number): void {
