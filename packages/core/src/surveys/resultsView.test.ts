@@ -171,6 +171,21 @@ describe('questionResultView for Likert', () => {
     expect(second?.description).toBe('Ik krijg genoeg steun: nog geen antwoorden.');
   });
 
+  it('should keep the labels of one bar adding up to 100, as the parts of a 100 % bar', () => {
+    // Three points once each: the bar's parts read 34, 33 and 33 (largest remainder), summing to 100.
+    const view = as(
+      questionResultView(likert({ neutral_middle: false }), {
+        question_id: 'q-likert',
+        type: 'likert',
+        answered: 3,
+        by_statement: { s1: { '1': 1, '3': 1, '5': 1 } },
+      }),
+      'likert',
+    );
+    const texts = view.statements[0]?.segments.filter((s) => s.width > 0).map((s) => s.percentText);
+    expect(texts).toEqual(['34%', '33%', '33%']);
+  });
+
   it('should fall back to the point number for a blank label', () => {
     const view = as(
       questionResultView(likert({ labels: ['Slecht', ' ', 'Gaat', 'Goed', 'Top'] }), result),
@@ -202,6 +217,28 @@ describe('questionResultView for NPS', () => {
     expect(view.distribution[7]).toMatchObject({ height: (2 / 3) * 100, group: 'passives' });
     expect(view.distribution[6]?.group).toBe('detractors');
     expect(view.lowLabel).toBe('Zeer onwaarschijnlijk');
+  });
+
+  it('should show equal counts as equal percentages in its table, each share rounded on its own', () => {
+    // Eight scores once each: 12.5 % each. Largest remainder would print 13, 13, 13, 13, 12, 12, 12, 12.
+    const byScore = Object.fromEntries([3, 4, 5, 6, 7, 8, 9, 10].map((score) => [String(score), 1]));
+    const view = as(
+      questionResultView(nps, { question_id: 'q-nps', type: 'nps', answered: 8, by_score: byScore }),
+      'nps',
+    );
+    expect(view.distribution.slice(3).map((column) => column.percentText)).toEqual(Array(8).fill('13%'));
+    expect(view.distribution[0]?.percentText).toBe('0%');
+    // Three equal groups: 33 % each, not 34 %, 33 %, 33 %.
+    const thirds = as(
+      questionResultView(nps, {
+        question_id: 'q-nps',
+        type: 'nps',
+        answered: 3,
+        by_score: { '0': 1, '7': 1, '10': 1 },
+      }),
+      'nps',
+    );
+    expect(thirds.groups.map((group) => group.percentText)).toEqual(['33%', '33%', '33%']);
   });
 
   it('should show dashes without answers', () => {
@@ -253,6 +290,35 @@ describe('questionResultView for choices', () => {
 });
 
 describe('questionResultView for rating and open text', () => {
+  it('should round each bar of a rating and a single choice on its own, equal counts alike', () => {
+    const ratings = as(
+      questionResultView(rating, {
+        question_id: 'q-rating',
+        type: 'rating',
+        answered: 3,
+        by_score: { '5': 1, '4': 1, '3': 1 },
+      }),
+      'rating',
+    );
+    expect(ratings.rows.map((r) => r.percentText)).toEqual(['33%', '33%', '33%', '0%', '0%']);
+    const choices = as(
+      questionResultView(single, {
+        question_id: 'q-single',
+        type: 'single_choice',
+        answered: 3,
+        by_option: { a: 1, b: 1 },
+        other: 1,
+        other_latest: [],
+      }),
+      'choice',
+    );
+    expect([...choices.rows, choices.other].map((r) => r?.valueText)).toEqual([
+      '1 (33%)',
+      '1 (33%)',
+      '1 (33%)',
+    ]);
+  });
+
   it('should list a rating from 5 stars down with the mean', () => {
     const view = as(
       questionResultView(rating, {

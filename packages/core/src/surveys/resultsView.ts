@@ -252,7 +252,8 @@ function likertView(
   }));
   const statements = question.settings.statements.map((statement): LikertStatementView => {
     const summary = likertSummary(question.settings, byStatement[statement.id] ?? {});
-    const rounded = new Map(summary.distribution.map((row) => [row.value, row.roundedPercent]));
+    // The parts of one 100 % bar: their labels add up to 100 (largest remainder), unlike a table's.
+    const rounded = new Map(summary.distribution.map((row) => [row.value, row.stackedPercent]));
     const segments = summary.bar.segments.map((segment) => ({
       point: segment.point,
       label: labelOf(segment.point),
@@ -264,7 +265,7 @@ function likertView(
     const neutralPoint = summary.bar.neutralPoint;
     const meanText = formatMean(summary.mean);
     const shares = summary.distribution
-      .map((row) => `${labelOf(row.value)} ${row.roundedPercent}%`)
+      .map((row) => `${labelOf(row.value)} ${row.stackedPercent}%`)
       .join(', ');
     return {
       id: statement.id,
