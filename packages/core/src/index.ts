@@ -221,7 +221,7 @@ export type {
   StatementRow,
   SurveyRateRow,
 } from './surveys/analyticsView';
-export { analyticsView } from './surveys/analyticsView';
+export { analyticsView, STATEMENTS_EMPTY_TEXT } from './surveys/analyticsView';
 export type { AnswerItem } from './surveys/answerItems';
 export { answerFromItems, answerToItems, OTHER_ITEM_ID, QUESTION_ITEM_ID } from './surveys/answerItems';
 // Surveys
@@ -312,6 +312,7 @@ export {
   PREVIEW_TOKEN,
   previewView,
 } from './surveys/RespondentSessionPreview';
+export { compareStatements, rankStatements, STATEMENTS_SHOWN } from './surveys/rankStatements';
 export type {
   AnswerDraft,
   AnswerDraftStore,

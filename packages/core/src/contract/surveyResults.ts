@@ -179,7 +179,10 @@ export interface AnalyticsOverview {
   readonly likert_trend: readonly TrendPoint[];
   /** Surveys with responses or open, most recent response first. */
   readonly surveys: readonly SurveyResponseRate[];
-  /** Statements with at least 3 answers, best 5 and worst 5 by `score`. */
+  /**
+   * Statements with at least 3 answers by `score`: the best and the worst (worst first), each at
+   * most 5 and at most half of those statements, so no statement is in both lists.
+   */
   readonly best_statements: readonly StatementScore[];
   readonly worst_statements: readonly StatementScore[];
 }

@@ -3,6 +3,7 @@ import {
   effectiveStatus,
   logDateOf,
   type PeriodCount,
+  rankStatements,
   type StatementScore,
   type SurveyResponseRate,
   type SurveyStatus,
@@ -30,7 +31,6 @@ import {
 
 /** Statements need this many answers before they may be called best or worst. */
 export const STATEMENT_MIN_ANSWERS = 3;
-export const STATEMENTS_SHOWN = 5;
 /** Without a filter and without responses, the overview shows the last 30 days. */
 const EMPTY_PERIOD_DAYS = 30;
 
@@ -182,13 +182,6 @@ async function scores(db: Queryable, organizationId: number, period: Period) {
   return { nps: trendPoints('nps'), likert: trendPoints('likert'), statements };
 }
 
-/** Best first; ties by more answers, then by survey and statement so the order is stable. */
-const byScore = (a: StatementScore, b: StatementScore): number =>
-  b.score - a.score ||
-  b.answered - a.answered ||
-  a.survey_id - b.survey_id ||
-  a.statement_id.localeCompare(b.statement_id);
-
 /** GET /analytics: the organisation's responses, NPS and Likert trends, rates and statements. */
 export async function loadAnalytics(
   db: Queryable,
@@ -227,7 +220,8 @@ export async function loadAnalytics(
     }));
   const sum = (pick: (row: SurveyRow) => number) => rates.reduce((total, row) => total + pick(row), 0);
   const invited = sum((row) => row.invited);
-  const ranked = [...statements].sort(byScore);
+  // Best and worst never share a statement (core's rankStatements: at most half of them each).
+  const { best, worst } = rankStatements(statements);
   return {
     bucket: period.bucket,
     totals: {
@@ -241,7 +235,7 @@ export async function loadAnalytics(
     nps_trend: nps,
     likert_trend: likert,
     surveys,
-    best_statements: ranked.slice(0, STATEMENTS_SHOWN),
-    worst_statements: ranked.slice(-STATEMENTS_SHOWN).reverse(),
+    best_statements: best,
+    worst_statements: worst,
   };
 }

@@ -224,10 +224,14 @@ export const analyticsSchema = object<AnalyticsOverview>({
     { description: 'Open surveys en surveys met antwoorden, laatst ingestuurd eerst.' },
   ),
   best_statements: array(statementScoreSchema, {
-    description: 'De 5 hoogst scorende stellingen (≥ 3 antwoorden).',
+    description:
+      'De hoogst scorende stellingen (≥ 3 antwoorden): hoogstens 5 en hoogstens de helft van die stellingen, ' +
+      'zodat geen stelling ook bij de laagst scorende staat.',
   }),
   worst_statements: array(statementScoreSchema, {
-    description: 'De 5 laagst scorende stellingen (≥ 3 antwoorden).',
+    description:
+      'De laagst scorende stellingen (≥ 3 antwoorden), laagste eerst: hoogstens 5 en hoogstens de helft, ' +
+      'nooit dezelfde als bij de hoogst scorende.',
   }),
 });
 
