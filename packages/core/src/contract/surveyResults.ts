@@ -164,7 +164,10 @@ export interface TrendPoint {
   readonly score: number | null;
 }
 
-/** GET /analytics?from&to (plan feature `analytics`): across the organisation's surveys. */
+/**
+ * GET /analytics?from&to (plan feature `analytics`): across the organisation's published surveys
+ * (open or closed). Drafts count nowhere, neither as surveys nor with their personal links.
+ */
 export interface AnalyticsOverview {
   readonly bucket: PeriodBucket;
   readonly totals: {

@@ -201,13 +201,18 @@ const trendSchema = (description: string) =>
 
 export const analyticsSchema = object<AnalyticsOverview>({
   bucket,
-  totals: object<AnalyticsOverview['totals']>({
-    surveys: integer(),
-    open_surveys: integer(),
-    completed: integer({ description: 'Ingestuurd in de periode.' }),
-    invited: integer({ description: 'Uitgedeelde persoonlijke links.' }),
-    response_rate: rate('Ingestuurde persoonlijke links / persoonlijke links (0..1).'),
-  }),
+  totals: object<AnalyticsOverview['totals']>(
+    {
+      surveys: integer({
+        description: 'Gepubliceerde surveys (open of gesloten); concepten tellen niet mee.',
+      }),
+      open_surveys: integer(),
+      completed: integer({ description: 'Ingestuurd in de periode.' }),
+      invited: integer({ description: 'Uitgedeelde persoonlijke links van gepubliceerde surveys.' }),
+      response_rate: rate('Ingestuurde persoonlijke links / persoonlijke links (0..1).'),
+    },
+    { description: 'Over de gepubliceerde surveys van de organisatie; concepten tellen nergens mee.' },
+  ),
   responses_over_time: array(periodCountSchema),
   nps_trend: trendSchema('NPS (−100..100) over alle NPS-vragen, per periode.'),
   likert_trend: trendSchema('Likert-score (0..100) over alle stellingen, per periode.'),
