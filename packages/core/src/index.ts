@@ -266,6 +266,15 @@ export {
   SURVEY_DATA_MESSAGES,
   xlsxExportNote,
 } from './surveys/individualResponses';
+export type { LikertBarLabels } from './surveys/likertLabels';
+export {
+  LIKERT_LABEL_FONT_REM,
+  LIKERT_TRACK_MIN_REM,
+  likertBarLabels,
+  likertLabelFits,
+  likertLabelWidthRem,
+  unlabelledSharesText,
+} from './surveys/likertLabels';
 export { foldForSearch, openAnswerMatcher, searchOpenAnswers } from './surveys/openAnswers';
 export {
   checkPersonalLinksForm,
