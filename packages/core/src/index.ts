@@ -401,6 +401,7 @@ export type {
   LikertTone,
   NpsColumnView,
   NpsGroupView,
+  OtherTextView,
   QuestionDetailView,
   QuestionResultView,
   ResultsSummaryView,

@@ -27,6 +27,15 @@ export interface OpenAnswer {
   readonly submitted_at: string;
 }
 
+/**
+ * One 'anders, namelijk' text with how many submitted responses gave it. Texts that differ only in
+ * case or spaces (around, or several in a row) are one text; `text` is its most common spelling.
+ */
+export interface OtherText {
+  readonly text: string;
+  readonly count: number;
+}
+
 /** The aggregated answers of one question. `answered`: submitted responses that answered it. */
 export type QuestionResult =
   | {
@@ -51,8 +60,13 @@ export type QuestionResult =
       readonly by_option: ValueCounts;
       /** How many responses chose 'anders, namelijk'. */
       readonly other: number;
-      /** The newest 'anders, namelijk' texts (at most 20). */
-      readonly other_latest: readonly OpenAnswer[];
+      /**
+       * The 'anders, namelijk' texts grouped and counted in SQL, most given first, equal counts in
+       * Dutch alphabetical order (case and accents aside); at most 20.
+       */
+      readonly other_texts: readonly OtherText[];
+      /** How many different 'anders' texts there are, also beyond the 20 listed. */
+      readonly other_text_count: number;
     }
   | {
       readonly question_id: string;

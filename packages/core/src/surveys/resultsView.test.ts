@@ -258,7 +258,8 @@ describe('questionResultView for choices', () => {
         answered: 4,
         by_option: { a: 2, b: 1, ghost: 9 },
         other: 1,
-        other_latest: [{ response_id: 3, text: 'Inkoop', submitted_at: '2025-11-03T10:00:00Z' }],
+        other_texts: [{ text: 'Inkoop', count: 1 }],
+        other_text_count: 1,
       }),
       'choice',
     );
@@ -267,8 +268,34 @@ describe('questionResultView for choices', () => {
       ['Service', '1 (25%)', 25],
     ]);
     expect(view.other).toMatchObject({ key: OTHER_ROW_KEY, label: 'Anders, namelijk', valueText: '1 (25%)' });
-    expect(view.otherLatest[0]?.text).toBe('Inkoop');
+    expect(view.otherTexts).toEqual([{ key: '0:Inkoop', text: 'Inkoop', count: 1, countText: '1 keer' }]);
+    expect(view.otherTextsNote).toBeNull();
     expect(view.note).toBe('Percentages van de 4 reacties met een antwoord op deze vraag.');
+  });
+
+  it("should list each different 'anders' text once with its count, and say when there are more", () => {
+    const view = as(
+      questionResultView(single, {
+        question_id: 'q-single',
+        type: 'single_choice',
+        answered: 1230,
+        by_option: { a: 2 },
+        other: 1228,
+        other_texts: [
+          { text: 'Inkoop', count: 1200 },
+          { text: 'HR', count: 28 },
+        ],
+        other_text_count: 35,
+      }),
+      'choice',
+    );
+    expect(view.otherTexts.map((other) => [other.text, other.countText])).toEqual([
+      ['Inkoop', '1.200 keer'],
+      ['HR', '28 keer'],
+    ]);
+    expect(view.otherTextsNote).toBe(
+      'De 2 meest gegeven van 35 verschillende antwoorden; alle antwoorden staan bij de details van de vraag.',
+    );
   });
 
   it('should base multiple choice shares on the respondents, so they may add up to more than 100', () => {
@@ -279,7 +306,8 @@ describe('questionResultView for choices', () => {
         answered: 5,
         by_option: { x: 4, y: 3 },
         other: 0,
-        other_latest: [],
+        other_texts: [],
+        other_text_count: 0,
       }),
       'choice',
     );
@@ -308,7 +336,8 @@ describe('questionResultView for rating and open text', () => {
         answered: 3,
         by_option: { a: 1, b: 1 },
         other: 1,
-        other_latest: [],
+        other_texts: [],
+        other_text_count: 0,
       }),
       'choice',
     );

@@ -1,6 +1,7 @@
 import type {
   AnalyticsOverview,
   OpenAnswer,
+  OtherText,
   PeriodCount,
   QuestionAnswerRow,
   QuestionDetail,
@@ -91,6 +92,11 @@ const openAnswerSchema = object<OpenAnswer>({
   submitted_at: timestamp('Ingestuurd.'),
 });
 
+const otherTextSchema = object<OtherText>({
+  text: string({ description: 'De meest gebruikte schrijfwijze.' }),
+  count: integer({ description: 'Aantal ingestuurde antwoorden met deze tekst.' }),
+});
+
 const answered = integer({ description: 'Ingestuurde antwoorden die deze vraag beantwoordden.' });
 
 /** One question's aggregated answers: the shape follows `type`. */
@@ -114,7 +120,12 @@ export const questionResultSchema = {
       answered,
       by_option: counts('Aantal per optie-id.'),
       other: integer({ description: "Aantal keer 'anders, namelijk'." }),
-      other_latest: array(openAnswerSchema, { description: "De nieuwste 'anders'-teksten (hoogstens 20)." }),
+      other_texts: array(otherTextSchema, {
+        description:
+          "De 'anders'-teksten gegroepeerd (hoofdletters en spaties maken niet uit) en geteld, vaakst " +
+          'gegeven eerst, bij gelijke aantallen op alfabet; hoogstens 20.',
+      }),
+      other_text_count: integer({ description: "Aantal verschillende 'anders'-teksten, ook voorbij de 20." }),
     }),
     object<Extract<QuestionResult, { type: 'open_short' | 'open_long' }>>({
       question_id: string(),

@@ -122,15 +122,15 @@ describe('GET /surveys/:id/results', () => {
     expect(rating).toMatchObject({ answered: 2, by_score: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 } });
   });
 
-  it("should count choices per option, 'anders' apart with its newest texts", () => {
+  it("should count choices per option, 'anders' apart with its texts", () => {
     const one = resultOf<'single_choice'>(results, 'one');
     expect(one).toMatchObject({ answered: 3, by_option: { auto: 0, fiets: 2, ov: 0 }, other: 1 });
-    expect(one.other_latest.map((answer) => answer.text)).toEqual(['Step']);
+    expect(one.other_texts).toEqual([{ text: 'Step', count: 1 }]);
+    expect(one.other_text_count).toBe(1);
     const many = resultOf<'multiple_choice'>(results, 'many');
     expect(many).toMatchObject({ answered: 3, by_option: { lunch: 2, uitjes: 0, thuis: 1 }, other: 1 });
-    expect(many.other_latest).toEqual([
-      { response_id: expect.any(Number), text: 'De koffie', submitted_at: '2026-02-12T10:00:00.000Z' },
-    ]);
+    expect(many.other_texts).toEqual([{ text: 'De koffie', count: 1 }]);
+    expect(resultOf<'multiple_choice'>(results, 'lik')).not.toHaveProperty('other_texts');
   });
 
   it('should list open answers newest first and keep the question order', () => {
@@ -242,6 +242,85 @@ describe('GET /surveys/:id/results', () => {
       expect(response.statusCode, path).toBe(404);
       expect(response.json<ErrorBody>().detail).toBe(SURVEY_ERRORS.notFound);
     }
+  });
+});
+
+describe("'anders, namelijk' texts in the results", () => {
+  const texts = (results: SurveyResults) => {
+    const one = resultOf<'single_choice'>(results, 'one');
+    return { list: one.other_texts.map((t) => [t.text, t.count]), count: one.other_text_count };
+  };
+
+  it('should list a text typed by several respondents once, with its count and its most common spelling', async () => {
+    const survey = await openSurvey();
+    const typed = ['Step', 'step', '  STEP ', 'Step', 'Te voet', 'te  voet', 'te\tvoet\n', 'Bus'];
+    for (const [index, other] of typed.entries())
+      await storeResponse(ctx.db, survey, {
+        submittedAt: new Date(`2026-02-${String(10 + index).padStart(2, '0')}T10:00:00Z`),
+        answers: {
+          one: { other },
+          many: { option_ids: ['lunch'], ...(index < 2 ? { other: 'Koffie' } : {}) },
+        },
+      });
+    const results = (await get(org, `/surveys/${survey.id}/results`)).json<SurveyResults>();
+    expect(texts(results)).toEqual({
+      list: [
+        ['Step', 4],
+        ['te voet', 3],
+        ['Bus', 1],
+      ],
+      count: 3,
+    });
+    expect(resultOf<'multiple_choice'>(results, 'many').other_texts).toEqual([{ text: 'Koffie', count: 2 }]);
+    // The counts follow the date filter, as every count of the page does.
+    const late = (
+      await get(org, `/surveys/${survey.id}/results?from=2026-02-13&to=2026-02-28`)
+    ).json<SurveyResults>();
+    expect(texts(late).list).toEqual([
+      ['te voet', 3],
+      ['Bus', 1],
+      ['Step', 1],
+    ]);
+  });
+
+  it('should sort equal counts alphabetically as Dutch does (case and accents aside) and count beyond the 20 listed', async () => {
+    const survey = await openSurvey();
+    // 22 different texts once each, plus 'zeilboot' twice: it leads, 20 are listed, 23 counted.
+    const once = [
+      'Éénwieler',
+      'auto van de zaak',
+      'Bakfiets',
+      'bus',
+      'carpool',
+      'Deelscooter',
+      'ezel',
+      'Fiets',
+      'golfkar',
+      'helikopter',
+      'ijsbaan',
+      'Jeep',
+      'kano',
+      'Lopend',
+      'motor',
+      'Nachtbus',
+      'ov-fiets',
+      'paard',
+      'quad',
+      'roeiboot',
+      'Segway',
+      'tram',
+    ];
+    for (const [index, other] of [...once, 'zeilboot', 'Zeilboot'].entries())
+      await storeResponse(ctx.db, survey, {
+        submittedAt: new Date(Date.UTC(2026, 1, 1, 8, index)),
+        answers: { one: { other } },
+      });
+    const found = texts((await get(org, `/surveys/${survey.id}/results`)).json<SurveyResults>());
+    const nl = new Intl.Collator('nl', { sensitivity: 'base' });
+    expect(found.count).toBe(23);
+    expect(found.list[0]).toEqual(['Zeilboot', 2]);
+    expect(found.list.slice(1).map(([text]) => text)).toEqual([...once].sort(nl.compare).slice(0, 19));
+    expect(found.list).toHaveLength(20);
   });
 });
 
