@@ -1,5 +1,7 @@
-import type { ErrorBody, QuestionResult, Survey, SurveyResults } from '@loop/core';
+import type { ErrorBody, QuestionResult, Survey, SurveyResults, SurveySummary } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveyResponses } from '../db/schema';
+import { TIMING_SAMPLE } from '../responses/questionTimings';
 import { SURVEY_ERRORS } from '../surveys/surveys';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../surveys/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
@@ -378,5 +380,68 @@ describe('GET /surveys and GET /surveys/:id with responses', () => {
     });
     // NPS by default 7 s, now its median of 30 s; rating by default 5 s, now 12 s.
     expect(read.estimated_seconds).toBe(before - 7 + 30 - 5 + 12);
+  });
+
+  const listRow = async (survey: Survey) =>
+    (await get(org, `/surveys?q=${encodeURIComponent(survey.title)}&page_size=100`))
+      .json<{ items: SurveySummary[] }>()
+      .items.find((item) => item.id === survey.id);
+
+  it('should give the list the estimate the survey itself shows, also after new and erased responses', async () => {
+    const survey = await openSurvey();
+    const byDefault = survey.estimated_seconds;
+    const ids: number[] = [];
+    for (const [index, npsSeconds] of [60, 60, 60, 60, 60].entries())
+      ids.push(
+        await storeResponse(ctx.db, survey, {
+          submittedAt: new Date(`2026-02-0${index + 1}T08:00:00Z`),
+          seconds: { nps: npsSeconds },
+        }),
+      );
+    const read = async () => (await get(org, `/surveys/${survey.id}`)).json<Survey>().estimated_seconds;
+    // NPS by default 7 s, measured 60 s: the list said the default before.
+    expect(await read()).toBe(byDefault - 7 + 60);
+    expect((await listRow(survey))?.estimated_seconds).toBe(byDefault - 7 + 60);
+    // Five new submissions of 300 s: the median of 60 × 5 and 300 × 5 is 180.
+    for (const day of ['06', '07', '08', '09', '10'])
+      await storeResponse(ctx.db, survey, {
+        submittedAt: new Date(`2026-02-${day}T08:00:00Z`),
+        seconds: { nps: 300 },
+      });
+    expect(await read()).toBe(byDefault - 7 + 180);
+    expect((await listRow(survey))?.estimated_seconds).toBe(byDefault - 7 + 180);
+    // Erasing a 60 s response leaves 60 × 4 and 300 × 5: the list counts from the remaining rows too.
+    const erased = await api(ctx.app, 'DELETE', `/surveys/${survey.id}/responses/${ids[0]}`, {
+      token: org.managerToken,
+      headers: org.headers,
+    });
+    expect(erased.statusCode, erased.body).toBe(204);
+    expect(await read()).toBe(byDefault - 7 + 300);
+    expect((await listRow(survey))?.estimated_seconds).toBe(byDefault - 7 + 300);
+  });
+
+  it(`should take the medians over the newest ${TIMING_SAMPLE} submitted responses`, async () => {
+    const survey = await openSurvey();
+    // 150 older respondents took 10 s, the newest 100 took 30 s: over all of them the median would be 10.
+    await ctx.db.insert(surveyResponses).values(
+      Array.from({ length: 250 }, (_, i) => {
+        const at = new Date(Date.UTC(2026, 1, 1, 0, i));
+        return {
+          surveyId: survey.id,
+          organizationId: survey.organization_id,
+          tokenHash: `sample-${survey.id}-${i}`,
+          kind: 'public' as const,
+          respondentKey: `key-${i}`,
+          status: 'completed' as const,
+          startedAt: at,
+          savedAt: at,
+          completedAt: at,
+          questionSeconds: { nps: i < 150 ? 10 : 30 },
+        };
+      }),
+    );
+    const read = (await get(org, `/surveys/${survey.id}`)).json<Survey>();
+    expect(read.question_timings).toEqual({ nps: { median_seconds: 30, respondents: TIMING_SAMPLE } });
+    expect((await listRow(survey))?.estimated_seconds).toBe(read.estimated_seconds);
   });
 });
