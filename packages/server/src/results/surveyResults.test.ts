@@ -1,4 +1,6 @@
 import type { ErrorBody, QuestionResult, Survey, SurveyResults, SurveySummary } from '@loop/core';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyResponses } from '../db/schema';
 import { TIMING_SAMPLE } from '../responses/questionTimings';
@@ -6,6 +8,7 @@ import { SURVEY_ERRORS } from '../surveys/surveys';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../surveys/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { resultQuestions, storePersonalLinks, storeResponse } from './resultsTesting';
+import { otherTextsSql } from './surveyResults';
 
 let ctx: TestContext;
 let org: SurveyOrganization;
@@ -323,6 +326,26 @@ describe("'anders, namelijk' texts in the results", () => {
     expect(found.list[0]).toEqual(['Zeilboot', 2]);
     expect(found.list.slice(1).map(([text]) => text)).toEqual([...once].sort(nl.compare).slice(0, 19));
     expect(found.list).toHaveLength(20);
+  });
+});
+
+describe("the 'anders' statement under a cached generic plan", () => {
+  it('should read the texts from their partial index, whatever the parameters', async () => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(
+      otherTextsSql(1, { from: '2026-01-01', to: '2026-01-31' }, ['q1', 'q2']),
+    );
+    let lines: unknown[] = [];
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+      await tx.execute(sql.raw(`prepare other_texts as ${text}`));
+      const values = params.map(() => 'null').join(', ');
+      const result = await tx.execute(sql.raw(`explain execute other_texts(${values})`));
+      lines = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+      await tx.execute(sql.raw('deallocate other_texts'));
+    });
+    const plan = lines.map((line) => Object.values(line as Record<string, string>)[0]).join('\n');
+    expect(plan).toContain('survey_answers_other_texts_idx');
+    expect(plan).not.toMatch(/Seq Scan on survey_answers\b/);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type SurveyResults,
   type ValueCounts,
 } from '@loop/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
 import { type DayFilter, type Period, periodOf } from './resultsRange';
@@ -238,6 +238,12 @@ export const NO_OTHER_TEXTS: OtherTexts = { texts: [], count: 0 };
 /** A run of white space (spaces, tabs, line breaks) in a PostgreSQL regular expression. */
 const WHITESPACE_RUN = '\\s+';
 
+/**
+ * 'anders' rows named by a literal, not a parameter: the partial index `survey_answers_other_texts_idx`
+ * (item_id = '_other') can only be proven to apply to a literal, also under a cached generic plan.
+ */
+const OTHER_ITEM_LITERAL = sql.raw(`'${OTHER_ITEM_ID.replaceAll("'", "''")}'`);
+
 interface OtherTextRow {
   readonly question_id: string;
   readonly text: string;
@@ -255,7 +261,9 @@ interface OtherTextRow {
  * which compares letters regardless of case and accents: on the folded text (core's foldForSearch
  * in SQL) in code point order, which for letters agrees with Intl.Collator('nl'), then on the text
  * itself. PGlite has no ICU collation, so `nl-x-icu` cannot be used; `collate "C"` makes both
- * databases sort alike.
+ * databases sort alike. The texts come from the partial index `survey_answers_other_texts_idx`
+ * (index-only); `offset 0` keeps PostgreSQL from flattening the subquery, which evaluated the
+ * regular expression four times per text (41 → 16 ms for 4,622 texts).
  */
 export async function otherTexts(
   db: Queryable,
@@ -266,13 +274,29 @@ export async function otherTexts(
 ): Promise<Map<string, OtherTexts>> {
   const found = new Map<string, OtherTexts>();
   if (questionIds.length === 0) return found;
+  const rows = await queryRows<OtherTextRow>(db, otherTextsSql(surveyId, filter, questionIds, limit));
+  for (const row of rows) {
+    const entry = found.get(row.question_id);
+    found.set(row.question_id, {
+      texts: [...(entry?.texts ?? []), { text: row.text, count: row.count }],
+      count: row.groups,
+    });
+  }
+  return found;
+}
+
+/** The statement of `otherTexts` (apart, so a test can check its plan). */
+export function otherTextsSql(
+  surveyId: number,
+  filter: DayFilter,
+  questionIds: readonly string[],
+  limit = OTHER_TEXTS_SHOWN,
+): SQL {
   const values = sql.join(
     questionIds.map((id) => sql`(${id}::text)`),
     sql`, `,
   );
-  const rows = await queryRows<OtherTextRow>(
-    db,
-    sql`select t.question_id, g.text, g.count, g.groups
+  return sql`select t.question_id, g.text, g.count, g.groups
       from (values ${values}) as t(question_id)
       cross join lateral (
         select grouped.* from (
@@ -285,21 +309,13 @@ export async function otherTexts(
               from survey_answers
               where survey_id = ${surveyId} and submitted_at is not null
                 and ${withinDays(sql`submitted_at`, filter)} and question_id = t.question_id
-                and item_id = ${OTHER_ITEM_ID} and text_value is not null) as s
+                and item_id = ${OTHER_ITEM_LITERAL} and text_value is not null
+              offset 0) as s
             where s.spelling <> '') as a
           group by a.key, a.sort_key) as grouped
         order by grouped.count desc, grouped.sort_key collate "C", grouped.text collate "C"
         limit ${limit}) as g
-      order by t.question_id, g.count desc, g.sort_key collate "C", g.text collate "C"`,
-  );
-  for (const row of rows) {
-    const entry = found.get(row.question_id);
-    found.set(row.question_id, {
-      texts: [...(entry?.texts ?? []), { text: row.text, count: row.count }],
-      count: row.groups,
-    });
-  }
-  return found;
+      order by t.question_id, g.count desc, g.sort_key collate "C", g.text collate "C"`;
 }
 
 /** Counts per value over `values`, every value present (0 when nobody chose it). */
