@@ -248,7 +248,7 @@ export type {
   StatementRow,
   SurveyRateRow,
 } from './surveys/analyticsView';
-export { analyticsView } from './surveys/analyticsView';
+export { analyticsView, STATEMENTS_EMPTY_TEXT } from './surveys/analyticsView';
 export type { AnswerItem } from './surveys/answerItems';
 export { answerFromItems, answerToItems, OTHER_ITEM_ID, QUESTION_ITEM_ID } from './surveys/answerItems';
 // Surveys
@@ -294,6 +294,15 @@ export {
   xlsxExportNote,
 } from './surveys/individualResponses';
 export { canMoveItem, insertionIndex } from './surveys/itemListRules';
+export type { LikertBarLabels } from './surveys/likertLabels';
+export {
+  LIKERT_LABEL_FONT_REM,
+  LIKERT_TRACK_MIN_REM,
+  likertBarLabels,
+  likertLabelFits,
+  likertLabelWidthRem,
+  unlabelledSharesText,
+} from './surveys/likertLabels';
 export { foldForSearch, openAnswerMatcher, searchOpenAnswers } from './surveys/openAnswers';
 export {
   checkPersonalLinksForm,
@@ -340,6 +349,7 @@ export {
   PREVIEW_TOKEN,
   previewView,
 } from './surveys/RespondentSessionPreview';
+export { compareStatements, rankStatements, STATEMENTS_SHOWN } from './surveys/rankStatements';
 export type {
   AnswerDraft,
   AnswerDraftStore,
@@ -419,6 +429,7 @@ export type {
   LikertTone,
   NpsColumnView,
   NpsGroupView,
+  OtherTextView,
   QuestionDetailView,
   QuestionResultView,
   ResultsSummaryView,

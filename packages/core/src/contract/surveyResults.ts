@@ -27,6 +27,15 @@ export interface OpenAnswer {
   readonly submitted_at: string;
 }
 
+/**
+ * One 'anders, namelijk' text with how many submitted responses gave it. Texts that differ only in
+ * case or spaces (around, or several in a row) are one text; `text` is its most common spelling.
+ */
+export interface OtherText {
+  readonly text: string;
+  readonly count: number;
+}
+
 /** The aggregated answers of one question. `answered`: submitted responses that answered it. */
 export type QuestionResult =
   | {
@@ -51,8 +60,13 @@ export type QuestionResult =
       readonly by_option: ValueCounts;
       /** How many responses chose 'anders, namelijk'. */
       readonly other: number;
-      /** The newest 'anders, namelijk' texts (at most 20). */
-      readonly other_latest: readonly OpenAnswer[];
+      /**
+       * The 'anders, namelijk' texts grouped and counted in SQL, most given first, equal counts in
+       * Dutch alphabetical order (case and accents aside); at most 20.
+       */
+      readonly other_texts: readonly OtherText[];
+      /** How many different 'anders' texts there are, also beyond the 20 listed. */
+      readonly other_text_count: number;
     }
   | {
       readonly question_id: string;
@@ -164,7 +178,10 @@ export interface TrendPoint {
   readonly score: number | null;
 }
 
-/** GET /analytics?from&to (plan feature `analytics`): across the organisation's surveys. */
+/**
+ * GET /analytics?from&to (plan feature `analytics`): across the organisation's published surveys
+ * (open or closed). Drafts count nowhere, neither as surveys nor with their personal links.
+ */
 export interface AnalyticsOverview {
   readonly bucket: PeriodBucket;
   readonly totals: {
@@ -179,7 +196,10 @@ export interface AnalyticsOverview {
   readonly likert_trend: readonly TrendPoint[];
   /** Surveys with responses or open, most recent response first. */
   readonly surveys: readonly SurveyResponseRate[];
-  /** Statements with at least 3 answers, best 5 and worst 5 by `score`. */
+  /**
+   * Statements with at least 3 answers by `score`: the best and the worst (worst first), each at
+   * most 5 and at most half of those statements, so no statement is in both lists.
+   */
   readonly best_statements: readonly StatementScore[];
   readonly worst_statements: readonly StatementScore[];
 }

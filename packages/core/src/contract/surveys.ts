@@ -95,7 +95,10 @@ export type QuestionOf<T extends QuestionType> = Extract<Question, { readonly ty
 /** The settings of one question type. */
 export type QuestionSettings = Question['settings'];
 
-/** Median time respondents took on one question (seconds), and how many respondents it is based on. */
+/**
+ * Median time respondents took on one question (seconds), and how many respondents it is based on:
+ * those of the survey's newest 100 submitted responses who timed it.
+ */
 export interface QuestionTiming {
   readonly median_seconds: number;
   readonly respondents: number;
@@ -165,6 +168,7 @@ export interface SurveySummary {
   /** Submitted personal links / personal links (0..1); null without personal links. */
   readonly response_rate: number | null;
   readonly last_response_at: string | null;
+  /** The survey's own time estimate, with its observed medians: the same as GET /surveys/:id. */
   readonly estimated_seconds: number;
 }
 

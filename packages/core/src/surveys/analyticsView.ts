@@ -20,6 +20,13 @@ import { formatMean } from './scoring';
 
 /** The '/analytics' page's view model: the organisation-wide overview as texts and chart geometry. */
 
+/**
+ * Said in place of the best and worst lists when they are empty: with fewer than two statements
+ * of 3 or more answers there is nothing to compare (`rankStatements`).
+ */
+export const STATEMENTS_EMPTY_TEXT =
+  'Nog te weinig om te vergelijken: daarvoor zijn minstens 2 stellingen met elk 3 of meer antwoorden nodig.';
+
 export interface AnalyticsTotal {
   readonly key: 'surveys' | 'open_surveys' | 'completed' | 'invited' | 'response_rate';
   readonly label: string;

@@ -171,6 +171,21 @@ describe('questionResultView for Likert', () => {
     expect(second?.description).toBe('Ik krijg genoeg steun: nog geen antwoorden.');
   });
 
+  it('should keep the labels of one bar adding up to 100, as the parts of a 100 % bar', () => {
+    // Three points once each: the bar's parts read 34, 33 and 33 (largest remainder), summing to 100.
+    const view = as(
+      questionResultView(likert({ neutral_middle: false }), {
+        question_id: 'q-likert',
+        type: 'likert',
+        answered: 3,
+        by_statement: { s1: { '1': 1, '3': 1, '5': 1 } },
+      }),
+      'likert',
+    );
+    const texts = view.statements[0]?.segments.filter((s) => s.width > 0).map((s) => s.percentText);
+    expect(texts).toEqual(['34%', '33%', '33%']);
+  });
+
   it('should fall back to the point number for a blank label', () => {
     const view = as(
       questionResultView(likert({ labels: ['Slecht', ' ', 'Gaat', 'Goed', 'Top'] }), result),
@@ -204,6 +219,28 @@ describe('questionResultView for NPS', () => {
     expect(view.lowLabel).toBe('Zeer onwaarschijnlijk');
   });
 
+  it('should show equal counts as equal percentages in its table, each share rounded on its own', () => {
+    // Eight scores once each: 12.5 % each. Largest remainder would print 13, 13, 13, 13, 12, 12, 12, 12.
+    const byScore = Object.fromEntries([3, 4, 5, 6, 7, 8, 9, 10].map((score) => [String(score), 1]));
+    const view = as(
+      questionResultView(nps, { question_id: 'q-nps', type: 'nps', answered: 8, by_score: byScore }),
+      'nps',
+    );
+    expect(view.distribution.slice(3).map((column) => column.percentText)).toEqual(Array(8).fill('13%'));
+    expect(view.distribution[0]?.percentText).toBe('0%');
+    // Three equal groups: 33 % each, not 34 %, 33 %, 33 %.
+    const thirds = as(
+      questionResultView(nps, {
+        question_id: 'q-nps',
+        type: 'nps',
+        answered: 3,
+        by_score: { '0': 1, '7': 1, '10': 1 },
+      }),
+      'nps',
+    );
+    expect(thirds.groups.map((group) => group.percentText)).toEqual(['33%', '33%', '33%']);
+  });
+
   it('should show dashes without answers', () => {
     const view = as(questionResultView(nps, undefined), 'nps');
     expect(view.scoreText).toBe('–');
@@ -221,7 +258,8 @@ describe('questionResultView for choices', () => {
         answered: 4,
         by_option: { a: 2, b: 1, ghost: 9 },
         other: 1,
-        other_latest: [{ response_id: 3, text: 'Inkoop', submitted_at: '2025-11-03T10:00:00Z' }],
+        other_texts: [{ text: 'Inkoop', count: 1 }],
+        other_text_count: 1,
       }),
       'choice',
     );
@@ -230,8 +268,34 @@ describe('questionResultView for choices', () => {
       ['Service', '1 (25%)', 25],
     ]);
     expect(view.other).toMatchObject({ key: OTHER_ROW_KEY, label: 'Anders, namelijk', valueText: '1 (25%)' });
-    expect(view.otherLatest[0]?.text).toBe('Inkoop');
+    expect(view.otherTexts).toEqual([{ key: '0:Inkoop', text: 'Inkoop', count: 1, countText: '1 keer' }]);
+    expect(view.otherTextsNote).toBeNull();
     expect(view.note).toBe('Percentages van de 4 reacties met een antwoord op deze vraag.');
+  });
+
+  it("should list each different 'anders' text once with its count, and say when there are more", () => {
+    const view = as(
+      questionResultView(single, {
+        question_id: 'q-single',
+        type: 'single_choice',
+        answered: 1230,
+        by_option: { a: 2 },
+        other: 1228,
+        other_texts: [
+          { text: 'Inkoop', count: 1200 },
+          { text: 'HR', count: 28 },
+        ],
+        other_text_count: 35,
+      }),
+      'choice',
+    );
+    expect(view.otherTexts.map((other) => [other.text, other.countText])).toEqual([
+      ['Inkoop', '1.200 keer'],
+      ['HR', '28 keer'],
+    ]);
+    expect(view.otherTextsNote).toBe(
+      'De 2 meest gegeven van 35 verschillende antwoorden; elk antwoord staat onder ‘Alle antwoorden’ op de pagina van de vraag.',
+    );
   });
 
   it('should base multiple choice shares on the respondents, so they may add up to more than 100', () => {
@@ -242,7 +306,8 @@ describe('questionResultView for choices', () => {
         answered: 5,
         by_option: { x: 4, y: 3 },
         other: 0,
-        other_latest: [],
+        other_texts: [],
+        other_text_count: 0,
       }),
       'choice',
     );
@@ -253,6 +318,36 @@ describe('questionResultView for choices', () => {
 });
 
 describe('questionResultView for rating and open text', () => {
+  it('should round each bar of a rating and a single choice on its own, equal counts alike', () => {
+    const ratings = as(
+      questionResultView(rating, {
+        question_id: 'q-rating',
+        type: 'rating',
+        answered: 3,
+        by_score: { '5': 1, '4': 1, '3': 1 },
+      }),
+      'rating',
+    );
+    expect(ratings.rows.map((r) => r.percentText)).toEqual(['33%', '33%', '33%', '0%', '0%']);
+    const choices = as(
+      questionResultView(single, {
+        question_id: 'q-single',
+        type: 'single_choice',
+        answered: 3,
+        by_option: { a: 1, b: 1 },
+        other: 1,
+        other_texts: [],
+        other_text_count: 0,
+      }),
+      'choice',
+    );
+    expect([...choices.rows, choices.other].map((r) => r?.valueText)).toEqual([
+      '1 (33%)',
+      '1 (33%)',
+      '1 (33%)',
+    ]);
+  });
+
   it('should list a rating from 5 stars down with the mean', () => {
     const view = as(
       questionResultView(rating, {

@@ -99,6 +99,15 @@ interface ViewBase {
   readonly answeredText: string;
 }
 
+/** One different 'anders, namelijk' text and how often it was given. */
+export interface OtherTextView {
+  readonly key: string;
+  readonly text: string;
+  readonly count: number;
+  /** '1 keer', '3 keer'. */
+  readonly countText: string;
+}
+
 export interface NpsGroupView {
   readonly key: 'detractors' | 'passives' | 'promoters';
   readonly label: string;
@@ -140,7 +149,10 @@ export type QuestionResultView =
       readonly rows: readonly BarRowView[];
       /** 'Anders, namelijk': null when the question does not offer it and nobody chose it. */
       readonly other: BarRowView | null;
-      readonly otherLatest: readonly OpenAnswer[];
+      /** The different 'anders' texts with their counts, most given first (grouped by the server). */
+      readonly otherTexts: readonly OtherTextView[];
+      /** Said under them when there are more different texts than listed; else null. */
+      readonly otherTextsNote: string | null;
       /** What the percentages are of. */
       readonly note: string;
     })
@@ -187,7 +199,7 @@ function emptyResult(question: Question): QuestionResult {
       return { ...base, type: question.type, by_score: {} };
     case 'single_choice':
     case 'multiple_choice':
-      return { ...base, type: question.type, by_option: {}, other: 0, other_latest: [] };
+      return { ...base, type: question.type, by_option: {}, other: 0, other_texts: [], other_text_count: 0 };
     case 'open_short':
     case 'open_long':
       return { ...base, type: question.type, latest: [] };
@@ -252,7 +264,8 @@ function likertView(
   }));
   const statements = question.settings.statements.map((statement): LikertStatementView => {
     const summary = likertSummary(question.settings, byStatement[statement.id] ?? {});
-    const rounded = new Map(summary.distribution.map((row) => [row.value, row.roundedPercent]));
+    // The parts of one 100 % bar: their labels add up to 100 (largest remainder), unlike a table's.
+    const rounded = new Map(summary.distribution.map((row) => [row.value, row.stackedPercent]));
     const segments = summary.bar.segments.map((segment) => ({
       point: segment.point,
       label: labelOf(segment.point),
@@ -264,7 +277,7 @@ function likertView(
     const neutralPoint = summary.bar.neutralPoint;
     const meanText = formatMean(summary.mean);
     const shares = summary.distribution
-      .map((row) => `${labelOf(row.value)} ${row.roundedPercent}%`)
+      .map((row) => `${labelOf(row.value)} ${row.stackedPercent}%`)
       .join(', ');
     return {
       id: statement.id,
@@ -354,6 +367,8 @@ function choiceView(
     ? multipleChoiceSummary(question.settings.options, byOption, otherCount, answered)
     : singleChoiceSummary(question.settings.options, byOption, otherCount);
   const offersOther = question.settings.allow_other || summary.other.count > 0;
+  const otherTexts = result?.other_texts ?? [];
+  const otherTextCount = Math.max(otherTexts.length, safeAnswered(result?.other_text_count ?? 0));
   return {
     ...base(question, Math.max(answered, multiple ? summary.respondents : 0)),
     kind: 'choice',
@@ -368,7 +383,16 @@ function choiceView(
           summary.other.roundedPercent,
         )
       : null,
-    otherLatest: result?.other_latest ?? [],
+    otherTexts: otherTexts.map((other, index) => ({
+      key: `${index}:${other.text}`,
+      text: other.text,
+      count: other.count,
+      countText: `${formatCount(other.count)} keer`,
+    })),
+    otherTextsNote:
+      otherTextCount > otherTexts.length
+        ? `De ${formatCount(otherTexts.length)} meest gegeven van ${formatCount(otherTextCount)} verschillende antwoorden; elk antwoord staat onder ‘Alle antwoorden’ op de pagina van de vraag.`
+        : null,
     note: multiple
       ? `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag; meerdere antwoorden mogelijk, dus samen vaak meer dan 100%.`
       : `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag.`,

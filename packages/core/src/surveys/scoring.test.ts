@@ -105,6 +105,17 @@ describe('npsFromCounts', () => {
     expect(nps.roundedPercents).toEqual({ promoters: 53, passives: 20, detractors: 27 });
   });
 
+  it('should round each group and each score on its own, so equal counts read equal', () => {
+    const nps = npsFromCounts({ 0: 1, 7: 1, 10: 1 });
+    expect(nps.roundedPercents).toEqual({ promoters: 33, passives: 33, detractors: 33 });
+    const eighths = npsFromCounts({ 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 1 });
+    expect(eighths.distribution.slice(3).map((row) => row.roundedPercent)).toEqual(Array(8).fill(13));
+    // The stacked shares still add up to 100, for a bar drawn as 100 %.
+    expect(eighths.distribution.slice(3).map((row) => row.stackedPercent)).toEqual([
+      13, 13, 13, 13, 12, 12, 12, 12,
+    ]);
+  });
+
   it('should round halves away from zero, alike for positive and negative scores', () => {
     // 3 promoters, 3 passives, 2 detractors of 8: exactly +12.5.
     expect(npsFromCounts({ 10: 3, 8: 3, 0: 2 })).toMatchObject({ exactScore: 12.5, score: 13 });
@@ -137,7 +148,7 @@ describe('npsFromCounts', () => {
   it('should give a distribution row per score 0–10', () => {
     const rows = npsFromCounts({ 10: 1, 0: 3 }).distribution;
     expect(rows.map((r) => r.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(rows[0]).toEqual({ value: 0, count: 3, percent: 75, roundedPercent: 75 });
+    expect(rows[0]).toEqual({ value: 0, count: 3, percent: 75, roundedPercent: 75, stackedPercent: 75 });
   });
 
   it('should stay within −100..100 and equal % promoters − % detractors', () => {
@@ -158,7 +169,9 @@ describe('npsFromCounts', () => {
         expect(Math.abs(score - exact)).toBeLessThanOrEqual(0.5);
         expect(score).toBe(roundHalfAwayFromZero(exact));
         const r = nps.roundedPercents;
-        expect(r.promoters + r.passives + r.detractors).toBe(100);
+        expect(r.promoters).toBe(Math.round(nps.promoterPercent));
+        expect(r.detractors).toBe(Math.round(nps.detractorPercent));
+        expect(nps.distribution.reduce((sum, row) => sum + row.stackedPercent, 0)).toBe(100);
         expect(nps.promoters + nps.passives + nps.detractors).toBe(total);
       }),
       { numRuns: 300 },
@@ -316,11 +329,11 @@ const OPTIONS: ChoiceOption[] = [
 ];
 
 describe('singleChoiceSummary', () => {
-  it('should give a bar per option in question order, labels adding up to 100', () => {
+  it('should give a bar per option in question order, each share rounded on its own', () => {
     const summary = singleChoiceSummary(OPTIONS, { o3: 1, o1: 1, o2: 1 });
     expect(summary.respondents).toBe(3);
     expect(summary.rows.map((r) => [r.id, r.label, r.count, r.roundedPercent])).toEqual([
-      ['o1', 'Rood', 1, 34],
+      ['o1', 'Rood', 1, 33],
       ['o2', 'Groen', 1, 33],
       ['o3', 'Blauw', 1, 33],
     ]);

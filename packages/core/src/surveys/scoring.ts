@@ -5,20 +5,28 @@ import type { ChoiceOption, LikertSettings, QuestionType } from '../contract/sur
  * passes the counts in, so a million answers cost one query, not a million objects. The raw-array
  * forms (`npsScore`, `countValues`) are for tests and small lists.
  *
- * Percentages are exact (`percent`, 0–100) for drawing, plus `roundedPercent` for labels: whole
- * numbers by the largest-remainder method, so the labels of one bar add up to exactly 100
- * (multiple choice excepted: there respondents pick several, so shares do not add up to 100).
+ * Percentages are exact (`percent`, 0–100) for drawing, plus two whole numbers for labels:
+ *
+ * - `roundedPercent`: each share rounded on its own (halves up), for tables, lists and separate
+ *   bars, where equal counts must read as equal percentages (three scores of 1 in 8: 13 %, 13 %,
+ *   13 %), even when the column then adds up to 99 or 101.
+ * - `stackedPercent` (distributions only): by the largest-remainder method, for the parts of one
+ *   bar drawn as 100 % (the Likert bar), whose labels must add up to exactly 100. It gives equal
+ *   counts unequal labels (13 %, 12 %, 12 %), so it belongs nowhere else.
  */
 
 /** Counts per value as SQL gives them: `{ 9: 12, 10: 30 }` (JSON string keys work too) or an array indexed by value. A missing value counts 0. */
 export type CountsByValue = { readonly [value: number]: number | undefined };
 
-/** One bar of a distribution. */
+/** One value of a distribution. */
 export interface DistributionRow {
   readonly value: number;
   readonly count: number;
   readonly percent: number;
+  /** The share rounded on its own: for tables and separate bars. */
   readonly roundedPercent: number;
+  /** The share as a part of one 100 % bar (largest remainder): the row's parts add up to 100. */
+  readonly stackedPercent: number;
 }
 
 /** A count as a whole number ≥ 0; anything else (negative, NaN, a string) counts 0. */
@@ -36,6 +44,10 @@ export function countValues(values: readonly number[]): Record<number, number> {
 
 /** `x` rounded to a whole number with halves away from zero (12.5 → 13, −12.5 → −13), unlike Math.round. */
 export const roundHalfAwayFromZero = (x: number): number => Math.sign(x) * Math.round(Math.abs(x)) + 0;
+
+/** `count` of `total` as a whole percentage rounded on its own (halves up); 0 when the total is 0. */
+export const roundedShare = (count: number, total: number): number =>
+  total > 0 ? Math.round((count * 100) / total) : 0;
 
 /**
  * Whole percentages of `counts` that add up to exactly 100 (all 0 when the total is 0), by the
@@ -57,18 +69,19 @@ export function percentagesToHundred(counts: readonly number[]): number[] {
   return floors;
 }
 
-/** A distribution over `values` with exact and rounded percentages, plus total and mean. */
+/** A distribution over `values` with exact, rounded and stacked percentages, plus total and mean. */
 function distribution(values: readonly number[], counts: CountsByValue) {
   const byValue = values.map((value) => countOf(counts, value));
   const total = byValue.reduce((sum, count) => sum + count, 0);
-  const rounded = percentagesToHundred(byValue);
+  const stacked = percentagesToHundred(byValue);
   const rows: DistributionRow[] = values.map((value, index) => {
     const count = byValue[index] as number;
     return {
       value,
       count,
       percent: total === 0 ? 0 : (count * 100) / total,
-      roundedPercent: rounded[index] as number,
+      roundedPercent: roundedShare(count, total),
+      stackedPercent: stacked[index] as number,
     };
   });
   const sum = rows.reduce((acc, row) => acc + row.value * row.count, 0);
@@ -85,7 +98,9 @@ const range = (from: number, to: number): number[] =>
  * detractors, from −100 to 100. `exactScore` is that difference unrounded; `score` rounds it to a
  * whole number, halves away from zero (so +12.5 and −12.5 round alike, to 13 and −13). `score` is
  * rounded from the exact difference, not from the rounded shares, so it can differ by one from
- * `roundedPercents.promoters − roundedPercents.detractors`. No answers: both scores null.
+ * `roundedPercents.promoters − roundedPercents.detractors`. No answers: both scores null. The three
+ * groups are listed, not drawn as one bar, so each share is rounded on its own (equal groups read
+ * equal, 33 % three times, rather than 34 %, 33 %, 33 %).
  */
 export interface NpsSummary {
   readonly total: number;
@@ -115,11 +130,6 @@ export function npsFromCounts(countsByScore: CountsByValue): NpsSummary {
   const passives = sumOf(7, 8);
   const promoters = sumOf(9, 10);
   const pct = (count: number) => (total === 0 ? 0 : (count * 100) / total);
-  const [roundedDetractors, roundedPassives, roundedPromoters] = percentagesToHundred([
-    detractors,
-    passives,
-    promoters,
-  ]) as [number, number, number];
   const exactScore = total === 0 ? null : ((promoters - detractors) * 100) / total;
   return {
     total,
@@ -130,9 +140,9 @@ export function npsFromCounts(countsByScore: CountsByValue): NpsSummary {
     passivePercent: pct(passives),
     detractorPercent: pct(detractors),
     roundedPercents: {
-      promoters: roundedPromoters,
-      passives: roundedPassives,
-      detractors: roundedDetractors,
+      promoters: roundedShare(promoters, total),
+      passives: roundedShare(passives, total),
+      detractors: roundedShare(detractors, total),
     },
     exactScore,
     score: exactScore === null ? null : roundHalfAwayFromZero(exactScore),
@@ -287,8 +297,9 @@ const safeCount = (count: number | undefined): number =>
   typeof count === 'number' && Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
 
 /**
- * Single choice: every respondent picked one option or 'anders', so the base is their sum and the
- * rounded labels add up to 100. Counts of ids that are not options are ignored.
+ * Single choice: every respondent picked one option or 'anders', so the base is their sum. Each
+ * option is a bar of its own, so each share is rounded on its own (equal counts, equal labels; the
+ * labels may add up to 99 or 101). Counts of ids that are not options are ignored.
  */
 export function singleChoiceSummary(
   options: readonly ChoiceOption[],
@@ -297,13 +308,12 @@ export function singleChoiceSummary(
 ): ChoiceSummary {
   const counts = [...options.map((option) => safeCount(countsByOption[option.id])), safeCount(otherCount)];
   const respondents = counts.reduce((sum, count) => sum + count, 0);
-  const rounded = percentagesToHundred(counts);
   const at = (index: number) => {
     const count = counts[index] as number;
     return {
       count,
       percent: respondents === 0 ? 0 : (count * 100) / respondents,
-      roundedPercent: rounded[index] as number,
+      roundedPercent: roundedShare(count, respondents),
     };
   };
   return {
@@ -329,7 +339,7 @@ export function multipleChoiceSummary(
   const base = Math.max(safeCount(respondents), other, ...counts);
   const at = (count: number) => {
     const percent = base === 0 ? 0 : (count * 100) / base;
-    return { count, percent, roundedPercent: Math.round(percent) };
+    return { count, percent, roundedPercent: roundedShare(count, base) };
   };
   return {
     respondents: base,

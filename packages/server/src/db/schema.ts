@@ -564,6 +564,15 @@ export const surveyAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.responseId, t.questionId, t.itemId] }),
     index('survey_answers_aggregate_idx').on(t.surveyId, t.submittedAt, t.questionId, t.itemId, t.numValue),
+    /**
+     * The 'anders, namelijk' texts (item '_other', core's OTHER_ITEM_ID) per question, text included,
+     * so the results group and count them with an index-only scan: without it PostgreSQL read every
+     * row of the survey to find them (150 ms per question over 1,044,486 answers, 16 ms with it).
+     * Only 'anders' rows are in it, so submissions without one write nothing more.
+     */
+    index('survey_answers_other_texts_idx')
+      .on(t.surveyId, t.questionId, t.submittedAt, t.textValue)
+      .where(sql`${t.itemId} = '_other'`),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   LIKERT_DEFAULT_LABELS,
   type Question,
   type Survey,
+  type SurveyTemplate,
 } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,19 @@ beforeAll(async () => {
   await putOnPlan(ctx, org.organization.id, 'smartloop');
   a = await survey(org, 'Peiling A', resultQuestions());
   b = await survey(org, 'Peiling B', sevenPoint);
-  await survey(org, 'Concept C', resultQuestions(), false);
+  const draft = await survey(org, 'Concept C', resultQuestions(), false);
+  // Links prepared for a draft, and a draft made by picking a template on /new-survey: neither counts.
+  await storePersonalLinks(ctx.db, draft, 4);
+  const templates = await api(ctx.app, 'GET', '/survey-templates', {
+    token: org.managerToken,
+    headers: org.headers,
+  });
+  const fromTemplate = await api(ctx.app, 'POST', '/surveys', {
+    token: org.managerToken,
+    headers: org.headers,
+    payload: { template_id: templates.json<SurveyTemplate[]>()[0]?.id },
+  });
+  expect(fromTemplate.statusCode, fromTemplate.body).toBe(201);
   const expired = await survey(org, 'Verlopen D', resultQuestions());
   await ctx.db
     .update(surveys)
@@ -120,11 +133,12 @@ afterAll(async () => {
 });
 
 describe('GET /analytics', () => {
-  it('should total the organisation: surveys, open ones, submitted, invited and the response rate', async () => {
+  it('should total the published surveys: surveys, open ones, submitted, invited and the response rate', async () => {
     const found = await overview();
     expect(found.bucket).toBe('day');
+    // A, B and the expired D; not the two drafts (one from a template) nor the draft's 4 links.
     expect(found.totals).toEqual({
-      surveys: 4,
+      surveys: 3,
       open_surveys: 2,
       completed: 6,
       invited: 3,
@@ -157,12 +171,12 @@ describe('GET /analytics', () => {
     expect(third).toEqual({ period: '2026-02-04', answered: 1, score: 75 });
   });
 
-  it('should rank statements with at least 3 answers, best and worst', async () => {
+  it('should rank statements with at least 3 answers, best and worst, never the same in both', async () => {
     const found = await overview();
+    // Three statements (st-a 14/3 on 5 points, x1 4 and x2 4/3 on 7): one best, one worst, the
+    // middle one in neither list. Before, all three were listed as best and as worst.
     expect(found.best_statements.map((s) => [s.survey_title, s.text, s.answered])).toEqual([
       ['Peiling A', 'Ik heb plezier in mijn werk', 3],
-      ['Peiling B', 'De koers is duidelijk', 3],
-      ['Peiling B', 'Ik word gehoord', 3],
     ]);
     expect(found.best_statements[0]).toMatchObject({
       survey_id: a.id,
@@ -172,8 +186,8 @@ describe('GET /analytics', () => {
       mean: 14 / 3,
     });
     expect(found.best_statements[0]?.score).toBeCloseTo((100 * (14 / 3 - 1)) / 4, 10);
-    expect(found.best_statements[1]).toMatchObject({ points: 7, mean: 4, score: 50 });
-    expect(found.worst_statements.map((s) => s.statement_id)).toEqual(['x2', 'x1', 'st-a']);
+    expect(found.worst_statements.map((s) => s.statement_id)).toEqual(['x2']);
+    expect(found.worst_statements[0]).toMatchObject({ survey_id: b.id, points: 7, mean: 4 / 3 });
   });
 
   it('should list open surveys and surveys with responses, last response first, with their rates', async () => {
@@ -204,7 +218,8 @@ describe('GET /analytics', () => {
     const found = await overview('?from=2026-02-03&to=2026-02-03');
     expect(found.totals.completed).toBe(3);
     expect(found.responses_over_time).toEqual([{ period: '2026-02-03', count: 3 }]);
-    expect(found.best_statements.map((s) => s.statement_id)).toEqual(['x1', 'x2']);
+    expect(found.best_statements.map((s) => s.statement_id)).toEqual(['x1']);
+    expect(found.worst_statements.map((s) => s.statement_id)).toEqual(['x2']);
     expect(found.surveys.find((s) => s.survey_id === a.id)).toMatchObject({
       completed: 0,
       last_response_at: null,

@@ -3,6 +3,7 @@ import {
   effectiveStatus,
   logDateOf,
   type PeriodCount,
+  rankStatements,
   type StatementScore,
   type SurveyResponseRate,
   type SurveyStatus,
@@ -30,17 +31,30 @@ import {
 
 /** Statements need this many answers before they may be called best or worst. */
 export const STATEMENT_MIN_ANSWERS = 3;
-export const STATEMENTS_SHOWN = 5;
 /** Without a filter and without responses, the overview shows the last 30 days. */
 const EMPTY_PERIOD_DAYS = 30;
 
-/** The NPS and Likert questions of the organisation's surveys, read from their `questions` JSON. */
+/**
+ * The surveys /analytics is about: the organisation's published ones, open or closed. Drafts do not
+ * count at all. '/new-survey' makes a draft the moment a template (or 'Lege survey') is picked, so
+ * every template someone looked at was counted under 'Surveys', and the personal links prepared for
+ * a draft under 'Persoonlijke links' (lowering 'Responspercentage', though nobody can answer a
+ * draft). The screen's labels speak of surveys that collect responses: 'Open surveys', 'Reacties',
+ * 'Respons per survey' (which already left drafts out), so a draft is none of them. Templates live
+ * in `survey_templates` and never enter these queries. The queries over the organisation's
+ * submitted responses need no such condition: a draft has none (it cannot be answered, and a
+ * survey goes back to draft only without submitted responses).
+ */
+const countedSurveys = (alias: SQL, organizationId: number): SQL =>
+  sql`${alias}.organization_id = ${organizationId} and ${alias}.status <> 'draft'`;
+
+/** The NPS and Likert questions of the organisation's counted surveys, read from their `questions` JSON. */
 const scoredQuestions = (organizationId: number): SQL =>
   sql`select s.id as survey_id, s.title as survey_title, q.value->>'id' as question_id,
       q.value->>'type' as type, coalesce((q.value->'settings'->>'points')::int, 0) as points,
       q.value->'settings'->'statements' as statements
     from surveys s cross join lateral jsonb_array_elements(s.questions) as q(value)
-    where s.organization_id = ${organizationId} and q.value->>'type' in ('nps', 'likert')`;
+    where ${countedSurveys(sql`s`, organizationId)} and q.value->>'type' in ('nps', 'likert')`;
 
 interface SurveyRow {
   readonly survey_id: number;
@@ -53,7 +67,7 @@ interface SurveyRow {
   readonly last_response_at: string | null;
 }
 
-/** Per survey of the organisation: submitted within the days, personal links, last submission. */
+/** Per counted survey: submitted within the days, personal links, last submission. */
 function surveyRates(db: Queryable, organizationId: number, filter: DayFilter) {
   const completedIn = sql`r.status = 'completed' and ${withinDays(sql`r.completed_at`, filter)}`;
   return queryRows<SurveyRow>(
@@ -65,7 +79,7 @@ function surveyRates(db: Queryable, organizationId: number, filter: DayFilter) {
         count(r.id) filter (where r.kind = 'personal' and ${completedIn})::int as completed_personal,
         ${isoTimestamp(sql`max(r.completed_at) filter (where ${completedIn})`)} as last_response_at
       from surveys s left join survey_responses r on r.survey_id = s.id
-      where s.organization_id = ${organizationId}
+      where ${countedSurveys(sql`s`, organizationId)}
       group by s.id`,
   );
 }
@@ -182,13 +196,6 @@ async function scores(db: Queryable, organizationId: number, period: Period) {
   return { nps: trendPoints('nps'), likert: trendPoints('likert'), statements };
 }
 
-/** Best first; ties by more answers, then by survey and statement so the order is stable. */
-const byScore = (a: StatementScore, b: StatementScore): number =>
-  b.score - a.score ||
-  b.answered - a.answered ||
-  a.survey_id - b.survey_id ||
-  a.statement_id.localeCompare(b.statement_id);
-
 /** GET /analytics: the organisation's responses, NPS and Likert trends, rates and statements. */
 export async function loadAnalytics(
   db: Queryable,
@@ -227,7 +234,8 @@ export async function loadAnalytics(
     }));
   const sum = (pick: (row: SurveyRow) => number) => rates.reduce((total, row) => total + pick(row), 0);
   const invited = sum((row) => row.invited);
-  const ranked = [...statements].sort(byScore);
+  // Best and worst never share a statement (core's rankStatements: at most half of them each).
+  const { best, worst } = rankStatements(statements);
   return {
     bucket: period.bucket,
     totals: {
@@ -241,7 +249,7 @@ export async function loadAnalytics(
     nps_trend: nps,
     likert_trend: likert,
     surveys,
-    best_statements: ranked.slice(0, STATEMENTS_SHOWN),
-    worst_statements: ranked.slice(-STATEMENTS_SHOWN).reverse(),
+    best_statements: best,
+    worst_statements: worst,
   };
 }

@@ -26,6 +26,8 @@ import {
 import {
   type CountRow,
   latestTexts,
+  otherTargets,
+  otherTexts,
   questionResult,
   submissionDays,
   surveyPeriod,
@@ -283,8 +285,11 @@ export async function loadQuestionDetail(
     counted,
     questionAnswers(db, survey.id, question, filter, query),
   ]);
-  const texts = await latestTexts(db, survey.id, filter, textTargets([question], counts));
-  const result = questionResult(question, counts, texts);
+  const [texts, others] = await Promise.all([
+    latestTexts(db, survey.id, filter, textTargets([question])),
+    otherTexts(db, survey.id, filter, otherTargets([question], counts)),
+  ]);
+  const result = questionResult(question, counts, texts, others);
   return {
     survey_id: survey.id,
     question_id: question.id,

@@ -1,6 +1,7 @@
 import type {
   AnalyticsOverview,
   OpenAnswer,
+  OtherText,
   PeriodCount,
   QuestionAnswerRow,
   QuestionDetail,
@@ -91,6 +92,11 @@ const openAnswerSchema = object<OpenAnswer>({
   submitted_at: timestamp('Ingestuurd.'),
 });
 
+const otherTextSchema = object<OtherText>({
+  text: string({ description: 'De meest gebruikte schrijfwijze.' }),
+  count: integer({ description: 'Aantal ingestuurde antwoorden met deze tekst.' }),
+});
+
 const answered = integer({ description: 'Ingestuurde antwoorden die deze vraag beantwoordden.' });
 
 /** One question's aggregated answers: the shape follows `type`. */
@@ -114,7 +120,12 @@ export const questionResultSchema = {
       answered,
       by_option: counts('Aantal per optie-id.'),
       other: integer({ description: "Aantal keer 'anders, namelijk'." }),
-      other_latest: array(openAnswerSchema, { description: "De nieuwste 'anders'-teksten (hoogstens 20)." }),
+      other_texts: array(otherTextSchema, {
+        description:
+          "De 'anders'-teksten gegroepeerd (hoofdletters en spaties maken niet uit) en geteld, vaakst " +
+          'gegeven eerst, bij gelijke aantallen op alfabet; hoogstens 20.',
+      }),
+      other_text_count: integer({ description: "Aantal verschillende 'anders'-teksten, ook voorbij de 20." }),
     }),
     object<Extract<QuestionResult, { type: 'open_short' | 'open_long' }>>({
       question_id: string(),
@@ -201,13 +212,18 @@ const trendSchema = (description: string) =>
 
 export const analyticsSchema = object<AnalyticsOverview>({
   bucket,
-  totals: object<AnalyticsOverview['totals']>({
-    surveys: integer(),
-    open_surveys: integer(),
-    completed: integer({ description: 'Ingestuurd in de periode.' }),
-    invited: integer({ description: 'Uitgedeelde persoonlijke links.' }),
-    response_rate: rate('Ingestuurde persoonlijke links / persoonlijke links (0..1).'),
-  }),
+  totals: object<AnalyticsOverview['totals']>(
+    {
+      surveys: integer({
+        description: 'Gepubliceerde surveys (open of gesloten); concepten tellen niet mee.',
+      }),
+      open_surveys: integer(),
+      completed: integer({ description: 'Ingestuurd in de periode.' }),
+      invited: integer({ description: 'Uitgedeelde persoonlijke links van gepubliceerde surveys.' }),
+      response_rate: rate('Ingestuurde persoonlijke links / persoonlijke links (0..1).'),
+    },
+    { description: 'Over de gepubliceerde surveys van de organisatie; concepten tellen nergens mee.' },
+  ),
   responses_over_time: array(periodCountSchema),
   nps_trend: trendSchema('NPS (−100..100) over alle NPS-vragen, per periode.'),
   likert_trend: trendSchema('Likert-score (0..100) over alle stellingen, per periode.'),
@@ -224,10 +240,14 @@ export const analyticsSchema = object<AnalyticsOverview>({
     { description: 'Open surveys en surveys met antwoorden, laatst ingestuurd eerst.' },
   ),
   best_statements: array(statementScoreSchema, {
-    description: 'De 5 hoogst scorende stellingen (≥ 3 antwoorden).',
+    description:
+      'De hoogst scorende stellingen (≥ 3 antwoorden): hoogstens 5 en hoogstens de helft van die stellingen, ' +
+      'zodat geen stelling ook bij de laagst scorende staat.',
   }),
   worst_statements: array(statementScoreSchema, {
-    description: 'De 5 laagst scorende stellingen (≥ 3 antwoorden).',
+    description:
+      'De laagst scorende stellingen (≥ 3 antwoorden), laagste eerst: hoogstens 5 en hoogstens de helft, ' +
+      'nooit dezelfde als bij de hoogst scorende.',
   }),
 });
 

@@ -1,9 +1,14 @@
-import type { ErrorBody, QuestionResult, Survey, SurveyResults } from '@loop/core';
+import type { ErrorBody, QuestionResult, Survey, SurveyResults, SurveySummary } from '@loop/core';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveyResponses } from '../db/schema';
+import { TIMING_SAMPLE } from '../responses/questionTimings';
 import { SURVEY_ERRORS } from '../surveys/surveys';
 import { resultQuestions, storePersonalLinks, storeResponse } from '../testing/resultsTesting';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
+import { otherTextsSql } from './surveyResults';
 
 let ctx: TestContext;
 let org: SurveyOrganization;
@@ -122,15 +127,15 @@ describe('GET /surveys/:id/results', () => {
     expect(rating).toMatchObject({ answered: 2, by_score: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 } });
   });
 
-  it("should count choices per option, 'anders' apart with its newest texts", () => {
+  it("should count choices per option, 'anders' apart with its texts", () => {
     const one = resultOf<'single_choice'>(results, 'one');
     expect(one).toMatchObject({ answered: 3, by_option: { auto: 0, fiets: 2, ov: 0 }, other: 1 });
-    expect(one.other_latest.map((answer) => answer.text)).toEqual(['Step']);
+    expect(one.other_texts).toEqual([{ text: 'Step', count: 1 }]);
+    expect(one.other_text_count).toBe(1);
     const many = resultOf<'multiple_choice'>(results, 'many');
     expect(many).toMatchObject({ answered: 3, by_option: { lunch: 2, uitjes: 0, thuis: 1 }, other: 1 });
-    expect(many.other_latest).toEqual([
-      { response_id: expect.any(Number), text: 'De koffie', submitted_at: '2026-02-12T10:00:00.000Z' },
-    ]);
+    expect(many.other_texts).toEqual([{ text: 'De koffie', count: 1 }]);
+    expect(resultOf<'multiple_choice'>(results, 'lik')).not.toHaveProperty('other_texts');
   });
 
   it('should list open answers newest first and keep the question order', () => {
@@ -245,6 +250,105 @@ describe('GET /surveys/:id/results', () => {
   });
 });
 
+describe("'anders, namelijk' texts in the results", () => {
+  const texts = (results: SurveyResults) => {
+    const one = resultOf<'single_choice'>(results, 'one');
+    return { list: one.other_texts.map((t) => [t.text, t.count]), count: one.other_text_count };
+  };
+
+  it('should list a text typed by several respondents once, with its count and its most common spelling', async () => {
+    const survey = await openSurvey();
+    const typed = ['Step', 'step', '  STEP ', 'Step', 'Te voet', 'te  voet', 'te\tvoet\n', 'Bus'];
+    for (const [index, other] of typed.entries())
+      await storeResponse(ctx.db, survey, {
+        submittedAt: new Date(`2026-02-${String(10 + index).padStart(2, '0')}T10:00:00Z`),
+        answers: {
+          one: { other },
+          many: { option_ids: ['lunch'], ...(index < 2 ? { other: 'Koffie' } : {}) },
+        },
+      });
+    const results = (await get(org, `/surveys/${survey.id}/results`)).json<SurveyResults>();
+    expect(texts(results)).toEqual({
+      list: [
+        ['Step', 4],
+        ['te voet', 3],
+        ['Bus', 1],
+      ],
+      count: 3,
+    });
+    expect(resultOf<'multiple_choice'>(results, 'many').other_texts).toEqual([{ text: 'Koffie', count: 2 }]);
+    // The counts follow the date filter, as every count of the page does.
+    const late = (
+      await get(org, `/surveys/${survey.id}/results?from=2026-02-13&to=2026-02-28`)
+    ).json<SurveyResults>();
+    expect(texts(late).list).toEqual([
+      ['te voet', 3],
+      ['Bus', 1],
+      ['Step', 1],
+    ]);
+  });
+
+  it('should sort equal counts alphabetically as Dutch does (case and accents aside) and count beyond the 20 listed', async () => {
+    const survey = await openSurvey();
+    // 22 different texts once each, plus 'zeilboot' twice: it leads, 20 are listed, 23 counted.
+    const once = [
+      'Éénwieler',
+      'auto van de zaak',
+      'Bakfiets',
+      'bus',
+      'carpool',
+      'Deelscooter',
+      'ezel',
+      'Fiets',
+      'golfkar',
+      'helikopter',
+      'ijsbaan',
+      'Jeep',
+      'kano',
+      'Lopend',
+      'motor',
+      'Nachtbus',
+      'ov-fiets',
+      'paard',
+      'quad',
+      'roeiboot',
+      'Segway',
+      'tram',
+    ];
+    for (const [index, other] of [...once, 'zeilboot', 'Zeilboot'].entries())
+      await storeResponse(ctx.db, survey, {
+        submittedAt: new Date(Date.UTC(2026, 1, 1, 8, index)),
+        answers: { one: { other } },
+      });
+    const found = texts((await get(org, `/surveys/${survey.id}/results`)).json<SurveyResults>());
+    const nl = new Intl.Collator('nl', { sensitivity: 'base' });
+    expect(found.count).toBe(23);
+    expect(found.list[0]).toEqual(['Zeilboot', 2]);
+    expect(found.list.slice(1).map(([text]) => text)).toEqual([...once].sort(nl.compare).slice(0, 19));
+    expect(found.list).toHaveLength(20);
+  });
+});
+
+describe("the 'anders' statement under a cached generic plan", () => {
+  it('should read the texts from their partial index, whatever the parameters', async () => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(
+      otherTextsSql(1, { from: '2026-01-01', to: '2026-01-31' }, ['q1', 'q2']),
+    );
+    let lines: unknown[] = [];
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+      await tx.execute(sql.raw(`prepare other_texts as ${text}`));
+      const values = params.map(() => 'null').join(', ');
+      const result = await tx.execute(sql.raw(`explain execute other_texts(${values})`));
+      lines = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+      await tx.execute(sql.raw('deallocate other_texts'));
+    });
+    const plan = lines.map((line) => Object.values(line as Record<string, string>)[0]).join('\n');
+    expect(plan).toContain('survey_answers_other_texts_idx');
+    expect(plan).not.toMatch(/Seq Scan on survey_answers\b/);
+  });
+});
+
 describe('GET /surveys and GET /surveys/:id with responses', () => {
   it('should show submitted responses, personal links, response rate and the last response in the list', async () => {
     const survey = await openSurvey();
@@ -299,5 +403,68 @@ describe('GET /surveys and GET /surveys/:id with responses', () => {
     });
     // NPS by default 7 s, now its median of 30 s; rating by default 5 s, now 12 s.
     expect(read.estimated_seconds).toBe(before - 7 + 30 - 5 + 12);
+  });
+
+  const listRow = async (survey: Survey) =>
+    (await get(org, `/surveys?q=${encodeURIComponent(survey.title)}&page_size=100`))
+      .json<{ items: SurveySummary[] }>()
+      .items.find((item) => item.id === survey.id);
+
+  it('should give the list the estimate the survey itself shows, also after new and erased responses', async () => {
+    const survey = await openSurvey();
+    const byDefault = survey.estimated_seconds;
+    const ids: number[] = [];
+    for (const [index, npsSeconds] of [60, 60, 60, 60, 60].entries())
+      ids.push(
+        await storeResponse(ctx.db, survey, {
+          submittedAt: new Date(`2026-02-0${index + 1}T08:00:00Z`),
+          seconds: { nps: npsSeconds },
+        }),
+      );
+    const read = async () => (await get(org, `/surveys/${survey.id}`)).json<Survey>().estimated_seconds;
+    // NPS by default 7 s, measured 60 s: the list said the default before.
+    expect(await read()).toBe(byDefault - 7 + 60);
+    expect((await listRow(survey))?.estimated_seconds).toBe(byDefault - 7 + 60);
+    // Five new submissions of 300 s: the median of 60 × 5 and 300 × 5 is 180.
+    for (const day of ['06', '07', '08', '09', '10'])
+      await storeResponse(ctx.db, survey, {
+        submittedAt: new Date(`2026-02-${day}T08:00:00Z`),
+        seconds: { nps: 300 },
+      });
+    expect(await read()).toBe(byDefault - 7 + 180);
+    expect((await listRow(survey))?.estimated_seconds).toBe(byDefault - 7 + 180);
+    // Erasing a 60 s response leaves 60 × 4 and 300 × 5: the list counts from the remaining rows too.
+    const erased = await api(ctx.app, 'DELETE', `/surveys/${survey.id}/responses/${ids[0]}`, {
+      token: org.managerToken,
+      headers: org.headers,
+    });
+    expect(erased.statusCode, erased.body).toBe(204);
+    expect(await read()).toBe(byDefault - 7 + 300);
+    expect((await listRow(survey))?.estimated_seconds).toBe(byDefault - 7 + 300);
+  });
+
+  it(`should take the medians over the newest ${TIMING_SAMPLE} submitted responses`, async () => {
+    const survey = await openSurvey();
+    // 150 older respondents took 10 s, the newest 100 took 30 s: over all of them the median would be 10.
+    await ctx.db.insert(surveyResponses).values(
+      Array.from({ length: 250 }, (_, i) => {
+        const at = new Date(Date.UTC(2026, 1, 1, 0, i));
+        return {
+          surveyId: survey.id,
+          organizationId: survey.organization_id,
+          tokenHash: `sample-${survey.id}-${i}`,
+          kind: 'public' as const,
+          respondentKey: `key-${i}`,
+          status: 'completed' as const,
+          startedAt: at,
+          savedAt: at,
+          completedAt: at,
+          questionSeconds: { nps: i < 150 ? 10 : 30 },
+        };
+      }),
+    );
+    const read = (await get(org, `/surveys/${survey.id}`)).json<Survey>();
+    expect(read.question_timings).toEqual({ nps: { median_seconds: 30, respondents: TIMING_SAMPLE } });
+    expect((await listRow(survey))?.estimated_seconds).toBe(read.estimated_seconds);
   });
 });

@@ -2,6 +2,7 @@ import {
   logDateOf,
   type OpenAnswer,
   OTHER_ITEM_ID,
+  type OtherText,
   type PeriodCount,
   QUESTION_ITEM_ID,
   type Question,
@@ -11,11 +12,19 @@ import {
   type SurveyResults,
   type ValueCounts,
 } from '@loop/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
 import { type DayFilter, type Period, periodOf } from './resultsRange';
-import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
+import {
+  amsterdamDay,
+  bucketOf,
+  foldedText,
+  isoTimestamp,
+  periodSeries,
+  queryRows,
+  withinDays,
+} from './resultsSql';
 
 /**
  * The results of one survey, aggregated in the database: one `GROUP BY question_id, item_id,
@@ -27,6 +36,8 @@ import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDa
 
 /** Texts shown per question on the results page; the question's own page has them all. */
 export const LATEST_TEXTS = 20;
+/** Different 'anders, namelijk' texts listed per question, most given first. */
+export const OTHER_TEXTS_SHOWN = 20;
 
 /** One group of the aggregate: how many submitted rows have this item and value. */
 export interface CountRow {
@@ -196,22 +207,115 @@ export async function latestTexts(
   return found;
 }
 
-/** Texts worth fetching: every open question, and 'anders' of choice questions where someone used it. */
-export function textTargets(questions: readonly Question[], counts: readonly CountRow[]): TextTarget[] {
-  const otherUsed = new Set(
+/** The newest texts worth fetching: those of every open question. */
+export function textTargets(questions: readonly Question[]): TextTarget[] {
+  return questions
+    .filter((question) => question.type === 'open_short' || question.type === 'open_long')
+    .map((question) => ({ question_id: question.id, item_id: QUESTION_ITEM_ID }));
+}
+
+/** Choice questions whose 'anders, namelijk' someone used: their texts are worth grouping. */
+export function otherTargets(questions: readonly Question[], counts: readonly CountRow[]): string[] {
+  const used = new Set(
     counts.filter((row) => row.item_id === OTHER_ITEM_ID && row.count > 0).map((row) => row.question_id),
   );
-  const targets: TextTarget[] = [];
-  for (const question of questions) {
-    if (question.type === 'open_short' || question.type === 'open_long')
-      targets.push({ question_id: question.id, item_id: QUESTION_ITEM_ID });
-    else if (
-      (question.type === 'single_choice' || question.type === 'multiple_choice') &&
-      otherUsed.has(question.id)
+  return questions
+    .filter(
+      (question) =>
+        (question.type === 'single_choice' || question.type === 'multiple_choice') && used.has(question.id),
     )
-      targets.push({ question_id: question.id, item_id: OTHER_ITEM_ID });
+    .map((question) => question.id);
+}
+
+/** A question's grouped 'anders' texts: the first `OTHER_TEXTS_SHOWN` and how many there are. */
+export interface OtherTexts {
+  readonly texts: readonly OtherText[];
+  readonly count: number;
+}
+
+export const NO_OTHER_TEXTS: OtherTexts = { texts: [], count: 0 };
+
+/** A run of white space (spaces, tabs, line breaks) in a PostgreSQL regular expression. */
+const WHITESPACE_RUN = '\\s+';
+
+/**
+ * 'anders' rows named by a literal, not a parameter: the partial index `survey_answers_other_texts_idx`
+ * (item_id = '_other') can only be proven to apply to a literal, also under a cached generic plan.
+ */
+const OTHER_ITEM_LITERAL = sql.raw(`'${OTHER_ITEM_ID.replaceAll("'", "''")}'`);
+
+interface OtherTextRow {
+  readonly question_id: string;
+  readonly text: string;
+  readonly count: number;
+  readonly groups: number;
+}
+
+/**
+ * The submitted 'anders, namelijk' texts of each question, grouped and counted in the database, so
+ * the same answer typed by many respondents is listed once with its count, and the count and the
+ * limit are right over all answers, not only over a page of them. Texts are one group when they are
+ * equal after trimming, folding runs of spaces, tabs and line breaks into one space and lower case;
+ * a group shows its most common spelling (`mode()`; of equally common ones the first in code point
+ * order, capitals before small letters). Most given first; equal counts in Dutch alphabetical order,
+ * which compares letters regardless of case and accents: on the folded text (core's foldForSearch
+ * in SQL) in code point order, which for letters agrees with Intl.Collator('nl'), then on the text
+ * itself. PGlite has no ICU collation, so `nl-x-icu` cannot be used; `collate "C"` makes both
+ * databases sort alike. The texts come from the partial index `survey_answers_other_texts_idx`
+ * (index-only); `offset 0` keeps PostgreSQL from flattening the subquery, which evaluated the
+ * regular expression four times per text (41 → 16 ms for 4,622 texts).
+ */
+export async function otherTexts(
+  db: Queryable,
+  surveyId: number,
+  filter: DayFilter,
+  questionIds: readonly string[],
+  limit = OTHER_TEXTS_SHOWN,
+): Promise<Map<string, OtherTexts>> {
+  const found = new Map<string, OtherTexts>();
+  if (questionIds.length === 0) return found;
+  const rows = await queryRows<OtherTextRow>(db, otherTextsSql(surveyId, filter, questionIds, limit));
+  for (const row of rows) {
+    const entry = found.get(row.question_id);
+    found.set(row.question_id, {
+      texts: [...(entry?.texts ?? []), { text: row.text, count: row.count }],
+      count: row.groups,
+    });
   }
-  return targets;
+  return found;
+}
+
+/** The statement of `otherTexts` (apart, so a test can check its plan). */
+export function otherTextsSql(
+  surveyId: number,
+  filter: DayFilter,
+  questionIds: readonly string[],
+  limit = OTHER_TEXTS_SHOWN,
+): SQL {
+  const values = sql.join(
+    questionIds.map((id) => sql`(${id}::text)`),
+    sql`, `,
+  );
+  return sql`select t.question_id, g.text, g.count, g.groups
+      from (values ${values}) as t(question_id)
+      cross join lateral (
+        select grouped.* from (
+          select mode() within group (order by a.spelling collate "C") as text, count(*)::int as count,
+            (count(*) over ())::int as groups, a.sort_key
+          from (
+            select s.spelling, lower(s.spelling) as key, ${foldedText(sql`s.spelling`)} as sort_key
+            from (
+              select btrim(regexp_replace(text_value, ${WHITESPACE_RUN}, ' ', 'g')) as spelling
+              from survey_answers
+              where survey_id = ${surveyId} and submitted_at is not null
+                and ${withinDays(sql`submitted_at`, filter)} and question_id = t.question_id
+                and item_id = ${OTHER_ITEM_LITERAL} and text_value is not null
+              offset 0) as s
+            where s.spelling <> '') as a
+          group by a.key, a.sort_key) as grouped
+        order by grouped.count desc, grouped.sort_key collate "C", grouped.text collate "C"
+        limit ${limit}) as g
+      order by t.question_id, g.count desc, g.sort_key collate "C", g.text collate "C"`;
 }
 
 /** Counts per value over `values`, every value present (0 when nobody chose it). */
@@ -231,6 +335,7 @@ export function questionResult(
   question: Question,
   rows: readonly CountRow[],
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
+  others: ReadonlyMap<string, OtherTexts> = new Map(),
 ): QuestionResult {
   const mine = rows.filter((row) => row.question_id === question.id);
   const total = (keep: (row: CountRow) => boolean) =>
@@ -275,7 +380,8 @@ export function questionResult(
           (id) => total((row) => row.item_id === id),
         ),
         other: total((row) => row.item_id === OTHER_ITEM_ID),
-        other_latest: latest(OTHER_ITEM_ID),
+        other_texts: [...(others.get(question.id) ?? NO_OTHER_TEXTS).texts],
+        other_text_count: (others.get(question.id) ?? NO_OTHER_TEXTS).count,
       };
     case 'open_short':
     case 'open_long':
@@ -291,8 +397,8 @@ export function questionResult(
 /**
  * GET /surveys/:id/results. The period needs only the first and last submission (two index
  * lookups), so the answer counts and the responses with their series then run at the same time
- * (on PostgreSQL on two pool connections; PGlite queues them); the newest texts follow once the
- * counts tell which 'anders' options were used.
+ * (on PostgreSQL on two pool connections; PGlite queues them); the newest open texts and the
+ * grouped 'anders' texts follow once the counts tell which 'anders' options were used.
  */
 export async function loadSurveyResults(
   db: Queryable,
@@ -306,12 +412,15 @@ export async function loadSurveyResults(
     responsesOverTime(db, survey.id, filter, period),
     answerCounts(db, survey.id, filter),
   ]);
-  const texts = await latestTexts(db, survey.id, filter, textTargets(questions, counts));
+  const [texts, others] = await Promise.all([
+    latestTexts(db, survey.id, filter, textTargets(questions)),
+    otherTexts(db, survey.id, filter, otherTargets(questions, counts)),
+  ]);
   return {
     survey_id: survey.id,
     responses: responses.stats,
     bucket: period.bucket,
     over_time: responses.overTime,
-    questions: questions.map((question) => questionResult(question, counts, texts)),
+    questions: questions.map((question) => questionResult(question, counts, texts, others)),
   };
 }

@@ -17,6 +17,7 @@ import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { answerFacts } from '../responses/answerFacts';
 import { ensurePublicToken } from '../responses/publicLinks';
+import { QuestionTimingsMemo } from '../responses/questionTimings';
 import { submittedResponseCount } from '../responses/responses';
 import { organizationSurvey } from './organizationSurvey';
 import { closeExpiredSurveys } from './surveyClosing';
@@ -60,6 +61,9 @@ export const surveyRoutes =
     /** The survey in `:id` of the current organisation; unknown and other organisations' ids are 404. */
     const surveyOf = (request: Parameters<typeof organizationSurvey>[1]) => organizationSurvey(deps, request);
 
+    /** The list's medians per survey, reused while a survey's submitted responses stay the same. */
+    const listTimings = new QuestionTimingsMemo();
+
     /** A new draft with its public link token, in one transaction (rich text sanitised by the caller). */
     const createSurvey = (values: Parameters<typeof insertSurvey>[1]) =>
       deps.db.transaction(async (tx) => ensurePublicToken(tx, await insertSurvey(tx, values)));
@@ -100,6 +104,7 @@ export const surveyRoutes =
           organization.id,
           { ...(q === undefined ? {} : { q }), ...(status === undefined ? {} : { status }) },
           paging,
+          listTimings,
         );
       },
     );

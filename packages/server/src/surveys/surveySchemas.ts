@@ -155,7 +155,9 @@ export const surveySummarySchema = object<SurveySummary>({
     number({ description: 'Respons: ingevulde persoonlijke links / persoonlijke links (0..1).' }),
   ),
   last_response_at: nullable(timestamp('Laatste ingestuurde antwoord.')),
-  estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
+  estimated_seconds: integer({
+    description: 'Geschatte invultijd in seconden, met de gemeten tijden: dezelfde als bij GET /surveys/:id.',
+  }),
 });
 
 export interface SurveyListQuery {

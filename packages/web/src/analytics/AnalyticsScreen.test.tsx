@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import { type AnalyticsOverview, PERMISSION_DENIED } from '@loop/core';
+import { type AnalyticsOverview, PERMISSION_DENIED, STATEMENTS_EMPTY_TEXT } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody } from '../testing/fakeApi';
@@ -98,7 +98,7 @@ describe('AnalyticsScreen', () => {
     expect(container.querySelector('a[href="/survey/5/question/q1"]')?.textContent).toBe(
       'Ik voel me gewaardeerd',
     );
-    expect(container.textContent).toContain('Nog geen stellingen met minstens 3 antwoorden.');
+    expect(container.textContent).toContain(STATEMENTS_EMPTY_TEXT);
   });
 
   it('should explain a plan without analytics: which plans have it, cheapest first, and where to change', async () => {

@@ -1,5 +1,5 @@
 import '../surveys/results/results.css';
-import { dateFilterSearch, type StatementRow } from '@loop/core';
+import { dateFilterSearch, STATEMENTS_EMPTY_TEXT, type StatementRow } from '@loop/core';
 import { Link } from 'wouter';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
@@ -133,7 +133,7 @@ function StatementTable({
     <section className="panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>
       {rows.length === 0 ? (
-        <p className="chart-empty">Nog geen stellingen met minstens 3 antwoorden.</p>
+        <p className="chart-empty">{STATEMENTS_EMPTY_TEXT}</p>
       ) : (
         <TableScroll label={title} columns={['Stelling', 'Score (0–100)', 'Gemiddelde', 'Antwoorden']}>
           {rows.map((row) => (

@@ -1,7 +1,15 @@
 import { type QuestionOf, type QuestionResultView, questionResultView } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, unmountAll } from '../../testing/render';
-import { LikertBars } from './LikertBars';
+import { LikertBars, type MeasureWidth } from './LikertBars';
+
+/** A track measured at `rem` wide, as a ResizeObserver would report it. */
+const measuredAt =
+  (rem: number): MeasureWidth =>
+  (_, onWidth) => {
+    onWidth(rem);
+    return () => {};
+  };
 
 afterEach(unmountAll);
 
@@ -44,7 +52,7 @@ const segments = (row: Element | null | undefined) =>
 
 describe('LikertBars', () => {
   it('should draw each statement as a bar diverging from zero, the neutral middle apart', async () => {
-    const { container } = await render(<LikertBars view={likertView(true)} />);
+    const { container } = await render(<LikertBars view={likertView(true)} measure={measuredAt(30)} />);
     const row = container.querySelector('[data-statement-id="s1"]');
     expect(segments(row)).toEqual([
       { point: '1', left: '40%', width: '5%', text: '', tone: 'likert-tone-negative-strong' },
@@ -58,6 +66,41 @@ describe('LikertBars', () => {
     expect(neutral?.style.width).toBe('20%');
     expect(row?.querySelector('.likert-neutral-text')?.textContent).toBe('20%');
     expect(row?.querySelector('.likert-mean')?.textContent).toBe('gem. 3,5 van 5');
+    // The two 10 % segments are too narrow for a label at 30 rem: their shares go under the bar.
+    expect(row?.querySelector('.likert-small-shares')?.textContent).toBe('Helemaal oneens 10% · Oneens 10%');
+  });
+
+  it('should label only the segments with room on a 390 px phone and say the others under the bar', async () => {
+    // 390 px: a track of about 14 rem, where the old rule printed '10%' in 11 px and '20%' in 22 px.
+    const { container } = await render(<LikertBars view={likertView(true)} measure={measuredAt(14)} />);
+    const row = container.querySelector('[data-statement-id="s1"]');
+    expect(segments(row).map((segment) => [segment.point, segment.text])).toEqual([
+      ['1', ''],
+      ['2', ''],
+      ['4', '40%'],
+      ['5', ''],
+    ]);
+    expect(row?.querySelector('.likert-small-shares')?.textContent).toBe(
+      'Helemaal oneens 10% · Oneens 10% · Helemaal eens 20%',
+    );
+    expect(row?.querySelector('.likert-small-shares')?.getAttribute('aria-hidden')).toBe('true');
+    expect(row?.querySelector('[data-point="5"]')?.getAttribute('title')).toBe('Helemaal eens: 20%');
+  });
+
+  it('should label every segment on a wide screen and then need no line under the bar', async () => {
+    const { container } = await render(<LikertBars view={likertView(true)} measure={measuredAt(50)} />);
+    const row = container.querySelector('[data-statement-id="s1"]');
+    expect(segments(row).map((segment) => segment.text)).toEqual(['10%', '10%', '40%', '20%']);
+    expect(row?.querySelector('.likert-small-shares')).toBeNull();
+  });
+
+  it('should assume the narrowest track until the track is measured', async () => {
+    const { container } = await render(<LikertBars view={likertView(true)} measure={() => () => {}} />);
+    const row = container.querySelector('[data-statement-id="s1"]');
+    expect(segments(row).every((segment) => segment.text === '')).toBe(true);
+    expect(row?.querySelector('.likert-small-shares')?.textContent).toBe(
+      'Helemaal oneens 10% · Oneens 10% · Eens 40% · Helemaal eens 20%',
+    );
   });
 
   it('should let screen readers read each bar as one sentence and hide the drawing', async () => {
@@ -77,7 +120,7 @@ describe('LikertBars', () => {
   });
 
   it('should straddle zero with the middle point when the scale has no neutral middle', async () => {
-    const { container } = await render(<LikertBars view={likertView(false)} />);
+    const { container } = await render(<LikertBars view={likertView(false)} measure={measuredAt(30)} />);
     const row = container.querySelector('[data-statement-id="s1"]');
     expect(segments(row).find((segment) => segment.point === '3')).toEqual({
       point: '3',

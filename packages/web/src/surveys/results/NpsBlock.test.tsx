@@ -57,10 +57,24 @@ describe('NpsBlock', () => {
     expect(container.querySelector('.nps-columns')?.getAttribute('aria-hidden')).toBe('true');
     const cells = (row: Element | undefined) => [...(row?.children ?? [])].map((cell) => cell.textContent);
     const rows = [...container.querySelectorAll('table tbody tr')];
-    // 3 of 8 is 37.5%; the shares are rounded to add up to 100, ties to the lower score.
-    expect(cells(rows[10])).toEqual(['10', '3', '37%']);
+    // 3 of 8 is 37.5%: a table rounds each share on its own, halves up.
+    expect(cells(rows[10])).toEqual(['10', '3', '38%']);
     expect(cells(rows[3])).toEqual(['3', '1', '13%']);
     expect(container.querySelector('.nps-ends')?.textContent).toBe('NooitZeker');
+  });
+
+  it('should show equal counts with equal percentages in the table and the groups', async () => {
+    const { container } = await render(
+      <NpsBlock view={npsView({ '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1, '10': 1 })} />,
+    );
+    const shares = [...container.querySelectorAll('table tbody tr')]
+      .slice(3)
+      .map((row) => row.lastElementChild?.textContent);
+    expect(shares).toEqual(Array(8).fill('13%'));
+    const thirds = await render(<NpsBlock view={npsView({ '0': 2, '7': 2, '10': 2 })} />);
+    expect(
+      [...thirds.container.querySelectorAll('.nps-group dd strong')].map((share) => share.textContent),
+    ).toEqual(['33%', '33%', '33%']);
   });
 
   it('should show a negative score with its minus sign', async () => {

@@ -1,11 +1,11 @@
 import { formatMean, type QuestionResultView } from '@loop/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { AnswerTexts } from './AnswerTexts';
 import { BarList } from './BarList';
 import { LikertBars } from './LikertBars';
 import { NpsBlock } from './NpsBlock';
 import { OpenAnswersBlock } from './OpenAnswersBlock';
+import { OtherTexts } from './OtherTexts';
 
 /** The chart that fits the question: diverging bars, NPS, bars, a distribution or the texts. */
 export function QuestionChart({ view }: { view: QuestionResultView }) {
@@ -19,10 +19,10 @@ export function QuestionChart({ view }: { view: QuestionResultView }) {
         <div className="choice">
           <BarList rows={view.other ? [...view.rows, view.other] : view.rows} label="Antwoorden per keuze" />
           <p className="chart-note">{view.note}</p>
-          {view.otherLatest.length > 0 ? (
+          {view.otherTexts.length > 0 ? (
             <>
-              <h4 className="subheading">Nieuwste antwoorden bij ‘Anders, namelijk’</h4>
-              <AnswerTexts answers={view.otherLatest} label="Nieuwste antwoorden bij Anders, namelijk" />
+              <h4 className="subheading">Antwoorden bij ‘Anders, namelijk’</h4>
+              <OtherTexts texts={view.otherTexts} note={view.otherTextsNote} />
             </>
           ) : null}
         </div>
