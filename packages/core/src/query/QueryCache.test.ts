@@ -115,4 +115,17 @@ describe('QueryCache', () => {
     void cache.fetch('team', load.load);
     expect(load.calls()).toBe(2);
   });
+
+  it('should ask again at once, after a clear, for what a screen shows', async () => {
+    const cache = new QueryCache();
+    const load = controlled<string>();
+    cache.subscribe('team', () => {});
+    void cache.fetch('team', load.load);
+    await load.answer(apiOk('leden van organisatie A'));
+    cache.clear();
+    expect(load.calls()).toBe(2);
+    expect(cache.get('team')).toMatchObject({ value: null, loading: true });
+    await load.answer(apiOk('leden van organisatie B'));
+    expect(cache.get('team')).toMatchObject({ value: 'leden van organisatie B', loading: false });
+  });
 });

@@ -114,14 +114,18 @@ export class QueryCache {
     }
   }
 
-  /** Forgets everything (signed out, another organisation): no answer of before shows again. */
+  /**
+   * Forgets everything (signed out, another organisation): no answer of before shows again, and an
+   * answer still on its way is dropped. Resources a screen shows are asked for again at once, for
+   * whoever is signed in now.
+   */
   clear(): void {
     this.#generation++;
-    for (const entry of this.#entries.values()) {
+    for (const [key, entry] of this.#entries) {
       entry.inFlight = null;
-      entry.load = null;
       this.#set(entry, EMPTY);
+      if (entry.listeners.size > 0 && entry.load) void this.fetch(key, entry.load);
+      else this.#entries.delete(key);
     }
-    for (const [key, entry] of this.#entries) if (entry.listeners.size === 0) this.#entries.delete(key);
   }
 }

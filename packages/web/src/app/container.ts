@@ -255,13 +255,15 @@ const stateModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(
       (users) => {
         const queries = new QueryCache();
-        // Cached answers belong to the current organisation: another organisation starts empty.
+        // Cached answers belong to the current organisation: another organisation starts empty. The
+        // first one known (the user has just loaded) is not a switch: nothing cached is another's.
         let organisationId = users.getSnapshot().organisation?.id ?? null;
         users.subscribe(() => {
           const next = users.getSnapshot().organisation?.id ?? null;
           if (next === organisationId) return;
+          const switched = organisationId !== null;
           organisationId = next;
-          queries.clear();
+          if (switched) queries.clear();
         });
         return queries;
       },
