@@ -63,8 +63,20 @@ describe('answering page', () => {
     const link = `${server.url}/respond/${token}`;
 
     const first = await openPage(browser, PHONE);
+    const loads: string[] = [];
+    first.page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script' || (request.method() === 'GET' && path.startsWith('/api/')))
+        loads.push(path);
+    });
     await first.page.goto(link);
     await expect.poll(() => heading(first.page).textContent()).toBe('Werkbeleving');
+    // One script; the survey asked for once: the page's preload, which the script's request takes.
+    expect(loads.filter((path) => path.startsWith('/assets/'))).toHaveLength(1);
+    expect(loads.filter((path) => path.startsWith('/api/'))).toEqual([`/api/v1/respond/${token}`]);
+    expect(await first.page.locator('link[rel="preload"][as="fetch"]').getAttribute('href')).toBe(
+      `/api/v1/respond/${token}`,
+    );
     await first.page.getByText('Fijn dat je meedoet.').waitFor();
     await first.page.getByText(/^Geschatte tijd: ± \d+ minuten$/).waitFor();
     await first.page.getByText('7 vragen').waitFor();

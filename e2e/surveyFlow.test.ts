@@ -142,7 +142,11 @@ describe('a survey from template to export', () => {
 
     // Results: one response, the NPS of that one answer (a promoter: +100), the open answer.
     await page.goto(`${server.url}/survey/${surveyId}`);
-    await expect.poll(() => page.getByTestId('results-completed').textContent()).toContain('1');
+    // The results screen and its charts take over a second to arrive on a busy 2-core machine:
+    // longer than expect.poll's default of 1 s.
+    await expect
+      .poll(() => page.getByTestId('results-completed').textContent(), { timeout: 15_000 })
+      .toContain('1');
     const npsBlock = page.locator('section.question-result').filter({ hasText: 'als werkgever aanbeveelt' });
     await expect.poll(() => npsBlock.getByTestId('nps-score').textContent()).toBe('+100');
     const openBlock = page

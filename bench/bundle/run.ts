@@ -1,18 +1,23 @@
 /**
  * First-load JS per route: opens each route in Chromium against the built app served by a real Loop
  * server, records every script the page loads until the network is idle, and prints raw and gzip
- * sizes beside the budgets of docs/architecture.md. Run: pnpm bench:bundle
+ * sizes beside the budgets of docs/architecture.md. Then the answering page at 1× and 4× CPU: time to
+ * its first screen and the long tasks before it (median of cold loads), and a keystroke in an open
+ * answer against a bare text box in the same page (respondPageTimings.ts). Run: pnpm bench:bundle
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, type RunningServer, startServer } from '../../e2e/harness';
 import { demoApi, openSurvey, personalLinks } from '../../e2e/respondFixtures';
+import { type FirstScreenRun, firstScreenRun, median, typingRun } from './respondPageTimings';
 
 interface RouteCase {
   readonly path: string;
   readonly signedIn: boolean;
   /** Budget in kB gzip (docs/architecture.md, Budgets); null where none is set yet. */
   readonly budgetKb: number | null;
+  /** A figure of an earlier session that must not grow (docs/architecture.md, Budgets). */
+  readonly ceilingKb?: number;
   /** Signed in as the demo admin instead of the demo user (admin-only screens). */
   readonly admin?: boolean;
   /** Makes the real address on the running server (a personal link); `path` is then its label. */
@@ -28,7 +33,7 @@ async function personalLinkPath(server: RunningServer): Promise<string> {
 }
 
 const ROUTES: readonly RouteCase[] = [
-  { path: '/login', signedIn: false, budgetKb: 160 },
+  { path: '/login', signedIn: false, budgetKb: 160, ceilingKb: 117.5 },
   { path: '/register', signedIn: false, budgetKb: 160 },
   { path: '/dashboard', signedIn: true, budgetKb: null },
   { path: '/profiel', signedIn: true, budgetKb: null },
@@ -36,7 +41,7 @@ const ROUTES: readonly RouteCase[] = [
   { path: '/billing/return', signedIn: false, budgetKb: null },
   { path: '/admin/logs', signedIn: true, budgetKb: null, admin: true },
   // The answering page is its own entry (respond.html), measured on a real personal link.
-  { path: '/respond/<token>', signedIn: false, budgetKb: 90, address: personalLinkPath },
+  { path: '/respond/<token>', signedIn: false, budgetKb: 90, ceilingKb: 84.5, address: personalLinkPath },
 ];
 
 async function tokensFor(server: RunningServer, account: { email: string; password: string }) {
@@ -89,17 +94,110 @@ async function measure(browser: Browser, server: RunningServer, route: RouteCase
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+const RUNS = 5;
+
+const ms = (value: number) => value.toFixed(0).padStart(6);
+
+/** The medians of `RUNS` cold loads of `url` at `rate`× CPU, after one load that warms the server. */
+async function firstScreen(browser: Browser, url: string, rate: number) {
+  await firstScreenRun(browser, url, rate);
+  const runs: FirstScreenRun[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await firstScreenRun(browser, url, rate));
+  const of = (key: keyof FirstScreenRun) => median(runs.map((run) => run[key]));
+  return {
+    fcp: of('fcp'),
+    firstScreen: of('firstScreen'),
+    longTasks: of('longTasks'),
+    longTaskMs: of('longTaskMs'),
+    blockingMs: of('blockingMs'),
+    requests: of('requests'),
+    scripts: of('scripts'),
+    apiGets: of('apiGets'),
+  };
+}
+
+/**
+ * The machine's baseline for the load figures: a static page with the same heading, served from the
+ * same origin (intercepted, so the server needs no bench page), measured the same way.
+ */
+async function staticBaseline(browser: Browser, server: RunningServer, rate: number) {
+  const url = `${server.url}/bench-static-baseline`;
+  const html =
+    '<!doctype html><html lang="nl"><head><meta charset="utf-8"><title>Survey</title></head>' +
+    '<body><main class="respondent-card"><h1>Werkbeleving</h1></main></body></html>';
+  const runs: number[] = [];
+  for (let run = 0; run <= RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.goto(url, { waitUntil: 'load' });
+    const painted = await page.evaluate(
+      () =>
+        new Promise<number>((done) =>
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () =>
+              done(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now());
+            channel.port2.postMessage(null);
+          }),
+        ),
+    );
+    if (run > 0) runs.push(painted);
+    await context.close();
+  }
+  return median(runs);
+}
+
 const [server, browser] = await Promise.all([startServer({ RATE_LIMIT: 'false' }), launchBrowser()]);
 try {
-  console.log('route                  files   raw kB   gzip kB   budget kB   gzip/budget');
+  console.log('route                  files   raw kB   gzip kB   budget kB   gzip/budget   ceiling kB');
   for (const route of ROUTES) {
     const { files, raw, gzip } = await measure(browser, server, route);
     const budget = route.budgetKb === null ? '-' : String(route.budgetKb);
     const ratio = route.budgetKb === null ? '-' : (gzip / 1024 / route.budgetKb).toFixed(2);
+    const ceiling =
+      route.ceilingKb === undefined
+        ? '-'
+        : `${route.ceilingKb} ${gzip / 1024 <= route.ceilingKb ? 'ok' : 'OVER'}`;
     console.log(
-      `${route.path.padEnd(22)} ${String(files).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${budget.padStart(11)} ${ratio.padStart(13)}`,
+      `${route.path.padEnd(22)} ${String(files).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${budget.padStart(11)} ${ratio.padStart(13)} ${ceiling.padStart(12)}`,
     );
   }
+
+  const api = await demoApi(server);
+  const survey = await openSurvey(api);
+  const [viewToken, ...typingTokens] = await personalLinks(api, survey.id, 3);
+  const respondUrl = `${server.url}/respond/${viewToken}`;
+
+  console.log(`\n/respond/<token>, cold load, median of ${RUNS} (ms from navigation start)`);
+  console.log(
+    'CPU   static page  FCP  first screen  long tasks  long task ms  blocking ms  requests  scripts  API GETs',
+  );
+  for (const rate of [1, 4]) {
+    const baseline = await staticBaseline(browser, server, rate);
+    const r = await firstScreen(browser, respondUrl, rate);
+    console.log(
+      `${`${rate}x`.padEnd(4)} ${ms(baseline).padStart(12)} ${ms(r.fcp)} ${ms(r.firstScreen).padStart(13)} ${String(r.longTasks).padStart(11)} ${ms(r.longTaskMs).padStart(13)} ${ms(r.blockingMs).padStart(12)} ${String(r.requests).padStart(9)} ${String(r.scripts).padStart(8)} ${String(r.apiGets).padStart(9)}`,
+    );
+  }
+
+  console.log(
+    '\nA keystroke in an open answer against a bare <textarea> in the same page, 4x CPU (median ms)',
+  );
+  console.log('            processing  to next frame');
+  const typing = await typingRun(browser, `${server.url}/respond/${typingTokens[0]}`, 4);
+  const row = (name: string, value: { processing: number; toPaint: number }) =>
+    console.log(
+      `${name.padEnd(11)} ${value.processing.toFixed(2).padStart(10)} ${value.toPaint.toFixed(2).padStart(14)}`,
+    );
+  row('bare box', typing.bare);
+  row('open answer', typing.field);
+  row('ratio', typing.ratio);
+  console.log(
+    `(${typing.keys} keystrokes per field; the ratio is the median over rounds of each round's ratio)`,
+  );
 } finally {
   await browser.close();
   await server.stop();

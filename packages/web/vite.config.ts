@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const api = process.env.LOOP_API_ORIGIN ?? 'http://localhost:3000';
 
-const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+export const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 /**
  * The answering page is a page of its own (respond.html), so a respondent loads neither the app's
@@ -22,10 +23,22 @@ const respondPage = (): Plugin => ({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), respondPage()],
+/** What the app's build and the answering page's build (vite.respond.config.ts) share. */
+export const shared = {
+  // Both builds precompress what they wrote (brotli 11, gzip 9): the server sends those files as they are.
+  plugins: [react(), precompress()],
   // Workspace packages publish their TypeScript under the `source` condition: no build step between them.
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  build: { target: 'es2022', sourcemap: false },
+} satisfies UserConfig;
+
+/**
+ * The app (index.html). `vite build` with this config empties dist/ first; the package's build
+ * script then builds respond.html with vite.respond.config.ts into the same folder.
+ */
+export default defineConfig({
+  ...shared,
+  plugins: [...shared.plugins, respondPage()],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: true },
@@ -33,10 +46,7 @@ export default defineConfig({
     },
   },
   build: {
-    target: 'es2022',
-    sourcemap: false,
-    rolldownOptions: {
-      input: { main: page('./index.html'), respond: page('./respond.html') },
-    },
+    ...shared.build,
+    rolldownOptions: { input: { main: page('./index.html') } },
   },
 });

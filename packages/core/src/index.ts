@@ -331,12 +331,14 @@ export {
 } from './surveys/questionEdits';
 // Answering page (/respond/:token) and its preview
 export type {
+  HoldInput,
   RespondentPhase,
   RespondentSaveStatus,
   RespondentSessionDeps,
   RespondentState,
 } from './surveys/RespondentSession';
 export {
+  DRAFT_DELAY_MS,
   questionProblem,
   RESPONDENT_SESSION_MESSAGES,
   RespondentSession,

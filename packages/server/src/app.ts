@@ -221,7 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   // Answers over 1 kB go out compressed (brotli at a fast level, else gzip): the admin log's
   // 100,000 rows are 22 MB of JSON and under 1 MB on the wire. Request bodies are never inflated,
-  // so the body limit keeps meaning what it says.
+  // so the body limit keeps meaning what it says. The web app's files were compressed at build time
+  // and go out as they are (staticFiles.ts): an answer with a Content-Encoding is left alone.
   await app.register(compress, {
     globalCompression: true,
     globalDecompression: false,

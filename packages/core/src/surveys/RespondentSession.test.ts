@@ -5,6 +5,7 @@ import type { AnswerInput, Question } from '../contract/surveys';
 import { type Deferred, deferred } from '../testing/deferred';
 import { ANSWER_MESSAGES } from './answerValidation';
 import {
+  DRAFT_DELAY_MS,
   RESPONDENT_SESSION_MESSAGES,
   RespondentSession,
   respondentProgress,
@@ -152,6 +153,7 @@ let links: Map<string, PublicLinkEntry>;
 let drafts: Map<string, AnswerDraft>;
 let shown: string[];
 let keysMade: number;
+let draftWrites: number;
 
 beforeEach(() => {
   gateway = new FakeGateway();
@@ -161,6 +163,7 @@ beforeEach(() => {
   drafts = new Map();
   shown = [];
   keysMade = 0;
+  draftWrites = 0;
 });
 
 const session = () =>
@@ -177,7 +180,10 @@ const session = () =>
     links: { read: (t) => links.get(t) ?? null, write: (t, e) => links.set(t, e) },
     drafts: {
       read: (t) => drafts.get(t) ?? null,
-      write: (t, d) => drafts.set(t, d),
+      write: (t, d) => {
+        draftWrites++;
+        drafts.set(t, d);
+      },
       clear: (t) => drafts.delete(t),
     },
     location: { showToken: (t) => shown.push(t) },
@@ -474,6 +480,122 @@ describe('RespondentSession', () => {
       expect(gateway.calls[0]?.request.answers).toEqual([
         { question_id: 'q-nps', value: { score: 6 }, seconds_spent: 9 },
       ]);
+    });
+  });
+
+  describe('typing and drafts', () => {
+    /** A field holding typed text back, as the page's text fields do (RespondentPage). */
+    function holdingField(s: RespondentSession, questionId: string) {
+      let typed: string | null = null;
+      const release = s.holdInput(() => {
+        if (typed === null) return;
+        s.setAnswer(questionId, { text: typed });
+        typed = null;
+      });
+      return {
+        type: (text: string) => {
+          typed = text;
+        },
+        release,
+      };
+    }
+
+    /** On the last question, 'Waarom?' (open text), with the first two answered. */
+    async function onOpenQuestion() {
+      const s = await started();
+      s.setAnswer('q-nps', { score: 9 });
+      s.next();
+      s.setAnswer('q-likert', { s1: 4, s2: 5 });
+      s.next();
+      await flush();
+      expect(s.getSnapshot().questions[s.getSnapshot().index]?.id).toBe('q-open');
+      return s;
+    }
+
+    it('should write a burst of answer changes to the draft once, after a pause', async () => {
+      const s = await onOpenQuestion();
+      const writes = draftWrites;
+      for (const text of ['G', 'Go', 'Goe', 'Goed']) s.setAnswer('q-open', { text });
+      expect(draftWrites).toBe(writes);
+      expect(drafts.get('tok-personal')?.answers).toEqual({});
+      expect(timer.pending().map((t) => t.ms)).toEqual([DRAFT_DELAY_MS]);
+      timer.runAll();
+      expect(draftWrites).toBe(writes + 1);
+      expect(drafts.get('tok-personal')?.answers).toEqual({ 'q-open': { text: 'Goed' } });
+    });
+
+    it('should write the draft at once when the page is hidden, so a reload brings the answer back', async () => {
+      const s = await onOpenQuestion();
+      s.setAnswer('q-open', { text: 'Bijna klaar' });
+      s.pause();
+      expect(drafts.get('tok-personal')?.answers).toEqual({ 'q-open': { text: 'Bijna klaar' } });
+
+      // The reload: a new session on the same tab's drafts.
+      gateway.hold = true;
+      const reloaded = session();
+      await reloaded.start('tok-personal');
+      expect(reloaded.getSnapshot()).toMatchObject({ phase: 'question', index: 2, resumed: true });
+      expect(reloaded.getSnapshot().answers['q-open']).toEqual({ text: 'Bijna klaar' });
+    });
+
+    it('should take the text a field still holds before it submits, with "Volgende" or Enter', async () => {
+      const s = await onOpenQuestion();
+      const field = holdingField(s, 'q-open');
+      field.type('Snellere antwoorden');
+      expect(s.getSnapshot().answers['q-open']).toBeUndefined();
+      expect(s.next()).toBe(true);
+      await flush();
+      expect(s.getSnapshot().phase).toBe('completed');
+      expect(gateway.calls.at(-1)?.request).toMatchObject({ final: true });
+      expect(answersOf(gateway.calls.at(-1)).find((a) => a.question_id === 'q-open')?.value).toEqual({
+        text: 'Snellere antwoorden',
+      });
+    });
+
+    it('should take held text before going back, before a retried submission and when the page is hidden', async () => {
+      const s = await onOpenQuestion();
+      const field = holdingField(s, 'q-open');
+      field.type('Eerste');
+      s.previous();
+      await flush();
+      expect(answersOf(gateway.calls.at(-1)).find((a) => a.question_id === 'q-open')?.value).toEqual({
+        text: 'Eerste',
+      });
+      s.next();
+      await flush();
+
+      gateway.replies = [apiFailure(0, 'netwerk')];
+      await s.submit();
+      expect(s.getSnapshot().submitError).toBe(RESPONDENT_SESSION_MESSAGES.submitFailed);
+      field.type('Tweede');
+      await s.retry();
+      expect(answersOf(gateway.calls.at(-1)).find((a) => a.question_id === 'q-open')?.value).toEqual({
+        text: 'Tweede',
+      });
+      expect(s.getSnapshot().phase).toBe('completed');
+    });
+
+    it('should put held text in the draft when the page is hidden, and stop asking a released field', async () => {
+      const s = await onOpenQuestion();
+      const field = holdingField(s, 'q-open');
+      field.type('Tot zover');
+      s.pause();
+      expect(drafts.get('tok-personal')?.answers).toEqual({ 'q-open': { text: 'Tot zover' } });
+      s.resume();
+
+      field.release();
+      field.type('Na het loslaten');
+      s.pause();
+      expect(s.getSnapshot().answers['q-open']).toEqual({ text: 'Tot zover' });
+    });
+
+    it('should not bring back a submitted response through a draft write still waiting', async () => {
+      const s = await onOpenQuestion();
+      s.setAnswer('q-open', { text: 'Klaar' });
+      await s.submit();
+      expect(s.getSnapshot().phase).toBe('completed');
+      timer.runAll();
+      expect(drafts.has('tok-personal')).toBe(false);
     });
   });
 

@@ -66,6 +66,19 @@ export const RESPONDENT_SESSION_MESSAGES = {
   loadFailed: 'De survey kon niet worden geladen. Controleer je internetverbinding en probeer het opnieuw.',
 } as const;
 
+/**
+ * How long an answer change waits before it is written to the draft in session storage: a burst of
+ * changes writes once. Moving, saving, submitting and leaving the page (`pause`) write at once.
+ */
+export const DRAFT_DELAY_MS = 500;
+
+/**
+ * Text a field keeps to itself while the respondent types (so a keystroke re-renders only the
+ * field) registers how to hand it to the session; the session takes it before it moves, saves or
+ * submits. Answers the function that ends the registration.
+ */
+export type HoldInput = (commit: () => void) => () => void;
+
 /** Waits before saving again after a failed save: quick at first, then every 30 s. */
 export const SAVE_RETRY_DELAYS_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
 
@@ -180,6 +193,10 @@ export class RespondentSession {
   /** The body of a submission whose answer never came: sent again unchanged. */
   #pendingFinal: RespondRequest | null = null;
   #disposed = false;
+  /** Cancels the draft write an answer change scheduled; null when none waits. */
+  #cancelDraft: (() => void) | null = null;
+  /** How to take the text fields still hold (see `holdInput`). */
+  readonly #held = new Set<() => void>();
 
   constructor(deps: RespondentSessionDeps) {
     this.#deps = deps;
@@ -191,6 +208,22 @@ export class RespondentSession {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   };
+
+  /**
+   * A field that holds typed text back registers `commit`, which hands the text over through
+   * `setAnswer`; every move, save and submission calls it first, so nothing typed is lost.
+   */
+  holdInput: HoldInput = (commit) => {
+    this.#held.add(commit);
+    return () => {
+      this.#held.delete(commit);
+    };
+  };
+
+  /** Hands over what fields still hold before the session acts on the answers. */
+  #takeHeld(): void {
+    for (const commit of [...this.#held]) commit();
+  }
 
   /** Loads the link once; later calls share the first load (React's strict mode mounts twice). */
   start(token: string): Promise<void> {
@@ -220,7 +253,7 @@ export class RespondentSession {
     // Changed answers make a new submission; a failed one is no longer resent as it was.
     this.#pendingFinal = null;
     this.#set({ answers: { ...state.answers, [questionId]: value }, errors, submitError: null });
-    this.#writeDraft();
+    this.#scheduleDraft();
   }
 
   /**
@@ -228,6 +261,7 @@ export class RespondentSession {
    * submits. Answers false when the answer needs attention (its message is in `errors`).
    */
   next(): boolean {
+    this.#takeHeld();
     const state = this.#state;
     if (state.phase === 'intro') {
       this.begin();
@@ -251,6 +285,7 @@ export class RespondentSession {
 
   /** 'Vorige': back one question (to the introduction from the first), unchecked, saving what is valid. */
   previous(): void {
+    this.#takeHeld();
     const state = this.#state;
     if (state.phase !== 'question' || state.submitting) return;
     if (state.index === 0) {
@@ -268,6 +303,7 @@ export class RespondentSession {
    */
   submit(): Promise<void> {
     if (this.#submission) return this.#submission;
+    this.#takeHeld();
     const { phase, questions } = this.#state;
     const ready = phase === 'question' || (phase === 'intro' && questions.length === 0);
     if (!ready || this.#disposed) return Promise.resolve();
@@ -279,7 +315,9 @@ export class RespondentSession {
 
   /** 'Opnieuw proberen': resends a failed submission, saves again, or loads the page again. */
   retry(): Promise<void> {
+    // Read first: held text handed over now clears `submitError` (changed answers, new submission).
     const state = this.#state;
+    this.#takeHeld();
     if (state.phase === 'unavailable' && state.canRetry) {
       this.#loading = this.#load(this.#openedToken);
       return this.#loading;
@@ -295,6 +333,9 @@ export class RespondentSession {
 
   /** The page went out of view: stop counting time and save what is unsaved. */
   pause(): void {
+    this.#takeHeld();
+    // The tab may be closing or reloading: what is unsaved goes to the draft now, not in 500 ms.
+    if (this.#cancelDraft) this.#writeDraft();
     if (this.#hidden) return;
     this.#hidden = true;
     this.#stopCounting();
@@ -310,6 +351,8 @@ export class RespondentSession {
 
   /** Stops timers and ignores answers still on their way (the page is gone). */
   dispose(): void {
+    this.#takeHeld();
+    if (this.#cancelDraft) this.#writeDraft();
     this.#disposed = true;
     this.#clearRetry();
     this.#listeners.clear();
@@ -473,7 +516,18 @@ export class RespondentSession {
     return unsaved;
   }
 
+  /** Writes the draft DRAFT_DELAY_MS after the first change not yet written (one write per burst). */
+  #scheduleDraft(): void {
+    if (this.#cancelDraft || this.#disposed || this.#token === '') return;
+    this.#cancelDraft = this.#deps.timer.after(DRAFT_DELAY_MS, () => {
+      this.#cancelDraft = null;
+      this.#writeDraft();
+    });
+  }
+
   #writeDraft(): void {
+    this.#cancelDraft?.();
+    this.#cancelDraft = null;
     if (this.#disposed || this.#token === '') return;
     this.#countTime();
     const draft: AnswerDraft = {
@@ -663,6 +717,9 @@ export class RespondentSession {
   #complete(alreadySubmitted: boolean): void {
     this.#stopCounting();
     this.#clearRetry();
+    // A draft write still waiting would bring the submitted answers back.
+    this.#cancelDraft?.();
+    this.#cancelDraft = null;
     this.#deps.drafts.clear(this.#token);
     this.#set({
       phase: 'completed',

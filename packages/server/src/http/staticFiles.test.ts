@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/testApp';
@@ -12,6 +13,16 @@ const INDEX_HTML =
 const RESPOND_HTML =
   '<!doctype html><html lang="nl"><head><script type="module" src="/assets/respond-Ef34Gh.js"></script></head><body><div id="root"></div></body></html>';
 
+/** A built script big enough that @fastify/compress would compress it (over 1 kB). */
+const SCRIPT = `export const vragen = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Vraag ${i}`))};\n`;
+const SCRIPT_BR = brotliCompressSync(SCRIPT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+const SCRIPT_GZ = gzipSync(SCRIPT, { level: 9 });
+
+const INDEX_HTML_BR = brotliCompressSync(INDEX_HTML, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+
+/** A token of the shape the server makes (32 characters of base64url). */
+const TOKEN = 'AbC_12-xyzAbC_12-xyzAbC_12-xyz00';
+
 let ctx: TestContext;
 let web: FastifyInstance;
 
@@ -22,6 +33,11 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
   await writeFile(join(webDist, 'respond.html'), RESPOND_HTML);
   await writeFile(join(webDist, 'assets', 'index-Ab12Cd.js'), 'console.log("loop");');
+  // What the build's precompression writes (scripts/precompress.mjs).
+  await writeFile(join(webDist, 'assets', 'respond-Ef34Gh.js'), SCRIPT);
+  await writeFile(join(webDist, 'assets', 'respond-Ef34Gh.js.br'), SCRIPT_BR);
+  await writeFile(join(webDist, 'assets', 'respond-Ef34Gh.js.gz'), SCRIPT_GZ);
+  await writeFile(join(webDist, 'index.html.br'), INDEX_HTML_BR);
   await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   web = await ctx.buildApp({ config: { webDist } });
 });
@@ -72,6 +88,80 @@ describe('the built web app', () => {
     for (const url of ['/respondent', '/survey/3/respond', '/respond-x/abc']) {
       expect((await page(web, url)).body, url).toBe(INDEX_HTML);
     }
+  });
+
+  it('should preload the survey request in the answering page of a well-formed token, adding no script', async () => {
+    const login = await page(web, '/login');
+    for (const url of [`/respond/${TOKEN}`, `/respond/${TOKEN}/`, `/respond/${TOKEN}?utm=mail`]) {
+      const response = await page(web, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(
+        `<link rel="preload" as="fetch" crossorigin href="/api/v1/respond/${TOKEN}">`,
+      );
+      expect(response.body.match(/<script/g), url).toHaveLength(1);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toBe(login.headers['content-security-policy']);
+    }
+  });
+
+  it('should echo nothing of an answering-page address whose token has the wrong shape', async () => {
+    for (const url of [
+      '/respond/voorbeeld',
+      `/respond/${TOKEN}%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E`,
+      `/respond/${TOKEN}"><script>alert(1)</script>`,
+      `/respond/<img src=x onerror=alert(1)>${TOKEN}`,
+      `/respond/${'A'.repeat(129)}`,
+    ]) {
+      const response = await page(web, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(RESPOND_HTML);
+    }
+  });
+
+  it('should send the precompressed files as they were built, brotli first, never compressed again', async () => {
+    const get = (encoding?: string) =>
+      web.inject({
+        method: 'GET',
+        url: '/assets/respond-Ef34Gh.js',
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The bytes of the .br file, not a compression of them: identical to the script once decompressed.
+    expect(br.rawPayload.equals(SCRIPT_BR)).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(SCRIPT_GZ)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    for (const encoding of [undefined, 'identity']) {
+      const plain = await get(encoding);
+      expect(plain.headers['content-encoding'], encoding).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+    }
+  });
+
+  it("should send the app's page precompressed too", async () => {
+    const response = await web.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('text/html');
+    // The built file, whole (a compression on the fly would stream it without a length).
+    expect(response.headers['content-length']).toBe(String(INDEX_HTML_BR.length));
+    expect(response.rawPayload.equals(INDEX_HTML_BR)).toBe(true);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
   it('should send the strict Content-Security-Policy and the other security headers with the page', async () => {

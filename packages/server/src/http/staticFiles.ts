@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from './apiError';
+import { respondPageWithPreload } from './respondPagePreload';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,8 +18,14 @@ const isRespondPath = (path: string): boolean => path === '/respond' || path.sta
 
 /**
  * Serves branding uploads, the built web app (if WEB_DIST has an index.html) and the history
- * fallback: respond.html for `/respond/…` (the answering page's own entry), index.html for every
- * other page; everything else that matches no route answers `{detail: 'Niet gevonden.'}` with 404.
+ * fallback: respond.html for `/respond/…` (the answering page's own entry, with a preload of its
+ * survey request: respondPagePreload.ts), index.html for every other page; everything else that
+ * matches no route answers `{detail: 'Niet gevonden.'}` with 404.
+ *
+ * The build writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the
+ * app (scripts/precompress.mjs); those are sent as they are to a browser that accepts them
+ * (`preCompressed`), with `Content-Encoding` set, so @fastify/compress leaves them alone instead of
+ * compressing each answer again at its fast level.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
@@ -52,6 +59,7 @@ export async function registerStaticFiles(
       root: options.webDist,
       prefix: '/',
       index: 'index.html',
+      preCompressed: true,
       list: false,
       dotfiles: 'deny',
       cacheControl: false,
@@ -76,11 +84,19 @@ export async function registerStaticFiles(
       !isApiPath(path) &&
       !path.startsWith('/uploads/') &&
       (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && servesRespond && isRespondPath(path)) {
+      // Read at each request (1 kB): a rebuild of the app is picked up without a restart, as with sendFile.
+      return readFile(join(options.webDist, 'respond.html'), 'utf8').then((html) =>
+        reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(respondPageWithPreload(html, path)),
+      );
+    }
     if (wantsPage) {
-      const file = servesRespond && isRespondPath(path) ? 'respond.html' : 'index.html';
       // Not returned: Fastify would await the returned reply as a thenable while the file streams,
       // which piles 'close' listeners on the response (a MaxListenersExceededWarning on Node 24).
-      reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false });
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
       return;
     }
     return reply.code(404).type('application/json; charset=utf-8').send({ detail: MESSAGES.notFound });

@@ -1,4 +1,4 @@
-import type { AnswerValue, AnswerValueByType, Question, QuestionType } from '@loop/core';
+import type { AnswerValue, AnswerValueByType, HoldInput, Question, QuestionType } from '@loop/core';
 import type { Ref } from 'react';
 import { LikertField } from './LikertField';
 import { MultipleChoiceField } from './MultipleChoiceField';
@@ -16,6 +16,8 @@ export function QuestionField({
   ids,
   error,
   titleRef,
+  hold,
+  locked,
 }: {
   question: Question;
   value: AnswerValue | undefined;
@@ -23,8 +25,10 @@ export function QuestionField({
   ids: FieldIds;
   error: string | null;
   titleRef: Ref<HTMLHeadingElement>;
+  hold: HoldInput;
+  locked: boolean;
 }) {
-  const common = { ids, error, titleRef, onChange };
+  const common = { ids, error, titleRef, onChange, hold, locked };
   // The session keeps each answer under its question, so its shape matches the question's type.
   const as = <T extends QuestionType>() => value as AnswerValueByType[T] | undefined;
   switch (question.type) {

@@ -1,4 +1,4 @@
-import type { AnswerValueByType, Question, QuestionOf, QuestionType } from '@loop/core';
+import type { AnswerValueByType, HoldInput, Question, QuestionOf, QuestionType } from '@loop/core';
 import type { ReactNode, Ref } from 'react';
 
 /** The element ids one question screen uses, derived from a per-render prefix. */
@@ -24,6 +24,10 @@ export interface FieldProps<T extends QuestionType> {
   readonly ids: FieldIds;
   readonly error: string | null;
   readonly titleRef: Ref<HTMLHeadingElement>;
+  /** Where a field that holds typed text back registers it (the session's `holdInput`). */
+  readonly hold: HoldInput;
+  /** A submission is on its way: text fields take no typing (the session would not take it). */
+  readonly locked: boolean;
 }
 
 /** The ids that describe a question: its description, extra hints, and its error when shown. */

@@ -1,5 +1,6 @@
 import {
   ANSWER_MESSAGES,
+  type AnswerDraft,
   type ApiResult,
   apiFailure,
   apiOk,
@@ -14,6 +15,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { button, click, render, settle, unmountAll, waitFor } from '../testing/render';
 import { RespondentPage } from './RespondentPage';
+import { HAND_OVER_MS } from './useHeldText';
 
 const QUESTIONS: Question[] = [
   { id: 'nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: true, position: 0, settings: {} },
@@ -61,6 +63,7 @@ const VIEW: RespondentView = {
 
 function setup(view: ApiResult<RespondentView> = apiOk(VIEW)) {
   const calls: RespondRequest[] = [];
+  const draftWrites: AnswerDraft[] = [];
   const replies: Array<ApiResult<RespondResult>> = [];
   const session = new RespondentSession({
     gateway: {
@@ -77,11 +80,60 @@ function setup(view: ApiResult<RespondentView> = apiOk(VIEW)) {
     timer: { after: () => () => {} },
     keys: { newKey: () => 'abcdefghijklmnopqrstuv' },
     links: { read: () => null, write: () => {} },
-    drafts: { read: () => null, write: () => {}, clear: () => {} },
+    drafts: { read: () => null, write: (_token, draft) => draftWrites.push(draft), clear: () => {} },
     location: { showToken: () => {} },
   });
-  return { session, calls, replies };
+  return { session, calls, replies, draftWrites };
 }
+
+/** A survey of two open questions: one line, then a text area (the last question). */
+const OPEN_VIEW: RespondentView = {
+  ...VIEW,
+  survey: {
+    ...VIEW.survey,
+    questions: [
+      {
+        id: 'afdeling',
+        type: 'open_short',
+        title: 'Je afdeling?',
+        required: false,
+        position: 0,
+        settings: { max_length: 100 },
+      },
+      {
+        id: 'beter',
+        type: 'open_long',
+        title: 'Wat kan beter?',
+        required: false,
+        position: 1,
+        settings: { max_length: 5000 },
+      },
+    ],
+  },
+};
+
+/** One keystroke as the browser delivers it to a React-controlled field: the new value, then `input`. */
+async function keystroke(field: Element | null, value: string): Promise<void> {
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement))
+    throw new Error('No text field');
+  const prototype =
+    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Types `text` one key at a time. */
+async function typeKeys(field: Element | null, text: string): Promise<void> {
+  for (let length = 1; length <= text.length; length++) await keystroke(field, text.slice(0, length));
+}
+
+/** Waits (inside act) for the field's pause in typing to pass. */
+const pauseTyping = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, HAND_OVER_MS + 50));
+  });
 
 const radio = (root: ParentNode, name: string) =>
   [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
@@ -227,5 +279,96 @@ describe('RespondentPage', () => {
     await waitFor(() => button(container, 'Starten'));
     expect(container.querySelector('main')).toBeNull();
     expect(container.querySelector('.respondent-embedded .n')?.textContent).toBe('Voorbeeld');
+  });
+  describe('typing an open answer', () => {
+    it('should keep the keystrokes in the field: no page render, no draft, until a pause in typing', async () => {
+      const { session, draftWrites } = setup(apiOk(OPEN_VIEW));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+      const writesBefore = draftWrites.length;
+      let pageUpdates = 0;
+      const stop = session.subscribe(() => pageUpdates++);
+
+      const field = container.querySelector('input[type="text"]');
+      await typeKeys(field, 'Inkoop');
+      expect((field as HTMLInputElement).value).toBe('Inkoop');
+      expect(container.querySelector('.rq-counter')?.textContent).toBe('6 van 100 tekens');
+      expect(pageUpdates).toBe(0);
+      expect(session.getSnapshot().answers.afdeling).toBeUndefined();
+      expect(draftWrites).toHaveLength(writesBefore);
+
+      await pauseTyping();
+      expect(session.getSnapshot().answers.afdeling).toEqual({ text: 'Inkoop' });
+      expect(pageUpdates).toBe(1);
+      stop();
+    });
+
+    it('should hand the text over when the field loses focus', async () => {
+      const { session } = setup(apiOk(OPEN_VIEW));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+      const field = container.querySelector<HTMLInputElement>('input[type="text"]');
+      await act(async () => field?.focus());
+      await typeKeys(field, 'Verkoop');
+      await act(async () => field?.blur());
+      expect(session.getSnapshot().answers.afdeling).toEqual({ text: 'Verkoop' });
+    });
+
+    it('should lose no character when Enter, "Volgende" or "Versturen" follows the last key at once', async () => {
+      const { session, calls } = setup(apiOk(OPEN_VIEW));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+
+      // Enter in the one-line field submits the form.
+      await typeKeys(container.querySelector('input[type="text"]'), 'HR');
+      await act(async () => {
+        container
+          .querySelector('form')
+          ?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      });
+      await settle();
+      expect(container.querySelector('h1')?.textContent).toBe('Wat kan beter?');
+      expect(calls[0]?.answers).toMatchObject([{ question_id: 'afdeling', value: { text: 'HR' } }]);
+
+      // Back (the text is still there), one more key and 'Volgende' right away.
+      await click(button(container, 'Vorige'));
+      const again = container.querySelector<HTMLInputElement>('input[type="text"]');
+      expect(again?.value).toBe('HR');
+      await keystroke(again, 'HRM');
+      await click(button(container, 'Volgende'));
+      await settle();
+
+      // Ctrl+Enter in the text area sends, with the last key in it.
+      const area = container.querySelector('textarea');
+      await typeKeys(area, 'Meer overleg');
+      await act(async () => {
+        area?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true }));
+      });
+      await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Bedankt!'));
+      expect(calls.at(-1)).toMatchObject({
+        final: true,
+        answers: [
+          { question_id: 'afdeling', value: { text: 'HRM' } },
+          { question_id: 'beter', value: { text: 'Meer overleg' } },
+        ],
+      });
+    });
+
+    it('should put text typed just before the page is hidden in the draft at once', async () => {
+      const { session, draftWrites, replies } = setup(apiOk(OPEN_VIEW));
+      // The save the hidden page starts fails: the draft is what a reload gets back.
+      replies.push(apiFailure(0, 'netwerk'));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+      await typeKeys(container.querySelector('input[type="text"]'), 'Fin');
+      await act(async () => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      expect(draftWrites.at(-1)?.answers).toEqual({ afdeling: { text: 'Fin' } });
+    });
   });
 });

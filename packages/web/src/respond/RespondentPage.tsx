@@ -271,6 +271,8 @@ function QuestionScreen({ state, session, headingRef }: ScreenProps) {
         ids={fieldIds(`rq-${question.id}`)}
         error={state.errors[question.id] ?? null}
         titleRef={headingRef}
+        hold={session.holdInput}
+        locked={state.submitting}
       />
       {state.saveStatus === 'failed' && state.saveError ? (
         <div className="respondent-banner" role="status">
