@@ -24,8 +24,8 @@ describe('QueryCache', () => {
   it('should share one request among identical fetches at the same time', async () => {
     const cache = new QueryCache();
     const survey = controlled<{ title: string }>();
-    void cache.fetch('survey:1', survey.load);
-    void cache.fetch('survey:1', survey.load);
+    void cache.request('survey:1', survey.load);
+    void cache.request('survey:1', survey.load);
     expect(survey.calls()).toBe(1);
     expect(cache.get('survey:1')).toMatchObject({ loading: true, settled: false });
     await survey.answer(apiOk({ title: 'A' }));
@@ -35,9 +35,9 @@ describe('QueryCache', () => {
   it('should show the cached value at once on a revisit while it revalidates in the background', async () => {
     const cache = new QueryCache();
     const survey = controlled<{ title: string }>();
-    void cache.fetch('survey:1', survey.load);
+    void cache.request('survey:1', survey.load);
     await survey.answer(apiOk({ title: 'A' }));
-    void cache.fetch('survey:1', survey.load);
+    void cache.request('survey:1', survey.load);
     expect(cache.get('survey:1')).toMatchObject({ value: { title: 'A' }, loading: true });
     await survey.answer(apiOk({ title: 'B' }));
     expect(cache.get('survey:1')).toMatchObject({ value: { title: 'B' }, loading: false });
@@ -47,9 +47,9 @@ describe('QueryCache', () => {
   it('should keep the last good value and say why when a revalidation fails', async () => {
     const cache = new QueryCache();
     const survey = controlled<string>();
-    void cache.fetch('k', survey.load);
+    void cache.request('k', survey.load);
     await survey.answer(apiOk('goed'));
-    void cache.fetch('k', survey.load);
+    void cache.request('k', survey.load);
     await survey.answer(apiFailure(500, 'Serverfout.'));
     expect(cache.get('k')).toMatchObject({ value: 'goed', error: 'Serverfout.', loading: false });
   });
@@ -61,11 +61,11 @@ describe('QueryCache', () => {
     let heardB = 0;
     const stop = cache.subscribe('a', () => heardA++);
     cache.subscribe('b', () => heardB++);
-    void cache.fetch('a', load.load);
+    void cache.request('a', load.load);
     await load.answer(apiOk(1));
     expect([heardA, heardB]).toEqual([2, 0]);
     stop();
-    void cache.fetch('a', load.load);
+    void cache.request('a', load.load);
     await load.answer(apiOk(2));
     expect(heardA).toBe(2);
   });
@@ -75,11 +75,11 @@ describe('QueryCache', () => {
     const links = controlled<number>();
     const survey = controlled<number>();
     const stop = cache.subscribe('links:1', () => {});
-    void cache.fetch('links:1', links.load);
+    void cache.request('links:1', links.load);
     await links.answer(apiOk(4));
-    void cache.fetch('links:2', links.load); // shown by nobody
+    void cache.request('links:2', links.load); // shown by nobody
     await links.answer(apiOk(5));
-    void cache.fetch('survey:1', survey.load);
+    void cache.request('survey:1', survey.load);
     await survey.answer(apiOk(6));
 
     cache.invalidate('links:');
@@ -95,7 +95,7 @@ describe('QueryCache', () => {
     const cache = new QueryCache();
     const load = controlled<string>();
     cache.subscribe('team', () => {});
-    void cache.fetch('team', load.load);
+    void cache.request('team', load.load);
     cache.invalidate('team');
     expect(load.calls()).toBe(2);
     await load.answer(apiOk('voor de wijziging'));
@@ -107,12 +107,12 @@ describe('QueryCache', () => {
   it('should drop an answer that arrives after clear, so nothing of the previous user shows', async () => {
     const cache = new QueryCache();
     const load = controlled<string>();
-    void cache.fetch('team', load.load);
+    void cache.request('team', load.load);
     cache.clear();
     await load.answer(apiOk('leden van organisatie A'));
     expect(cache.get('team')).toMatchObject({ value: null, settled: false });
     // The next fetch asks again instead of waiting for the dropped request.
-    void cache.fetch('team', load.load);
+    void cache.request('team', load.load);
     expect(load.calls()).toBe(2);
   });
 
@@ -120,7 +120,7 @@ describe('QueryCache', () => {
     const cache = new QueryCache();
     const load = controlled<string>();
     cache.subscribe('team', () => {});
-    void cache.fetch('team', load.load);
+    void cache.request('team', load.load);
     await load.answer(apiOk('leden van organisatie A'));
     cache.clear();
     expect(load.calls()).toBe(2);

@@ -73,7 +73,7 @@ export class QueryCache {
    * Asks the server for the resource with `load`, unless a request for it is already out (then
    * this waits for that one). The cached value stays visible meanwhile.
    */
-  fetch<T>(key: string, load: () => Promise<ApiResult<T>>): Promise<void> {
+  request<T>(key: string, load: () => Promise<ApiResult<T>>): Promise<void> {
     const entry = this.#entry(key);
     entry.load = load;
     if (entry.inFlight) return entry.inFlight;
@@ -110,7 +110,7 @@ export class QueryCache {
     for (const [key, entry] of this.#entries) {
       if (!key.startsWith(prefix)) continue;
       entry.inFlight = null;
-      if (entry.listeners.size > 0 && entry.load) void this.fetch(key, entry.load);
+      if (entry.listeners.size > 0 && entry.load) void this.request(key, entry.load);
     }
   }
 
@@ -124,7 +124,7 @@ export class QueryCache {
     for (const [key, entry] of this.#entries) {
       entry.inFlight = null;
       this.#set(entry, EMPTY);
-      if (entry.listeners.size > 0 && entry.load) void this.fetch(key, entry.load);
+      if (entry.listeners.size > 0 && entry.load) void this.request(key, entry.load);
       else this.#entries.delete(key);
     }
   }

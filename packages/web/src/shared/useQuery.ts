@@ -28,10 +28,10 @@ export function useQuery<T>(key: string, load: () => Promise<ApiResult<T>>): Rem
 
   // Every mount, key change and invalidation asks once; the cache shares a request already out.
   useEffect(() => {
-    void cache.fetch(key, () => loadRef.current());
+    void cache.request(key, () => loadRef.current());
   }, [cache, key]);
 
-  const reload = useCallback(() => void cache.fetch(key, () => loadRef.current()), [cache, key]);
+  const reload = useCallback(() => void cache.request(key, () => loadRef.current()), [cache, key]);
   return { value: state.value, loading: state.loading || !state.settled, error: state.error, reload };
 }
 
