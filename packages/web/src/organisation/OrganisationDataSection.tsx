@@ -5,6 +5,7 @@ import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
 import { notify } from '../notifications/notify';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { DownloadButton } from '../shell/DownloadButton';
 
 /**
  * The owner's 'Gegevens van de organisatie' on /organisatie: download everything as a ZIP, or
@@ -13,7 +14,6 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
 export function OrganisationDataSection({ name }: { name: string }) {
   const ownData = useInjection(TOKENS.OwnDataUseCases);
   const [, navigate] = useLocation();
-  const [downloading, setDownloading] = useState(false);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [state, setState] = useState<{ busy: boolean; error: string | null; field: string | null }>({
@@ -21,13 +21,6 @@ export function OrganisationDataSection({ name }: { name: string }) {
     error: null,
     field: null,
   });
-
-  async function download() {
-    setDownloading(true);
-    const result = await ownData.downloadOrganisation();
-    setDownloading(false);
-    if (!result.ok) notify.error(result.message ?? 'De gegevens konden niet worden gedownload.');
-  }
 
   async function remove() {
     setState({ busy: true, error: null, field: null });
@@ -49,15 +42,11 @@ export function OrganisationDataSection({ name }: { name: string }) {
         als CSV per survey). Of verwijder de organisatie met alles erin.
       </p>
       <div className="row-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={download}
-          disabled={downloading}
-          aria-busy={downloading || undefined}
-        >
-          {downloading ? 'Bezig met downloaden...' : 'Alles downloaden (ZIP)'}
-        </button>
+        <DownloadButton
+          label="Alles downloaden (ZIP)"
+          failed="De gegevens konden niet worden gedownload."
+          download={() => ownData.downloadOrganisation()}
+        />
         <button
           type="button"
           className="button button-danger"

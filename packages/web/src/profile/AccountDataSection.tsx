@@ -5,6 +5,7 @@ import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
 import { notify } from '../notifications/notify';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { DownloadButton } from '../shell/DownloadButton';
 
 /**
  * 'Je gegevens' on /profiel: download everything Loop holds about you, or delete your account
@@ -12,7 +13,6 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
  */
 export function AccountDataSection({ user }: { user: CurrentUser }) {
   const ownData = useInjection(TOKENS.OwnDataUseCases);
-  const [downloading, setDownloading] = useState(false);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [typed, setTyped] = useState('');
@@ -23,13 +23,6 @@ export function AccountDataSection({ user }: { user: CurrentUser }) {
       fields: {},
     },
   );
-
-  async function download() {
-    setDownloading(true);
-    const result = await ownData.downloadAccount();
-    setDownloading(false);
-    if (!result.ok) notify.error(result.message ?? 'Je gegevens konden niet worden gedownload.');
-  }
 
   async function remove() {
     setState({ busy: true, error: null, fields: {} });
@@ -50,15 +43,11 @@ export function AccountDataSection({ user }: { user: CurrentUser }) {
       <h2 id="own-data-heading">Je gegevens</h2>
       <p>Download alles wat Loop over jou bewaart, of verwijder je account.</p>
       <div className="row-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={download}
-          disabled={downloading}
-          aria-busy={downloading || undefined}
-        >
-          {downloading ? 'Bezig met downloaden...' : 'Download je gegevens'}
-        </button>
+        <DownloadButton
+          label="Download je gegevens"
+          failed="Je gegevens konden niet worden gedownload."
+          download={() => ownData.downloadAccount()}
+        />
         <button
           type="button"
           className="button button-danger"
