@@ -15,7 +15,7 @@ export type {
   HttpMethod,
   RequestOptions,
 } from './http/createApiClient';
-export { apiBaseUrl, createApiClient } from './http/createApiClient';
+export { apiBaseUrl, createApiClient, NO_SESSION } from './http/createApiClient';
 export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';

@@ -20,6 +20,9 @@ export type {
   UploadFile,
   UserGateway,
 } from './api/ports';
+// Client application root
+export type { ClientApp, ClientAppDeps, ResetScope, Resettable } from './app/index';
+export { createClientApp } from './app/index';
 // Auth and form rules
 export type { AuthUseCaseDeps, AuthUseCases } from './auth/authUseCases';
 export { createAuthUseCases, isUnverifiedLogin } from './auth/authUseCases';
@@ -215,7 +218,6 @@ export type { InvitationStep, MemberRowView, TeamView } from './organisation/tea
 export { invitationStep, teamView } from './organisation/teamView';
 export type { QueryState } from './query';
 export { QueryCache } from './query';
-export { createSessionEndedHandler } from './session/onSessionEnded';
 // Session
 export type { Clock, RefreshGateway, StoredTokens, Timer, TokenDecoder, TokenStore } from './session/ports';
 export type { SessionClaims } from './session/refreshPolicy';

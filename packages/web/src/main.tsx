@@ -1,4 +1,3 @@
-import 'react-toastify/ReactToastify.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,9 +1,4 @@
-import {
-  type AuthGateway,
-  createSessionEndedHandler,
-  type SessionEndReason,
-  SessionKeeper,
-} from '@loop/core';
+import { type ClientApp, createClientApp, type SessionEndReason, SessionKeeper } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserTimer } from '../session/browserTimer';
 import { createJwtDecoder } from '../session/createJwtDecoder';
@@ -14,8 +9,12 @@ import { createOrganisationStore } from '../storage/createOrganisationStore';
 import { createTokenStore } from '../storage/createTokenStore';
 import { accessTokenFor } from '../testing/makeJwt';
 import { type FakeApi, type RecordedRequest, type Reply, startFakeApi } from '../testing/startFakeApi';
-import { createApiClient } from './createApiClient';
+import { createApiClient, NO_SESSION } from './createApiClient';
 import { createAuthGateway } from './createAuthGateway';
+import { createBillingGateway } from './createBillingGateway';
+import { createBrandingGateway } from './createBrandingGateway';
+import { createOrganisationGateway } from './createOrganisationGateway';
+import { createUserGateway } from './createUserGateway';
 
 // The server has decided the old token is no good (expired on its clock, say), while the client
 // still believes it has ten minutes left: only a 401 tells the client to refresh.
@@ -42,15 +41,22 @@ const dataByToken = (request: RecordedRequest): Reply =>
 
 let api: FakeApi | null = null;
 let keeper: SessionKeeper | null = null;
+let clientApp: ClientApp | null = null;
 
 afterEach(async () => {
+  clientApp?.dispose();
+  clientApp = null;
   keeper?.dispose();
   keeper = null;
   await api?.close();
   api = null;
 });
 
-/** The app's wiring: real stores over one storage, the real keeper, the client and its auth gateway. */
+/**
+ * The app's wiring: real stores over one storage; the auth gateway on a client that signs nothing,
+ * the keeper refreshing through it, the signed client over the keeper, and core's client app
+ * deciding what an ended session forgets.
+ */
 async function signedInApp(handle: (request: RecordedRequest) => Reply | Promise<Reply>) {
   api = await startFakeApi(handle);
   const storage = createMemoryStorage();
@@ -61,30 +67,36 @@ async function signedInApp(handle: (request: RecordedRequest) => Reply | Promise
   features.write(['core', 'branding']);
   const ended: SessionEndReason[] = [];
   const navigations: Array<{ path: string; replace: boolean }> = [];
-  const onEnded = createSessionEndedHandler({
-    organisations,
-    features,
-    forget: () => {},
-    navigate: (path, { replace }) => navigations.push({ path, replace }),
-  });
-  let auth: AuthGateway | null = null;
+  const baseUrl = `${api.url}/`;
+  const auth = createAuthGateway(
+    createApiClient({ baseUrl, session: NO_SESSION, organisationId: () => null }),
+  );
   keeper = new SessionKeeper({
     tokens,
     decoder: createJwtDecoder(),
-    refresher: { refresh: (token) => auth!.refresh(token) },
+    refresher: auth,
     clock: systemClock,
     timer: browserTimer,
-    onEnded: (reason) => {
-      ended.push(reason);
-      onEnded(reason);
-    },
   });
-  const client = createApiClient({
-    baseUrl: `${api.url}/`,
+  keeper.onEnded((reason) => ended.push(reason));
+  const client = createApiClient({ baseUrl, session: keeper, organisationId: () => organisations.read().id });
+  clientApp = createClientApp({
     session: keeper,
-    organisationId: () => organisations.read().id,
+    auth,
+    users: createUserGateway(client),
+    organisations: createOrganisationGateway(client),
+    branding: createBrandingGateway(client),
+    billing: createBillingGateway(client),
+    tokens,
+    organisationStore: organisations,
+    features,
+    notifier: { notify: () => {} },
+    navigate: (path, { replace }) => navigations.push({ path, replace }),
+    redirect: () => {},
+    billingReturnUrl: () => `${baseUrl}billing/return`,
+    wait: () => Promise.resolve(),
+    log: () => {},
   });
-  auth = createAuthGateway(client);
   expect(keeper.signIn({ access: OLD_ACCESS, refresh: OLD_REFRESH }).status).toBe('authenticated');
   const requests = api.requests;
   return {

@@ -10,6 +10,16 @@ export interface ApiSession {
   end(reason: 'revoked'): void;
 }
 
+/**
+ * The session of a client that signs nothing: the /auth calls (login, refresh, registration, …)
+ * need no token, so the session keeper's refresh does not depend on the client it serves.
+ */
+export const NO_SESSION: ApiSession = {
+  accessToken: () => null,
+  refresh: () => Promise.resolve(false),
+  end: () => {},
+};
+
 export interface ApiClientOptions {
   /** VITE_API_URL, or '' for the same origin; `/api/v1` is appended. */
   baseUrl: string;

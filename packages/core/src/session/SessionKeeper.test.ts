@@ -139,14 +139,9 @@ let ended: SessionEndReason[];
 const FIFTEEN_MINUTES = 15 * 60_000;
 
 function keeper(): SessionKeeper {
-  return new SessionKeeper({
-    tokens,
-    decoder,
-    refresher,
-    clock,
-    timer,
-    onEnded: (reason) => ended.push(reason),
-  });
+  const session = new SessionKeeper({ tokens, decoder, refresher, clock, timer });
+  session.onEnded((reason) => ended.push(reason));
+  return session;
 }
 
 /** A keeper that has checked a valid stored session. */
@@ -479,6 +474,21 @@ describe('SessionKeeper', () => {
       expect(tokens.read()).toEqual({ access: 'other-user', refresh: 'other-r' });
       expect(session.getSnapshot().isAdmin).toBe(true);
     });
+
+    it('should neither end nor overwrite the session when another tab refreshed while its refresh was out', async () => {
+      const session = await signedIn();
+      const refreshing = session.refresh();
+      // The other tab spent refresh-1 first; this tab's request is refused as a reuse.
+      tokens.write({
+        access: decoder.expiringIn('access-other-tab', FIFTEEN_MINUTES),
+        refresh: 'refresh-other-tab',
+      });
+      refresher.answer(apiFailure(401, 'Ongeldig.'));
+      expect(await refreshing).toBe(true);
+      expect(tokens.read()).toEqual({ access: 'access-other-tab', refresh: 'refresh-other-tab' });
+      expect(session.getSnapshot().status).toBe('authenticated');
+      expect(ended).toEqual([]);
+    });
   });
 
   describe('onEnded', () => {
@@ -495,6 +505,16 @@ describe('SessionKeeper', () => {
       session.signIn({ access: decoder.expiringIn('access-2', FIFTEEN_MINUTES), refresh: 'refresh-2' });
       session.end('revoked');
       expect(ended).toEqual(['signed-out', 'revoked']);
+    });
+
+    it('should stop telling a listener that unsubscribed, and keep telling the others', async () => {
+      const session = await signedIn();
+      const heard: string[] = [];
+      const stop = session.onEnded((reason) => heard.push(reason));
+      stop();
+      session.end('signed-out');
+      expect(heard).toEqual([]);
+      expect(ended).toEqual(['signed-out']);
     });
 
     it('should not fire for a session that was never signed in', async () => {

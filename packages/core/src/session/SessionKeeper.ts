@@ -27,8 +27,6 @@ export interface SessionKeeperDeps {
   readonly refresher: RefreshGateway;
   readonly clock: Clock;
   readonly timer: Timer;
-  /** Called whenever the session ends, so the app can clear per-user data and go to /login. */
-  readonly onEnded?: (reason: SessionEndReason) => void;
 }
 
 /**
@@ -51,8 +49,7 @@ export class SessionKeeper {
   #inflight: Promise<boolean> | null = null;
   #cancelTimer: (() => void) | null = null;
   #lastSeenAccess: string | null = null;
-  /** Bumped when the session ends or a new one is signed in, so a late refresh answer is dropped. */
-  #epoch = 0;
+  readonly #endedListeners = new Set<(reason: SessionEndReason) => void>();
 
   constructor(deps: SessionKeeperDeps) {
     this.#deps = deps;
@@ -61,6 +58,17 @@ export class SessionKeeper {
   readonly getSnapshot = this.#store.getSnapshot;
 
   readonly subscribe = this.#store.subscribe;
+
+  /**
+   * Hears every end of a signed-in session (sign-out, failed refresh, 419, tokens removed by another
+   * tab), so the app can forget the user and go to /login. Returns the unsubscribe.
+   */
+  onEnded(listener: (reason: SessionEndReason) => void): () => void {
+    this.#endedListeners.add(listener);
+    return () => {
+      this.#endedListeners.delete(listener);
+    };
+  }
 
   /** The stored access token, for the HTTP client's bearer header. */
   accessToken(): string | null {
@@ -101,7 +109,6 @@ export class SessionKeeper {
   signIn(tokens: { readonly access: string; readonly refresh: string }): SessionState {
     const claims = readClaims(this.#deps.decoder, tokens.access);
     if (!claims.ok) return this.#end('undecodable');
-    this.#epoch++;
     this.#deps.tokens.write(tokens);
     this.#becomeAuthenticated(tokens.access, claims.value.isAdmin, claims.value.expiresAt);
     return this.#store.getSnapshot();
@@ -137,6 +144,7 @@ export class SessionKeeper {
     this.#cancelTimer?.();
     this.#cancelTimer = null;
     this.#store.clear();
+    this.#endedListeners.clear();
   }
 
   async #refreshOnce(): Promise<boolean> {
@@ -145,16 +153,17 @@ export class SessionKeeper {
       this.#end('refresh-failed');
       return false;
     }
-    const epoch = this.#epoch;
     let answer: Awaited<ReturnType<RefreshGateway['refresh']>>;
     try {
       answer = await this.#deps.refresher.refresh(refresh);
     } catch {
       answer = { ok: false, status: 0, detail: '' };
     }
-    // Signed out or signed in anew while the request was out: its answer belongs to a session that
-    // is gone and must neither end nor overwrite the current one.
-    if (epoch !== this.#epoch) return this.#store.getSnapshot().status === 'authenticated';
+    // The answer belongs to the refresh token it spent. Signed out, signed in anew or refreshed by
+    // another tab while the request was out: that session is gone (or renewed) and its answer must
+    // neither end nor overwrite the current one.
+    if (this.#deps.tokens.read().refresh !== refresh)
+      return this.#store.getSnapshot().status === 'authenticated';
     if (!answer.ok) {
       this.#end(answer.status === 419 ? 'revoked' : 'refresh-failed');
       return false;
@@ -210,7 +219,6 @@ export class SessionKeeper {
   }
 
   #end(reason: SessionEndReason): SessionState {
-    this.#epoch++;
     const wasSignedIn = this.#store.getSnapshot().status !== 'anonymous';
     this.#deps.tokens.clear();
     this.#becomeAnonymous(wasSignedIn ? reason : null);
@@ -222,7 +230,7 @@ export class SessionKeeper {
     this.#cancelTimer = null;
     this.#lastSeenAccess = null;
     if (this.#store.getSnapshot() !== ANONYMOUS) this.#set(ANONYMOUS);
-    if (reason) this.#deps.onEnded?.(reason);
+    if (reason) for (const listener of [...this.#endedListeners]) listener(reason);
     return this.#store.getSnapshot();
   }
 

@@ -17,7 +17,7 @@ import {
 } from '@loop/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { PlanBadge } from '../billing/PlanBadge';
 import { Field } from '../forms/Field';
@@ -114,7 +114,7 @@ function Plans({ plans, onSaved }: { plans: Remote<readonly Plan[]>; onSaved: ()
 }
 
 function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: (saved: boolean) => void }) {
-  const billing = useInjection(TOKENS.AdminBillingGateway);
+  const billing = useAsyncInjection(TOKENS.AdminBillingGateway);
   const features = useAdminFeatures();
   const [name, setName] = useState(plan?.name ?? '');
   const [price, setPrice] = useState(plan ? priceInputText(plan.price_per_month) : '0,00');
@@ -201,7 +201,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: (saved: boolean
 }
 
 function AssignPlan({ plans, onAssigned }: { plans: readonly Plan[]; onAssigned: () => void }) {
-  const billing = useInjection(TOKENS.AdminBillingGateway);
+  const billing = useAsyncInjection(TOKENS.AdminBillingGateway);
   const [organisationId, setOrganisationId] = useState('');
   const [planId, setPlanId] = useState('');
 

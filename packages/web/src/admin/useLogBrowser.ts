@@ -1,6 +1,6 @@
 import type { LogBrowser, LogBrowserState } from '@loop/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 
 /**
@@ -8,7 +8,7 @@ import { TOKENS } from '../app/tokens';
  * screen does), loaded on mount.
  */
 export function useLogBrowser(): { readonly browser: LogBrowser; readonly state: LogBrowserState } {
-  const create = useInjection(TOKENS.CreateLogBrowser);
+  const create = useAsyncInjection(TOKENS.CreateLogBrowser);
   const [browser] = useState(() => create());
   const state = useSyncExternalStore(browser.subscribe, browser.getSnapshot);
   useEffect(() => {

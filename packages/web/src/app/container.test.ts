@@ -18,8 +18,18 @@ const setup = (routes: Parameters<typeof createFakeFetch>[0] = {}, stored: Recor
   return { api, storage, navigate, container };
 };
 
-/** The tokens whose code loads with the first survey screen (app/surveyServices.ts). */
+/** The tokens whose code loads with the first screen that needs it (surveyServices.ts, accountServices.ts, adminServices.ts). */
 const LAZY_TOKENS = new Set([
+  'FileSaver',
+  'TeamGateway',
+  'InvitationLinkGateway',
+  'InvitationUseCases',
+  'OwnDataUseCases',
+  'PaymentReturn',
+  'AdminGateway',
+  'AdminBillingGateway',
+  'AdminLogsGateway',
+  'CreateLogBrowser',
   'SurveysGateway',
   'SurveyTemplatesGateway',
   'SurveyEditors',
@@ -32,7 +42,7 @@ const LAZY_TOKENS = new Set([
 ]);
 
 describe('createAppContainer', () => {
-  it('should resolve every token, the survey services asynchronously', async () => {
+  it('should resolve every token, the services of later screens asynchronously', async () => {
     const { container } = setup();
     for (const [name, token] of Object.entries(TOKENS)) {
       if (LAZY_TOKENS.has(name)) continue;

@@ -2,47 +2,27 @@ import {
   browserFetch,
   browserStorage,
   browserTimer,
-  createAdminBillingGateway,
-  createAdminGateway,
-  createAdminLogsGateway,
   createApiClient,
   createAuthGateway,
   createBillingGateway,
   createBrandingGateway,
-  createBrowserFileSaver,
   createConsentStore,
   createDebugAdminFlag,
   createFeatureStore,
-  createInvitationLinkGateway,
   createJwtDecoder,
   createOrganisationGateway,
   createOrganisationStore,
-  createTeamGateway,
   createTokenStore,
   createUserGateway,
+  NO_SESSION,
   randomIds,
   systemClock,
   wait,
 } from '@loop/adapters';
-import {
-  BrandingStore,
-  CurrentUserStore,
-  consentKeyFor,
-  createAuthUseCases,
-  createInvitationUseCases,
-  createOwnDataUseCases,
-  createPaymentReturn,
-  createSessionEndedHandler,
-  type HtmlSanitizer,
-  LogBrowser,
-  type Notice,
-  QueryCache,
-  SessionKeeper,
-  SubscriptionStore,
-} from '@loop/core';
+import { consentKeyFor, createClientApp, type HtmlSanitizer, SessionKeeper } from '@loop/core';
 import { Container, ContainerModule } from 'inversify';
-import { toast } from 'react-toastify/unstyled';
 import { navigate } from 'wouter/use-browser-location';
+import { notify } from '../notifications/notify';
 import { type Services, TOKENS, type Token } from './tokens';
 
 /** What the React tree needs of the container: resolving a token. */
@@ -68,7 +48,8 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Wait).toConstantValue(wait);
   bind(TOKENS.Navigation).toConstantValue({ navigate: (path, options) => navigate(path, options) });
   bind(TOKENS.Log).toConstantValue((message, detail) => console.warn(message, detail));
-  bind(TOKENS.Notifier).toConstantValue({ notify: showToast });
+  // Core's notices as toasts of the same kind.
+  bind(TOKENS.Notifier).toConstantValue({ notify: (notice) => notify[notice.kind](notice.message) });
   bind(TOKENS.Redirect).toConstantValue((url) => globalThis.location.assign(url));
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
   let sanitizer: Promise<HtmlSanitizer> | null = null;
@@ -77,13 +58,6 @@ const platformModule = new ContainerModule(({ bind }) => {
     return sanitizer;
   });
 });
-
-/** Core's notices as react-toastify toasts of the same kind. */
-function showToast(notice: Notice): void {
-  if (notice.kind === 'success') toast.success(notice.message);
-  else if (notice.kind === 'info') toast.info(notice.message);
-  else toast.error(notice.message);
-}
 
 const storageModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.TokenStore).toResolvedValue(createTokenStore, [TOKENS.Storage]).inSingletonScope();
@@ -103,52 +77,100 @@ const storageModule = new ContainerModule(({ bind }) => {
 });
 
 const httpModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.ApiClient)
+  // The /auth calls sign nothing, so the session's refresh does not depend on the client it serves.
+  bind(TOKENS.AuthGateway)
     .toResolvedValue(
-      (baseUrl, fetch, organisations, keeper) =>
-        createApiClient({
-          baseUrl,
-          fetch,
-          organisationId: () => organisations.read().id,
-          // The keeper needs the auth gateway, which needs this client: the session is reached
-          // only when a request is sent, which breaks the cycle.
-          session: {
-            accessToken: () => keeper().accessToken(),
-            refresh: () => keeper().refresh(),
-            end: (reason) => {
-              keeper().end(reason);
-            },
-          },
-        }),
-      [TOKENS.ApiBaseUrl, TOKENS.Fetch, TOKENS.OrganisationStore, TOKENS.LazySessionKeeper],
+      (baseUrl, fetch) =>
+        createAuthGateway(
+          createApiClient({ baseUrl, fetch, organisationId: () => null, session: NO_SESSION }),
+        ),
+      [TOKENS.ApiBaseUrl, TOKENS.Fetch],
     )
     .inSingletonScope();
-  bind(TOKENS.AuthGateway).toResolvedValue(createAuthGateway, [TOKENS.ApiClient]).inSingletonScope();
+  bind(TOKENS.SessionKeeper)
+    .toResolvedValue(
+      (tokens, decoder, refresher, clock, timer) =>
+        new SessionKeeper({ tokens, decoder, refresher, clock, timer }),
+      [TOKENS.TokenStore, TOKENS.TokenDecoder, TOKENS.AuthGateway, TOKENS.Clock, TOKENS.Timer],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ApiClient)
+    .toResolvedValue(
+      (baseUrl, fetch, organisations, session) =>
+        createApiClient({ baseUrl, fetch, organisationId: () => organisations.read().id, session }),
+      [TOKENS.ApiBaseUrl, TOKENS.Fetch, TOKENS.OrganisationStore, TOKENS.SessionKeeper],
+    )
+    .inSingletonScope();
   bind(TOKENS.UserGateway).toResolvedValue(createUserGateway, [TOKENS.ApiClient]).inSingletonScope();
   bind(TOKENS.OrganisationGateway)
     .toResolvedValue(createOrganisationGateway, [TOKENS.ApiClient])
     .inSingletonScope();
-  bind(TOKENS.TeamGateway).toResolvedValue(createTeamGateway, [TOKENS.ApiClient]).inSingletonScope();
-  bind(TOKENS.InvitationLinkGateway)
-    .toResolvedValue(createInvitationLinkGateway, [TOKENS.ApiClient])
-    .inSingletonScope();
   bind(TOKENS.BrandingGateway).toResolvedValue(createBrandingGateway, [TOKENS.ApiClient]).inSingletonScope();
-  bind(TOKENS.AdminGateway).toResolvedValue(createAdminGateway, [TOKENS.ApiClient]).inSingletonScope();
   bind(TOKENS.BillingGateway).toResolvedValue(createBillingGateway, [TOKENS.ApiClient]).inSingletonScope();
-  bind(TOKENS.AdminBillingGateway)
-    .toResolvedValue(createAdminBillingGateway, [TOKENS.ApiClient])
+});
+
+/**
+ * Services whose code loads with the first screen that needs them (see the modules named): these
+ * tokens resolve asynchronously, through `useAsyncInjection`.
+ */
+const onDemandModule = new ContainerModule(({ bind }) => {
+  const account = () => import('./accountServices');
+  bind(TOKENS.FileSaver)
+    .toResolvedValue(async () => (await account()).createBrowserFileSaver())
+    .inSingletonScope();
+  bind(TOKENS.TeamGateway)
+    .toResolvedValue(async (api) => (await account()).createTeamGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.InvitationLinkGateway)
+    .toResolvedValue(async (api) => (await account()).createInvitationLinkGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.InvitationUseCases)
+    .toResolvedValue(
+      async (links, app) =>
+        (await account()).createInvitationUseCases({ links, auth: app.auth, users: app.currentUser }),
+      [TOKENS.InvitationLinkGateway, TOKENS.ClientApp],
+    )
+    .inSingletonScope();
+  bind(TOKENS.OwnDataUseCases)
+    .toResolvedValue(
+      async (users, team, files, app) =>
+        (await account()).createOwnDataUseCases({
+          users,
+          team,
+          files,
+          endSession: () => app.session.end('signed-out'),
+          reloadUser: () => app.currentUser.reload(),
+        }),
+      [TOKENS.UserGateway, TOKENS.TeamGateway, TOKENS.FileSaver, TOKENS.ClientApp],
+    )
     .inSingletonScope();
   bind(TOKENS.PaymentReturn)
-    .toResolvedValue((gateway) => createPaymentReturn({ gateway }), [TOKENS.BillingGateway])
+    .toResolvedValue(
+      async (gateway) => (await account()).createPaymentReturn({ gateway }),
+      [TOKENS.BillingGateway],
+    )
+    .inSingletonScope();
+
+  const admin = () => import('./adminServices');
+  bind(TOKENS.AdminGateway)
+    .toResolvedValue(async (api) => (await admin()).createAdminGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.AdminBillingGateway)
+    .toResolvedValue(async (api) => (await admin()).createAdminBillingGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
   bind(TOKENS.AdminLogsGateway)
-    .toResolvedValue(createAdminLogsGateway, [TOKENS.ApiClient])
+    .toResolvedValue(async (api) => (await admin()).createAdminLogsGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
   bind(TOKENS.CreateLogBrowser)
-    .toResolvedValue((gateway) => () => new LogBrowser({ gateway }), [TOKENS.AdminLogsGateway])
+    .toResolvedValue(
+      async (gateway) => {
+        const { LogBrowser } = await admin();
+        return () => new LogBrowser({ gateway });
+      },
+      [TOKENS.AdminLogsGateway],
+    )
     .inSingletonScope();
-  // The survey services arrive with the first survey screen (see surveyServices.ts): these tokens
-  // resolve asynchronously, through `useAsyncInjection`.
+
   const surveys = () => import('./surveyServices');
   bind(TOKENS.SurveysGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveysGateway(api), [TOKENS.ApiClient])
@@ -178,9 +200,6 @@ const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.SurveyResultsGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveyResultsGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.FileSaver)
-    .toResolvedValue(() => createBrowserFileSaver())
     .inSingletonScope();
   bind(TOKENS.ResultsUseCases)
     .toResolvedValue(
@@ -213,153 +232,67 @@ const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
-const stateModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.CurrentUserStore)
-    .toResolvedValue(
-      (users, organisations, organisationStore, log) =>
-        new CurrentUserStore({ users, organisations, organisationStore, log }),
-      [TOKENS.UserGateway, TOKENS.OrganisationGateway, TOKENS.OrganisationStore, TOKENS.Log],
-    )
-    .inSingletonScope();
-  bind(TOKENS.BrandingStore)
-    .toResolvedValue(
-      (gateway, wait) => new BrandingStore({ gateway, wait }),
-      [TOKENS.BrandingGateway, TOKENS.Wait],
-    )
-    .inSingletonScope();
-  bind(TOKENS.SubscriptionStore)
-    .toResolvedValue(
-      (gateway, features, notifier, redirect, returnUrl, users) => {
-        const store = new SubscriptionStore({ gateway, features, notifier, redirect, returnUrl });
-        // The subscription is the current organisation's: another organisation means another one.
-        let organisationId = users.getSnapshot().organisation?.id ?? null;
-        users.subscribe(() => {
-          const next = users.getSnapshot().organisation?.id ?? null;
-          if (next === organisationId) return;
-          organisationId = next;
-          store.reset();
-        });
-        return store;
-      },
-      [
-        TOKENS.BillingGateway,
-        TOKENS.FeatureStore,
-        TOKENS.Notifier,
-        TOKENS.Redirect,
-        TOKENS.BillingReturnUrl,
-        TOKENS.CurrentUserStore,
-      ],
-    )
-    .inSingletonScope();
-  bind(TOKENS.QueryCache)
-    .toResolvedValue(
-      (users) => {
-        const queries = new QueryCache();
-        // Cached answers belong to the current organisation: another organisation starts empty. The
-        // first one known (the user has just loaded) is not a switch: nothing cached is another's.
-        let organisationId = users.getSnapshot().organisation?.id ?? null;
-        users.subscribe(() => {
-          const next = users.getSnapshot().organisation?.id ?? null;
-          if (next === organisationId) return;
-          const switched = organisationId !== null;
-          organisationId = next;
-          if (switched) queries.clear();
-        });
-        return queries;
-      },
-      [TOKENS.CurrentUserStore],
-    )
-    .inSingletonScope();
-  bind(TOKENS.SessionKeeper)
+const appModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.ClientApp)
     .toResolvedValue(
       (
-        tokens,
-        decoder,
-        refresher,
-        clock,
-        timer,
-        organisations,
-        features,
+        session,
+        auth,
         users,
+        organisations,
         branding,
-        subscription,
-        queries,
+        billing,
+        tokens,
+        organisationStore,
+        features,
+        notifier,
         navigation,
+        redirect,
+        billingReturnUrl,
+        wait,
+        log,
       ) =>
-        new SessionKeeper({
+        createClientApp({
+          session,
+          auth,
+          users,
+          organisations,
+          branding,
+          billing,
           tokens,
-          decoder,
-          refresher,
-          clock,
-          timer,
-          onEnded: createSessionEndedHandler({
-            organisations,
-            features,
-            forget: () => forgetUser(users, branding, subscription, queries),
-            navigate: (path, options) => navigation.navigate(path, options),
-          }),
+          organisationStore,
+          features,
+          notifier,
+          navigate: (path, options) => navigation.navigate(path, options),
+          redirect,
+          billingReturnUrl,
+          wait,
+          log,
         }),
       [
-        TOKENS.TokenStore,
-        TOKENS.TokenDecoder,
+        TOKENS.SessionKeeper,
         TOKENS.AuthGateway,
-        TOKENS.Clock,
-        TOKENS.Timer,
+        TOKENS.UserGateway,
+        TOKENS.OrganisationGateway,
+        TOKENS.BrandingGateway,
+        TOKENS.BillingGateway,
+        TOKENS.TokenStore,
         TOKENS.OrganisationStore,
         TOKENS.FeatureStore,
-        TOKENS.CurrentUserStore,
-        TOKENS.BrandingStore,
-        TOKENS.SubscriptionStore,
-        TOKENS.QueryCache,
+        TOKENS.Notifier,
         TOKENS.Navigation,
+        TOKENS.Redirect,
+        TOKENS.BillingReturnUrl,
+        TOKENS.Wait,
+        TOKENS.Log,
       ],
     )
     .inSingletonScope();
-  bind(TOKENS.AuthUseCases)
-    .toResolvedValue(
-      (auth, session, tokens, users, branding, subscription, queries) =>
-        createAuthUseCases({
-          auth,
-          session,
-          tokens,
-          beforeSignIn: () => forgetUser(users, branding, subscription, queries),
-        }),
-      [
-        TOKENS.AuthGateway,
-        TOKENS.SessionKeeper,
-        TOKENS.TokenStore,
-        TOKENS.CurrentUserStore,
-        TOKENS.BrandingStore,
-        TOKENS.SubscriptionStore,
-        TOKENS.QueryCache,
-      ],
-    )
-    .inSingletonScope();
-  bind(TOKENS.OwnDataUseCases)
-    .toResolvedValue(
-      (users, team, files, keeper, currentUser) =>
-        createOwnDataUseCases({
-          users,
-          team,
-          files,
-          endSession: () => keeper.end('signed-out'),
-          reloadUser: () => currentUser.reload(),
-        }),
-      [
-        TOKENS.UserGateway,
-        TOKENS.TeamGateway,
-        TOKENS.FileSaver,
-        TOKENS.SessionKeeper,
-        TOKENS.CurrentUserStore,
-      ],
-    )
-    .inSingletonScope();
-  bind(TOKENS.InvitationUseCases)
-    .toResolvedValue(
-      (links, auth, users) => createInvitationUseCases({ links, auth, users }),
-      [TOKENS.InvitationLinkGateway, TOKENS.AuthUseCases, TOKENS.CurrentUserStore],
-    )
-    .inSingletonScope();
+  bind(TOKENS.CurrentUserStore).toResolvedValue((app) => app.currentUser, [TOKENS.ClientApp]);
+  bind(TOKENS.BrandingStore).toResolvedValue((app) => app.branding, [TOKENS.ClientApp]);
+  bind(TOKENS.SubscriptionStore).toResolvedValue((app) => app.subscription, [TOKENS.ClientApp]);
+  bind(TOKENS.QueryCache).toResolvedValue((app) => app.queries, [TOKENS.ClientApp]);
+  bind(TOKENS.AuthUseCases).toResolvedValue((app) => app.auth, [TOKENS.ClientApp]);
 });
 
 /**
@@ -368,27 +301,14 @@ const stateModule = new ContainerModule(({ bind }) => {
  */
 export function createAppContainer(overrides: ContainerOverrides = {}): AppContainer {
   const container = new Container({ defaultScope: 'Singleton' });
-  const lazyModule = new ContainerModule(({ bind }) => {
-    bind(TOKENS.LazySessionKeeper).toConstantValue(() => container.get(TOKENS.SessionKeeper));
-  });
-  container.load(platformModule, storageModule, httpModule, stateModule, lazyModule);
+  container.load(platformModule, storageModule, httpModule, appModule, onDemandModule);
   for (const [name, value] of Object.entries(overrides)) {
     const token = TOKENS[name as keyof typeof TOKENS] as Token<unknown> | undefined;
     if (!token) throw new Error(`Unknown container override: ${name}`);
     container.rebind(token).toConstantValue(value);
   }
+  // Built at once, not on first use: an ended session must forget the user and go to /login even
+  // when it ends before any screen asked for the app's stores.
+  container.get(TOKENS.ClientApp);
   return container;
-}
-
-/** Everything that belongs to one signed-in user: forgotten at sign-out and before a sign-in. */
-function forgetUser(
-  users: { reset(): void },
-  branding: { reset(): void },
-  subscription: { reset(): void },
-  queries: QueryCache,
-): void {
-  users.reset();
-  branding.reset();
-  subscription.reset();
-  queries.clear();
 }

@@ -8,6 +8,7 @@ import type {
   BillingGateway,
   BrandingGateway,
   BrandingStore,
+  ClientApp,
   Clock,
   ConsentStore,
   CurrentUserStore,
@@ -73,7 +74,6 @@ export const TOKENS = {
   DebugAdminFlag: Symbol.for('Loop.DebugAdminFlag') as ServiceIdentifier<DebugAdminFlag>,
   TokenDecoder: Symbol.for('Loop.TokenDecoder') as ServiceIdentifier<TokenDecoder>,
   // HTTP
-  LazySessionKeeper: Symbol.for('Loop.LazySessionKeeper') as ServiceIdentifier<() => SessionKeeper>,
   ApiClient: Symbol.for('Loop.ApiClient') as ServiceIdentifier<ApiClient>,
   AuthGateway: Symbol.for('Loop.AuthGateway') as ServiceIdentifier<AuthGateway>,
   UserGateway: Symbol.for('Loop.UserGateway') as ServiceIdentifier<UserGateway>,
@@ -102,6 +102,8 @@ export const TOKENS = {
   /** Loads the sanitiser on first use (DOMPurify stays out of the entry chunk); one shared promise. */
   LoadHtmlSanitizer: Symbol.for('Loop.LoadHtmlSanitizer') as ServiceIdentifier<() => Promise<HtmlSanitizer>>,
   // Use-cases and state
+  /** Core's client application: the shared stores and the one list of what a user leaves behind. */
+  ClientApp: Symbol.for('Loop.ClientApp') as ServiceIdentifier<ClientApp>,
   SessionKeeper: Symbol.for('Loop.SessionKeeper') as ServiceIdentifier<SessionKeeper>,
   CurrentUserStore: Symbol.for('Loop.CurrentUserStore') as ServiceIdentifier<CurrentUserStore>,
   BrandingStore: Symbol.for('Loop.BrandingStore') as ServiceIdentifier<BrandingStore>,

@@ -1,6 +1,6 @@
 import { formatCents, parsePaymentId, paymentProviderLabel, paymentStatusLabel } from '@loop/core';
 import { Link, useSearch } from 'wouter';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { FormAlert } from '../forms/FormAlert';
 import { Loading } from '../routing/Loading';
@@ -38,7 +38,7 @@ export function BillingReturnScreen() {
 }
 
 function LatestPayment({ paymentId, status }: { paymentId: number | null; status: string | null }) {
-  const payments = useInjection(TOKENS.PaymentReturn);
+  const payments = useAsyncInjection(TOKENS.PaymentReturn);
   const subscription = useInjection(TOKENS.SubscriptionStore);
   const latest = useQuery(`payment-return:${paymentId}:${status}`, async () => {
     const result = await payments.load(paymentId, status);

@@ -1,31 +1,14 @@
-// The unstyled entry: the default one injects a <style> element at run time, which a CSP without
-// 'unsafe-inline' styles would block. Its stylesheet is bundled with ours instead (main.tsx).
-import { type CloseButtonProps, ToastContainer } from 'react-toastify/unstyled';
-import { TOAST_CONFIG } from './toastConfig';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { loadToastHost, onToastHostRequested, toastHostRequested } from './notify';
 
-/** react-toastify's own button says 'close'; ours says it in Dutch. */
-function CloseButton({ closeToast, theme }: CloseButtonProps) {
-  return (
-    <button
-      type="button"
-      className={`Toastify__close-button Toastify__close-button--${theme}`}
-      aria-label="Sluiten"
-      onClick={(event) => {
-        event.stopPropagation();
-        closeToast(true);
-      }}
-    >
-      <svg aria-hidden="true" viewBox="0 0 14 16" width="14" height="16">
-        <path
-          fillRule="evenodd"
-          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
-        />
-      </svg>
-    </button>
-  );
-}
+const ToastHost = lazy(() => loadToastHost().then((module) => ({ default: module.ToastHost })));
 
-/** The one toast container of the app. */
+/** The app's toast container, on the page from the first toast on (see notify.ts). */
 export function Toasts() {
-  return <ToastContainer {...TOAST_CONFIG} closeButton={CloseButton} />;
+  const requested = useSyncExternalStore(onToastHostRequested, toastHostRequested, toastHostRequested);
+  return requested ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
 }

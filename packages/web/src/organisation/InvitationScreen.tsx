@@ -7,7 +7,7 @@ import {
 } from '@loop/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { CurrentPasswordField, NameField, NewPasswordField } from '../forms/AccountFields';
 import { Form } from '../forms/Form';
@@ -26,7 +26,7 @@ import { useCurrentUser } from './useCurrentUser';
  */
 export function InvitationScreen() {
   const { token = '' } = useParams<{ token: string }>();
-  const links = useInjection(TOKENS.InvitationLinkGateway);
+  const links = useAsyncInjection(TOKENS.InvitationLinkGateway);
   const users = useInjection(TOKENS.CurrentUserStore);
   const session = useSession();
   const { user } = useCurrentUser();
@@ -98,7 +98,7 @@ function useEnter(invitation: InvitationLinkPreview) {
 }
 
 function AcceptStep({ token, invitation }: { token: string; invitation: InvitationLinkPreview }) {
-  const invitations = useInjection(TOKENS.InvitationUseCases);
+  const invitations = useAsyncInjection(TOKENS.InvitationUseCases);
   const enter = useEnter(invitation);
   const form = useForm({ action: () => invitations.accept(token), onSuccess: enter });
   return (
@@ -141,7 +141,7 @@ function OtherAccountStep({
 }
 
 function LoginStep({ token, invitation }: { token: string; invitation: InvitationLinkPreview }) {
-  const invitations = useInjection(TOKENS.InvitationUseCases);
+  const invitations = useAsyncInjection(TOKENS.InvitationUseCases);
   const enter = useEnter(invitation);
   const [password, setPassword] = useState('');
   const form = useForm({
@@ -167,7 +167,7 @@ function LoginStep({ token, invitation }: { token: string; invitation: Invitatio
 }
 
 function RegisterStep({ token, invitation }: { token: string; invitation: InvitationLinkPreview }) {
-  const invitations = useInjection(TOKENS.InvitationUseCases);
+  const invitations = useAsyncInjection(TOKENS.InvitationUseCases);
   const enter = useEnter(invitation);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');

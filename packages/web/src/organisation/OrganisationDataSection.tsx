@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
 import { notify } from '../notifications/notify';
@@ -12,7 +12,7 @@ import { DownloadButton } from '../shell/DownloadButton';
  * delete the organisation after typing its name.
  */
 export function OrganisationDataSection({ name }: { name: string }) {
-  const ownData = useInjection(TOKENS.OwnDataUseCases);
+  const ownData = useAsyncInjection(TOKENS.OwnDataUseCases);
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');

@@ -16,7 +16,7 @@ import {
 } from '@loop/core';
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
 import { Form } from '../forms/Form';
@@ -50,7 +50,7 @@ interface Pending {
  * ownership and rename. The buttons follow core's permission table, the server checks it again.
  */
 export function TeamScreen() {
-  const team = useInjection(TOKENS.TeamGateway);
+  const team = useAsyncInjection(TOKENS.TeamGateway);
   const users = useInjection(TOKENS.CurrentUserStore);
   const { organisation } = useCurrentUser();
   const role = useCurrentRole();
@@ -379,7 +379,7 @@ function InvitationRow({
 }
 
 function InviteForm({ roles, onInvited }: { roles: readonly MemberRole[]; onInvited: () => void }) {
-  const team = useInjection(TOKENS.TeamGateway);
+  const team = useAsyncInjection(TOKENS.TeamGateway);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>(roles.includes('member') ? 'member' : (roles[0] ?? 'viewer'));
   const roleId = useId();
@@ -429,7 +429,7 @@ function InviteForm({ roles, onInvited }: { roles: readonly MemberRole[]; onInvi
 }
 
 function RenameSection({ currentName }: { currentName: string }) {
-  const team = useInjection(TOKENS.TeamGateway);
+  const team = useAsyncInjection(TOKENS.TeamGateway);
   const users = useInjection(TOKENS.CurrentUserStore);
   const [name, setName] = useState(currentName);
   const form = useForm({

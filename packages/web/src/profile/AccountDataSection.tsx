@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@loop/core';
 import { useState } from 'react';
-import { useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
 import { notify } from '../notifications/notify';
@@ -12,7 +12,7 @@ import { DownloadButton } from '../shell/DownloadButton';
  * after your password and your address, typed.
  */
 export function AccountDataSection({ user }: { user: CurrentUser }) {
-  const ownData = useInjection(TOKENS.OwnDataUseCases);
+  const ownData = useAsyncInjection(TOKENS.OwnDataUseCases);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [typed, setTyped] = useState('');

@@ -1,0 +1,6 @@
+/**
+ * What the team, invitation, account-data and payment-return screens need, loaded by the container
+ * with the first of them instead of with every page. Nothing here knows inversify.
+ */
+export { createBrowserFileSaver, createInvitationLinkGateway, createTeamGateway } from '@loop/adapters';
+export { createInvitationUseCases, createOwnDataUseCases, createPaymentReturn } from '@loop/core';
