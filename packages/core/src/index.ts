@@ -573,3 +573,18 @@ export {
   questionSeconds,
   SURVEY_OVERHEAD_SECONDS,
 } from './surveys/timeEstimate';
+// Reporting periods
+export type { Period, PeriodKind } from './periods/index';
+export {
+  addDays,
+  lastPeriods,
+  nextPeriod,
+  PERIOD_KIND_LABELS,
+  PERIOD_KINDS,
+  parseDay,
+  parsePeriodKey,
+  periodLabel,
+  periodOf,
+  periodsBetween,
+  previousPeriod,
+} from './periods/index';
