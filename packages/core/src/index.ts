@@ -216,6 +216,21 @@ export { createOrganisationResolver, resolveOrganisation } from './organisation/
 export type { InvitationLinkGateway, TeamGateway } from './organisation/teamPorts';
 export type { InvitationStep, MemberRowView, TeamView } from './organisation/teamView';
 export { invitationStep, teamView } from './organisation/teamView';
+// Reporting periods
+export type { Period, PeriodKind } from './periods/index';
+export {
+  addDays,
+  calendarDay,
+  lastPeriods,
+  nextPeriod,
+  PERIOD_KIND_LABELS,
+  PERIOD_KINDS,
+  parsePeriodKey,
+  periodName,
+  periodOf,
+  periodsBetween,
+  previousPeriod,
+} from './periods/index';
 export type { QueryState } from './query';
 export { QueryCache } from './query';
 // Session
@@ -573,18 +588,3 @@ export {
   questionSeconds,
   SURVEY_OVERHEAD_SECONDS,
 } from './surveys/timeEstimate';
-// Reporting periods
-export type { Period, PeriodKind } from './periods/index';
-export {
-  addDays,
-  lastPeriods,
-  nextPeriod,
-  PERIOD_KIND_LABELS,
-  PERIOD_KINDS,
-  parseDay,
-  parsePeriodKey,
-  periodLabel,
-  periodOf,
-  periodsBetween,
-  previousPeriod,
-} from './periods/index';

@@ -2,13 +2,13 @@
 export type { Period, PeriodKind } from './period';
 export {
   addDays,
+  calendarDay,
   lastPeriods,
   nextPeriod,
   PERIOD_KIND_LABELS,
   PERIOD_KINDS,
-  parseDay,
   parsePeriodKey,
-  periodLabel,
+  periodName,
   periodOf,
   periodsBetween,
   previousPeriod,

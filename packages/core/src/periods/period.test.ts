@@ -2,26 +2,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  calendarDay,
   lastPeriods,
   nextPeriod,
   PERIOD_KINDS,
-  parseDay,
   parsePeriodKey,
-  periodLabel,
+  periodName,
   periodOf,
   periodsBetween,
   previousPeriod,
 } from './period';
 
-describe('parseDay', () => {
+describe('calendarDay', () => {
   it('should accept real calendar days, leap days included', () => {
-    expect(parseDay('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
-    expect(parseDay('2026-12-31')).toEqual({ year: 2026, month: 12, day: 31 });
+    expect(calendarDay('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+    expect(calendarDay('2026-12-31')).toEqual({ year: 2026, month: 12, day: 31 });
   });
 
   it('should refuse days that do not exist and other shapes', () => {
     for (const text of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-4-1', '01-04-2026', ''])
-      expect(parseDay(text), text).toBeNull();
+      expect(calendarDay(text), text).toBeNull();
   });
 });
 
@@ -126,12 +126,12 @@ describe('ranges', () => {
   });
 });
 
-describe('periodLabel', () => {
+describe('periodName', () => {
   it('should name periods in Dutch', () => {
-    expect(periodLabel(periodOf('week', '2026-01-28'))).toBe('week 5, 2026');
-    expect(periodLabel(periodOf('month', '2026-03-01'))).toBe('maart 2026');
-    expect(periodLabel(periodOf('quarter', '2026-03-01'))).toBe('Q1 2026');
-    expect(periodLabel(periodOf('year', '2026-03-01'))).toBe('2026');
+    expect(periodName(periodOf('week', '2026-01-28'))).toBe('week 5, 2026');
+    expect(periodName(periodOf('month', '2026-03-01'))).toBe('maart 2026');
+    expect(periodName(periodOf('quarter', '2026-03-01'))).toBe('Q1 2026');
+    expect(periodName(periodOf('year', '2026-03-01'))).toBe('2026');
   });
 });
 

@@ -41,7 +41,7 @@ function dateOf(days: number): string {
 }
 
 /** '2026-02-29' and '2026-13-01' are not dates: null. */
-export function parseDay(text: string): { year: number; month: number; day: number } | null {
+export function calendarDay(text: string): { year: number; month: number; day: number } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -92,9 +92,9 @@ function yearPeriod(year: number): Period {
   return { kind: 'year', key: pad(year, 4), start: `${pad(year, 4)}-01-01`, end: `${pad(year, 4)}-12-31` };
 }
 
-/** The period of `kind` that holds the day (a valid 'YYYY-MM-DD'; see `parseDay`). */
+/** The period of `kind` that holds the day (a valid 'YYYY-MM-DD'; see `calendarDay`). */
 export function periodOf(kind: PeriodKind, day: string): Period {
-  const parsed = parseDay(day);
+  const parsed = calendarDay(day);
   if (!parsed) throw new RangeError(`Not a calendar day: ${day}`);
   const { year, month } = parsed;
   if (kind === 'month') return monthPeriod(year, month);
@@ -121,7 +121,7 @@ export function parsePeriodKey(kind: PeriodKind, key: string): Period | null {
 
 /** The day `count` days after a calendar day (before it when negative). */
 export const addDays = (day: string, count: number): string => {
-  const parsed = parseDay(day);
+  const parsed = calendarDay(day);
   if (!parsed) throw new RangeError(`Not a calendar day: ${day}`);
   return dateOf(dayNumber(parsed.year, parsed.month, parsed.day) + count);
 };
@@ -153,7 +153,7 @@ export function periodsBetween(kind: PeriodKind, from: string, to: string): Peri
 }
 
 /** 'week 5, 2026', 'maart 2026', 'Q1 2026', '2026'. */
-export function periodLabel(period: Period): string {
+export function periodName(period: Period): string {
   const year = period.key.slice(0, 4);
   if (period.kind === 'year') return year;
   if (period.kind === 'quarter') return `${period.key.slice(5)} ${year}`;
