@@ -60,6 +60,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page reacts within a second on a quiet machine; CI shares two cores with other jobs, so
+          // a poll waits up to 10 s for what the user would see (its default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
