@@ -287,6 +287,8 @@ export {
   validateAnswer,
   validateSubmission,
 } from './surveys/answerValidation';
+// Answering page (/respond/:token) and its preview
+export { DRAFT_DELAY_MS } from './surveys/draftWriter';
 export type {
   AnswerFacts,
   EditRefusal,
@@ -300,6 +302,7 @@ export {
   OPEN_SURVEY_EDIT_NOTICE,
   questionLocks,
 } from './surveys/editRules';
+export type { HoldInput } from './surveys/heldInput';
 export {
   deleteSurveyText,
   eraseResponseText,
@@ -346,22 +349,7 @@ export {
   renumberQuestions,
   withLikertPoints,
 } from './surveys/questionEdits';
-// Answering page (/respond/:token) and its preview
-export type {
-  HoldInput,
-  RespondentPhase,
-  RespondentSaveStatus,
-  RespondentSessionDeps,
-  RespondentState,
-} from './surveys/RespondentSession';
-export {
-  DRAFT_DELAY_MS,
-  questionProblem,
-  RESPONDENT_SESSION_MESSAGES,
-  RespondentSession,
-  respondentProgress,
-  SAVE_RETRY_DELAYS_MS,
-} from './surveys/RespondentSession';
+export { RespondentSession } from './surveys/RespondentSession';
 export {
   createPreviewRespondGateway,
   createPreviewSession,
@@ -369,6 +357,9 @@ export {
   previewView,
 } from './surveys/RespondentSessionPreview';
 export { compareStatements, rankStatements, STATEMENTS_SHOWN } from './surveys/rankStatements';
+export { questionProblem, respondentProgress } from './surveys/respondentNavigation';
+export type { RespondentPhase, RespondentSaveStatus, RespondentState } from './surveys/respondentState';
+export { RESPONDENT_SESSION_MESSAGES } from './surveys/respondentState';
 export type {
   AnswerDraft,
   AnswerDraftStore,
@@ -377,6 +368,7 @@ export type {
   PublicLinkStore,
   RespondentKeySource,
   RespondentLocation,
+  RespondentSessionDeps,
   RespondGateway,
 } from './surveys/respondPorts';
 export type {
@@ -496,6 +488,7 @@ export {
   saveStatusText,
   surveyContent,
 } from './surveys/SurveyEditor';
+export { SAVE_RETRY_DELAYS_MS } from './surveys/saveQueue';
 export type {
   ChartKind,
   ChoiceRow,

@@ -1,6 +1,7 @@
 import type { ApiResult } from '../api/apiResult';
 import type { InvitationPreview, RespondentView, RespondRequest, RespondResult } from '../contract/responses';
 import type { AnswerValue } from '../contract/surveys';
+import type { Clock, Timer } from '../session/ports';
 
 /** The public answering calls: GET and POST /respond/:token, without login. */
 export interface RespondGateway {
@@ -51,4 +52,15 @@ export interface RespondentLocation {
 /** The invitation e-mail of one of the current organisation's surveys, as it will be sent. */
 export interface InvitationPreviewGateway {
   invitationPreview(surveyId: number): Promise<ApiResult<InvitationPreview>>;
+}
+
+/** What the answering page's session works with (see `RespondentSession`). */
+export interface RespondentSessionDeps {
+  readonly gateway: RespondGateway;
+  readonly clock: Clock;
+  readonly timer: Timer;
+  readonly keys: RespondentKeySource;
+  readonly links: PublicLinkStore;
+  readonly drafts: AnswerDraftStore;
+  readonly location: RespondentLocation;
 }
