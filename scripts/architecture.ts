@@ -130,9 +130,14 @@ export function packageOf(path: string): string | null {
   return match ? (match[1] ?? null) : null;
 }
 
-/** Tests and test support (`*.test.ts`, `*.spec.tsx`, `testing/`, `__tests__/`) are not checked. */
+/**
+ * Tests and test support (`*.test.ts`, `*.spec.tsx`, a test file's shared fakes `*.fixtures.ts`,
+ * `testing/`, `__tests__/`) are not checked.
+ */
 export function isTestFile(path: string): boolean {
-  return /\.(test|spec)\.tsx?$/.test(path) || /\/(testing|__tests__|test|tests)\//.test(path);
+  return (
+    /\.(test|spec|fixtures)\.tsx?$/.test(path) || /\/(testing|__tests__|test|tests)\//.test(path)
+  );
 }
 
 export const isSourceFile = (path: string): boolean =>

@@ -349,6 +349,7 @@ export {
   renumberQuestions,
   withLikertPoints,
 } from './surveys/questionEdits';
+export { likertTone, OTHER_ROW_KEY, questionResultView } from './surveys/questionResultView';
 export { RespondentSession } from './surveys/RespondentSession';
 export {
   createPreviewRespondGateway,
@@ -433,6 +434,18 @@ export type {
 export { createResultsUseCases } from './surveys/resultsUseCases';
 export type {
   AnswerRowView,
+  QuestionDetailView,
+  ResultsSummaryView,
+  SurveyResultsView,
+} from './surveys/resultsView';
+export {
+  findQuestion,
+  questionDetailView,
+  surveyResultsView,
+  trendCaption,
+  trendScaleFor,
+} from './surveys/resultsView';
+export type {
   BarRowView,
   LikertLegendItem,
   LikertSegmentView,
@@ -441,21 +454,8 @@ export type {
   NpsColumnView,
   NpsGroupView,
   OtherTextView,
-  QuestionDetailView,
   QuestionResultView,
-  ResultsSummaryView,
-  SurveyResultsView,
-} from './surveys/resultsView';
-export {
-  findQuestion,
-  likertTone,
-  OTHER_ROW_KEY,
-  questionDetailView,
-  questionResultView,
-  surveyResultsView,
-  trendCaption,
-  trendScaleFor,
-} from './surveys/resultsView';
+} from './surveys/resultsViewTypes';
 export type { RetentionCutoff, RetentionForm, RetentionMode } from './surveys/retention';
 export {
   checkRetentionForm,
@@ -471,23 +471,7 @@ export {
   subtractMonths,
   validateRetention,
 } from './surveys/retention';
-export type {
-  RemovedQuestion,
-  SaveState,
-  SurveyEditorDeps,
-  SurveyEditorPool,
-  SurveyEditorState,
-} from './surveys/SurveyEditor';
-export {
-  AUTOSAVE_DELAY_MS,
-  AUTOSAVE_RETRIES,
-  AUTOSAVE_RETRY_MS,
-  createSurveyEditorPool,
-  EDITOR_MESSAGES,
-  SurveyEditor,
-  saveStatusText,
-  surveyContent,
-} from './surveys/SurveyEditor';
+export { SurveyEditor } from './surveys/SurveyEditor';
 export { SAVE_RETRY_DELAYS_MS } from './surveys/saveQueue';
 export type {
   ChartKind,
@@ -521,6 +505,8 @@ export type { ResponsesQuery, SurveyDataUseCaseDeps, SurveyDataUseCases } from '
 export { createSurveyDataUseCases } from './surveys/surveyDataUseCases';
 export type { EditorIssues } from './surveys/surveyEditorIssues';
 export { issueCount, issuesFromFields, NO_ISSUES, QUESTION_ISSUE } from './surveys/surveyEditorIssues';
+export type { SurveyEditorPool } from './surveys/surveyEditorPool';
+export { createSurveyEditorPool } from './surveys/surveyEditorPool';
 export type { TemplateMeta } from './surveys/surveyEditorRules';
 export {
   BLANK_SURVEY,
@@ -539,20 +525,22 @@ export {
   templateFromDraft,
   templateMetaErrors,
 } from './surveys/surveyEditorRules';
-export { sanitizeSurveyHtml } from './surveys/surveyHtml';
-export type { SurveyPreview, SurveyPreviewDeps } from './surveys/surveyPreview';
-export { createSurveyPreview, respondentBrandingOf } from './surveys/surveyPreview';
-export type { RespondentAccessError, StatusAction, StatusChangeError } from './surveys/surveyStatus';
+export type {
+  RemovedQuestion,
+  SaveState,
+  SurveyEditorDeps,
+  SurveyEditorState,
+} from './surveys/surveyEditorState';
 export {
-  closeDatePassed,
-  decideStatusChange,
-  effectiveStatus,
-  offeredStatusChanges,
-  RESPONDENT_MESSAGES,
-  respondentAccess,
-  STATUS_MESSAGES,
-} from './surveys/surveyStatus';
-export type { CheckedInput } from './surveys/surveyValidation';
+  AUTOSAVE_DELAY_MS,
+  AUTOSAVE_RETRIES,
+  AUTOSAVE_RETRY_MS,
+  EDITOR_MESSAGES,
+  saveStatusText,
+  surveyContent,
+} from './surveys/surveyEditorState';
+export { sanitizeSurveyHtml } from './surveys/surveyHtml';
+export type { CheckedInput } from './surveys/surveyLimits';
 export {
   ID_PATTERN,
   OPTION_LABEL_MAX_LENGTH,
@@ -568,9 +556,20 @@ export {
   SURVEY_MESSAGES,
   SURVEY_TITLE_MAX_LENGTH,
   THANK_YOU_TEXT_MAX_LENGTH,
-  validateQuestion,
-  validateSurveyDraft,
-} from './surveys/surveyValidation';
+} from './surveys/surveyLimits';
+export type { SurveyPreview, SurveyPreviewDeps } from './surveys/surveyPreview';
+export { createSurveyPreview, respondentBrandingOf } from './surveys/surveyPreview';
+export type { RespondentAccessError, StatusAction, StatusChangeError } from './surveys/surveyStatus';
+export {
+  closeDatePassed,
+  decideStatusChange,
+  effectiveStatus,
+  offeredStatusChanges,
+  RESPONDENT_MESSAGES,
+  respondentAccess,
+  STATUS_MESSAGES,
+} from './surveys/surveyStatus';
+export { validateQuestion, validateSurveyDraft } from './surveys/surveyValidation';
 export {
   defaultQuestionSeconds,
   estimateSeconds,

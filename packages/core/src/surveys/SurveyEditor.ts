@@ -8,27 +8,17 @@ import type {
   SurveyStatus,
   SurveyTemplate,
 } from '../contract/surveys';
-import type { Timer } from '../session/ports';
 import { createStateStore } from '../shared/stateStore';
-import type { SurveysGateway, SurveyTemplatesGateway } from './ports';
 import {
   addQuestion,
   createQuestion,
   duplicateQuestion,
-  type IdSource,
   moveQuestion,
   removeQuestion,
   renumberQuestions,
+  restoreQuestion,
 } from './questionEdits';
-import {
-  type EditorIssues,
-  issuesFromFields,
-  keepStillInvalid,
-  mergeIssues,
-  NO_ISSUES,
-  QUESTION_ISSUE,
-  refusalsOf,
-} from './surveyEditorIssues';
+import { issuesFromFields, keepStillInvalid, mergeIssues, NO_ISSUES, refusalsOf } from './surveyEditorIssues';
 import {
   changeQuestionType,
   TEMPLATE_MESSAGES,
@@ -36,118 +26,24 @@ import {
   templateFromDraft,
   templateMetaErrors,
 } from './surveyEditorRules';
+import {
+  AUTOSAVE_DELAY_MS,
+  AUTOSAVE_RETRIES,
+  AUTOSAVE_RETRY_MS,
+  EDITOR_MESSAGES,
+  failedSave,
+  INITIAL_EDITOR_STATE,
+  localIssues,
+  publishRefusal,
+  type RemovedQuestion,
+  type SaveState,
+  type SurveyEditorDeps,
+  type SurveyEditorState,
+  surveyContent,
+  withoutRefusals,
+  withStatusOf,
+} from './surveyEditorState';
 import { validateSurveyDraft } from './surveyValidation';
-
-/** Autosave waits this long after the last change, so typing a sentence costs one save. */
-export const AUTOSAVE_DELAY_MS = 800;
-/** A save that failed for want of a server is tried again after this long … */
-export const AUTOSAVE_RETRY_MS = 5000;
-/** … this many times in a row; then the next change or 'Opnieuw proberen' tries again. */
-export const AUTOSAVE_RETRIES = 5;
-
-/** The Dutch texts of the editor's save status. */
-export const EDITOR_MESSAGES = {
-  saved: 'Opgeslagen',
-  saving: 'Opslaan…',
-  notSaved: (reason: string) => `Niet opgeslagen: ${reason}`,
-  invalid: 'vul de gemarkeerde velden in.',
-  stale: 'Deze survey is intussen ergens anders gewijzigd.',
-  publishInvalid: 'Vul eerst de gemarkeerde velden in, zodat alle wijzigingen zijn opgeslagen.',
-  publishStale: 'Deze survey is intussen ergens anders gewijzigd. Laad eerst de nieuwste versie.',
-  notLoaded: 'De survey is nog niet geladen.',
-} as const;
-
-/** Where the draft stands with the server. */
-export type SaveState =
-  | { readonly kind: 'saved' }
-  /** Changed; the save waits for a pause. */
-  | { readonly kind: 'pending' }
-  | { readonly kind: 'saving' }
-  /** Not saved: fields need attention (see `issues`). */
-  | { readonly kind: 'invalid' }
-  /** The server refused an edit that would break answers (see `issues`); the user's text stays. */
-  | { readonly kind: 'refused'; readonly message: string }
-  /** Someone else saved first; saving stops until the latest version is loaded. */
-  | { readonly kind: 'stale' }
-  | { readonly kind: 'failed'; readonly message: string };
-
-export interface SurveyEditorState {
-  readonly status: 'loading' | 'ready' | 'failed';
-  /** Why the survey could not be loaded. */
-  readonly loadError: string | null;
-  /** The survey as the server last answered it: status, version, saved questions (for the locks). */
-  readonly survey: Survey | null;
-  /** What the user edits; saved as it is, never overwritten by the server's answer while typing. */
-  readonly draft: SurveyInput | null;
-  readonly save: SaveState;
-  readonly issues: EditorIssues;
-}
-
-export interface SurveyEditorDeps {
-  readonly gateway: SurveysGateway;
-  readonly templates: SurveyTemplatesGateway;
-  readonly timer: Timer;
-  readonly ids: IdSource;
-}
-
-/** A removed question and where it stood, so 'Ongedaan maken' can put it back. */
-export interface RemovedQuestion {
-  readonly question: Question;
-  readonly index: number;
-}
-
-/** The status line above the editor (announced politely). */
-export function saveStatusText(save: SaveState): string {
-  switch (save.kind) {
-    case 'saved':
-      return EDITOR_MESSAGES.saved;
-    case 'pending':
-    case 'saving':
-      return EDITOR_MESSAGES.saving;
-    case 'invalid':
-      return EDITOR_MESSAGES.notSaved(EDITOR_MESSAGES.invalid);
-    case 'stale':
-      return EDITOR_MESSAGES.notSaved(EDITOR_MESSAGES.stale);
-    case 'refused':
-    case 'failed':
-      return EDITOR_MESSAGES.notSaved(save.message);
-  }
-}
-
-const INITIAL: SurveyEditorState = {
-  status: 'loading',
-  loadError: null,
-  survey: null,
-  draft: null,
-  save: { kind: 'saved' },
-  issues: NO_ISSUES,
-};
-
-/** The editable content of a survey. */
-export const surveyContent = (survey: Survey): SurveyInput => ({
-  title: survey.title,
-  description_html: survey.description_html,
-  introduction_html: survey.introduction_html,
-  thank_you_text: survey.thank_you_text,
-  close_at: survey.close_at,
-  questions: renumberQuestions(survey.questions),
-});
-
-/** The draft's own problems, by question id. */
-function localIssues(draft: SurveyInput): EditorIssues {
-  const checked = validateSurveyDraft(draft);
-  return checked.ok ? NO_ISSUES : issuesFromFields(checked.fields, draft.questions);
-}
-
-/** Messages of the draft's own problems only (the server's refusals dropped). */
-function withoutRefusals(issues: EditorIssues): EditorIssues {
-  const questions: Record<string, Readonly<Record<string, string>>> = {};
-  for (const [questionId, fields] of Object.entries(issues.questions)) {
-    const { [QUESTION_ISSUE]: _refusal, ...rest } = fields;
-    if (Object.keys(rest).length > 0) questions[questionId] = rest;
-  }
-  return { survey: issues.survey, questions };
-}
 
 type SaveOutcome = 'saved' | 'blocked' | 'stale';
 
@@ -160,7 +56,7 @@ type SaveOutcome = 'saved' | 'blocked' | 'stale';
  */
 export class SurveyEditor {
   readonly #deps: SurveyEditorDeps;
-  readonly #store = createStateStore<SurveyEditorState>(INITIAL);
+  readonly #store = createStateStore<SurveyEditorState>(INITIAL_EDITOR_STATE);
   #id: number | null = null;
   #loading: Promise<void> | null = null;
   /** Bumped by every (re)load, so answers for an earlier load are dropped. */
@@ -207,7 +103,7 @@ export class SurveyEditor {
   async #loadSurvey(id: number): Promise<void> {
     const generation = ++this.#generation;
     this.#cancelSchedule();
-    this.#set({ ...INITIAL });
+    this.#set({ ...INITIAL_EDITOR_STATE });
     const result = await this.#deps.gateway.get(id);
     if (generation !== this.#generation) return;
     if (result.ok) {
@@ -216,7 +112,7 @@ export class SurveyEditor {
     }
     // A failed load may be retried with `load` again.
     this.#loading = null;
-    this.#set({ ...INITIAL, status: 'failed', loadError: result.detail });
+    this.#set({ ...INITIAL_EDITOR_STATE, status: 'failed', loadError: result.detail });
   }
 
   #adopt(survey: Survey): void {
@@ -310,12 +206,7 @@ export class SurveyEditor {
 
   /** Puts a removed question back where it stood (once). */
   restoreQuestion(removed: RemovedQuestion): void {
-    this.updateQuestions((questions) => {
-      if (questions.some((question) => question.id === removed.question.id)) return questions;
-      const next = questions.map((question, position) => ({ ...question, position }));
-      next.splice(Math.min(removed.index, next.length), 0, removed.question);
-      return next.map((question, position) => ({ ...question, position }));
-    });
+    this.updateQuestions((questions) => restoreQuestion(questions, removed));
   }
 
   changeQuestionType(id: string, type: QuestionType): void {
@@ -428,36 +319,19 @@ export class SurveyEditor {
       });
       return 'saved';
     }
-    const fields = result.fields ?? {};
-    if (result.status === 409 && hasErrors(fields)) {
-      this.#set({
-        ...this.#store.getSnapshot(),
-        save: { kind: 'refused', message: result.detail },
-        issues: issuesFromFields(fields, draft.questions),
-      });
-      return 'blocked';
-    }
-    if (result.status === 409) {
+    const failure = failedSave(result, draft.questions);
+    const stale = failure.save.kind === 'stale';
+    if (stale) {
       this.#stale = true;
       this.#cancelSchedule();
-      this.#set({ ...this.#store.getSnapshot(), save: { kind: 'stale' } });
-      return 'stale';
     }
-    if (result.status === 400 && hasErrors(fields)) {
-      this.#set({
-        ...this.#store.getSnapshot(),
-        save: { kind: 'invalid' },
-        issues: issuesFromFields(fields, draft.questions),
-      });
-      return 'blocked';
-    }
-    this.#set({ ...this.#store.getSnapshot(), save: { kind: 'failed', message: result.detail } });
-    const transient = result.status === 0 || result.status === 429 || result.status >= 500;
-    if (transient && this.#retries < AUTOSAVE_RETRIES && this.#cancelTimer === null) {
+    const issues = failure.issues ?? this.#store.getSnapshot().issues;
+    this.#set({ ...this.#store.getSnapshot(), save: failure.save, issues });
+    if (failure.transient && this.#retries < AUTOSAVE_RETRIES && this.#cancelTimer === null) {
       this.#retries++;
       this.#schedule(AUTOSAVE_RETRY_MS);
     }
-    return 'blocked';
+    return stale ? 'stale' : 'blocked';
   }
 
   /**
@@ -469,31 +343,14 @@ export class SurveyEditor {
     if (id === null || this.#store.getSnapshot().survey === null)
       return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
     const save = await this.flush();
-    if (to === 'open' && save.kind !== 'saved') {
-      const message =
-        save.kind === 'stale'
-          ? EDITOR_MESSAGES.publishStale
-          : save.kind === 'refused' || save.kind === 'failed'
-            ? save.message
-            : EDITOR_MESSAGES.publishInvalid;
-      return { ok: false, message, fields: {} };
-    }
+    const refusal = to === 'open' ? publishRefusal(save) : null;
+    if (refusal !== null) return { ok: false, message: refusal, fields: {} };
     const result = await this.#deps.gateway.changeStatus(id, to);
     if (!result.ok) return formFromApi(result);
     const changed = result.value;
     const survey = this.#store.getSnapshot().survey;
     // Only the status fields: a save may have moved the content and version on meanwhile.
-    this.#set({
-      ...this.#store.getSnapshot(),
-      survey: survey && {
-        ...survey,
-        status: changed.status,
-        published_at: changed.published_at,
-        closed_at: changed.closed_at,
-        updated_at: changed.updated_at,
-        response_count: changed.response_count ?? survey.response_count ?? 0,
-      },
-    });
+    this.#set({ ...this.#store.getSnapshot(), survey: survey && withStatusOf(survey, changed) });
     return formOk(changed);
   }
 
@@ -521,30 +378,4 @@ export class SurveyEditor {
   #set(state: SurveyEditorState): void {
     this.#store.set(state);
   }
-}
-
-/** Editors by survey, for the editor screen. */
-export interface SurveyEditorPool {
-  /** The editor of `key` (organisation and survey): the one kept from an earlier visit, or a new one. */
-  open(key: string): SurveyEditor;
-}
-
-/**
- * Keeps an editor whose changes have not reached the server (an incomplete question, a stale
- * version, no connection) when its screen is left, so coming back to the survey finds the draft as
- * it was instead of losing it silently; an editor with nothing unsaved is let go and made anew, so
- * the survey is loaded fresh.
- */
-export function createSurveyEditorPool(create: () => SurveyEditor): SurveyEditorPool {
-  const editors = new Map<string, SurveyEditor>();
-  return {
-    open(key) {
-      for (const [kept, editor] of editors) if (!editor.hasUnsavedChanges()) editors.delete(kept);
-      const kept = editors.get(key);
-      if (kept) return kept;
-      const editor = create();
-      editors.set(key, editor);
-      return editor;
-    },
-  };
 }

@@ -1,4 +1,4 @@
-import type { LikertSegmentView } from './resultsView';
+import type { LikertSegmentView } from './resultsViewTypes';
 
 /**
  * Which segments of a Likert bar print their percentage. A label goes inside its segment only when

@@ -11,7 +11,8 @@ import {
   renumberQuestions,
   withLikertPoints,
 } from './questionEdits';
-import { QUESTION_TYPES, validateQuestion } from './surveyValidation';
+import { QUESTION_TYPES } from './surveyLimits';
+import { validateQuestion } from './surveyValidation';
 
 const counter = (): IdSource => {
   let n = 0;

@@ -147,3 +147,14 @@ export const removeQuestion = (questions: readonly Question[], id: string): Ques
 /** Gives each question its list index as `position`, so `renumberQuestions` keeps the list order. */
 const at = (question: Question, position: number): Question =>
   question.position === position ? question : { ...question, position };
+
+/** Puts a removed question back where it stood (once: a question already in the list stays as it is). */
+export function restoreQuestion(
+  questions: readonly Question[],
+  removed: { readonly question: Question; readonly index: number },
+): readonly Question[] {
+  if (questions.some((question) => question.id === removed.question.id)) return questions;
+  const next = questions.map((question, position) => ({ ...question, position }));
+  next.splice(Math.min(removed.index, next.length), 0, removed.question);
+  return next.map((question, position) => ({ ...question, position }));
+}

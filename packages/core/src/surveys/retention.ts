@@ -1,7 +1,7 @@
 import { type FormResult, formInvalid, formOk } from '../api/formResult';
 import type { SurveyRetention } from '../contract/surveys';
 import { parseDay } from './resultsFormat';
-import type { CheckedInput } from './surveyValidation';
+import type { CheckedInput } from './surveyLimits';
 
 /**
  * Retention per survey ('Antwoorden bewaren'): a last day, or a number of months after each

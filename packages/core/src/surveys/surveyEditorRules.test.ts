@@ -15,7 +15,8 @@ import {
   surveyLinkFrom,
   templateMetaErrors,
 } from './surveyEditorRules';
-import { QUESTION_TYPES, validateSurveyDraft } from './surveyValidation';
+import { QUESTION_TYPES } from './surveyLimits';
+import { validateSurveyDraft } from './surveyValidation';
 
 const counter = () => {
   let n = 0;
