@@ -1,6 +1,6 @@
+import type { Survey } from '@loop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Survey } from '../packages/core/src/index';
 import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
 import { demoApi, everyTypeSurvey } from './respondFixtures';
 

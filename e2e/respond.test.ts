@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESPONDENT_MESSAGES } from '../packages/core/src/index';
 import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
 import {
   type DemoApi,

@@ -2,7 +2,7 @@
  * Surveys made through the real API as a demo account, for the answering-page browser test and the
  * bundle bench: an open survey with one question of every type, its personal and public links.
  */
-import type { PersonalLinksCreated, Survey, SurveyInput, SurveyLinks } from '../packages/core/src/index';
+import type { PersonalLinksCreated, Survey, SurveyInput, SurveyLinks } from '@loop/core';
 import { everyTypeQuestions } from '../packages/server/src/testing/everyTypeQuestions';
 import { DEMO, type RunningServer } from './harness';
 

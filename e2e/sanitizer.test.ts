@@ -15,7 +15,8 @@ import { launchBrowser, ROOT } from './harness';
 
 const VECTORS_FILE = join(ROOT, 'packages/adapters/src/dom/testdata/dompurify-vectors.json');
 const ADAPTERS_ENTRY = join(ROOT, 'packages/adapters/src/dom/index.ts');
-const CORE_ENTRY = join(ROOT, 'packages/core/src/index.ts');
+const BILLING_ENTRY = join(ROOT, 'packages/core/src/billing/index.ts');
+const HTML_ENTRY = join(ROOT, 'packages/core/src/html/index.ts');
 
 interface Vector {
   readonly title: string;
@@ -52,7 +53,8 @@ async function bundleSanitizer(dir: string): Promise<string> {
     entry,
     [
       `import { createDomSanitizer } from ${JSON.stringify(ADAPTERS_ENTRY)};`,
-      `import { FEATURE_HTML_POLICY, featureDescriptionHtml } from ${JSON.stringify(CORE_ENTRY)};`,
+      `import { featureDescriptionHtml } from ${JSON.stringify(BILLING_ENTRY)};`,
+      `import { FEATURE_HTML_POLICY } from ${JSON.stringify(HTML_ENTRY)};`,
       // As the app's composition root makes it: DOMPurify on the browser's window.
       'const sanitizer = createDomSanitizer(() => window);',
       'Object.assign(window, {',

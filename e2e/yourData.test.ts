@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import type { ResponseExport } from '@loop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResponseExport } from '../packages/core/src/index';
 import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
 
 /**

@@ -135,9 +135,7 @@ export function packageOf(path: string): string | null {
  * `testing/`, `__tests__/`) are not checked.
  */
 export function isTestFile(path: string): boolean {
-  return (
-    /\.(test|spec|fixtures)\.tsx?$/.test(path) || /\/(testing|__tests__|test|tests)\//.test(path)
-  );
+  return /\.(test|spec|fixtures)\.tsx?$/.test(path) || /\/(testing|__tests__|test|tests)\//.test(path);
 }
 
 export const isSourceFile = (path: string): boolean =>

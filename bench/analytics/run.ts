@@ -16,13 +16,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Question, Survey, SurveyResults } from '@loop/core';
+import { LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
 import postgres from 'postgres';
-import {
-  LIKERT_DEFAULT_LABELS,
-  type Question,
-  type Survey,
-  type SurveyResults,
-} from '../../packages/core/src/index';
 import {
   buildApp,
   createPasswordHasher,

@@ -4,13 +4,8 @@
  * Budget: ≤ 5 ms median per keystroke at 100,000 rows and ≥ 3× faster than naive.
  * Run: node_modules/.bin/tsx bench/log-filter/run.ts
  */
-import type { LogItem, LogLevel } from '../../packages/core/src/contract/logs';
-import {
-  EMPTY_LOG_FILTER,
-  filterLogRows,
-  type LogFilter,
-  prepareLogRows,
-} from '../../packages/core/src/logs/logFilter';
+import type { LogItem, LogLevel } from '@loop/core';
+import { EMPTY_LOG_FILTER, filterLogRows, type LogFilter, prepareLogRows } from '@loop/core/logs';
 
 /** mulberry32: small seeded PRNG, so every run sees the same rows. */
 function prng(seed: number): () => number {

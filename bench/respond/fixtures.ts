@@ -2,7 +2,7 @@
  * The survey bench/respond answers: the tests' survey of every question type plus a second, 7-point
  * Likert question, and one full set of answers.
  */
-import type { AnswerInput, Question } from '../../packages/core/src/index';
+import type { AnswerInput, Question } from '@loop/core';
 import { everyTypeAnswers, everyTypeQuestions } from '../../packages/server/src/testing/everyTypeQuestions';
 
 export const QUESTIONS: Question[] = [

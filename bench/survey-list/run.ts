@@ -16,8 +16,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page, Question, SurveySummary } from '@loop/core';
 import postgres from 'postgres';
-import type { Page, Question, SurveySummary } from '../../packages/core/src/index';
 import {
   buildApp,
   createPasswordHasher,

@@ -1,4 +1,5 @@
-import { FEATURE_HTML_POLICY, featureDescriptionHtml, type SanitizePolicy } from '@loop/core';
+import { featureDescriptionHtml } from '@loop/core/billing';
+import { FEATURE_HTML_POLICY, type SanitizePolicy } from '@loop/core/html';
 import DOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { HtmlSanitizer, SanitizePolicy } from '@loop/core';
+import type { HtmlSanitizer, SanitizePolicy } from '@loop/core/html';
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 
 // This file is the one place that applies core's policies with DOMPurify, for the browser and the

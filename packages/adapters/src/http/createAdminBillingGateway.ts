@@ -1,4 +1,4 @@
-import type { AdminBillingGateway } from '@loop/core';
+import type { AdminBillingGateway } from '@loop/core/billing';
 import type { ApiClient } from './createApiClient';
 
 /** Plans, subscriptions and payments of every organisation, for platform admins. */

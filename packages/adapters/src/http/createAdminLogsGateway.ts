@@ -1,4 +1,4 @@
-import type { AdminLogsGateway } from '@loop/core';
+import type { AdminLogsGateway } from '@loop/core/logs';
 import type { ApiClient } from './createApiClient';
 
 /** The application log for platform admins; filtering happens on the client (spec §5). */

@@ -1,4 +1,5 @@
-import { type ClientApp, createClientApp, type SessionEndReason, SessionKeeper } from '@loop/core';
+import { type ClientApp, createClientApp } from '@loop/core/app';
+import { type SessionEndReason, SessionKeeper } from '@loop/core/session';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserTimer } from '../session/browserTimer';
 import { createJwtDecoder } from '../session/createJwtDecoder';

@@ -1,4 +1,4 @@
-import type { BillingGateway } from '@loop/core';
+import type { BillingGateway } from '@loop/core/billing';
 import type { ApiClient } from './createApiClient';
 
 /** Subscription, plans, settings, plan change, checkout and payments of the current organisation (spec §7). */

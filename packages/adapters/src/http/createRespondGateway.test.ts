@@ -1,4 +1,5 @@
-import { RESPONDENT_MESSAGES, type RespondentView } from '@loop/core';
+import type { RespondentView } from '@loop/core';
+import { RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingClient } from '../testing/recordingClient';
 import { type FakeApi, startFakeApi } from '../testing/startFakeApi';

@@ -1,4 +1,4 @@
-import type { InvitationPreviewGateway, RespondGateway } from '@loop/core';
+import type { InvitationPreviewGateway, RespondGateway } from '@loop/core/surveys/respond';
 import { type ApiClient, type ApiSession, createApiClient } from './createApiClient';
 
 const tokenPath = (token: string): string => `/respond/${encodeURIComponent(token)}`;

@@ -1,4 +1,5 @@
-import { apiOk, type SurveyDataGateway } from '@loop/core';
+import { apiOk } from '@loop/core';
+import type { SurveyDataGateway } from '@loop/core/surveys/data';
 import type { ApiClient, DownloadBody } from './createApiClient';
 import { filenameFromContentDisposition } from './createSurveyResultsGateway';
 

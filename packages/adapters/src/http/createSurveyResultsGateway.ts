@@ -1,10 +1,6 @@
-import {
-  type ApiResult,
-  apiOk,
-  type DownloadedFile,
-  type ResultsQuery,
-  type SurveyResultsGateway,
-} from '@loop/core';
+import type { DownloadedFile } from '@loop/core';
+import { type ApiResult, apiOk, type ResultsQuery } from '@loop/core';
+import type { SurveyResultsGateway } from '@loop/core/surveys/results';
 import type { ApiClient, DownloadBody } from './createApiClient';
 
 /** RFC 8187's `UTF-8''…` value of `filename*`, decoded; null when it is not one. */

@@ -1,4 +1,4 @@
-import type { SurveysGateway, SurveyTemplatesGateway } from '@loop/core';
+import type { SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
 import type { ApiClient } from './createApiClient';
 
 /** Surveys of the organisation in X-Organization-Id (list, editor saves, status, copies). */

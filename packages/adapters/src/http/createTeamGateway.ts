@@ -1,4 +1,4 @@
-import type { InvitationLinkGateway, TeamGateway } from '@loop/core';
+import type { InvitationLinkGateway, TeamGateway } from '@loop/core/organisation';
 import type { ApiClient } from './createApiClient';
 import { downloadFile } from './createSurveyResultsGateway';
 

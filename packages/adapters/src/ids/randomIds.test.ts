@@ -1,4 +1,4 @@
-import { ID_PATTERN } from '@loop/core';
+import { ID_PATTERN } from '@loop/core/surveys/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomIds } from './randomIds';
 

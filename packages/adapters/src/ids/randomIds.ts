@@ -1,4 +1,4 @@
-import type { IdSource } from '@loop/core';
+import type { IdSource } from '@loop/core/surveys/model';
 
 const hex = (bytes: Uint8Array): string =>
   Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

@@ -1,4 +1,9 @@
-import type { AnswerDraft, AnswerDraftStore, PublicLinkEntry, PublicLinkStore } from '@loop/core';
+import type {
+  AnswerDraft,
+  AnswerDraftStore,
+  PublicLinkEntry,
+  PublicLinkStore,
+} from '@loop/core/surveys/respond';
 import { createMemoryStorage } from '../storage/createMemoryStorage';
 import { tolerantStorage } from '../storage/tolerantStorage';
 

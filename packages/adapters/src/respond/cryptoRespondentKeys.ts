@@ -1,4 +1,4 @@
-import type { RespondentKeySource } from '@loop/core';
+import type { RespondentKeySource } from '@loop/core/surveys/respond';
 
 const toBase64Url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes))

@@ -1,4 +1,4 @@
-import type { Timer } from '@loop/core';
+import type { Timer } from '@loop/core/session';
 
 /** setTimeout's largest delay; anything longer overflows and fires at once. */
 export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;

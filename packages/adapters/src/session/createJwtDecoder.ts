@@ -1,4 +1,5 @@
-import type { AccessTokenClaims, TokenDecoder } from '@loop/core';
+import type { AccessTokenClaims } from '@loop/core';
+import type { TokenDecoder } from '@loop/core/session';
 import { jwtDecode } from 'jwt-decode';
 
 /**

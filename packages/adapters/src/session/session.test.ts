@@ -1,4 +1,4 @@
-import { readClaims } from '@loop/core';
+import { readClaims } from '@loop/core/session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeJwt } from '../testing/makeJwt';
 import { browserTimer, clampDelay, MAX_TIMER_DELAY_MS } from './browserTimer';

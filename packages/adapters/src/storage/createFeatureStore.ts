@@ -1,4 +1,4 @@
-import { type FeatureStore, parseFeatureList } from '@loop/core';
+import { type FeatureStore, parseFeatureList } from '@loop/core/features';
 import { STORAGE_KEYS } from './storageKeys';
 import { tolerantStorage } from './tolerantStorage';
 

@@ -1,4 +1,4 @@
-import type { OrganisationStore } from '@loop/core';
+import type { OrganisationStore } from '@loop/core/organisation';
 import { STORAGE_KEYS } from './storageKeys';
 import { tolerantStorage } from './tolerantStorage';
 

@@ -1,4 +1,4 @@
-import type { TokenStore } from '@loop/core';
+import type { TokenStore } from '@loop/core/session';
 import { STORAGE_KEYS } from './storageKeys';
 import { tolerantStorage } from './tolerantStorage';
 

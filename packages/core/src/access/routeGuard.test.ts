@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionStatus } from '../session/SessionKeeper';
+import type { SessionStatus } from '../session';
 import { decideGuard, effectiveIsAdmin, fallbackPath, type GuardInput, type UserCheck } from './routeGuard';
 import { ROUTE_ACCESS } from './routes';
 

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../session/SessionKeeper';
+import type { SessionStatus } from '../session';
 
 /** Who may open a route (spec §2 route table, §6). */
 export type Access = 'public' | 'login' | 'onboarded' | 'admin';

@@ -1,5 +1,7 @@
-import type { AdminOverview, AdminUser, AdminUserQuery, Page } from '../contract/admin';
 import type {
+  AdminOverview,
+  AdminUser,
+  AdminUserQuery,
   Branding,
   ChangeEmailRequest,
   ChangePasswordRequest,
@@ -12,6 +14,7 @@ import type {
   LogoutRequest,
   MessageResponse,
   Organization,
+  Page,
   RegisterRequest,
   ResendVerificationRequest,
   ResetPasswordRequest,
@@ -19,9 +22,9 @@ import type {
   UpdateBrandingRequest,
   UpdateProfileRequest,
   VerifyEmailRequest,
-} from '../contract/wire';
-import type { RefreshGateway } from '../session/ports';
-import type { DownloadedFile } from '../surveys/resultsPorts';
+} from '../contract';
+import type { RefreshGateway } from '../session';
+import type { DownloadedFile } from '../shared';
 import type { ApiResult } from './apiResult';
 
 /** The authentication calls; login and refresh never trigger the 401-refresh-retry. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
-import type { AuthGateway, BrandingGateway, OrganisationGateway, UserGateway } from '../api/ports';
-import type { BillingGateway } from '../billing/ports';
-import type { CurrentUser, Organization, OrganizationRef } from '../contract/wire';
-import type { FeatureStore } from '../features/featureGate';
-import type { OrganisationStore, StoredOrganisation } from '../organisation/resolveOrganisation';
-import type { StoredTokens, TokenStore } from '../session/ports';
-import { SessionKeeper } from '../session/SessionKeeper';
+import type { AuthGateway, BrandingGateway, OrganisationGateway, UserGateway } from '../api';
+import { type ApiResult, apiFailure, apiOk } from '../api';
+import type { BillingGateway } from '../billing';
+import type { CurrentUser, Organization, OrganizationRef } from '../contract';
+import type { FeatureStore } from '../features';
+import type { OrganisationStore, StoredOrganisation } from '../organisation';
+import type { StoredTokens, TokenStore } from '../session';
+import { SessionKeeper } from '../session';
 import { type ClientApp, createClientApp } from './clientApp';
 
 const USER: CurrentUser = {

@@ -1,15 +1,14 @@
-import type { AuthGateway, BrandingGateway, OrganisationGateway, UserGateway } from '../api/ports';
-import { type AuthUseCases, createAuthUseCases } from '../auth/authUseCases';
-import type { BillingGateway, Notifier } from '../billing/ports';
-import { SubscriptionStore } from '../billing/SubscriptionStore';
-import { BrandingStore } from '../branding/BrandingStore';
-import type { FeatureStore } from '../features/featureGate';
-import { CurrentUserStore } from '../organisation/CurrentUserStore';
-import type { OrganisationStore } from '../organisation/resolveOrganisation';
-import { QueryCache } from '../query/QueryCache';
-import { createSessionEndedHandler } from '../session/onSessionEnded';
-import type { TokenStore } from '../session/ports';
-import type { SessionKeeper } from '../session/SessionKeeper';
+import type { AuthGateway, BrandingGateway, OrganisationGateway, UserGateway } from '../api';
+import { type AuthUseCases, createAuthUseCases } from '../auth';
+import type { BillingGateway, Notifier } from '../billing';
+import { SubscriptionStore } from '../billing';
+import { BrandingStore } from '../branding';
+import type { FeatureStore } from '../features';
+import type { OrganisationStore } from '../organisation';
+import { CurrentUserStore } from '../organisation';
+import { QueryCache } from '../query';
+import type { SessionKeeper, TokenStore } from '../session';
+import { createSessionEndedHandler } from '../session';
 
 /** State that belongs to one user, or to one organisation of that user. */
 export interface Resettable {

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
-import type { AuthGateway } from '../api/ports';
-import type { MessageResponse, TokenPair } from '../contract/wire';
-import type { StoredTokens, TokenStore } from '../session/ports';
-import type { SessionEndReason, SessionState } from '../session/SessionKeeper';
+import type { AuthGateway } from '../api';
+import { type ApiResult, apiFailure, apiOk } from '../api';
+import type { MessageResponse, TokenPair } from '../contract';
+import type { SessionEndReason, SessionState, StoredTokens, TokenStore } from '../session';
 import { createAuthUseCases, isUnverifiedLogin } from './authUseCases';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './credentials';
 

@@ -1,8 +1,6 @@
-import type { ApiResult } from '../api/apiResult';
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
-import type { AuthGateway } from '../api/ports';
-import type { TokenStore } from '../session/ports';
-import type { SessionKeeper } from '../session/SessionKeeper';
+import type { ApiResult, AuthGateway } from '../api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
+import type { SessionKeeper, TokenStore } from '../session';
 import {
   hasErrors,
   normaliseEmail,

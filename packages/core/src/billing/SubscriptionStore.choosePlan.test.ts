@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure, apiOk } from '../api/apiResult';
+import { apiFailure, apiOk } from '../api';
 import {
   BASIC,
   CHECKOUT_OFF,

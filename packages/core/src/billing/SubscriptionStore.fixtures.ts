@@ -1,16 +1,16 @@
 import { expect } from 'vitest';
-import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
-import type { Page } from '../contract/admin';
+import { type ApiResult, apiFailure, apiOk } from '../api';
 import type {
   BillingSettings,
   ChangePlanRequest,
   CheckoutRequest,
   Feature,
+  Page,
   Payment,
   Plan,
   UserSubscription,
-} from '../contract/billing';
-import type { FeatureStore } from '../features/featureGate';
+} from '../contract';
+import type { FeatureStore } from '../features';
 import { type Deferred, deferred } from '../testing/deferred';
 import type { BillingGateway, Notice, Notifier } from './ports';
 import { SubscriptionStore } from './SubscriptionStore';

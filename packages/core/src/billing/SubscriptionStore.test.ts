@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure, apiOk } from '../api/apiResult';
-import type { Plan, UserSubscription } from '../contract/billing';
+import { apiFailure, apiOk } from '../api';
+import type { Plan, UserSubscription } from '../contract';
 import { BILLING_MESSAGES } from './SubscriptionStore';
 import {
   CHECKOUT_ON,

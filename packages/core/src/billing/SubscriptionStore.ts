@@ -1,6 +1,6 @@
-import type { BillingSettings, Plan, UserSubscription } from '../contract/billing';
-import type { FeatureStore } from '../features/featureGate';
-import { createStateStore } from '../shared/stateStore';
+import type { BillingSettings, Plan, UserSubscription } from '../contract';
+import type { FeatureStore } from '../features';
+import { createStateStore } from '../shared';
 import { readPlans, readSubscription } from './billingAnswers';
 import { decidePlanChange, readCheckoutUrl } from './plans';
 import type { BillingGateway, Notifier } from './ports';

@@ -1,4 +1,4 @@
-import type { Feature, Plan, UserSubscription } from '../contract/billing';
+import type { Feature, Plan, UserSubscription } from '../contract';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,4 @@
-import { dutchLabel } from '../shared/dutchLabel';
+import { dutchLabel } from '../shared';
 
 // Values the server sends in English show in Dutch. A value this table does not know (a newer
 // server, a provider's own state) is shown as received rather than hidden.

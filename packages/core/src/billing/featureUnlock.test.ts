@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../contract/billing';
+import type { Plan } from '../contract';
 import {
   decideFeatureGate,
   joinNames,

@@ -1,5 +1,5 @@
-import type { Plan } from '../contract/billing';
-import type { FeatureKey } from '../features/featureGate';
+import type { Plan } from '../contract';
+import type { FeatureKey } from '../features';
 import { formatPlanPrice } from './plans';
 
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true });

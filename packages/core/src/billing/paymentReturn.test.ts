@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
-import type { Page } from '../contract/admin';
-import type { Payment } from '../contract/billing';
+import { type ApiResult, apiFailure, apiOk } from '../api';
+import type { Page, Payment } from '../contract';
 import { createPaymentReturn, parsePaymentId, RETURN_PAYMENTS_QUERY } from './paymentReturn';
 import type { BillingGateway, PageQuery } from './ports';
 

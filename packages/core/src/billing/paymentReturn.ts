@@ -1,5 +1,5 @@
-import type { ApiResult } from '../api/apiResult';
-import type { Payment } from '../contract/billing';
+import type { ApiResult } from '../api';
+import type { Payment } from '../contract';
 import type { BillingGateway } from './ports';
 
 /** Spec §7: the return screen asks for the first page of 10 payments. */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../contract/billing';
+import type { Plan } from '../contract';
+import { formatCents, formatEuros } from '../format';
 import {
   amountCents,
   decidePlanChange,
-  formatCents,
   formatDate,
-  formatEuros,
   formatPlanPrice,
   INVALID_CHECKOUT_URL_MESSAGE,
   otherPlans,

@@ -1,6 +1,6 @@
-import type { CheckoutRequest, PaymentProvider, Plan } from '../contract/billing';
+import type { CheckoutRequest, PaymentProvider, Plan } from '../contract';
 import { formatEuros, formatLongDay, wallClock } from '../format';
-import { err, ok, type Result } from '../shared/result';
+import { err, ok, type Result } from '../shared';
 
 /** The other plans to choose from: sorted by price descending, the current plan left out (spec §2). */
 export function otherPlans(plans: readonly Plan[], currentPlanId: number | null): readonly Plan[] {

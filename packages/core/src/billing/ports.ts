@@ -1,5 +1,4 @@
-import type { ApiResult } from '../api/apiResult';
-import type { Page } from '../contract/admin';
+import type { ApiResult } from '../api';
 import type {
   AdminPayment,
   AdminSubscription,
@@ -8,11 +7,12 @@ import type {
   ChangePlanRequest,
   CheckoutRequest,
   Feature,
+  Page,
   Payment,
   Plan,
   PlanInput,
   UserSubscription,
-} from '../contract/billing';
+} from '../contract';
 
 export interface PageQuery {
   readonly page: number;

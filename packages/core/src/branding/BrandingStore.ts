@@ -1,7 +1,7 @@
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
-import type { BrandingGateway, BrandingImage, UploadFile } from '../api/ports';
-import type { Branding } from '../contract/wire';
-import { createStateStore } from '../shared/stateStore';
+import type { BrandingGateway, BrandingImage, UploadFile } from '../api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
+import type { Branding } from '../contract';
+import { createStateStore } from '../shared';
 import { loadBranding } from './brandingView';
 import {
   BRANDING_UPLOAD_MAX_BYTES,

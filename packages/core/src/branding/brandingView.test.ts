@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Branding } from '../contract/wire';
+import type { Branding } from '../contract';
 import { brandingView, loadBranding, THEME_RETRIES, THEME_RETRY_DELAY_MS, withVersion } from './brandingView';
 import { DEFAULT_PRIMARY_COLOR } from './colour';
 

@@ -1,4 +1,4 @@
-import type { Branding } from '../contract/wire';
+import type { Branding } from '../contract';
 import { DEFAULT_PRIMARY_COLOR } from './colour';
 
 export interface BrandingDefaults {

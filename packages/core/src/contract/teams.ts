@@ -1,4 +1,6 @@
-import type { MemberRole } from '../organisation/permissions';
+/** The roles within an organisation, as the wire names them (`organizations[].role`); what each may do is in organisation/permissions.ts. */
+export const MEMBER_ROLES = ['owner', 'manager', 'member', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 // Teams: the members of the current organisation (X-Organization-Id), their roles and invitations.
 // Routes under /organization work on the current organisation, like the spec's

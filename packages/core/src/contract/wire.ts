@@ -1,4 +1,4 @@
-import type { MemberRole } from '../organisation/permissions';
+import type { MemberRole } from './teams';
 
 /**
  * The wire contract between the web app and the API server (docs/architecture.md): JSON, snake_case,

@@ -1,5 +1,6 @@
 // The format feature: Dutch dates, times, numbers, amounts and percentages in the Netherlands' time zone.
-export type { CalendarDay, WallClock } from './dutch';
+// What other features and packages use of it; everything else in this folder is internal.
+export type { CalendarDay } from './dutch';
 export {
   dayStart,
   formatCents,
@@ -9,7 +10,6 @@ export {
   formatEuros,
   formatLongDay,
   formatLongDayTime,
-  formatNumber,
   formatRate,
   formatShare,
   formatTimestamp,
@@ -18,7 +18,5 @@ export {
   MONTHS,
   MONTHS_SHORT,
   NO_VALUE,
-  shortDayText,
-  TIME_ZONE,
   wallClock,
 } from './dutch';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
-import type { LogItem, LogsResponse } from '../contract/logs';
+import { type ApiResult, apiFailure, apiOk } from '../api';
+import type { LogItem, LogsResponse } from '../contract';
 import { type Deferred, deferred } from '../testing/deferred';
 import { LogBrowser } from './LogBrowser';
 import { EMPTY_LOG_FILTER } from './logFilter';

@@ -1,5 +1,5 @@
-import type { LogItem } from '../contract/logs';
-import { createStateStore } from '../shared/stateStore';
+import type { LogItem } from '../contract';
+import { createStateStore } from '../shared';
 import {
   EMPTY_LOG_FILTER,
   filterLogRows,

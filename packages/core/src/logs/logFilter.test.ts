@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LogItem, LogLevel } from '../contract/logs';
+import type { LogItem, LogLevel } from '../contract';
 import {
   EMPTY_LOG_FILTER,
   filterLogRows,

@@ -1,4 +1,4 @@
-import type { LogItem, LogLevel } from '../contract/logs';
+import type { LogItem, LogLevel } from '../contract';
 import { dayStart } from '../format';
 
 /**

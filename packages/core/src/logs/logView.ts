@@ -1,6 +1,6 @@
-import type { LogLevel } from '../contract/logs';
+import type { LogLevel } from '../contract';
 import { formatCount, formatTimestamp, wallClock } from '../format';
-import { dutchLabel } from '../shared/dutchLabel';
+import { dutchLabel } from '../shared';
 
 /** The levels in the order of the level filter (spec §4). */
 export const LOG_LEVELS: readonly LogLevel[] = ['info', 'warning', 'error', 'audit'];

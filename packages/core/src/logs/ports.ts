@@ -1,5 +1,5 @@
-import type { ApiResult } from '../api/apiResult';
-import type { LogsResponse } from '../contract/logs';
+import type { ApiResult } from '../api';
+import type { LogsResponse } from '../contract';
 
 /** The application log for platform admins (spec §7: GET /admin/logs, no query parameters). */
 export interface AdminLogsGateway {

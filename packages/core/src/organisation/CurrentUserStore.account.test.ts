@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure, apiOk } from '../api/apiResult';
-import type { Organization } from '../contract/wire';
+import { apiFailure, apiOk } from '../api';
+import type { Organization } from '../contract';
 import {
   organisationStore,
   organisations,

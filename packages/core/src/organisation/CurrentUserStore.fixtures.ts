@@ -1,5 +1,5 @@
-import { type ApiResult, apiOk } from '../api/apiResult';
-import type { OrganisationGateway, UserGateway } from '../api/ports';
+import type { OrganisationGateway, UserGateway } from '../api';
+import { type ApiResult, apiOk } from '../api';
 import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
@@ -9,7 +9,7 @@ import type {
   Organization,
   OrganizationRef,
   UpdateProfileRequest,
-} from '../contract/wire';
+} from '../contract';
 import { type Deferred, deferred } from '../testing/deferred';
 import { CurrentUserStore } from './CurrentUserStore';
 import type { OrganisationStore, StoredOrganisation } from './resolveOrganisation';

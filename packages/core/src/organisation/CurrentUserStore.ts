@@ -1,6 +1,6 @@
-import type { UserCheck } from '../access/routeGuard';
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
-import type { OrganisationGateway, UserGateway } from '../api/ports';
+import type { UserCheck } from '../access';
+import type { OrganisationGateway, UserGateway } from '../api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
 import {
   hasErrors,
   normaliseEmail,
@@ -8,9 +8,9 @@ import {
   validateOrganization,
   validatePasswordChange,
   validateProfile,
-} from '../auth/credentials';
-import type { CurrentUser, Organization, OrganizationRef } from '../contract/wire';
-import { createStateStore } from '../shared/stateStore';
+} from '../auth';
+import type { CurrentUser, Organization, OrganizationRef } from '../contract';
+import { createStateStore } from '../shared';
 import { createOrganisationResolver, type OrganisationStore } from './resolveOrganisation';
 
 export interface CurrentUserState {

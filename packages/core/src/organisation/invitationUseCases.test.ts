@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiFailure, apiOk } from '../api/apiResult';
-import { type FormResult, formInvalid, formOk } from '../api/formResult';
-import type { AcceptedInvitation } from '../contract/teams';
-import type { OrganizationRef } from '../contract/wire';
+import { apiFailure, apiOk, type FormResult, formInvalid, formOk } from '../api';
+import type { AcceptedInvitation, OrganizationRef } from '../contract';
 import { createInvitationUseCases } from './invitationUseCases';
 import type { InvitationLinkGateway } from './teamPorts';
 

@@ -1,6 +1,5 @@
-import { type FormResult, formFromApi, formOk } from '../api/formResult';
-import type { AcceptedInvitation } from '../contract/teams';
-import type { OrganizationRef } from '../contract/wire';
+import { type FormResult, formFromApi, formOk } from '../api';
+import type { AcceptedInvitation, OrganizationRef } from '../contract';
 import type { InvitationLinkGateway } from './teamPorts';
 
 /** The parts of other use-cases the invitation page drives. */

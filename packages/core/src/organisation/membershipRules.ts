@@ -1,5 +1,6 @@
-import { err, ok, type Result } from '../shared/result';
-import { assignableRoles, can, type MemberRole, PERMISSION_DENIED } from './permissions';
+import type { MemberRole } from '../contract';
+import { err, ok, type Result } from '../shared';
+import { assignableRoles, can, PERMISSION_DENIED } from './permissions';
 
 /** A membership as the rules need it. */
 export interface MemberFacts {

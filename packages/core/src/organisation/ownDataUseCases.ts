@@ -1,7 +1,7 @@
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api/formResult';
-import type { UserGateway } from '../api/ports';
-import { normaliseEmail } from '../auth/credentials';
-import type { FileSaver } from '../surveys/resultsPorts';
+import type { UserGateway } from '../api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
+import { normaliseEmail } from '../auth';
+import type { FileSaver } from '../shared';
 import type { TeamGateway } from './teamPorts';
 
 export const OWN_DATA_MESSAGES = {

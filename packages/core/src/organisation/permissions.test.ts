@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assignableRoles,
-  can,
-  isMemberRole,
-  MEMBER_ROLES,
-  PERMISSIONS,
-  type Permission,
-} from './permissions';
+import { MEMBER_ROLES } from '../contract';
+import { assignableRoles, can, isMemberRole, PERMISSIONS, type Permission } from './permissions';
 
 /** The table as the product promises it: owner everything, manager runs the work, member builds, viewer reads. */
 const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {

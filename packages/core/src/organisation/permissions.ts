@@ -3,8 +3,7 @@
  * organisation route checks a permission before it touches data) and by the web app (screens hide
  * what the role cannot do and say why). Platform rights (admin, template manager) are separate.
  */
-export const MEMBER_ROLES = ['owner', 'manager', 'member', 'viewer'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+import { MEMBER_ROLES, type MemberRole } from '../contract';
 
 /** Dutch names of the roles, as every screen and e-mail shows them. */
 export const ROLE_LABELS: Readonly<Record<MemberRole, string>> = {

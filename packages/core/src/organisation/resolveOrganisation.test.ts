@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, OrganizationRef } from '../contract/wire';
+import type { CurrentUser, OrganizationRef } from '../contract';
 import {
   createOrganisationResolver,
   type OrganisationStore,

@@ -1,4 +1,4 @@
-import type { CurrentUser, OrganizationRef } from '../contract/wire';
+import type { CurrentUser, OrganizationRef } from '../contract';
 
 /** The current organisation as stored (spec §3: keys currentOrgId and currentOrgName). */
 export interface StoredOrganisation {

@@ -1,14 +1,14 @@
-import type { ApiResult } from '../api/apiResult';
+import type { ApiResult } from '../api';
 import type {
   AcceptedInvitation,
   CreateInvitationRequest,
   Invitation,
   InvitationLinkPreview,
   Member,
-} from '../contract/teams';
-import type { Organization } from '../contract/wire';
-import type { DownloadedFile } from '../surveys/resultsPorts';
-import type { MemberRole } from './permissions';
+  MemberRole,
+  Organization,
+} from '../contract';
+import type { DownloadedFile } from '../shared';
 
 /** The team of the current organisation (the one in X-Organization-Id). */
 export interface TeamGateway {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvitationLinkPreview, Member } from '../contract/teams';
+import type { InvitationLinkPreview, Member } from '../contract';
 import { invitationStep, teamView } from './teamView';
 
 const member = (userId: number, role: Member['role'], isYou = false): Member => ({

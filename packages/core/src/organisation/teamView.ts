@@ -1,7 +1,7 @@
-import { normaliseEmail } from '../auth/credentials';
-import type { InvitationLinkPreview, Member } from '../contract/teams';
+import { normaliseEmail } from '../auth';
+import type { InvitationLinkPreview, Member, MemberRole } from '../contract';
 import { MEMBERSHIP_MESSAGES } from './membershipRules';
-import { assignableRoles, can, type MemberRole, PERMISSION_DENIED, ROLE_LABELS } from './permissions';
+import { assignableRoles, can, PERMISSION_DENIED, ROLE_LABELS } from './permissions';
 
 /** What the signed-in user may do with one member row of the team screen. */
 export interface MemberRowView {

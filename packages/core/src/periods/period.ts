@@ -1,4 +1,4 @@
-import { MONTHS } from '../format/dutch';
+import { MONTHS } from '../format';
 
 /**
  * Reporting periods shared by KPIs and finance: ISO weeks (Monday to Sunday, the week with the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResult, apiFailure, apiOk } from '../api/apiResult';
+import { type ApiResult, apiFailure, apiOk } from '../api';
 import { QueryCache } from './QueryCache';
 
 /** A load whose answers the test releases one by one, counting the calls. */

@@ -1,4 +1,4 @@
-import type { ApiResult } from '../api/apiResult';
+import type { ApiResult } from '../api';
 
 /** What a screen shows of one server resource. */
 export interface QueryState<T> {

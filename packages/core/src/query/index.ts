@@ -1,3 +1,3 @@
 // The query feature: the one cache through which screens load server data.
-export type { QueryState } from './QueryCache';
+// What other features and packages use of it; everything else in this folder is internal.
 export { QueryCache } from './QueryCache';

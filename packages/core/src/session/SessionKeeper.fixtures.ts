@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { ApiResult } from '../api/apiResult';
-import type { AccessTokenClaims } from '../contract/wire';
+import type { ApiResult } from '../api';
+import type { AccessTokenClaims } from '../contract';
 import { type Deferred, deferred } from '../testing/deferred';
 import type { Clock, RefreshGateway, StoredTokens, Timer, TokenDecoder, TokenStore } from './ports';
 import { type SessionEndReason, SessionKeeper } from './SessionKeeper';

@@ -1,4 +1,4 @@
-import { createStateStore } from '../shared/stateStore';
+import { createStateStore } from '../shared';
 import type { Clock, RefreshGateway, Timer, TokenDecoder, TokenStore } from './ports';
 import {
   BACKGROUND_REFRESH_LEAD_MS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FeatureStore } from '../features/featureGate';
-import type { OrganisationStore } from '../organisation/resolveOrganisation';
+import type { FeatureStore } from '../features';
+import type { OrganisationStore } from '../organisation';
 import { createSessionEndedHandler } from './onSessionEnded';
 
 describe('createSessionEndedHandler', () => {

@@ -1,5 +1,5 @@
-import type { FeatureStore } from '../features/featureGate';
-import type { OrganisationStore } from '../organisation/resolveOrganisation';
+import type { FeatureStore } from '../features';
+import type { OrganisationStore } from '../organisation';
 import type { SessionEndReason } from './SessionKeeper';
 
 /**

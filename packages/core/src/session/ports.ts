@@ -1,5 +1,5 @@
-import type { ApiResult } from '../api/apiResult';
-import type { AccessTokenClaims } from '../contract/wire';
+import type { ApiResult } from '../api';
+import type { AccessTokenClaims } from '../contract';
 
 /** The two tokens as stored (spec §3: local storage keys `token` and `refresh_token`). */
 export interface StoredTokens {

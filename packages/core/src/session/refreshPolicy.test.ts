@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessTokenClaims } from '../contract/wire';
+import type { AccessTokenClaims } from '../contract';
 import type { TokenDecoder } from './ports';
 import {
   BACKGROUND_REFRESH_LEAD_MS,

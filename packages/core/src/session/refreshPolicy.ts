@@ -1,5 +1,5 @@
-import type { RefreshResponse } from '../contract/wire';
-import { err, ok, type Result } from '../shared/result';
+import type { RefreshResponse } from '../contract';
+import { err, ok, type Result } from '../shared';
 import type { StoredTokens, TokenDecoder } from './ports';
 
 /** The guard refreshes an access token with less than this left (spec §9). */

@@ -1,23 +1,25 @@
+import type {
+  EmailChangeTokenRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  LogLevel,
+  LogoutRequest,
+  RefreshRequest,
+  RegisterRequest,
+  ResendVerificationRequest,
+  ResetPasswordRequest,
+  TokenPair,
+  VerifyEmailRequest,
+} from '@loop/core';
 import {
-  type EmailChangeTokenRequest,
   FORGOT_PASSWORD_MESSAGE,
-  type ForgotPasswordRequest,
   hasErrors,
   LOGIN_FAILED_MESSAGE,
-  type LoginRequest,
-  type LogLevel,
-  type LogoutRequest,
-  type RefreshRequest,
-  type RegisterRequest,
-  type ResendVerificationRequest,
-  type ResetPasswordRequest,
-  type TokenPair,
-  type VerifyEmailRequest,
   validateForgotPassword,
   validateLogin,
   validateRegistration,
   validateResetPassword,
-} from '@loop/core';
+} from '@loop/core/auth';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, invalidInput, MESSAGES } from '../http/apiError';
 import { ERRORS, errorResponse, messageResponse, textInput, tokenInput } from '../http/commonSchemas';

@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from '@loop/core';
+import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from '@loop/core/auth';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../db/schema';

@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_MESSAGE } from '@loop/core';
+import { FORGOT_PASSWORD_MESSAGE } from '@loop/core/auth';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../http/apiError';

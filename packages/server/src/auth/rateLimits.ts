@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import { normaliseEmail } from '@loop/core';
+import { normaliseEmail } from '@loop/core/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError, MESSAGES } from '../http/apiError';

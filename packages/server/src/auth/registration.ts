@@ -1,11 +1,5 @@
-import {
-  type AcceptedInvitation,
-  err,
-  normaliseEmail,
-  ok,
-  type RegisterRequest,
-  type Result,
-} from '@loop/core';
+import { type AcceptedInvitation, err, ok, type RegisterRequest, type Result } from '@loop/core';
+import { normaliseEmail } from '@loop/core/auth';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { type UserRow, users } from '../db/schema';

@@ -1,4 +1,5 @@
-import { LOGIN_FAILED_MESSAGE, type TokenPair } from '@loop/core';
+import type { TokenPair } from '@loop/core';
+import { LOGIN_FAILED_MESSAGE } from '@loop/core/auth';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

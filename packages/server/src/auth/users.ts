@@ -1,4 +1,4 @@
-import { normaliseEmail } from '@loop/core';
+import { normaliseEmail } from '@loop/core/auth';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type UserRow, users } from '../db/schema';

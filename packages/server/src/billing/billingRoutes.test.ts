@@ -1,5 +1,5 @@
 import type { BillingSettings, Feature, Plan, UserSubscription } from '@loop/core';
-import { PERMISSION_DENIED } from '@loop/core';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../db/schema';

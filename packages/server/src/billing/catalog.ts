@@ -1,4 +1,5 @@
-import type { Feature, FieldErrors, Plan, PlanInput } from '@loop/core';
+import type { Feature, Plan, PlanInput } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';

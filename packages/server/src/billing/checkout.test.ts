@@ -1,11 +1,6 @@
-import {
-  type CheckoutRequest,
-  formatCents,
-  type Page,
-  type Payment,
-  PERMISSION_DENIED,
-  type UserSubscription,
-} from '@loop/core';
+import type { CheckoutRequest, Page, Payment, UserSubscription } from '@loop/core';
+import { formatCents } from '@loop/core/format';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';

@@ -1,12 +1,7 @@
-import {
-  amountCents,
-  type CheckoutRequest,
-  can,
-  formatCents,
-  type Organization,
-  type Payment,
-  PERMISSION_DENIED,
-} from '@loop/core';
+import type { CheckoutRequest, Organization, Payment } from '@loop/core';
+import { amountCents } from '@loop/core/billing';
+import { formatCents } from '@loop/core/format';
+import { can, PERMISSION_DENIED } from '@loop/core/organisation';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { MAX_SERIAL_ID } from '../db/database';

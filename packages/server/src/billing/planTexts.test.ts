@@ -1,4 +1,4 @@
-import { featureDescriptionHtml } from '@loop/core';
+import { featureDescriptionHtml } from '@loop/core/billing';
 import { asc } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { FeatureKey } from '@loop/core';
+import type { FeatureKey } from '@loop/core/features';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import { ApiError } from '../http/apiError';

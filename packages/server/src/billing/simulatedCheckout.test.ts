@@ -1,5 +1,6 @@
 import type { Feature, Page, Payment, UserSubscription } from '@loop/core';
-import { formatCents, PERMISSION_DENIED } from '@loop/core';
+import { formatCents } from '@loop/core/format';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { API_PREFIX, formatCents } from '@loop/core';
+import { API_PREFIX } from '@loop/core';
+import { formatCents } from '@loop/core/format';
 import type { AppDeps } from '../appDeps';
 import { ApiError, MESSAGES } from '../http/apiError';
 import { ERRORS } from '../http/commonSchemas';

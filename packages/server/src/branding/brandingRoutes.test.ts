@@ -1,14 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Branding, Organization } from '@loop/core';
 import {
   BRANDING_UPLOAD_MAX_BYTES,
   BRANDING_UPLOAD_TOO_LARGE,
   BRANDING_UPLOAD_WRONG_TYPE,
-  type Branding,
-  type Organization,
-  PERMISSION_DENIED,
   primaryColorError,
-} from '@loop/core';
+} from '@loop/core/branding';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_MISSING } from '../billing/requireFeature';
 import { memberships } from '../db/schema';

@@ -1,13 +1,11 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { Branding, Organization, UpdateBrandingRequest } from '@loop/core';
 import {
   BRANDING_UPLOAD_MAX_BYTES,
   BRANDING_UPLOAD_TOO_LARGE,
   BRANDING_UPLOAD_WRONG_TYPE,
-  type Branding,
-  type Organization,
   primaryColorError,
-  type UpdateBrandingRequest,
-} from '@loop/core';
+} from '@loop/core/branding';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';

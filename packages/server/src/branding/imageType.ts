@@ -1,4 +1,4 @@
-import type { BrandingUploadType } from '@loop/core';
+import type { BrandingUploadType } from '@loop/core/branding';
 
 export interface ImageType {
   readonly mime: BrandingUploadType;

@@ -1,4 +1,5 @@
-import { type LogLevel, MEMBER_ROLES, type MemberRole, type Question, type SurveyStatus } from '@loop/core';
+import type { LogLevel, Question, SurveyStatus } from '@loop/core';
+import { MEMBER_ROLES, type MemberRole } from '@loop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

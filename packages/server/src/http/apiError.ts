@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 
 /**
  * An expected failure answered as `{detail, fields?}` with this status. Thrown from route handlers

@@ -1,4 +1,5 @@
-import type { FieldErrors, Page } from '@loop/core';
+import type { Page } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import { invalidInput } from './apiError';
 import { array, integer, object, type Schema, string } from './schema';
 

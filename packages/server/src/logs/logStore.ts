@@ -1,4 +1,5 @@
-import { type LogItem, logDateOf } from '@loop/core';
+import type { LogItem } from '@loop/core';
+import { logDateOf } from '@loop/core/logs';
 import { and, desc, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { appLogs } from '../db/schema';

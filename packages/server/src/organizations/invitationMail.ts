@@ -1,4 +1,6 @@
-import { formatDate, type MemberRole, ROLE_LABELS } from '@loop/core';
+import type { MemberRole } from '@loop/core';
+import { formatDate } from '@loop/core/billing';
+import { ROLE_LABELS } from '@loop/core/organisation';
 import type { MailMessage } from '../mail/mailer';
 import { render } from '../mail/messages';
 

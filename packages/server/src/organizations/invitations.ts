@@ -1,15 +1,15 @@
 import {
   type AcceptedInvitation,
-  decideInvitation,
   err,
   type Invitation,
   type InvitationLinkPreview,
   type MemberRole,
-  normaliseEmail,
   type Organization,
   ok,
   type Result,
 } from '@loop/core';
+import { normaliseEmail } from '@loop/core/auth';
+import { decideInvitation } from '@loop/core/organisation';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { hashToken, newSecureToken } from '../auth/secureToken';

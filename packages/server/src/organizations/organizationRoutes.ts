@@ -1,10 +1,6 @@
-import {
-  type CreateOrganizationRequest,
-  hasErrors,
-  MEMBER_ROLES,
-  type Organization,
-  validateOrganization,
-} from '@loop/core';
+import type { CreateOrganizationRequest, Organization } from '@loop/core';
+import { MEMBER_ROLES } from '@loop/core';
+import { hasErrors, validateOrganization } from '@loop/core/auth';
 import { authOf } from '../auth/authenticate';
 import { invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, PROTECTED_ERRORS, textInput } from '../http/commonSchemas';

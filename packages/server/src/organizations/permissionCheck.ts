@@ -1,4 +1,4 @@
-import { can, PERMISSION_DENIED, type Permission } from '@loop/core';
+import { can, PERMISSION_DENIED, type Permission } from '@loop/core/organisation';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import { ApiError } from '../http/apiError';

@@ -1,4 +1,5 @@
-import { can, MEMBER_ROLES, PERMISSION_DENIED, type Permission } from '@loop/core';
+import { MEMBER_ROLES } from '@loop/core';
+import { can, PERMISSION_DENIED, type Permission } from '@loop/core/organisation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { createTestContext, createUser, login, type TestContext } from '../testing/testApp';

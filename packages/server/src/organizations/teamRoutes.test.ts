@@ -1,11 +1,5 @@
-import {
-  type AcceptedInvitation,
-  type Invitation,
-  type InvitationLinkPreview,
-  MEMBERSHIP_MESSAGES,
-  type Member,
-  PERMISSION_DENIED,
-} from '@loop/core';
+import type { AcceptedInvitation, Invitation, InvitationLinkPreview, Member } from '@loop/core';
+import { MEMBERSHIP_MESSAGES, PERMISSION_DENIED } from '@loop/core/organisation';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, memberships, users } from '../db/schema';

@@ -3,8 +3,6 @@ import {
   type AcceptInvitationRequest,
   type ChangeRoleRequest,
   type CreateInvitationRequest,
-  emailError,
-  hasErrors,
   INVITATION_LINK_STATES,
   INVITATION_STATES,
   type Invitation,
@@ -14,8 +12,8 @@ import {
   type Organization,
   type RenameOrganizationRequest,
   type TransferOwnershipRequest,
-  validateOrganization,
 } from '@loop/core';
+import { emailError, hasErrors, validateOrganization } from '@loop/core/auth';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';

@@ -1,17 +1,12 @@
+import { err, type Member, type MemberRole, type Organization, ok, type Result } from '@loop/core';
 import {
   decideLeave,
   decideOwnershipTransfer,
   decideRemoval,
   decideRoleChange,
-  err,
-  type Member,
   type MemberFacts,
-  type MemberRole,
   type MembershipRefusal,
-  type Organization,
-  ok,
-  type Result,
-} from '@loop/core';
+} from '@loop/core/organisation';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import type { Queryable, Transaction } from '../db/database';

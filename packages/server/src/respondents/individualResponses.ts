@@ -1,13 +1,12 @@
-import {
-  type AnswerItem,
-  type Page,
-  type Question,
-  type ResponseAnswerText,
-  type ResponseDetail,
-  type ResponseListItem,
-  type ResponseProgress,
-  renumberQuestions,
+import type {
+  Page,
+  Question,
+  ResponseAnswerText,
+  ResponseDetail,
+  ResponseListItem,
+  ResponseProgress,
 } from '@loop/core';
+import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyResponseRow, type SurveyRow, surveyResponses } from '../db/schema';

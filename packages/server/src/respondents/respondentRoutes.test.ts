@@ -1,14 +1,14 @@
-import {
-  type ErrorBody,
-  type Page,
-  PERMISSION_DENIED,
-  type PersonalLinksCreated,
-  type ResponseDetail,
-  type ResponseExport,
-  type ResponseListItem,
-  type Survey,
-  type SurveyResults,
+import type {
+  ErrorBody,
+  Page,
+  PersonalLinksCreated,
+  ResponseDetail,
+  ResponseExport,
+  ResponseListItem,
+  Survey,
+  SurveyResults,
 } from '@loop/core';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, surveyAnswers, surveyResponses } from '../db/schema';

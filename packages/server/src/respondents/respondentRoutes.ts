@@ -1,12 +1,5 @@
-import {
-  can,
-  type Page,
-  PERMISSION_DENIED,
-  type Permission,
-  type ResponseDetail,
-  type ResponseExportFormat,
-  type ResponseListItem,
-} from '@loop/core';
+import type { Page, ResponseDetail, ResponseExportFormat, ResponseListItem } from '@loop/core';
+import { can, PERMISSION_DENIED, type Permission } from '@loop/core/organisation';
 import type { FastifyRequest } from 'fastify';
 import type { SurveyRow } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';

@@ -1,12 +1,7 @@
-import {
-  type AnswerItem,
-  logDateOf,
-  RESPONSE_KIND_LABELS,
-  RESPONSE_PROGRESS_LABELS,
-  type ResponseExport,
-  type ResponseExportFormat,
-  renumberQuestions,
-} from '@loop/core';
+import type { ResponseExport, ResponseExportFormat } from '@loop/core';
+import { logDateOf } from '@loop/core/logs';
+import { RESPONSE_KIND_LABELS, RESPONSE_PROGRESS_LABELS } from '@loop/core/surveys/data';
+import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
 import type { SurveyRow } from '../db/schema';
 import { csvLine, dutchDateTime, exportColumns } from '../results/surveyExport';
 import { answersAsText, type FoundResponse, toListItem } from './individualResponses';

@@ -1,4 +1,5 @@
-import { EDIT_MESSAGES, type Question, type QuestionOf, STATUS_MESSAGES, type Survey } from '@loop/core';
+import type { Question, QuestionOf, Survey } from '@loop/core';
+import { EDIT_MESSAGES, STATUS_MESSAGES } from '@loop/core/surveys/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createSurvey, everyTypeAnswers, personalLinks, respond } from '../testing/responseTesting';
 import { type SurveyOrganization, surveyOrganization, surveySnapshot } from '../testing/surveyTesting';

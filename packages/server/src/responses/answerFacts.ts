@@ -1,10 +1,10 @@
+import type { Question } from '@loop/core';
 import {
   type AnswerFacts,
   compareForOpenSurvey,
   OTHER_ITEM_ID,
-  type Question,
   type QuestionUsage,
-} from '@loop/core';
+} from '@loop/core/surveys/model';
 import type { Queryable } from '../db/database';
 import { submittedResponseCount, usedItems } from './responses';
 

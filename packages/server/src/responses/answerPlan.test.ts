@@ -1,4 +1,4 @@
-import { ANSWER_MESSAGES, type AnswerItem, answerToItems, SECONDS_SPENT_MAX } from '@loop/core';
+import { ANSWER_MESSAGES, type AnswerItem, answerToItems, SECONDS_SPENT_MAX } from '@loop/core/surveys/model';
 import { describe, expect, it } from 'vitest';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/responseTesting';
 import { planAnswers } from './answerPlan';

@@ -1,13 +1,12 @@
+import type { AnswerInput, Question } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import {
-  type AnswerInput,
   type AnswerItem,
   answerFromItems,
   answerToItems,
-  type FieldErrors,
-  type Question,
   SECONDS_SPENT_MAX,
   validateSubmission,
-} from '@loop/core';
+} from '@loop/core/surveys/model';
 import type { QuestionItem } from './responses';
 
 /** A refused request: the Dutch summary and one message per `answers.<question id>`. */

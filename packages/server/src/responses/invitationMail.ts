@@ -1,10 +1,7 @@
-import {
-  brandPalette,
-  DEFAULT_PRIMARY_COLOR,
-  formatEstimate,
-  formatLongDayTime,
-  type InvitationPreview,
-} from '@loop/core';
+import type { InvitationPreview } from '@loop/core';
+import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
+import { formatLongDayTime } from '@loop/core/format';
+import { formatEstimate } from '@loop/core/surveys/model';
 
 /** What an invitation says; the contacts issue sends it with each contact's own personal link. */
 export interface InvitationContent {

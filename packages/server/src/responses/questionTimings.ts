@@ -1,4 +1,5 @@
-import { MIN_TIMING_RESPONDENTS, type QuestionTiming } from '@loop/core';
+import type { QuestionTiming } from '@loop/core';
+import { MIN_TIMING_RESPONDENTS } from '@loop/core/surveys/model';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/database';

@@ -1,14 +1,5 @@
-import {
-  ANSWER_MESSAGES,
-  answerToItems,
-  type Page,
-  type Question,
-  RESPONDENT_MESSAGES,
-  type RespondentView,
-  type RespondResult,
-  type Survey,
-  type SurveySummary,
-} from '@loop/core';
+import type { Page, Question, RespondentView, RespondResult, Survey, SurveySummary } from '@loop/core';
+import { ANSWER_MESSAGES, answerToItems, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, branding, surveyAnswers, surveyResponses, surveys } from '../db/schema';

@@ -1,4 +1,5 @@
-import { estimateSeconds, RESPONDENT_MESSAGES, type RespondentView, type RespondResult } from '@loop/core';
+import type { RespondentView, RespondResult } from '@loop/core';
+import { estimateSeconds, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';

@@ -1,10 +1,5 @@
-import {
-  type AnswerInput,
-  type AnswerItem,
-  answerFromItems,
-  type Question,
-  type SurveyStatus,
-} from '@loop/core';
+import type { AnswerInput, Question, SurveyStatus } from '@loop/core';
+import { type AnswerItem, answerFromItems } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import {

@@ -1,4 +1,4 @@
-import type { AnswerItem } from '@loop/core';
+import type { AnswerItem } from '@loop/core/surveys/model';
 import { describe, expect, it } from 'vitest';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
 import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite } from './responses';

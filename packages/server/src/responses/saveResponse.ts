@@ -1,11 +1,6 @@
-import {
-  type AnswerItem,
-  type FieldErrors,
-  type Question,
-  RESPONDENT_MESSAGES,
-  type RespondResult,
-  respondentAccess,
-} from '@loop/core';
+import type { Question, RespondResult } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { type AnswerItem, RESPONDENT_MESSAGES, respondentAccess } from '@loop/core/surveys/model';
 import { planAnswers } from './answerPlan';
 import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite } from './responses';
 

@@ -1,11 +1,5 @@
-import {
-  estimateSeconds,
-  type InvitationPreview,
-  type PersonalLinksCreated,
-  renumberQuestions,
-  type SurveyLinks,
-  sanitizeSurveyHtml,
-} from '@loop/core';
+import type { InvitationPreview, PersonalLinksCreated, SurveyLinks } from '@loop/core';
+import { estimateSeconds, renumberQuestions, sanitizeSurveyHtml } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';

@@ -1,4 +1,5 @@
-import { type Question, renumberQuestions } from '@loop/core';
+import type { Question } from '@loop/core';
+import { renumberQuestions } from '@loop/core/surveys/model';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { surveys } from '../db/schema';

@@ -1,11 +1,5 @@
-import {
-  type AnalyticsOverview,
-  type ErrorBody,
-  LIKERT_DEFAULT_LABELS,
-  type Question,
-  type Survey,
-  type SurveyTemplate,
-} from '@loop/core';
+import type { AnalyticsOverview, ErrorBody, Question, Survey, SurveyTemplate } from '@loop/core';
+import { LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_MISSING } from '../billing/requireFeature';

@@ -1,14 +1,14 @@
-import {
-  type AnalyticsOverview,
-  effectiveStatus,
-  logDateOf,
-  type PeriodCount,
-  rankStatements,
-  type StatementScore,
-  type SurveyResponseRate,
-  type SurveyStatus,
-  type TrendPoint,
+import type {
+  AnalyticsOverview,
+  PeriodCount,
+  StatementScore,
+  SurveyResponseRate,
+  SurveyStatus,
+  TrendPoint,
 } from '@loop/core';
+import { logDateOf } from '@loop/core/logs';
+import { effectiveStatus } from '@loop/core/surveys/model';
+import { rankStatements } from '@loop/core/surveys/results';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { addDays, type DayFilter, type Period, periodOf } from './resultsRange';

@@ -1,4 +1,5 @@
-import { answerToItems, type Question, type QuestionOf } from '@loop/core';
+import type { Question, QuestionOf } from '@loop/core';
+import { answerToItems } from '@loop/core/surveys/model';
 import { describe, expect, it } from 'vitest';
 import { resultQuestions } from '../testing/resultsTesting';
 import { answerText, matchingItemKeys, searchWords } from './answerText';

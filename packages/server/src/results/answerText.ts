@@ -1,11 +1,6 @@
-import {
-  type AnswerItem,
-  foldForSearch,
-  OTHER_ITEM_ID,
-  QUESTION_ITEM_ID,
-  type Question,
-  type QuestionOf,
-} from '@loop/core';
+import type { Question, QuestionOf } from '@loop/core';
+import { type AnswerItem, OTHER_ITEM_ID, QUESTION_ITEM_ID } from '@loop/core/surveys/model';
+import { foldForSearch } from '@loop/core/surveys/results';
 
 /** How 'anders, namelijk' texts are shown in the answers and the export. */
 export const otherText = (text: string): string => `Anders: ${text}`;

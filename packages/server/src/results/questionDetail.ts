@@ -1,12 +1,7 @@
-import type {
-  AnswerItem,
-  FieldErrors,
-  Question,
-  QuestionAnswerRow,
-  QuestionDetail,
-  QuestionTrendPoint,
-} from '@loop/core';
-import { QUESTION_ITEM_ID } from '@loop/core';
+import type { Question, QuestionAnswerRow, QuestionDetail, QuestionTrendPoint } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import type { AnswerItem } from '@loop/core/surveys/model';
+import { QUESTION_ITEM_ID } from '@loop/core/surveys/model';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers } from '../db/schema';

@@ -1,5 +1,5 @@
 import type { AnalyticsOverview, ExportFormat, QuestionDetail, SurveyResults } from '@loop/core';
-import { renumberQuestions } from '@loop/core';
+import { renumberQuestions } from '@loop/core/surveys/model';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';

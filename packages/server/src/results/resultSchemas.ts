@@ -13,7 +13,7 @@ import type {
   SurveyResults,
   TrendPoint,
 } from '@loop/core';
-import { QUESTION_TYPES } from '@loop/core';
+import { QUESTION_TYPES } from '@loop/core/surveys/model';
 import { SURVEY_STATUSES } from '../db/schema';
 import {
   array,

@@ -1,4 +1,5 @@
-import type { FieldErrors, PeriodBucket } from '@loop/core';
+import type { PeriodBucket } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import { invalidInput } from '../http/apiError';
 
 /** The Dutch texts of the result routes' query parameters. */

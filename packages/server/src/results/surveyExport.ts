@@ -1,14 +1,9 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
-import {
-  type AnswerItem,
-  type ExportFormat,
-  formatTimestamp,
-  logDateOf,
-  type Question,
-  renumberQuestions,
-  wallClock,
-} from '@loop/core';
+import type { ExportFormat, Question } from '@loop/core';
+import { formatTimestamp, wallClock } from '@loop/core/format';
+import { logDateOf } from '@loop/core/logs';
+import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers, surveyResponses } from '../db/schema';

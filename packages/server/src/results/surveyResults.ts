@@ -1,17 +1,15 @@
-import {
-  logDateOf,
-  type OpenAnswer,
-  OTHER_ITEM_ID,
-  type OtherText,
-  type PeriodCount,
-  QUESTION_ITEM_ID,
-  type Question,
-  type QuestionResult,
-  type ResponseStats,
-  renumberQuestions,
-  type SurveyResults,
-  type ValueCounts,
+import type {
+  OpenAnswer,
+  OtherText,
+  PeriodCount,
+  Question,
+  QuestionResult,
+  ResponseStats,
+  SurveyResults,
+  ValueCounts,
 } from '@loop/core';
+import { logDateOf } from '@loop/core/logs';
+import { OTHER_ITEM_ID, QUESTION_ITEM_ID, renumberQuestions } from '@loop/core/surveys/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';

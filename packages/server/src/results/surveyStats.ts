@@ -1,4 +1,5 @@
-import { MIN_TIMING_RESPONDENTS, type QuestionTiming, type SurveySummary } from '@loop/core';
+import type { QuestionTiming, SurveySummary } from '@loop/core';
+import { MIN_TIMING_RESPONDENTS } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { surveyResponses } from '../db/schema';

@@ -1,4 +1,5 @@
-import { logDateOf, retentionCutoff } from '@loop/core';
+import { logDateOf } from '@loop/core/logs';
+import { retentionCutoff } from '@loop/core/surveys/data';
 import { isNotNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';

@@ -1,4 +1,6 @@
-import { type ErrorBody, PERMISSION_DENIED, RETENTION_MESSAGES, type Survey } from '@loop/core';
+import type { ErrorBody, Survey } from '@loop/core';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
+import { RETENTION_MESSAGES } from '@loop/core/surveys/data';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs } from '../db/schema';

@@ -1,4 +1,7 @@
-import { can, logDateOf, PERMISSION_DENIED, type Survey, validateRetention } from '@loop/core';
+import type { Survey } from '@loop/core';
+import { logDateOf } from '@loop/core/logs';
+import { can, PERMISSION_DENIED } from '@loop/core/organisation';
+import { validateRetention } from '@loop/core/surveys/data';
 import { and, eq } from 'drizzle-orm';
 import { surveys } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';

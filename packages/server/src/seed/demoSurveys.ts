@@ -1,11 +1,5 @@
-import {
-  type AnswerValue,
-  answerToItems,
-  type Question,
-  type SurveyInput,
-  validateAnswer,
-  validateSurveyDraft,
-} from '@loop/core';
+import type { AnswerValue, Question, SurveyInput } from '@loop/core';
+import { answerToItems, validateAnswer, validateSurveyDraft } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import { type ResponseStatus, surveyAnswers, surveyResponses, surveys } from '../db/schema';

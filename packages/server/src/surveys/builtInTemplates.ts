@@ -1,10 +1,5 @@
-import {
-  LIKERT_DEFAULT_LABELS,
-  NPS_DEFAULT_LABELS,
-  type Question,
-  type SurveyTemplateInput,
-  validateSurveyDraft,
-} from '@loop/core';
+import type { Question, SurveyTemplateInput } from '@loop/core';
+import { LIKERT_DEFAULT_LABELS, NPS_DEFAULT_LABELS, validateSurveyDraft } from '@loop/core/surveys/model';
 import type { AppDeps } from '../appDeps';
 import { surveyTemplates } from '../db/schema';
 

@@ -1,4 +1,4 @@
-import { effectiveStatus } from '@loop/core';
+import { effectiveStatus } from '@loop/core/surveys/model';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveys } from '../db/schema';

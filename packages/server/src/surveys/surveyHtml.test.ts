@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { SURVEY_HTML_POLICY, type Survey, type SurveyTemplate } from '@loop/core';
+import type { Survey, SurveyTemplate } from '@loop/core';
+import { SURVEY_HTML_POLICY } from '@loop/core/html';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';

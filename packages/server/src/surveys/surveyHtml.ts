@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { createDomSanitizer } from '@loop/adapters/dom';
-import { type HtmlSanitizer, sanitizeSurveyHtml } from '@loop/core';
+import type { HtmlSanitizer } from '@loop/core/html';
+import { sanitizeSurveyHtml } from '@loop/core/surveys/model';
 
 // jsdom takes about 1.6 s to load: only the first survey text pays for it (and `main.ts` warms it
 // up once the server listens), not every server start and test file.

@@ -1,11 +1,6 @@
-import {
-  type Page,
-  PERMISSION_DENIED,
-  STATUS_MESSAGES,
-  SURVEY_MESSAGES,
-  type Survey,
-  type SurveySummary,
-} from '@loop/core';
+import type { Page, Survey, SurveySummary } from '@loop/core';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
+import { STATUS_MESSAGES, SURVEY_MESSAGES } from '@loop/core/surveys/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs } from '../db/schema';

@@ -1,10 +1,5 @@
-import {
-  compareForOpenSurvey,
-  decideStatusChange,
-  type Page,
-  type Survey,
-  type SurveySummary,
-} from '@loop/core';
+import type { Page, Survey, SurveySummary } from '@loop/core';
+import { compareForOpenSurvey, decideStatusChange } from '@loop/core/surveys/model';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
 import type { SurveyRow } from '../db/schema';

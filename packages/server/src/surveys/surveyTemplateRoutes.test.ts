@@ -1,4 +1,5 @@
-import { type SurveyTemplate, validateSurveyDraft } from '@loop/core';
+import type { SurveyTemplate } from '@loop/core';
+import { validateSurveyDraft } from '@loop/core/surveys/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyTemplates } from '../db/schema';
 import {

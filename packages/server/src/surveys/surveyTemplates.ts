@@ -1,13 +1,7 @@
-import {
-  estimateSeconds,
-  type FieldErrors,
-  PERMISSION_DENIED,
-  renumberQuestions,
-  type SurveyInput,
-  type SurveyTemplate,
-  type SurveyTemplateInput,
-  validateSurveyDraft,
-} from '@loop/core';
+import type { SurveyInput, SurveyTemplate, SurveyTemplateInput } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
+import { estimateSeconds, renumberQuestions, validateSurveyDraft } from '@loop/core/surveys/model';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyTemplateRow, surveyTemplates } from '../db/schema';

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Question, QuestionTiming, Survey, SurveyInput, SurveyStatus, SurveySummary } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import {
   estimateSeconds,
-  type FieldErrors,
-  type Question,
-  type QuestionTiming,
   renumberQuestions,
   SURVEY_TITLE_MAX_LENGTH,
-  type Survey,
-  type SurveyInput,
-  type SurveyStatus,
-  type SurveySummary,
   validateSurveyDraft,
-} from '@loop/core';
+} from '@loop/core/surveys/model';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveys } from '../db/schema';

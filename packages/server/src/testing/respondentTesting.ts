@@ -1,4 +1,5 @@
-import { MEMBER_ROLES, type MemberRole, type Organization } from '@loop/core';
+import type { Organization } from '@loop/core';
+import { MEMBER_ROLES, type MemberRole } from '@loop/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { memberships } from '../db/schema';
 import type { SurveyOrganization } from './surveyTesting';

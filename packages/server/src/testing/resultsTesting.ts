@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type AnswerValue,
-  answerToItems,
-  LIKERT_DEFAULT_LABELS,
-  type Question,
-  type Survey,
-} from '@loop/core';
+import type { AnswerValue, Question, Survey } from '@loop/core';
+import { answerToItems, LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
 import type { Queryable } from '../db/database';
 import { surveyAnswers, surveyResponses } from '../db/schema';
 

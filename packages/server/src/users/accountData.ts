@@ -1,4 +1,5 @@
-import { err, fileNameDate, normaliseEmail, ok, type Result } from '@loop/core';
+import { err, fileNameDate, ok, type Result } from '@loop/core';
+import { normaliseEmail } from '@loop/core/auth';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import type { UploadStore } from '../branding/uploadStore';

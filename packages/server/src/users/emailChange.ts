@@ -1,4 +1,5 @@
-import { err, normaliseEmail, ok, type Result } from '@loop/core';
+import { err, ok, type Result } from '@loop/core';
+import { normaliseEmail } from '@loop/core/auth';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { retireEmailTokens } from '../auth/emailTokens';

@@ -1,15 +1,12 @@
-import {
-  type ChangeEmailRequest,
-  type ChangePasswordRequest,
-  type CurrentUser,
-  hasErrors,
-  MEMBER_ROLES,
-  type OrganizationMembership,
-  type UpdateProfileRequest,
-  validateEmailChange,
-  validatePasswordChange,
-  validateProfile,
+import type {
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  CurrentUser,
+  OrganizationMembership,
+  UpdateProfileRequest,
 } from '@loop/core';
+import { MEMBER_ROLES } from '@loop/core';
+import { hasErrors, validateEmailChange, validatePasswordChange, validateProfile } from '@loop/core/auth';
 import { authOf } from '../auth/authenticate';
 import { invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, messageResponse, PROTECTED_ERRORS, textInput } from '../http/commonSchemas';

@@ -1,20 +1,21 @@
 import {
   type AdminSubscription,
-  type FieldErrors,
-  formatCents,
-  formatDay,
-  formatPlanPrice,
   formFromApi,
   type Page as PageOf,
   type Plan,
   type PlanInput,
+} from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import {
+  formatPlanPrice,
   parseOrganisationIdInput,
   parsePriceInput,
   paymentProviderLabel,
   paymentStatusLabel,
   priceInputText,
   subscriptionStatusLabel,
-} from '@loop/core';
+} from '@loop/core/billing';
+import { formatCents, formatDay } from '@loop/core/format';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';

@@ -1,4 +1,5 @@
-import { type AdminUser, formatCount, formatDay } from '@loop/core';
+import type { AdminUser } from '@loop/core';
+import { formatCount, formatDay } from '@loop/core/format';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { FormAlert } from '../forms/FormAlert';

@@ -1,14 +1,14 @@
+import type { LogItem } from '@loop/core';
 import {
   formatLogTime,
   LOG_LEVELS,
   type LogFilter,
-  type LogItem,
   logCellText,
   logCountText,
   logLevelLabel,
   logStatusTone,
   parseLogLevel,
-} from '@loop/core';
+} from '@loop/core/logs';
 import { observeElementRect, type Rect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';

@@ -1,4 +1,5 @@
-import type { AdminPayment, AdminSubscription, Feature, Page, PageQuery, Plan } from '@loop/core';
+import type { AdminPayment, AdminSubscription, Feature, Page, Plan } from '@loop/core';
+import type { PageQuery } from '@loop/core/billing';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { type Remote, useQuery } from '../shared/useQuery';

@@ -1,5 +1,7 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import { type AnalyticsOverview, PERMISSION_DENIED, STATEMENTS_EMPTY_TEXT } from '@loop/core';
+import type { AnalyticsOverview } from '@loop/core';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
+import { STATEMENTS_EMPTY_TEXT } from '@loop/core/surveys/results';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody } from '../testing/fakeApi';

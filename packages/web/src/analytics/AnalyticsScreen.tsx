@@ -1,5 +1,5 @@
 import '../surveys/results/results.css';
-import { dateFilterSearch, STATEMENTS_EMPTY_TEXT, type StatementRow } from '@loop/core';
+import { dateFilterSearch, STATEMENTS_EMPTY_TEXT, type StatementRow } from '@loop/core/surveys/results';
 import { Link } from 'wouter';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';

@@ -3,4 +3,5 @@
  * with the first of them instead of with every page. Nothing here knows inversify.
  */
 export { createBrowserFileSaver, createInvitationLinkGateway, createTeamGateway } from '@loop/adapters';
-export { createInvitationUseCases, createOwnDataUseCases, createPaymentReturn } from '@loop/core';
+export { createPaymentReturn } from '@loop/core/billing';
+export { createInvitationUseCases, createOwnDataUseCases } from '@loop/core/organisation';

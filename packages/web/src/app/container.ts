@@ -19,7 +19,10 @@ import {
   systemClock,
   wait,
 } from '@loop/adapters';
-import { consentKeyFor, createClientApp, type HtmlSanitizer, SessionKeeper } from '@loop/core';
+import { consentKeyFor } from '@loop/core';
+import { createClientApp } from '@loop/core/app';
+import type { HtmlSanitizer } from '@loop/core/html';
+import { SessionKeeper } from '@loop/core/session';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
 import { notify } from '../notifications/notify';

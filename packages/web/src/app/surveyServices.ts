@@ -10,11 +10,7 @@ export {
   createSurveysGateway,
   createSurveyTemplatesGateway,
 } from '@loop/adapters';
-export {
-  createResultsUseCases,
-  createSurveyDataUseCases,
-  createSurveyEditorPool,
-  createSurveyPreview,
-  logDateOf,
-  SurveyEditor,
-} from '@loop/core';
+export { logDateOf } from '@loop/core/logs';
+export { createSurveyDataUseCases } from '@loop/core/surveys/data';
+export { createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core/surveys/editor';
+export { createResultsUseCases } from '@loop/core/surveys/results';

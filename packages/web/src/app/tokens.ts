@@ -1,47 +1,41 @@
 import type { ApiClient, DebugAdminFlag } from '@loop/adapters';
 import type {
-  AdminBillingGateway,
   AdminGateway,
-  AdminLogsGateway,
   AuthGateway,
-  AuthUseCases,
-  BillingGateway,
   BrandingGateway,
-  BrandingStore,
-  ClientApp,
-  Clock,
   ConsentStore,
-  CurrentUserStore,
-  FeatureStore,
   FileSaver,
-  HtmlSanitizer,
-  IdSource,
-  InvitationLinkGateway,
-  InvitationPreviewGateway,
-  InvitationUseCases,
-  LogBrowser,
-  Notifier,
   OrganisationGateway,
-  OrganisationStore,
-  OwnDataUseCases,
-  PaymentReturn,
-  QueryCache,
-  ResultsUseCases,
-  SessionKeeper,
-  SubscriptionStore,
-  SurveyDataGateway,
-  SurveyDataUseCases,
-  SurveyEditorPool,
-  SurveyPreview,
-  SurveyResultsGateway,
-  SurveysGateway,
-  SurveyTemplatesGateway,
-  TeamGateway,
-  Timer,
-  TokenDecoder,
-  TokenStore,
   UserGateway,
 } from '@loop/core';
+import type { ClientApp } from '@loop/core/app';
+import type { AuthUseCases } from '@loop/core/auth';
+import type {
+  AdminBillingGateway,
+  BillingGateway,
+  Notifier,
+  PaymentReturn,
+  SubscriptionStore,
+} from '@loop/core/billing';
+import type { BrandingStore } from '@loop/core/branding';
+import type { FeatureStore } from '@loop/core/features';
+import type { HtmlSanitizer } from '@loop/core/html';
+import type { AdminLogsGateway, LogBrowser } from '@loop/core/logs';
+import type {
+  CurrentUserStore,
+  InvitationLinkGateway,
+  InvitationUseCases,
+  OrganisationStore,
+  OwnDataUseCases,
+  TeamGateway,
+} from '@loop/core/organisation';
+import type { QueryCache } from '@loop/core/query';
+import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
+import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
+import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
+import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
+import type { InvitationPreviewGateway } from '@loop/core/surveys/respond';
+import type { ResultsUseCases, SurveyResultsGateway } from '@loop/core/surveys/results';
 import type { ServiceIdentifier } from 'inversify';
 import type { Navigation } from '../routing/navigation';
 

@@ -1,4 +1,4 @@
-import { isUnverifiedLogin } from '@loop/core';
+import { isUnverifiedLogin } from '@loop/core/auth';
 import { useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@loop/core';
+import { PASSWORD_MIN_LENGTH } from '@loop/core/auth';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,4 +1,4 @@
-import { validateResetPassword } from '@loop/core';
+import { validateResetPassword } from '@loop/core/auth';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,4 +1,5 @@
-import { formatCents, parsePaymentId, paymentProviderLabel, paymentStatusLabel } from '@loop/core';
+import { parsePaymentId, paymentProviderLabel, paymentStatusLabel } from '@loop/core/billing';
+import { formatCents } from '@loop/core/format';
 import { Link, useSearch } from 'wouter';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

@@ -1,4 +1,6 @@
-import { can, decideFeatureGate, type FeatureKey, PERMISSION_DENIED } from '@loop/core';
+import { decideFeatureGate } from '@loop/core/billing';
+import type { FeatureKey } from '@loop/core/features';
+import { can, PERMISSION_DENIED } from '@loop/core/organisation';
 import type { ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useCurrentRole } from '../organisation/useCurrentRole';

@@ -1,4 +1,4 @@
-import { planBadgeColour } from '@loop/core';
+import { planBadgeColour } from '@loop/core/billing';
 
 /** The plan's name as a coloured badge (spec §2: basicloop blue, smartloop green, proloop purple). */
 export function PlanBadge({ name }: { name: string }) {

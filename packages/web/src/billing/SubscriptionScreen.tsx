@@ -1,14 +1,12 @@
+import type { Feature, Plan } from '@loop/core';
 import {
-  can,
-  type Feature,
   featureDescriptionHtml,
   formatDate,
   formatPlanPrice,
   otherPlans,
-  PERMISSION_DENIED,
-  type Plan,
   subscriptionStatusLabel,
-} from '@loop/core';
+} from '@loop/core/billing';
+import { can, PERMISSION_DENIED } from '@loop/core/organisation';
 import { use, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,4 +1,4 @@
-import { type FeatureKey, hasFeature } from '@loop/core';
+import { type FeatureKey, hasFeature } from '@loop/core/features';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { useSubscription } from './useSubscription';

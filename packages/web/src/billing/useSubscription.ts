@@ -1,4 +1,4 @@
-import type { SubscriptionState } from '@loop/core';
+import type { SubscriptionState } from '@loop/core/billing';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

@@ -1,13 +1,11 @@
+import type { BrandingImage, FormResult } from '@loop/core';
 import {
   BRANDING_UPLOAD_TYPES,
-  type BrandingImage,
   brandPalette,
-  can,
   DEFAULT_PRIMARY_COLOR,
-  type FormResult,
-  PERMISSION_DENIED,
   primaryColorError,
-} from '@loop/core';
+} from '@loop/core/branding';
+import { can, PERMISSION_DENIED } from '@loop/core/organisation';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

@@ -1,4 +1,4 @@
-import { type BrandingState, type BrandingView, brandingView } from '@loop/core';
+import { type BrandingState, type BrandingView, brandingView } from '@loop/core/branding';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

@@ -1,4 +1,4 @@
-import { type FieldErrors, PASSWORD_MIN_LENGTH } from '@loop/core';
+import { type FieldErrors, PASSWORD_MIN_LENGTH } from '@loop/core/auth';
 import { type ChangeEvent, useState } from 'react';
 import { Field } from './Field';
 

@@ -1,4 +1,5 @@
-import { type FieldErrors, type FormResult, GENERIC_ERROR_MESSAGE } from '@loop/core';
+import { type FormResult, GENERIC_ERROR_MESSAGE } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 
 export interface FormState {

@@ -1,4 +1,5 @@
-import { effectiveIsAdmin, missingFeatureNote } from '@loop/core';
+import { effectiveIsAdmin } from '@loop/core/access';
+import { missingFeatureNote } from '@loop/core/billing';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,10 +1,6 @@
-import {
-  type FormResult,
-  type InvitationLinkPreview,
-  invitationStep,
-  PASSWORD_MIN_LENGTH,
-  ROLE_LABELS,
-} from '@loop/core';
+import type { FormResult, InvitationLinkPreview } from '@loop/core';
+import { PASSWORD_MIN_LENGTH } from '@loop/core/auth';
+import { invitationStep, ROLE_LABELS } from '@loop/core/organisation';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';

@@ -1,19 +1,7 @@
-import {
-  apiOk,
-  can,
-  emailError,
-  formatDay,
-  formFromApi,
-  formInvalid,
-  type Invitation,
-  MEMBER_ROLES,
-  type MemberRole,
-  type MemberRowView,
-  organizationNameError,
-  ROLE_DESCRIPTIONS,
-  ROLE_LABELS,
-  teamView,
-} from '@loop/core';
+import { apiOk, formFromApi, formInvalid, type Invitation, MEMBER_ROLES, type MemberRole } from '@loop/core';
+import { emailError, organizationNameError } from '@loop/core/auth';
+import { formatDay } from '@loop/core/format';
+import { can, type MemberRowView, ROLE_DESCRIPTIONS, ROLE_LABELS, teamView } from '@loop/core/organisation';
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';

@@ -1,4 +1,4 @@
-import { can, type Permission } from '@loop/core';
+import { can, type Permission } from '@loop/core/organisation';
 import { useCallback } from 'react';
 import { useCurrentRole } from './useCurrentRole';
 

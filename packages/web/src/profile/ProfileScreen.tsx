@@ -1,4 +1,5 @@
-import { type CurrentUser, validatePasswordChange } from '@loop/core';
+import type { CurrentUser } from '@loop/core';
+import { validatePasswordChange } from '@loop/core/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

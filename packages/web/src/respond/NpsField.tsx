@@ -1,4 +1,4 @@
-import { NPS_DEFAULT_LABELS } from '@loop/core';
+import { NPS_DEFAULT_LABELS } from '@loop/core/surveys/model';
 import { type FieldProps, QuestionFieldset } from './QuestionFrame';
 
 const SCORES = Array.from({ length: 11 }, (_, score) => score);

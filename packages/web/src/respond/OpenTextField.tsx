@@ -1,4 +1,4 @@
-import { openTextLimit } from '@loop/core';
+import { openTextLimit } from '@loop/core/surveys/model';
 import { useEffect, useRef, useState } from 'react';
 import {
   describedBy,

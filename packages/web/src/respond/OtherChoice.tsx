@@ -1,4 +1,4 @@
-import { OTHER_TEXT_MAX_LENGTH } from '@loop/core';
+import { OTHER_TEXT_MAX_LENGTH } from '@loop/core/surveys/model';
 
 /** 'Anders, namelijk' under the options of a single or multiple choice question, with its text field. */
 export function OtherChoice({

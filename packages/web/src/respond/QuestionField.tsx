@@ -1,4 +1,5 @@
-import type { AnswerValue, AnswerValueByType, HoldInput, Question, QuestionType } from '@loop/core';
+import type { AnswerValue, AnswerValueByType, Question, QuestionType } from '@loop/core';
+import type { HoldInput } from '@loop/core/surveys/respond';
 import type { Ref } from 'react';
 import { LikertField } from './LikertField';
 import { MultipleChoiceField } from './MultipleChoiceField';

@@ -1,4 +1,5 @@
-import type { AnswerValueByType, HoldInput, Question, QuestionOf, QuestionType } from '@loop/core';
+import type { AnswerValueByType, Question, QuestionOf, QuestionType } from '@loop/core';
+import type { HoldInput } from '@loop/core/surveys/respond';
 import type { ReactNode, Ref } from 'react';
 
 /** The element ids one question screen uses, derived from a per-render prefix. */

@@ -1,16 +1,14 @@
 import {
-  ANSWER_MESSAGES,
-  type AnswerDraft,
   type ApiResult,
   apiFailure,
   apiOk,
   type Question,
-  RESPONDENT_MESSAGES,
-  RespondentSession,
   type RespondentView,
   type RespondRequest,
   type RespondResult,
 } from '@loop/core';
+import { ANSWER_MESSAGES, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
+import { type AnswerDraft, RespondentSession } from '@loop/core/surveys/respond';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { button, click, render, settle, unmountAll, waitFor } from '../testing/render';

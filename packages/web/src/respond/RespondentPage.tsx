@@ -1,13 +1,7 @@
-import {
-  brandPalette,
-  DEFAULT_PRIMARY_COLOR,
-  formatEstimate,
-  RESPONDENT_MESSAGES,
-  type RespondentBranding,
-  type RespondentSession,
-  type RespondentState,
-  respondentProgress,
-} from '@loop/core';
+import type { RespondentBranding } from '@loop/core';
+import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
+import { formatEstimate, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
+import { type RespondentSession, type RespondentState, respondentProgress } from '@loop/core/surveys/respond';
 import {
   type CSSProperties,
   type FormEvent,

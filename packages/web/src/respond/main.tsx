@@ -11,7 +11,9 @@ import {
   cryptoRespondentKeys,
   systemClock,
 } from '@loop/adapters';
-import { apiFailure, RESPONDENT_MESSAGES, RespondentSession, type RespondGateway } from '@loop/core';
+import { apiFailure } from '@loop/core';
+import { RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
+import { RespondentSession, type RespondGateway } from '@loop/core/surveys/respond';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RespondentPage } from './RespondentPage';

@@ -1,4 +1,4 @@
-import type { HoldInput } from '@loop/core';
+import type { HoldInput } from '@loop/core/surveys/respond';
 import { useCallback, useEffect, useRef } from 'react';
 
 /** The pause in typing after which the text goes to the session (and from there to the draft). */

@@ -1,4 +1,5 @@
-import { type FeatureKey, fallbackPath, type RoutePath } from '@loop/core';
+import { fallbackPath, type RoutePath } from '@loop/core/access';
+import type { FeatureKey } from '@loop/core/features';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,4 +1,5 @@
-import { decideGuard, effectiveIsAdmin, ROUTE_ACCESS, type RoutePath, toUserCheck } from '@loop/core';
+import { decideGuard, effectiveIsAdmin, ROUTE_ACCESS, type RoutePath } from '@loop/core/access';
+import { toUserCheck } from '@loop/core/organisation';
 import { type ReactNode, useEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

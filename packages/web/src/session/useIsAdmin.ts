@@ -1,4 +1,4 @@
-import { effectiveIsAdmin } from '@loop/core';
+import { effectiveIsAdmin } from '@loop/core/access';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { useSession } from './useSession';

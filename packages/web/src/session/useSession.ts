@@ -1,4 +1,4 @@
-import type { SessionState } from '@loop/core';
+import type { SessionState } from '@loop/core/session';
 import { useSyncExternalStore } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

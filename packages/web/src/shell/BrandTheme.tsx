@@ -1,4 +1,4 @@
-import { brandPalette } from '@loop/core';
+import { brandPalette } from '@loop/core/branding';
 import { useEffect } from 'react';
 import { useBranding } from '../branding/useBranding';
 

@@ -1,4 +1,4 @@
-import type { FeatureKey } from '@loop/core';
+import type { FeatureKey } from '@loop/core/features';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,13 +1,8 @@
 import './editor/surveyEditor.css';
-import {
-  BLANK_SURVEY,
-  type CreateSurveyRequest,
-  formatEstimate,
-  mayManageTemplates,
-  questionCountText,
-  type SurveyTemplate,
-  TEMPLATE_MESSAGES,
-} from '@loop/core';
+import type { CreateSurveyRequest, SurveyTemplate } from '@loop/core';
+import { mayManageTemplates } from '@loop/core/organisation';
+import { BLANK_SURVEY, questionCountText, TEMPLATE_MESSAGES } from '@loop/core/surveys/editor';
+import { formatEstimate } from '@loop/core/surveys/model';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';

@@ -1,6 +1,7 @@
 import './retention.css';
+import type { SurveyRetention } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import {
-  type FieldErrors,
   RETENTION_EXPLANATION,
   RETENTION_MONTHS_MAX,
   RETENTION_MONTHS_MIN,
@@ -9,8 +10,7 @@ import {
   retentionForm,
   retentionSummary,
   SURVEY_DATA_MESSAGES,
-  type SurveyRetention,
-} from '@loop/core';
+} from '@loop/core/surveys/data';
 import { type FormEvent, useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

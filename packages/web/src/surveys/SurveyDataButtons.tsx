@@ -1,4 +1,4 @@
-import { deleteSurveyText, SURVEY_DATA_MESSAGES } from '@loop/core';
+import { deleteSurveyText, SURVEY_DATA_MESSAGES } from '@loop/core/surveys/data';
 import { type RefObject, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';

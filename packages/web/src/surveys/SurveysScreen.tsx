@@ -1,14 +1,9 @@
 import './results/results.css';
-import {
-  effectiveStatus,
-  formatCount,
-  formatEstimate,
-  formatRate,
-  formatResultDate,
-  PERMISSION_DENIED,
-  SURVEY_STATUS_LABELS,
-  type SurveyStatus,
-} from '@loop/core';
+import type { SurveyStatus } from '@loop/core';
+import { formatCount, formatRate } from '@loop/core/format';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
+import { effectiveStatus, formatEstimate } from '@loop/core/surveys/model';
+import { formatResultDate, SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useCan } from '../organisation/useCan';

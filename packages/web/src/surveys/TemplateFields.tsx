@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import { Field } from '../forms/Field';
 import { FieldError } from '../forms/FormAlert';
 

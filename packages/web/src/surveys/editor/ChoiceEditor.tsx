@@ -1,11 +1,7 @@
-import {
-  type FieldErrors,
-  LOCK_HELP,
-  type MultipleChoiceSettings,
-  OPTIONS_MAX,
-  type QuestionLocks,
-  type SingleChoiceSettings,
-} from '@loop/core';
+import type { MultipleChoiceSettings, SingleChoiceSettings } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { LOCK_HELP } from '@loop/core/surveys/editor';
+import { OPTIONS_MAX, type QuestionLocks } from '@loop/core/surveys/model';
 import { FieldError } from '../../forms/FormAlert';
 import { ItemListEditor } from './ItemListEditor';
 import { NumberField } from './NumberField';

@@ -1,4 +1,5 @@
-import { canMoveItem, type FieldErrors, insertionIndex } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { canMoveItem, insertionIndex } from '@loop/core/surveys/editor';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';

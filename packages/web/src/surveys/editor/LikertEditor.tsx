@@ -1,12 +1,12 @@
+import type { LikertSettings } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { LOCK_HELP } from '@loop/core/surveys/editor';
 import {
-  type FieldErrors,
   LIKERT_DEFAULT_LABELS,
-  type LikertSettings,
-  LOCK_HELP,
   type QuestionLocks,
   STATEMENTS_MAX,
   withLikertPoints,
-} from '@loop/core';
+} from '@loop/core/surveys/model';
 import { FieldError } from '../../forms/FormAlert';
 import { ItemListEditor } from './ItemListEditor';
 

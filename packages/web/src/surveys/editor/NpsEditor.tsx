@@ -1,4 +1,6 @@
-import { type FieldErrors, NPS_DEFAULT_LABELS, type NpsSettings } from '@loop/core';
+import type { NpsSettings } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { NPS_DEFAULT_LABELS } from '@loop/core/surveys/model';
 import { Field } from '../../forms/Field';
 
 /** NPS: the labels at both ends of the 0–10 scale (empty: the defaults). */

@@ -1,4 +1,6 @@
-import { type FieldErrors, OPEN_TEXT_HARD_MAX_LENGTH, type OpenTextSettings } from '@loop/core';
+import type { OpenTextSettings } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { OPEN_TEXT_HARD_MAX_LENGTH } from '@loop/core/surveys/model';
 import { NumberField } from './NumberField';
 
 /** Open text: the maximum length (short or long is the question's type). */

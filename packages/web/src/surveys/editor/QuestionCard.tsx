@@ -1,13 +1,7 @@
-import {
-  type FieldErrors,
-  LOCK_HELP,
-  QUESTION_ISSUE,
-  QUESTION_TYPE_LABELS,
-  QUESTION_TYPES,
-  type Question,
-  type QuestionLocks,
-  type QuestionType,
-} from '@loop/core';
+import type { Question, QuestionType } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { LOCK_HELP, QUESTION_ISSUE } from '@loop/core/surveys/editor';
+import { QUESTION_TYPE_LABELS, QUESTION_TYPES, type QuestionLocks } from '@loop/core/surveys/model';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FieldError } from '../../forms/FormAlert';
 import { ChoiceEditor } from './ChoiceEditor';

@@ -1,4 +1,4 @@
-import { isAllowedSurveyLink, surveyLinkFrom } from '@loop/core';
+import { isAllowedSurveyLink, surveyLinkFrom } from '@loop/core/surveys/editor';
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';

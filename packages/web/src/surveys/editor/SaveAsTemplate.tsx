@@ -1,4 +1,6 @@
-import { type FieldErrors, type SurveyEditor, type SurveyInput, TEMPLATE_MESSAGES } from '@loop/core';
+import type { SurveyInput } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { type SurveyEditor, TEMPLATE_MESSAGES } from '@loop/core/surveys/editor';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormAlert } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';

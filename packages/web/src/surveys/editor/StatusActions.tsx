@@ -1,12 +1,7 @@
-import {
-  effectiveStatus,
-  offeredStatusChanges,
-  type StatusAction,
-  SURVEY_STATUS_LABELS,
-  type Survey,
-  type SurveyEditor,
-  type SurveyStatus,
-} from '@loop/core';
+import type { Survey, SurveyStatus } from '@loop/core';
+import type { SurveyEditor } from '@loop/core/surveys/editor';
+import { effectiveStatus, offeredStatusChanges, type StatusAction } from '@loop/core/surveys/model';
+import { SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
 import { useState } from 'react';
 import { FormAlert } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';

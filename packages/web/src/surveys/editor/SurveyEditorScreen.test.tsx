@@ -1,5 +1,7 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import { AUTOSAVE_DELAY_MS, type MemberRole, type Question, type Survey, type Timer } from '@loop/core';
+import type { MemberRole, Question, Survey } from '@loop/core';
+import type { Timer } from '@loop/core/session';
+import { AUTOSAVE_DELAY_MS } from '@loop/core/surveys/editor';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';

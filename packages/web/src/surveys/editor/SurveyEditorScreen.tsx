@@ -1,28 +1,26 @@
 import './surveyEditor.css';
+import type { Question, QuestionType, Survey, SurveyInput } from '@loop/core';
+import { parseRouteId } from '@loop/core/access';
+import { mayManageTemplates, PERMISSION_DENIED } from '@loop/core/organisation';
 import {
   closeAtFromInput,
   closeAtToInput,
   type EditorIssues,
   editorLocks,
+  type RemovedQuestion,
+  type SaveState,
+  type SurveyEditor,
+  saveStatusText,
+} from '@loop/core/surveys/editor';
+import {
   estimateSeconds,
   formatEstimate,
   MIN_TIMING_RESPONDENTS,
-  mayManageTemplates,
   OPEN_SURVEY_EDIT_NOTICE,
-  PERMISSION_DENIED,
-  parseRouteId,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   QUESTIONS_MAX,
-  type Question,
-  type QuestionType,
-  type RemovedQuestion,
-  type SaveState,
-  type Survey,
-  type SurveyEditor,
-  type SurveyInput,
-  saveStatusText,
-} from '@loop/core';
+} from '@loop/core/surveys/model';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { FieldError } from '../../forms/FormAlert';

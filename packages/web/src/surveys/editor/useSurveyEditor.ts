@@ -1,4 +1,4 @@
-import type { SurveyEditor, SurveyEditorState } from '@loop/core';
+import type { SurveyEditor, SurveyEditorState } from '@loop/core/surveys/editor';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';

@@ -1,13 +1,6 @@
-import {
-  type FormResult,
-  formFromApi,
-  formInvalid,
-  hasErrors,
-  renamedTemplate,
-  type SurveyTemplate,
-  type TemplateMeta,
-  templateMetaErrors,
-} from '@loop/core';
+import { type FormResult, formFromApi, formInvalid, type SurveyTemplate } from '@loop/core';
+import { hasErrors } from '@loop/core/auth';
+import { renamedTemplate, type TemplateMeta, templateMetaErrors } from '@loop/core/surveys/editor';
 import { useCallback } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';

@@ -1,11 +1,6 @@
-import {
-  createPreviewSession,
-  PREVIEW_TOKEN,
-  previewView,
-  type RespondentBranding,
-  respondentBrandingOf,
-  type Survey,
-} from '@loop/core';
+import type { RespondentBranding, Survey } from '@loop/core';
+import { respondentBrandingOf } from '@loop/core/surveys/editor';
+import { createPreviewSession, PREVIEW_TOKEN, previewView } from '@loop/core/surveys/respond';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAsyncInjection, useInjection } from '../../app/ContainerProvider';

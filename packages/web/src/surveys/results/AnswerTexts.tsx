@@ -1,4 +1,5 @@
-import { formatResultDateTime, type OpenAnswer } from '@loop/core';
+import type { OpenAnswer } from '@loop/core';
+import { formatResultDateTime } from '@loop/core/surveys/results';
 
 /** Typed answers with the moment they were sent, newest first. */
 export function AnswerTexts({ answers, label }: { answers: readonly OpenAnswer[]; label: string }) {

@@ -1,4 +1,4 @@
-import type { BarRowView } from '@loop/core';
+import type { BarRowView } from '@loop/core/surveys/results';
 
 /** Horizontal bars with their label and value in text, so the numbers never hide in the drawing. */
 export function BarList({ rows, label }: { rows: readonly BarRowView[]; label: string }) {

@@ -1,4 +1,4 @@
-import type { AxisTick } from '@loop/core';
+import type { AxisTick } from '@loop/core/surveys/results';
 import { type ReactNode, useId } from 'react';
 
 /** One label under the x-axis, `left` in percent of the plot's width. */

@@ -1,4 +1,5 @@
-import { type ColumnChartView, formatCount } from '@loop/core';
+import { formatCount } from '@loop/core/format';
+import type { ColumnChartView } from '@loop/core/surveys/results';
 import { ChartFigure } from './ChartFigure';
 
 /**

@@ -1,4 +1,4 @@
-import { type DateFilter, EMPTY_DATE_FILTER } from '@loop/core';
+import { type DateFilter, EMPTY_DATE_FILTER } from '@loop/core/surveys/results';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { button, click, render, unmountAll } from '../../testing/render';

@@ -1,4 +1,9 @@
-import { type DateFilter, dateFilterError, EMPTY_DATE_FILTER, isDateFilterActive } from '@loop/core';
+import {
+  type DateFilter,
+  dateFilterError,
+  EMPTY_DATE_FILTER,
+  isDateFilterActive,
+} from '@loop/core/surveys/results';
 import { useEffect, useId, useState } from 'react';
 
 /**

@@ -1,4 +1,6 @@
-import { type DateFilter, type ExportFormat, xlsxExportNote } from '@loop/core';
+import type { ExportFormat } from '@loop/core';
+import { xlsxExportNote } from '@loop/core/surveys/data';
+import type { DateFilter } from '@loop/core/surveys/results';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useAsyncInjection } from '../../app/ContainerProvider';

@@ -1,4 +1,5 @@
-import { type QuestionOf, type QuestionResultView, questionResultView } from '@loop/core';
+import type { QuestionOf } from '@loop/core';
+import { type QuestionResultView, questionResultView } from '@loop/core/surveys/results';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, unmountAll } from '../../testing/render';
 import { LikertBars, type MeasureWidth } from './LikertBars';

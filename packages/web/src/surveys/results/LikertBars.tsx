@@ -4,7 +4,7 @@ import {
   likertBarLabels,
   type QuestionResultView,
   unlabelledSharesText,
-} from '@loop/core';
+} from '@loop/core/surveys/results';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 type LikertView = Extract<QuestionResultView, { kind: 'likert' }>;

@@ -1,4 +1,4 @@
-import type { QuestionResultView } from '@loop/core';
+import type { QuestionResultView } from '@loop/core/surveys/results';
 import { useId } from 'react';
 
 type NpsView = Extract<QuestionResultView, { kind: 'nps' }>;

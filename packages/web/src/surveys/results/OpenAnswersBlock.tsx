@@ -1,4 +1,5 @@
-import { type OpenAnswer, searchOpenAnswers } from '@loop/core';
+import type { OpenAnswer } from '@loop/core';
+import { searchOpenAnswers } from '@loop/core/surveys/results';
 import { useId, useState } from 'react';
 import { AnswerTexts } from './AnswerTexts';
 

@@ -1,4 +1,4 @@
-import type { OtherTextView } from '@loop/core';
+import type { OtherTextView } from '@loop/core/surveys/results';
 
 /**
  * The different 'anders, namelijk' texts, each once with how often it was given, most given first

@@ -1,5 +1,6 @@
 import './results.css';
-import { dateFilterSearch, findQuestion, type Question, questionDetailView, type Survey } from '@loop/core';
+import type { Question, Survey } from '@loop/core';
+import { dateFilterSearch, findQuestion, questionDetailView } from '@loop/core/surveys/results';
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { LoadFailed, Loading } from '../../routing/Loading';

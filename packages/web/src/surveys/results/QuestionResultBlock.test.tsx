@@ -1,4 +1,5 @@
-import { type QuestionOf, questionResultView } from '@loop/core';
+import type { QuestionOf } from '@loop/core';
+import { questionResultView } from '@loop/core/surveys/results';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, unmountAll } from '../../testing/render';
 import { QuestionChart } from './QuestionResultBlock';

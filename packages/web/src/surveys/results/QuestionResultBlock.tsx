@@ -1,4 +1,5 @@
-import { formatMean, type QuestionResultView } from '@loop/core';
+import { formatMean } from '@loop/core/surveys/model';
+import type { QuestionResultView } from '@loop/core/surveys/results';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { BarList } from './BarList';

@@ -1,16 +1,14 @@
+import type { ResponseExportFormat, ResponseListItem, ResponseProgress } from '@loop/core';
+import { formatCount } from '@loop/core/format';
 import {
   eraseResponseText,
-  formatCount,
-  formatResultDateTime,
   RESPONSE_KIND_LABELS,
   RESPONSE_PROGRESS_LABELS,
   RESPONSE_PROGRESSES,
-  type ResponseExportFormat,
-  type ResponseListItem,
-  type ResponseProgress,
   responseName,
   SURVEY_DATA_MESSAGES,
-} from '@loop/core';
+} from '@loop/core/surveys/data';
+import { formatResultDateTime } from '@loop/core/surveys/results';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';

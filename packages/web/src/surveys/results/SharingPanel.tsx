@@ -1,12 +1,12 @@
+import type { SurveyStatus } from '@loop/core';
+import { formatCount } from '@loop/core/format';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import {
   type CreatedPersonalLinks,
-  formatCount,
-  PERMISSION_DENIED,
   PERSONAL_LINK_LABEL_MAX_LENGTH,
   PERSONAL_LINK_MESSAGES,
   PERSONAL_LINKS_MAX,
-  type SurveyStatus,
-} from '@loop/core';
+} from '@loop/core/surveys/results';
 import { useRef, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';

@@ -1,4 +1,5 @@
-import { SURVEY_STATUS_LABELS, type SurveyStatus } from '@loop/core';
+import type { SurveyStatus } from '@loop/core';
+import { SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
 
 /** 'Concept', 'Open' or 'Gesloten' as a coloured label; the word carries the meaning, not the colour. */
 export function StatusBadge({ status }: { status: SurveyStatus }) {

@@ -1,5 +1,6 @@
 import './results.css';
-import { dateFilterSearch, effectiveStatus, formatEstimate } from '@loop/core';
+import { effectiveStatus, formatEstimate } from '@loop/core/surveys/model';
+import { dateFilterSearch } from '@loop/core/surveys/results';
 import { Link, useLocation, useParams } from 'wouter';
 import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';

@@ -1,4 +1,5 @@
-import { formatCount, type TrendChartView } from '@loop/core';
+import { formatCount } from '@loop/core/format';
+import type { TrendChartView } from '@loop/core/surveys/results';
 import { ChartFigure } from './ChartFigure';
 
 /**

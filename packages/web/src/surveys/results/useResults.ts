@@ -1,17 +1,13 @@
+import type { Page, QuestionDetail, Survey, SurveyStatus, SurveySummary } from '@loop/core';
+import { parseRouteId } from '@loop/core/access';
 import {
   type AnalyticsView,
   type DateFilter,
   dateFilterFromSearch,
   dateFilterSearch,
-  type Page,
-  parseRouteId,
-  type QuestionDetail,
-  type Survey,
   type SurveyLinksView,
   type SurveyResultsPage,
-  type SurveyStatus,
-  type SurveySummary,
-} from '@loop/core';
+} from '@loop/core/surveys/results';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAsyncInjection } from '../../app/ContainerProvider';

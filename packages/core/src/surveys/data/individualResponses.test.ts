@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../contract';
+import { deleteSurveyText, eraseResponseText, responseName, xlsxExportNote } from './individualResponses';
+
+const plan = (name: string, keys: readonly string[], price = 0): Plan => ({
+  id: name.length,
+  name,
+  price_per_month: price,
+  features: keys.map((key) => ({ key, name: key, description: '' })),
+});
+
+describe('deleteSurveyText', () => {
+  it('should name how many responses go with the survey', () => {
+    expect(deleteSurveyText(65)).toBe(
+      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+    );
+    expect(deleteSurveyText(1)).toBe(
+      'Deze survey heeft 1 antwoord. Verwijderen kan niet ongedaan worden gemaakt.',
+    );
+    expect(deleteSurveyText(1234)).toBe(
+      'Deze survey heeft 1.234 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+    );
+    expect(deleteSurveyText(0)).toBe(
+      'Deze survey heeft nog geen antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+    );
+  });
+});
+
+describe('a response by name', () => {
+  it('should use the label when there is one', () => {
+    expect(responseName({ id: 12, label: 'Jan de Vries' })).toBe('Jan de Vries (respons 12)');
+    expect(responseName({ id: 12, label: '  ' })).toBe('Respons 12');
+    expect(responseName({ id: 12, label: null })).toBe('Respons 12');
+    expect(eraseResponseText({ id: 12, label: 'Jan' })).toBe(
+      'De antwoorden van Jan (respons 12) worden gewist, met de tijden per vraag. De resultaten tellen ' +
+        'daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.',
+    );
+  });
+});
+
+describe('xlsxExportNote', () => {
+  it('should name the plans that include the export feature, cheapest first', () => {
+    const plans = [
+      plan('proloop', ['export'], 79),
+      plan('basicloop', ['core']),
+      plan('smartloop', ['core', 'export'], 29),
+    ];
+    expect(xlsxExportNote(plans)).toBe(
+      'CSV kan met elk abonnement. Exporteren naar XLSX kan met het abonnement smartloop of proloop.',
+    );
+    expect(xlsxExportNote(plans.slice(1))).toBe(
+      'CSV kan met elk abonnement. Exporteren naar XLSX kan met het abonnement smartloop.',
+    );
+    expect(xlsxExportNote([...plans, plan('ultraloop', ['export'], 199)])).toContain(
+      'smartloop, proloop of ultraloop',
+    );
+    expect(xlsxExportNote([])).toBe(
+      'CSV kan met elk abonnement. Exporteren naar XLSX kan met een abonnement met de functie Exporteren.',
+    );
+  });
+});

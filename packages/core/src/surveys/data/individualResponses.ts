@@ -1,0 +1,66 @@
+import { joinNames, plansWithFeature } from '../../billing';
+import type { Plan } from '../../contract';
+import type { ResponseListItem, ResponseProgress } from '../../contract';
+import type { RespondentLinkKind } from '../../contract';
+import { formatCount } from '../../format';
+
+/** How a response's progress reads in the list of respondents. */
+export const RESPONSE_PROGRESS_LABELS: Readonly<Record<ResponseProgress, string>> = {
+  pending: 'Nog niet geopend',
+  in_progress: 'Bezig',
+  completed: 'Ingestuurd',
+};
+
+export const RESPONSE_PROGRESSES: readonly ResponseProgress[] = ['completed', 'in_progress', 'pending'];
+
+export const RESPONSE_KIND_LABELS: Readonly<Record<RespondentLinkKind, string>> = {
+  public: 'Openbare link',
+  personal: 'Persoonlijke link',
+};
+
+export const SURVEY_DATA_MESSAGES = {
+  surveyDeleted: (title: string) => `De survey ‘${title}’ is verwijderd.`,
+  surveyDuplicated: 'De kopie is gemaakt. Je bewerkt nu de kopie.',
+  responseErased: (id: number) => `Respons ${id} is gewist.`,
+  exported: (filename: string) => `De export ${filename} is gedownload.`,
+  retentionSaved: 'De bewaartermijn is opgeslagen.',
+  anonymised: 'Deze respons is geanonimiseerd na de bewaartermijn: open antwoorden zijn gewist.',
+  notAnswered: 'Niet beantwoord',
+  manageOnly: 'Exporteren en wissen van antwoorden kan alleen een eigenaar of beheerder.',
+} as const;
+
+/**
+ * What the confirmation of deleting a survey says: how many responses go with it
+ * ('Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.').
+ */
+export function deleteSurveyText(responseCount: number): string {
+  const has =
+    responseCount === 0
+      ? 'Deze survey heeft nog geen antwoorden.'
+      : responseCount === 1
+        ? 'Deze survey heeft 1 antwoord.'
+        : `Deze survey heeft ${formatCount(responseCount)} antwoorden.`;
+  return `${has} Verwijderen kan niet ongedaan worden gemaakt.`;
+}
+
+/** A response as one name: its link's label when it has one, else 'Respons 123'. */
+export const responseName = (item: Pick<ResponseListItem, 'id' | 'label'>): string =>
+  item.label?.trim() ? `${item.label.trim()} (respons ${item.id})` : `Respons ${item.id}`;
+
+/** What the confirmation of erasing one response says. */
+export const eraseResponseText = (item: Pick<ResponseListItem, 'id' | 'label'>): string =>
+  `De antwoorden van ${responseName(item)} worden gewist, met de tijden per vraag. De resultaten ` +
+  'tellen daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.';
+
+/**
+ * Why XLSX cannot be downloaded on this plan, naming the plans that include `export`, cheapest
+ * first (CSV works on every plan).
+ */
+export function xlsxExportNote(plans: readonly Plan[]): string {
+  const names = plansWithFeature(plans, 'export').map((plan) => plan.name);
+  const which =
+    names.length === 0
+      ? 'een abonnement met de functie Exporteren'
+      : `het abonnement ${joinNames(names, 'of')}`;
+  return `CSV kan met elk abonnement. Exporteren naar XLSX kan met ${which}.`;
+}

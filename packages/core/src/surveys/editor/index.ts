@@ -1,0 +1,26 @@
+// The surveys/editor feature: the survey editor (autosave, locks, issues, templates) and its preview.
+// What other features and packages use of it; everything else in this folder is internal.
+export { canMoveItem, insertionIndex } from './itemListRules';
+export { SurveyEditor } from './SurveyEditor';
+export type { EditorIssues } from './surveyEditorIssues';
+export { QUESTION_ISSUE } from './surveyEditorIssues';
+export type { SurveyEditorPool } from './surveyEditorPool';
+export { createSurveyEditorPool } from './surveyEditorPool';
+export type { TemplateMeta } from './surveyEditorRules';
+export {
+  BLANK_SURVEY,
+  closeAtFromInput,
+  closeAtToInput,
+  editorLocks,
+  isAllowedSurveyLink,
+  LOCK_HELP,
+  questionCountText,
+  renamedTemplate,
+  surveyLinkFrom,
+  TEMPLATE_MESSAGES,
+  templateMetaErrors,
+} from './surveyEditorRules';
+export type { RemovedQuestion, SaveState, SurveyEditorState } from './surveyEditorState';
+export { AUTOSAVE_DELAY_MS, saveStatusText } from './surveyEditorState';
+export type { SurveyPreview } from './surveyPreview';
+export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';

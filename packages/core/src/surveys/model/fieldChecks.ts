@@ -1,0 +1,243 @@
+import type { FieldErrors } from '../../auth';
+import type { ChoiceOption, LikertStatement, NpsSettings, QuestionType } from '../../contract';
+import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
+import {
+  ID_PATTERN,
+  OPTION_LABEL_MAX_LENGTH,
+  OPTIONS_MAX,
+  SCALE_LABEL_MAX_LENGTH,
+  STATEMENT_MAX_LENGTH,
+  STATEMENTS_MAX,
+  SURVEY_MESSAGES,
+} from './surveyLimits';
+
+const M = SURVEY_MESSAGES;
+
+/** The checks `surveyValidation.ts` builds on: field errors, texts, and the settings of each question type. */
+/** Field errors; the first message per key wins, since the editor shows one per field. */
+export class Errors {
+  readonly map = new Map<string, string>();
+  add(key: string, message: string): void {
+    if (!this.map.has(key)) this.map.set(key, message);
+  }
+  get empty(): boolean {
+    return this.map.size === 0;
+  }
+  fields(): FieldErrors {
+    return Object.fromEntries(this.map);
+  }
+}
+
+export const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const cleanText = (text: string): string => text.replaceAll('\u0000', '').trim();
+
+/** A required text: trimmed, non-empty, not too long. Returns the text, or '' after adding the error. */
+export function requiredText(
+  errors: Errors,
+  key: string,
+  value: unknown,
+  max: number,
+  missing: string,
+  tooLong: string,
+): string {
+  const text = typeof value === 'string' ? cleanText(value) : '';
+  if (text === '') errors.add(key, missing);
+  else if (text.length > max) errors.add(key, tooLong);
+  return text;
+}
+
+/** An optional text: absent or null is ''. */
+export function optionalText(
+  errors: Errors,
+  key: string,
+  value: unknown,
+  max: number,
+  tooLong: string,
+): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') {
+    errors.add(key, M.textUnreadable);
+    return '';
+  }
+  const text = cleanText(value);
+  if (text.length > max) errors.add(key, tooLong);
+  return text;
+}
+
+const sameText = (text: string) => text.toLocaleLowerCase('nl').replace(/\s+/g, ' ');
+
+/** Options or statements: a list of `{id, text}` with unique ids and unique texts. */
+function checkItems(
+  errors: Errors,
+  key: string,
+  value: unknown,
+  textField: 'label' | 'text',
+  limits: { readonly max: number; readonly textMax: number },
+  messages: {
+    readonly tooMany: string;
+    readonly missing: string;
+    readonly tooLong: string;
+    readonly duplicate: string;
+  },
+): { id: string; text: string }[] {
+  if (!Array.isArray(value)) return [];
+  if (value.length > limits.max) {
+    errors.add(key, messages.tooMany);
+    return [];
+  }
+  const ids = new Set<string>();
+  const texts = new Set<string>();
+  return (value as readonly unknown[]).map((item, index) => {
+    const itemKey = `${key}.${index}`;
+    const raw = isRecord(item) ? item : {};
+    const id = typeof raw.id === 'string' ? raw.id : '';
+    if (!ID_PATTERN.test(id)) errors.add(itemKey, M.itemIdInvalid);
+    else if (ids.has(id)) errors.add(itemKey, M.itemIdDuplicate);
+    ids.add(id);
+    const text = requiredText(
+      errors,
+      itemKey,
+      raw[textField],
+      limits.textMax,
+      messages.missing,
+      messages.tooLong,
+    );
+    if (text !== '' && texts.has(sameText(text))) errors.add(itemKey, messages.duplicate);
+    texts.add(sameText(text));
+    return { id, text };
+  });
+}
+
+function checkLikert(errors: Errors, s: Readonly<Record<string, unknown>>) {
+  const points = s.points === 5 || s.points === 7 ? s.points : null;
+  if (points === null) errors.add('settings.points', M.pointsInvalid);
+  const rawLabels = Array.isArray(s.labels) ? (s.labels as readonly unknown[]) : [];
+  if (points !== null && rawLabels.length !== points) errors.add('settings.labels', M.labelsCount(points));
+  const labels = rawLabels.map((label, index) =>
+    requiredText(
+      errors,
+      `settings.labels.${index}`,
+      label,
+      SCALE_LABEL_MAX_LENGTH,
+      M.labelMissing,
+      M.labelTooLong,
+    ),
+  );
+  if (typeof s.neutral_middle !== 'boolean') errors.add('settings.neutral_middle', M.neutralMiddleInvalid);
+  const statements: LikertStatement[] = checkItems(
+    errors,
+    'settings.statements',
+    s.statements,
+    'text',
+    { max: STATEMENTS_MAX, textMax: STATEMENT_MAX_LENGTH },
+    {
+      tooMany: M.tooManyStatements,
+      missing: M.statementMissing,
+      tooLong: M.statementTooLong,
+      duplicate: M.statementDuplicate,
+    },
+  );
+  if (statements.length === 0) errors.add('settings.statements', M.statementsMissing);
+  return { points: points ?? 5, labels, neutral_middle: s.neutral_middle === true, statements };
+}
+
+function checkChoice(errors: Errors, s: Readonly<Record<string, unknown>>, multiple: boolean) {
+  const options: ChoiceOption[] = checkItems(
+    errors,
+    'settings.options',
+    s.options,
+    'label',
+    { max: OPTIONS_MAX, textMax: OPTION_LABEL_MAX_LENGTH },
+    {
+      tooMany: M.tooManyOptions,
+      missing: M.optionMissing,
+      tooLong: M.optionTooLong,
+      duplicate: M.optionDuplicate,
+    },
+  ).map(({ id, text }) => ({ id, label: text }));
+  if (typeof s.allow_other !== 'boolean') errors.add('settings.allow_other', M.allowOtherInvalid);
+  const allowOther = s.allow_other === true;
+  const choices = options.length + (allowOther ? 1 : 0);
+  if (options.length === 0 || choices < 2) errors.add('settings.options', M.optionsTooFew);
+  if (!multiple) return { options, allow_other: allowOther };
+
+  // 'anders, namelijk' is one more choice, so it counts towards the limits.
+  const limit = Math.max(choices, 1);
+  let min: number | undefined;
+  let max: number | undefined;
+  if (s.min_choices !== undefined && s.min_choices !== null) {
+    const value = s.min_choices;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= limit) min = value;
+    else errors.add('settings.min_choices', M.minChoicesInvalid(limit));
+  }
+  if (s.max_choices !== undefined && s.max_choices !== null) {
+    const value = s.max_choices;
+    const lowest = min ?? 1;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= lowest && value <= limit)
+      max = value;
+    else errors.add('settings.max_choices', M.maxChoicesInvalid(lowest, limit));
+  }
+  return {
+    options,
+    allow_other: allowOther,
+    ...(min === undefined ? {} : { min_choices: min }),
+    ...(max === undefined ? {} : { max_choices: max }),
+  };
+}
+
+function checkOpen(errors: Errors, s: Readonly<Record<string, unknown>>) {
+  const value = s.max_length;
+  const valid =
+    typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= OPEN_TEXT_HARD_MAX_LENGTH;
+  if (!valid) errors.add('settings.max_length', M.maxLengthInvalid);
+  return { max_length: valid ? value : OPEN_TEXT_HARD_MAX_LENGTH };
+}
+
+function checkNps(errors: Errors, s: Readonly<Record<string, unknown>>): NpsSettings {
+  const low = optionalText(
+    errors,
+    'settings.low_label',
+    s.low_label,
+    SCALE_LABEL_MAX_LENGTH,
+    M.npsLabelTooLong,
+  );
+  const high = optionalText(
+    errors,
+    'settings.high_label',
+    s.high_label,
+    SCALE_LABEL_MAX_LENGTH,
+    M.npsLabelTooLong,
+  );
+  return { ...(low === '' ? {} : { low_label: low }), ...(high === '' ? {} : { high_label: high }) };
+}
+
+function checkRating(errors: Errors, s: Readonly<Record<string, unknown>>) {
+  if (s.scale !== 5) errors.add('settings.scale', M.ratingScaleInvalid);
+  const style = s.style === 'stars' || s.style === 'numbers' ? s.style : null;
+  if (style === null) errors.add('settings.style', M.ratingStyleInvalid);
+  return { scale: 5 as const, style: style ?? 'stars' };
+}
+
+export function checkSettings(
+  errors: Errors,
+  type: QuestionType,
+  settings: Readonly<Record<string, unknown>>,
+) {
+  switch (type) {
+    case 'likert':
+      return checkLikert(errors, settings);
+    case 'single_choice':
+      return checkChoice(errors, settings, false);
+    case 'multiple_choice':
+      return checkChoice(errors, settings, true);
+    case 'open_short':
+    case 'open_long':
+      return checkOpen(errors, settings);
+    case 'nps':
+      return checkNps(errors, settings);
+    case 'rating':
+      return checkRating(errors, settings);
+  }
+}

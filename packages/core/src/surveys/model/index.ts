@@ -1,0 +1,63 @@
+// The surveys/model feature: the survey and answer rules the editor, the answering page, the results and the server share.
+// What other features and packages use of it; everything else in this folder is internal.
+export type { AnswerItem } from './answerItems';
+export { answerFromItems, answerToItems, OTHER_ITEM_ID, QUESTION_ITEM_ID } from './answerItems';
+export {
+  ANSWER_MESSAGES,
+  OPEN_TEXT_HARD_MAX_LENGTH,
+  OTHER_TEXT_MAX_LENGTH,
+  openTextLimit,
+  SECONDS_SPENT_MAX,
+  validateAnswer,
+  validateSubmission,
+} from './answerValidation';
+export type { AnswerFacts, QuestionLocks, QuestionUsage } from './editRules';
+export { compareForOpenSurvey, EDIT_MESSAGES, OPEN_SURVEY_EDIT_NOTICE, questionLocks } from './editRules';
+export type { SurveyListQuery, SurveysGateway, SurveyTemplatesGateway } from './ports';
+export type { IdSource } from './questionEdits';
+export {
+  addQuestion,
+  createQuestion,
+  duplicateQuestion,
+  LIKERT_DEFAULT_LABELS,
+  moveQuestion,
+  NPS_DEFAULT_LABELS,
+  removeQuestion,
+  renumberQuestions,
+  restoreQuestion,
+  withLikertPoints,
+} from './questionEdits';
+export type { ChoiceSummary } from './scoring';
+export {
+  formatMean,
+  formatNps,
+  likertSummary,
+  multipleChoiceSummary,
+  npsFromCounts,
+  ratingSummary,
+  roundHalfAwayFromZero,
+  singleChoiceSummary,
+} from './scoring';
+export { sanitizeSurveyHtml } from './surveyHtml';
+export type { CheckedInput } from './surveyLimits';
+export {
+  ID_PATTERN,
+  OPTIONS_MAX,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  QUESTIONS_MAX,
+  STATEMENTS_MAX,
+  SURVEY_MESSAGES,
+  SURVEY_TITLE_MAX_LENGTH,
+} from './surveyLimits';
+export type { StatusAction } from './surveyStatus';
+export {
+  decideStatusChange,
+  effectiveStatus,
+  offeredStatusChanges,
+  RESPONDENT_MESSAGES,
+  respondentAccess,
+  STATUS_MESSAGES,
+} from './surveyStatus';
+export { validateSurveyDraft } from './surveyValidation';
+export { estimateSeconds, formatEstimate, MIN_TIMING_RESPONDENTS } from './timeEstimate';

@@ -1,0 +1,35 @@
+// The surveys/results feature: results, analytics, question detail, charts, filters and personal links.
+// What other features and packages use of it; everything else in this folder is internal.
+export type { AnalyticsView, StatementRow } from './analyticsView';
+export { STATEMENTS_EMPTY_TEXT } from './analyticsView';
+export { likertBarLabels, unlabelledSharesText } from './likertLabels';
+export { foldForSearch, searchOpenAnswers } from './openAnswers';
+export { PERSONAL_LINK_LABEL_MAX_LENGTH, PERSONAL_LINK_MESSAGES, PERSONAL_LINKS_MAX } from './personalLinks';
+export { questionResultView } from './questionResultView';
+export { rankStatements } from './rankStatements';
+export type { AxisTick, ColumnChartView, TrendChartView } from './resultsCharts';
+export type { DateFilter } from './resultsFilter';
+export {
+  dateFilterError,
+  dateFilterFromSearch,
+  dateFilterSearch,
+  EMPTY_DATE_FILTER,
+  isDateFilterActive,
+} from './resultsFilter';
+export { formatResultDate, formatResultDateTime, parseDay, SURVEY_STATUS_LABELS } from './resultsFormat';
+export type { SurveyResultsGateway } from './resultsPorts';
+export type {
+  CreatedPersonalLinks,
+  ResultsUseCases,
+  SurveyLinksView,
+  SurveyResultsPage,
+} from './resultsUseCases';
+export { createResultsUseCases } from './resultsUseCases';
+export { findQuestion, questionDetailView } from './resultsView';
+export type {
+  BarRowView,
+  LikertLegendItem,
+  LikertStatementView,
+  OtherTextView,
+  QuestionResultView,
+} from './resultsViewTypes';
