@@ -120,6 +120,41 @@ const FETCH_ALLOWED = new Set<string>();
 /** Browser globals core must not touch. */
 const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator'];
 
+/**
+ * Core's features (docs/architecture.md, "Core's features"): a folder with an `index.ts` entry, under
+ * packages/core/src or, for the survey features, under packages/core/src/surveys. Other packages
+ * import core only through `@loop/core` or a declared `@loop/core/<feature>` export; inside core, a
+ * file imports another feature only through that feature's folder (its index.ts).
+ */
+const CORE_SRC = 'packages/core/src/';
+/** Folders of core that are no feature: test support. */
+const CORE_NON_FEATURES = new Set(['testing']);
+/** Files of core at most this long, tests included: a longer one does more than one job. */
+export const CORE_FILE_MAX_LINES = 400;
+/** The root entry stays a short list of cross-cutting entries. */
+export const CORE_ROOT_ENTRY_MAX_LINES = 99;
+/**
+ * The core entries the server may import: the wire contract and pure rules. Not the client's
+ * stores and use-cases (session, query, access, surveys/editor, surveys/respond).
+ */
+const SERVER_CORE_ENTRIES = new Set([
+  '@loop/core',
+  '@loop/core/api',
+  '@loop/core/contract',
+  '@loop/core/shared',
+  '@loop/core/format',
+  '@loop/core/html',
+  '@loop/core/auth',
+  '@loop/core/billing',
+  '@loop/core/branding',
+  '@loop/core/features',
+  '@loop/core/logs',
+  '@loop/core/organisation',
+  '@loop/core/surveys/model',
+  '@loop/core/surveys/results',
+  '@loop/core/surveys/data',
+]);
+
 // --- classification -----------------------------------------------------------------------------
 
 const NODE_BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith('_')));
@@ -347,10 +382,36 @@ export function findFetchCalls(text: string): number[] {
   return lines;
 }
 
+/**
+ * The core feature a repository path belongs to: `packages/core/src/surveys/model/x.ts` →
+ * 'surveys/model', `packages/core/src/session/x.ts` → 'session', the root entry → '', outside core → null.
+ */
+export function coreFeatureOf(path: string): string | null {
+  if (!path.startsWith(CORE_SRC)) return null;
+  const parts = path.slice(CORE_SRC.length).split('/');
+  if (parts.length === 1) return '';
+  if (parts[0] === 'surveys' && parts.length > 2) return `surveys/${parts[1]}`;
+  return parts[0] ?? '';
+}
+
+/** The features of core: the folders with an index.ts among `files`. */
+function coreFeatures(files: readonly SourceFile[]): Set<string> {
+  const features = new Set<string>();
+  for (const file of files) {
+    const feature = coreFeatureOf(file.path);
+    if (feature && file.path === `${CORE_SRC}${feature}/index.ts`) features.add(feature);
+  }
+  return features;
+}
+
+const lineCount = (text: string): number => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+
 // --- the check ----------------------------------------------------------------------------------
 
 interface Manifest {
   readonly name?: string;
+  /** Subpath exports: `"."`, `"./dom"`, `"./surveys/model"`. */
+  readonly exports?: Readonly<Record<string, unknown>>;
   readonly dependencies?: Record<string, string>;
   readonly devDependencies?: Record<string, string>;
   readonly peerDependencies?: Record<string, string>;
@@ -452,6 +513,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
           `'${specifier}': the server imports only the adapters' shared DOM entry (${DOM_ENTRY})`,
         );
       }
+      if (pkg === 'server' && name === '@loop/core' && !SERVER_CORE_ENTRIES.has(specifier)) {
+        report(
+          file.path,
+          line,
+          'server-core-entry',
+          `'${specifier}': the server imports only core's wire contract and pure rules (${[...SERVER_CORE_ENTRIES].join(', ')})`,
+        );
+      }
       if (file.path.startsWith(DOM_DIR) && !DOM_LIBRARIES.has(name)) {
         report(
           file.path,
@@ -507,5 +576,92 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
       }
     }
   }
+  checkCoreEntries(files, manifests, report);
   return violations;
+}
+
+type Report = (file: string, line: number, rule: string, message: string) => void;
+
+/** The declared subpath exports of our package `name` (`@loop/core`), or null for another package. */
+function exportsOf(manifests: ReadonlyMap<string, Manifest>, name: string): ReadonlySet<string> | null {
+  for (const manifest of manifests.values()) {
+    if (manifest.name === name) return new Set(Object.keys(manifest.exports ?? { '.': true }));
+  }
+  return null;
+}
+
+/**
+ * The entry rules of docs/architecture.md ("Core's features"): our packages are imported only through
+ * their declared exports (`@loop/core/src/…` or an undeclared `@loop/core/<path>` is refused, from
+ * any file, e2e and bench included, and so is a relative path into core from outside it); inside
+ * core a file reaches another feature only through the feature's folder (its index.ts), never a
+ * file of it; no core file is over CORE_FILE_MAX_LINES lines; the root entry stays under 100 lines.
+ */
+export function checkCoreEntries(
+  files: readonly SourceFile[],
+  manifests: ReadonlyMap<string, Manifest>,
+  report: Report,
+): void {
+  const features = coreFeatures(files);
+  for (const file of files) {
+    if (!/\.(tsx?|mjs)$/.test(file.path)) continue;
+    const feature = coreFeatureOf(file.path);
+    for (const { specifier, line } of findImports(file.text)) {
+      if (isRelative(specifier)) {
+        const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
+        if (feature === null && packageOf(file.path) === null && target.startsWith('packages/core/')) {
+          report(
+            file.path,
+            line,
+            'package-entry',
+            `'${specifier}': import core through '@loop/core' or '@loop/core/<feature>', never its files`,
+          );
+        }
+        if (feature === null) continue;
+        const entry = [...features].find(
+          (f) => target === `${CORE_SRC}${f}` || target === `${CORE_SRC}${f}/index`,
+        );
+        const reached = coreFeatureOf(`${target}.ts`);
+        if (entry !== undefined || reached === null || reached === feature) continue;
+        if (reached === '' || CORE_NON_FEATURES.has(reached)) continue;
+        report(
+          file.path,
+          line,
+          'core-feature-entry',
+          `'${specifier}' reaches into core's ${reached} past its entry; import '${posix.relative(posix.dirname(file.path), `${CORE_SRC}${reached}`)}'`,
+        );
+        continue;
+      }
+      if (!specifier.startsWith('@loop/')) continue;
+      const name = packageName(specifier);
+      const declared = exportsOf(manifests, name);
+      const subpath = `.${specifier.slice(name.length)}`;
+      if (declared && !declared.has(subpath)) {
+        report(
+          file.path,
+          line,
+          'package-entry',
+          `'${specifier}' is not an export of ${name} (its package.json exports: ${[...declared].join(', ')})`,
+        );
+      }
+    }
+    if (feature === null) continue;
+    const lines = lineCount(file.text);
+    if (lines > CORE_FILE_MAX_LINES) {
+      report(
+        file.path,
+        1,
+        'core-file-length',
+        `${lines} lines: core files (tests included) stay at most ${CORE_FILE_MAX_LINES}; split it by job or topic`,
+      );
+    }
+    if (feature === '' && file.path === `${CORE_SRC}index.ts` && lines > CORE_ROOT_ENTRY_MAX_LINES) {
+      report(
+        file.path,
+        1,
+        'core-root-entry',
+        `${lines} lines: the root entry names the feature entries and re-exports only the cross-cutting ones (under 100 lines)`,
+      );
+    }
+  }
 }
