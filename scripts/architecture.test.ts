@@ -581,6 +581,7 @@ describe('core entries (docs/architecture.md, "Core\'s features")', () => {
     "import { SessionKeeper } from '@loop/core/session';",
     "import { RespondentSession } from '@loop/core/surveys/respond';",
     "import { QueryCache } from '@loop/core/query';",
+    "import { createClientApp } from '@loop/core/app';",
   ])("should keep the server to core's wire contract and pure rules: refuse %s", (text) => {
     expect(entryRulesFor('packages/server/src/a.ts', text)).toContain('server-core-entry');
   });

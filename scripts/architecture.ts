@@ -135,7 +135,7 @@ export const CORE_FILE_MAX_LINES = 400;
 export const CORE_ROOT_ENTRY_MAX_LINES = 99;
 /**
  * The core entries the server may import: the wire contract and pure rules. Not the client's
- * stores and use-cases (session, query, access, surveys/editor, surveys/respond).
+ * stores and use-cases (app, session, query, access, surveys/editor, surveys/respond).
  */
 const SERVER_CORE_ENTRIES = new Set([
   '@loop/core',
@@ -150,6 +150,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/features',
   '@loop/core/logs',
   '@loop/core/organisation',
+  '@loop/core/periods',
   '@loop/core/surveys/model',
   '@loop/core/surveys/results',
   '@loop/core/surveys/data',
