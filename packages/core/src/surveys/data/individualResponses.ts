@@ -1,7 +1,5 @@
 import { joinNames, plansWithFeature } from '../../billing';
-import type { Plan } from '../../contract';
-import type { ResponseListItem, ResponseProgress } from '../../contract';
-import type { RespondentLinkKind } from '../../contract';
+import type { Plan, RespondentLinkKind, ResponseListItem, ResponseProgress } from '../../contract';
 import { formatCount } from '../../format';
 
 /** How a response's progress reads in the list of respondents. */

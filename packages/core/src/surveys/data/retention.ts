@@ -1,7 +1,7 @@
 import { type FormResult, formInvalid, formOk } from '../../api';
 import type { SurveyRetention } from '../../contract';
-import { parseDay } from '../results';
 import type { CheckedInput } from '../model';
+import { parseDay } from '../results';
 
 /**
  * Retention per survey ('Antwoorden bewaren'): a last day, or a number of months after each

@@ -1,12 +1,13 @@
 import type { ApiResult } from '../../api';
-import type { Page } from '../../contract';
 import type {
+  Page,
   ResponseDetail,
   ResponseExportFormat,
   ResponseListItem,
   ResponseListQuery,
+  Survey,
+  SurveyRetention,
 } from '../../contract';
-import type { Survey, SurveyRetention } from '../../contract';
 import type { DownloadedFile } from '../../shared';
 
 /**

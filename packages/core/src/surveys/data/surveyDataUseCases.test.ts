@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiResult, apiFailure, apiOk } from '../../api';
-import type { Page } from '../../contract';
 import type {
+  Page,
   ResponseDetail,
   ResponseExportFormat,
   ResponseListItem,
   ResponseListQuery,
+  Survey,
+  SurveyRetention,
 } from '../../contract';
-import type { Survey, SurveyRetention } from '../../contract';
-import type { SurveysGateway } from '../model';
 import type { DownloadedFile, FileSaver } from '../../shared';
+import type { SurveysGateway } from '../model';
 import { RETENTION_MESSAGES } from './retention';
 import type { SurveyDataGateway } from './surveyDataPorts';
 import { createSurveyDataUseCases } from './surveyDataUseCases';

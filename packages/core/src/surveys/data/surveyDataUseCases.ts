@@ -1,15 +1,15 @@
-import { type ApiResult, apiOk } from '../../api';
-import { type FormResult, formFromApi, formOk } from '../../api';
-import type { Page } from '../../contract';
+import { type ApiResult, apiOk, type FormResult, formFromApi, formOk } from '../../api';
 import type {
+  Page,
   ResponseDetail,
   ResponseExportFormat,
   ResponseListItem,
   ResponseProgress,
+  Survey,
+  SurveyRetention,
 } from '../../contract';
-import type { Survey, SurveyRetention } from '../../contract';
-import type { SurveysGateway } from '../model';
 import type { FileSaver } from '../../shared';
+import type { SurveysGateway } from '../model';
 import { checkRetentionForm, type RetentionForm } from './retention';
 import type { SurveyDataGateway } from './surveyDataPorts';
 

@@ -1,0 +1,26 @@
+// The surveys/data feature: individual responses, retention and deleting a survey's data.
+// What other features and packages use of it; everything else in this folder is internal.
+export {
+  deleteSurveyText,
+  eraseResponseText,
+  RESPONSE_KIND_LABELS,
+  RESPONSE_PROGRESS_LABELS,
+  RESPONSE_PROGRESSES,
+  responseName,
+  SURVEY_DATA_MESSAGES,
+  xlsxExportNote,
+} from './individualResponses';
+export type { RetentionForm, RetentionMode } from './retention';
+export {
+  RETENTION_EXPLANATION,
+  RETENTION_MESSAGES,
+  RETENTION_MONTHS_MAX,
+  RETENTION_MONTHS_MIN,
+  retentionCutoff,
+  retentionForm,
+  retentionSummary,
+  validateRetention,
+} from './retention';
+export type { SurveyDataGateway } from './surveyDataPorts';
+export type { SurveyDataUseCases } from './surveyDataUseCases';
+export { createSurveyDataUseCases } from './surveyDataUseCases';
