@@ -303,6 +303,7 @@ export {
   likertLabelWidthRem,
   unlabelledSharesText,
 } from './surveys/likertLabels';
+export * from './surveys/listFilter';
 export { foldForSearch, openAnswerMatcher, searchOpenAnswers } from './surveys/openAnswers';
 export {
   checkPersonalLinksForm,
