@@ -5,6 +5,7 @@ import {
   formatLongDayTime,
   type InvitationPreview,
 } from '@loop/core';
+import { escapeHtml } from '../http/escapeHtml';
 
 /** What an invitation says; the contacts issue sends it with each contact's own personal link. */
 export interface InvitationContent {
@@ -37,14 +38,6 @@ export const INVITATION_TEXTS = {
   personal: 'Deze link is alleen voor jou: stuur deze e-mail niet door.',
   footer: (organization: string) => `Je ontvangt deze e-mail omdat ${organization} je uitnodigt via Loop.`,
 } as const;
-
-const escapeHtml = (value: string): string =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** Header values are one line: a name with a line break could add headers of its own. */
 const oneLine = (value: string): string =>
