@@ -16,50 +16,27 @@ import {
   buildApp,
   createPasswordHasher,
   type DatabaseHandle,
-  DEMO_ADMIN,
-  loadConfig,
   openPglite,
   openPostgres,
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
-import type { Mailer } from '../../packages/server/src/mail/mailer';
+import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, timed } from '../benchKit';
 import { generateLogRows } from './generateLogRows';
 
 const ROWS = 100_000;
 const RUNS = 7;
-const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-async function timed(runs: number, action: () => Promise<unknown>): Promise<number> {
-  await action(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await action();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
+/** The median of `runs` timed runs after one warm-up. */
+const medianMs = async (runs: number, action: () => Promise<unknown>): Promise<number> =>
+  (await timed(runs, action, 1)).median;
 
 const BARE = `select id, ts, level, category, org_id, action, route, http_status, message, log_date
   from app_logs where ts >= now() - interval '30 days' order by ts desc, id desc limit ${ROWS}`;
 
-const noMail: Mailer = { send: async () => {}, close: async () => {} };
-
 async function measure(name: string, database: DatabaseHandle, bare: () => Promise<unknown[]>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-logs-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT: 'false',
-    SEED_DEMO: 'false',
-  });
+  const config = benchConfig({ DATA_DIR: dataDir });
   const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
   await seedDemoData({ db: database.db, clock: systemClock, passwords });
   const app = await buildApp({ config, db: database.db, mailer: noMail, passwordHasher: passwords });
@@ -72,26 +49,20 @@ async function measure(name: string, database: DatabaseHandle, bare: () => Promi
   });
   try {
     await database.db.execute(generateLogRows(ROWS));
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    });
-    const token = login.json<{ access_token: string }>().access_token;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await demoAdminHeaders(app);
     let body = '';
-    const api = await timed(RUNS, async () => {
+    const api = await medianMs(RUNS, async () => {
       const answer = await app.inject({ method: 'GET', url: '/api/v1/admin/logs', headers });
       body = answer.body;
     });
-    const compressed = await timed(RUNS, () =>
+    const compressed = await medianMs(RUNS, () =>
       app.inject({
         method: 'GET',
         url: '/api/v1/admin/logs',
         headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
       }),
     );
-    const baseline = await timed(RUNS, async () => JSON.stringify(await bare()));
+    const baseline = await medianMs(RUNS, async () => JSON.stringify(await bare()));
     const items = (JSON.parse(body) as { items: unknown[] }).items.length;
     const bytes = Buffer.byteLength(body);
     const gzipped = gzipSync(body).length;
@@ -102,8 +73,8 @@ async function measure(name: string, database: DatabaseHandle, bare: () => Promi
       for (let i = 0; i < requests; i++)
         await target.inject({ method: 'GET', url: '/api/v1/users/me', headers });
     };
-    const logged = await timed(3, () => burst(app));
-    const unlogged = await timed(3, () => burst(quiet));
+    const logged = await medianMs(3, () => burst(app));
+    const unlogged = await medianMs(3, () => burst(quiet));
     await app.appLog.flush();
 
     console.log(
@@ -124,21 +95,16 @@ async function measure(name: string, database: DatabaseHandle, bare: () => Promi
 }
 
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `loop_bench_logs_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const pg = await openPostgres(url.toString());
-  const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const { url, drop } = await scratchDatabase('logs');
+  const pg = await openPostgres(url);
+  const raw = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await pg.migrate();
     await measure('PostgreSQL', pg, () => raw.unsafe(BARE));
   } finally {
     await raw.end();
     await pg.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 
   const lite = await openPglite(null);

@@ -22,37 +22,17 @@ import postgres from 'postgres';
 import {
   buildApp,
   createPasswordHasher,
-  DEMO_ADMIN,
-  loadConfig,
   openPostgres,
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
-import type { Mailer } from '../../packages/server/src/mail/mailer';
+import { benchConfig, demoAdminHeaders, median, noMail, scratchDatabase, timed } from '../benchKit';
 
 const RESPONSES = 100_000;
 const RUNS = 15;
 /** The other pages, timed for information (no budget): median of 7. */
 const OTHER_RUNS = 7;
 const BUDGET_MS = 300;
-const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-async function timed(runs: number, action: () => Promise<unknown>): Promise<{ median: number; min: number }> {
-  await action(); // warm-up
-  await action();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await action();
-    times.push(performance.now() - start);
-  }
-  return { median: median(times), min: Math.min(...times) };
-}
 
 /**
  * Two actions timed turn about, so both see the same load on a shared machine: the ratio between
@@ -226,36 +206,19 @@ const generateAnswers = (surveyId: number) => {
 const BARE = (surveyId: number) => `select question_id, item_id, num_value, count(*) from survey_answers
   where survey_id = ${surveyId} and submitted_at is not null group by question_id, item_id, num_value`;
 
-const noMail: Mailer = { send: async () => {}, close: async () => {} };
-
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `loop_bench_analytics_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const pg = openPostgres(url.toString());
-  const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const { url, drop } = await scratchDatabase('analytics');
+  const pg = openPostgres(url);
+  const raw = postgres(url, { max: 1, onnotice: () => {} });
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-analytics-'));
   try {
     await pg.migrate();
     const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
     await seedDemoData({ db: pg.db, clock: systemClock, passwords });
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'false',
-      SEED_DEMO: 'false',
-    });
+    const config = benchConfig({ DATA_DIR: dataDir });
     const app = await buildApp({ config, db: pg.db, mailer: noMail, passwordHasher: passwords });
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-      });
-      const headers = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+      const headers = await demoAdminHeaders(app);
       const created = await app.inject({
         method: 'POST',
         url: '/api/v1/surveys',
@@ -373,8 +336,7 @@ async function main() {
   } finally {
     await raw.end();
     await pg.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

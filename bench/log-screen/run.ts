@@ -12,14 +12,13 @@
  */
 import { cpus } from 'node:os';
 import type { Page } from 'playwright-core';
-import postgres from 'postgres';
 import { DEMO, launchBrowser, login, startServer } from '../../e2e/harness';
 import { openPostgres } from '../../packages/server/src/index';
 import { generateLogRows } from '../admin-logs/generateLogRows';
+import { scratchDatabase } from '../benchKit';
 
 const ROWS = 100_000;
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
-const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Keystroke sequences: typing a word letter by letter, then clearing the field. */
 const SEQUENCES: Readonly<Record<string, readonly string[]>> = {
@@ -68,12 +67,7 @@ const quantile = (values: readonly number[], q: number): number => {
 };
 
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `loop_bench_log_screen_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { url: databaseUrl, drop } = await scratchDatabase('log_screen');
   const database = openPostgres(databaseUrl, { max: 2 });
   await database.migrate();
   await database.db.execute(generateLogRows(ROWS));
@@ -135,8 +129,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

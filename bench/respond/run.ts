@@ -28,9 +28,9 @@ import {
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
+import { scratchDatabase } from '../benchKit';
 import { ANSWERS, QUESTIONS } from './fixtures';
 
-const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARM_UP = 3;
@@ -199,12 +199,7 @@ function line(name: string, result: Result, perSubmission = 1): string {
 }
 
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `loop_bench_respond_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { url: databaseUrl, drop } = await scratchDatabase('respond');
   const children: Child[] = [];
   try {
     const setup = openPostgres(databaseUrl, { max: 2 });
@@ -323,8 +318,7 @@ async function main() {
     if (!consistent) process.exitCode = 1;
   } finally {
     for (const child of children) await stopChild(child);
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

@@ -7,23 +7,16 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp, createPasswordHasher, loadConfig, openPostgres } from '../../packages/server/src/index';
-import type { Mailer } from '../../packages/server/src/mail/mailer';
-
-const noMail: Mailer = { send: async () => {}, close: async () => {} };
+import { buildApp, createPasswordHasher, openPostgres } from '../../packages/server/src/index';
+import { benchConfig, noMail } from '../benchKit';
 
 async function realApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
   const database = openPostgres(databaseUrl, { max: Number(process.env.POOL_SIZE ?? 10) });
-  const config = loadConfig({
+  const config = benchConfig({
     DATA_DIR: await mkdtemp(join(tmpdir(), 'loop-bench-respond-')),
     DATABASE_URL: databaseUrl,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    // One client address sends everything here; the per-address limit would measure itself.
-    RATE_LIMIT: 'false',
-    SEED_DEMO: 'false',
   });
   const app = await buildApp({
     config,

@@ -17,44 +17,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Question, SurveySummary } from '@loop/core';
-import postgres from 'postgres';
 import {
   buildApp,
   createPasswordHasher,
   type DatabaseHandle,
-  DEMO_ADMIN,
-  loadConfig,
   openPglite,
   openPostgres,
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
-import type { Mailer } from '../../packages/server/src/mail/mailer';
 import { questionTimingsOf } from '../../packages/server/src/responses/questionTimings';
+import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, timed } from '../benchKit';
 
 const SURVEYS = 120;
 const SIZES = [0, 4, 30, 300, 1500, 6000];
 const QUESTION_COUNT = 10;
 const RUNS = 15;
-const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ON_PGLITE = process.env.LOOP_BENCH_DB === 'pglite';
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-async function timed(runs: number, action: () => Promise<unknown>): Promise<{ median: number; min: number }> {
-  await action(); // warm-up
-  await action();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await action();
-    times.push(performance.now() - start);
-  }
-  return { median: median(times), min: Math.min(...times) };
-}
 
 const QUESTIONS: Question[] = Array.from(
   { length: QUESTION_COUNT },
@@ -71,25 +50,13 @@ const QUESTIONS: Question[] = Array.from(
         },
 );
 
-const noMail: Mailer = { send: async () => {}, close: async () => {} };
-
 async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (ON_PGLITE) {
     const dir = await mkdtemp(join(tmpdir(), 'loop-bench-list-pglite-'));
     return { handle: await openPglite(dir), drop: () => rm(dir, { recursive: true, force: true }) };
   }
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `loop_bench_list_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    handle: openPostgres(url.toString()),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  const { url, drop } = await scratchDatabase('list');
+  return { handle: openPostgres(url), drop };
 }
 
 async function main() {
@@ -100,21 +67,10 @@ async function main() {
     await handle.migrate();
     const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
     await seedDemoData({ db: handle.db, clock: systemClock, passwords });
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'false',
-      SEED_DEMO: 'false',
-    });
+    const config = benchConfig({ DATA_DIR: dataDir });
     const app = await buildApp({ config, db: handle.db, mailer: noMail, passwordHasher: passwords });
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-      });
-      const headers = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+      const headers = await demoAdminHeaders(app);
       const generating = performance.now();
       const questions = JSON.stringify(QUESTIONS).replaceAll("'", "''");
       await run(`

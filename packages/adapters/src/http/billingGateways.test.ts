@@ -1,7 +1,7 @@
 import type { CheckoutRequest, PlanInput } from '@loop/core';
 import { describe, expect, it } from 'vitest';
+import { jsonResponse, type WireRequest, wireClient } from '../testing/wireClient';
 import { createAdminBillingGateway } from './createAdminBillingGateway';
-import { createApiClient } from './createApiClient';
 import { createBillingGateway } from './createBillingGateway';
 
 interface Call {
@@ -15,33 +15,23 @@ interface Call {
 
 const BASE = 'https://api.loop.test/api/v1';
 
-/** A client on a fake fetch that records each request on the wire and answers with `answer(call)`. */
-function wireClient(answer: (call: Call) => unknown = () => ({})) {
-  const calls: Call[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const headers = new Headers(init?.headers);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace('/api/v1', ''),
-      query: Object.fromEntries(url.searchParams),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-      contentType: headers.get('content-type'),
-    };
-    calls.push(call);
-    return new Response(JSON.stringify(answer(call)), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof globalThis.fetch;
-  const client = createApiClient({
-    baseUrl: 'https://api.loop.test',
-    session: { accessToken: () => 'token-a', refresh: async () => false, end: () => {} },
-    organisationId: () => 7,
-    fetch,
-  });
+/** A request as these tests compare it. */
+const callOf = (request: WireRequest): Call => {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: url.pathname.replace('/api/v1', ''),
+    query: Object.fromEntries(url.searchParams),
+    body: request.body,
+    contentType: request.headers.get('content-type'),
+  };
+};
+
+/** The real client on a fake fetch that records each request and answers `answer(call)` as JSON. */
+function billingClient(answer: (call: Call) => unknown = () => ({})) {
+  const { client, seen } = wireClient((request) => jsonResponse(200, answer(callOf(request))));
   expect(client.apiBase).toBe(BASE);
-  return { client, calls };
+  return { client, calls: () => seen.map(callOf) };
 }
 
 const CHECKOUT: CheckoutRequest = {
@@ -59,12 +49,12 @@ const PLAN_INPUT: PlanInput = { name: 'smartloop', price_per_month: 29, feature_
 
 describe('createBillingGateway', () => {
   it('should read the subscription, the plans and the billing settings with GET', async () => {
-    const { client, calls } = wireClient();
+    const { client, calls } = billingClient();
     const billing = createBillingGateway(client);
     await billing.subscription();
     await billing.plans();
     await billing.settings();
-    expect(calls.map((c) => [c.method, c.path, c.query, c.body])).toEqual([
+    expect(calls().map((c) => [c.method, c.path, c.query, c.body])).toEqual([
       ['GET', '/user-subscriptions/me', {}, undefined],
       ['GET', '/plans', {}, undefined],
       ['GET', '/billing/settings', {}, undefined],
@@ -72,9 +62,9 @@ describe('createBillingGateway', () => {
   });
 
   it('should switch to a free plan with POST /user-subscriptions and only plan_id', async () => {
-    const { client, calls } = wireClient();
+    const { client, calls } = billingClient();
     await createBillingGateway(client).changePlan({ plan_id: 4 });
-    expect(calls).toEqual([
+    expect(calls()).toEqual([
       {
         method: 'POST',
         path: '/user-subscriptions',
@@ -86,23 +76,25 @@ describe('createBillingGateway', () => {
   });
 
   it('should start a checkout with the full spec §7 payload and hand back the raw answer', async () => {
-    const { client, calls } = wireClient(() => ({ data: { checkout_url: 'https://pay.test/c/1' } }));
+    const { client, calls } = billingClient(() => ({ data: { checkout_url: 'https://pay.test/c/1' } }));
     const answer = await createBillingGateway(client).checkout(CHECKOUT);
-    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/payments/checkout', CHECKOUT]]);
+    expect(calls().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/payments/checkout', CHECKOUT],
+    ]);
     expect(answer).toEqual({ ok: true, value: { data: { checkout_url: 'https://pay.test/c/1' } } });
   });
 
   it('should page the payments with page and page_size in the query', async () => {
-    const { client, calls } = wireClient(() => ({ items: [], total: 0, page: 1, page_size: 10 }));
+    const { client, calls } = billingClient(() => ({ items: [], total: 0, page: 1, page_size: 10 }));
     const answer = await createBillingGateway(client).payments({ page: 1, page_size: 10 });
-    expect(calls.map((c) => [c.method, c.path, c.query, c.body])).toEqual([
+    expect(calls().map((c) => [c.method, c.path, c.query, c.body])).toEqual([
       ['GET', '/payments', { page: '1', page_size: '10' }, undefined],
     ]);
     expect(answer.ok).toBe(true);
   });
 
   it('should declare exactly the methods of the port', () => {
-    const { client } = wireClient();
+    const { client } = billingClient();
     expect(Object.keys(createBillingGateway(client)).sort()).toEqual(
       [
         'cancelPayment',
@@ -118,56 +110,56 @@ describe('createBillingGateway', () => {
   });
 
   it('should ask the server to sync one payment with the provider', async () => {
-    const { client, calls } = wireClient();
+    const { client, calls } = billingClient();
     await createBillingGateway(client).syncPayment(42);
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/sync']);
+    expect(calls().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/sync']);
   });
 
   it('should ask the server to cancel one payment', async () => {
-    const { client, calls } = wireClient();
+    const { client, calls } = billingClient();
     await createBillingGateway(client).cancelPayment(42);
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/cancel']);
+    expect(calls().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/cancel']);
   });
 });
 
 describe('createAdminBillingGateway', () => {
   it('should read the features and every plan', async () => {
-    const { client, calls } = wireClient();
+    const { client, calls } = billingClient();
     const admin = createAdminBillingGateway(client);
     await admin.features();
     await admin.plans();
-    expect(calls.map((c) => [c.method, c.path, c.query, c.body])).toEqual([
+    expect(calls().map((c) => [c.method, c.path, c.query, c.body])).toEqual([
       ['GET', '/features', {}, undefined],
       ['GET', '/admin/plans', {}, undefined],
     ]);
   });
 
   it('should create a plan with POST and update one with PUT on its id', async () => {
-    const { client, calls } = wireClient();
+    const { client, calls } = billingClient();
     const admin = createAdminBillingGateway(client);
     await admin.createPlan(PLAN_INPUT);
     await admin.updatePlan(12, { ...PLAN_INPUT, price_per_month: 39 });
-    expect(calls.map((c) => [c.method, c.path, c.body, c.contentType])).toEqual([
+    expect(calls().map((c) => [c.method, c.path, c.body, c.contentType])).toEqual([
       ['POST', '/admin/plans', PLAN_INPUT, 'application/json'],
       ['PUT', '/admin/plans/12', { ...PLAN_INPUT, price_per_month: 39 }, 'application/json'],
     ]);
   });
 
   it('should page subscriptions and payments with page and page_size', async () => {
-    const { client, calls } = wireClient();
+    const { client, calls } = billingClient();
     const admin = createAdminBillingGateway(client);
     await admin.subscriptions({ page: 2, page_size: 25 });
     await admin.payments({ page: 3, page_size: 50 });
-    expect(calls.map((c) => [c.method, c.path, c.query, c.body])).toEqual([
+    expect(calls().map((c) => [c.method, c.path, c.query, c.body])).toEqual([
       ['GET', '/admin/subscriptions', { page: '2', page_size: '25' }, undefined],
       ['GET', '/admin/payments', { page: '3', page_size: '50' }, undefined],
     ]);
   });
 
   it('should put an organisation on a plan with POST /admin/subscriptions', async () => {
-    const { client, calls } = wireClient(() => ({ id: 9, organization_id: 5, plan_id: 2 }));
+    const { client, calls } = billingClient(() => ({ id: 9, organization_id: 5, plan_id: 2 }));
     const answer = await createAdminBillingGateway(client).assignPlan({ organization_id: 5, plan_id: 2 });
-    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+    expect(calls().map((c) => [c.method, c.path, c.body])).toEqual([
       ['POST', '/admin/subscriptions', { organization_id: 5, plan_id: 2 }],
     ]);
     expect(answer).toEqual({ ok: true, value: { id: 9, organization_id: 5, plan_id: 2 } });

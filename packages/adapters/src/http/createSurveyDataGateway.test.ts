@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from './createApiClient';
+import { jsonResponse as json, type WireRequest, wireClient } from '../testing/wireClient';
 import { createSurveyDataGateway } from './createSurveyDataGateway';
 
-interface Seen {
-  readonly method: string;
-  readonly url: string;
-  readonly body: unknown;
-}
-
-/** The real API client on a fetch that answers with `respond` and records every request. */
-function gatewayWith(respond: (seen: Seen) => Response) {
-  const seen: Seen[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request: Seen = {
-      method: init?.method ?? 'GET',
-      url: String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-    };
-    seen.push(request);
-    return respond(request);
-  }) as typeof globalThis.fetch;
-  const client = createApiClient({
-    baseUrl: 'https://api.loop.nl',
-    fetch,
-    organisationId: () => 7,
-    session: { accessToken: () => 'token-a', refresh: async () => false, end: () => {} },
-  });
+/** The gateway on the real API client, recording every request. */
+function gatewayWith(respond: (seen: WireRequest) => Response) {
+  const { client, seen } = wireClient(respond, 'https://api.loop.nl');
   return { gateway: createSurveyDataGateway(client), seen };
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('createSurveyDataGateway', () => {
   it('should list, read and erase responses and set the retention', async () => {

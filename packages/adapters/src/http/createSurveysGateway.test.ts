@@ -1,7 +1,7 @@
 import type { SurveyTemplateInput, SurveyUpdateRequest } from '@loop/core';
 import { describe, expect, it } from 'vitest';
 import { recordingClient } from '../testing/recordingClient';
-import { createApiClient } from './createApiClient';
+import { jsonResponse, wireClient } from '../testing/wireClient';
 import { createSurveysGateway, createSurveyTemplatesGateway } from './createSurveysGateway';
 
 const content: SurveyUpdateRequest = {
@@ -63,34 +63,24 @@ describe('createSurveysGateway', () => {
     ]);
   });
 
-  /** The real client on a fetch that answers `response`, recording what was sent. */
+  /** The gateway on the real client, on a fetch that answers `response`. */
   const wire = (response: () => Response) => {
-    const requests: { url: string; method: string; body: unknown; organisation: string | null }[] = [];
-    const client = createApiClient({
-      baseUrl: 'https://api.loop.test',
-      session: { accessToken: () => 'token-a', refresh: async () => false, end: () => {} },
-      organisationId: () => 7,
-      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-        requests.push({
-          url: String(input),
-          method: init?.method ?? 'GET',
-          body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-          organisation: new Headers(init?.headers).get('X-Organization-Id'),
-        });
-        return response();
-      }) as typeof globalThis.fetch,
-    });
+    const { client, seen } = wireClient(response);
+    const requests = () =>
+      seen.map(({ url, method, body, headers }) => ({
+        url,
+        method,
+        body,
+        organisation: headers.get('X-Organization-Id'),
+      }));
     return { surveys: createSurveysGateway(client), requests };
   };
-
-  const jsonResponse = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('should send the save as JSON for the current organisation and hand back the saved survey', async () => {
     const saved = { id: 5, version: 4, title: content.title };
     const { surveys, requests } = wire(() => jsonResponse(200, saved));
     expect(await surveys.update(5, content)).toEqual({ ok: true, value: saved });
-    expect(requests).toEqual([
+    expect(requests()).toEqual([
       { url: 'https://api.loop.test/api/v1/surveys/5', method: 'PUT', body: content, organisation: '7' },
     ]);
   });
@@ -113,7 +103,7 @@ describe('createSurveysGateway', () => {
       status: 409,
       detail: 'Voeg eerst minstens één vraag toe.',
     });
-    expect(requests[0]?.body).toEqual({ status: 'open' });
+    expect(requests()[0]?.body).toEqual({ status: 'open' });
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordingClient } from '../testing/recordingClient';
+import { wireClient } from '../testing/wireClient';
 import { createAdminGateway } from './createAdminGateway';
 import { createAdminLogsGateway } from './createAdminLogsGateway';
-import { createApiClient } from './createApiClient';
 import { createAuthGateway } from './createAuthGateway';
 import { createBrandingGateway } from './createBrandingGateway';
 import { createOrganisationGateway } from './createOrganisationGateway';
@@ -144,19 +144,10 @@ describe('createAdminLogsGateway', () => {
     expect(sent).toEqual([{ method: 'GET', path: '/admin/logs', options: undefined }]);
   });
 
-  /** The real client on a fetch that answers `response`, recording the requested URLs. */
+  /** The gateway on the real client (base address with a trailing slash), recording the requested URLs. */
   const wire = (response: () => Response) => {
-    const urls: string[] = [];
-    const client = createApiClient({
-      baseUrl: 'https://api.loop.test/',
-      session: { accessToken: () => 'token-a', refresh: async () => false, end: () => {} },
-      organisationId: () => 7,
-      fetch: (async (input: RequestInfo | URL) => {
-        urls.push(String(input));
-        return response();
-      }) as typeof globalThis.fetch,
-    });
-    return { gateway: createAdminLogsGateway(client), urls };
+    const { client, seen } = wireClient(response, 'https://api.loop.test/');
+    return { gateway: createAdminLogsGateway(client), urls: () => seen.map((request) => request.url) };
   };
 
   it('should hand back the items of the answer', async () => {
@@ -177,7 +168,7 @@ describe('createAdminLogsGateway', () => {
         new Response(JSON.stringify({ items: [item] }), { headers: { 'content-type': 'application/json' } }),
     );
     expect(await gateway.list()).toEqual({ ok: true, value: { items: [item] } });
-    expect(urls).toEqual(['https://api.loop.test/api/v1/admin/logs']);
+    expect(urls()).toEqual(['https://api.loop.test/api/v1/admin/logs']);
   });
 
   it("should answer a refusal for non-admins as a failure with the server's detail", async () => {

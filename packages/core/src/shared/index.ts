@@ -1,10 +1,12 @@
-// The shared feature: Result helpers, the state store of every core store, consent and file names.
+// The shared feature: Result helpers, the state store of every core store, consent, file names and list filters.
 // What other features and packages use of it; everything else in this folder is internal.
 export type { ConsentStore, ConsentValue } from './consent';
 export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './consent';
 export type { DownloadedFile, FileSaver } from './downloads';
 export { dutchLabel } from './dutchLabel';
 export { fileNameDate, fileNamePart } from './fileName';
+export type { ListFilter } from './listFilter';
+export { isListFiltered, listFilterKey, listSearchText, listStatusOf } from './listFilter';
 export type { Result } from './result';
 export { err, ok } from './result';
 export { createStateStore } from './stateStore';

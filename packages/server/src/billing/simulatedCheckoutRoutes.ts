@@ -3,6 +3,7 @@ import { formatCents } from '@loop/core/format';
 import type { AppDeps } from '../appDeps';
 import { ApiError, MESSAGES } from '../http/apiError';
 import { ERRORS } from '../http/commonSchemas';
+import { escapeHtml } from '../http/escapeHtml';
 import type { RoutesPlugin } from '../http/routeContext';
 import { object, type Schema, string } from '../http/schema';
 import { contentSecurityPolicy, serializePolicy } from '../http/securityHeaders';
@@ -25,12 +26,6 @@ const STATE_TEXT: Readonly<Record<SimulatedCheckout['state'], string>> = {
   paid: 'betaald',
   cancelled: 'geannuleerd',
 };
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** The checkout page: plain HTML forms, no scripts, so it works under the app's strict CSP. */
 export function simulatedCheckoutHtml(checkout: SimulatedCheckout): string {

@@ -64,6 +64,22 @@ async function checkout(org: TestOrganization, planName = 'smartloop') {
 const sessionIdOf = (response: { json(): unknown }) =>
   (response.json() as { checkout_url: string }).checkout_url.split('/').at(-1)!;
 
+/** Stripe's checkout session completes as paid, without a subscription (what the webhook reads back). */
+const paidAtStripe = (sessionId: string) => {
+  const session = stripe.sessions.get(sessionId)!;
+  session.status = 'complete';
+  session.payment_status = 'paid';
+};
+
+/** A new organisation's checkout, paid at Stripe; its webhook is not delivered yet. */
+async function paidCheckout(planName?: string) {
+  const org = await createOrganizationWithMember(ctx);
+  const { response, payment } = await checkout(org, planName);
+  const sessionId = sessionIdOf(response);
+  paidAtStripe(sessionId);
+  return { org, payment, sessionId };
+}
+
 /** A Stripe event about a Checkout Session, as Stripe would send it. */
 function eventBody(
   id: string,
@@ -174,11 +190,7 @@ describe('Stripe checkout', () => {
 
 describe('POST /payments/webhooks/stripe', () => {
   it('should verify the signature, read the session back from Stripe and activate the plan', async () => {
-    const org = await createOrganizationWithMember(ctx);
-    const { response, payment } = await checkout(org);
-    const sessionId = sessionIdOf(response);
-    stripe.sessions.get(sessionId)!.status = 'complete';
-    stripe.sessions.get(sessionId)!.payment_status = 'paid';
+    const { org, payment, sessionId } = await paidCheckout();
     const eventId = newEventId();
 
     const delivered = await deliver(eventBody(eventId, 'checkout.session.completed', sessionId));
@@ -241,11 +253,7 @@ describe('POST /payments/webhooks/stripe', () => {
   });
 
   it('should refuse forged, tampered, unsigned and stale deliveries with 400, storing nothing', async () => {
-    const org = await createOrganizationWithMember(ctx);
-    const { response, payment } = await checkout(org);
-    const sessionId = sessionIdOf(response);
-    stripe.sessions.get(sessionId)!.status = 'complete';
-    stripe.sessions.get(sessionId)!.payment_status = 'paid';
+    const { org, payment, sessionId } = await paidCheckout();
     const payload = eventBody(newEventId(), 'checkout.session.completed', sessionId);
     const before = await billingCounts(ctx);
     const genuine = Stripe.webhooks.generateTestHeaderString({
@@ -293,11 +301,7 @@ describe('POST /payments/webhooks/stripe', () => {
   });
 
   it('should answer a replayed event as a duplicate and change nothing', async () => {
-    const org = await createOrganizationWithMember(ctx);
-    const { response, payment } = await checkout(org);
-    const sessionId = sessionIdOf(response);
-    stripe.sessions.get(sessionId)!.status = 'complete';
-    stripe.sessions.get(sessionId)!.payment_status = 'paid';
+    const { org, payment, sessionId } = await paidCheckout();
     const payload = eventBody(newEventId(), 'checkout.session.completed', sessionId);
     expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: false });
     const after = await billingCounts(ctx);
@@ -314,11 +318,7 @@ describe('POST /payments/webhooks/stripe', () => {
   });
 
   it('should change the state once when the same event is delivered 10 times at once', async () => {
-    const org = await createOrganizationWithMember(ctx);
-    const { response, payment } = await checkout(org, 'proloop');
-    const sessionId = sessionIdOf(response);
-    stripe.sessions.get(sessionId)!.status = 'complete';
-    stripe.sessions.get(sessionId)!.payment_status = 'paid';
+    const { org, payment, sessionId } = await paidCheckout('proloop');
     const eventId = newEventId();
     const payload = eventBody(eventId, 'checkout.session.completed', sessionId);
     const before = await billingCounts(ctx);
@@ -365,11 +365,7 @@ describe('POST /payments/webhooks/stripe', () => {
   });
 
   it('should not record an event while Stripe cannot be asked, so the redelivery still counts', async () => {
-    const org = await createOrganizationWithMember(ctx);
-    const { response, payment } = await checkout(org);
-    const sessionId = sessionIdOf(response);
-    stripe.sessions.get(sessionId)!.status = 'complete';
-    stripe.sessions.get(sessionId)!.payment_status = 'paid';
+    const { org, payment, sessionId } = await paidCheckout();
     const eventId = newEventId();
     const payload = eventBody(eventId, 'checkout.session.completed', sessionId);
 
@@ -422,8 +418,7 @@ describe('POST /payments/:id/sync with Stripe', () => {
       api(app, 'POST', `/payments/${payment.id}/sync`, { token: org.ownerToken, headers: org.headers });
 
     expect((await sync()).json<Payment>().status).toBe('pending');
-    stripe.sessions.get(sessionId)!.status = 'complete';
-    stripe.sessions.get(sessionId)!.payment_status = 'paid';
+    paidAtStripe(sessionId);
     expect((await sync()).json<Payment>().status).toBe('paid');
     expect(await planOf(org)).toBe('smartloop');
     const retrieves = retrievesOf(sessionId);

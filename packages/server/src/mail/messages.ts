@@ -1,12 +1,5 @@
+import { escapeHtml } from '../http/escapeHtml';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (value: string): string =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** A mail's content, rendered the same way as plain text and as HTML. */
 export interface Body {

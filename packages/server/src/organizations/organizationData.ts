@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { err, fileNameDate, fileNamePart, ok, type Result } from '@loop/core';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Zip, ZipDeflate } from 'fflate';
 import type { AppDeps } from '../appDeps';
 import { supersedePendingCheckouts } from '../billing/checkout';
@@ -182,11 +183,12 @@ export async function organizationExport(
     .orderBy(asc(surveys.id));
   const [look] = await db.select().from(branding).where(eq(branding.organizationId, organizationId));
 
+  /** Every column of the rows of `table` whose `column` is the organisation. */
+  const everything = (table: PgTable, column: AnyPgColumn): Promise<readonly unknown[]> =>
+    db.select().from(table).where(eq(column, organizationId));
+
   async function* entries(): AsyncGenerator<ZipEntry> {
-    yield jsonEntry(
-      'organisatie.json',
-      db.select().from(organizations).where(eq(organizations.id, organizationId)),
-    );
+    yield jsonEntry('organisatie.json', everything(organizations, organizations.id));
     yield jsonEntry(
       'leden.json',
       db
@@ -222,14 +224,8 @@ export async function organizationExport(
       const bytes = await uploads.read(path).catch(() => null);
       if (bytes !== null) yield { name: `huisstijl/${path.split('/').at(-1)}`, chunks: single(bytes) };
     }
-    yield jsonEntry(
-      'abonnementen.json',
-      db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)),
-    );
-    yield jsonEntry(
-      'betalingen.json',
-      db.select().from(payments).where(eq(payments.organizationId, organizationId)),
-    );
+    yield jsonEntry('abonnementen.json', everything(subscriptions, subscriptions.organizationId));
+    yield jsonEntry('betalingen.json', everything(payments, payments.organizationId));
     yield jsonEntry(
       'betaalgebeurtenissen.json',
       db
@@ -249,10 +245,7 @@ export async function organizationExport(
       'surveys.json',
       Promise.resolve(surveyRows.map(({ publicToken: _secretLink, ...survey }) => survey)),
     );
-    yield jsonEntry(
-      'sjablonen.json',
-      db.select().from(surveyTemplates).where(eq(surveyTemplates.organizationId, organizationId)),
-    );
+    yield jsonEntry('sjablonen.json', everything(surveyTemplates, surveyTemplates.organizationId));
     yield { name: 'antwoorden/reacties.json', chunks: jsonArray(responseBatches(db, organizationId)) };
     yield {
       name: 'antwoorden/antwoorden.json',

@@ -1,18 +1,13 @@
 import type { DeleteOrganizationRequest } from '@loop/core';
 import type { UploadStore } from '../branding/uploadStore';
 import { ApiError, invalidInput } from '../http/apiError';
-import {
-  bearerAuth,
-  ERRORS,
-  organizationHeaderSchema,
-  PROTECTED_ERRORS,
-  textInput,
-} from '../http/commonSchemas';
+import { ERRORS, PROTECTED_ERRORS, textInput } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent, object, type Schema, string } from '../http/schema';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization, forgetOrganization } from './memberships';
 import { deleteOrganization, organizationExport, organizationExportName } from './organizationData';
+import { organizationRoute } from './organizationRoute';
 
 export const ORGANIZATION_DATA_MESSAGES = {
   wrongName: 'Typ de naam van de organisatie precies zoals hij hierboven staat.',
@@ -29,27 +24,21 @@ export const organizationDataRoutes =
   async (app) => {
     app.get(
       '/organization/export',
-      {
-        onRequest: authenticate,
-        config: { permission: 'organization.own' },
-        schema: {
-          operationId: 'exportOrganization',
-          tags: TAGS,
-          summary: "Download all of the organisation's data",
-          description:
-            'Een ZIP met een JSON-bestand per tabel (leden, uitnodigingen, huisstijl met de bestanden, ' +
-            'abonnementen, betalingen, surveys, sjablonen, reacties en antwoorden) en een CSV per survey. ' +
-            'Geheime delen van links staan er niet in. Alleen voor eigenaren.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          response: {
-            200: string({ format: 'binary', description: 'Het ZIP-bestand.' }) as Schema<unknown>,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            ...PROTECTED_ERRORS,
-          },
+      organizationRoute(authenticate, 'organization.own', {
+        operationId: 'exportOrganization',
+        tags: TAGS,
+        summary: "Download all of the organisation's data",
+        description:
+          'Een ZIP met een JSON-bestand per tabel (leden, uitnodigingen, huisstijl met de bestanden, ' +
+          'abonnementen, betalingen, surveys, sjablonen, reacties en antwoorden) en een CSV per survey. ' +
+          'Geheime delen van links staan er niet in. Alleen voor eigenaren.',
+        response: {
+          200: string({ format: 'binary', description: 'Het ZIP-bestand.' }) as Schema<unknown>,
+          403: ERRORS.forbidden,
+          404: ERRORS.notFound,
+          ...PROTECTED_ERRORS,
         },
-      },
+      }),
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
         const stream = await organizationExport(deps, uploads, organization.id);
@@ -72,29 +61,23 @@ export const organizationDataRoutes =
 
     app.delete(
       '/organization',
-      {
-        onRequest: authenticate,
-        config: { permission: 'organization.own' },
-        schema: {
-          operationId: 'deleteOrganization',
-          tags: TAGS,
-          summary: 'Delete the organisation',
-          description:
-            'Verwijdert de organisatie met alles erin, nadat de eigenaar de naam heeft getypt. Een lopend betaald ' +
-            'abonnement wordt eerst bij de betaalprovider gestopt; lukt dat niet, dan wordt niets verwijderd (409).',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          body: object<DeleteOrganizationRequest>({ confirm_name: textInput('De naam van de organisatie') }),
-          response: {
-            204: noContent,
-            400: ERRORS.badRequest,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            409: ERRORS.conflict,
-            ...PROTECTED_ERRORS,
-          },
+      organizationRoute(authenticate, 'organization.own', {
+        operationId: 'deleteOrganization',
+        tags: TAGS,
+        summary: 'Delete the organisation',
+        description:
+          'Verwijdert de organisatie met alles erin, nadat de eigenaar de naam heeft getypt. Een lopend betaald ' +
+          'abonnement wordt eerst bij de betaalprovider gestopt; lukt dat niet, dan wordt niets verwijderd (409).',
+        body: object<DeleteOrganizationRequest>({ confirm_name: textInput('De naam van de organisatie') }),
+        response: {
+          204: noContent,
+          400: ERRORS.badRequest,
+          403: ERRORS.forbidden,
+          404: ERRORS.notFound,
+          409: ERRORS.conflict,
+          ...PROTECTED_ERRORS,
         },
-      },
+      }),
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
         if (request.body.confirm_name.trim() !== organization.name) {

@@ -7,6 +7,7 @@ import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, createUser, login, type TestContext, uniqueEmail } from '../testing/testApp';
 import { INVITATION_LIFETIME_MS, INVITATION_MESSAGES } from './invitations';
 import { ORGANIZATION_NOT_FOUND } from './memberships';
+import { TEAM_MESSAGES } from './teams';
 
 let ctx: TestContext;
 
@@ -373,6 +374,26 @@ describe('invitations', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: INVITATION_MESSAGES.alreadyInvited });
     expect(ctx.mailer.to(email, 'invitation')).toHaveLength(1);
+  });
+
+  it('should answer 404 with the reason for an invitation or member id that is not one', async () => {
+    const team = await createTeam(ctx);
+    for (const [method, path, detail] of [
+      ['DELETE', '/organization/invitations/abc', INVITATION_MESSAGES.notFound],
+      ['POST', '/organization/invitations/abc/resend', INVITATION_MESSAGES.notFound],
+      ['DELETE', '/organization/invitations/999999999', INVITATION_MESSAGES.notFound],
+      ['POST', '/organization/invitations/999999999/resend', INVITATION_MESSAGES.notFound],
+      ['DELETE', '/organization/members/abc', TEAM_MESSAGES.memberNotFound],
+      ['DELETE', '/organization/members/999999999', TEAM_MESSAGES.memberNotFound],
+    ] as const) {
+      const response = await api(ctx.app, method, path, as(team, team.owner.token));
+      expect([path, response.statusCode, response.json()]).toEqual([path, 404, { detail }]);
+    }
+    const role = await api(ctx.app, 'PATCH', '/organization/members/abc', {
+      ...as(team, team.owner.token),
+      payload: { role: 'viewer' },
+    });
+    expect([role.statusCode, role.json()]).toEqual([404, { detail: TEAM_MESSAGES.memberNotFound }]);
   });
 
   it('should keep invitations of one organisation away from another', async () => {

@@ -11,6 +11,7 @@ import {
   type Member,
   type Organization,
   type RenameOrganizationRequest,
+  type Result,
   type TransferOwnershipRequest,
 } from '@loop/core';
 import { emailError, hasErrors, validateOrganization } from '@loop/core/auth';
@@ -22,7 +23,6 @@ import {
   bearerAuth,
   ERRORS,
   errorResponse,
-  organizationHeaderSchema,
   PROTECTED_ERRORS,
   textInput,
   tokenInput,
@@ -33,6 +33,7 @@ import { auditRequest } from '../logs/requestLog';
 import {
   acceptInvitation,
   createInvitation,
+  INVITATION_MESSAGES,
   type InvitationRefusal,
   listInvitations,
   previewInvitation,
@@ -40,6 +41,7 @@ import {
   withdrawInvitation,
 } from './invitations';
 import { currentOrganization } from './memberships';
+import { organizationRoute } from './organizationRoute';
 import { organizationSchema } from './organizationRoutes';
 import {
   changeMemberRole,
@@ -47,6 +49,7 @@ import {
   listMembers,
   removeMember,
   renameOrganization,
+  TEAM_MESSAGES,
   type TeamRefusal,
   transferOwnership,
 } from './teams';
@@ -86,6 +89,15 @@ const tokenParams = object<{ readonly token: string }>({
   token: tokenInput('Token uit de uitnodigingslink'),
 });
 
+/** What a refused team or invitation change answers (see `refusal`), with every protected route's answers. */
+const CHANGE_REFUSED = {
+  400: ERRORS.badRequest,
+  403: ERRORS.forbidden,
+  404: ERRORS.notFound,
+  409: ERRORS.conflict,
+  ...PROTECTED_ERRORS,
+} as const;
+
 /** The HTTP answer to a refused team or invitation change. */
 function refusal(error: TeamRefusal | InvitationRefusal, detail: string | undefined): ApiError {
   const message = detail ?? 'Dit kan niet.';
@@ -107,11 +119,18 @@ function refusal(error: TeamRefusal | InvitationRefusal, detail: string | undefi
   }
 }
 
-const userIdOf = (request: FastifyRequest & { params: { userId: string } }) => {
-  const id = parseId(request.params.userId);
-  if (id === null) throw new ApiError(404, 'Dit lid hoort niet bij de organisatie.');
+/** The value of a team or invitation change; its refusal becomes the HTTP answer. */
+function accepted<T>(result: Result<T, TeamRefusal | InvitationRefusal>): T {
+  if (!result.ok) throw refusal(result.error, result.detail);
+  return result.value;
+}
+
+/** The id in a route's path; one that cannot be an id is as unknown as one that is not there. */
+function pathId(value: string, notFound: string): number {
+  const id = parseId(value);
+  if (id === null) throw new ApiError(404, notFound);
   return id;
-};
+}
 
 /**
  * The team of the current organisation (X-Organization-Id): members and their roles, leaving,
@@ -126,20 +145,13 @@ export const teamRoutes =
 
     app.get(
       '/organization/members',
-      {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          operationId: 'listMembers',
-          tags: TAGS,
-          summary: "The current organisation's members",
-          description:
-            'Alle leden met hun rol: eigenaren eerst, dan beheerders, leden en lezers, elk op naam.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          response: { 200: array(memberSchema), 404: ERRORS.notFound, ...PROTECTED_ERRORS },
-        },
-      },
+      organizationRoute(authenticate, 'organization.read', {
+        operationId: 'listMembers',
+        tags: TAGS,
+        summary: "The current organisation's members",
+        description: 'Alle leden met hun rol: eigenaren eerst, dan beheerders, leden en lezers, elk op naam.',
+        response: { 200: array(memberSchema), 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+      }),
       async (request) => {
         const organization = await currentOrganization(deps, request);
         return listMembers(deps.db, organization.id, authOf(request).user.id);
@@ -148,41 +160,29 @@ export const teamRoutes =
 
     app.patch(
       '/organization/members/:userId',
-      {
-        onRequest: authenticate,
-        config: { permission: 'members.manage' },
-        schema: {
-          operationId: 'changeMemberRole',
-          tags: TAGS,
-          summary: "Change a member's role",
-          description:
-            'Geeft een ander lid een nieuwe rol (alleen eigenaren). De organisatie houdt altijd een eigenaar; ' +
-            'je eigen rol wijzig je niet (draag het eigendom over).',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          params: memberParams,
-          body: object<ChangeRoleRequest>({ role }),
-          response: {
-            200: array(memberSchema),
-            400: ERRORS.badRequest,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            409: ERRORS.conflict,
-            ...PROTECTED_ERRORS,
-          },
-        },
-      },
+      organizationRoute(authenticate, 'members.manage', {
+        operationId: 'changeMemberRole',
+        tags: TAGS,
+        summary: "Change a member's role",
+        description:
+          'Geeft een ander lid een nieuwe rol (alleen eigenaren). De organisatie houdt altijd een eigenaar; ' +
+          'je eigen rol wijzig je niet (draag het eigendom over).',
+        params: memberParams,
+        body: object<ChangeRoleRequest>({ role }),
+        response: { 200: array(memberSchema), ...CHANGE_REFUSED },
+      }),
       async (request) => {
         const organization = await currentOrganization(deps, request);
         const auth = authOf(request);
-        const targetId = userIdOf(request);
-        const result = await changeMemberRole(deps, organization, auth.user.id, targetId, request.body.role);
-        if (!result.ok) throw refusal(result.error, result.detail);
+        const targetId = pathId(request.params.userId, TEAM_MESSAGES.memberNotFound);
+        const newRole = accepted(
+          await changeMemberRole(deps, organization, auth.user.id, targetId, request.body.role),
+        );
         audit(
           request,
           organization.id,
           'organization.member_role_changed',
-          `Rol van lid ${targetId} in organisatie ${organization.id} gewijzigd in ${result.value}`,
+          `Rol van lid ${targetId} in organisatie ${organization.id} gewijzigd in ${newRole}`,
         );
         return listMembers(deps.db, organization.id, auth.user.id);
       },
@@ -190,34 +190,20 @@ export const teamRoutes =
 
     app.delete(
       '/organization/members/:userId',
-      {
-        onRequest: authenticate,
-        config: { permission: 'members.manage' },
-        schema: {
-          operationId: 'removeMember',
-          tags: TAGS,
-          summary: 'Remove a member',
-          description:
-            'Haalt een lid uit de organisatie (alleen eigenaren; nooit de laatste eigenaar). Vanaf het volgende ' +
-            'verzoek krijgt dat lid geen gegevens van de organisatie meer.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          params: memberParams,
-          response: {
-            204: noContent,
-            400: ERRORS.badRequest,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            409: ERRORS.conflict,
-            ...PROTECTED_ERRORS,
-          },
-        },
-      },
+      organizationRoute(authenticate, 'members.manage', {
+        operationId: 'removeMember',
+        tags: TAGS,
+        summary: 'Remove a member',
+        description:
+          'Haalt een lid uit de organisatie (alleen eigenaren; nooit de laatste eigenaar). Vanaf het volgende ' +
+          'verzoek krijgt dat lid geen gegevens van de organisatie meer.',
+        params: memberParams,
+        response: { 204: noContent, ...CHANGE_REFUSED },
+      }),
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
-        const targetId = userIdOf(request);
-        const result = await removeMember(deps, organization, authOf(request).user.id, targetId);
-        if (!result.ok) throw refusal(result.error, result.detail);
+        const targetId = pathId(request.params.userId, TEAM_MESSAGES.memberNotFound);
+        accepted(await removeMember(deps, organization, authOf(request).user.id, targetId));
         audit(
           request,
           organization.id,
@@ -230,30 +216,23 @@ export const teamRoutes =
 
     app.post(
       '/organization/leave',
-      {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          operationId: 'leaveOrganization',
-          tags: TAGS,
-          summary: 'Leave the organisation',
-          description:
-            'Je verlaat de huidige organisatie. De laatste eigenaar kan niet weg: draag eerst het eigendom over ' +
-            'of verwijder de organisatie.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          response: {
-            204: noContent,
-            404: ERRORS.notFound,
-            409: ERRORS.conflict,
-            ...PROTECTED_ERRORS,
-          },
+      organizationRoute(authenticate, 'organization.read', {
+        operationId: 'leaveOrganization',
+        tags: TAGS,
+        summary: 'Leave the organisation',
+        description:
+          'Je verlaat de huidige organisatie. De laatste eigenaar kan niet weg: draag eerst het eigendom over ' +
+          'of verwijder de organisatie.',
+        response: {
+          204: noContent,
+          404: ERRORS.notFound,
+          409: ERRORS.conflict,
+          ...PROTECTED_ERRORS,
         },
-      },
+      }),
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
-        const result = await leaveOrganization(deps, organization, authOf(request).user.id);
-        if (!result.ok) throw refusal(result.error, result.detail);
+        accepted(await leaveOrganization(deps, organization, authOf(request).user.id));
         audit(
           request,
           organization.id,
@@ -266,35 +245,21 @@ export const teamRoutes =
 
     app.post(
       '/organization/transfer',
-      {
-        onRequest: authenticate,
-        config: { permission: 'organization.own' },
-        schema: {
-          operationId: 'transferOwnership',
-          tags: TAGS,
-          summary: 'Hand the organisation to another member',
-          description: 'Het gekozen lid wordt eigenaar; jij wordt beheerder. Alleen voor eigenaren.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          body: object<TransferOwnershipRequest>({
-            user_id: integer({ description: 'Het lid dat eigenaar wordt.' }),
-          }),
-          response: {
-            200: array(memberSchema),
-            400: ERRORS.badRequest,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            409: ERRORS.conflict,
-            ...PROTECTED_ERRORS,
-          },
-        },
-      },
+      organizationRoute(authenticate, 'organization.own', {
+        operationId: 'transferOwnership',
+        tags: TAGS,
+        summary: 'Hand the organisation to another member',
+        description: 'Het gekozen lid wordt eigenaar; jij wordt beheerder. Alleen voor eigenaren.',
+        body: object<TransferOwnershipRequest>({
+          user_id: integer({ description: 'Het lid dat eigenaar wordt.' }),
+        }),
+        response: { 200: array(memberSchema), ...CHANGE_REFUSED },
+      }),
       async (request) => {
         const organization = await currentOrganization(deps, request);
         const auth = authOf(request);
         const targetId = request.body.user_id;
-        const result = await transferOwnership(deps, organization, auth.user.id, targetId);
-        if (!result.ok) throw refusal(result.error, result.detail);
+        accepted(await transferOwnership(deps, organization, auth.user.id, targetId));
         audit(
           request,
           organization.id,
@@ -307,26 +272,20 @@ export const teamRoutes =
 
     app.patch(
       '/organization',
-      {
-        onRequest: authenticate,
-        config: { permission: 'organization.rename' },
-        schema: {
-          operationId: 'renameOrganization',
-          tags: TAGS,
-          summary: 'Rename the organisation',
-          description: 'Wijzigt de naam van de huidige organisatie (alleen eigenaren).',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          body: object<RenameOrganizationRequest>({ name: textInput('Nieuwe naam') }),
-          response: {
-            200: organizationSchema,
-            400: ERRORS.badRequest,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            ...PROTECTED_ERRORS,
-          },
+      organizationRoute(authenticate, 'organization.rename', {
+        operationId: 'renameOrganization',
+        tags: TAGS,
+        summary: 'Rename the organisation',
+        description: 'Wijzigt de naam van de huidige organisatie (alleen eigenaren).',
+        body: object<RenameOrganizationRequest>({ name: textInput('Nieuwe naam') }),
+        response: {
+          200: organizationSchema,
+          400: ERRORS.badRequest,
+          403: ERRORS.forbidden,
+          404: ERRORS.notFound,
+          ...PROTECTED_ERRORS,
         },
-      },
+      }),
       async (request): Promise<Organization> => {
         const fields = validateOrganization(request.body);
         if (hasErrors(fields)) throw invalidInput(fields);
@@ -339,25 +298,19 @@ export const teamRoutes =
 
     app.get(
       '/organization/invitations',
-      {
-        onRequest: authenticate,
-        config: { permission: 'members.invite' },
-        schema: {
-          operationId: 'listInvitations',
-          tags: TAGS,
-          summary: 'Open invitations',
-          description:
-            'Uitnodigingen die nog niet zijn geaccepteerd of ingetrokken, nieuwste eerst (eigenaren en beheerders).',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          response: {
-            200: array(invitationSchema),
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            ...PROTECTED_ERRORS,
-          },
+      organizationRoute(authenticate, 'members.invite', {
+        operationId: 'listInvitations',
+        tags: TAGS,
+        summary: 'Open invitations',
+        description:
+          'Uitnodigingen die nog niet zijn geaccepteerd of ingetrokken, nieuwste eerst (eigenaren en beheerders).',
+        response: {
+          200: array(invitationSchema),
+          403: ERRORS.forbidden,
+          404: ERRORS.notFound,
+          ...PROTECTED_ERRORS,
         },
-      },
+      }),
       async (request) => {
         const organization = await currentOrganization(deps, request);
         return listInvitations(deps.db, organization.id, deps.clock.now());
@@ -367,76 +320,59 @@ export const teamRoutes =
     app.post(
       '/organization/invitations',
       {
-        onRequest: authenticate,
-        config: { permission: 'members.invite' },
-        preHandler: rateLimit('invite'),
-        schema: {
+        ...organizationRoute(authenticate, 'members.invite', {
           operationId: 'createInvitation',
           tags: TAGS,
           summary: 'Invite someone',
           description:
             'Stuurt een uitnodiging met een eenmalige link (7 dagen geldig) naar het adres. Eigenaren kennen elke rol ' +
             'toe, beheerders elke rol behalve eigenaar.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
           body: object<CreateInvitationRequest>({ email: textInput('E-mailadres'), role }),
           response: {
             201: invitationSchema,
-            400: ERRORS.badRequest,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            409: ERRORS.conflict,
             429: ERRORS.tooManyRequests,
-            ...PROTECTED_ERRORS,
+            ...CHANGE_REFUSED,
           },
-        },
+        }),
+        preHandler: rateLimit('invite'),
       },
       async (request, reply) => {
         const problem = emailError(request.body.email);
         if (problem !== null) throw invalidInput({ email: problem });
         const organization = await currentOrganization(deps, request);
-        const result = await createInvitation(deps, organization, authOf(request).user, request.body);
-        if (!result.ok) throw refusal(result.error, result.detail);
+        const invitation = accepted(
+          await createInvitation(deps, organization, authOf(request).user, request.body),
+        );
         audit(
           request,
           organization.id,
           'organization.invitation_created',
-          `Uitnodiging ${result.value.id} voor organisatie ${organization.id} verstuurd (rol ${result.value.role})`,
+          `Uitnodiging ${invitation.id} voor organisatie ${organization.id} verstuurd (rol ${invitation.role})`,
         );
-        return reply.code(201).send(result.value);
+        return reply.code(201).send(invitation);
       },
     );
 
     app.delete(
       '/organization/invitations/:id',
-      {
-        onRequest: authenticate,
-        config: { permission: 'members.invite' },
-        schema: {
-          operationId: 'withdrawInvitation',
-          tags: TAGS,
-          summary: 'Withdraw an invitation',
-          description:
-            'Trekt een openstaande uitnodiging in: de link werkt niet meer en het adres wordt vergeten.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
-          params: invitationParams,
-          response: {
-            204: noContent,
-            403: ERRORS.forbidden,
-            404: ERRORS.notFound,
-            ...PROTECTED_ERRORS,
-          },
+      organizationRoute(authenticate, 'members.invite', {
+        operationId: 'withdrawInvitation',
+        tags: TAGS,
+        summary: 'Withdraw an invitation',
+        description:
+          'Trekt een openstaande uitnodiging in: de link werkt niet meer en het adres wordt vergeten.',
+        params: invitationParams,
+        response: {
+          204: noContent,
+          403: ERRORS.forbidden,
+          404: ERRORS.notFound,
+          ...PROTECTED_ERRORS,
         },
-      },
+      }),
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
-        const id = parseId(request.params.id);
-        const result =
-          id === null
-            ? ({ ok: false, error: 'not_found', detail: undefined } as const)
-            : await withdrawInvitation(deps, organization, id);
-        if (!result.ok) throw refusal(result.error, result.detail ?? 'Deze uitnodiging bestaat niet (meer).');
+        const id = pathId(request.params.id, INVITATION_MESSAGES.notFound);
+        accepted(await withdrawInvitation(deps, organization, id));
         audit(
           request,
           organization.id,
@@ -450,17 +386,12 @@ export const teamRoutes =
     app.post(
       '/organization/invitations/:id/resend',
       {
-        onRequest: authenticate,
-        config: { permission: 'members.invite' },
-        preHandler: rateLimit('invite'),
-        schema: {
+        ...organizationRoute(authenticate, 'members.invite', {
           operationId: 'resendInvitation',
           tags: TAGS,
           summary: 'Send an invitation again',
           description:
             'Verstuurt de uitnodiging opnieuw met een nieuwe link, weer 7 dagen geldig; de oude link vervalt.',
-          security: bearerAuth,
-          headers: organizationHeaderSchema,
           params: invitationParams,
           response: {
             200: invitationSchema,
@@ -469,23 +400,20 @@ export const teamRoutes =
             429: ERRORS.tooManyRequests,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
+        preHandler: rateLimit('invite'),
       },
       async (request) => {
         const organization = await currentOrganization(deps, request);
-        const id = parseId(request.params.id);
-        const result =
-          id === null
-            ? ({ ok: false, error: 'not_found', detail: undefined } as const)
-            : await resendInvitation(deps, organization, authOf(request).user, id);
-        if (!result.ok) throw refusal(result.error, result.detail ?? 'Deze uitnodiging bestaat niet (meer).');
+        const id = pathId(request.params.id, INVITATION_MESSAGES.notFound);
+        const invitation = accepted(await resendInvitation(deps, organization, authOf(request).user, id));
         audit(
           request,
           organization.id,
           'organization.invitation_resent',
           `Uitnodiging ${id} van organisatie ${organization.id} opnieuw verstuurd`,
         );
-        return result.value;
+        return invitation;
       },
     );
 
@@ -553,15 +481,14 @@ export const teamRoutes =
         },
       },
       async (request) => {
-        const result = await acceptInvitation(deps, request.body.token, authOf(request).user);
-        if (!result.ok) throw refusal(result.error, result.detail);
+        const joined = accepted(await acceptInvitation(deps, request.body.token, authOf(request).user));
         audit(
           request,
-          result.value.organization_id,
+          joined.organization_id,
           'organization.invitation_accepted',
-          `Uitnodiging geaccepteerd: nieuw lid in organisatie ${result.value.organization_id}`,
+          `Uitnodiging geaccepteerd: nieuw lid in organisatie ${joined.organization_id}`,
         );
-        return result.value;
+        return joined;
       },
     );
   };

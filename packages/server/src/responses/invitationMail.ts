@@ -2,6 +2,7 @@ import type { InvitationPreview } from '@loop/core';
 import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
 import { formatLongDayTime } from '@loop/core/format';
 import { formatEstimate } from '@loop/core/surveys/model';
+import { escapeHtml } from '../http/escapeHtml';
 
 /** What an invitation says; the contacts issue sends it with each contact's own personal link. */
 export interface InvitationContent {
@@ -34,14 +35,6 @@ export const INVITATION_TEXTS = {
   personal: 'Deze link is alleen voor jou: stuur deze e-mail niet door.',
   footer: (organization: string) => `Je ontvangt deze e-mail omdat ${organization} je uitnodigt via Loop.`,
 } as const;
-
-const escapeHtml = (value: string): string =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** Header values are one line: a name with a line break could add headers of its own. */
 const oneLine = (value: string): string =>

@@ -5,6 +5,7 @@ import type { Transaction } from '../db/database';
 import { type ResponseStatus, surveyAnswers, surveyResponses, surveys } from '../db/schema';
 import { hashToken, newResponseToken } from '../responses/responseTokens';
 import { BUILT_IN_TEMPLATES } from '../surveys/builtInTemplates';
+import { inputColumns } from '../surveys/surveys';
 
 /**
  * Two demo surveys with answers for the demo organisation, so the results, the question pages, the
@@ -442,12 +443,7 @@ async function writeDemoSurvey(
     .values({
       organizationId,
       createdBy,
-      title: input.title,
-      descriptionHtml: input.description_html,
-      introductionHtml: input.introduction_html,
-      thankYouText: input.thank_you_text,
-      closeAt: input.close_at === null ? null : new Date(input.close_at),
-      questions: [...input.questions],
+      ...inputColumns(input),
       status: demo.status,
       version: 1,
       createdAt: demo.createdAt,

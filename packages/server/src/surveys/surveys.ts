@@ -50,6 +50,16 @@ export function copyTitle(title: string): string {
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
+/** Where a survey is in its life, as the survey and a row of the list both show it. */
+const lifecycleOf = (row: SurveyRow) => ({
+  status: row.status,
+  close_at: iso(row.closeAt),
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+  published_at: iso(row.publishedAt),
+  closed_at: iso(row.closedAt),
+});
+
 /**
  * The wire survey. `stats` are its submitted responses and observed question times; callers that
  * may face a survey with responses load them with `surveyWithStats`.
@@ -63,12 +73,7 @@ export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): 
     description_html: row.descriptionHtml,
     introduction_html: row.introductionHtml,
     thank_you_text: row.thankYouText,
-    status: row.status,
-    close_at: iso(row.closeAt),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    published_at: iso(row.publishedAt),
-    closed_at: iso(row.closedAt),
+    ...lifecycleOf(row),
     questions,
     response_count: stats.responseCount,
     question_timings: stats.timings,
@@ -96,12 +101,7 @@ function toSummary(
   return {
     id: row.id,
     title: row.title,
-    status: row.status,
-    close_at: iso(row.closeAt),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    published_at: iso(row.publishedAt),
-    closed_at: iso(row.closedAt),
+    ...lifecycleOf(row),
     question_count: row.questions.length,
     ...responses,
     estimated_seconds: estimateSeconds(row.questions, timings),

@@ -1,6 +1,7 @@
 import { err, fileNameDate, ok, type Result } from '@loop/core';
 import { normaliseEmail } from '@loop/core/auth';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../appDeps';
 import type { UploadStore } from '../branding/uploadStore';
 import type { Queryable } from '../db/database';
@@ -33,6 +34,100 @@ export const ACCOUNT_MESSAGES = {
 /** The export's file name: `loop-account-{YYYY-MM-DD}.json`. */
 export const accountExportName = (now: Date): string => `loop-account-${fileNameDate(now)}.json`;
 
+/** Rows of one table about the user: the export shows `fields` of those `about` the user, in `order`. */
+interface UserSection {
+  readonly table: PgTable;
+  readonly about: (userId: number) => SQL;
+  readonly order: AnyPgColumn;
+  /** What the export shows: never a password hash, a token or a token's hash. */
+  readonly fields: SelectedFields;
+}
+
+/** The rows whose `column` is the user. */
+const namedIn =
+  (column: AnyPgColumn) =>
+  (userId: number): SQL =>
+    eq(column, userId);
+
+/**
+ * The sections of the export that are one table's rows, under their names in the export and in
+ * its order: every table about the user (directly or through a session) but memberships, which
+ * are shown with their organisation's name.
+ */
+const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
+  sessions: {
+    table: sessions,
+    about: namedIn(sessions.userId),
+    order: sessions.createdAt,
+    fields: {
+      id: sessions.id,
+      created_at: sessions.createdAt,
+      last_used_at: sessions.lastUsedAt,
+      revoked_at: sessions.revokedAt,
+      revoked_reason: sessions.revokedReason,
+    },
+  },
+  refresh_tokens: {
+    table: refreshTokens,
+    about: (userId) =>
+      sql`${refreshTokens.sessionId} in (select ${sessions.id} from ${sessions} where ${sessions.userId} = ${userId})`,
+    order: refreshTokens.createdAt,
+    fields: {
+      session_id: refreshTokens.sessionId,
+      created_at: refreshTokens.createdAt,
+      expires_at: refreshTokens.expiresAt,
+      used_at: refreshTokens.usedAt,
+    },
+  },
+  email_links: {
+    table: emailTokens,
+    about: namedIn(emailTokens.userId),
+    order: emailTokens.createdAt,
+    fields: {
+      kind: emailTokens.kind,
+      created_at: emailTokens.createdAt,
+      expires_at: emailTokens.expiresAt,
+      used_at: emailTokens.usedAt,
+    },
+  },
+  email_changes: {
+    table: emailChanges,
+    about: namedIn(emailChanges.userId),
+    order: emailChanges.createdAt,
+    fields: {
+      old_email: emailChanges.oldEmail,
+      new_email: emailChanges.newEmail,
+      created_at: emailChanges.createdAt,
+      confirmed_at: emailChanges.confirmedAt,
+      undone_at: emailChanges.undoneAt,
+    },
+  },
+  invitations_sent: {
+    table: invitations,
+    about: namedIn(invitations.invitedBy),
+    order: invitations.createdAt,
+    fields: {
+      organization_id: invitations.organizationId,
+      email: invitations.email,
+      role: invitations.role,
+      created_at: invitations.createdAt,
+      expires_at: invitations.expiresAt,
+    },
+  },
+  surveys_created: {
+    table: surveys,
+    about: namedIn(surveys.createdBy),
+    order: surveys.id,
+    fields: {
+      id: surveys.id,
+      organization_id: surveys.organizationId,
+      title: surveys.title,
+      status: surveys.status,
+      created_at: surveys.createdAt,
+    },
+  },
+};
+
 /**
  * Everything Loop holds about a person, as one JSON document: the account (never the password
  * hash), memberships, sessions and links (dates only, never tokens), e-mail changes, invitations
@@ -40,18 +135,10 @@ export const accountExportName = (now: Date): string => `loop-account-${fileName
  * that against the schema's foreign keys.
  */
 export async function accountExport(db: Queryable, user: UserRow, now: Date) {
-  const sessionRows = await db
-    .select({
-      id: sessions.id,
-      created_at: sessions.createdAt,
-      last_used_at: sessions.lastUsedAt,
-      revoked_at: sessions.revokedAt,
-      revoked_reason: sessions.revokedReason,
-    })
-    .from(sessions)
-    .where(eq(sessions.userId, user.id))
-    .orderBy(asc(sessions.createdAt));
-  const sessionIds = sessionRows.map((row) => row.id);
+  const sections: Record<string, unknown[]> = {};
+  for (const [name, { table, about, order, fields }] of Object.entries(USER_SECTIONS)) {
+    sections[name] = await db.select(fields).from(table).where(about(user.id)).orderBy(asc(order));
+  }
   return {
     exported_at: now.toISOString(),
     notes:
@@ -81,63 +168,7 @@ export async function accountExport(db: Queryable, user: UserRow, now: Date) {
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .where(eq(memberships.userId, user.id))
       .orderBy(asc(organizations.id)),
-    sessions: sessionRows,
-    refresh_tokens:
-      sessionIds.length === 0
-        ? []
-        : await db
-            .select({
-              session_id: refreshTokens.sessionId,
-              created_at: refreshTokens.createdAt,
-              expires_at: refreshTokens.expiresAt,
-              used_at: refreshTokens.usedAt,
-            })
-            .from(refreshTokens)
-            .where(sql`${refreshTokens.sessionId} = any(${sql.param(sessionIds)}::uuid[])`)
-            .orderBy(asc(refreshTokens.createdAt)),
-    email_links: await db
-      .select({
-        kind: emailTokens.kind,
-        created_at: emailTokens.createdAt,
-        expires_at: emailTokens.expiresAt,
-        used_at: emailTokens.usedAt,
-      })
-      .from(emailTokens)
-      .where(eq(emailTokens.userId, user.id))
-      .orderBy(asc(emailTokens.createdAt)),
-    email_changes: await db
-      .select({
-        old_email: emailChanges.oldEmail,
-        new_email: emailChanges.newEmail,
-        created_at: emailChanges.createdAt,
-        confirmed_at: emailChanges.confirmedAt,
-        undone_at: emailChanges.undoneAt,
-      })
-      .from(emailChanges)
-      .where(eq(emailChanges.userId, user.id))
-      .orderBy(asc(emailChanges.createdAt)),
-    invitations_sent: await db
-      .select({
-        organization_id: invitations.organizationId,
-        email: invitations.email,
-        role: invitations.role,
-        created_at: invitations.createdAt,
-        expires_at: invitations.expiresAt,
-      })
-      .from(invitations)
-      .where(eq(invitations.invitedBy, user.id))
-      .orderBy(asc(invitations.createdAt)),
-    surveys_created: await db
-      .select({
-        id: surveys.id,
-        organization_id: surveys.organizationId,
-        title: surveys.title,
-        status: surveys.status,
-        created_at: surveys.createdAt,
-      })
-      .from(surveys)
-      .where(eq(surveys.createdBy, user.id))
-      .orderBy(asc(surveys.id)),
+    ...sections,
   };
 }
 

@@ -3,7 +3,7 @@ import type { CreateSurveyRequest, SurveyTemplate } from '@loop/core';
 import { mayManageTemplates } from '@loop/core/organisation';
 import { BLANK_SURVEY, questionCountText, TEMPLATE_MESSAGES } from '@loop/core/surveys/editor';
 import { formatEstimate } from '@loop/core/surveys/model';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
@@ -14,7 +14,7 @@ import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { type SurveyTemplates, useSurveyTemplates } from './editor/useSurveyTemplates';
-import { TemplateFields } from './TemplateFields';
+import { TemplateForm } from './TemplateForm';
 
 type Creating = 'blank' | number | null;
 
@@ -265,52 +265,17 @@ function RenameForm({
   templates: SurveyTemplates;
   onDone: () => void;
 }) {
-  const id = useId();
-  const [name, setName] = useState(template.name);
-  const [description, setDescription] = useState(template.description);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    form.current?.querySelector('input')?.focus();
-  }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await templates.rename(template, { name, description });
-    setBusy(false);
-    if (result.ok) {
-      notify.success(TEMPLATE_MESSAGES.updated);
-      onDone();
-      return;
-    }
-    setFields(result.fields);
-    setMessage(result.fields.name || result.fields.description ? null : result.message);
-  };
-
   return (
-    <form ref={form} className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <TemplateFields
-        id={id}
-        name={name}
-        description={description}
-        descriptionLabel="Omschrijving"
-        fields={fields}
-        onNameChange={setName}
-        onDescriptionChange={setDescription}
-      />
-      <FormAlert message={message} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          Opslaan
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          Annuleren
-        </button>
-      </div>
-    </form>
+    <TemplateForm
+      initial={{ name: template.name, description: template.description }}
+      descriptionLabel="Omschrijving"
+      submitLabel="Opslaan"
+      save={(meta) => templates.rename(template, meta)}
+      onSaved={() => {
+        notify.success(TEMPLATE_MESSAGES.updated);
+        onDone();
+      }}
+      onCancel={onDone}
+    />
   );
 }

@@ -4,43 +4,30 @@ import { formatCount, formatRate } from '@loop/core/format';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { effectiveStatus, formatEstimate } from '@loop/core/surveys/model';
 import { formatResultDate, SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { useCan } from '../organisation/useCan';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { Pager } from '../shell/Pager';
 import { TableScroll } from '../shell/TableScroll';
+import { ListFilters, useListFilter } from './ListFilters';
 import { StatusBadge } from './results/StatusBadge';
-import {
-  SEARCH_DEBOUNCE_MS,
-  SURVEYS_PAGE_SIZE,
-  useDebouncedValue,
-  useSurveyList,
-} from './results/useResults';
+import { SURVEYS_PAGE_SIZE, useSurveyList } from './results/useResults';
 import { SurveyDataButtons } from './SurveyDataButtons';
 
 const STATUSES: readonly SurveyStatus[] = ['draft', 'open', 'closed'];
 
 const COLUMNS = ['Titel', 'Status', 'Reacties', 'Respons', 'Laatste reactie', 'Duur', 'Acties'];
 
-const parseStatus = (value: string): SurveyStatus | '' =>
-  (STATUSES as readonly string[]).includes(value) ? (value as SurveyStatus) : '';
-
 /** /surveys: every survey of the organisation with its responses, searchable and filtered by status. */
 export function SurveysScreen() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<SurveyStatus | ''>('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // A page belongs to one search and status: another one starts at page 1 in the same render.
-  const filterKey = `${q}|${status}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const list = useSurveyList({ page, q, status });
+  const filters = useListFilter<SurveyStatus>();
+  const { page, filtered } = filters;
+  const list = useSurveyList({ page, ...filters.filter });
   const allowed = useCan();
   // After a deletion the row and its buttons are gone: focus goes back to the search field.
   const searchField = useRef<HTMLInputElement>(null);
-  const filtered = q !== '' || status !== '';
   const now = new Date();
 
   const total = list.value?.total ?? 0;
@@ -60,48 +47,18 @@ export function SurveysScreen() {
           <p className="field-hint">{PERMISSION_DENIED['surveys.build']}</p>
         )}
       </div>
-      <search className="surveys-filters" aria-label="Surveys zoeken en filteren">
-        <div className="field">
-          <label htmlFor="surveys-search">Zoeken</label>
-          <input
-            ref={searchField}
-            id="surveys-search"
-            type="search"
-            placeholder="Zoek op titel"
-            autoComplete="off"
-            maxLength={200}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="surveys-status">Status</label>
-          <select
-            id="surveys-status"
-            value={status}
-            onChange={(event) => setStatus(parseStatus(event.target.value))}
-          >
-            <option value="">Alle statussen</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {SURVEY_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {filtered || search !== '' ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setSearch('');
-              setStatus('');
-            }}
-          >
-            Wis filters
-          </button>
-        ) : null}
-      </search>
+      <ListFilters
+        state={filters}
+        id="surveys"
+        label="Surveys zoeken en filteren"
+        searchLabel="Zoeken"
+        placeholder="Zoek op titel"
+        maxLength={200}
+        statuses={STATUSES}
+        statusLabels={SURVEY_STATUS_LABELS}
+        searchRef={searchField}
+        clearable
+      />
       <p className="result-count" aria-live="polite" data-testid="surveys-count">
         {list.value === null || list.loading
           ? ''
@@ -166,9 +123,7 @@ export function SurveysScreen() {
                       canDelete={allowed('surveys.manage')}
                       onDeleted={() =>
                         // The last row of a later page: show the page before it.
-                        list.value?.items.length === 1 && page > 1
-                          ? setPaging({ key: filterKey, page: page - 1 })
-                          : list.reload()
+                        list.value?.items.length === 1 && page > 1 ? filters.setPage(page - 1) : list.reload()
                       }
                       returnFocus={searchField}
                     />
@@ -183,7 +138,7 @@ export function SurveysScreen() {
               page={page}
               pages={pages}
               busy={list.loading}
-              onPage={(next) => setPaging({ key: filterKey, page: next })}
+              onPage={filters.setPage}
             />
           ) : null}
         </>

@@ -18,15 +18,12 @@ import { useInvalidate, useQuery } from '../../shared/useQuery';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { Pager } from '../../shell/Pager';
 import { TableScroll } from '../../shell/TableScroll';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './useResults';
+import { ListFilters, useListFilter } from '../ListFilters';
 
 /** Responses per page of the list of respondents. */
 export const RESPONSES_PAGE_SIZE = 20;
 
 const COLUMNS = ['Respondent', 'Soort link', 'Status', 'Laatste activiteit', 'Acties'];
-
-const parseProgress = (value: string): ResponseProgress | '' =>
-  (RESPONSE_PROGRESSES as readonly string[]).includes(value) ? (value as ResponseProgress) : '';
 
 const lastActivity = (item: ResponseListItem) =>
   formatResultDateTime(item.completed_at ?? item.saved_at ?? item.started_at);
@@ -50,23 +47,17 @@ export function RespondentsPanel({
   onErased: () => void;
 }) {
   const data = useAsyncInjection(TOKENS.SurveyDataUseCases);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ResponseProgress | ''>('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // A page belongs to one search and status: another one starts at page 1 in the same render.
-  const filterKey = `${q}|${status}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  const filters = useListFilter<ResponseProgress>();
+  const { page, filtered } = filters;
   const invalidate = useInvalidate();
-  const list = useQuery(`respondents:${surveyId}:${page}:${filterKey}`, () =>
-    data.listResponses(surveyId, { page, pageSize: RESPONSES_PAGE_SIZE, q, status }),
+  const list = useQuery(`respondents:${surveyId}:${page}:${filters.key}`, () =>
+    data.listResponses(surveyId, { page, pageSize: RESPONSES_PAGE_SIZE, ...filters.filter }),
   );
   const [open, setOpen] = useState<ResponseListItem | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const total = list.value?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / RESPONSES_PAGE_SIZE));
-  const filtered = q !== '' || status !== '';
 
   const close = () => {
     setOpen(null);
@@ -89,34 +80,15 @@ export function RespondentsPanel({
         van de link invulde. Bekijk de antwoorden, download ze bij een verzoek om inzage of wis ze op verzoek
         van de respondent.
       </p>
-      <search className="respondents-filters" aria-label="Respondenten zoeken en filteren">
-        <div className="field">
-          <label htmlFor="respondents-search">Zoek op label</label>
-          <input
-            id="respondents-search"
-            type="search"
-            autoComplete="off"
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="respondents-status">Status</label>
-          <select
-            id="respondents-status"
-            value={status}
-            onChange={(event) => setStatus(parseProgress(event.target.value))}
-          >
-            <option value="">Alle statussen</option>
-            {RESPONSE_PROGRESSES.map((value) => (
-              <option key={value} value={value}>
-                {RESPONSE_PROGRESS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </search>
+      <ListFilters
+        state={filters}
+        id="respondents"
+        label="Respondenten zoeken en filteren"
+        searchLabel="Zoek op label"
+        maxLength={100}
+        statuses={RESPONSE_PROGRESSES}
+        statusLabels={RESPONSE_PROGRESS_LABELS}
+      />
       <p className="result-count" aria-live="polite" data-testid="respondents-count">
         {list.value === null || list.loading
           ? ''
@@ -165,7 +137,7 @@ export function RespondentsPanel({
               page={page}
               pages={pages}
               busy={list.loading}
-              onPage={(next) => setPaging({ key: filterKey, page: next })}
+              onPage={filters.setPage}
             />
           ) : null}
         </>

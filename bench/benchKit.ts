@@ -1,0 +1,73 @@
+/**
+ * What the benchmarks share: a scratch PostgreSQL database, the app as they configure it, the demo
+ * admin's sign-in, and the timing of an action.
+ */
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { DEMO_ADMIN, loadConfig } from '../packages/server/src/index';
+import type { Mailer } from '../packages/server/src/mail/mailer';
+
+/** The PostgreSQL server the benchmarks use; each creates a database of its own on it. */
+export const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A new database `loop_bench_<name>_<pid>`; `drop` removes it, open connections or not. */
+export async function scratchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const database = `loop_bench_${name}_${process.pid}`;
+  await admin.unsafe(`create database ${database}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Mail goes nowhere. */
+export const noMail: Mailer = { send: async () => {}, close: async () => {} };
+
+/** The app's configuration in a benchmark: quiet, no rate limits, no demo seeding of its own. */
+export const benchConfig = (env: Readonly<Record<string, string>>) =>
+  loadConfig({
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    // One client address sends everything here; the per-address limit would measure itself.
+    RATE_LIMIT: 'false',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+
+/** The demo admin signed in: the headers of its requests. */
+export async function demoAdminHeaders(app: FastifyInstance): Promise<{ authorization: string }> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  return { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+}
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** `action` run `warmUps` times untimed, then `runs` times: the median and the fastest run in ms. */
+export async function timed(
+  runs: number,
+  action: () => Promise<unknown>,
+  warmUps = 2,
+): Promise<{ median: number; min: number }> {
+  for (let i = 0; i < warmUps; i++) await action();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await action();
+    times.push(performance.now() - start);
+  }
+  return { median: median(times), min: Math.min(...times) };
+}
