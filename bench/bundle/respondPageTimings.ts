@@ -125,12 +125,17 @@ function recordKeys() {
   });
 }
 
+type Timings = { processing: number; toPaint: number };
+
 export interface TypingResult {
   /** Medians per keystroke over every round. */
-  readonly field: { processing: number; toPaint: number };
-  readonly bare: { processing: number; toPaint: number };
-  /** The median over rounds of (field ÷ bare) of the round's medians: drift of a shared machine cancels. */
-  readonly ratio: { processing: number; toPaint: number };
+  readonly field: Timings;
+  readonly bare: Timings;
+  /** A bare box inside React's root: what React's root listeners alone cost a key. */
+  readonly inRoot: Timings;
+  /** The median over rounds of (box ÷ bare) of the round's medians: drift of a shared machine cancels. */
+  readonly ratio: Timings;
+  readonly inRootRatio: Timings;
   readonly keys: number;
 }
 
@@ -147,15 +152,49 @@ const TEXT = 'Meer overleg tussen de teams';
 const KEY_DELAY_MS = 60;
 
 /**
+ * Adds the two boxes the field is compared with: one outside the page's React root, one inside it
+ * (not React's: it renders nothing for it, but every key event passes React's root listeners).
+ * No inner functions: tsx would wrap them in a helper the page does not have.
+ */
+function addBareBoxes() {
+  const places = [
+    { id: 'bench-bare', label: 'kaal tekstvak', parent: document.body },
+    {
+      id: 'bench-in-root',
+      label: 'kaal tekstvak in React',
+      parent: document.querySelector('.respondent-card'),
+    },
+  ];
+  for (const { id, label, parent } of places) {
+    const bare = document.createElement('textarea');
+    bare.id = id;
+    bare.setAttribute('aria-label', label);
+    bare.rows = 6;
+    // Above the page's fixed backdrop, like the field it is compared with.
+    bare.style.cssText = 'position: relative; z-index: 1; display: block; width: 90%';
+    parent?.append(bare);
+  }
+}
+
+type BoxName = 'bare' | 'inRoot' | 'field';
+/** Each round rotates which box goes first. */
+const ORDERS: readonly (readonly BoxName[])[] = [
+  ['bare', 'inRoot', 'field'],
+  ['field', 'bare', 'inRoot'],
+  ['inRoot', 'field', 'bare'],
+];
+
+/**
  * Keystrokes in the open answer 'Wat kan beter?' of the every-type survey against a bare
- * `<textarea>` added to the same page, in alternating rounds, at `rate`× CPU slowdown.
- * `url` must be a fresh link (this answers its first questions to get there).
+ * `<textarea>` added to the same page, and against one added inside React's root, in alternating
+ * rounds, at `rate`× CPU slowdown. `url` must be a fresh link (this answers its first questions to
+ * get there).
  */
 export async function typingRun(
   browser: Browser,
   url: string,
   rate: number,
-  rounds = 8,
+  rounds = 9,
 ): Promise<TypingResult> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
   try {
@@ -171,29 +210,25 @@ export async function typingRun(
     for (let step = 0; step < 4; step++) await page.getByRole('button', { name: 'Volgende' }).click();
     const field = page.getByRole('textbox', { name: /Wat kan beter\?/ });
     await field.waitFor();
-    await page.evaluate(() => {
-      const bare = document.createElement('textarea');
-      bare.id = 'bench-bare';
-      bare.setAttribute('aria-label', 'kaal tekstvak');
-      bare.rows = 6;
-      // Above the page's fixed backdrop, like the field it is compared with.
-      bare.style.cssText = 'position: relative; z-index: 1; display: block; width: 90%';
-      document.body.append(bare);
-    });
-    const bare = page.locator('#bench-bare');
+    await page.evaluate(addBareBoxes);
+    const boxes = { bare: page.locator('#bench-bare'), inRoot: page.locator('#bench-in-root'), field };
     await page.evaluate(recordKeys);
     await throttle(page, rate);
     const all = {
-      field: { processing: [] as number[], toPaint: [] as number[] },
       bare: { processing: [] as number[], toPaint: [] as number[] },
+      inRoot: { processing: [] as number[], toPaint: [] as number[] },
+      field: { processing: [] as number[], toPaint: [] as number[] },
     };
     const ratios = { processing: [] as number[], toPaint: [] as number[] };
+    const inRootRatios = { processing: [] as number[], toPaint: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      const ofRound = { field: { processing: 0, toPaint: 0 }, bare: { processing: 0, toPaint: 0 } };
-      // Which goes first alternates too.
-      const order = round % 2 === 0 ? (['bare', 'field'] as const) : (['field', 'bare'] as const);
-      for (const name of order) {
-        const target = name === 'bare' ? bare : field;
+      const ofRound = {
+        bare: { processing: 0, toPaint: 0 },
+        inRoot: { processing: 0, toPaint: 0 },
+        field: { processing: 0, toPaint: 0 },
+      };
+      for (const name of ORDERS[round % ORDERS.length] ?? []) {
+        const target = boxes[name];
         await target.focus();
         await page.keyboard.press('Control+A');
         await page.keyboard.press('Delete');
@@ -218,11 +253,19 @@ export async function typingRun(
       }
       ratios.processing.push(ofRound.field.processing / ofRound.bare.processing);
       ratios.toPaint.push(ofRound.field.toPaint / ofRound.bare.toPaint);
+      inRootRatios.processing.push(ofRound.inRoot.processing / ofRound.bare.processing);
+      inRootRatios.toPaint.push(ofRound.inRoot.toPaint / ofRound.bare.toPaint);
     }
+    const medians = (of: { processing: number[]; toPaint: number[] }) => ({
+      processing: median(of.processing),
+      toPaint: median(of.toPaint),
+    });
     return {
-      field: { processing: median(all.field.processing), toPaint: median(all.field.toPaint) },
-      bare: { processing: median(all.bare.processing), toPaint: median(all.bare.toPaint) },
-      ratio: { processing: median(ratios.processing), toPaint: median(ratios.toPaint) },
+      field: medians(all.field),
+      bare: medians(all.bare),
+      inRoot: medians(all.inRoot),
+      ratio: medians(ratios),
+      inRootRatio: medians(inRootRatios),
       keys: all.field.processing.length,
     };
   } finally {

@@ -3,7 +3,8 @@
  * server, records every script the page loads until the network is idle, and prints raw and gzip
  * sizes beside the budgets of docs/architecture.md. Then the answering page at 1× and 4× CPU: time to
  * its first screen and the long tasks before it (median of cold loads), and a keystroke in an open
- * answer against a bare text box in the same page (respondPageTimings.ts). Run: pnpm bench:bundle
+ * answer against a bare text box in the same page, outside and inside React's root
+ * (respondPageTimings.ts). Run: pnpm bench:bundle
  * (`pnpm bench:bundle --sizes` prints the bytes only, without the timings).
  */
 import { gzipSync } from 'node:zlib';
@@ -151,60 +152,107 @@ async function staticBaseline(browser: Browser, server: RunningServer, rate: num
   return median(runs);
 }
 
-const [server, browser] = await Promise.all([startServer({ RATE_LIMIT: 'false' }), launchBrowser()]);
+/** A build of the web app served by a Loop server of its own: the current one, or another (`BENCH_BEFORE_DIST`). */
+interface Build {
+  readonly name: string;
+  readonly server: RunningServer;
+}
+
+/**
+ * `BENCH_BEFORE_DIST=<a dist/ folder>` measures that build too, side by side with this one (e.g.
+ * main's, built and copied aside first), so both see the same machine: each section runs for both,
+ * and the typing alternates between them `BENCH_TYPING_RUNS` times (default 1; 2 with a before).
+ */
+const beforeDist = process.env.BENCH_BEFORE_DIST;
+const typingRuns = Number(process.env.BENCH_TYPING_RUNS ?? (beforeDist ? 2 : 1));
+
+async function startBuild(name: string, env: Record<string, string> = {}): Promise<Build> {
+  return { name, server: await startServer({ RATE_LIMIT: 'false', ...env }) };
+}
+
+const [browser, builds] = await Promise.all([
+  launchBrowser(),
+  Promise.all(
+    beforeDist
+      ? [startBuild('before', { WEB_DIST: beforeDist }), startBuild('after')]
+      : [startBuild('this build')],
+  ),
+]);
+const named = (build: Build, text: string) => (builds.length > 1 ? `${text} ${build.name}` : text);
 try {
-  console.log('route                  files   raw kB   gzip kB   budget kB   gzip/budget   ceiling kB');
+  console.log(
+    'route                         files   raw kB   gzip kB   budget kB   gzip/budget   ceiling kB',
+  );
   for (const route of ROUTES) {
-    const { files, raw, gzip } = await measure(browser, server, route);
-    const budget = route.budgetKb === null ? '-' : String(route.budgetKb);
-    const ratio = route.budgetKb === null ? '-' : (gzip / 1024 / route.budgetKb).toFixed(2);
-    const ceiling =
-      route.ceilingKb === undefined
-        ? '-'
-        : `${route.ceilingKb} ${gzip / 1024 <= route.ceilingKb ? 'ok' : 'OVER'}`;
-    console.log(
-      `${route.path.padEnd(22)} ${String(files).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${budget.padStart(11)} ${ratio.padStart(13)} ${ceiling.padStart(12)}`,
-    );
+    for (const build of builds) {
+      const { files, raw, gzip } = await measure(browser, build.server, route);
+      const budget = route.budgetKb === null ? '-' : String(route.budgetKb);
+      const ratio = route.budgetKb === null ? '-' : (gzip / 1024 / route.budgetKb).toFixed(2);
+      const ceiling =
+        route.ceilingKb === undefined
+          ? '-'
+          : `${route.ceilingKb} ${gzip / 1024 <= route.ceilingKb ? 'ok' : 'OVER'}`;
+      console.log(
+        `${named(build, route.path).padEnd(29)} ${String(files).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${budget.padStart(11)} ${ratio.padStart(13)} ${ceiling.padStart(12)}`,
+      );
+    }
   }
 
   if (!process.argv.includes('--sizes')) await timings();
 } finally {
   await browser.close();
-  await server.stop();
+  await Promise.all(builds.map((build) => build.server.stop()));
 }
 
-/** The answering page's first screen and typing figures. */
+/** The answering page's first screen and typing figures, for each build. */
 async function timings() {
-  const api = await demoApi(server);
-  const survey = await openSurvey(api);
-  const [viewToken, ...typingTokens] = await personalLinks(api, survey.id, 3);
-  const respondUrl = `${server.url}/respond/${viewToken}`;
+  const links = new Map<Build, { view: string; typing: string[] }>();
+  for (const build of builds) {
+    const api = await demoApi(build.server);
+    const survey = await openSurvey(api);
+    const [view = '', ...typing] = await personalLinks(api, survey.id, 1 + typingRuns);
+    links.set(build, { view: `${build.server.url}/respond/${view}`, typing });
+  }
 
   console.log(`\n/respond/<token>, cold load, median of ${RUNS} (ms from navigation start)`);
   console.log(
-    'CPU   static page  FCP  first screen  long tasks  long task ms  blocking ms  requests  scripts  API GETs',
+    'CPU             static page  FCP  first screen  long tasks  long task ms  blocking ms  requests  scripts  API GETs',
   );
   for (const rate of [1, 4]) {
-    const baseline = await staticBaseline(browser, server, rate);
-    const r = await firstScreen(browser, respondUrl, rate);
-    console.log(
-      `${`${rate}x`.padEnd(4)} ${ms(baseline).padStart(12)} ${ms(r.fcp)} ${ms(r.firstScreen).padStart(13)} ${String(r.longTasks).padStart(11)} ${ms(r.longTaskMs).padStart(13)} ${ms(r.blockingMs).padStart(12)} ${String(r.requests).padStart(9)} ${String(r.scripts).padStart(8)} ${String(r.apiGets).padStart(9)}`,
-    );
+    for (const build of builds) {
+      const baseline = await staticBaseline(browser, build.server, rate);
+      const r = await firstScreen(browser, links.get(build)?.view ?? '', rate);
+      console.log(
+        `${named(build, `${rate}x`).padEnd(14)} ${ms(baseline).padStart(12)} ${ms(r.fcp)} ${ms(r.firstScreen).padStart(13)} ${String(r.longTasks).padStart(11)} ${ms(r.longTaskMs).padStart(13)} ${ms(r.blockingMs).padStart(12)} ${String(r.requests).padStart(9)} ${String(r.scripts).padStart(8)} ${String(r.apiGets).padStart(9)}`,
+      );
+    }
   }
 
   console.log(
-    '\nA keystroke in an open answer against a bare <textarea> in the same page, 4x CPU (median ms)',
+    '\nA keystroke in an open answer against a bare <textarea> in the same page, outside and inside' +
+      " React's root, 4x CPU (median ms)",
   );
-  console.log('            processing  to next frame');
-  const typing = await typingRun(browser, `${server.url}/respond/${typingTokens[0]}`, 4);
+  console.log('                         processing  to next frame');
   const row = (name: string, value: { processing: number; toPaint: number }) =>
     console.log(
-      `${name.padEnd(11)} ${value.processing.toFixed(2).padStart(10)} ${value.toPaint.toFixed(2).padStart(14)}`,
+      `${name.padEnd(24)} ${value.processing.toFixed(2).padStart(10)} ${value.toPaint.toFixed(2).padStart(14)}`,
     );
-  row('bare box', typing.bare);
-  row('open answer', typing.field);
-  row('ratio', typing.ratio);
-  console.log(
-    `(${typing.keys} keystrokes per field; the ratio is the median over rounds of each round's ratio)`,
-  );
+  for (let run = 0; run < typingRuns; run++) {
+    const order = run % 2 === 0 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const typing = await typingRun(
+        browser,
+        `${build.server.url}/respond/${links.get(build)?.typing[run]}`,
+        4,
+      );
+      const label = typingRuns > 1 || builds.length > 1 ? `run ${run + 1}, ${build.name}` : build.name;
+      console.log(`${label}: ${typing.keys} keystrokes per box`);
+      row('  bare box', typing.bare);
+      row("  box in React's root", typing.inRoot);
+      row('  open answer', typing.field);
+      row('  ratio open answer', typing.ratio);
+      row('  ratio box in root', typing.inRootRatio);
+    }
+  }
+  console.log("(a ratio is the median over rounds of each round's ratio to the bare box)");
 }

@@ -1,5 +1,5 @@
 import { openTextLimit } from '@loop/core/surveys/model';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   describedBy,
   type FieldProps,
@@ -12,10 +12,19 @@ import { useHeldText } from './useHeldText';
 const NUMBER = new Intl.NumberFormat('nl-NL');
 
 /**
+ * From how many characters left the counter follows every key: the last tenth of the limit, and
+ * never fewer than ten, so a respondent sees the limit coming before the field stops taking keys.
+ */
+export const countsEveryKeyFrom = (limit: number): number => Math.max(10, Math.ceil(limit / 10));
+
+/**
  * Open text: one line (short) or a text area (long), with a character counter. The field is
- * uncontrolled and the session gets its text after a pause (useHeldText); the counter's number is
- * written straight into its element. So a keystroke renders nothing: re-rendering even this field
- * alone for every key cost about twice what a bare text box costs at 4× CPU.
+ * uncontrolled and the session gets its text after a pause (useHeldText), so a keystroke renders
+ * nothing: re-rendering even this field alone for every key cost about twice what a bare text box
+ * costs at 4× CPU. The counter shows the count the session has, so it too moves after a pause (and
+ * on blur); only near the limit (countsEveryKeyFrom) it follows every key. Its new text costs a
+ * layout, about 2.5 ms a key at 4× CPU (docs/benchmarks.md, issue 13). The element's maxlength
+ * keeps the text within the limit either way.
  */
 export function OpenTextField({
   question,
@@ -30,21 +39,33 @@ export function OpenTextField({
   const limit = openTextLimit(question.settings.max_length);
   // The answer the field starts with; from then on the text lives in the element itself.
   const [initial] = useState(() => value?.text ?? '');
-  const { change, handOver } = useHeldText((typed) => onChange({ text: typed }), hold);
   const count = useRef<HTMLSpanElement>(null);
+  const shown = useRef(initial.length);
+  // React rendered the counter's text once and never changes it (it is the initial count).
+  const showCount = useCallback((length: number) => {
+    const text = count.current?.firstChild;
+    if (length === shown.current || !(text instanceof Text)) return;
+    shown.current = length;
+    text.data = NUMBER.format(length);
+  }, []);
+  const { change, handOver } = useHeldText((typed) => {
+    showCount(typed.length);
+    onChange({ text: typed });
+  }, hold);
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   // A plain listener rather than React's onChange, which builds a synthetic change event per key.
   useEffect(() => {
     const element = field.current;
     if (!element) return;
+    const everyKeyFrom = countsEveryKeyFrom(limit);
     const onInput = () => {
-      change(element.value);
-      // React rendered this span's text once and never changes it (it is the initial count).
-      if (count.current) count.current.textContent = NUMBER.format(element.value.length);
+      const text = element.value;
+      change(text);
+      if (limit - text.length <= everyKeyFrom) showCount(text.length);
     };
     element.addEventListener('input', onInput);
     return () => element.removeEventListener('input', onInput);
-  }, [change]);
+  }, [change, limit, showCount]);
   const inputId = `${ids.base}-input`;
   const counterId = `${ids.base}-counter`;
   const common = {

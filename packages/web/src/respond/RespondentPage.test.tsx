@@ -133,6 +133,8 @@ const pauseTyping = () =>
     await new Promise((resolve) => setTimeout(resolve, HAND_OVER_MS + 50));
   });
 
+const counter = (root: ParentNode) => root.querySelector('.rq-counter')?.textContent;
+
 const radio = (root: ParentNode, name: string) =>
   [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
     (input) => input.closest('label')?.textContent?.trim() === name,
@@ -291,13 +293,15 @@ describe('RespondentPage', () => {
       const field = container.querySelector('input[type="text"]');
       await typeKeys(field, 'Inkoop');
       expect((field as HTMLInputElement).value).toBe('Inkoop');
-      expect(container.querySelector('.rq-counter')?.textContent).toBe('6 van 100 tekens');
+      // Far from the limit the counter waits for the pause too (its new text costs a layout).
+      expect(counter(container)).toBe('0 van 100 tekens');
       expect(pageUpdates).toBe(0);
       expect(session.getSnapshot().answers.afdeling).toBeUndefined();
       expect(draftWrites).toHaveLength(writesBefore);
 
       await pauseTyping();
       expect(session.getSnapshot().answers.afdeling).toEqual({ text: 'Inkoop' });
+      expect(counter(container)).toBe('6 van 100 tekens');
       expect(pageUpdates).toBe(1);
       stop();
     });
@@ -312,6 +316,41 @@ describe('RespondentPage', () => {
       await typeKeys(field, 'Verkoop');
       await act(async () => field?.blur());
       expect(session.getSnapshot().answers.afdeling).toEqual({ text: 'Verkoop' });
+      expect(counter(container)).toBe('7 van 100 tekens');
+    });
+
+    it('should count every key in the last tenth of the limit, where the field stops taking keys', async () => {
+      const { session } = setup(apiOk(OPEN_VIEW));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+      const field = container.querySelector<HTMLInputElement>('input[type="text"]');
+      expect(field?.maxLength).toBe(100);
+
+      await keystroke(field, 'a'.repeat(89));
+      expect(counter(container)).toBe('0 van 100 tekens');
+      await keystroke(field, 'a'.repeat(90));
+      expect(counter(container)).toBe('90 van 100 tekens');
+      await keystroke(field, 'a'.repeat(91));
+      expect(counter(container)).toBe('91 van 100 tekens');
+      // Deleting back out of the last tenth is counted at the pause again.
+      await keystroke(field, 'a'.repeat(80));
+      expect(counter(container)).toBe('91 van 100 tekens');
+      await pauseTyping();
+      expect(counter(container)).toBe('80 van 100 tekens');
+    });
+
+    it('should count a previous answer when its question comes back', async () => {
+      const { session } = setup(apiOk(OPEN_VIEW));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+      await typeKeys(container.querySelector('input[type="text"]'), 'Zorg');
+      await click(button(container, 'Volgende'));
+      await settle();
+      expect(counter(container)).toBe('0 van 5.000 tekens');
+      await click(button(container, 'Vorige'));
+      expect(counter(container)).toBe('4 van 100 tekens');
     });
 
     it('should lose no character when Enter, "Volgende" or "Versturen" follows the last key at once', async () => {

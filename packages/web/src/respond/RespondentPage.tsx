@@ -5,9 +5,10 @@ import { type RespondentSession, type RespondentState, respondentProgress } from
 import {
   type CSSProperties,
   type FormEvent,
-  type KeyboardEvent,
   type ReactNode,
+  type RefCallback,
   type RefObject,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -221,10 +222,39 @@ function Progress({ state }: { state: RespondentState }) {
   );
 }
 
+/**
+ * Enter continues from a radio or checkbox too (text fields submit the form by themselves); in a
+ * text area Enter is a new line and Ctrl+Enter continues. The form's ref: a plain listener, as
+ * React's onKeyDown built a synthetic keyboard event for every key typed in an open answer.
+ */
+function useEnterContinues(session: RespondentSession): RefCallback<HTMLFormElement> {
+  return useCallback(
+    (form: HTMLFormElement) => {
+      const onKeyDown = (event: KeyboardEvent) => {
+        if (event.key !== 'Enter' || event.isComposing) return;
+        const target = event.target;
+        if (target instanceof HTMLTextAreaElement) {
+          if (!event.ctrlKey && !event.metaKey) return;
+        } else if (
+          !(target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox'))
+        ) {
+          return;
+        }
+        event.preventDefault();
+        session.next();
+      };
+      form.addEventListener('keydown', onKeyDown);
+      return () => form.removeEventListener('keydown', onKeyDown);
+    },
+    [session],
+  );
+}
+
 function QuestionScreen({ state, session, headingRef }: ScreenProps) {
   const question = state.questions[state.index];
   // 'Welkom terug' greets a resumed response on its first screen only.
   const [welcomeAt] = useState(state.resumed ? state.index : -1);
+  const enterContinues = useEnterContinues(session);
   if (!question) return null;
   const last = state.index === state.questions.length - 1;
 
@@ -232,24 +262,8 @@ function QuestionScreen({ state, session, headingRef }: ScreenProps) {
     event.preventDefault();
     session.next();
   };
-  // Enter continues from a radio or checkbox too (text fields submit the form by themselves);
-  // in a text area Enter is a new line and Ctrl+Enter continues.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    const target = event.target;
-    if (target instanceof HTMLTextAreaElement) {
-      if (!event.ctrlKey && !event.metaKey) return;
-    } else if (
-      !(target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox'))
-    ) {
-      return;
-    }
-    event.preventDefault();
-    session.next();
-  };
-
   return (
-    <form className="respondent-form" noValidate onSubmit={onSubmit} onKeyDown={onKeyDown}>
+    <form ref={enterContinues} className="respondent-form" noValidate onSubmit={onSubmit}>
       <Progress state={state} />
       {state.survey ? <p className="respondent-survey-title">{state.survey.title}</p> : null}
       {welcomeAt === state.index ? (
