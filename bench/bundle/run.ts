@@ -170,14 +170,11 @@ async function startBuild(name: string, env: Record<string, string> = {}): Promi
   return { name, server: await startServer({ RATE_LIMIT: 'false', ...env }) };
 }
 
-const [browser, builds] = await Promise.all([
-  launchBrowser(),
-  Promise.all(
-    beforeDist
-      ? [startBuild('before', { WEB_DIST: beforeDist }), startBuild('after')]
-      : [startBuild('this build')],
-  ),
-]);
+// One server after the other: two starting at once on a busy 2-core machine can take over a minute.
+const builds: Build[] = beforeDist
+  ? [await startBuild('before', { WEB_DIST: beforeDist }), await startBuild('after')]
+  : [await startBuild('this build')];
+const browser = await launchBrowser();
 const named = (build: Build, text: string) => (builds.length > 1 ? `${text} ${build.name}` : text);
 try {
   console.log(
