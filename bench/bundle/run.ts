@@ -71,19 +71,24 @@ async function measure(browser: Browser, server: RunningServer, route: RouteCase
   }
   const page: Page = await context.newPage();
   const scripts = new Map<string, Buffer>();
-  page.on('response', async (response) => {
+  // Every body is read before the context closes: on a busy machine a read still under way was lost.
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    try {
-      scripts.set(new URL(response.url()).pathname, await response.body());
-    } catch {
-      // a navigation can discard a body; the same file is fetched again if needed
-    }
+    reads.push(
+      response.body().then(
+        (body) => void scripts.set(new URL(response.url()).pathname, body),
+        // a navigation can discard a body; the same file is fetched again if needed
+        () => undefined,
+      ),
+    );
   });
   const path = route.address ? await route.address(server) : route.path;
   await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
   if (new URL(page.url()).pathname !== path) {
     throw new Error(`${route.path} ended on ${page.url()}`);
   }
+  await Promise.all(reads);
   await context.close();
   let raw = 0;
   let gzip = 0;
