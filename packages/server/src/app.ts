@@ -35,6 +35,7 @@ import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, uploadsDir } from './config';
 import type { Database } from './db/database';
+import { financeRoutes } from './finance/financeRoutes';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/errorHandler';
 import { healthRoutes } from './http/healthRoutes';
 import { registerOpenApi } from './http/openapi';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resultRoutes(context),
     respondentRoutes(context),
     retentionRoutes(context),
+    financeRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

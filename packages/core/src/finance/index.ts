@@ -33,7 +33,7 @@ export {
 export { DATE_MESSAGES, parseDate } from './dates';
 export type { CheckedRange, FinanceAggregateRow, FinanceRange } from './overview';
 export { buildFinanceOverview, financeRange, MAX_RANGE_YEARS, RANGE_MESSAGES } from './overview';
-export type { CheckedFinanceRecord, CheckedRecord } from './records';
+export type { CheckedFinanceRecord, CheckedRecord, FinanceRecordDraft } from './records';
 export {
   checkFinanceRecord,
   clip,

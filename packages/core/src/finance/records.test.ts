@@ -36,9 +36,9 @@ describe('checkFinanceRecord', () => {
   it('should name every wrong field with a Dutch message', () => {
     const checked = checkFinanceRecord({
       date: '2026-02-29',
-      direction: 'gift' as 'cost',
+      direction: 'gift',
       amount_cents: 12.5,
-      btw_rate: '6' as '9',
+      btw_rate: '6',
       category: 'x'.repeat(61),
       description: 'x'.repeat(501),
       counterparty: 'x'.repeat(201),

@@ -79,18 +79,31 @@ export const normaliseCategory = (category: string): string => category.trim().r
 
 const textLength = (text: string): number => [...text].length;
 
+/**
+ * A record as a form or a client sends it, before the checks: `FinanceRecordInput` with the
+ * direction and rate still plain text, so a wrong one gets its own Dutch message.
+ */
+export type FinanceRecordDraft = Omit<FinanceRecordInput, 'direction' | 'btw_rate'> & {
+  readonly direction: string;
+  readonly btw_rate: string | null;
+};
+
+const isDirection = (value: string): value is FinanceDirection =>
+  (FINANCE_DIRECTIONS as readonly string[]).includes(value);
+
 /** Checks a whole record (a new one, or an existing one with a patch applied). */
-export function checkFinanceRecord(input: FinanceRecordInput): CheckedRecord {
+export function checkFinanceRecord(input: FinanceRecordDraft): CheckedRecord {
   const fields: Record<string, string> = {};
   const date = typeof input.date === 'string' ? input.date.trim() : '';
   if (date === '') fields.date = FINANCE_MESSAGES.dateMissing;
   else if (calendarDay(date) === null) fields.date = FINANCE_MESSAGES.dateInvalid;
-  if (!(FINANCE_DIRECTIONS as readonly unknown[]).includes(input.direction))
-    fields.direction = FINANCE_MESSAGES.direction;
+  const direction = input.direction;
+  if (!isDirection(direction)) fields.direction = FINANCE_MESSAGES.direction;
   const amount = input.amount_cents;
   if (!Number.isSafeInteger(amount) || amount <= 0) fields.amount_cents = FINANCE_MESSAGES.amountInvalid;
   else if (amount > MAX_AMOUNT_CENTS) fields.amount_cents = FINANCE_MESSAGES.amountTooLarge;
-  if (input.btw_rate !== null && !isBtwRate(input.btw_rate)) fields.btw_rate = FINANCE_MESSAGES.btwRate;
+  const rate = input.btw_rate;
+  if (rate !== null && !isBtwRate(rate)) fields.btw_rate = FINANCE_MESSAGES.btwRate;
   const category = normaliseCategory(input.category ?? '');
   if (textLength(category) > FINANCE_LIMITS.category) fields.category = FINANCE_MESSAGES.category;
   const description = (input.description ?? '').trim();
@@ -101,15 +114,16 @@ export function checkFinanceRecord(input: FinanceRecordInput): CheckedRecord {
   const attachment = (input.attachment_ref ?? '').trim();
   if (textLength(attachment) > FINANCE_LIMITS.attachmentRef)
     fields.attachment_ref = FINANCE_MESSAGES.attachmentRef;
-  if (Object.keys(fields).length > 0) return { ok: false, fields };
-  const { btw } = splitBtw(amount, input.btw_rate);
+  if (Object.keys(fields).length > 0 || !isDirection(direction) || (rate !== null && !isBtwRate(rate)))
+    return { ok: false, fields };
+  const { btw } = splitBtw(amount, rate);
   return {
     ok: true,
     value: {
       date,
-      direction: input.direction,
+      direction,
       amountCents: amount,
-      btwRate: input.btw_rate,
+      btwRate: rate,
       btwCents: btw,
       category,
       description,
@@ -120,9 +134,14 @@ export function checkFinanceRecord(input: FinanceRecordInput): CheckedRecord {
 }
 
 /** A stored record's fields as input, with a patch over them: PATCH checks the result as a whole. */
-export function patchedInput(current: FinanceRecordInput, patch: FinanceRecordPatch): FinanceRecordInput {
-  const pick = <K extends keyof FinanceRecordInput>(key: K): FinanceRecordInput[K] =>
-    patch[key] === undefined ? current[key] : (patch[key] as FinanceRecordInput[K]);
+export function patchedInput(
+  current: FinanceRecordDraft,
+  patch: Partial<FinanceRecordDraft>,
+): FinanceRecordDraft {
+  const pick = <K extends keyof FinanceRecordDraft>(key: K): FinanceRecordDraft[K] => {
+    const value = patch[key];
+    return value === undefined ? current[key] : value;
+  };
   return {
     date: pick('date'),
     direction: pick('direction'),

@@ -15,6 +15,8 @@ const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {
   'billing.manage': ['owner'],
   'organization.rename': ['owner'],
   'organization.own': ['owner'],
+  'finance.read': ['owner', 'manager', 'member'],
+  'finance.manage': ['owner', 'manager'],
 };
 
 describe('can', () => {

@@ -44,6 +44,10 @@ export const PERMISSIONS = [
   'organization.rename',
   /** Download everything, hand over ownership, delete the organisation. */
   'organization.own',
+  /** Read the finance records, overviews and imports, and export them. */
+  'finance.read',
+  /** Add, change and delete finance records; import bank statements and undo an import. */
+  'finance.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -59,8 +63,10 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'templates.manage',
     'branding.manage',
     'members.invite',
+    'finance.read',
+    'finance.manage',
   ],
-  member: ['organization.read', 'surveys.build', 'results.export'],
+  member: ['organization.read', 'surveys.build', 'results.export', 'finance.read'],
   viewer: ['organization.read'],
 };
 
@@ -84,6 +90,9 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
   'billing.manage': 'Alleen een eigenaar kan het abonnement en de betalingen beheren.',
   'organization.rename': 'Alleen een eigenaar kan de naam van de organisatie wijzigen.',
   'organization.own': 'Alleen een eigenaar kan de organisatie exporteren, overdragen of verwijderen.',
+  'finance.read': 'Met de rol Lezer kun je de financiën niet bekijken.',
+  'finance.manage':
+    'Alleen een eigenaar of beheerder kan financiële gegevens toevoegen, wijzigen of importeren.',
 };
 
 /**

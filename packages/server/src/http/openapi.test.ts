@@ -104,12 +104,21 @@ describe('OpenAPI', () => {
       '/api/v1/surveys/{id}/personal-links': ['post'],
       '/api/v1/surveys/{id}/invitation-preview': ['get'],
       '/api/v1/respond/{token}': ['get', 'post'],
+      '/api/v1/finance/records': ['get', 'post'],
+      '/api/v1/finance/records/export': ['get'],
+      '/api/v1/finance/records/{id}': ['delete', 'get', 'patch'],
+      '/api/v1/finance/categories': ['get'],
+      '/api/v1/finance/overview': ['get'],
+      '/api/v1/finance/overview/export': ['get'],
+      '/api/v1/finance/imports': ['get', 'post'],
+      '/api/v1/finance/imports/{id}': ['delete'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
     // simulated checkout's buttons (an HTML form), sync and cancel (no body).
     const withoutJsonBody = new Set([
       '/api/v1/branding/logo',
       '/api/v1/branding/background',
+      '/api/v1/finance/imports',
       '/api/v1/payments/webhooks/stripe',
       '/api/v1/payments/simulated/{paymentRef}/pay',
       '/api/v1/payments/simulated/{paymentRef}/cancel',
@@ -142,6 +151,10 @@ describe('OpenAPI', () => {
     expect(document.paths['/api/v1/users/me']!.get!.security).toEqual([{ bearerAuth: [] }]);
     const upload = document.paths['/api/v1/branding/logo']!.post!;
     expect(upload.requestBody?.content['multipart/form-data']?.schema.properties).toHaveProperty('file');
+    const bankImport = document.paths['/api/v1/finance/imports']!.post!;
+    expect(
+      Object.keys(bankImport.requestBody?.content['multipart/form-data']?.schema.properties ?? {}),
+    ).toEqual(['file', 'format', 'mapping', 'skip_invalid', 'dry_run', 'btw_rate', 'category']);
   });
 
   it('should serve Swagger UI at /api/docs under a strict policy without inline scripts', async () => {

@@ -69,6 +69,10 @@ export async function registerOpenApi(
           name: 'responses',
           description: 'Antwoorden per respondent: bekijken, exporteren en wissen',
         },
+        {
+          name: 'finance',
+          description: 'Financiën: inkomsten en kosten, overzichten, btw en bankafschriften',
+        },
         { name: 'admin', description: 'Platformbeheer' },
         { name: 'system', description: 'Status van de server' },
       ],
@@ -81,7 +85,10 @@ export async function registerOpenApi(
       if (field === undefined) return { schema: documented, url };
       const body = {
         type: 'object',
-        properties: { [field]: { type: 'string', format: 'binary', description: 'De afbeelding' } },
+        properties: {
+          [field]: { type: 'string', format: 'binary', description: 'De afbeelding' },
+          ...route.config?.uploadForm,
+        },
         required: [field],
       };
       return { schema: { ...documented, body } as FastifySchema, url };

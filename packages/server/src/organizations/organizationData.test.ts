@@ -10,6 +10,7 @@ import * as schema from '../db/schema';
 import { processedWebhookEvents } from '../db/schema';
 import { checkoutRequestFor, type TestOrganization } from '../testing/billing';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
+import { bankFixture, postImport, sampleRecord } from '../testing/finance';
 import { multipartFile, TINY_PNG } from '../testing/images';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext, uniqueEmail } from '../testing/testApp';
@@ -113,6 +114,13 @@ async function populatedTeam(name: string) {
     },
   });
   expect(answered.statusCode, answered.body).toBe(200);
+  const record = await call('POST', '/finance/records', sampleRecord({ description: `Boeking van ${name}` }));
+  expect(record.statusCode, record.body).toBe(201);
+  const imported = await postImport(app, as(team), {
+    name: 'afschrift.sta',
+    bytes: bankFixture('rabobank-mt940.sta'),
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
   // Both apps write the log in batches: nothing of the set-up may arrive after a snapshot.
   await app.appLog.flush();
   await ctx.app.appLog.flush();
@@ -205,6 +213,9 @@ describe('DELETE /organization', () => {
     ).toEqual([
       'app_logs',
       'branding',
+      'finance_day_totals',
+      'finance_imports',
+      'finance_records',
       'invitations',
       'memberships',
       'organizations',
@@ -287,6 +298,8 @@ describe('GET /organization/export', () => {
       'antwoorden/reacties.json',
       'betaalgebeurtenissen.json',
       'betalingen.json',
+      'financien/boekingen.json',
+      'financien/imports.json',
       'huisstijl.json',
       'leden.json',
       'organisatie.json',
@@ -306,6 +319,13 @@ describe('GET /organization/export', () => {
     expect(json('antwoorden/reacties.json')).toHaveLength(1);
     expect(JSON.stringify(json('antwoorden/reacties.json'))).not.toMatch(/token|respondent_key/);
     expect(json('antwoorden/antwoorden.json').length).toBeGreaterThan(5);
+    expect(json('financien/boekingen.json').map((row) => row.description)).toEqual(
+      expect.arrayContaining(['Boeking van Export BV', 'Kosten betaalrekening januari']),
+    );
+    expect(json('financien/boekingen.json')).toHaveLength(4);
+    expect(json('financien/imports.json')).toEqual([
+      expect.objectContaining({ file_name: 'afschrift.sta', imported: 3 }),
+    ]);
     expect(text(`surveys/${mine.survey.id}-peiling-van-export-bv.csv`)).toContain(
       'Meer overleg met andere teams.',
     );

@@ -10,6 +10,7 @@ import type { Queryable } from '../db/database';
 import {
   appLogs,
   branding,
+  financeImports,
   invitations,
   memberships,
   organizations,
@@ -23,9 +24,23 @@ import {
   surveyTemplates,
   users,
 } from '../db/schema';
+import { recordChunks } from '../finance/financeRecords';
 import { csvStream, exportHeader, exportRows } from '../results/surveyExport';
 
 const BATCH = 5_000;
+
+/** Every finance record of the organisation (the export takes them all, in date order). */
+const NO_RECORD_FILTER = {
+  words: [],
+  amount: null,
+  from: null,
+  to: null,
+  direction: null,
+  category: null,
+  btwRate: null,
+  source: null,
+  importId: null,
+} as const;
 const encoder = new TextEncoder();
 
 /** One file of the ZIP: a name and its bytes, produced a piece at a time. */
@@ -167,8 +182,9 @@ export const organizationExportName = (name: string, now: Date): string =>
 
 /**
  * Everything of an organisation as a ZIP: a JSON file per table (link tokens and password data
- * left out), the logo and background files, and a CSV per survey with its submitted responses in
- * the same format as the survey export.
+ * left out; the finance day totals are sums of the records and left out too), the logo and
+ * background files, and a CSV per survey with its submitted responses in the same format as the
+ * survey export.
  */
 export async function organizationExport(
   deps: Pick<AppDeps, 'db'>,
@@ -256,6 +272,28 @@ export async function organizationExport(
         ),
       ),
     };
+    yield {
+      name: 'financien/boekingen.json',
+      chunks: jsonArray(recordChunks(db, organizationId, NO_RECORD_FILTER, BATCH)),
+    };
+    yield jsonEntry(
+      'financien/imports.json',
+      db
+        .select({
+          id: financeImports.id,
+          file_name: financeImports.fileName,
+          format: financeImports.format,
+          lines: financeImports.lineCount,
+          imported: financeImports.importedCount,
+          duplicates: financeImports.duplicateCount,
+          refused: financeImports.refusedCount,
+          created_by: financeImports.createdBy,
+          created_at: financeImports.createdAt,
+        })
+        .from(financeImports)
+        .where(eq(financeImports.organizationId, organizationId))
+        .orderBy(asc(financeImports.id)),
+    );
     for (const survey of surveyRows) {
       yield {
         name: `surveys/${survey.id}-${fileNamePart(survey.title, 'survey')}.csv`,

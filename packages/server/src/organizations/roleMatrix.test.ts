@@ -60,6 +60,18 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/surveys/:id/responses/:responseId/export': 'surveys.manage',
   'DELETE /api/v1/surveys/:id/responses/:responseId': 'surveys.manage',
   'PUT /api/v1/surveys/:id/retention': 'surveys.manage',
+  'GET /api/v1/finance/records': 'finance.read',
+  'POST /api/v1/finance/records': 'finance.manage',
+  'GET /api/v1/finance/records/export': 'finance.read',
+  'GET /api/v1/finance/records/:id': 'finance.read',
+  'PATCH /api/v1/finance/records/:id': 'finance.manage',
+  'DELETE /api/v1/finance/records/:id': 'finance.manage',
+  'GET /api/v1/finance/categories': 'finance.read',
+  'GET /api/v1/finance/overview': 'finance.read',
+  'GET /api/v1/finance/overview/export': 'finance.read',
+  'POST /api/v1/finance/imports': 'finance.manage',
+  'GET /api/v1/finance/imports': 'finance.read',
+  'DELETE /api/v1/finance/imports/:id': 'finance.manage',
 };
 
 /** Leaving would take the caller out of the team the other calls use; teamRoutes.test.ts covers it. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema';
 import { memberships, organizations, surveys, users } from '../db/schema';
 import { everyTypeQuestions } from '../testing/everyTypeQuestions';
+import { bankFixture, postImport, sampleRecord } from '../testing/finance';
 import { createTeam } from '../testing/teams';
 import { api, createTestContext, createUser, login, type TestContext, uniqueEmail } from '../testing/testApp';
 import { ACCOUNT_MESSAGES } from './accountData';
@@ -32,6 +33,8 @@ const EXPORTED_AS: Readonly<Record<string, string>> = {
   email_changes: 'email_changes',
   invitations: 'invitations_sent',
   surveys: 'surveys_created',
+  finance_records: 'finance_records_entered',
+  finance_imports: 'finance_imports_made',
 };
 
 const referring = (targets: readonly string[]) =>
@@ -71,6 +74,21 @@ describe('GET /users/me/export', () => {
         questions: everyTypeQuestions(),
       },
     });
+    const record = await api(ctx.app, 'POST', '/finance/records', {
+      token: owner.token,
+      headers: team.headers,
+      payload: sampleRecord(),
+    });
+    expect(record.statusCode, record.body).toBe(201);
+    const imported = await postImport(
+      ctx.app,
+      { token: owner.token, headers: team.headers },
+      {
+        name: 'afschrift.sta',
+        bytes: bankFixture('ing-mt940.sta'),
+      },
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
     await api(ctx.app, 'POST', '/auth/forgot-password', { payload: { email: owner.email } });
     await api(ctx.app, 'POST', '/users/me/email', {
       token: owner.token,

@@ -8,6 +8,8 @@ import type { Queryable } from '../db/database';
 import {
   emailChanges,
   emailTokens,
+  financeImports,
+  financeRecords,
   invitations,
   memberships,
   organizations,
@@ -126,12 +128,37 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
       created_at: surveys.createdAt,
     },
   },
+  // Finance records and imports belong to their organisation; the account export says which ones
+  // this person entered, not what they hold (the organisation's owners export that).
+  finance_records_entered: {
+    table: financeRecords,
+    about: namedIn(financeRecords.createdBy),
+    order: financeRecords.id,
+    fields: {
+      id: financeRecords.id,
+      organization_id: financeRecords.organizationId,
+      source: financeRecords.source,
+      created_at: financeRecords.createdAt,
+    },
+  },
+  finance_imports_made: {
+    table: financeImports,
+    about: namedIn(financeImports.createdBy),
+    order: financeImports.id,
+    fields: {
+      id: financeImports.id,
+      organization_id: financeImports.organizationId,
+      file_name: financeImports.fileName,
+      format: financeImports.format,
+      created_at: financeImports.createdAt,
+    },
+  },
 };
 
 /**
  * Everything Loop holds about a person, as one JSON document: the account (never the password
  * hash), memberships, sessions and links (dates only, never tokens), e-mail changes, invitations
- * they sent and surveys they made. Every table that refers to the user appears here; a test checks
+ * they sent, surveys they made, and which finance records and imports they entered. Every table that refers to the user appears here; a test checks
  * that against the schema's foreign keys.
  */
 export async function accountExport(db: Queryable, user: UserRow, now: Date) {

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import {
+  type BankLine,
+  bankLineProblem,
+  bankLineRecord,
+  type CsvMapping,
+  duplicateKeyMaterial,
+  type FieldErrors,
+  type FinanceImport,
+  type FinanceImportReport,
+  type ImportDefaults,
+  type ImportFormat,
+  type LineRefusal,
+} from '@loop/core';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppDeps } from '../appDeps';
+import type { Queryable } from '../db/database';
+import { financeImports, financeRecords, users } from '../db/schema';
+import { type BankFile, readBankFile } from './import/readBankFile';
+
+/** The largest file an import takes: a year of daily CAMT.053 statements of a busy account. */
+export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+/** The most bank lines one file may hold (one transaction stores them all). */
+export const IMPORT_MAX_LINES = 50_000;
+/** Refused lines listed in a report (all are counted). */
+export const REFUSALS_SHOWN = 200;
+/** Records per INSERT statement: 1,000 rows of 17 columns stay well under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1_000;
+
+const plural = (amount: number, one: string, many: string) => `${amount} ${amount === 1 ? one : many}`;
+
+export const IMPORT_MESSAGES = {
+  tooManyLines: `Een bestand mag hoogstens ${IMPORT_MAX_LINES.toLocaleString('nl-NL')} boekingen bevatten. Splits het bestand en importeer de delen na elkaar.`,
+  stored: (imported: number, duplicates: number, refused: number) =>
+    [
+      `${plural(imported, 'boeking', 'boekingen')} geïmporteerd`,
+      ...(duplicates > 0
+        ? [
+            `${plural(duplicates, 'regel was', 'regels waren')} er al en ${duplicates === 1 ? 'is' : 'zijn'} overgeslagen`,
+          ]
+        : []),
+      ...(refused > 0 ? [`${plural(refused, 'foute regel', 'foute regels')} overgeslagen`] : []),
+    ].join(', ') + '.',
+  refused: (refused: number) =>
+    `Niets geïmporteerd: ${plural(refused, 'regel kan', 'regels kunnen')} niet worden gelezen. Verbeter het bestand, of kies ervoor foute regels over te slaan.`,
+  dryRun: (imported: number, duplicates: number, refused: number) =>
+    `Controle: ${plural(imported, 'nieuwe boeking', 'nieuwe boekingen')}, ${duplicates} al geïmporteerd, ${refused} geweigerd. Er is nog niets opgeslagen.`,
+} as const;
+
+export interface ImportRequest {
+  readonly organizationId: number;
+  readonly userId: number;
+  readonly fileName: string;
+  readonly bytes: Uint8Array;
+  readonly format: ImportFormat | 'auto';
+  readonly mapping: CsvMapping | null;
+  readonly skipInvalid: boolean;
+  readonly dryRun: boolean;
+  readonly defaults: ImportDefaults;
+}
+
+export type ImportOutcome =
+  | { readonly ok: true; readonly status: 200 | 201 | 422; readonly report: FinanceImportReport }
+  | { readonly ok: false; readonly detail: string; readonly fields?: FieldErrors };
+
+/** The SHA-256 of a line's duplicate key material, as stored in `finance_records.duplicate_key`. */
+export const duplicateKey = (material: string): string => createHash('sha256').update(material).digest('hex');
+
+/** How many of these keys the organisation already has. */
+async function existingKeys(db: Queryable, organizationId: number, keys: readonly string[]): Promise<number> {
+  let found = 0;
+  for (let start = 0; start < keys.length; start += 5_000) {
+    const [row] = await db
+      .select({ found: count() })
+      .from(financeRecords)
+      .where(
+        and(
+          eq(financeRecords.organizationId, organizationId),
+          inArray(financeRecords.duplicateKey, keys.slice(start, start + 5_000)),
+        ),
+      );
+    found += row?.found ?? 0;
+  }
+  return found;
+}
+
+interface Checked {
+  readonly lines: readonly BankLine[];
+  readonly refusals: readonly LineRefusal[];
+}
+
+/** The file's lines split into those that can be stored and those refused (in file order). */
+function check(file: BankFile): Checked {
+  const lines: BankLine[] = [];
+  const refusals: LineRefusal[] = [];
+  for (const parsed of file.lines) {
+    if (!parsed.ok) {
+      refusals.push(parsed.refusal);
+      continue;
+    }
+    const problem = bankLineProblem(parsed.value);
+    if (problem === null) lines.push(parsed.value);
+    else refusals.push({ line: parsed.value.line, reason: problem });
+  }
+  return { lines, refusals };
+}
+
+/** Stores the import and its new records in one transaction; answers the import's id and how many were new. */
+async function store(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  request: ImportRequest,
+  file: BankFile,
+  checked: Checked,
+  keys: readonly string[],
+): Promise<{ importId: number; imported: number }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(financeImports)
+      .values({
+        organizationId: request.organizationId,
+        fileName: request.fileName,
+        format: file.format,
+        lineCount: file.lines.length,
+        importedCount: 0,
+        duplicateCount: 0,
+        refusedCount: checked.refusals.length,
+        createdBy: request.userId,
+        createdAt: now,
+      })
+      .returning({ id: financeImports.id });
+    if (created === undefined) throw new Error('finance import not inserted');
+    let imported = 0;
+    for (let start = 0; start < checked.lines.length; start += INSERT_CHUNK) {
+      const rows = checked.lines.slice(start, start + INSERT_CHUNK).map((line, index) => {
+        const record = bankLineRecord(line, request.defaults);
+        return {
+          organizationId: request.organizationId,
+          ...record,
+          attachmentRef: null,
+          source: 'import' as const,
+          importId: created.id,
+          duplicateKey: keys[start + index],
+          createdBy: request.userId,
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      const inserted = await tx
+        .insert(financeRecords)
+        .values(rows)
+        .onConflictDoNothing({ target: [financeRecords.organizationId, financeRecords.duplicateKey] })
+        .returning({ id: financeRecords.id });
+      imported += inserted.length;
+    }
+    await tx
+      .update(financeImports)
+      .set({ importedCount: imported, duplicateCount: checked.lines.length - imported })
+      .where(eq(financeImports.id, created.id));
+    return { importId: created.id, imported };
+  });
+}
+
+/**
+ * Imports a bank statement file into the organisation's records: read (CAMT.053, MT940 or CSV),
+ * every line checked, then all new lines stored in one transaction, lines the organisation already
+ * has skipped. A file with refused lines stores nothing unless `skipInvalid`; a dry run stores
+ * nothing and says what an import would do. A file that cannot be read at all answers why.
+ */
+export async function importBankFile(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  request: ImportRequest,
+): Promise<ImportOutcome> {
+  const read = readBankFile(request.bytes, { format: request.format, mapping: request.mapping });
+  if (!read.ok) return read;
+  const file = read.value;
+  if (file.lines.length > IMPORT_MAX_LINES) return { ok: false, detail: IMPORT_MESSAGES.tooManyLines };
+  const checked = check(file);
+  const keys = duplicateKeyMaterial(checked.lines).map(duplicateKey);
+  const refused = checked.refusals.length;
+  const report = (
+    stored: boolean,
+    imported: number,
+    importId: number | null,
+    detail: string,
+  ): FinanceImportReport => ({
+    detail,
+    import_id: importId,
+    stored,
+    dry_run: request.dryRun,
+    format: file.format,
+    file_name: request.fileName,
+    encoding: file.encoding,
+    lines: file.lines.length,
+    imported,
+    duplicates: checked.lines.length - imported,
+    refused,
+    refusals: checked.refusals.slice(0, REFUSALS_SHOWN),
+    csv: file.csv,
+  });
+  const storing = !request.dryRun && (refused === 0 || request.skipInvalid);
+  if (!storing) {
+    const imported = checked.lines.length - (await existingKeys(deps.db, request.organizationId, keys));
+    const detail = request.dryRun
+      ? IMPORT_MESSAGES.dryRun(imported, checked.lines.length - imported, refused)
+      : IMPORT_MESSAGES.refused(refused);
+    return { ok: true, status: request.dryRun ? 200 : 422, report: report(false, imported, null, detail) };
+  }
+  const { importId, imported } = await store(deps, request, file, checked, keys);
+  const detail = IMPORT_MESSAGES.stored(imported, checked.lines.length - imported, refused);
+  return { ok: true, status: 201, report: report(true, imported, importId, detail) };
+}
+
+/** The organisation's imports, newest first, with how many of their records still exist. */
+export async function listImports(
+  db: Queryable,
+  organizationId: number,
+  page: { readonly limit: number; readonly offset: number },
+): Promise<{ items: FinanceImport[]; total: number }> {
+  // Counted per import of the page through the records' import index, not over all records.
+  const records = sql<number>`(select count(*) from ${financeRecords} where ${financeRecords.importId} = ${financeImports.id})`;
+  const rows = await db
+    .select({ row: financeImports, createdByName: users.name, records: records.mapWith(Number) })
+    .from(financeImports)
+    .leftJoin(users, eq(users.id, financeImports.createdBy))
+    .where(eq(financeImports.organizationId, organizationId))
+    .orderBy(desc(financeImports.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(financeImports)
+    .where(eq(financeImports.organizationId, organizationId));
+  return {
+    items: rows.map(({ row, createdByName, records }) => ({
+      id: row.id,
+      file_name: row.fileName,
+      format: row.format,
+      lines: row.lineCount,
+      imported: row.importedCount,
+      duplicates: row.duplicateCount,
+      refused: row.refusedCount,
+      record_count: records,
+      created_by_name: createdByName,
+      created_at: row.createdAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** Undoes an import: the import and its records go (the records by cascade). Null when unknown. */
+export async function deleteImport(
+  db: Queryable,
+  organizationId: number,
+  importId: number,
+): Promise<{ readonly removedRecords: number } | null> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: financeImports.id })
+      .from(financeImports)
+      .where(and(eq(financeImports.organizationId, organizationId), eq(financeImports.id, importId)))
+      .for('update');
+    if (found === undefined) return null;
+    const removed = await tx
+      .delete(financeRecords)
+      .where(and(eq(financeRecords.organizationId, organizationId), eq(financeRecords.importId, importId)))
+      .returning({ id: financeRecords.id });
+    await tx.delete(financeImports).where(eq(financeImports.id, importId));
+    return { removedRecords: removed.length };
+  });
+}

@@ -1,0 +1,63 @@
+import type { ImportEncoding } from '@loop/core';
+
+/**
+ * A bank file's bytes as text. Banks and Excel write UTF-8 (with or without a byte order mark),
+ * Windows-1252 (Excel's 'CSV (puntkomma gescheiden)' on a Dutch Windows) or UTF-16 ('Unicode
+ * tekst'). UTF-16 announces itself with a byte order mark; anything else is read as UTF-8 when it
+ * is valid UTF-8, and as Windows-1252 otherwise: Windows-1252 text with an accent ('café', é = 0xE9)
+ * is never valid UTF-8, and pure ASCII reads the same either way. Node's TextDecoder knows
+ * Windows-1252 (full ICU), so no decoding library is needed.
+ */
+
+export const DECODE_MESSAGES = {
+  empty: 'Het bestand is leeg.',
+  spreadsheet:
+    'Dit is een Excel-bestand (xlsx), geen CSV. Sla het in Excel op als ‘CSV (gescheiden door lijstscheidingsteken)’ en importeer dat bestand.',
+  pdf: 'Dit is een PDF. Importeer het afschrift als CAMT.053, MT940 of CSV; die kun je downloaden in je internetbankieren.',
+  zip: 'Dit is een ZIP-bestand. Pak het eerst uit en importeer de afschriften die erin zitten.',
+  binary:
+    'Dit bestand bevat geen tekst (het lijkt een programma of afbeelding). Kies een CAMT.053-, MT940- of CSV-bestand.',
+} as const;
+
+export type DecodedText =
+  | { readonly ok: true; readonly text: string; readonly encoding: ImportEncoding }
+  | { readonly ok: false; readonly detail: string };
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
+  prefix.every((byte, index) => bytes[index] === byte);
+
+function decodeAs(bytes: Uint8Array, encoding: ImportEncoding): string {
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/** The text of an uploaded file, or a Dutch reason why it is not a text file at all. */
+export function decodeText(bytes: Uint8Array): DecodedText {
+  if (bytes.length === 0) return { ok: false, detail: DECODE_MESSAGES.empty };
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    // Both an .xlsx and a .zip start like this; an .xlsx names its workbook early on.
+    const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
+    return { ok: false, detail: head.includes('xl/') ? DECODE_MESSAGES.spreadsheet : DECODE_MESSAGES.zip };
+  }
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, detail: DECODE_MESSAGES.pdf };
+  let text: string;
+  let encoding: ImportEncoding;
+  if (startsWith(bytes, [0xff, 0xfe])) {
+    encoding = 'utf-16le';
+    text = decodeAs(bytes, encoding);
+  } else if (startsWith(bytes, [0xfe, 0xff])) {
+    encoding = 'utf-16be';
+    text = decodeAs(bytes, encoding);
+  } else {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      encoding = 'utf-8';
+    } catch {
+      text = decodeAs(bytes, 'windows-1252');
+      encoding = 'windows-1252';
+    }
+  }
+  // NUL never occurs in the text of a bank file (nor can PostgreSQL store it).
+  if (text.includes('\u0000')) return { ok: false, detail: DECODE_MESSAGES.binary };
+  if (text.trim() === '') return { ok: false, detail: DECODE_MESSAGES.empty };
+  return { ok: true, text: text.replace(/^\uFEFF/, ''), encoding };
+}

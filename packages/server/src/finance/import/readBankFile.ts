@@ -1,0 +1,55 @@
+import type {
+  CsvMapping,
+  FieldErrors,
+  FinanceCsvReport,
+  ImportEncoding,
+  ImportFormat,
+  ParsedBankLine,
+} from '@loop/core';
+import { parseCamt053 } from './camt053';
+import { parseCsv } from './csv';
+import { decodeText } from './decodeText';
+import { MT940_MESSAGES, parseMt940 } from './mt940';
+
+/** A bank file read into lines: which format it was, how its text was decoded, and every line. */
+export interface BankFile {
+  readonly format: ImportFormat;
+  readonly encoding: ImportEncoding;
+  readonly lines: readonly ParsedBankLine[];
+  readonly csv: FinanceCsvReport | null;
+}
+
+export type ReadBankFile =
+  | { readonly ok: true; readonly value: BankFile }
+  | { readonly ok: false; readonly detail: string; readonly fields?: FieldErrors };
+
+/** The format a text has: XML is CAMT, ':20:'/':61:' fields are MT940, anything else CSV. */
+export function detectFormat(text: string): ImportFormat {
+  const start = text.trimStart();
+  if (start.startsWith('<')) return 'camt053';
+  if (/^:(20|61|25):/m.test(text.slice(0, 100_000))) return 'mt940';
+  return 'csv';
+}
+
+/** Decodes, detects (unless given) and parses an uploaded bank file. Nothing is stored here. */
+export function readBankFile(
+  bytes: Uint8Array,
+  options: { readonly format: ImportFormat | 'auto'; readonly mapping: CsvMapping | null },
+): ReadBankFile {
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return { ok: false, detail: decoded.detail };
+  const { text, encoding } = decoded;
+  const format = options.format === 'auto' ? detectFormat(text) : options.format;
+  if (format === 'camt053') {
+    const camt = parseCamt053(text);
+    return camt.ok ? { ok: true, value: { format, encoding, lines: camt.lines, csv: null } } : camt;
+  }
+  if (format === 'mt940') {
+    const lines = parseMt940(text);
+    return lines === null
+      ? { ok: false, detail: MT940_MESSAGES.noStatement }
+      : { ok: true, value: { format, encoding, lines, csv: null } };
+  }
+  const csv = parseCsv(text, options.mapping);
+  return csv.ok ? { ok: true, value: { format, encoding, lines: csv.lines, csv: csv.report } } : csv;
+}
