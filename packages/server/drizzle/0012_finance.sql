@@ -1,10 +1,10 @@
--- Issue 14: finance records, bank statement imports, and the records summed per day
--- (finance_day_totals), which the overviews read. Triggers keep the sums: one statement-level
--- trigger per event with its transition table, so an import of 10,000 records updates the sums
--- once, grouped, instead of once per row. Sums are locked in key order before they change, so
--- two transactions changing the same days cannot deadlock on them. A delete only subtracts from
--- sums that exist: when an organisation is deleted its sums may already be gone (both tables
--- cascade from it), and then there is nothing left to keep.
+-- Issue 14: finance records, bank statement imports, and the records summed per day and per month
+-- (finance_day_totals, finance_month_totals), which the overviews and counts read. Triggers keep
+-- the sums: one statement-level trigger per event with its transition table, so an import of
+-- 10,000 records updates the sums once, grouped, instead of once per row. Sums are locked in key
+-- order before they change, so two transactions changing the same days cannot deadlock on them.
+-- A delete only subtracts from sums that exist: when an organisation is deleted its sums may
+-- already be gone (all three tables cascade from it), and then there is nothing left to keep.
 CREATE TABLE "finance_day_totals" (
 	"organization_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -29,6 +29,18 @@ CREATE TABLE "finance_imports" (
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "finance_imports_format_check" CHECK ("finance_imports"."format" in ('camt053', 'mt940', 'csv'))
+);
+--> statement-breakpoint
+CREATE TABLE "finance_month_totals" (
+	"organization_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"direction" text NOT NULL,
+	"category" text NOT NULL,
+	"btw_rate" text NOT NULL,
+	"record_count" integer NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"btw_cents" bigint NOT NULL,
+	CONSTRAINT "finance_month_totals_pk" PRIMARY KEY("organization_id","month","direction","category","btw_rate")
 );
 --> statement-breakpoint
 CREATE TABLE "finance_records" (
@@ -62,6 +74,7 @@ CREATE TABLE "finance_records" (
 ALTER TABLE "finance_day_totals" ADD CONSTRAINT "finance_day_totals_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_imports" ADD CONSTRAINT "finance_imports_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_imports" ADD CONSTRAINT "finance_imports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance_month_totals" ADD CONSTRAINT "finance_month_totals_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_records" ADD CONSTRAINT "finance_records_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_records" ADD CONSTRAINT "finance_records_import_id_finance_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."finance_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_records" ADD CONSTRAINT "finance_records_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -82,14 +95,24 @@ BEGIN
     "record_count" = t."record_count" + excluded."record_count",
     "amount_cents" = t."amount_cents" + excluded."amount_cents",
     "btw_cents" = t."btw_cents" + excluded."btw_cents";
+  INSERT INTO "finance_month_totals" AS t
+    ("organization_id", "month", "direction", "category", "btw_rate", "record_count", "amount_cents", "btw_cents")
+  SELECT "organization_id", date_trunc('month', "date")::date, "direction", "category", coalesce("btw_rate", ''), count(*), sum("amount_cents"), sum("btw_cents")
+  FROM added
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT ("organization_id", "month", "direction", "category", "btw_rate") DO UPDATE SET
+    "record_count" = t."record_count" + excluded."record_count",
+    "amount_cents" = t."amount_cents" + excluded."amount_cents",
+    "btw_cents" = t."btw_cents" + excluded."btw_cents";
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE FUNCTION "finance_records_subtract_totals"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM "finance_day_totals" t
-  JOIN (SELECT DISTINCT "organization_id", "date", "direction", "category", coalesce("btw_rate", '') AS "btw_rate" FROM removed) g
-    ON t."organization_id" = g."organization_id" AND t."day" = g."date" AND t."direction" = g."direction"
+  JOIN (SELECT DISTINCT "organization_id", "date" AS "day", "direction", "category", coalesce("btw_rate", '') AS "btw_rate" FROM removed) g
+    ON t."organization_id" = g."organization_id" AND t."day" = g."day" AND t."direction" = g."direction"
     AND t."category" = g."category" AND t."btw_rate" = g."btw_rate"
   ORDER BY t."organization_id", t."day", t."direction", t."category", t."btw_rate"
   FOR UPDATE OF t;
@@ -98,15 +121,36 @@ BEGIN
     "amount_cents" = t."amount_cents" - g."amount",
     "btw_cents" = t."btw_cents" - g."btw"
   FROM (
-    SELECT "organization_id", "date", "direction", "category", coalesce("btw_rate", '') AS "btw_rate",
+    SELECT "organization_id", "date" AS "day", "direction", "category", coalesce("btw_rate", '') AS "btw_rate",
       count(*) AS "records", sum("amount_cents") AS "amount", sum("btw_cents") AS "btw"
     FROM removed GROUP BY 1, 2, 3, 4, 5
   ) g
-  WHERE t."organization_id" = g."organization_id" AND t."day" = g."date" AND t."direction" = g."direction"
+  WHERE t."organization_id" = g."organization_id" AND t."day" = g."day" AND t."direction" = g."direction"
     AND t."category" = g."category" AND t."btw_rate" = g."btw_rate";
   DELETE FROM "finance_day_totals" t
-  USING (SELECT DISTINCT "organization_id", "date", "direction", "category", coalesce("btw_rate", '') AS "btw_rate" FROM removed) g
-  WHERE t."organization_id" = g."organization_id" AND t."day" = g."date" AND t."direction" = g."direction"
+  USING (SELECT DISTINCT "organization_id", "date" AS "day", "direction", "category", coalesce("btw_rate", '') AS "btw_rate" FROM removed) g
+  WHERE t."organization_id" = g."organization_id" AND t."day" = g."day" AND t."direction" = g."direction"
+    AND t."category" = g."category" AND t."btw_rate" = g."btw_rate" AND t."record_count" = 0;
+  PERFORM 1 FROM "finance_month_totals" t
+  JOIN (SELECT DISTINCT "organization_id", date_trunc('month', "date")::date AS "month", "direction", "category", coalesce("btw_rate", '') AS "btw_rate" FROM removed) g
+    ON t."organization_id" = g."organization_id" AND t."month" = g."month" AND t."direction" = g."direction"
+    AND t."category" = g."category" AND t."btw_rate" = g."btw_rate"
+  ORDER BY t."organization_id", t."month", t."direction", t."category", t."btw_rate"
+  FOR UPDATE OF t;
+  UPDATE "finance_month_totals" t SET
+    "record_count" = t."record_count" - g."records",
+    "amount_cents" = t."amount_cents" - g."amount",
+    "btw_cents" = t."btw_cents" - g."btw"
+  FROM (
+    SELECT "organization_id", date_trunc('month', "date")::date AS "month", "direction", "category", coalesce("btw_rate", '') AS "btw_rate",
+      count(*) AS "records", sum("amount_cents") AS "amount", sum("btw_cents") AS "btw"
+    FROM removed GROUP BY 1, 2, 3, 4, 5
+  ) g
+  WHERE t."organization_id" = g."organization_id" AND t."month" = g."month" AND t."direction" = g."direction"
+    AND t."category" = g."category" AND t."btw_rate" = g."btw_rate";
+  DELETE FROM "finance_month_totals" t
+  USING (SELECT DISTINCT "organization_id", date_trunc('month', "date")::date AS "month", "direction", "category", coalesce("btw_rate", '') AS "btw_rate" FROM removed) g
+  WHERE t."organization_id" = g."organization_id" AND t."month" = g."month" AND t."direction" = g."direction"
     AND t."category" = g."category" AND t."btw_rate" = g."btw_rate" AND t."record_count" = 0;
   RETURN NULL;
 END

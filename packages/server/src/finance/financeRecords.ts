@@ -20,7 +20,13 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { parseId } from '../db/database';
-import { type FinanceRecordRow, financeDayTotals, financeRecords, users } from '../db/schema';
+import {
+  type FinanceRecordRow,
+  financeDayTotals,
+  financeMonthTotals,
+  financeRecords,
+  users,
+} from '../db/schema';
 import { likePattern } from '../surveys/surveys';
 import type { FinanceRecordQuery } from './financeSchemas';
 
@@ -346,17 +352,16 @@ export async function deleteRecord(db: Queryable, organizationId: number, id: nu
   return deleted.length > 0;
 }
 
-/** The categories in use (from the day totals), most used first, and the defaults not yet used. */
+/** The categories in use (from the month totals), most used first, and the defaults not yet used. */
 export async function loadCategories(db: Queryable, organizationId: number): Promise<FinanceCategories> {
+  const t = financeMonthTotals;
+  const records = sql<number>`sum(${t.recordCount})`;
   const used = await db
-    .select({
-      name: financeDayTotals.category,
-      record_count: sql<number>`sum(${financeDayTotals.recordCount})`.mapWith(Number),
-    })
-    .from(financeDayTotals)
-    .where(and(eq(financeDayTotals.organizationId, organizationId), sql`${financeDayTotals.category} <> ''`))
-    .groupBy(financeDayTotals.category)
-    .orderBy(desc(sql`sum(${financeDayTotals.recordCount})`), asc(financeDayTotals.category));
+    .select({ name: t.category, record_count: records.mapWith(Number) })
+    .from(t)
+    .where(and(eq(t.organizationId, organizationId), sql`${t.category} <> ''`))
+    .groupBy(t.category)
+    .orderBy(desc(records), asc(t.category));
   const taken = new Set(used.map((category) => category.name.toLocaleLowerCase('nl')));
   return {
     used,

@@ -215,6 +215,7 @@ describe('DELETE /organization', () => {
       'branding',
       'finance_day_totals',
       'finance_imports',
+      'finance_month_totals',
       'finance_records',
       'invitations',
       'memberships',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FinanceRecordInput } from '@loop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { financeDayTotals, financeImports, financeRecords } from '../db/schema';
+import { financeDayTotals, financeImports, financeMonthTotals, financeRecords } from '../db/schema';
 import type { TestContext } from './testApp';
 
 /** A bank statement fixture of `finance/testdata`. */
@@ -71,25 +71,38 @@ export async function financeCounts(ctx: Pick<TestContext, 'db'>, organizationId
     records: await ctx.db.$count(financeRecords, where),
     imports: await ctx.db.$count(financeImports, where),
     totals: await ctx.db.$count(financeDayTotals, where),
+    monthTotals: await ctx.db.$count(financeMonthTotals, where),
   };
 }
 
 /**
- * The day totals as the triggers keep them, and as they should be from the records: both sorted, so
- * a test compares them after any sequence of changes.
+ * The day and month totals as the triggers keep them, and as they should be from the records, all
+ * sorted, so a test compares them after any sequence of changes.
  */
 export async function dayTotalsAgainstRecords(ctx: Pick<TestContext, 'db'>, organizationId: number) {
-  const kept = await ctx.db.execute<Record<string, unknown>>(sql`
-    select day::text as day, direction, category, btw_rate, record_count::int as records,
-      amount_cents::bigint::text as amount, btw_cents::bigint::text as btw
-    from finance_day_totals where organization_id = ${organizationId}
-    order by 1, 2, 3, 4`);
-  const expected = await ctx.db.execute<Record<string, unknown>>(sql`
-    select date::text as day, direction, category, coalesce(btw_rate, '') as btw_rate, count(*)::int as records,
-      sum(amount_cents)::bigint::text as amount, sum(btw_cents)::bigint::text as btw
-    from finance_records where organization_id = ${organizationId}
-    group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
-  const rows = (result: unknown) =>
-    'rows' in (result as object) ? (result as { rows: unknown[] }).rows : result;
-  return { kept: rows(kept), expected: rows(expected) };
+  const rows = (result: unknown): unknown =>
+    typeof result === 'object' && result !== null && 'rows' in result ? result.rows : result;
+  const kept = async (table: string, column: string) =>
+    rows(
+      await ctx.db.execute(sql`
+        select ${sql.raw(column)}::text as period, direction, category, btw_rate, record_count::int as records,
+          amount_cents::bigint::text as amount, btw_cents::bigint::text as btw
+        from ${sql.raw(table)} where organization_id = ${organizationId}
+        order by 1, 2, 3, 4`),
+    );
+  const expected = async (period: string) =>
+    rows(
+      await ctx.db.execute(sql`
+        select ${sql.raw(period)}::text as period, direction, category, coalesce(btw_rate, '') as btw_rate,
+          count(*)::int as records, sum(amount_cents)::bigint::text as amount, sum(btw_cents)::bigint::text as btw
+        from finance_records where organization_id = ${organizationId}
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+    );
+  return {
+    kept: {
+      days: await kept('finance_day_totals', 'day'),
+      months: await kept('finance_month_totals', 'month'),
+    },
+    expected: { days: await expected('date'), months: await expected("date_trunc('month', date)::date") },
+  };
 }
