@@ -191,14 +191,19 @@ async function main() {
       }
       await raw.unsafe('vacuum analyze finance_records');
       await raw.unsafe('vacuum analyze finance_day_totals');
-      const [{ records, totals } = { records: 0, totals: 0 }] = await raw.unsafe<
-        { records: number; totals: number }[]
-      >(
-        'select (select count(*)::int from finance_records) as records, (select count(*)::int from finance_day_totals) as totals',
+      await raw.unsafe('vacuum analyze finance_month_totals');
+      const [counts] = await raw.unsafe<{ records: number; days: number; months: number }[]>(
+        `select (select count(*)::int from finance_records) as records,
+          (select count(*)::int from finance_day_totals) as days,
+          (select count(*)::int from finance_month_totals) as months`,
       );
       console.log(
-        `Generated ${records.toLocaleString('en')} records (${totals.toLocaleString('en')} day-total rows) in ` +
-          `${((performance.now() - generating) / 1000).toFixed(1)} s`,
+        `Generated ${counts?.records.toLocaleString('en')} records (${counts?.days.toLocaleString('en')} day-total and ` +
+          `${counts?.months.toLocaleString('en')} month-total rows) in ` +
+          `${((performance.now() - generating) / 1000).toFixed(1)} s; load average ` +
+          `${loadavg()
+            .map((load) => load.toFixed(1))
+            .join(', ')} (2 cores)`,
       );
 
       const bare = `select count(*), sum(amount_cents) from finance_records

@@ -531,6 +531,9 @@ describe('imports', () => {
     expect(badMapping.json().fields).toEqual({
       'mapping.date': expect.stringContaining("De kolom 'Boekdatum' staat niet in het bestand."),
     });
+    const tooLarge = await importAs('groot.csv', Buffer.alloc(32 * 1024 * 1024 + 1, 0x61));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ detail: 'Het bestand is te groot: een import is hoogstens 32 MB.' });
     const noFile = await api(ctx.app, 'POST', '/finance/imports', { ...as(importTeam), payload: {} });
     expect(noFile.statusCode).toBe(400);
     expect(await financeCounts(ctx, importTeam.organization.id)).toEqual(before);

@@ -155,6 +155,22 @@ describe('CAMT.053', () => {
     ).toEqual({ ok: false, detail: CAMT_MESSAGES.doctype });
   });
 
+  it('should answer a reason, never throw, for any text or any cut of a real statement (property)', () => {
+    const real = text('ing-camt053.xml');
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.nat({ max: real.length }).map((end) => real.slice(0, end)),
+        ),
+        (input) => {
+          const parsed = parseCamt053(input);
+          if (!parsed.ok) expect(parsed.detail.length).toBeGreaterThan(0);
+        },
+      ),
+    );
+  });
+
   it('should give each entry the line its Ntry starts on, whatever the layout (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 12 }), (gaps) => {
