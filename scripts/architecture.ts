@@ -151,6 +151,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/logs',
   '@loop/core/organisation',
   '@loop/core/periods',
+  '@loop/core/finance',
   '@loop/core/surveys/model',
   '@loop/core/surveys/results',
   '@loop/core/surveys/data',

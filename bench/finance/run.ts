@@ -23,20 +23,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FinanceImportReport, FinanceOverview } from '@loop/core';
 import postgres from 'postgres';
-import type { FinanceImportReport, FinanceOverview } from '../../packages/core/src/index';
 import { readBankFile } from '../../packages/server/src/finance/import/readBankFile';
 import {
   buildApp,
   createPasswordHasher,
-  DEMO_ADMIN,
   DEMO_ORGANIZATION,
-  loadConfig,
   openPostgres,
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
-import type { Mailer } from '../../packages/server/src/mail/mailer';
+import { benchConfig, demoAdminHeaders, median, noMail, scratchDatabase, timed } from '../benchKit';
 
 const RECORDS = 1_000_000;
 const BATCH = 200_000;
@@ -47,12 +45,6 @@ const OVERVIEW_BUDGET_MS = 200;
 const IMPORT_BUDGET_MS = 3_000;
 const FROM = '2024-01-01';
 const TO = '2026-12-31';
-const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** Two actions timed turn about, so both see the same load on a shared machine. */
 async function sideBySide(runs: number, first: () => Promise<unknown>, second: () => Promise<unknown>) {
@@ -69,17 +61,6 @@ async function sideBySide(runs: number, first: () => Promise<unknown>, second: (
     }
   const stats = (values: number[]) => ({ median: median(values), min: Math.min(...values) });
   return [stats(times[0]), stats(times[1])] as const;
-}
-
-async function timed(runs: number, action: () => Promise<unknown>) {
-  await action();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await action();
-    times.push(performance.now() - start);
-  }
-  return { median: median(times), min: Math.min(...times) };
 }
 
 /** A CAMT.053 statement of `count` entries, each with its own bank reference (`run` keeps files apart). */
@@ -137,36 +118,19 @@ function multipart(name: string, bytes: Buffer): { payload: Buffer; headers: Rec
   };
 }
 
-const noMail: Mailer = { send: async () => {}, close: async () => {} };
-
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `loop_bench_finance_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const pg = openPostgres(url.toString());
-  const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const { url, drop } = await scratchDatabase('finance');
+  const pg = openPostgres(url);
+  const raw = postgres(url, { max: 1, onnotice: () => {} });
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-finance-'));
   try {
     await pg.migrate();
     const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
     await seedDemoData({ db: pg.db, clock: systemClock, passwords });
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'false',
-      SEED_DEMO: 'false',
-    });
+    const config = benchConfig({ DATA_DIR: dataDir });
     const app = await buildApp({ config, db: pg.db, mailer: noMail, passwordHasher: passwords });
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-      });
-      const headers = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+      const headers = await demoAdminHeaders(app);
       const [organization] = await raw.unsafe<{ id: number }[]>(
         'select id from organizations where name = $1',
         [DEMO_ORGANIZATION.name],
@@ -327,8 +291,7 @@ async function main() {
   } finally {
     await raw.end();
     await pg.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

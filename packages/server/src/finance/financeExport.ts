@@ -1,18 +1,15 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
+import type { ExportFormat, FinanceOverview, FinanceRecord } from '@loop/core';
 import {
   btwRateLabel,
-  type ExportFormat,
   FINANCE_DIRECTION_LABELS,
-  type FinanceOverview,
   type FinanceRange,
-  type FinanceRecord,
   formatAmount,
-  logDateOf,
   NO_CATEGORY_LABEL,
-  parsePeriodKey,
-  periodName,
-} from '@loop/core';
+} from '@loop/core/finance';
+import { logDateOf } from '@loop/core/logs';
+import { parsePeriodKey, periodName } from '@loop/core/periods';
 import { csvCell } from '../results/surveyExport';
 
 /**

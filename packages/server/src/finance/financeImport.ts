@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { CsvMapping, FinanceImport, FinanceImportReport, ImportFormat } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
 import {
   type BankLine,
   bankLineProblem,
   bankLineRecord,
-  type CsvMapping,
   duplicateKeyMaterial,
-  type FieldErrors,
-  type FinanceImport,
-  type FinanceImportReport,
   type ImportDefaults,
-  type ImportFormat,
   type LineRefusal,
-} from '@loop/core';
+} from '@loop/core/finance';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import type { Queryable } from '../db/database';

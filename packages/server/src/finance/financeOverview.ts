@@ -1,13 +1,11 @@
+import type { FinanceOverview } from '@loop/core';
 import {
-  addDays,
   buildFinanceOverview,
   type FinanceAggregateRow,
-  type FinanceOverview,
   type FinanceRange,
   isBtwRate,
-  nextPeriod,
-  periodOf,
-} from '@loop/core';
+} from '@loop/core/finance';
+import { addDays, nextPeriod, periodOf } from '@loop/core/periods';
 import { and, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { financeDayTotals, financeMonthTotals } from '../db/schema';

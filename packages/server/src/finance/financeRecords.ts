@@ -1,22 +1,24 @@
 import {
   BTW_RATES,
   type BtwRate,
-  type CheckedFinanceRecord,
-  calendarDay,
-  DEFAULT_FINANCE_CATEGORIES,
   FINANCE_DIRECTIONS,
   FINANCE_SORTS,
   FINANCE_SOURCES,
-  type FieldErrors,
   type FinanceCategories,
   type FinanceDirection,
   type FinanceRecord,
-  type FinanceRecordDraft,
   type FinanceSort,
   type FinanceSource,
+} from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import {
+  type CheckedFinanceRecord,
+  DEFAULT_FINANCE_CATEGORIES,
+  type FinanceRecordDraft,
   normaliseCategory,
   parseAmount,
-} from '@loop/core';
+} from '@loop/core/finance';
+import { calendarDay } from '@loop/core/periods';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { parseId } from '../db/database';

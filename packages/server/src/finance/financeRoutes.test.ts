@@ -6,7 +6,8 @@ import type {
   FinanceRecord,
   Page,
 } from '@loop/core';
-import { FINANCE_MESSAGES, PERMISSION_DENIED } from '@loop/core';
+import { FINANCE_MESSAGES } from '@loop/core/finance';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_MISSING } from '../billing/requireFeature';

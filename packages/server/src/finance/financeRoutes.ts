@@ -2,25 +2,27 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   type BtwRate,
   type CsvMapping,
-  checkCsvMapping,
-  checkFinanceRecord,
   type ExportFormat,
-  FINANCE_LIMITS,
-  type FieldErrors,
   type FinanceCategories,
   type FinanceImport,
   type FinanceImportReport,
   type FinanceOverview,
   type FinanceRecord,
-  financeRange,
   IMPORT_FORMATS,
   type ImportFormat,
-  isBtwRate,
   type MessageResponse,
-  normaliseCategory,
   type Page,
-  patchedInput,
 } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import {
+  checkCsvMapping,
+  checkFinanceRecord,
+  FINANCE_LIMITS,
+  financeRange,
+  isBtwRate,
+  normaliseCategory,
+  patchedInput,
+} from '@loop/core/finance';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';

@@ -1,29 +1,27 @@
-import type {
-  CsvMapping,
-  FinanceBtwQuarter,
-  FinanceBtwRateTotal,
-  FinanceCategories,
-  FinanceCategoryTotal,
-  FinanceCategoryUse,
-  FinanceCsvReport,
-  FinanceImport,
-  FinanceImportReport,
-  FinanceMonth,
-  FinanceOverview,
-  FinanceRecord,
-  FinanceRecordDraft,
-  FinanceTotals,
-  ImportRefusal,
-} from '@loop/core';
 import {
   BTW_RATES,
   CSV_DATE_FORMATS,
   CSV_DELIMITERS,
+  type CsvMapping,
   FINANCE_DIRECTIONS,
   FINANCE_SOURCES,
+  type FinanceBtwQuarter,
+  type FinanceBtwRateTotal,
+  type FinanceCategories,
+  type FinanceCategoryTotal,
+  type FinanceCategoryUse,
+  type FinanceCsvReport,
+  type FinanceImport,
+  type FinanceImportReport,
+  type FinanceMonth,
+  type FinanceOverview,
+  type FinanceRecord,
+  type FinanceTotals,
   IMPORT_ENCODINGS,
   IMPORT_FORMATS,
+  type ImportRefusal,
 } from '@loop/core';
+import type { FinanceRecordDraft } from '@loop/core/finance';
 import { pagingQueryProperties } from '../http/paging';
 import { array, boolean, integer, nullable, number, object, oneOf, string } from '../http/schema';
 

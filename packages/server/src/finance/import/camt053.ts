@@ -1,5 +1,5 @@
-import type { BankLine, ParsedBankLine } from '@loop/core';
-import { calendarDay, parseDecimalCents } from '@loop/core';
+import { type BankLine, type ParsedBankLine, parseDecimalCents } from '@loop/core/finance';
+import { calendarDay } from '@loop/core/periods';
 import { SaxesParser } from 'saxes';
 
 /**

@@ -1,5 +1,12 @@
-import type { CsvDelimiter, CsvMapping, FieldErrors, FinanceCsvReport, ParsedBankLine } from '@loop/core';
-import { CSV_DELIMITERS, CSV_MESSAGES, readCsvRow, resolveCsvColumns, suggestCsvMapping } from '@loop/core';
+import { CSV_DELIMITERS, type CsvDelimiter, type CsvMapping, type FinanceCsvReport } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import {
+  CSV_MESSAGES,
+  type ParsedBankLine,
+  readCsvRow,
+  resolveCsvColumns,
+  suggestCsvMapping,
+} from '@loop/core/finance';
 import Papa from 'papaparse';
 
 /**

@@ -1,5 +1,5 @@
-import type { BankLine, ParsedBankLine } from '@loop/core';
-import { calendarDay } from '@loop/core';
+import type { BankLine, ParsedBankLine } from '@loop/core/finance';
+import { calendarDay } from '@loop/core/periods';
 
 /**
  * SWIFT MT940 as Dutch banks write it (ING, Rabobank, ABN AMRO, Knab, Triodos, bunq): our own

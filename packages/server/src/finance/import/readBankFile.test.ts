@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { BankLine, CsvMapping } from '@loop/core';
-import { CSV_MESSAGES } from '@loop/core';
+import type { CsvMapping } from '@loop/core';
+import { type BankLine, CSV_MESSAGES } from '@loop/core/finance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CAMT_MESSAGES, parseCamt053 } from './camt053';

@@ -1,11 +1,6 @@
-import type {
-  CsvMapping,
-  FieldErrors,
-  FinanceCsvReport,
-  ImportEncoding,
-  ImportFormat,
-  ParsedBankLine,
-} from '@loop/core';
+import type { CsvMapping, FinanceCsvReport, ImportEncoding, ImportFormat } from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import type { ParsedBankLine } from '@loop/core/finance';
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
 import { decodeText } from './decodeText';
