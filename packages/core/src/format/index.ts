@@ -10,6 +10,7 @@ export {
   formatEuros,
   formatLongDay,
   formatLongDayTime,
+  formatNumber,
   formatRate,
   formatShare,
   formatTimestamp,

@@ -17,6 +17,7 @@ const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {
   'organization.own': ['owner'],
   'finance.read': ['owner', 'manager', 'member'],
   'finance.manage': ['owner', 'manager'],
+  'kpis.manage': ['owner', 'manager', 'member'],
 };
 
 describe('can', () => {

@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   'finance.read',
   /** Add, change and delete finance records; import bank statements and undo an import. */
   'finance.manage',
+  /** Create, edit and delete KPIs, enter and import their values, set the organisation's board. */
+  'kpis.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -65,8 +67,9 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'members.invite',
     'finance.read',
     'finance.manage',
+    'kpis.manage',
   ],
-  member: ['organization.read', 'surveys.build', 'results.export', 'finance.read'],
+  member: ['organization.read', 'surveys.build', 'results.export', 'finance.read', 'kpis.manage'],
   viewer: ['organization.read'],
 };
 
@@ -93,6 +96,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
   'finance.read': 'Met de rol Lezer kun je de financiën niet bekijken.',
   'finance.manage':
     'Alleen een eigenaar of beheerder kan financiële gegevens toevoegen, wijzigen of importeren.',
+  'kpis.manage': 'Met de rol Lezer kun je KPI’s bekijken, maar niet maken of wijzigen.',
 };
 
 /**

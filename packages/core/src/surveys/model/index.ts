@@ -27,7 +27,7 @@ export {
   restoreQuestion,
   withLikertPoints,
 } from './questionEdits';
-export type { ChoiceSummary } from './scoring';
+export type { ChoiceSummary, CountsByValue } from './scoring';
 export {
   formatMean,
   formatNps,

@@ -4,7 +4,12 @@ export type { AnalyticsView, StatementRow } from './analyticsView';
 export { STATEMENTS_EMPTY_TEXT } from './analyticsView';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';
 export { foldForSearch, searchOpenAnswers } from './openAnswers';
-export { PERSONAL_LINK_LABEL_MAX_LENGTH, PERSONAL_LINK_MESSAGES, PERSONAL_LINKS_MAX } from './personalLinks';
+export {
+  csvCell,
+  PERSONAL_LINK_LABEL_MAX_LENGTH,
+  PERSONAL_LINK_MESSAGES,
+  PERSONAL_LINKS_MAX,
+} from './personalLinks';
 export { questionResultView } from './questionResultView';
 export { rankStatements } from './rankStatements';
 export type { AxisTick, ColumnChartView, TrendChartView } from './resultsCharts';

@@ -1,0 +1,67 @@
+// The KPI feature: definitions, values per unit, status and trend, computed sources, the board's
+// choice and CSV (issue 14). What other features and packages use of it; everything else in this
+// folder is internal. The KPI wire types are the contract's (contract/kpis.ts).
+export type { KpiCsvContext, KpiCsvLine, KpiCsvRead, KpiCsvRow } from './kpiCsv';
+export {
+  decodeCsvBytes,
+  importSummary,
+  KPI_CSV_HEADER,
+  KPI_CSV_LINES_MAX,
+  KPI_CSV_MESSAGES,
+  kpiCsv,
+  readKpiCsv,
+} from './kpiCsv';
+export type { KpiCheckContext, MetricInfo } from './kpiDefinition';
+export {
+  checkNote,
+  financeMetricOf,
+  KPI_DESCRIPTION_MAX_LENGTH,
+  KPI_DIRECTION_LABELS,
+  KPI_MESSAGES,
+  KPI_METRICS,
+  KPI_NAME_MAX_LENGTH,
+  KPI_NOTE_MAX_LENGTH,
+  KPI_PERIOD_TARGETS_MAX,
+  KPI_SOURCE_LABELS,
+  KPI_STATE_TEXTS,
+  KPI_UNIT_LABELS,
+  surveyMetricOf,
+  surveySourceState,
+  validateKpiInput,
+} from './kpiDefinition';
+export type { KpiPlan, ValuesByPeriod } from './kpiSeries';
+export {
+  boardKpiIds,
+  checkBoardChoice,
+  comparePoints,
+  KPI_BOARD_MAX,
+  KPI_BOARD_MESSAGES,
+  kpiCard,
+  kpiPoint,
+  kpiPoints,
+} from './kpiSeries';
+export type { FinancePeriodTotals, SurveyPeriodCounts } from './kpiSources';
+export { financeMetricValue, surveyMetricValue } from './kpiSources';
+export type { PeriodTarget, StatusView, TargetPlan, TrendView } from './kpiStatus';
+export {
+  KPI_STATUS_VIEWS,
+  kpiStatus,
+  kpiTrend,
+  targetFor,
+  trendAssessment,
+  trendDirection,
+  trendView,
+} from './kpiStatus';
+export type { ParsedValue } from './kpiValues';
+export {
+  formatDuration,
+  formatKpiChange,
+  formatKpiValue,
+  formatRelativeChange,
+  KPI_VALUE_MAX,
+  KPI_VALUE_MESSAGES,
+  kpiValueProblem,
+  kpiValueText,
+  parseDuration,
+  parseKpiValue,
+} from './kpiValues';
