@@ -3,11 +3,18 @@ import type {
   FinanceDirection,
   FinanceSource,
   ImportFormat,
+  KpiDirection,
+  KpiMetric,
+  KpiPeriodTarget,
+  KpiSourceType,
+  KpiUnit,
+  KpiValueOrigin,
   LogLevel,
   Question,
   SurveyStatus,
 } from '@loop/core';
 import { MEMBER_ROLES, type MemberRole } from '@loop/core';
+import type { PeriodKind } from '@loop/core/periods';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,9 +22,11 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -723,3 +732,162 @@ export const financeMonthTotals = pgTable(
 
 export type FinanceRecordRow = typeof financeRecords.$inferSelect;
 export type FinanceImportRow = typeof financeImports.$inferSelect;
+
+// ───────────────────────── Survey counts per period (issue 14) ─────────────────────────
+
+/** The buckets counts are kept in: ISO weeks (from Monday) and calendar months, Europe/Amsterdam days. */
+export const COUNT_GRAINS = ['week', 'month'] as const;
+export type CountGrain = (typeof COUNT_GRAINS)[number];
+
+/**
+ * Submitted answers per survey, question, item, bucket and value (`c0` … `c10`: NPS 0–10, Likert
+ * 1–7, rating 1–5, a chosen option 1), so a KPI reads a period's counts from a few rows instead of
+ * counting the answers. Kept by the statement that submits (responses.ts, `writeResponses`),
+ * lowered by the trigger that deletes an erased response's answers, rebuilt from the answers by
+ * `rebuildSurveyCounts` after writes outside the answering routes (demo seed, bulk loads).
+ */
+export const surveyAnswerCounts = pgTable(
+  'survey_answer_counts',
+  {
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    itemId: text('item_id').notNull(),
+    grain: text('grain').$type<CountGrain>().notNull(),
+    /** The bucket's first day: a Monday or the first of a month. */
+    bucket: date('bucket', { mode: 'string' }).notNull(),
+    c0: integer('c0').notNull().default(0),
+    c1: integer('c1').notNull().default(0),
+    c2: integer('c2').notNull().default(0),
+    c3: integer('c3').notNull().default(0),
+    c4: integer('c4').notNull().default(0),
+    c5: integer('c5').notNull().default(0),
+    c6: integer('c6').notNull().default(0),
+    c7: integer('c7').notNull().default(0),
+    c8: integer('c8').notNull().default(0),
+    c9: integer('c9').notNull().default(0),
+    c10: integer('c10').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'survey_answer_counts_pk',
+      columns: [t.surveyId, t.questionId, t.itemId, t.grain, t.bucket],
+    }),
+    check('survey_answer_counts_grain_check', sql`${t.grain} in ('week', 'month')`),
+  ],
+);
+
+/**
+ * Responses per survey and bucket: submitted (by `completed_at`), of those on a personal link, and
+ * personal links handed out (by `created_at`). Kept like `survey_answer_counts`; personal links
+ * also by the statement that makes them.
+ */
+export const surveyResponseCounts = pgTable(
+  'survey_response_counts',
+  {
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    grain: text('grain').$type<CountGrain>().notNull(),
+    bucket: date('bucket', { mode: 'string' }).notNull(),
+    completed: integer('completed').notNull().default(0),
+    completedPersonal: integer('completed_personal').notNull().default(0),
+    personalLinks: integer('personal_links').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'survey_response_counts_pk', columns: [t.surveyId, t.grain, t.bucket] }),
+    check('survey_response_counts_grain_check', sql`${t.grain} in ('week', 'month')`),
+  ],
+);
+
+// ───────────────────────── KPIs (issue 14) ─────────────────────────
+
+/** A value or target in a KPI's unit: exact decimals (cents and seconds are whole), read as numbers. */
+const kpiNumber = (name: string) => numeric(name, { precision: 20, scale: 4, mode: 'number' });
+
+/**
+ * An organisation's KPIs. The source is flat: `source_type`, the metric, and for a survey source
+ * the survey (set null when it is deleted: the KPI then says so), question and statement.
+ */
+export const kpis = pgTable(
+  'kpis',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    unit: text('unit').$type<KpiUnit>().notNull(),
+    direction: text('direction').$type<KpiDirection>().notNull(),
+    periodKind: text('period_kind').$type<PeriodKind>().notNull(),
+    target: kpiNumber('target'),
+    warning: kpiNumber('warning'),
+    periodTargets: jsonb('period_targets').$type<KpiPeriodTarget[]>().notNull().default([]),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    sourceType: text('source_type').$type<KpiSourceType>().notNull().default('manual'),
+    sourceMetric: text('source_metric').$type<KpiMetric>(),
+    surveyId: integer('survey_id').references(() => surveys.id, { onDelete: 'set null' }),
+    questionId: text('question_id'),
+    statementId: text('statement_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('kpis_organization_idx').on(t.organizationId, t.id),
+    check('kpis_unit_check', sql`${t.unit} in ('number', 'percentage', 'euro', 'duration')`),
+    check('kpis_direction_check', sql`${t.direction} in ('higher', 'lower')`),
+    check('kpis_period_kind_check', sql`${t.periodKind} in ('week', 'month', 'quarter', 'year')`),
+    check('kpis_source_type_check', sql`${t.sourceType} in ('manual', 'survey', 'finance')`),
+  ],
+);
+
+/** A manual or imported value of a KPI for one period (its key), with a note and who entered it. */
+export const kpiValues = pgTable(
+  'kpi_values',
+  {
+    kpiId: integer('kpi_id')
+      .notNull()
+      .references(() => kpis.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    value: kpiNumber('value').notNull(),
+    note: text('note').notNull().default(''),
+    origin: text('origin').$type<KpiValueOrigin>().notNull().default('manual'),
+    enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    enteredAt: timestamptz('entered_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'kpi_values_pk', columns: [t.kpiId, t.period] }),
+    check('kpi_values_origin_check', sql`${t.origin} in ('manual', 'import')`),
+  ],
+);
+
+/**
+ * Which KPIs a board shows, in order: a member's own choice (`user_id`, gone with the membership)
+ * or the organisation's default (`user_id` null, one per organisation).
+ */
+export const kpiBoards = pgTable(
+  'kpi_boards',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id'),
+    kpiIds: jsonb('kpi_ids').$type<number[]>().notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'kpi_boards_membership_fk',
+      columns: [t.userId, t.organizationId],
+      foreignColumns: [memberships.userId, memberships.organizationId],
+    }).onDelete('cascade'),
+    uniqueIndex('kpi_boards_member_unique').on(t.organizationId, t.userId),
+    uniqueIndex('kpi_boards_default_unique').on(t.organizationId).where(sql`${t.userId} is null`),
+  ],
+);
+
+export type KpiRow = typeof kpis.$inferSelect;
+export type KpiValueRow = typeof kpiValues.$inferSelect;

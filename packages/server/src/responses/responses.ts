@@ -11,6 +11,7 @@ import {
   surveys,
 } from '../db/schema';
 import { hashToken } from './responseTokens';
+import { ADD_COUNTS, bucketsOf, COUNT_COLUMNS, valueCounts } from './surveyCounts';
 
 /** A response as the answering routes see it; `xmin` tells whether it changed since it was read. */
 export interface ResponseState {
@@ -83,7 +84,7 @@ function respondStatements(db: Queryable) {
     from input
     where r.id = any (array(select input.r from input))
       and r.id = input.r and r.status <> 'completed' and r.xmin::text = input.x
-    returning r.id, r.id::text as written_id`);
+    returning r.id, r.id::text as written_id, r.survey_id, r.kind, r.completed_at`);
   const passed = db.$with('passed', {}).as(sql`select input.* from input join gate on gate.id = input.r`);
   const items = db.$with('items', {}).as(sql`
     select p.r, p.s, p.f, p.at, i.q, i.i, i.n, i.t
@@ -106,12 +107,37 @@ function respondStatements(db: Queryable) {
     insert into survey_answers (response_id, survey_id, question_id, item_id, num_value, text_value, submitted_at)
     select r, s, q, i, n, t, case when f then at end from items
     on conflict (response_id, question_id, item_id) do update
-      set num_value = excluded.num_value, text_value = excluded.text_value, submitted_at = excluded.submitted_at`);
+      set num_value = excluded.num_value, text_value = excluded.text_value, submitted_at = excluded.submitted_at
+    returning survey_id, question_id, item_id, num_value, submitted_at`);
   const stamped = db.$with('stamped', {}).as(sql`
     update survey_answers a set submitted_at = p.at from passed p
     where a.response_id = any (array(select r from passed where f and not fresh))
       and a.response_id = p.r
-      and not exists (select 1 from sent where sent.r = p.r and sent.q = a.question_id)`);
+      and not exists (select 1 from sent where sent.r = p.r and sent.q = a.question_id)
+    returning a.survey_id, a.question_id, a.item_id, a.num_value, a.submitted_at`);
+  // The survey counts KPIs read (surveyCounts.ts): a submission adds its scored items and itself.
+  // Only a submission stamps items and completes a response, once, so this only ever adds. Rows
+  // are added in key order, so two statements that add to the same rows lock them in the same
+  // order and cannot deadlock.
+  const counted = db.$with('counted', {}).as(sql`
+    insert into survey_answer_counts (survey_id, question_id, item_id, grain, bucket, ${COUNT_COLUMNS})
+    select x.survey_id, x.question_id, x.item_id, g.grain, g.bucket, ${valueCounts(sql`x.num_value`)}
+    from (select * from upserted where submitted_at is not null union all select * from stamped) x
+    cross join lateral (${bucketsOf(sql`x.submitted_at`)}) as g(grain, bucket)
+    where x.num_value between 0 and 10
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (survey_id, question_id, item_id, grain, bucket) do update set ${ADD_COUNTS}`);
+  const completions = db.$with('completions', {}).as(sql`
+    insert into survey_response_counts (survey_id, grain, bucket, completed, completed_personal)
+    select gate.survey_id, g.grain, g.bucket, count(*)::int, (count(*) filter (where gate.kind = 'personal'))::int
+    from gate cross join lateral (${bucketsOf(sql`gate.completed_at`)}) as g(grain, bucket)
+    where gate.completed_at is not null
+    group by 1, 2, 3
+    order by 1, 2, 3
+    on conflict (survey_id, grain, bucket) do update
+      set completed = survey_response_counts.completed + excluded.completed,
+          completed_personal = survey_response_counts.completed_personal + excluded.completed_personal`);
   // `= any(array(…))` keeps this an index scan on the primary key under a cached generic plan.
   const saved = db
     .select({
@@ -175,7 +201,7 @@ function respondStatements(db: Queryable) {
     .where(eq(surveyResponses.id, sql.placeholder('responseId')));
 
   const writeQuery = db
-    .with(input, gate, passed, items, sent, removed, upserted, stamped)
+    .with(input, gate, passed, items, sent, removed, upserted, stamped, counted, completions)
     .select({ id: gate.writtenId })
     .from(gate);
 
@@ -476,17 +502,26 @@ export async function insertPersonalLinks(
     readonly now: Date;
   },
 ): Promise<void> {
-  await db.insert(surveyResponses).values(
-    values.tokens.map((token) => ({
-      surveyId: values.surveyId,
-      organizationId: values.organizationId,
-      tokenHash: hashToken(token),
-      kind: 'personal' as const,
-      label: values.label,
-      status: 'pending' as const,
-      createdAt: values.now,
-    })),
-  );
+  await db.transaction(async (tx) => {
+    await tx.insert(surveyResponses).values(
+      values.tokens.map((token) => ({
+        surveyId: values.surveyId,
+        organizationId: values.organizationId,
+        tokenHash: hashToken(token),
+        kind: 'personal' as const,
+        label: values.label,
+        status: 'pending' as const,
+        createdAt: values.now,
+      })),
+    );
+    // The links count towards the survey's response rate from the bucket they were made in.
+    await tx.execute(sql`
+      insert into survey_response_counts (survey_id, grain, bucket, personal_links)
+      select ${values.surveyId}, g.grain, g.bucket, ${values.tokens.length}
+      from (${bucketsOf(sql`${values.now.toISOString()}::timestamptz`)}) as g(grain, bucket)
+      on conflict (survey_id, grain, bucket) do update
+        set personal_links = survey_response_counts.personal_links + excluded.personal_links`);
+  });
 }
 
 /** How the personal links of a survey are used: handed out, started (not submitted), submitted. */

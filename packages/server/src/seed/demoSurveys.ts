@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import { type ResponseStatus, surveyAnswers, surveyResponses, surveys } from '../db/schema';
 import { hashToken, newResponseToken } from '../responses/responseTokens';
+import { rebuildSurveyCounts } from '../responses/surveyCounts';
 import { BUILT_IN_TEMPLATES } from '../surveys/builtInTemplates';
 import { inputColumns } from '../surveys/surveys';
 
@@ -499,6 +500,8 @@ async function writeDemoSurvey(
     select response_id, ${survey.id}, question_id, item_id, num_value, text_value, submitted_at
     from json_to_recordset(${JSON.stringify(answers)}::json) as r(response_id bigint, question_id text,
       item_id text, num_value smallint, text_value text, submitted_at timestamptz)`);
+  // Written outside the answering routes: the counts KPIs read are made from what was written.
+  await rebuildSurveyCounts(tx, [survey.id]);
 }
 
 /**

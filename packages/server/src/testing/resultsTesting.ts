@@ -3,6 +3,7 @@ import type { AnswerValue, Question, Survey } from '@loop/core';
 import { answerToItems, LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
 import type { Queryable } from '../db/database';
 import { surveyAnswers, surveyResponses } from '../db/schema';
+import { rebuildSurveyCounts } from '../responses/surveyCounts';
 
 /**
  * Responses written straight to the tables, as the answering routes store them (items through
@@ -64,6 +65,8 @@ export async function storeResponse(
     }));
   });
   if (items.length > 0) await db.insert(surveyAnswers).values(items);
+  // Written past the answering routes, so the survey's counts are made again from its rows.
+  await rebuildSurveyCounts(db, [survey.id]);
   return row.id;
 }
 
@@ -78,6 +81,7 @@ export async function storePersonalLinks(db: Queryable, survey: SurveyLike, coun
       status: 'pending' as const,
     })),
   );
+  await rebuildSurveyCounts(db, [survey.id]);
 }
 
 const labels5 = [...LIKERT_DEFAULT_LABELS[5]];
