@@ -43,6 +43,7 @@ import type { RouteContext, RoutesPlugin } from './http/routeContext';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { installTextBoundary } from './http/textBoundary';
+import { kpiRoutes } from './kpis/kpiRoutes';
 import { AppLog, type AppLogOptions, type LogSink } from './logs/appLog';
 import { startLogRetention } from './logs/logRetention';
 import { logRoutes } from './logs/logRoutes';
@@ -293,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     respondentRoutes(context),
     retentionRoutes(context),
     financeRoutes(context),
+    kpiRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

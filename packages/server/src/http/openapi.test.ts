@@ -112,6 +112,18 @@ describe('OpenAPI', () => {
       '/api/v1/finance/overview/export': ['get'],
       '/api/v1/finance/imports': ['get', 'post'],
       '/api/v1/finance/imports/{id}': ['delete'],
+      '/api/v1/kpis': ['get', 'post'],
+      '/api/v1/kpis/board': ['delete', 'get', 'put'],
+      '/api/v1/kpis/board/choice': ['get'],
+      '/api/v1/kpis/board/default': ['put'],
+      '/api/v1/kpis/history': ['get'],
+      '/api/v1/kpis/compare': ['get'],
+      '/api/v1/kpis/{id}': ['delete', 'get', 'put'],
+      '/api/v1/kpis/{id}/values': ['get'],
+      '/api/v1/kpis/{id}/values/{period}': ['delete', 'put'],
+      '/api/v1/kpis/{id}/drill-down': ['get'],
+      '/api/v1/kpis/{id}/values/export': ['get'],
+      '/api/v1/kpis/{id}/values/import': ['post'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
     // simulated checkout's buttons (an HTML form), sync and cancel (no body).

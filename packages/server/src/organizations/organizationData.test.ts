@@ -12,6 +12,7 @@ import { checkoutRequestFor, type TestOrganization } from '../testing/billing';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
 import { bankFixture, postImport, sampleRecord } from '../testing/finance';
 import { multipartFile, TINY_PNG } from '../testing/images';
+import { kpiInput } from '../testing/kpiTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext, uniqueEmail } from '../testing/testApp';
 import { ORGANIZATION_DATA_MESSAGES } from './organizationDataRoutes';
@@ -121,6 +122,14 @@ async function populatedTeam(name: string) {
     bytes: bankFixture('rabobank-mt940.sta'),
   });
   expect(imported.statusCode, imported.body).toBe(201);
+  const kpi = await call('POST', '/kpis', kpiInput({ owner_id: team.member.id }));
+  expect(kpi.statusCode, kpi.body).toBe(201);
+  const kpiId = kpi.json<{ id: number }>().id;
+  expect(
+    (await call('PUT', `/kpis/${kpiId}/values/2026-02`, { value: 100, note: 'Notitie' })).statusCode,
+  ).toBe(200);
+  expect((await call('PUT', '/kpis/board', { kpi_ids: [kpiId] })).statusCode).toBe(200);
+  expect((await call('PUT', '/kpis/board/default', { kpi_ids: [kpiId] })).statusCode).toBe(200);
   // Both apps write the log in batches: nothing of the set-up may arrive after a snapshot.
   await app.appLog.flush();
   await ctx.app.appLog.flush();
@@ -218,6 +227,9 @@ describe('DELETE /organization', () => {
       'finance_month_totals',
       'finance_records',
       'invitations',
+      'kpi_boards',
+      'kpi_values',
+      'kpis',
       'memberships',
       'organizations',
       'payment_events',
@@ -225,7 +237,9 @@ describe('DELETE /organization', () => {
       'processed_webhook_events',
       'simulated_checkouts',
       'subscriptions',
+      'survey_answer_counts',
       'survey_answers',
+      'survey_response_counts',
       'survey_responses',
       'survey_templates',
       'surveys',
@@ -302,6 +316,9 @@ describe('GET /organization/export', () => {
       'financien/boekingen.json',
       'financien/imports.json',
       'huisstijl.json',
+      'kpi-borden.json',
+      'kpi-waarden.json',
+      'kpis.json',
       'leden.json',
       'organisatie.json',
       'sjablonen.json',

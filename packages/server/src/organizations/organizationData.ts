@@ -12,6 +12,9 @@ import {
   branding,
   financeImports,
   invitations,
+  kpiBoards,
+  kpis,
+  kpiValues,
   memberships,
   organizations,
   paymentEvents,
@@ -262,6 +265,32 @@ export async function organizationExport(
       Promise.resolve(surveyRows.map(({ publicToken: _secretLink, ...survey }) => survey)),
     );
     yield jsonEntry('sjablonen.json', everything(surveyTemplates, surveyTemplates.organizationId));
+    yield jsonEntry('kpis.json', everything(kpis, kpis.organizationId));
+    yield jsonEntry(
+      'kpi-waarden.json',
+      db
+        .select({
+          kpi_id: kpiValues.kpiId,
+          period: kpiValues.period,
+          value: kpiValues.value,
+          note: kpiValues.note,
+          origin: kpiValues.origin,
+          entered_by: kpiValues.enteredBy,
+          entered_at: kpiValues.enteredAt,
+        })
+        .from(kpiValues)
+        .innerJoin(kpis, eq(kpis.id, kpiValues.kpiId))
+        .where(eq(kpis.organizationId, organizationId))
+        .orderBy(asc(kpiValues.kpiId), asc(kpiValues.period)),
+    );
+    yield jsonEntry(
+      'kpi-borden.json',
+      db
+        .select({ user_id: kpiBoards.userId, kpi_ids: kpiBoards.kpiIds, updated_at: kpiBoards.updatedAt })
+        .from(kpiBoards)
+        .where(eq(kpiBoards.organizationId, organizationId))
+        .orderBy(asc(kpiBoards.id)),
+    );
     yield { name: 'antwoorden/reacties.json', chunks: jsonArray(responseBatches(db, organizationId)) };
     yield {
       name: 'antwoorden/antwoorden.json',

@@ -6,6 +6,7 @@ import * as schema from '../db/schema';
 import { memberships, organizations, surveys, users } from '../db/schema';
 import { everyTypeQuestions } from '../testing/everyTypeQuestions';
 import { bankFixture, postImport, sampleRecord } from '../testing/finance';
+import { createKpi, teamCall } from '../testing/kpiTesting';
 import { createTeam } from '../testing/teams';
 import { api, createTestContext, createUser, login, type TestContext, uniqueEmail } from '../testing/testApp';
 import { ACCOUNT_MESSAGES } from './accountData';
@@ -35,6 +36,8 @@ const EXPORTED_AS: Readonly<Record<string, string>> = {
   surveys: 'surveys_created',
   finance_records: 'finance_records_entered',
   finance_imports: 'finance_imports_made',
+  kpis: 'kpis_owned',
+  kpi_values: 'kpi_values_entered',
 };
 
 const referring = (targets: readonly string[]) =>
@@ -89,6 +92,9 @@ describe('GET /users/me/export', () => {
       },
     );
     expect(imported.statusCode, imported.body).toBe(201);
+    const kpi = await createKpi(ctx, team, { owner_id: owner.id });
+    await teamCall(ctx, team, 'PUT', `/kpis/${kpi.id}/values/2026-02`, { value: 5, note: 'Mijn notitie' });
+    await teamCall(ctx, team, 'PUT', '/kpis/board', { kpi_ids: [kpi.id] });
     await api(ctx.app, 'POST', '/auth/forgot-password', { payload: { email: owner.email } });
     await api(ctx.app, 'POST', '/users/me/email', {
       token: owner.token,
@@ -105,6 +111,7 @@ describe('GET /users/me/export', () => {
       expect(exported[key!]?.length, `${table} → ${key}`).toBeGreaterThan(0);
     }
     expect(exported.account).toMatchObject({ id: owner.id, name: owner.name, email: owner.email });
+    expect(exported.kpi_boards).toEqual([expect.objectContaining({ kpi_ids: [kpi.id] })]);
     expect(exported.surveys_created).toEqual([expect.objectContaining({ id: created.json<Survey>().id })]);
     const text = JSON.stringify(exported);
     expect(text).not.toMatch(/password|token_hash|tokenHash|argon/);

@@ -11,6 +11,9 @@ import {
   financeImports,
   financeRecords,
   invitations,
+  kpiBoards,
+  kpis,
+  kpiValues,
   memberships,
   organizations,
   refreshTokens,
@@ -153,13 +156,38 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
       created_at: financeImports.createdAt,
     },
   },
+  kpis_owned: {
+    table: kpis,
+    about: namedIn(kpis.ownerId),
+    order: kpis.id,
+    fields: { id: kpis.id, organization_id: kpis.organizationId, name: kpis.name },
+  },
+  kpi_values_entered: {
+    table: kpiValues,
+    about: namedIn(kpiValues.enteredBy),
+    order: kpiValues.enteredAt,
+    fields: {
+      kpi_id: kpiValues.kpiId,
+      period: kpiValues.period,
+      value: kpiValues.value,
+      note: kpiValues.note,
+      entered_at: kpiValues.enteredAt,
+    },
+  },
+  kpi_boards: {
+    table: kpiBoards,
+    about: namedIn(kpiBoards.userId),
+    order: kpiBoards.organizationId,
+    fields: { organization_id: kpiBoards.organizationId, kpi_ids: kpiBoards.kpiIds, updated_at: kpiBoards.updatedAt },
+  },
 };
 
 /**
  * Everything Loop holds about a person, as one JSON document: the account (never the password
  * hash), memberships, sessions and links (dates only, never tokens), e-mail changes, invitations
- * they sent, surveys they made, and which finance records and imports they entered. Every table that refers to the user appears here; a test checks
- * that against the schema's foreign keys.
+ * they sent, surveys they made, which finance records and imports they entered, KPIs they own,
+ * KPI values they entered and their KPI boards. Every table that refers to the user appears here;
+ * a test checks that against the schema's foreign keys.
  */
 export async function accountExport(db: Queryable, user: UserRow, now: Date) {
   const sections: Record<string, unknown[]> = {};

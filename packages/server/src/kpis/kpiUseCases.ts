@@ -1,0 +1,613 @@
+import {
+  boardKpiIds,
+  calendarDay,
+  checkBoardChoice,
+  checkNote,
+  comparePoints,
+  type FieldErrors,
+  formatTimestamp,
+  importSummary,
+  isoDay,
+  KPI_MESSAGES,
+  type Kpi,
+  type KpiBoard,
+  type KpiBoardSettings,
+  type KpiComparison,
+  type KpiDrillDown,
+  type KpiDrillDownRow,
+  type KpiHeading,
+  type KpiHistory,
+  type KpiImportReport,
+  type KpiImportRequest,
+  type KpiInput,
+  type KpiPlan,
+  type KpiState,
+  type KpiValue,
+  kpiCard,
+  kpiPoint,
+  kpiPoints,
+  kpiValueProblem,
+  lastPeriods,
+  type Period,
+  type PeriodKind,
+  parsePeriodKey,
+  periodName,
+  periodOf,
+  periodsBetween,
+  type Question,
+  readKpiCsv,
+  validateKpiInput,
+} from '@loop/core';
+import { type ComputeDeps, computeKpiValues, kpiStates, type ValueRequest } from './kpiComputation';
+import {
+  boardChoices,
+  clearBoard,
+  deleteValue,
+  existingPeriods,
+  findKpi,
+  firstStoredPeriod,
+  hasStoredValues,
+  importValues,
+  insertKpi,
+  isMember,
+  type KpiRecord,
+  organizationKpis,
+  putValue,
+  type StoredValue,
+  setBoard,
+  storedValuesBetween,
+  toWireValue,
+  updateKpi,
+} from './kpiStore';
+
+/**
+ * What the KPI routes do, as functions of their deps that answer values or refusals: the routes
+ * parse, call these and map a refusal to its HTTP status (kpiRoutes.ts).
+ */
+
+export const KPI_ERRORS = {
+  notFound: 'KPI niet gevonden.',
+  valueNotFound: 'Voor deze periode is geen waarde ingevuld.',
+  computed: (source: 'survey' | 'finance') =>
+    `Deze KPI rekent zijn waarden uit ${source === 'survey' ? 'een survey' : 'de financiën'}; alleen handmatige KPI’s krijgen ingevoerde of geïmporteerde waarden.`,
+  periodKindFixed:
+    'Deze KPI heeft al waarden: de periode en de eenheid blijven zoals ze zijn. Verwijder eerst de waarden, of maak een nieuwe KPI.',
+  periods: 'Kies 2 tot en met 36 perioden.',
+  day: 'Vul een geldige datum in (JJJJ-MM-DD).',
+  range: 'De einddatum ligt voor de begindatum.',
+  rangeTooLong: 'Kies een bereik van hoogstens 10 jaar.',
+  ids: 'Geef KPI-ids als getallen met komma’s, hoogstens 100.',
+  unknownIds: 'Kies alleen KPI’s van je organisatie.',
+} as const;
+
+export type KpiRefusalCode = 'not_found' | 'invalid' | 'conflict';
+
+export interface KpiRefusal {
+  readonly ok: false;
+  readonly code: KpiRefusalCode;
+  readonly detail: string;
+  readonly fields?: FieldErrors;
+}
+
+export type KpiResult<T> = { readonly ok: true; readonly value: T } | KpiRefusal;
+
+const ok = <T>(value: T): KpiResult<T> => ({ ok: true, value });
+const refuse = (code: KpiRefusalCode, detail: string, fields?: FieldErrors): KpiRefusal =>
+  fields === undefined ? { ok: false, code, detail } : { ok: false, code, detail, fields };
+const invalid = (fields: FieldErrors): KpiRefusal =>
+  refuse('invalid', Object.values(fields)[0] ?? 'Controleer de ingevulde gegevens.', fields);
+
+export interface KpiDeps extends ComputeDeps {
+  readonly now: () => Date;
+  /** The organisation's surveys by id, with their questions (null: not the organisation's). */
+  readonly survey: (
+    organizationId: number,
+    surveyId: number,
+  ) => Promise<{ readonly questions: readonly Question[] } | null>;
+}
+
+/** Today in the Netherlands, 'YYYY-MM-DD'. */
+export const todayOf = (deps: Pick<KpiDeps, 'now'>): string => isoDay(deps.now());
+
+const planOf = (kpi: KpiRecord): KpiPlan => ({
+  direction: kpi.direction,
+  target: kpi.target,
+  warning: kpi.warning,
+  period_targets: kpi.periodTargets,
+});
+
+/** What a card or a list row names of a KPI. */
+export const headingOf = (kpi: KpiRecord, state: KpiState): KpiHeading => ({
+  id: kpi.id,
+  name: kpi.name,
+  unit: kpi.unit,
+  direction: kpi.direction,
+  period_kind: kpi.periodKind,
+  owner: kpi.owner,
+  source: { ...kpi.source, survey_title: kpi.survey?.title ?? null },
+  state,
+});
+
+/** The wire form of a KPI. */
+export const toWireKpi = (kpi: KpiRecord, state: KpiState): Kpi => ({
+  ...headingOf(kpi, state),
+  description: kpi.description,
+  target: kpi.target,
+  warning: kpi.warning,
+  period_targets: kpi.periodTargets,
+  created_at: kpi.createdAt.toISOString(),
+  updated_at: kpi.updatedAt.toISOString(),
+});
+
+// --- Definitions --------------------------------------------------------------------------------
+
+/** Checks a definition against core's rules, the survey it names and the owner's membership. */
+async function checkDefinition(
+  deps: KpiDeps,
+  organizationId: number,
+  input: KpiInput,
+): Promise<KpiResult<KpiInput>> {
+  const survey =
+    input.source.type === 'survey' && input.source.survey_id !== null
+      ? await deps.survey(organizationId, input.source.survey_id)
+      : null;
+  const checked = validateKpiInput(input, { survey });
+  const ownerKnown = input.owner_id === null || (await isMember(deps.db, organizationId, input.owner_id));
+  const fields: Record<string, string> = checked.ok ? {} : { ...checked.fields };
+  if (!ownerKnown) fields.owner_id = KPI_MESSAGES.owner;
+  if (!checked.ok || !ownerKnown) return invalid(fields);
+  return ok(checked.value);
+}
+
+/** The wire form of one KPI with its state. */
+async function wireKpi(deps: KpiDeps, kpi: KpiRecord): Promise<Kpi> {
+  const states = await kpiStates(deps, kpi.organizationId, [kpi], todayOf(deps));
+  return toWireKpi(kpi, states.get(kpi.id) ?? 'ok');
+}
+
+export async function createKpi(
+  deps: KpiDeps,
+  organizationId: number,
+  input: KpiInput,
+): Promise<KpiResult<Kpi>> {
+  const checked = await checkDefinition(deps, organizationId, input);
+  if (!checked.ok) return checked;
+  const id = await insertKpi(deps.db, organizationId, checked.value, deps.now());
+  const kpi = await findKpi(deps.db, organizationId, id);
+  if (kpi === null) throw new Error('A KPI just made is gone');
+  return ok(await wireKpi(deps, kpi));
+}
+
+/** A KPI of the organisation, or the refusal every route gives for another organisation's id. */
+export async function kpiOf(
+  deps: Pick<KpiDeps, 'db'>,
+  organizationId: number,
+  id: number | null,
+): Promise<KpiResult<KpiRecord>> {
+  const kpi = id === null ? null : await findKpi(deps.db, organizationId, id);
+  return kpi === null ? refuse('not_found', KPI_ERRORS.notFound) : ok(kpi);
+}
+
+export async function getKpi(
+  deps: KpiDeps,
+  organizationId: number,
+  id: number | null,
+): Promise<KpiResult<Kpi>> {
+  const found = await kpiOf(deps, organizationId, id);
+  return found.ok ? ok(await wireKpi(deps, found.value)) : found;
+}
+
+/** Replaces a definition; its period kind and unit stay while it has stored values. */
+export async function replaceKpi(
+  deps: KpiDeps,
+  organizationId: number,
+  id: number | null,
+  input: KpiInput,
+): Promise<KpiResult<Kpi>> {
+  const found = await kpiOf(deps, organizationId, id);
+  if (!found.ok) return found;
+  const checked = await checkDefinition(deps, organizationId, input);
+  if (!checked.ok) return checked;
+  const kpi = found.value;
+  const reshaped = checked.value.period_kind !== kpi.periodKind || checked.value.unit !== kpi.unit;
+  if (reshaped && (await hasStoredValues(deps.db, kpi.id)))
+    return refuse('conflict', KPI_ERRORS.periodKindFixed);
+  if (!(await updateKpi(deps.db, organizationId, kpi.id, checked.value, deps.now())))
+    return refuse('not_found', KPI_ERRORS.notFound);
+  const updated = await findKpi(deps.db, organizationId, kpi.id);
+  return updated === null ? refuse('not_found', KPI_ERRORS.notFound) : ok(await wireKpi(deps, updated));
+}
+
+// --- Manual values ------------------------------------------------------------------------------
+
+/** A period key of the KPI's kind that has begun, or the refusal naming the field. */
+function periodFor(kind: PeriodKind, key: string, today: string): KpiResult<Period> {
+  const period = parsePeriodKey(kind, key);
+  if (period === null) return invalid({ period: KPI_MESSAGES.periodKey(kind, key) });
+  if (period.start > today) return invalid({ period: KPI_MESSAGES.periodFuture });
+  return ok(period);
+}
+
+/** A manual KPI, or the refusal for a computed one. */
+function manualOnly(kpi: KpiRecord): KpiRefusal | null {
+  return kpi.source.type === 'manual' ? null : refuse('conflict', KPI_ERRORS.computed(kpi.source.type));
+}
+
+export async function enterValue(
+  deps: KpiDeps,
+  kpi: KpiRecord,
+  periodKey: string,
+  input: { readonly value: number; readonly note: string },
+  userId: number,
+): Promise<KpiResult<KpiValue>> {
+  const computed = manualOnly(kpi);
+  if (computed !== null) return computed;
+  const period = periodFor(kpi.periodKind, periodKey, todayOf(deps));
+  const fields: Record<string, string> = period.ok ? {} : { ...period.fields };
+  const problem = kpiValueProblem(kpi.unit, input.value);
+  if (problem !== null) fields.value = `Waarde: ${problem}.`;
+  const note = checkNote(input.note);
+  if (!note.ok) fields.note = note.reason;
+  if (!period.ok || problem !== null || !note.ok) return invalid(fields);
+  const stored = await putValue(deps.db, {
+    kpiId: kpi.id,
+    period: period.value.key,
+    value: input.value,
+    note: note.value,
+    origin: 'manual',
+    userId,
+    now: deps.now(),
+  });
+  return ok(toWireValue(stored));
+}
+
+export async function removeValue(
+  deps: KpiDeps,
+  kpi: KpiRecord,
+  periodKey: string,
+): Promise<KpiResult<null>> {
+  const computed = manualOnly(kpi);
+  if (computed !== null) return computed;
+  const period = parsePeriodKey(kpi.periodKind, periodKey);
+  if (period === null || !(await deleteValue(deps.db, kpi.id, period.key)))
+    return refuse('not_found', KPI_ERRORS.valueNotFound);
+  return ok(null);
+}
+
+/**
+ * Imports a manual KPI's values from CSV text: every line checked (core's `readKpiCsv`), every
+ * refused one reported with its number and reason. With a refused line nothing is stored unless
+ * `skip_invalid`; `dry_run` stores nothing either way. One statement, so never half.
+ */
+export async function importKpiValues(
+  deps: KpiDeps,
+  kpi: KpiRecord,
+  request: KpiImportRequest,
+  userId: number,
+): Promise<KpiResult<KpiImportReport>> {
+  const computed = manualOnly(kpi);
+  if (computed !== null) return computed;
+  const read = readKpiCsv(request.csv, { unit: kpi.unit, periodKind: kpi.periodKind, today: todayOf(deps) });
+  if (!read.ok) return invalid({ csv: read.detail });
+  const present = await existingPeriods(
+    deps.db,
+    kpi.id,
+    read.accepted.map((line) => line.period),
+  );
+  const updated = read.accepted.filter((line) => present.has(line.period)).length;
+  const created = read.accepted.length - updated;
+  const stored =
+    !request.dry_run && (read.refused.length === 0 || request.skip_invalid) && read.accepted.length > 0;
+  if (stored) await importValues(deps.db, { kpiId: kpi.id, lines: read.accepted, userId, now: deps.now() });
+  return ok({
+    stored,
+    lines: read.lines,
+    created,
+    updated,
+    refused: read.refused,
+    summary: importSummary({
+      stored,
+      dryRun: request.dry_run,
+      created,
+      updated,
+      refused: read.refused.length,
+    }),
+  });
+}
+
+// --- The board ----------------------------------------------------------------------------------
+
+export const BOARD_PERIODS_DEFAULT = 12;
+export const BOARD_PERIODS_MAX = 36;
+
+/** `periods` of GET /kpis/board: 2–36, 12 when absent. */
+export function parseBoardPeriods(raw: string | undefined): KpiResult<number> {
+  if (raw === undefined || raw === '') return ok(BOARD_PERIODS_DEFAULT);
+  const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+  return value >= 2 && value <= BOARD_PERIODS_MAX ? ok(value) : invalid({ periods: KPI_ERRORS.periods });
+}
+
+/** Cards for KPIs: the last `count` periods up to today's of each, plus the one before for the trend. */
+async function cardsFor(
+  deps: KpiDeps,
+  organizationId: number,
+  kpis: readonly KpiRecord[],
+  count: number,
+  today: string,
+) {
+  const windows = kpis.map((kpi) => lastPeriods(kpi.periodKind, count + 1, today));
+  const computed = await computeKpiValues(
+    deps,
+    organizationId,
+    kpis.map((kpi, index) => ({ kpi, periods: windows[index] as Period[] })),
+  );
+  return kpis.map((kpi, index) => {
+    const result = computed.get(kpi.id);
+    const values = result?.values ?? new Map<string, number>();
+    return kpiCard(
+      headingOf(kpi, result?.state ?? 'ok'),
+      planOf(kpi),
+      (windows[index] as Period[]).slice(1),
+      values,
+    );
+  });
+}
+
+/** The caller's board: their own choice, else the organisation's default, else every KPI. */
+export async function loadBoard(
+  deps: KpiDeps,
+  organizationId: number,
+  userId: number,
+  periods: number,
+): Promise<KpiBoard> {
+  const [kpis, choices] = await Promise.all([
+    organizationKpis(deps.db, organizationId),
+    boardChoices(deps.db, organizationId, userId),
+  ]);
+  const shown = boardKpiIds(
+    choices.personal,
+    choices.organisation,
+    kpis.map((kpi) => kpi.id),
+  );
+  const byId = new Map(kpis.map((kpi) => [kpi.id, kpi]));
+  const chosen = shown.ids.map((id) => byId.get(id) as KpiRecord);
+  const today = todayOf(deps);
+  return {
+    today,
+    periods,
+    personal: shown.personal,
+    cards: await cardsFor(deps, organizationId, chosen, periods, today),
+  };
+}
+
+export async function boardSettings(
+  deps: KpiDeps,
+  organizationId: number,
+  userId: number,
+): Promise<KpiBoardSettings> {
+  const [kpis, choices] = await Promise.all([
+    organizationKpis(deps.db, organizationId),
+    boardChoices(deps.db, organizationId, userId),
+  ]);
+  const ids = kpis.map((kpi) => kpi.id);
+  const shown = boardKpiIds(choices.personal, choices.organisation, ids);
+  return {
+    personal: shown.personal,
+    kpi_ids: shown.ids,
+    default_kpi_ids: boardKpiIds(null, choices.organisation, ids).ids,
+  };
+}
+
+/** Stores a board choice: the caller's own (userId) or the organisation's default (null). */
+export async function chooseBoard(
+  deps: KpiDeps,
+  organizationId: number,
+  owner: { readonly userId: number; readonly forOrganisation: boolean },
+  kpiIds: readonly number[],
+): Promise<KpiResult<KpiBoardSettings>> {
+  const kpis = await organizationKpis(deps.db, organizationId);
+  const checked = checkBoardChoice(kpiIds, new Set(kpis.map((kpi) => kpi.id)));
+  if (!checked.ok) return invalid({ kpi_ids: checked.reason });
+  await setBoard(
+    deps.db,
+    organizationId,
+    owner.forOrganisation ? null : owner.userId,
+    checked.value,
+    deps.now(),
+  );
+  return ok(await boardSettings(deps, organizationId, owner.userId));
+}
+
+export async function resetBoard(deps: KpiDeps, organizationId: number, userId: number): Promise<void> {
+  await clearBoard(deps.db, organizationId, userId);
+}
+
+// --- Advanced: history, comparison, drill-down, export ------------------------------------------
+
+/** Periods of one KPI's kind at most in a range: ten years of weeks. */
+const RANGE_PERIODS_MAX = 530;
+
+/** A day of a query, or the refusal naming the parameter. */
+function dayParam(field: string, raw: string | undefined, fallback: string): KpiResult<string> {
+  if (raw === undefined || raw === '') return ok(fallback);
+  return calendarDay(raw) === null ? invalid({ [field]: KPI_ERRORS.day }) : ok(raw);
+}
+
+/** `ids` of a query: comma-separated KPI ids of the organisation, at most 100; null: all. */
+function idsParam(raw: string | undefined, kpis: readonly KpiRecord[]): KpiResult<KpiRecord[]> {
+  if (raw === undefined || raw.trim() === '') return ok([...kpis]);
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length > 100 || parts.some((part) => !/^\d{1,9}$/.test(part)))
+    return invalid({ ids: KPI_ERRORS.ids });
+  const byId = new Map(kpis.map((kpi) => [kpi.id, kpi]));
+  const chosen = [...new Set(parts.map(Number))].map((id) => byId.get(id));
+  if (chosen.some((kpi) => kpi === undefined)) return invalid({ ids: KPI_ERRORS.unknownIds });
+  return ok(chosen as KpiRecord[]);
+}
+
+/** A range of days, checked; by default the twelve months up to today. */
+function rangeParams(
+  query: { readonly from?: string; readonly to?: string },
+  today: string,
+): KpiResult<{ from: string; to: string }> {
+  const to = dayParam('to', query.to, today);
+  const from = dayParam('from', query.from, `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`);
+  if (!to.ok || !from.ok) return invalid({ ...(from.ok ? {} : from.fields), ...(to.ok ? {} : to.fields) });
+  if (from.value > to.value) return invalid({ to: KPI_ERRORS.range });
+  if (periodsBetween('week', from.value, to.value).length > RANGE_PERIODS_MAX)
+    return invalid({ from: KPI_ERRORS.rangeTooLong });
+  return ok({ from: from.value, to: to.value });
+}
+
+export async function loadHistory(
+  deps: KpiDeps,
+  organizationId: number,
+  query: { readonly from?: string; readonly to?: string; readonly ids?: string },
+): Promise<KpiResult<KpiHistory>> {
+  const range = rangeParams(query, todayOf(deps));
+  const kpis = await organizationKpis(deps.db, organizationId);
+  const chosen = idsParam(query.ids, kpis);
+  if (!range.ok) return range;
+  if (!chosen.ok) return chosen;
+  const requests: ValueRequest[] = chosen.value.map((kpi) => ({
+    kpi,
+    periods: periodsBetween(kpi.periodKind, range.value.from, range.value.to),
+  }));
+  const computed = await computeKpiValues(deps, organizationId, requests);
+  return ok({
+    from: range.value.from,
+    to: range.value.to,
+    items: requests.map(({ kpi, periods }) => {
+      const result = computed.get(kpi.id);
+      return {
+        kpi: headingOf(kpi, result?.state ?? 'ok'),
+        points: kpiPoints(planOf(kpi), periods, result?.values ?? new Map()),
+      };
+    }),
+  });
+}
+
+export async function loadComparison(
+  deps: KpiDeps,
+  organizationId: number,
+  query: { readonly a?: string; readonly b?: string; readonly ids?: string },
+): Promise<KpiResult<KpiComparison>> {
+  const today = todayOf(deps);
+  const a = dayParam('a', query.a, today);
+  const b = dayParam('b', query.b, `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`);
+  const kpis = await organizationKpis(deps.db, organizationId);
+  const chosen = idsParam(query.ids, kpis);
+  if (!a.ok || !b.ok) return invalid({ ...(a.ok ? {} : a.fields), ...(b.ok ? {} : b.fields) });
+  if (!chosen.ok) return chosen;
+  const requests: ValueRequest[] = chosen.value.map((kpi) => {
+    const [first, second] = [periodOf(kpi.periodKind, a.value), periodOf(kpi.periodKind, b.value)];
+    return {
+      kpi,
+      periods:
+        first.key === second.key ? [first] : first.key < second.key ? [first, second] : [second, first],
+    };
+  });
+  const computed = await computeKpiValues(deps, organizationId, requests);
+  return ok({
+    a: a.value,
+    b: b.value,
+    items: chosen.value.map((kpi) => {
+      const result = computed.get(kpi.id);
+      const values = result?.values ?? new Map<string, number>();
+      const pointA = kpiPoint(
+        planOf(kpi),
+        periodOf(kpi.periodKind, a.value),
+        values.get(periodOf(kpi.periodKind, a.value).key) ?? null,
+      );
+      const pointB = kpiPoint(
+        planOf(kpi),
+        periodOf(kpi.periodKind, b.value),
+        values.get(periodOf(kpi.periodKind, b.value).key) ?? null,
+      );
+      return {
+        kpi: headingOf(kpi, result?.state ?? 'ok'),
+        a: pointA,
+        b: pointB,
+        ...comparePoints(kpi.direction, pointA, pointB),
+      };
+    }),
+  });
+}
+
+/** The periods of a KPI's drill-down or export: the range asked, else its values' range, else the last 36. */
+async function periodsOfRange(
+  deps: KpiDeps,
+  kpi: KpiRecord,
+  query: { readonly from?: string; readonly to?: string },
+): Promise<KpiResult<{ from: string; to: string; periods: Period[] }>> {
+  const today = todayOf(deps);
+  let fallbackFrom = lastPeriods(kpi.periodKind, BOARD_PERIODS_MAX, today)[0]?.start ?? today;
+  if (kpi.source.type === 'manual') {
+    const first = await firstStoredPeriod(deps.db, kpi.id);
+    const period = first === null ? null : parsePeriodKey(kpi.periodKind, first);
+    if (period !== null && period.start < fallbackFrom) fallbackFrom = period.start;
+  }
+  const range = rangeParams(
+    { from: query.from ?? fallbackFrom, ...(query.to === undefined ? {} : { to: query.to }) },
+    today,
+  );
+  if (!range.ok) return range;
+  return ok({ ...range.value, periods: periodsBetween(kpi.periodKind, range.value.from, range.value.to) });
+}
+
+/** Every period of the range with its value, target, status, note, who and where from; newest first. */
+export async function loadDrillDown(
+  deps: KpiDeps,
+  kpi: KpiRecord,
+  query: { readonly from?: string; readonly to?: string },
+): Promise<KpiResult<KpiDrillDown>> {
+  const range = await periodsOfRange(deps, kpi, query);
+  if (!range.ok) return range;
+  const { periods } = range.value;
+  const [computed, stored] = await Promise.all([
+    computeKpiValues(deps, kpi.organizationId, [{ kpi, periods }]),
+    kpi.source.type === 'manual' && periods.length > 0
+      ? storedValuesBetween(deps.db, kpi.id, (periods[0] as Period).key, (periods.at(-1) as Period).key)
+      : Promise.resolve([] as StoredValue[]),
+  ]);
+  const result = computed.get(kpi.id);
+  const entries = new Map(stored.map((entry) => [entry.period, entry]));
+  const rows: KpiDrillDownRow[] = kpiPoints(planOf(kpi), periods, result?.values ?? new Map())
+    .map((point) => {
+      const entry = entries.get(point.period);
+      return {
+        ...point,
+        note: entry?.note ?? '',
+        origin: kpi.source.type === 'manual' ? (entry?.origin ?? 'manual') : kpi.source.type,
+        entered_by: entry?.enteredBy ?? null,
+        entered_at: entry?.enteredAt.toISOString() ?? null,
+      };
+    })
+    .reverse();
+  return ok({ kpi: toWireKpi(kpi, result?.state ?? 'ok'), from: range.value.from, to: range.value.to, rows });
+}
+
+/** The rows of a KPI's CSV export: every period of the range that has a value, oldest first. */
+export async function exportRows(
+  deps: KpiDeps,
+  kpi: KpiRecord,
+  query: { readonly from?: string; readonly to?: string },
+) {
+  const drillDown = await loadDrillDown(deps, kpi, query);
+  if (!drillDown.ok) return drillDown;
+  return ok(
+    drillDown.value.rows
+      .filter((row) => row.value !== null)
+      .reverse()
+      .map((row) => ({
+        period: row.period,
+        periodName: periodName(parsePeriodKey(kpi.periodKind, row.period) as Period),
+        value: row.value,
+        target: row.target,
+        status: row.status,
+        note: row.note,
+        enteredBy: row.entered_by?.name ?? null,
+        enteredAt: row.entered_at === null ? null : formatTimestamp(row.entered_at, { seconds: false }),
+      })),
+  );
+}
