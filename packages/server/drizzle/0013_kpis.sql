@@ -40,6 +40,7 @@ CREATE TABLE "kpis" (
 	"survey_id" integer,
 	"question_id" text,
 	"statement_id" text,
+	"revision" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "kpis_unit_check" CHECK ("kpis"."unit" in ('number', 'percentage', 'euro', 'duration')),

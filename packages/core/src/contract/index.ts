@@ -85,6 +85,7 @@ export type {
   KpiSource,
   KpiSourceInput,
   KpiSourceType,
+  KpiSparkPoint,
   KpiState,
   KpiStatus,
   KpiSurveyMetric,

@@ -163,6 +163,16 @@ export interface KpiPoint {
   readonly status: KpiStatus;
 }
 
+/**
+ * A point of a card's sparkline: the value and its status, nothing more (a hundred cards travel in
+ * one answer; the period's target is in `current`, every point's in the history).
+ */
+export interface KpiSparkPoint {
+  readonly period: string;
+  readonly value: number | null;
+  readonly status: KpiStatus;
+}
+
 export type KpiTrendDirection = 'up' | 'down' | 'flat';
 export type KpiTrendAssessment = 'good' | 'bad' | 'neutral';
 
@@ -197,7 +207,7 @@ export interface KpiCard {
   /** `current` against the period right before it; null when that one has no value. */
   readonly trend: KpiTrend | null;
   /** The last periods up to the running one, oldest first. */
-  readonly sparkline: readonly KpiPoint[];
+  readonly sparkline: readonly KpiSparkPoint[];
 }
 
 /** GET /kpis/board: the caller's choice of KPIs, or the organisation's default. */

@@ -48,7 +48,8 @@ export function kpiCard(
   periods: readonly Period[],
   values: ValuesByPeriod,
 ): KpiCard {
-  const sparkline = kpiPoints(plan, periods, values);
+  const points = kpiPoints(plan, periods, values);
+  const sparkline = points.map(({ period, value, status }) => ({ period, value, status }));
   let currentIndex = -1;
   for (let i = sparkline.length - 1; i >= 0; i--) {
     if (sparkline[i]?.value !== null) {
@@ -57,7 +58,7 @@ export function kpiCard(
     }
   }
   if (currentIndex < 0) return { kpi: heading, current: null, trend: null, sparkline };
-  const current = sparkline[currentIndex] as KpiPoint;
+  const current = points[currentIndex] as KpiPoint;
   const before = previousPeriod(periods[currentIndex] as Period);
   const previous = values.get(before.key);
   return {

@@ -139,7 +139,7 @@ describe('formatting', () => {
 });
 
 describe('the export text reads back exactly (property)', () => {
-  const valueOf: Record<KpiUnit, fc.Arbitrary<number>> = {
+  const valuesOf: Record<KpiUnit, fc.Arbitrary<number>> = {
     euro: fc.integer({ min: -1e11, max: 1e11 }),
     duration: fc.integer({ min: 0, max: 10_000_000 }),
     percentage: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
@@ -149,7 +149,7 @@ describe('the export text reads back exactly (property)', () => {
   for (const unit of ['euro', 'duration', 'percentage', 'number'] as const) {
     it(`should parse kpiValueText back to the same ${unit} value`, () => {
       fc.assert(
-        fc.property(valueOf[unit], (value) => {
+        fc.property(valuesOf[unit], (value) => {
           const parsed = parseKpiValue(unit, kpiValueText(unit, value));
           expect(parsed).toEqual({ ok: true, value: value + 0 });
         }),

@@ -831,6 +831,11 @@ export const kpis = pgTable(
     surveyId: integer('survey_id').references(() => surveys.id, { onDelete: 'set null' }),
     questionId: text('question_id'),
     statementId: text('statement_id'),
+    /**
+     * Raised by every change of the definition or of a value, in the same statement: the board
+     * keeps computed values per KPI while its revision (and its survey's counts) are unchanged.
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

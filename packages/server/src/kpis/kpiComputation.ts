@@ -13,25 +13,26 @@ import {
   surveyMetricValue,
   surveySourceState,
 } from '@loop/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { CountGrain } from '../db/schema';
 import type { SurveyQuestionsCache } from '../responses/surveyQuestionsCache';
 import { queryRows } from '../results/resultsSql';
+import type { AnswerRow, BoardRows, ResponseRow, ValueRow } from './boardData';
 import { financeTotals } from './financeSource';
-import type { KpiRecord } from './kpiStore';
+import type { KpiCardSource, KpiRecord } from './kpiStore';
 
 /**
  * The values of many KPIs over their periods, in a few statements whatever the number of KPIs:
- * one for every manual value wanted, two for every survey-sourced KPI's counts (answers and
- * responses, from the per-week and per-month counts, never the answers) plus one for the surveys'
- * personal links, and one per grain for finance. Quarters and years add up months; a week's counts
- * are its own.
+ * one for every manual value wanted, two for the survey-sourced KPIs' counts (answers and
+ * responses, summed per period in SQL from the per-week and per-month counts, never the answers)
+ * plus one for the surveys' personal links, and one per grain for finance. The board reads the
+ * same rows in one statement of its own (boardData.ts) and turns them into values here too.
  */
 
 /** A KPI and the periods (of its kind, oldest first) whose values are wanted. */
 export interface ValueRequest {
-  readonly kpi: KpiRecord;
+  readonly kpi: KpiCardSource;
   readonly periods: readonly Period[];
 }
 
@@ -51,12 +52,6 @@ const grainOf = (request: ValueRequest): CountGrain => (request.kpi.periodKind =
 const firstDay = (request: ValueRequest): string => request.periods[0]?.start ?? '';
 const lastDay = (request: ValueRequest): string => request.periods.at(-1)?.end ?? '';
 
-/** The period of the request's kind a bucket (its first day) lies in, if it is one of the request's. */
-function periodKeyOf(request: ValueRequest, bucket: string, wanted: ReadonlySet<string>): string | null {
-  const key = periodOf(request.kpi.periodKind, bucket).key;
-  return wanted.has(key) ? key : null;
-}
-
 const NO_VALUES: ReadonlyMap<string, number> = new Map();
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, T[]> {
@@ -70,168 +65,185 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, 
   return groups;
 }
 
-/** Manual KPIs: their stored values in the wanted periods, in one statement. */
-async function manualValues(
-  db: Queryable,
+/** The first day of a period of the KPI's kind, the way the SQL writes it: 'YYYY-MM-DD'. */
+const startsOf = (periods: readonly Period[]): Map<string, string> =>
+  new Map(periods.map((period) => [period.start, period.key]));
+
+/**
+ * A period's first day as SQL computes it from a bucket: a week's is its Monday, a month's its
+ * first, a quarter's and a year's the first of their first month.
+ */
+const periodStartOf = (kind: SQL, bucket: SQL): SQL =>
+  sql`to_char(case ${kind} when 'quarter' then date_trunc('quarter', ${bucket}) when 'year' then date_trunc('year', ${bucket})
+    else ${bucket} end, 'YYYY-MM-DD')`;
+
+/** Manual values as value rows. */
+function manualValuesOf(request: ValueRequest, rows: readonly ValueRow[]): ReadonlyMap<string, number> {
+  const wanted = new Set(request.periods.map((period) => period.key));
+  const values = new Map<string, number>();
+  for (const [, period, value] of rows) if (wanted.has(period)) values.set(period, Number(value));
+  return values;
+}
+
+/** A survey KPI's values from its answer and response rows (summed per period start). */
+function surveyValuesOf(
+  request: ValueRequest,
+  question: Question | null,
+  answers: readonly AnswerRow[],
+  responses: readonly ResponseRow[],
+  personalLinks: number,
+): ReadonlyMap<string, number> {
+  const metric = surveyMetricOf(request.kpi.source);
+  if (metric === null) return NO_VALUES;
+  const keys = startsOf(request.periods);
+  const counts = new Map<
+    string,
+    { values: Record<number, number>; completed: number; completedPersonal: number }
+  >();
+  const entryOf = (start: string) => {
+    const key = keys.get(start);
+    if (key === undefined) return null;
+    let entry = counts.get(key);
+    if (entry === undefined) {
+      entry = { values: {}, completed: 0, completedPersonal: 0 };
+      counts.set(key, entry);
+    }
+    return entry;
+  };
+  for (const [, start, ...byValue] of answers) {
+    const entry = entryOf(start);
+    if (entry === null) continue;
+    byValue.forEach((count, value) => {
+      entry.values[value] = (entry.values[value] ?? 0) + Number(count);
+    });
+  }
+  for (const [, start, completed, completedPersonal] of responses) {
+    const entry = entryOf(start);
+    if (entry === null) continue;
+    entry.completed += Number(completed);
+    entry.completedPersonal += Number(completedPersonal);
+  }
+  const values = new Map<string, number>();
+  for (const period of request.periods) {
+    const entry = counts.get(period.key);
+    const periodCounts: SurveyPeriodCounts = {
+      values: (entry?.values ?? {}) as CountsByValue,
+      completed: entry?.completed ?? 0,
+      completedPersonal: entry?.completedPersonal ?? 0,
+      personalLinks,
+    };
+    const value = surveyMetricValue(metric, question, request.kpi.source.statement_id, periodCounts);
+    if (value !== null) values.set(period.key, value);
+  }
+  return values;
+}
+
+/** Survey KPIs' states against their surveys' current questions (cached by content version). */
+async function surveyStates(
+  deps: ComputeDeps,
   requests: readonly ValueRequest[],
-): Promise<Map<number, Map<string, number>>> {
-  const byKpi = new Map<number, Map<string, number>>(requests.map((request) => [request.kpi.id, new Map()]));
+): Promise<Map<number, { readonly state: KpiState; readonly question: Question | null }>> {
+  const versions = new Map<number, number>();
+  for (const { kpi } of requests)
+    if (kpi.source.survey_id !== null && kpi.survey !== null)
+      versions.set(kpi.source.survey_id, kpi.survey.version);
+  const questionLists = new Map(
+    await Promise.all(
+      [...versions].map(
+        async ([id, version]) => [id, await deps.questions.get(deps.db, id, version)] as const,
+      ),
+    ),
+  );
+  return new Map(
+    requests.map(({ kpi }) => {
+      const { source, survey } = kpi;
+      const questions =
+        source.survey_id === null || survey === null ? null : (questionLists.get(source.survey_id) ?? null);
+      const state = surveySourceState(source, questions === null ? null : { questions });
+      return [kpi.id, { state, question: questions?.find((each) => each.id === source.question_id) ?? null }];
+    }),
+  );
+}
+
+const needsAnswers = (kpi: KpiCardSource): boolean =>
+  KPI_METRICS[surveyMetricOf(kpi.source) ?? 'completed_responses'].question !== null;
+
+/** Manual KPIs: their stored values in the wanted periods, in one statement. */
+async function manualRows(db: Queryable, requests: readonly ValueRequest[]): Promise<ValueRow[]> {
   const wanted = requests
     .filter((request) => request.periods.length > 0)
     .map((request) => ({ k: request.kpi.id, f: request.periods[0]?.key, t: request.periods.at(-1)?.key }));
-  if (wanted.length === 0) return byKpi;
+  if (wanted.length === 0) return [];
   const rows = await queryRows<{ kpi_id: number; period: string; value: number }>(
     db,
     sql`select v.kpi_id, v.period, v.value::float8 as value
       from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(k int, f text, t text)
       join kpi_values v on v.kpi_id = w.k and v.period between w.f and w.t`,
   );
-  for (const row of rows) byKpi.get(Number(row.kpi_id))?.set(row.period, Number(row.value));
-  return byKpi;
+  return rows.map((row) => [Number(row.kpi_id), row.period, Number(row.value)] as const);
 }
 
-type CountRow = { k: number; bucket: string } & Record<`c${number}`, number>;
-
-/** Survey KPIs: their state against the survey's questions, and their values from the counts. */
-async function surveyValues(
-  deps: ComputeDeps,
-  requests: readonly ValueRequest[],
-): Promise<Map<number, ComputedValues>> {
-  const result = new Map<number, ComputedValues>();
-  if (requests.length === 0) return result;
-  const surveysOf = new Map<number, number>();
-  for (const { kpi } of requests)
-    if (kpi.source.survey_id !== null && kpi.survey !== null)
-      surveysOf.set(kpi.source.survey_id, kpi.survey.version);
-  const questionLists = new Map(
-    await Promise.all(
-      [...surveysOf].map(
-        async ([id, version]) => [id, await deps.questions.get(deps.db, id, version)] as const,
-      ),
+/** Survey KPIs' answer and response rows per period start, and their surveys' personal links. */
+async function surveyRows(db: Queryable, requests: readonly ValueRequest[]) {
+  const want = (request: ValueRequest) => ({
+    k: request.kpi.id,
+    s: request.kpi.source.survey_id,
+    q: request.kpi.source.question_id,
+    i: request.kpi.source.statement_id ?? '',
+    g: grainOf(request),
+    p: request.kpi.periodKind,
+    f: firstDay(request),
+    t: lastDay(request),
+  });
+  const answerWants = requests.filter((request) => needsAnswers(request.kpi)).map(want);
+  const responseWants = requests.filter((request) => !needsAnswers(request.kpi)).map(want);
+  const linkSurveys = [
+    ...new Set(
+      requests
+        .filter((request) => request.kpi.source.metric === 'response_rate')
+        .map((request) => request.kpi.source.survey_id),
     ),
-  );
-
-  const live: Array<{ request: ValueRequest; question: Question | null }> = [];
-  for (const request of requests) {
-    const { source, survey } = request.kpi;
-    const questions =
-      source.survey_id === null || survey === null ? null : (questionLists.get(source.survey_id) ?? null);
-    const state = surveySourceState(source, questions === null ? null : { questions });
-    if (state !== 'ok') {
-      result.set(request.kpi.id, { state, values: NO_VALUES });
-      continue;
-    }
-    const question = questions?.find((each) => each.id === source.question_id) ?? null;
-    live.push({ request, question });
-  }
-  if (live.length === 0) return result;
-
-  const answerWants = live
-    .filter(
-      ({ request }) =>
-        KPI_METRICS[surveyMetricOf(request.kpi.source) ?? 'completed_responses'].question !== null,
-    )
-    .map(({ request }) => ({
-      k: request.kpi.id,
-      s: request.kpi.source.survey_id,
-      q: request.kpi.source.question_id,
-      i: request.kpi.source.statement_id ?? '',
-      g: grainOf(request),
-      f: firstDay(request),
-      t: lastDay(request),
-    }));
-  const responseWants = live
-    .filter(({ request }) => KPI_METRICS[surveyMetricOf(request.kpi.source) ?? 'nps'].question === null)
-    .map(({ request }) => ({
-      k: request.kpi.id,
-      s: request.kpi.source.survey_id,
-      g: grainOf(request),
-      f: firstDay(request),
-      t: lastDay(request),
-    }));
-  const linkSurveys = [...new Set(responseWants.map((want) => want.s))];
-
-  const [answerRows, responseRows, linkRows] = await Promise.all([
+  ];
+  const wants = (list: unknown[]) =>
+    sql`jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as w(k int, s int, q text, i text, g text, p text, f date, t date)`;
+  const [answers, responses, links] = await Promise.all([
     answerWants.length === 0
       ? []
-      : queryRows<CountRow>(
-          deps.db,
-          sql`select w.k, to_char(c.bucket, 'YYYY-MM-DD') as bucket,
-              c.c0, c.c1, c.c2, c.c3, c.c4, c.c5, c.c6, c.c7, c.c8, c.c9, c.c10
-            from jsonb_to_recordset(${JSON.stringify(answerWants)}::jsonb) as w(k int, s int, q text, i text, g text, f date, t date)
+      : queryRows<{ row: AnswerRow }>(
+          db,
+          sql`select json_build_array(w.k, p.start, sum(c.c0), sum(c.c1), sum(c.c2),
+              sum(c.c3), sum(c.c4), sum(c.c5), sum(c.c6), sum(c.c7), sum(c.c8), sum(c.c9), sum(c.c10)) as row
+            from ${wants(answerWants)}
             join survey_answer_counts c on c.survey_id = w.s and c.question_id = w.q and c.item_id = w.i
-              and c.grain = w.g and c.bucket between w.f and w.t`,
+              and c.grain = w.g and c.bucket between w.f and w.t
+            cross join lateral (select ${periodStartOf(sql`w.p`, sql`c.bucket`)} as start) p
+            group by w.k, p.start`,
         ),
     responseWants.length === 0
       ? []
-      : queryRows<{ k: number; bucket: string; completed: number; completed_personal: number }>(
-          deps.db,
-          sql`select w.k, to_char(c.bucket, 'YYYY-MM-DD') as bucket, c.completed, c.completed_personal
-            from jsonb_to_recordset(${JSON.stringify(responseWants)}::jsonb) as w(k int, s int, g text, f date, t date)
-            join survey_response_counts c on c.survey_id = w.s and c.grain = w.g and c.bucket between w.f and w.t`,
+      : queryRows<{ row: ResponseRow }>(
+          db,
+          sql`select json_build_array(w.k, p.start, sum(c.completed), sum(c.completed_personal)) as row
+            from ${wants(responseWants)}
+            join survey_response_counts c on c.survey_id = w.s and c.grain = w.g and c.bucket between w.f and w.t
+            cross join lateral (select ${periodStartOf(sql`w.p`, sql`c.bucket`)} as start) p
+            group by w.k, p.start`,
         ),
     linkSurveys.length === 0
       ? []
       : queryRows<{ survey_id: number; links: number }>(
-          deps.db,
+          db,
           sql`select survey_id, sum(personal_links)::int as links from survey_response_counts
             where grain = 'month'
               and survey_id = any (array(select jsonb_array_elements_text(${JSON.stringify(linkSurveys)}::jsonb)::int))
             group by survey_id`,
         ),
   ]);
-  const links = new Map(linkRows.map((row) => [Number(row.survey_id), Number(row.links)]));
-  const answersOf = groupBy(answerRows, (row) => Number(row.k));
-  const responsesOf = groupBy(responseRows, (row) => Number(row.k));
-
-  for (const { request, question } of live) {
-    const wanted = new Set(request.periods.map((period) => period.key));
-    const counts = new Map<
-      string,
-      { values: Record<number, number>; completed: number; completedPersonal: number }
-    >();
-    const countsOf = (key: string) => {
-      let entry = counts.get(key);
-      if (entry === undefined) {
-        entry = { values: {}, completed: 0, completedPersonal: 0 };
-        counts.set(key, entry);
-      }
-      return entry;
-    };
-    const id = request.kpi.id;
-    for (const row of answersOf.get(id) ?? []) {
-      const key = periodKeyOf(request, row.bucket, wanted);
-      if (key === null) continue;
-      const entry = countsOf(key);
-      for (let value = 0; value <= 10; value++)
-        entry.values[value] = (entry.values[value] ?? 0) + Number(row[`c${value}`]);
-    }
-    for (const row of responsesOf.get(id) ?? []) {
-      const key = periodKeyOf(request, row.bucket, wanted);
-      if (key === null) continue;
-      const entry = countsOf(key);
-      entry.completed += Number(row.completed);
-      entry.completedPersonal += Number(row.completed_personal);
-    }
-    const metric = surveyMetricOf(request.kpi.source);
-    const values = new Map<string, number>();
-    if (metric !== null) {
-      const personalLinks = links.get(request.kpi.source.survey_id ?? 0) ?? 0;
-      for (const period of request.periods) {
-        const entry = counts.get(period.key);
-        const periodCounts: SurveyPeriodCounts = {
-          values: (entry?.values ?? {}) as CountsByValue,
-          completed: entry?.completed ?? 0,
-          completedPersonal: entry?.completedPersonal ?? 0,
-          personalLinks,
-        };
-        const value = surveyMetricValue(metric, question, request.kpi.source.statement_id, periodCounts);
-        if (value !== null) values.set(period.key, value);
-      }
-    }
-    result.set(id, { state: 'ok', values });
-  }
-  return result;
+  return {
+    answers: answers.map((each) => each.row),
+    responses: responses.map((each) => each.row),
+    links: new Map(links.map((row) => [Number(row.survey_id), Number(row.links)])),
+  };
 }
 
 /** Finance KPIs: the records' income and costs per period; 'no_finance_data' without records. */
@@ -241,34 +253,34 @@ async function financeValues(
   requests: readonly ValueRequest[],
 ): Promise<Map<number, ComputedValues>> {
   const result = new Map<number, ComputedValues>();
-  const grains = [...new Set(requests.filter((request) => request.periods.length > 0).map(grainOf))];
+  const withPeriods = requests.filter((request) => request.periods.length > 0);
+  const grains = [...new Set(withPeriods.map(grainOf))];
   const totalsByGrain = new Map(
     await Promise.all(
       grains.map(async (grain) => {
-        const range = requests.filter((request) => grainOf(request) === grain && request.periods.length > 0);
+        const range = withPeriods.filter((request) => grainOf(request) === grain);
         const days = [...range.map(firstDay), ...range.map(lastDay)].sort();
-        const from = days[0] as string;
-        const to = days.at(-1) as string;
-        return [grain, await financeTotals(db, organizationId, grain, from, to)] as const;
+        return [
+          grain,
+          await financeTotals(db, organizationId, grain, days[0] as string, days.at(-1) as string),
+        ] as const;
       }),
     ),
   );
   for (const request of requests) {
     const totals = totalsByGrain.get(grainOf(request));
     const metric = financeMetricOf(request.kpi.source);
-    if (request.periods.length === 0 || totals === undefined || metric === null) {
-      result.set(request.kpi.id, { state: 'ok', values: NO_VALUES });
-      continue;
-    }
     if (totals === null) {
       result.set(request.kpi.id, { state: 'no_finance_data', values: NO_VALUES });
       continue;
     }
-    const wanted = new Set(request.periods.map((period) => period.key));
+    if (request.periods.length === 0 || totals === undefined || metric === null) {
+      result.set(request.kpi.id, { state: 'ok', values: NO_VALUES });
+      continue;
+    }
     const byPeriod = new Map<string, { incomeCents: number; costCents: number }>();
     for (const [bucket, sums] of totals) {
-      const key = periodKeyOf(request, bucket, wanted);
-      if (key === null) continue;
+      const key = periodOf(request.kpi.periodKind, bucket).key;
       const entry = byPeriod.get(key) ?? { incomeCents: 0, costCents: 0 };
       byPeriod.set(key, {
         incomeCents: entry.incomeCents + sums.incomeCents,
@@ -286,6 +298,54 @@ async function financeValues(
   return result;
 }
 
+/** Values of every request from rows already read (by the board's statement or the queries here). */
+async function valuesFromRows(
+  deps: ComputeDeps,
+  organizationId: number,
+  requests: readonly ValueRequest[],
+  rows: {
+    readonly values: readonly ValueRow[];
+    readonly answers: readonly AnswerRow[];
+    readonly responses: readonly ResponseRow[];
+    readonly links: ReadonlyMap<number, number>;
+  },
+): Promise<Map<number, ComputedValues>> {
+  const bySource = (type: KpiRecord['source']['type']) =>
+    requests.filter((request) => request.kpi.source.type === type);
+  const [states, fromFinance] = await Promise.all([
+    surveyStates(deps, bySource('survey')),
+    bySource('finance').length === 0
+      ? new Map<number, ComputedValues>()
+      : financeValues(deps.db, organizationId, bySource('finance')),
+  ]);
+  const values = groupBy(rows.values, (row) => Number(row[0]));
+  const answers = groupBy(rows.answers, (row) => Number(row[0]));
+  const responses = groupBy(rows.responses, (row) => Number(row[0]));
+  const result = new Map<number, ComputedValues>(fromFinance);
+  for (const request of requests) {
+    const { id, source } = request.kpi;
+    if (source.type === 'manual')
+      result.set(id, { state: 'ok', values: manualValuesOf(request, values.get(id) ?? []) });
+    if (source.type !== 'survey') continue;
+    const checked = states.get(id);
+    if (checked === undefined || checked.state !== 'ok') {
+      result.set(id, { state: checked?.state ?? 'ok', values: NO_VALUES });
+      continue;
+    }
+    result.set(id, {
+      state: 'ok',
+      values: surveyValuesOf(
+        request,
+        checked.question,
+        answers.get(id) ?? [],
+        responses.get(id) ?? [],
+        rows.links.get(source.survey_id ?? 0) ?? 0,
+      ),
+    });
+  }
+  return result;
+}
+
 /** The values of every request, by KPI id, each source's statements running side by side. */
 export async function computeKpiValues(
   deps: ComputeDeps,
@@ -294,23 +354,31 @@ export async function computeKpiValues(
 ): Promise<Map<number, ComputedValues>> {
   const bySource = (type: KpiRecord['source']['type']) =>
     requests.filter((request) => request.kpi.source.type === type);
-  const manual = bySource('manual');
-  const [stored, fromSurveys, fromFinance] = await Promise.all([
-    manualValues(deps.db, manual),
-    surveyValues(deps, bySource('survey')),
-    bySource('finance').length === 0
-      ? new Map<number, ComputedValues>()
-      : financeValues(deps.db, organizationId, bySource('finance')),
+  const surveys = bySource('survey').filter(
+    (request) => request.kpi.survey !== null && request.periods.length > 0,
+  );
+  const [values, counted] = await Promise.all([
+    manualRows(deps.db, bySource('manual')),
+    surveys.length === 0
+      ? { answers: [], responses: [], links: new Map<number, number>() }
+      : surveyRows(deps.db, surveys),
   ]);
-  const result = new Map<number, ComputedValues>([...fromSurveys, ...fromFinance]);
-  for (const request of manual)
-    result.set(request.kpi.id, { state: 'ok', values: stored.get(request.kpi.id) ?? NO_VALUES });
-  return result;
+  return valuesFromRows(deps, organizationId, requests, { values, ...counted });
+}
+
+/** The values of the board's KPIs from the board's own rows (boardData.ts). */
+export function boardValues(
+  deps: ComputeDeps,
+  organizationId: number,
+  requests: readonly ValueRequest[],
+  rows: BoardRows,
+): Promise<Map<number, ComputedValues>> {
+  return valuesFromRows(deps, organizationId, requests, rows);
 }
 
 /**
  * The state of KPIs (lists, a KPI's page): survey KPIs against their survey's questions, finance
- * KPIs by whether the organisation has finance records; computed over the running period only.
+ * KPIs by whether the organisation has finance records (over the running period).
  */
 export async function kpiStates(
   deps: ComputeDeps,
@@ -318,12 +386,21 @@ export async function kpiStates(
   kpis: readonly KpiRecord[],
   today: string,
 ): Promise<Map<number, KpiState>> {
-  const computed = await computeKpiValues(
-    deps,
-    organizationId,
-    kpis
-      .filter((kpi) => kpi.source.type !== 'manual')
-      .map((kpi) => ({ kpi, periods: [periodOf(kpi.periodKind, today)] })),
+  const requests = kpis
+    .filter((kpi) => kpi.source.type !== 'manual')
+    .map((kpi) => ({ kpi, periods: [periodOf(kpi.periodKind, today)] }));
+  const [states, finance] = await Promise.all([
+    surveyStates(
+      deps,
+      requests.filter((request) => request.kpi.source.type === 'survey'),
+    ),
+    financeValues(
+      deps.db,
+      organizationId,
+      requests.filter((request) => request.kpi.source.type === 'finance'),
+    ),
+  ]);
+  return new Map(
+    kpis.map((kpi) => [kpi.id, states.get(kpi.id)?.state ?? finance.get(kpi.id)?.state ?? 'ok']),
   );
-  return new Map(kpis.map((kpi) => [kpi.id, computed.get(kpi.id)?.state ?? 'ok']));
 }

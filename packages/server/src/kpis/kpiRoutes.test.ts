@@ -241,6 +241,27 @@ describe('the board', () => {
     });
   });
 
+  it('should show a value entered, changed, imported or deleted at the next request', async () => {
+    const own = await createTeam(ctx, 'Vers BV');
+    const kpi = await createKpi(ctx, own);
+    const current = async () =>
+      (await teamCall(ctx, own, 'GET', '/kpis/board?periods=2')).json<KpiBoard>().cards[0]?.current?.value ??
+      null;
+    expect(await current()).toBeNull();
+    await teamCall(ctx, own, 'PUT', `/kpis/${kpi.id}/values/2026-02`, { value: 100, note: '' });
+    expect(await current()).toBe(100);
+    await teamCall(ctx, own, 'PUT', `/kpis/${kpi.id}/values/2026-02`, { value: 200, note: '' });
+    expect(await current()).toBe(200);
+    await teamCall(ctx, own, 'POST', `/kpis/${kpi.id}/values/import`, {
+      csv: '2026-03;3,00',
+      skip_invalid: false,
+      dry_run: false,
+    });
+    expect(await current()).toBe(300);
+    await teamCall(ctx, own, 'DELETE', `/kpis/${kpi.id}/values/2026-03`);
+    expect(await current()).toBe(200);
+  });
+
   it('should let every member choose their own board, and managers the default', async () => {
     const own = await createTeam(ctx, 'Keuze BV');
     const [a, b, c] = [

@@ -27,6 +27,7 @@ import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { SurveyQuestionsCache } from '../responses/surveyQuestionsCache';
 import { findSurvey } from '../surveys/surveys';
+import { KpiValuesCache } from './boardCache';
 import { kpiStates } from './kpiComputation';
 import {
   boardChoiceSchema,
@@ -83,7 +84,7 @@ const refusalError = (refusal: KpiRefusal): ApiError =>
   new ApiError(REFUSAL_STATUS[refusal.code], refusal.detail, refusal.fields);
 
 /** The value of a use-case's result, or its refusal thrown as the HTTP error. */
-function valueOf<T>(result: { readonly ok: true; readonly value: T } | KpiRefusal): T {
+function unwrap<T>(result: { readonly ok: true; readonly value: T } | KpiRefusal): T {
   if (!result.ok) throw refusalError(result);
   return result.value;
 }
@@ -105,6 +106,7 @@ export const kpiRoutes =
     const kpiDeps: KpiDeps = {
       db: deps.db,
       questions,
+      boardCache: new KpiValuesCache(),
       now: () => deps.clock.now(),
       survey: async (organizationId, surveyId) => {
         const survey = await findSurvey(deps.db, organizationId, surveyId);
@@ -116,7 +118,7 @@ export const kpiRoutes =
     const organizationOf = async (request: FastifyRequest) => (await currentOrganization(deps, request)).id;
     /** The KPI in `:id`, of the current organisation (404 otherwise). */
     const kpiIn = async (request: FastifyRequest & { readonly params: { readonly id: string } }) =>
-      valueOf(await kpiOf(kpiDeps, await organizationOf(request), parseId(request.params.id)));
+      unwrap(await kpiOf(kpiDeps, await organizationOf(request), parseId(request.params.id)));
 
     const audit = (request: FastifyRequest, organizationId: number, action: string, message: string) =>
       auditRequest(deps.log, request, { category: 'kpi', action, orgId: organizationId, message });
@@ -198,7 +200,7 @@ export const kpiRoutes =
       },
       async (request, reply) => {
         const organizationId = await organizationOf(request);
-        const kpi = valueOf(await createKpi(kpiDeps, organizationId, request.body));
+        const kpi = unwrap(await createKpi(kpiDeps, organizationId, request.body));
         audit(request, organizationId, 'kpi.created', `KPI ${kpi.id} aangemaakt`);
         return reply.code(201).send(kpi);
       },
@@ -223,7 +225,7 @@ export const kpiRoutes =
       },
       async (request): Promise<KpiBoard> => {
         const organizationId = await organizationOf(request);
-        const periods = valueOf(parseBoardPeriods(request.query.periods));
+        const periods = unwrap(parseBoardPeriods(request.query.periods));
         return loadBoard(kpiDeps, organizationId, authOf(request).user.id, periods);
       },
     );
@@ -268,7 +270,7 @@ export const kpiRoutes =
         },
       },
       async (request): Promise<KpiBoardSettings> =>
-        valueOf(
+        unwrap(
           await chooseBoard(
             kpiDeps,
             await organizationOf(request),
@@ -319,7 +321,7 @@ export const kpiRoutes =
       },
       async (request): Promise<KpiBoardSettings> => {
         const organizationId = await organizationOf(request);
-        const settings = valueOf(
+        const settings = unwrap(
           await chooseBoard(
             kpiDeps,
             organizationId,
@@ -361,7 +363,7 @@ export const kpiRoutes =
         },
       },
       async (request): Promise<KpiHistory> =>
-        valueOf(await loadHistory(kpiDeps, await organizationOf(request), request.query)),
+        unwrap(await loadHistory(kpiDeps, await organizationOf(request), request.query)),
     );
 
     app.get(
@@ -388,7 +390,7 @@ export const kpiRoutes =
         },
       },
       async (request): Promise<KpiComparison> =>
-        valueOf(await loadComparison(kpiDeps, await organizationOf(request), request.query)),
+        unwrap(await loadComparison(kpiDeps, await organizationOf(request), request.query)),
     );
 
     app.get(
@@ -406,7 +408,7 @@ export const kpiRoutes =
         },
       },
       async (request): Promise<Kpi> =>
-        valueOf(await getKpi(kpiDeps, await organizationOf(request), parseId(request.params.id))),
+        unwrap(await getKpi(kpiDeps, await organizationOf(request), parseId(request.params.id))),
     );
 
     app.put(
@@ -434,7 +436,7 @@ export const kpiRoutes =
       },
       async (request): Promise<Kpi> => {
         const organizationId = await organizationOf(request);
-        const kpi = valueOf(
+        const kpi = unwrap(
           await replaceKpi(kpiDeps, organizationId, parseId(request.params.id), request.body),
         );
         audit(request, organizationId, 'kpi.updated', `KPI ${kpi.id} gewijzigd`);
@@ -520,7 +522,7 @@ export const kpiRoutes =
       },
       async (request): Promise<KpiValue> => {
         const kpi = await kpiIn(request);
-        const value = valueOf(
+        const value = unwrap(
           await enterValue(kpiDeps, kpi, request.params.period, request.body, authOf(request).user.id),
         );
         audit(
@@ -556,7 +558,7 @@ export const kpiRoutes =
       },
       async (request, reply) => {
         const kpi = await kpiIn(request);
-        valueOf(await removeValue(kpiDeps, kpi, request.params.period));
+        unwrap(await removeValue(kpiDeps, kpi, request.params.period));
         audit(
           request,
           kpi.organizationId,
@@ -594,7 +596,7 @@ export const kpiRoutes =
       async (request): Promise<KpiDrillDown> => {
         const kpi = await kpiIn(request);
         await analytics(request);
-        return valueOf(await loadDrillDown(kpiDeps, kpi, request.query));
+        return unwrap(await loadDrillDown(kpiDeps, kpi, request.query));
       },
     );
 
@@ -624,7 +626,7 @@ export const kpiRoutes =
       async (request, reply) => {
         const kpi = await kpiIn(request);
         await analytics(request);
-        const rows = valueOf(await exportRows(kpiDeps, kpi, request.query));
+        const rows = unwrap(await exportRows(kpiDeps, kpi, request.query));
         audit(
           request,
           kpi.organizationId,
@@ -671,7 +673,7 @@ export const kpiRoutes =
       async (request): Promise<KpiImportReport> => {
         const kpi = await kpiIn(request);
         await analytics(request);
-        const report = valueOf(await importKpiValues(kpiDeps, kpi, request.body, authOf(request).user.id));
+        const report = unwrap(await importKpiValues(kpiDeps, kpi, request.body, authOf(request).user.id));
         if (report.stored)
           audit(
             request,

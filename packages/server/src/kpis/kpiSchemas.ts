@@ -26,6 +26,7 @@ import {
   type KpiPoint,
   type KpiSource,
   type KpiSourceInput,
+  type KpiSparkPoint,
   type KpiTrend,
   type KpiValue,
   type KpiValueInput,
@@ -171,6 +172,12 @@ const pointProperties = {
 
 const pointSchema = object<KpiPoint>(pointProperties);
 
+const sparkPointSchema = object<KpiSparkPoint>({
+  period: pointProperties.period,
+  value: pointProperties.value,
+  status: pointProperties.status,
+});
+
 const trendSchema = object<KpiTrend>({
   previous_period: periodKey('De periode ervoor.'),
   previous_value: number(),
@@ -195,7 +202,7 @@ const cardSchema = object<KpiCard>({
   kpi: headingSchema,
   current: nullable(pointSchema),
   trend: nullable(trendSchema),
-  sparkline: array(pointSchema),
+  sparkline: array(sparkPointSchema),
 });
 
 export const boardSchema = object<KpiBoard>({

@@ -14,6 +14,9 @@ import type { Queryable } from '../db/database';
 import { kpiBoards, kpis, kpiValues, memberships, surveys, users } from '../db/schema';
 import { containsPattern } from '../results/resultsSql';
 
+/** What a card and the computation of values need of a KPI (the board reads no more). */
+export type KpiCardSource = Omit<KpiRecord, 'description' | 'createdAt' | 'updatedAt'>;
+
 /** A KPI as the server works with it: the definition, its owner's name and its survey's title. */
 export interface KpiRecord {
   readonly id: number;
@@ -30,6 +33,8 @@ export interface KpiRecord {
   readonly source: KpiSourceInput;
   /** The survey of a survey source while it exists: its title and content version. */
   readonly survey: { readonly title: string; readonly version: number } | null;
+  /** Raised by every change of the definition or a value (see `kpis.revision`). */
+  readonly revision: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -54,6 +59,7 @@ const recordColumns = {
   statementId: kpis.statementId,
   surveyTitle: surveys.title,
   surveyVersion: surveys.version,
+  revision: kpis.revision,
   createdAt: kpis.createdAt,
   updatedAt: kpis.updatedAt,
 };
@@ -84,6 +90,7 @@ function toRecord(row: RecordRow): KpiRecord {
       row.surveyTitle === null || row.surveyVersion === null
         ? null
         : { title: row.surveyTitle, version: row.surveyVersion },
+    revision: row.revision,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -208,7 +215,7 @@ export async function updateKpi(
 ): Promise<boolean> {
   const rows = await db
     .update(kpis)
-    .set({ ...definitionColumns(input), updatedAt: now })
+    .set({ ...definitionColumns(input), revision: sql`${kpis.revision} + 1`, updatedAt: now })
     .where(and(eq(kpis.id, id), eq(kpis.organizationId, organizationId)))
     .returning({ id: kpis.id });
   return rows.length > 0;
@@ -349,19 +356,22 @@ export async function putValue(
     enteredBy: values.userId,
     enteredAt: values.now,
   };
-  await db
-    .insert(kpiValues)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [kpiValues.kpiId, kpiValues.period],
-      set: {
-        value: row.value,
-        note: row.note,
-        origin: row.origin,
-        enteredBy: row.enteredBy,
-        enteredAt: row.enteredAt,
-      },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(kpiValues)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [kpiValues.kpiId, kpiValues.period],
+        set: {
+          value: row.value,
+          note: row.note,
+          origin: row.origin,
+          enteredBy: row.enteredBy,
+          enteredAt: row.enteredAt,
+        },
+      });
+    await bumpRevision(tx, values.kpiId);
+  });
   const [stored] = await storedValuesBetween(db, values.kpiId, values.period, values.period);
   if (stored === undefined) throw new Error('KPI value not stored');
   return stored;
@@ -369,11 +379,22 @@ export async function putValue(
 
 /** Deletes one value; false when there was none. */
 export async function deleteValue(db: Queryable, kpiId: number, period: string): Promise<boolean> {
-  const rows = await db
-    .delete(kpiValues)
-    .where(and(eq(kpiValues.kpiId, kpiId), eq(kpiValues.period, period)))
-    .returning({ period: kpiValues.period });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(kpiValues)
+      .where(and(eq(kpiValues.kpiId, kpiId), eq(kpiValues.period, period)))
+      .returning({ period: kpiValues.period });
+    if (rows.length > 0) await bumpRevision(tx, kpiId);
+    return rows.length > 0;
+  });
+}
+
+/** Marks a KPI's values changed (see `kpis.revision`). */
+async function bumpRevision(db: Queryable, kpiId: number): Promise<void> {
+  await db
+    .update(kpis)
+    .set({ revision: sql`${kpis.revision} + 1` })
+    .where(eq(kpis.id, kpiId));
 }
 
 /** Which of these periods already have a value. */
@@ -407,6 +428,7 @@ export async function importValues(
 ): Promise<void> {
   if (values.lines.length === 0) return;
   await db.execute(sql`
+    with bumped as (update kpis set revision = revision + 1 where id = ${values.kpiId})
     insert into kpi_values (kpi_id, period, value, note, origin, entered_by, entered_at)
     select ${values.kpiId}, l.period, l.value, l.note, 'import', ${values.userId}, ${values.now.toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(values.lines)}::jsonb) as l(period text, value numeric, note text)

@@ -38,7 +38,16 @@ import {
   readKpiCsv,
   validateKpiInput,
 } from '@loop/core';
-import { type ComputeDeps, computeKpiValues, kpiStates, type ValueRequest } from './kpiComputation';
+import { KpiValuesCache } from './boardCache';
+import { type BoardKpi, type BoardWindows, boardWindows, loadBoardIndex, loadBoardRows } from './boardData';
+import {
+  boardValues,
+  type ComputeDeps,
+  type ComputedValues,
+  computeKpiValues,
+  kpiStates,
+  type ValueRequest,
+} from './kpiComputation';
 import {
   boardChoices,
   clearBoard,
@@ -50,6 +59,7 @@ import {
   importValues,
   insertKpi,
   isMember,
+  type KpiCardSource,
   type KpiRecord,
   organizationKpis,
   putValue,
@@ -99,6 +109,8 @@ const invalid = (fields: FieldErrors): KpiRefusal =>
 
 export interface KpiDeps extends ComputeDeps {
   readonly now: () => Date;
+  /** Values the board computed, kept while their inputs are unchanged. */
+  readonly boardCache: KpiValuesCache;
   /** The organisation's surveys by id, with their questions (null: not the organisation's). */
   readonly survey: (
     organizationId: number,
@@ -109,7 +121,7 @@ export interface KpiDeps extends ComputeDeps {
 /** Today in the Netherlands, 'YYYY-MM-DD'. */
 export const todayOf = (deps: Pick<KpiDeps, 'now'>): string => isoDay(deps.now());
 
-const planOf = (kpi: KpiRecord): KpiPlan => ({
+const planOf = (kpi: KpiCardSource): KpiPlan => ({
   direction: kpi.direction,
   target: kpi.target,
   warning: kpi.warning,
@@ -117,7 +129,7 @@ const planOf = (kpi: KpiRecord): KpiPlan => ({
 });
 
 /** What a card or a list row names of a KPI. */
-export const headingOf = (kpi: KpiRecord, state: KpiState): KpiHeading => ({
+export const headingOf = (kpi: KpiCardSource, state: KpiState): KpiHeading => ({
   id: kpi.id,
   name: kpi.name,
   unit: kpi.unit,
@@ -327,57 +339,72 @@ export function parseBoardPeriods(raw: string | undefined): KpiResult<number> {
   return value >= 2 && value <= BOARD_PERIODS_MAX ? ok(value) : invalid({ periods: KPI_ERRORS.periods });
 }
 
-/** Cards for KPIs: the last `count` periods up to today's of each, plus the one before for the trend. */
-async function cardsFor(
-  deps: KpiDeps,
-  organizationId: number,
-  kpis: readonly KpiRecord[],
-  count: number,
-  today: string,
-) {
-  const windows = kpis.map((kpi) => lastPeriods(kpi.periodKind, count + 1, today));
-  const computed = await computeKpiValues(
-    deps,
-    organizationId,
-    kpis.map((kpi, index) => ({ kpi, periods: windows[index] as Period[] })),
-  );
-  return kpis.map((kpi, index) => {
-    const result = computed.get(kpi.id);
-    const values = result?.values ?? new Map<string, number>();
-    return kpiCard(
-      headingOf(kpi, result?.state ?? 'ok'),
-      planOf(kpi),
-      (windows[index] as Period[]).slice(1),
-      values,
-    );
-  });
+const windowsMemo = new Map<string, BoardWindows>();
+
+/** The board's windows for a number of periods on a day (the same for every request that day). */
+function windowsOf(periods: number, today: string): BoardWindows {
+  const key = `${periods}|${today}`;
+  let windows = windowsMemo.get(key);
+  if (windows === undefined) {
+    if (windowsMemo.size > 100) windowsMemo.clear();
+    windows = boardWindows(periods, today);
+    windowsMemo.set(key, windows);
+  }
+  return windows;
 }
 
-/** The caller's board: their own choice, else the organisation's default, else every KPI. */
+/**
+ * The caller's board: their own choice, else the organisation's default, else every KPI. The
+ * index says which KPIs and whether their values changed since they were computed; only the
+ * changed ones (and finance KPIs) are computed again, from one more statement.
+ */
 export async function loadBoard(
   deps: KpiDeps,
   organizationId: number,
   userId: number,
   periods: number,
 ): Promise<KpiBoard> {
-  const [kpis, choices] = await Promise.all([
-    organizationKpis(deps.db, organizationId),
-    boardChoices(deps.db, organizationId, userId),
-  ]);
-  const shown = boardKpiIds(
-    choices.personal,
-    choices.organisation,
-    kpis.map((kpi) => kpi.id),
-  );
-  const byId = new Map(kpis.map((kpi) => [kpi.id, kpi]));
-  const chosen = shown.ids.map((id) => byId.get(id) as KpiRecord);
   const today = todayOf(deps);
-  return {
-    today,
-    periods,
-    personal: shown.personal,
-    cards: await cardsFor(deps, organizationId, chosen, periods, today),
-  };
+  const windows = windowsOf(periods, today);
+  const window = `${today}|${periods}`;
+  const index = await loadBoardIndex(deps.db, organizationId, userId);
+  const known = new Map<number, ComputedValues>();
+  const missing: BoardKpi[] = [];
+  for (const board of index.kpis) {
+    const cached =
+      board.kpi.source.type === 'finance'
+        ? undefined
+        : deps.boardCache.get(board.kpi.id, KpiValuesCache.keyOf(board, window));
+    if (cached === undefined) missing.push(board);
+    else known.set(board.kpi.id, cached);
+  }
+  if (missing.length > 0) {
+    const rows = await loadBoardRows(
+      deps.db,
+      organizationId,
+      missing.filter((board) => board.kpi.source.type !== 'finance').map((board) => board.kpi.id),
+      windows,
+    );
+    const requests = missing.map((board) => ({ kpi: board.kpi, periods: windows[board.kpi.periodKind] }));
+    const computed = await boardValues(deps, organizationId, requests, rows);
+    for (const board of missing) {
+      const values = computed.get(board.kpi.id);
+      if (values === undefined) continue;
+      known.set(board.kpi.id, values);
+      if (board.kpi.source.type !== 'finance')
+        deps.boardCache.set(board.kpi.id, KpiValuesCache.keyOf(board, window), values);
+    }
+  }
+  const cards = index.kpis.map(({ kpi }) => {
+    const result = known.get(kpi.id);
+    return kpiCard(
+      headingOf(kpi, result?.state ?? 'ok'),
+      planOf(kpi),
+      windows[kpi.periodKind].slice(1),
+      result?.values ?? new Map<string, number>(),
+    );
+  });
+  return { today, periods, personal: index.personal, cards };
 }
 
 export async function boardSettings(
