@@ -253,6 +253,36 @@ async function main() {
     const [publicStored] = await check<{ completed: number; answers: number }[]>`
       select (select count(*)::int from survey_responses where survey_id = ${publicSurvey.surveyId} and status = 'completed') as completed,
              (select count(distinct response_id)::int from survey_answers where survey_id = ${publicSurvey.surveyId} and submitted_at is not null) as answers`;
+    // The survey counts the KPIs read (migration 0013) must equal a count of what was stored: the
+    // submissions added to them concurrently, in batches, two statements at a time.
+    const surveyIds = [surveyId, journeySurvey.surveyId, publicSurvey.surveyId];
+    const [counts] = await check<{ answers: number; responses: number }[]>`
+      with built_answers as (
+        select a.survey_id, a.question_id, a.item_id, g.grain, g.bucket,
+          array[${check.unsafe(Array.from({ length: 11 }, (_, n) => `count(*) filter (where a.num_value = ${n})`).join(', '))}]::int[] as c
+        from survey_answers a cross join lateral (values
+          ('week', date_trunc('week', a.submitted_at at time zone 'Europe/Amsterdam')::date),
+          ('month', date_trunc('month', a.submitted_at at time zone 'Europe/Amsterdam')::date)) as g(grain, bucket)
+        where a.survey_id = any (${surveyIds}::int[]) and a.submitted_at is not null and a.num_value between 0 and 10
+        group by 1, 2, 3, 4, 5
+      ), kept_answers as (
+        select survey_id, question_id, item_id, grain, bucket, array[c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10] as c
+        from survey_answer_counts where survey_id = any (${surveyIds}::int[])
+      ), built_responses as (
+        select r.survey_id, g.grain, g.bucket, count(*)::int as completed
+        from survey_responses r cross join lateral (values
+          ('week', date_trunc('week', r.completed_at at time zone 'Europe/Amsterdam')::date),
+          ('month', date_trunc('month', r.completed_at at time zone 'Europe/Amsterdam')::date)) as g(grain, bucket)
+        where r.survey_id = any (${surveyIds}::int[]) and r.status = 'completed'
+        group by 1, 2, 3
+      ), kept_responses as (
+        select survey_id, grain, bucket, completed from survey_response_counts
+        where survey_id = any (${surveyIds}::int[]) and completed > 0
+      )
+      select (select count(*)::int from ((select * from built_answers except select * from kept_answers)
+               union all (select * from kept_answers except select * from built_answers)) x) as answers,
+             (select count(*)::int from ((select * from built_responses except select * from kept_responses)
+               union all (select * from kept_responses except select * from built_responses)) y) as responses`;
     await check.end();
     const answered = warmUp.result['2xx'] + submissions['2xx'];
     const sent = warmUp.sent + run.sent;
@@ -287,6 +317,9 @@ async function main() {
       `journey stored: ${journeyCompleted} completed responses, ${journeyStored?.stamped} stamped answer rows ` +
         `(${rowsEach} per response expected), ${journeyStored?.unstamped} unstamped, for ${journeyRun.sent} links used`,
     );
+    console.log(
+      `survey counts: ${counts?.answers} answer-count rows and ${counts?.responses} response-count rows differ from a recount`,
+    );
     if (warmUp.reused || run.reused || journeyRun.reused)
       console.log('tokens ran out and were used again: raise TOKENS or JOURNEY_TOKENS');
     const withinBudget = (result: Result, perSubmission: number) =>
@@ -309,7 +342,9 @@ async function main() {
       journeyStored?.unstamped === 0 &&
       publicCompleted >= publicLink['2xx'] &&
       publicCompleted <= publicRun.sent &&
-      publicStored?.answers === publicCompleted;
+      publicStored?.answers === publicCompleted &&
+      counts?.answers === 0 &&
+      counts?.responses === 0;
     console.log(
       `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}, ` +
         `public link ${publicBudget ? 'met' : 'NOT met'}; ` +
