@@ -144,6 +144,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/shared',
   '@loop/core/format',
   '@loop/core/html',
+  '@loop/core/kpis',
   '@loop/core/auth',
   '@loop/core/billing',
   '@loop/core/branding',

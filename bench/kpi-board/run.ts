@@ -23,9 +23,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
+import type { KpiBoard } from '@loop/core';
+import { lastPeriods, type PeriodKind } from '@loop/core/periods';
 import autocannon, { type Result } from 'autocannon';
 import postgres from 'postgres';
-import { type KpiBoard, lastPeriods, type PeriodKind } from '../../packages/core/src/index';
 import {
   createPasswordHasher,
   DEMO_ADMIN,
@@ -35,8 +36,8 @@ import {
 } from '../../packages/server/src/index';
 import { rebuildSurveyCounts } from '../../packages/server/src/responses/surveyCounts';
 import { everyTypeQuestions } from '../../packages/server/src/testing/everyTypeQuestions';
+import { scratchDatabase } from '../benchKit';
 
-const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARM_UP_SECONDS = Number(process.env.WARM_UP ?? 3);
@@ -228,12 +229,8 @@ const line = (name: string, result: Result) =>
   `   p99 ${String(result.latency.p99).padStart(3)} ms   max ${String(result.latency.max).padStart(4)} ms   errors ${errorsOf(result)}`;
 
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `loop_bench_kpi_board_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await scratchDatabase('kpi_board');
+  const databaseUrl = scratch.url;
   const children: Child[] = [];
   try {
     const setup = openPostgres(databaseUrl, { max: 2 });
@@ -313,10 +310,7 @@ async function main() {
       process.exitCode = 1;
   } finally {
     for (const child of children) await stopChild(child);
-    // KEEP_DATABASE=1 keeps the generated database for EXPLAIN and profiling (dropped by hand).
-    if (process.env.KEEP_DATABASE === '1') console.log(`kept database ${name}`);
-    else await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

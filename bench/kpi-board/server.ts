@@ -9,10 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { buildApp, createPasswordHasher, loadConfig, openPostgres } from '../../packages/server/src/index';
-import type { Mailer } from '../../packages/server/src/mail/mailer';
-
-const noMail: Mailer = { send: async () => {}, close: async () => {} };
+import { buildApp, createPasswordHasher, openPostgres } from '../../packages/server/src/index';
+import { benchConfig, noMail } from '../benchKit';
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -22,13 +20,9 @@ function databaseUrl(): string {
 
 async function realApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const database = openPostgres(databaseUrl(), { max: Number(process.env.POOL_SIZE ?? 10) });
-  const config = loadConfig({
+  const config = benchConfig({
     DATA_DIR: await mkdtemp(join(tmpdir(), 'loop-bench-kpi-board-')),
     DATABASE_URL: databaseUrl(),
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT: 'false',
-    SEED_DEMO: 'false',
   });
   const app = await buildApp({
     config,

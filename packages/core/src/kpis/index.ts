@@ -11,24 +11,27 @@ export {
   kpiCsv,
   readKpiCsv,
 } from './kpiCsv';
-export type { KpiCheckContext, MetricInfo } from './kpiDefinition';
+export type { KpiCheckContext } from './kpiDefinition';
 export {
   checkNote,
-  financeMetricOf,
   KPI_DESCRIPTION_MAX_LENGTH,
-  KPI_DIRECTION_LABELS,
   KPI_MESSAGES,
-  KPI_METRICS,
   KPI_NAME_MAX_LENGTH,
   KPI_NOTE_MAX_LENGTH,
   KPI_PERIOD_TARGETS_MAX,
+  validateKpiInput,
+} from './kpiDefinition';
+export type { MetricInfo } from './kpiMetrics';
+export {
+  financeMetricOf,
+  KPI_DIRECTION_LABELS,
+  KPI_METRICS,
   KPI_SOURCE_LABELS,
   KPI_STATE_TEXTS,
   KPI_UNIT_LABELS,
   surveyMetricOf,
   surveySourceState,
-  validateKpiInput,
-} from './kpiDefinition';
+} from './kpiMetrics';
 export type { KpiPlan, ValuesByPeriod } from './kpiSeries';
 export {
   boardKpiIds,

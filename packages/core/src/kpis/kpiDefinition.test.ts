@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiInput, KpiSourceInput, Question } from '../contract';
-import { KPI_MESSAGES as M, surveySourceState, validateKpiInput } from './kpiDefinition';
+import { KPI_MESSAGES as M, validateKpiInput } from './kpiDefinition';
+import { surveySourceState } from './kpiMetrics';
 
 const MANUAL: KpiSourceInput = {
   type: 'manual',

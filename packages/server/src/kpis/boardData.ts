@@ -1,14 +1,5 @@
-import {
-  type KpiDirection,
-  type KpiMetric,
-  type KpiPeriodTarget,
-  type KpiSourceType,
-  type KpiUnit,
-  lastPeriods,
-  PERIOD_KINDS,
-  type Period,
-  type PeriodKind,
-} from '@loop/core';
+import type { KpiDirection, KpiMetric, KpiPeriodTarget, KpiSourceType, KpiUnit } from '@loop/core';
+import { lastPeriods, PERIOD_KINDS, type Period, type PeriodKind } from '@loop/core/periods';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { KpiCardSource } from './kpiStore';

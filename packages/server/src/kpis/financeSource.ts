@@ -1,4 +1,4 @@
-import type { FinancePeriodTotals } from '@loop/core';
+import type { FinancePeriodTotals } from '@loop/core/kpis';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { CountGrain } from '../db/schema';

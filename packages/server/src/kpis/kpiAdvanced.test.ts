@@ -1,11 +1,5 @@
-import {
-  KPI_CSV_MESSAGES,
-  type Kpi,
-  type KpiComparison,
-  type KpiDrillDown,
-  type KpiHistory,
-  type KpiImportReport,
-} from '@loop/core';
+import type { Kpi, KpiComparison, KpiDrillDown, KpiHistory, KpiImportReport } from '@loop/core';
+import { KPI_CSV_MESSAGES } from '@loop/core/kpis';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_MISSING } from '../billing/requireFeature';

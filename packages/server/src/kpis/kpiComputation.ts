@@ -1,18 +1,16 @@
+import type { KpiState, Question } from '@loop/core';
 import {
-  type CountsByValue,
   type FinancePeriodTotals,
   financeMetricOf,
   financeMetricValue,
   KPI_METRICS,
-  type KpiState,
-  type Period,
-  periodOf,
-  type Question,
   type SurveyPeriodCounts,
   surveyMetricOf,
   surveyMetricValue,
   surveySourceState,
-} from '@loop/core';
+} from '@loop/core/kpis';
+import { type Period, periodOf } from '@loop/core/periods';
+import type { CountsByValue } from '@loop/core/surveys/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { CountGrain } from '../db/schema';

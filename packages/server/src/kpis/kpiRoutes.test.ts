@@ -1,12 +1,5 @@
-import {
-  KPI_BOARD_MESSAGES,
-  KPI_MESSAGES,
-  type Kpi,
-  type KpiBoard,
-  type KpiBoardSettings,
-  type KpiValue,
-  type Page,
-} from '@loop/core';
+import type { Kpi, KpiBoard, KpiBoardSettings, KpiValue, Page } from '@loop/core';
+import { KPI_BOARD_MESSAGES, KPI_MESSAGES } from '@loop/core/kpis';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, kpiBoards, kpis, kpiValues } from '../db/schema';

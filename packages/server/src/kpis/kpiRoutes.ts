@@ -10,21 +10,22 @@ import {
   type KpiHistory,
   type KpiImportReport,
   type KpiValue,
-  kpiCsv,
   type Page,
-  PERIOD_KINDS,
-  renumberQuestions,
 } from '@loop/core';
+import { kpiCsv } from '@loop/core/kpis';
+import { PERIOD_KINDS } from '@loop/core/periods';
+import { renumberQuestions } from '@loop/core/surveys/model';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
 import { ApiError, invalidInput } from '../http/apiError';
-import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import { ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
 import { offsetOf, pageSchema, pagingQuerySchema, parsePaging, toPage } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent } from '../http/schema';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
+import { organizationRoute } from '../organizations/organizationRoute';
 import { SurveyQuestionsCache } from '../responses/surveyQuestionsCache';
 import { findSurvey } from '../surveys/surveys';
 import { KpiValuesCache } from './boardCache';
@@ -123,15 +124,11 @@ export const kpiRoutes =
     const audit = (request: FastifyRequest, organizationId: number, action: string, message: string) =>
       auditRequest(deps.log, request, { category: 'kpi', action, orgId: organizationId, message });
 
-    const common = { security: bearerAuth, headers: organizationHeaderSchema, tags: TAGS } as const;
-
     app.get(
       '/kpis',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'listKpis',
           summary: "The organisation's KPIs",
           description:
@@ -144,7 +141,7 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request): Promise<Page<Kpi>> => {
         const organizationId = await organizationOf(request);
@@ -178,10 +175,8 @@ export const kpiRoutes =
     app.post(
       '/kpis',
       {
-        onRequest: authenticate,
-        config: { permission: 'kpis.manage' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'kpis.manage', {
+          tags: TAGS,
           operationId: 'createKpi',
           summary: 'Create a KPI',
           description:
@@ -196,7 +191,7 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request, reply) => {
         const organizationId = await organizationOf(request);
@@ -209,10 +204,8 @@ export const kpiRoutes =
     app.get(
       '/kpis/board',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'getKpiBoard',
           summary: 'The KPI board',
           description:
@@ -221,7 +214,7 @@ export const kpiRoutes =
             'sparkline van de laatste `periods` perioden (standaard 12). Eén aanvraag voor het hele bord.',
           querystring: boardQuerySchema,
           response: { 200: boardSchema, 400: ERRORS.badRequest, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
-        },
+        }),
       },
       async (request): Promise<KpiBoard> => {
         const organizationId = await organizationOf(request);
@@ -233,16 +226,14 @@ export const kpiRoutes =
     app.get(
       '/kpis/board/choice',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'getKpiBoardChoice',
           summary: 'Which KPIs the board shows',
           description:
             'De KPI’s op het bord van de gebruiker, in volgorde, en het standaardbord van de organisatie.',
           response: { 200: boardSettingsSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
-        },
+        }),
       },
       async (request): Promise<KpiBoardSettings> =>
         boardSettings(kpiDeps, await organizationOf(request), authOf(request).user.id),
@@ -251,10 +242,8 @@ export const kpiRoutes =
     app.put(
       '/kpis/board',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'setKpiBoardChoice',
           summary: 'Choose the KPIs of your own board',
           description:
@@ -267,7 +256,7 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request): Promise<KpiBoardSettings> =>
         unwrap(
@@ -283,15 +272,13 @@ export const kpiRoutes =
     app.delete(
       '/kpis/board',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'resetKpiBoardChoice',
           summary: 'Back to the organisation’s board',
           description: 'Vergeet de eigen keuze: het bord toont weer het standaardbord van de organisatie.',
           response: { 204: noContent, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
-        },
+        }),
       },
       async (request, reply) => {
         await resetBoard(kpiDeps, await organizationOf(request), authOf(request).user.id);
@@ -302,10 +289,8 @@ export const kpiRoutes =
     app.put(
       '/kpis/board/default',
       {
-        onRequest: authenticate,
-        config: { permission: 'kpis.manage' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'kpis.manage', {
+          tags: TAGS,
           operationId: 'setKpiBoardDefault',
           summary: "Set the organisation's default board",
           description: 'Wat het bord toont aan wie geen eigen keuze maakte: welke KPI’s, in welke volgorde.',
@@ -317,7 +302,7 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request): Promise<KpiBoardSettings> => {
         const organizationId = await organizationOf(request);
@@ -342,11 +327,8 @@ export const kpiRoutes =
     app.get(
       '/kpis/history',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        preHandler: analytics,
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'getKpiHistory',
           summary: 'KPI history over a range',
           description:
@@ -360,7 +342,8 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
+        preHandler: analytics,
       },
       async (request): Promise<KpiHistory> =>
         unwrap(await loadHistory(kpiDeps, await organizationOf(request), request.query)),
@@ -369,11 +352,8 @@ export const kpiRoutes =
     app.get(
       '/kpis/compare',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        preHandler: analytics,
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'compareKpiPeriods',
           summary: 'Compare two periods',
           description:
@@ -387,7 +367,8 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
+        preHandler: analytics,
       },
       async (request): Promise<KpiComparison> =>
         unwrap(await loadComparison(kpiDeps, await organizationOf(request), request.query)),
@@ -396,16 +377,14 @@ export const kpiRoutes =
     app.get(
       '/kpis/:id',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'getKpi',
           summary: 'One KPI',
           description: 'De definitie, met `state`: of de bron nog iets kan berekenen.',
           params: kpiIdParams,
           response: { 200: kpiSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
-        },
+        }),
       },
       async (request): Promise<Kpi> =>
         unwrap(await getKpi(kpiDeps, await organizationOf(request), parseId(request.params.id))),
@@ -414,10 +393,8 @@ export const kpiRoutes =
     app.put(
       '/kpis/:id',
       {
-        onRequest: authenticate,
-        config: { permission: 'kpis.manage' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'kpis.manage', {
+          tags: TAGS,
           operationId: 'updateKpi',
           summary: 'Change a KPI',
           description:
@@ -432,7 +409,7 @@ export const kpiRoutes =
             409: ERRORS.conflict,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request): Promise<Kpi> => {
         const organizationId = await organizationOf(request);
@@ -447,16 +424,14 @@ export const kpiRoutes =
     app.delete(
       '/kpis/:id',
       {
-        onRequest: authenticate,
-        config: { permission: 'kpis.manage' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'kpis.manage', {
+          tags: TAGS,
           operationId: 'deleteKpi',
           summary: 'Delete a KPI',
           description: 'Met al zijn waarden; hij verdwijnt van elk bord.',
           params: kpiIdParams,
           response: { 204: noContent, 403: ERRORS.forbidden, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
-        },
+        }),
       },
       async (request, reply) => {
         const kpi = await kpiIn(request);
@@ -470,10 +445,8 @@ export const kpiRoutes =
     app.get(
       '/kpis/:id/values',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'listKpiValues',
           summary: "A KPI's entered values",
           description:
@@ -486,7 +459,7 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request): Promise<Page<KpiValue>> => {
         const kpi = await kpiIn(request);
@@ -499,10 +472,8 @@ export const kpiRoutes =
     app.put(
       '/kpis/:id/values/:period',
       {
-        onRequest: authenticate,
-        config: { permission: 'kpis.manage' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'kpis.manage', {
+          tags: TAGS,
           operationId: 'setKpiValue',
           summary: 'Enter or change a value',
           description:
@@ -518,7 +489,7 @@ export const kpiRoutes =
             409: ERRORS.conflict,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request): Promise<KpiValue> => {
         const kpi = await kpiIn(request);
@@ -538,10 +509,8 @@ export const kpiRoutes =
     app.delete(
       '/kpis/:id/values/:period',
       {
-        onRequest: authenticate,
-        config: { permission: 'kpis.manage' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'kpis.manage', {
+          tags: TAGS,
           operationId: 'deleteKpiValue',
           summary: 'Delete a value',
           description:
@@ -554,7 +523,7 @@ export const kpiRoutes =
             409: ERRORS.conflict,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request, reply) => {
         const kpi = await kpiIn(request);
@@ -572,10 +541,8 @@ export const kpiRoutes =
     app.get(
       '/kpis/:id/drill-down',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'getKpiDrillDown',
           summary: 'One KPI in depth',
           description:
@@ -591,7 +558,7 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request): Promise<KpiDrillDown> => {
         const kpi = await kpiIn(request);
@@ -603,10 +570,8 @@ export const kpiRoutes =
     app.get(
       '/kpis/:id/values/export',
       {
-        onRequest: authenticate,
-        config: { permission: 'organization.read' },
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'organization.read', {
+          tags: TAGS,
           operationId: 'exportKpiValues',
           summary: "Export a KPI's values as CSV",
           description:
@@ -621,7 +586,7 @@ export const kpiRoutes =
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
       },
       async (request, reply) => {
         const kpi = await kpiIn(request);
@@ -645,11 +610,8 @@ export const kpiRoutes =
     app.post(
       '/kpis/:id/values/import',
       {
-        onRequest: authenticate,
-        config: { permission: 'kpis.manage' },
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          ...common,
+        ...organizationRoute(authenticate, 'kpis.manage', {
+          tags: TAGS,
           operationId: 'importKpiValues',
           summary: "Import a manual KPI's values from CSV",
           description:
@@ -668,7 +630,8 @@ export const kpiRoutes =
             413: ERRORS.payloadTooLarge,
             ...PROTECTED_ERRORS,
           },
-        },
+        }),
+        bodyLimit: IMPORT_BODY_LIMIT,
       },
       async (request): Promise<KpiImportReport> => {
         const kpi = await kpiIn(request);

@@ -30,8 +30,8 @@ import {
   type KpiTrend,
   type KpiValue,
   type KpiValueInput,
-  PERIOD_KINDS,
 } from '@loop/core';
+import { PERIOD_KINDS } from '@loop/core/periods';
 import { pagingQueryProperties } from '../http/paging';
 import {
   array,

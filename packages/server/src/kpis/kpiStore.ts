@@ -7,8 +7,8 @@ import type {
   KpiUnit,
   KpiValue,
   KpiValueOrigin,
-  PeriodKind,
 } from '@loop/core';
+import type { PeriodKind } from '@loop/core/periods';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { kpiBoards, kpis, kpiValues, memberships, surveys, users } from '../db/schema';

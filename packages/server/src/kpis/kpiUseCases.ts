@@ -1,32 +1,38 @@
+import type {
+  Kpi,
+  KpiBoard,
+  KpiBoardSettings,
+  KpiComparison,
+  KpiDrillDown,
+  KpiDrillDownRow,
+  KpiHeading,
+  KpiHistory,
+  KpiImportReport,
+  KpiImportRequest,
+  KpiInput,
+  KpiState,
+  KpiValue,
+  Question,
+} from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import { formatTimestamp, isoDay } from '@loop/core/format';
 import {
   boardKpiIds,
-  calendarDay,
   checkBoardChoice,
   checkNote,
   comparePoints,
-  type FieldErrors,
-  formatTimestamp,
   importSummary,
-  isoDay,
   KPI_MESSAGES,
-  type Kpi,
-  type KpiBoard,
-  type KpiBoardSettings,
-  type KpiComparison,
-  type KpiDrillDown,
-  type KpiDrillDownRow,
-  type KpiHeading,
-  type KpiHistory,
-  type KpiImportReport,
-  type KpiImportRequest,
-  type KpiInput,
   type KpiPlan,
-  type KpiState,
-  type KpiValue,
   kpiCard,
   kpiPoint,
   kpiPoints,
   kpiValueProblem,
+  readKpiCsv,
+  validateKpiInput,
+} from '@loop/core/kpis';
+import {
+  calendarDay,
   lastPeriods,
   type Period,
   type PeriodKind,
@@ -34,10 +40,7 @@ import {
   periodName,
   periodOf,
   periodsBetween,
-  type Question,
-  readKpiCsv,
-  validateKpiInput,
-} from '@loop/core';
+} from '@loop/core/periods';
 import { KpiValuesCache } from './boardCache';
 import { type BoardKpi, type BoardWindows, boardWindows, loadBoardIndex, loadBoardRows } from './boardData';
 import {

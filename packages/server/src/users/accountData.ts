@@ -178,7 +178,11 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
     table: kpiBoards,
     about: namedIn(kpiBoards.userId),
     order: kpiBoards.organizationId,
-    fields: { organization_id: kpiBoards.organizationId, kpi_ids: kpiBoards.kpiIds, updated_at: kpiBoards.updatedAt },
+    fields: {
+      organization_id: kpiBoards.organizationId,
+      kpi_ids: kpiBoards.kpiIds,
+      updated_at: kpiBoards.updatedAt,
+    },
   },
 };
 
