@@ -19,6 +19,7 @@ export { apiBaseUrl, createApiClient, NO_SESSION } from './http/createApiClient'
 export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
+export { createKpiGateway } from './http/createKpiGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
 export {
   createInvitationPreviewGateway,

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../auth';
-import type { BtwRate, FinanceDirection, FinanceRecordInput, FinanceRecordPatch } from '../contract';
+import type { BtwRate, FinanceDirection, FinanceRecordInput } from '../contract';
 import { FINANCE_DIRECTIONS } from '../contract';
 import { calendarDay } from '../periods';
 import { MAX_AMOUNT_CENTS } from './amount';

@@ -32,6 +32,7 @@ export {
   surveyMetricOf,
   surveySourceState,
 } from './kpiMetrics';
+export type { KpiGateway, KpiRangeQuery } from './kpiPorts';
 export type { KpiPlan, ValuesByPeriod } from './kpiSeries';
 export {
   boardKpiIds,

@@ -29,7 +29,7 @@ const plural = (amount: number, one: string, many: string) => `${amount} ${amoun
 export const IMPORT_MESSAGES = {
   tooManyLines: `Een bestand mag hoogstens ${IMPORT_MAX_LINES.toLocaleString('nl-NL')} boekingen bevatten. Splits het bestand en importeer de delen na elkaar.`,
   stored: (imported: number, duplicates: number, refused: number) =>
-    [
+    `${[
       `${plural(imported, 'boeking', 'boekingen')} geïmporteerd`,
       ...(duplicates > 0
         ? [
@@ -37,7 +37,7 @@ export const IMPORT_MESSAGES = {
           ]
         : []),
       ...(refused > 0 ? [`${plural(refused, 'foute regel', 'foute regels')} overgeslagen`] : []),
-    ].join(', ') + '.',
+    ].join(', ')}.`,
   refused: (refused: number) =>
     `Niets geïmporteerd: ${plural(refused, 'regel kan', 'regels kunnen')} niet worden gelezen. Verbeter het bestand, of kies ervoor foute regels over te slaan.`,
   dryRun: (imported: number, duplicates: number, refused: number) =>

@@ -1,16 +1,10 @@
-import type { Kpi, KpiBoard } from '@loop/core';
-import { sql } from 'drizzle-orm';
+import type { FinanceOverview, Kpi, KpiBoard } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleRecord } from '../testing/finance';
 import { createKpi, teamCall } from '../testing/kpiTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { createTestContext, type TestContext } from '../testing/testApp';
 import { financeTotals } from './financeSource';
-
-/*
- * The finance tables come with the finance feature (migration 0012, built beside this one). Until
- * they are in this branch, this file makes the few columns `financeTotals` reads in its own
- * database: a table named `finance_records` with `organization_id`, `booked_on` and `amount_cents`.
- */
 
 let ctx: TestContext;
 let team: TestTeam;
@@ -46,7 +40,7 @@ const cardsOf = async () =>
   );
 
 describe('finance-sourced KPIs', () => {
-  it("should say 'no finance data' while there is no finance table, then sum the records per period", async () => {
+  it("should say 'no finance data' while the organisation has no records, then sum its records per period as the finance overview does", async () => {
     await createKpi(ctx, team, finance('revenue', 'euro'));
     await createKpi(ctx, team, finance('costs', 'euro'));
     await createKpi(ctx, team, finance('result', 'euro'));
@@ -67,19 +61,40 @@ describe('finance-sourced KPIs', () => {
     const listed = (await teamCall(ctx, team, 'GET', '/kpis')).json<{ items: Kpi[] }>();
     expect(new Set(listed.items.map((kpi) => kpi.state))).toEqual(new Set(['no_finance_data']));
 
-    await ctx.db.execute(sql`create table finance_records (
-      id serial primary key, organization_id integer not null, booked_on date not null, amount_cents bigint not null)`);
-    // The table is there, but this organisation has no records: still no finance data.
+    // The organisation has no records yet: still no finance data.
     expect(await financeTotals(ctx.db, team.organization.id, 'month', '2026-01-01', '2026-03-31')).toBeNull();
 
     const other = await createTeam(ctx, 'Ander Boekje BV');
-    await ctx.db.execute(sql`insert into finance_records (organization_id, booked_on, amount_cents) values
-      (${team.organization.id}, '2026-01-31', 500000),
-      (${team.organization.id}, '2026-02-01', 1000000),
-      (${team.organization.id}, '2026-02-14', -250000),
-      (${team.organization.id}, '2026-02-28', 250000),
-      (${team.organization.id}, '2026-03-02', -100000),
-      (${other.organization.id}, '2026-02-10', 99999900)`);
+    const record = async (on: TestTeam, date: string, cents: number) => {
+      const answer = await teamCall(
+        ctx,
+        on,
+        'POST',
+        '/finance/records',
+        sampleRecord({ date, direction: cents > 0 ? 'income' : 'cost', amount_cents: Math.abs(cents) }),
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+    };
+    await record(team, '2026-01-31', 500_000);
+    await record(team, '2026-02-01', 1_000_000);
+    await record(team, '2026-02-14', -250_000);
+    await record(team, '2026-02-28', 250_000);
+    await record(team, '2026-03-02', -100_000);
+    await record(other, '2026-02-10', 99_999_900);
+
+    // The KPI's months are the finance overview's months, to the cent (both BTW included).
+    const overview = (
+      await teamCall(ctx, team, 'GET', '/finance/overview?from=2026-01-01&to=2026-03-31')
+    ).json<FinanceOverview>();
+    const months = await financeTotals(ctx.db, team.organization.id, 'month', '2026-01-01', '2026-03-31');
+    expect(months && Object.fromEntries(months)).toEqual(
+      Object.fromEntries(
+        overview.months.map((month) => [
+          `${month.month}-01`,
+          { incomeCents: month.income_cents, costCents: month.cost_cents },
+        ]),
+      ),
+    );
 
     const weeks = await financeTotals(ctx.db, team.organization.id, 'week', '2026-01-26', '2026-03-08');
     expect(weeks && Object.fromEntries(weeks)).toEqual({

@@ -5,13 +5,14 @@ import type { CountGrain } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
 
 /**
- * The finance records a finance-sourced KPI reads, summed per bucket. THE ONE PLACE that knows the
- * finance tables (they come with the finance feature, migration 0012): the table
- * `finance_records` with `organization_id`, `booked_on` (a date) and `amount_cents` (positive
- * income, negative cost, BTW included). Were the names to change, this function is all that moves.
+ * The finance records a finance-sourced KPI reads, summed per bucket. The one place the KPIs read
+ * the finance feature's tables: the sums the database keeps per organisation and month
+ * (`finance_month_totals`) or day (`finance_day_totals`, for weeks), so a KPI over years of a
+ * million records reads a few hundred summed rows. Amounts are what was paid or received, BTW
+ * included, as the finance overview's months show them: a revenue KPI equals the overview's income
+ * of the same month to the cent.
  *
- * Answers null when there are no finance data for the organisation: no `finance_records` table in
- * this database yet, or no record of the organisation at all (the KPI then says 'Nog geen
+ * Answers null when the organisation has no finance records at all (the KPI then says 'Nog geen
  * financiële gegevens'); else the buckets of the days from `from` to `to` that have records, by
  * their first day (a Monday for weeks, the 1st for months), with income and costs (costs as a
  * positive amount) in cents.
@@ -23,22 +24,24 @@ export async function financeTotals(
   from: string,
   to: string,
 ): Promise<ReadonlyMap<string, FinancePeriodTotals> | null> {
-  const [table] = await queryRows<{ present: boolean }>(
-    db,
-    sql`select to_regclass('finance_records') is not null as present`,
-  );
-  if (table?.present !== true) return null;
+  const sums =
+    grain === 'month'
+      ? sql`select month as bucket, direction, amount_cents from finance_month_totals
+          where organization_id = ${organizationId}
+            and month between date_trunc('month', ${from}::date)::date and ${to}::date`
+      : sql`select date_trunc('week', day::timestamp)::date as bucket, direction, amount_cents
+          from finance_day_totals
+          where organization_id = ${organizationId} and day between ${from}::date and ${to}::date`;
   const rows = await queryRows<{ bucket: string | null; income: string | null; costs: string | null }>(
     db,
-    sql`select to_char(date_trunc(${grain}, booked_on::timestamp), 'YYYY-MM-DD') as bucket,
-        (sum(amount_cents) filter (where amount_cents > 0))::text as income,
-        (-sum(amount_cents) filter (where amount_cents < 0))::text as costs
-      from finance_records
-      where organization_id = ${organizationId} and booked_on between ${from}::date and ${to}::date
+    sql`select to_char(bucket, 'YYYY-MM-DD') as bucket,
+        (sum(amount_cents) filter (where direction = 'income'))::text as income,
+        (sum(amount_cents) filter (where direction = 'cost'))::text as costs
+      from (${sums}) as sums
       group by 1
       union all
       select null, null, null
-      where not exists (select 1 from finance_records where organization_id = ${organizationId})`,
+      where not exists (select 1 from finance_month_totals where organization_id = ${organizationId})`,
   );
   if (rows.some((row) => row.bucket === null)) return null;
   return new Map(

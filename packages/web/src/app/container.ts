@@ -174,6 +174,11 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
 
+  const kpis = () => import('./kpiServices');
+  bind(TOKENS.KpiGateway)
+    .toResolvedValue(async (api) => (await kpis()).createKpiGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+
   const surveys = () => import('./surveyServices');
   bind(TOKENS.SurveysGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveysGateway(api), [TOKENS.ApiClient])

@@ -20,6 +20,7 @@ import type {
 import type { BrandingStore } from '@loop/core/branding';
 import type { FeatureStore } from '@loop/core/features';
 import type { HtmlSanitizer } from '@loop/core/html';
+import type { KpiGateway } from '@loop/core/kpis';
 import type { AdminLogsGateway, LogBrowser } from '@loop/core/logs';
 import type {
   CurrentUserStore,
@@ -73,6 +74,7 @@ export const TOKENS = {
   UserGateway: Symbol.for('Loop.UserGateway') as ServiceIdentifier<UserGateway>,
   OrganisationGateway: Symbol.for('Loop.OrganisationGateway') as ServiceIdentifier<OrganisationGateway>,
   TeamGateway: Symbol.for('Loop.TeamGateway') as ServiceIdentifier<TeamGateway>,
+  KpiGateway: Symbol.for('Loop.KpiGateway') as ServiceIdentifier<KpiGateway>,
   InvitationLinkGateway: Symbol.for('Loop.InvitationLinkGateway') as ServiceIdentifier<InvitationLinkGateway>,
   InvitationUseCases: Symbol.for('Loop.InvitationUseCases') as ServiceIdentifier<InvitationUseCases>,
   OwnDataUseCases: Symbol.for('Loop.OwnDataUseCases') as ServiceIdentifier<OwnDataUseCases>,

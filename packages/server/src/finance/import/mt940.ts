@@ -61,7 +61,7 @@ function fields(text: string): Field[] {
 }
 
 const year = (yy: string): number => (Number(yy) < 80 ? 2000 : 1900) + Number(yy);
-const pad = (value: number) => String(value).padStart(2, '0');
+const _pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * The entry (booking) date: the year of the value date, unless month and day put it more than half
