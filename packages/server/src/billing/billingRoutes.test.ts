@@ -56,10 +56,16 @@ describe('GET /features', () => {
   });
 
   it('should describe analytics as the page across all surveys, and core as what every plan has', () => {
-    // Migration 0010: core promised contacts, invitations and a dashboard, analytics a KPI dashboard.
+    // Migration 0010: core promised contacts, invitations and a dashboard, analytics a KPI dashboard
+    // before either existed; 0014 names the KPI board (core), the advanced KPI dashboard and finance.
     const analytics = feature('analytics').description;
     expect(analytics).toContain('al je surveys samen');
     expect(analytics).toContain('best en de laagst scorende stellingen');
+    expect(analytics).toContain('Het geavanceerde KPI-dashboard');
+    expect(analytics).toContain(
+      'de btw per kwartaal, en bankafschriften importeren (CAMT.053, MT940 en CSV)',
+    );
+    expect(feature('core').description).toContain('Een KPI-bord op je dashboard');
     expect(feature('core').description).toContain('Resultaten per vraag met grafieken');
     expect(feature('core').description).toContain('Antwoorden exporteren als CSV');
   });
