@@ -55,4 +55,21 @@ describe('createAccessTokens', () => {
       value: SUBJECT,
     });
   });
+
+  it('should answer a token checked before as the first check would, expiring it at the same second', async () => {
+    const clock = new FakeClock();
+    const tokens = createAccessTokens({ secret: SECRET, ttlSeconds: 60, clock });
+    const fresh = createAccessTokens({ secret: SECRET, ttlSeconds: 60, clock });
+    const token = await tokens.sign(SUBJECT);
+    expect(await tokens.verify(token)).toEqual({ ok: true, value: SUBJECT });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await tokens.verify(forged)).toEqual({ ok: false, error: 'invalid' });
+    clock.advance(59_000);
+    expect(await tokens.verify(token)).toEqual(await fresh.verify(token));
+    expect(await tokens.verify(token)).toEqual({ ok: true, value: SUBJECT });
+    clock.advance(1_000);
+    expect(await fresh.verify(token)).toEqual({ ok: false, error: 'expired' });
+    expect(await tokens.verify(token)).toEqual({ ok: false, error: 'expired' });
+  });
 });

@@ -37,3 +37,49 @@ export class KpiValuesCache {
     }
   }
 }
+
+/** Bytes of board answers kept at most; the least recently used go first. */
+const DEFAULT_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Whole board answers, serialised, per organisation, user and number of periods, kept while the
+ * board's index is unchanged: the index row holds the choice, every KPI's definition and owner,
+ * its revision, its survey's title and version and the stamp of its survey's counts, so an equal
+ * row and an equal day mean an equal board. The index is read on every request, so an answer is
+ * never older than the data, also with several API instances; a hit saves computing a hundred
+ * cards and serialising them (about a third of the request's CPU in bench/kpi-board). Boards with
+ * finance KPIs are not kept: their values are read live from the finance feature's sums.
+ */
+export class BoardResponseCache {
+  readonly #entries = new Map<string, { readonly key: string; readonly body: Buffer }>();
+  #bytes = 0;
+
+  constructor(private readonly maxBytes = DEFAULT_RESPONSE_BYTES) {}
+
+  get(scope: string, key: string): Buffer | undefined {
+    const entry = this.#entries.get(scope);
+    if (entry === undefined || entry.key !== key) return undefined;
+    this.#entries.delete(scope);
+    this.#entries.set(scope, entry);
+    return entry.body;
+  }
+
+  set(scope: string, key: string, body: Buffer): void {
+    this.#remove(scope);
+    if (body.length + key.length > this.maxBytes) return;
+    this.#entries.set(scope, { key, body });
+    this.#bytes += body.length + key.length;
+    while (this.#bytes > this.maxBytes) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#remove(oldest);
+    }
+  }
+
+  #remove(scope: string): void {
+    const entry = this.#entries.get(scope);
+    if (entry === undefined) return;
+    this.#entries.delete(scope);
+    this.#bytes -= entry.body.length + entry.key.length;
+  }
+}

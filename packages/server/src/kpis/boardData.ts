@@ -69,6 +69,8 @@ export interface BoardIndex {
   /** The chosen KPIs in the order of the choice (every KPI, oldest first, without one). */
   readonly kpis: readonly BoardKpi[];
   readonly personal: boolean;
+  /** The index row as text: equal rows on an equal day make an equal board (BoardResponseCache). */
+  readonly key: string;
 }
 
 export interface BoardRows {
@@ -262,7 +264,7 @@ export async function loadBoardIndex(
           const kpi = byId.get(id);
           return kpi === undefined ? [] : [kpi];
         });
-  return { kpis: kpis.slice(0, 100), personal: row?.personal ?? false };
+  return { kpis: kpis.slice(0, 100), personal: row?.personal ?? false, key: JSON.stringify(row ?? null) };
 }
 
 /** The rows the values of these board KPIs are computed from, over the windows. */

@@ -253,6 +253,16 @@ describe('the board', () => {
     expect(await current()).toBe(300);
     await teamCall(ctx, own, 'DELETE', `/kpis/${kpi.id}/values/2026-03`);
     expect(await current()).toBe(200);
+
+    // Unchanged, the board answers the same JSON (kept whole); a renamed KPI shows at once.
+    const board = () => teamCall(ctx, own, 'GET', '/kpis/board?periods=2');
+    const first = await board();
+    const again = await board();
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    const renamed = await teamCall(ctx, own, 'PUT', `/kpis/${kpi.id}`, kpiInput({ name: 'Nieuwe naam' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await board()).json<KpiBoard>().cards.map((card) => card.kpi.name)).toEqual(['Nieuwe naam']);
   });
 
   it('should let every member choose their own board, and managers the default', async () => {

@@ -3,7 +3,6 @@ import {
   fileNamePart,
   KPI_SOURCE_TYPES,
   type Kpi,
-  type KpiBoard,
   type KpiBoardSettings,
   type KpiComparison,
   type KpiDrillDown,
@@ -15,7 +14,7 @@ import {
 import { kpiCsv } from '@loop/core/kpis';
 import { PERIOD_KINDS } from '@loop/core/periods';
 import { renumberQuestions } from '@loop/core/surveys/model';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
 import { ApiError, invalidInput } from '../http/apiError';
@@ -28,7 +27,7 @@ import { currentOrganization } from '../organizations/memberships';
 import { organizationRoute } from '../organizations/organizationRoute';
 import { SurveyQuestionsCache } from '../responses/surveyQuestionsCache';
 import { findSurvey } from '../surveys/surveys';
-import { KpiValuesCache } from './boardCache';
+import { BoardResponseCache, KpiValuesCache } from './boardCache';
 import { kpiStates } from './kpiComputation';
 import {
   boardChoiceSchema,
@@ -64,7 +63,7 @@ import {
   type KpiDeps,
   type KpiRefusal,
   kpiOf,
-  loadBoard,
+  loadBoardJson,
   loadComparison,
   loadDrillDown,
   loadHistory,
@@ -108,6 +107,7 @@ export const kpiRoutes =
       db: deps.db,
       questions,
       boardCache: new KpiValuesCache(),
+      boardResponses: new BoardResponseCache(),
       now: () => deps.clock.now(),
       survey: async (organizationId, surveyId) => {
         const survey = await findSurvey(deps.db, organizationId, surveyId);
@@ -216,10 +216,14 @@ export const kpiRoutes =
           response: { 200: boardSchema, 400: ERRORS.badRequest, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
         }),
       },
-      async (request): Promise<KpiBoard> => {
+      async (request, reply) => {
         const organizationId = await organizationOf(request);
         const periods = unwrap(parseBoardPeriods(request.query.periods));
-        return loadBoard(kpiDeps, organizationId, authOf(request).user.id, periods);
+        const body = await loadBoardJson(kpiDeps, organizationId, authOf(request).user.id, periods, (board) =>
+          reply.serialize(board),
+        );
+        // Already serialised by this route's schema serializer (possibly kept from an earlier request).
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
       },
     );
 

@@ -41,8 +41,15 @@ import {
   periodOf,
   periodsBetween,
 } from '@loop/core/periods';
-import { KpiValuesCache } from './boardCache';
-import { type BoardKpi, type BoardWindows, boardWindows, loadBoardIndex, loadBoardRows } from './boardData';
+import { type BoardResponseCache, KpiValuesCache } from './boardCache';
+import {
+  type BoardIndex,
+  type BoardKpi,
+  type BoardWindows,
+  boardWindows,
+  loadBoardIndex,
+  loadBoardRows,
+} from './boardData';
 import {
   boardValues,
   type ComputeDeps,
@@ -114,6 +121,8 @@ export interface KpiDeps extends ComputeDeps {
   readonly now: () => Date;
   /** Values the board computed, kept while their inputs are unchanged. */
   readonly boardCache: KpiValuesCache;
+  /** Whole board answers, serialised, kept while the board's index is unchanged. */
+  readonly boardResponses: BoardResponseCache;
   /** The organisation's surveys by id, with their questions (null: not the organisation's). */
   readonly survey: (
     organizationId: number,
@@ -361,16 +370,40 @@ function windowsOf(periods: number, today: string): BoardWindows {
  * index says which KPIs and whether their values changed since they were computed; only the
  * changed ones (and finance KPIs) are computed again, from one more statement.
  */
-export async function loadBoard(
+/**
+ * The board as its serialised answer (`serialize` is the route's schema serializer), the same
+ * bytes again while the board's index and the day are unchanged and no finance KPI is on it.
+ */
+export async function loadBoardJson(
   deps: KpiDeps,
   organizationId: number,
   userId: number,
   periods: number,
-): Promise<KpiBoard> {
+  serialize: (board: KpiBoard) => string | ArrayBuffer | Buffer,
+): Promise<Buffer> {
   const today = todayOf(deps);
+  const index = await loadBoardIndex(deps.db, organizationId, userId);
+  const keep = index.kpis.every((board) => board.kpi.source.type !== 'finance');
+  const scope = `${organizationId}|${userId}|${periods}`;
+  const key = `${today}|${index.key}`;
+  const kept = keep ? deps.boardResponses.get(scope, key) : undefined;
+  if (kept !== undefined) return kept;
+  const serialized = serialize(await boardOf(deps, organizationId, index, today, periods));
+  const body =
+    typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as ArrayBuffer);
+  if (keep) deps.boardResponses.set(scope, key, body);
+  return body;
+}
+
+async function boardOf(
+  deps: KpiDeps,
+  organizationId: number,
+  index: BoardIndex,
+  today: string,
+  periods: number,
+): Promise<KpiBoard> {
   const windows = windowsOf(periods, today);
   const window = `${today}|${periods}`;
-  const index = await loadBoardIndex(deps.db, organizationId, userId);
   const known = new Map<number, ComputedValues>();
   const missing: BoardKpi[] = [];
   for (const board of index.kpis) {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { BoardResponseCache } from './boardCache';
+
+describe('BoardResponseCache', () => {
+  it('should answer a body only for the key it was kept with', () => {
+    const cache = new BoardResponseCache();
+    cache.set('1|2|12', 'dag|index', Buffer.from('{"cards":[]}'));
+    expect(cache.get('1|2|12', 'dag|index')?.toString()).toBe('{"cards":[]}');
+    expect(cache.get('1|2|12', 'dag|ander')).toBeUndefined();
+    expect(cache.get('1|3|12', 'dag|index')).toBeUndefined();
+  });
+
+  it('should stay within its bytes, forgetting the least recently used board first', () => {
+    const cache = new BoardResponseCache(300);
+    const body = Buffer.alloc(90, 'x');
+    cache.set('a', 'k', body);
+    cache.set('b', 'k', body);
+    cache.set('c', 'k', body);
+    expect(cache.get('a', 'k')).toBe(body);
+    cache.set('d', 'k', body);
+    expect(cache.get('b', 'k')).toBeUndefined();
+    expect([cache.get('a', 'k'), cache.get('c', 'k'), cache.get('d', 'k')]).toEqual([body, body, body]);
+    cache.set('e', 'k', Buffer.alloc(400));
+    expect(cache.get('e', 'k')).toBeUndefined();
+    cache.set('a', 'k2', Buffer.alloc(10));
+    expect(cache.get('a', 'k')).toBeUndefined();
+    expect(cache.get('a', 'k2')?.length).toBe(10);
+  });
+});
