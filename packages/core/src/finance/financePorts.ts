@@ -1,6 +1,7 @@
 import type { ApiResult } from '../api';
 import type {
   CsvMapping,
+  ExportFormat,
   FinanceCategories,
   FinanceImport,
   FinanceImportReport,
@@ -40,8 +41,6 @@ export interface FinanceRangeQuery {
   readonly to?: string;
 }
 
-export type FinanceExportFormat = 'csv' | 'xlsx';
-
 /** A bank statement to import, with the choices of the import form. */
 export interface FinanceImportUpload {
   /** The file's bytes (the browser's File or Blob). */
@@ -63,10 +62,10 @@ export interface FinanceGateway {
   create(input: FinanceRecordInput): Promise<ApiResult<FinanceRecord>>;
   update(id: number, patch: FinanceRecordPatch): Promise<ApiResult<FinanceRecord>>;
   remove(id: number): Promise<ApiResult<void>>;
-  exportRecords(filter: FinanceRecordFilter, format: FinanceExportFormat): Promise<ApiResult<DownloadedFile>>;
+  exportRecords(filter: FinanceRecordFilter, format: ExportFormat): Promise<ApiResult<DownloadedFile>>;
   categories(): Promise<ApiResult<FinanceCategories>>;
   overview(range: FinanceRangeQuery): Promise<ApiResult<FinanceOverview>>;
-  exportOverview(range: FinanceRangeQuery, format: FinanceExportFormat): Promise<ApiResult<DownloadedFile>>;
+  exportOverview(range: FinanceRangeQuery, format: ExportFormat): Promise<ApiResult<DownloadedFile>>;
   /**
    * Imports a bank statement: 201 stored, 200 a dry run; a refused file (422) is a failure whose
    * report is not available here, so the server's report of a refused file comes back as `value`

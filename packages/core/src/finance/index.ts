@@ -48,7 +48,6 @@ export {
   previewCsvLines,
 } from './financeImportRules';
 export type {
-  FinanceExportFormat,
   FinanceGateway,
   FinanceImportUpload,
   FinanceRangeQuery,

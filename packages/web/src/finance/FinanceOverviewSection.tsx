@@ -1,27 +1,16 @@
-import {
-  categoryBars,
-  euro,
-  type FinanceExportFormat,
-  monthChart,
-  quarterView,
-  resultText,
-  yearRange,
-} from '@loop/core/finance';
+import { categoryBars, euro, monthChart, quarterView, resultText, yearRange } from '@loop/core/finance';
 import { formatCount } from '@loop/core/format';
 import { useId } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useQuery } from '../shared/useQuery';
-import { DownloadButton } from '../shell/DownloadButton';
 import { TableScroll } from '../shell/TableScroll';
 import { BarList } from '../surveys/results/BarList';
+import { FinanceExportButtons } from './FinanceExportButtons';
 import { MonthChart } from './MonthChart';
 
-const EXPORTS: readonly { format: FinanceExportFormat; label: string }[] = [
-  { format: 'csv', label: 'Overzicht exporteren (CSV)' },
-  { format: 'xlsx', label: 'Overzicht exporteren (XLSX)' },
-];
+const EXPORT_LABELS = { csv: 'Overzicht exporteren (CSV)', xlsx: 'Overzicht exporteren (XLSX)' } as const;
 
 /** The overview of one calendar year: months, totals, categories and BTW per quarter. */
 export function FinanceOverviewSection({
@@ -34,7 +23,6 @@ export function FinanceOverviewSection({
   onYear: (year: number) => void;
 }) {
   const finance = useAsyncInjection(TOKENS.FinanceGateway);
-  const files = useAsyncInjection(TOKENS.FileSaver);
   const id = useId();
   const range = yearRange(year);
   const overview = useQuery(`finance:overview:${range.from}:${range.to}`, () => finance.overview(range));
@@ -54,19 +42,10 @@ export function FinanceOverviewSection({
             ))}
           </select>
         </div>
-        {EXPORTS.map(({ format, label }) => (
-          <DownloadButton
-            key={format}
-            label={label}
-            failed="Het overzicht kon niet worden geëxporteerd."
-            download={async () => {
-              const result = await finance.exportOverview(range, format);
-              if (!result.ok) return { ok: false, message: result.detail };
-              files.saveFile(result.value);
-              return { ok: true };
-            }}
-          />
-        ))}
+        <FinanceExportButtons
+          labels={EXPORT_LABELS}
+          download={(format) => finance.exportOverview(range, format)}
+        />
       </div>
       {value === null ? (
         overview.error ? (

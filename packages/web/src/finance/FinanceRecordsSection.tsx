@@ -1,7 +1,7 @@
 import { FINANCE_SORTS, type FinanceRecord, type FinanceSort } from '@loop/core';
 import {
+  BTW_RATE_CHOICES,
   emptyFinanceForm,
-  type FinanceExportFormat,
   type FinanceRecordFilter,
   financeFormOf,
   recordRow,
@@ -15,10 +15,10 @@ import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useInvalidate, useQuery } from '../shared/useQuery';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { DownloadButton } from '../shell/DownloadButton';
 import { Pager } from '../shell/Pager';
 import { TableScroll } from '../shell/TableScroll';
 import { DateFilterForm } from '../surveys/results/DateFilterForm';
+import { FinanceExportButtons } from './FinanceExportButtons';
 import { RecordForm } from './RecordForm';
 
 const PAGE_SIZE = 25;
@@ -34,10 +34,7 @@ const SORT_LABELS: Readonly<Record<FinanceSort, string>> = {
   '-category': 'Categorie, Z–A',
 };
 
-const EXPORTS: readonly { format: FinanceExportFormat; label: string }[] = [
-  { format: 'csv', label: 'Boekingen exporteren (CSV)' },
-  { format: 'xlsx', label: 'Boekingen exporteren (XLSX)' },
-];
+const EXPORT_LABELS = { csv: 'Boekingen exporteren (CSV)', xlsx: 'Boekingen exporteren (XLSX)' } as const;
 
 /** '__all__' in the category filter is every category; '' is 'Zonder categorie'. */
 const ALL = '__all__';
@@ -56,7 +53,6 @@ export function FinanceRecordsSection({
   onAdding: (open: boolean) => void;
 }) {
   const finance = useAsyncInjection(TOKENS.FinanceGateway);
-  const files = useAsyncInjection(TOKENS.FileSaver);
   const clock = useInjection(TOKENS.Clock);
   const invalidate = useInvalidate();
   const id = useId();
@@ -65,6 +61,7 @@ export function FinanceRecordsSection({
   const [direction, setDirection] = useState('');
   const [category, setCategory] = useState(ALL);
   const [source, setSource] = useState('');
+  const [btwRate, setBtwRate] = useState('');
   const [dates, setDates] = useState(EMPTY_DATE_FILTER);
   const [sort, setSort] = useState<FinanceSort>('-date');
   const [page, setPage] = useState(1);
@@ -79,6 +76,7 @@ export function FinanceRecordsSection({
     q,
     direction,
     source,
+    btw_rate: btwRate,
     from: dates.from,
     to: dates.to,
     ...(category === ALL ? {} : { category }),
@@ -136,20 +134,11 @@ export function FinanceRecordsSection({
             Boeking toevoegen
           </button>
         ) : null}
-        {EXPORTS.map(({ format, label }) => (
-          <DownloadButton
-            key={format}
-            label={label}
-            failed="De boekingen konden niet worden geëxporteerd."
-            download={async () => {
-              const result = await finance.exportRecords(filter, format);
-              if (!result.ok) return { ok: false, message: result.detail };
-              files.saveFile(result.value);
-              return { ok: true };
-            }}
-          />
-        ))}
       </div>
+      <FinanceExportButtons
+        labels={EXPORT_LABELS}
+        download={(format) => finance.exportRecords(filter, format)}
+      />
       {adding && canManage ? (
         <RecordForm
           title="Nieuwe boeking"
@@ -206,6 +195,21 @@ export function FinanceRecordsSection({
             {used.map((name) => (
               <option key={name} value={name}>
                 {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-btw`}>Btw-tarief</label>
+          <select
+            id={`${id}-btw`}
+            value={btwRate}
+            onChange={(event) => refilter(setBtwRate)(event.target.value)}
+          >
+            <option value="">Alle tarieven</option>
+            {BTW_RATE_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value === '' ? 'none' : choice.value}>
+                {choice.value === '' ? 'Zonder tarief' : choice.label}
               </option>
             ))}
           </select>

@@ -127,7 +127,38 @@ function app(role: MemberRole, records: FinanceRecord[]) {
       'GET /finance/categories': () =>
         json(200, { used: [{ name: 'Omzet', record_count: 1 }], suggestions: ['Inkoop'] }),
       'GET /finance/imports': () => json(200, { items: [], total: 0, page: 1, page_size: 25 }),
+      'POST /finance/imports': () =>
+        json(422, {
+          detail: 'Er zijn 1 regels geweigerd; er is niets geïmporteerd.',
+          import_id: null,
+          stored: false,
+          dry_run: false,
+          format: 'csv',
+          file_name: 'ing.csv',
+          encoding: 'utf-8',
+          lines: 2,
+          imported: 1,
+          duplicates: 0,
+          refused: 1,
+          refusals: [{ line: 3, reason: "Kolom 'Datum': Dit is geen datum: '2026011'." }],
+          csv: null,
+        }),
     },
+  });
+}
+
+const CSV = [
+  '"Datum";"Naam / Omschrijving";"Af Bij";"Bedrag (EUR)";"Mededelingen"',
+  '"20260105";"Klant Zuid B.V.";"Bij";"1.210,00";"Factuur F-1"',
+  '"2026011";"Fout";"Af";"1,00";"x"',
+].join('\n');
+
+/** Chooses a file in a file input as a person would (jsdom cannot open a file dialog). */
+async function chooseFile(input: Element | null, file: File) {
+  if (!(input instanceof HTMLInputElement)) throw new Error('Not an input');
+  await act(async () => {
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
   });
 }
 
@@ -203,5 +234,35 @@ describe('FinanceScreen', () => {
     expect(button(container, 'Boeking toevoegen')).not.toBeNull();
     await click(button(container, 'Bankafschrift importeren'));
     await waitFor(() => expect(container.querySelector('input[type="file"]')).not.toBeNull());
+  });
+
+  it('should map a CSV file with a preview, send the mapping, and list refused lines by number and reason', async () => {
+    const test = app('owner', [RECORD]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('input[type="file"]')).not.toBeNull());
+    await chooseFile(
+      container.querySelector('input[type="file"]'),
+      new File([CSV], 'ing.csv', { type: 'text/csv' }),
+    );
+    // Recognised as an ING export: the preview reads the lines as the server will.
+    await waitFor(() => expect(container.textContent).toContain('Voorbeeld van de eerste regels'));
+    const preview = container.querySelector('section[aria-label="Voorbeeld van de import"]');
+    expect(preview?.textContent).toContain('2026-01-051.210,00Klant Zuid B.V.Factuur F-1');
+    expect(preview?.textContent).toContain("Wordt geweigerd: Kolom 'Datum'");
+
+    await click(button(container, 'Importeren'));
+    await waitFor(() => expect(container.querySelector('[data-testid="import-report"]')).not.toBeNull());
+    const report = container.querySelector('[data-testid="import-report"]')?.textContent ?? '';
+    expect(report).toContain('1 boeking zou worden geïmporteerd.');
+    expect(report).toContain("3Kolom 'Datum': Dit is geen datum: '2026011'.");
+    const sent = test.api.seen.find((request) => request.method === 'POST')?.body as FormData;
+    expect(sent.get('format')).toBe('csv');
+    expect(JSON.parse(String(sent.get('mapping')))).toMatchObject({
+      date: 'Datum',
+      amount: 'Bedrag (EUR)',
+      direction: 'Af Bij',
+    });
+    expect(sent.get('skip_invalid')).toBe('false');
+    expect((sent.get('file') as File).name).toBe('ing.csv');
   });
 });
