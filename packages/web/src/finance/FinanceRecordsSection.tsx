@@ -268,7 +268,7 @@ export function FinanceRecordsSection({
                   <td>{row.directionLabel}</td>
                   <td className="finance-amount">{row.amount}</td>
                   {canManage ? (
-                    <td>
+                    <td className="finance-actions">
                       <div className="row-actions">
                         <button
                           type="button"

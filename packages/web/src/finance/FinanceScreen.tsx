@@ -35,7 +35,11 @@ export function FinanceScreen() {
   const empty = any.value !== null && any.value.total === 0;
 
   return (
-    <Page title="Financiën" lead="Inkomsten, kosten en btw van je organisatie, per maand en per kwartaal.">
+    <Page
+      title="Financiën"
+      width="full"
+      lead="Inkomsten, kosten en btw van je organisatie, per maand en per kwartaal."
+    >
       <p>
         <Link href="/dashboard">Terug naar het dashboard</Link>
       </p>
