@@ -99,6 +99,11 @@ describe('finance screen', () => {
     expect(plain(await count.textContent())).toBe('9 boekingen');
     await totals.getByText('€ 3.751,00').waitFor();
 
+    // axe on everything open at once: the CSV mapping with its preview and the record form.
+    await page.getByLabel('Bankafschrift', { exact: true }).setInputFiles(fixture('ing.csv'));
+    await page.getByText('Voorbeeld van de eerste regels').waitFor();
+    await page.getByRole('button', { name: 'Boeking toevoegen' }).click();
+    await page.getByRole('heading', { name: 'Nieuwe boeking' }).waitFor();
     // The confirmations are toasts that fade away; axe looks at the screen itself.
     await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 20_000 }).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);

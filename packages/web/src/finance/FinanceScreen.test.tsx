@@ -92,7 +92,8 @@ const OVERVIEW: FinanceOverview = {
   },
 };
 
-function app(role: MemberRole, records: FinanceRecord[]) {
+/** `importDone`: the import's answer waits for it, so the screen can be seen while it runs. */
+function app(role: MemberRole, records: FinanceRecord[], importDone: Promise<void> = Promise.resolve()) {
   const stored = [...records];
   return createTestApp({
     path: '/finance',
@@ -127,8 +128,9 @@ function app(role: MemberRole, records: FinanceRecord[]) {
       'GET /finance/categories': () =>
         json(200, { used: [{ name: 'Omzet', record_count: 1 }], suggestions: ['Inkoop'] }),
       'GET /finance/imports': () => json(200, { items: [], total: 0, page: 1, page_size: 25 }),
-      'POST /finance/imports': () =>
-        json(422, {
+      'POST /finance/imports': async () => {
+        await importDone;
+        return json(422, {
           detail: 'Er zijn 1 regels geweigerd; er is niets geïmporteerd.',
           import_id: null,
           stored: false,
@@ -142,7 +144,8 @@ function app(role: MemberRole, records: FinanceRecord[]) {
           refused: 1,
           refusals: [{ line: 3, reason: "Kolom 'Datum': Dit is geen datum: '2026011'." }],
           csv: null,
-        }),
+        });
+      },
     },
   });
 }
@@ -237,7 +240,8 @@ describe('FinanceScreen', () => {
   });
 
   it('should map a CSV file with a preview, send the mapping, and list refused lines by number and reason', async () => {
-    const test = app('owner', [RECORD]);
+    let finish = () => {};
+    const test = app('owner', [RECORD], new Promise<void>((done) => (finish = done)));
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(container.querySelector('input[type="file"]')).not.toBeNull());
     await chooseFile(
@@ -251,7 +255,15 @@ describe('FinanceScreen', () => {
     expect(preview?.textContent).toContain("Wordt geweigerd: Kolom 'Datum'");
 
     await click(button(container, 'Importeren'));
+    // While it runs: the live region says so, and nothing can be sent twice.
+    const progress = container.querySelector('[data-testid="import-progress"]');
+    expect(progress?.getAttribute('role')).toBe('status');
+    expect(progress?.textContent).toContain('Bestand versturen');
+    expect(button(container, 'Importeren')?.disabled).toBe(true);
+    expect(container.querySelector<HTMLInputElement>('input[type="file"]')?.disabled).toBe(true);
+    await act(async () => finish());
     await waitFor(() => expect(container.querySelector('[data-testid="import-report"]')).not.toBeNull());
+    expect(progress?.textContent).toBe('Er zijn 1 regels geweigerd; er is niets geïmporteerd.');
     const report = container.querySelector('[data-testid="import-report"]')?.textContent ?? '';
     expect(report).toContain('1 boeking zou worden geïmporteerd.');
     expect(report).toContain("3Kolom 'Datum': Dit is geen datum: '2026011'.");
