@@ -124,6 +124,13 @@ function app(role: MemberRole, records: FinanceRecord[], importDone: Promise<voi
         stored.unshift(created);
         return json(201, created);
       },
+      'DELETE /finance/records/1': () => {
+        stored.splice(
+          stored.findIndex((record) => record.id === 1),
+          1,
+        );
+        return json(204, undefined);
+      },
       'GET /finance/overview': () => json(200, OVERVIEW),
       'GET /finance/categories': () =>
         json(200, { used: [{ name: 'Omzet', record_count: 1 }], suggestions: ['Inkoop'] }),
@@ -215,6 +222,29 @@ describe('FinanceScreen', () => {
     const sent = test.api.seen.find((request) => request.method === 'POST');
     expect(sent?.body).toMatchObject({ amount_cents: 123456, direction: 'cost', btw_rate: '21' });
     await waitFor(() => expect(container.querySelector('[data-record-id="2"]')).not.toBeNull());
+  });
+
+  it('should delete a record only after confirming, then ask for the list and overview again', async () => {
+    const test = app('owner', [RECORD, { ...RECORD, id: 3, description: 'Andere' }]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('[data-record-id="1"]')).not.toBeNull());
+    const overviews = () =>
+      test.api.seen.filter((request) => request.path.startsWith('/finance/overview')).length;
+    const before = overviews();
+    await click(button(container.querySelector('[data-record-id="1"]')!, 'Verwijderen'));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector('[role="alertdialog"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(dialog.textContent).toContain('De boeking van 05-01-2026 (+ € 1.210,00, Factuur F-1)');
+    expect(test.api.seen.some((request) => request.method === 'DELETE')).toBe(false);
+    await click(button(dialog, 'Verwijderen'));
+    await waitFor(() => expect(container.querySelector('[data-record-id="1"]')).toBeNull());
+    expect(test.api.seen.filter((request) => request.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/finance/records/1',
+    ]);
+    expect(overviews()).toBeGreaterThan(before);
   });
 
   it('should show a member the finance without controls that change it', async () => {
