@@ -48,6 +48,7 @@ const SIGNED_IN = [
   '/admin/billing',
   '/admin/logs',
   '/billing/return?status=success&payment_id=1',
+  '/finance',
 ];
 
 describe('accessibility', () => {

@@ -14,11 +14,13 @@ export type {
   DownloadBody,
   HttpMethod,
   RequestOptions,
+  Uploader,
 } from './http/createApiClient';
 export { apiBaseUrl, createApiClient, NO_SESSION } from './http/createApiClient';
 export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
+export { createFinanceGateway } from './http/createFinanceGateway';
 export { createKpiGateway } from './http/createKpiGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
 export {
@@ -35,6 +37,8 @@ export { createSurveysGateway, createSurveyTemplatesGateway } from './http/creat
 export { createInvitationLinkGateway, createTeamGateway } from './http/createTeamGateway';
 export { createUserGateway } from './http/createUserGateway';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
+export type { XhrLike } from './http/xhrUpload';
+export { createXhrUpload, xhrUpload } from './http/xhrUpload';
 // Ids for new survey questions, options and statements
 export { randomIds } from './ids/randomIds';
 // Answering page: public-link memory, unsaved answers, respondent keys

@@ -28,7 +28,26 @@ export interface ApiClientOptions {
   organisationId: () => number | string | null;
   /** Replaces the global fetch (tests). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Sends a request whose caller follows its upload (`onUploadProgress`): the browser's fetch
+   * cannot report how much of a body has gone out, XMLHttpRequest can (`xhrUpload`). Without
+   * one, such requests go through fetch and report only their end.
+   */
+  upload?: Uploader | null;
 }
+
+/** One request sent with upload progress; resolves with the status and the answer's text. */
+export type Uploader = (
+  url: string,
+  init: {
+    readonly method: HttpMethod;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: BodyInit | undefined;
+    readonly signal?: AbortSignal | undefined;
+    /** Bytes sent of the body's total, as they go out. */
+    readonly onProgress: (sent: number, total: number) => void;
+  },
+) => Promise<{ readonly status: number; readonly text: string }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -45,6 +64,13 @@ export type RequestOptions = {
    * for Content-Disposition) and a failure still reads the JSON `detail`. Default 'json'.
    */
   responseType?: 'json' | 'blob';
+  /** Told the share of the body sent (0..1) while it uploads, and 1 when it is out. */
+  onUploadProgress?: (sent: number) => void;
+  /**
+   * Error statuses whose body is still the answer (an import's report of refused lines, 422),
+   * when that body is a JSON object; other bodies of those statuses are failures as usual.
+   */
+  okStatuses?: readonly number[];
 };
 
 /** The answer of a request with `responseType: 'blob'`. */
@@ -139,6 +165,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const url = withQuery(`${apiBase}${path.startsWith('/') ? '' : '/'}${path}`, request.query);
     try {
+      const progress = request.onUploadProgress;
+      if (progress !== undefined && options.upload) {
+        const answer = await options.upload(url, {
+          method,
+          headers,
+          body,
+          signal: request.signal,
+          onProgress: (sent, total) => progress(total > 0 ? Math.min(1, sent / total) : 0),
+        });
+        return { status: answer.status, body: parseBody(answer.text), token };
+      }
       if (download) {
         const response = await $fetchBlob.raw(url, { method, headers, body, signal: request.signal });
         const blob = response._data instanceof Blob ? response._data : new Blob([]);
@@ -148,6 +185,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return { status: response.status, body: answer, token };
       }
       const response = await $fetch.raw(url, { method, headers, body, signal: request.signal });
+      progress?.(1);
       return { status: response.status, body: response._data, token };
     } catch {
       return { status: 0, body: undefined, token };
@@ -185,6 +223,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (answer.status === 419) session.end('revoked');
     if (answer.status >= 200 && answer.status < 300) return apiOk(answer.body as T);
+    if (
+      request.okStatuses?.includes(answer.status) &&
+      typeof answer.body === 'object' &&
+      answer.body !== null &&
+      !Array.isArray(answer.body)
+    )
+      return apiOk(answer.body as T);
     return failureFromBody(answer.status, answer.body);
   }
 

@@ -31,6 +31,43 @@ export {
   suggestCsvMapping,
 } from './csvMapping';
 export { DATE_MESSAGES, parseDate } from './dates';
+export type { CheckedFinanceForm, FinanceRecordForm } from './financeForm';
+export {
+  BTW_RATE_CHOICES,
+  emptyFinanceForm,
+  FINANCE_FORM_MESSAGES,
+  financeFormInput,
+  financeFormOf,
+} from './financeForm';
+export type { CsvPreview, CsvPreviewLine, CsvPreviewResult } from './financeImportRules';
+export {
+  csvPreview,
+  detectImportFormat,
+  IMPORT_FORMAT_LABELS,
+  importReportLines,
+  previewCsvLines,
+} from './financeImportRules';
+export type {
+  FinanceGateway,
+  FinanceImportUpload,
+  FinanceRangeQuery,
+  FinanceRecordFilter,
+  FinanceRecordQuery,
+} from './financePorts';
+export type { MonthChartView, MonthColumnView } from './financeView';
+export {
+  categoryBars,
+  dayText,
+  euro,
+  monthChart,
+  monthLongLabel,
+  quarterLabel,
+  quarterView,
+  recordRow,
+  resultText,
+  signedAmountText,
+  yearRange,
+} from './financeView';
 export type { CheckedRange, FinanceAggregateRow, FinanceRange } from './overview';
 export { buildFinanceOverview, financeRange, MAX_RANGE_YEARS, RANGE_MESSAGES } from './overview';
 export type { CheckedFinanceRecord, CheckedRecord, FinanceRecordDraft } from './records';

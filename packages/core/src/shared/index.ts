@@ -2,7 +2,7 @@
 // What other features and packages use of it; everything else in this folder is internal.
 export type { ConsentStore, ConsentValue } from './consent';
 export { CONSENT_KEYS, consentKeyFor, parseConsent, shouldShowConsentBanner } from './consent';
-export type { DownloadedFile, FileSaver } from './downloads';
+export type { DownloadedFile, FileContent, FileSaver } from './downloads';
 export { dutchLabel } from './dutchLabel';
 export { fileNameDate, fileNamePart } from './fileName';
 export type { ListFilter } from './listFilter';

@@ -18,6 +18,7 @@ import {
   randomIds,
   systemClock,
   wait,
+  xhrUpload,
 } from '@loop/adapters';
 import { consentKeyFor } from '@loop/core';
 import { createClientApp } from '@loop/core/app';
@@ -43,6 +44,7 @@ const platformModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(() => browserStorage())
     .inSingletonScope();
   bind(TOKENS.Fetch).toConstantValue(browserFetch);
+  bind(TOKENS.Upload).toConstantValue(xhrUpload);
   bind(TOKENS.ApiBaseUrl).toConstantValue(import.meta.env.VITE_API_URL ?? '');
   bind(TOKENS.Hostname).toResolvedValue(() => globalThis.location?.hostname ?? 'localhost');
   bind(TOKENS.AppHost).toConstantValue(import.meta.env.VITE_APP_HOST || null);
@@ -99,9 +101,9 @@ const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.ApiClient)
     .toResolvedValue(
-      (baseUrl, fetch, organisations, session) =>
-        createApiClient({ baseUrl, fetch, organisationId: () => organisations.read().id, session }),
-      [TOKENS.ApiBaseUrl, TOKENS.Fetch, TOKENS.OrganisationStore, TOKENS.SessionKeeper],
+      (baseUrl, fetch, upload, organisations, session) =>
+        createApiClient({ baseUrl, fetch, upload, organisationId: () => organisations.read().id, session }),
+      [TOKENS.ApiBaseUrl, TOKENS.Fetch, TOKENS.Upload, TOKENS.OrganisationStore, TOKENS.SessionKeeper],
     )
     .inSingletonScope();
   bind(TOKENS.UserGateway).toResolvedValue(createUserGateway, [TOKENS.ApiClient]).inSingletonScope();
@@ -177,6 +179,11 @@ const onDemandModule = new ContainerModule(({ bind }) => {
   const kpis = () => import('./kpiServices');
   bind(TOKENS.KpiGateway)
     .toResolvedValue(async (api) => (await kpis()).createKpiGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+
+  const finance = () => import('./financeServices');
+  bind(TOKENS.FinanceGateway)
+    .toResolvedValue(async (api) => (await finance()).createFinanceGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
 
   const surveys = () => import('./surveyServices');

@@ -1,4 +1,4 @@
-import type { ApiClient, DebugAdminFlag } from '@loop/adapters';
+import type { ApiClient, DebugAdminFlag, Uploader } from '@loop/adapters';
 import type {
   AdminGateway,
   AuthGateway,
@@ -19,6 +19,7 @@ import type {
 } from '@loop/core/billing';
 import type { BrandingStore } from '@loop/core/branding';
 import type { FeatureStore } from '@loop/core/features';
+import type { FinanceGateway } from '@loop/core/finance';
 import type { HtmlSanitizer } from '@loop/core/html';
 import type { KpiGateway } from '@loop/core/kpis';
 import type { AdminLogsGateway, LogBrowser } from '@loop/core/logs';
@@ -48,6 +49,8 @@ export const TOKENS = {
   // Platform
   Storage: Symbol.for('Loop.Storage') as ServiceIdentifier<Storage>,
   Fetch: Symbol.for('Loop.Fetch') as ServiceIdentifier<typeof globalThis.fetch>,
+  /** Sends uploads whose progress a screen shows (XMLHttpRequest); null: through Fetch, no progress. */
+  Upload: Symbol.for('Loop.Upload') as ServiceIdentifier<Uploader | null>,
   ApiBaseUrl: Symbol.for('Loop.ApiBaseUrl') as ServiceIdentifier<string>,
   Hostname: Symbol.for('Loop.Hostname') as ServiceIdentifier<string>,
   AppHost: Symbol.for('Loop.AppHost') as ServiceIdentifier<string | null>,
@@ -75,6 +78,7 @@ export const TOKENS = {
   OrganisationGateway: Symbol.for('Loop.OrganisationGateway') as ServiceIdentifier<OrganisationGateway>,
   TeamGateway: Symbol.for('Loop.TeamGateway') as ServiceIdentifier<TeamGateway>,
   KpiGateway: Symbol.for('Loop.KpiGateway') as ServiceIdentifier<KpiGateway>,
+  FinanceGateway: Symbol.for('Loop.FinanceGateway') as ServiceIdentifier<FinanceGateway>,
   InvitationLinkGateway: Symbol.for('Loop.InvitationLinkGateway') as ServiceIdentifier<InvitationLinkGateway>,
   InvitationUseCases: Symbol.for('Loop.InvitationUseCases') as ServiceIdentifier<InvitationUseCases>,
   OwnDataUseCases: Symbol.for('Loop.OwnDataUseCases') as ServiceIdentifier<OwnDataUseCases>,

@@ -22,6 +22,8 @@ export function DashboardScreen() {
   const isAdmin = effectiveIsAdmin(session.isAdmin, debugAdmin.isOn());
   // Without the feature the branding card stays, saying which plans have it (the page explains).
   const branding = useFeature('branding');
+  // Finance needs the plan feature analytics: its card shows only with it, as its menu item does.
+  const finance = useFeature('analytics') === true;
   const { plans } = useSubscription();
 
   const organisations = user?.organizations ?? [];
@@ -93,6 +95,16 @@ export function DashboardScreen() {
                 <span className="card-text">
                   Logo, achtergrond en huisstijlkleur van {organisation.name}.
                   {branding === false ? ` ${missingFeatureNote(plans, 'branding')}` : null}
+                </span>
+              </Link>
+            </li>
+          ) : null}
+          {organisation && finance ? (
+            <li>
+              <Link href="/finance" className="card">
+                <span className="card-title">Financiën</span>
+                <span className="card-text">
+                  Inkomsten, kosten, btw per kwartaal en bankafschriften van {organisation.name}.
                 </span>
               </Link>
             </li>

@@ -55,6 +55,7 @@ const QuestionDetailScreen = screen(
   'QuestionDetailScreen',
 );
 const AnalyticsScreen = screen(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen');
+const FinanceScreen = screen(() => import('../finance/FinanceScreen'), 'FinanceScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 
@@ -106,6 +107,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/survey/:id', Screen: SurveyResultsScreen },
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
   { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analytics' } },
+  { path: '/finance', Screen: FinanceScreen, feature: { key: 'analytics', title: 'Financiën' } },
 ];
 
 /** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */

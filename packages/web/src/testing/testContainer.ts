@@ -24,6 +24,8 @@ export function createTestApp(
   const container = createAppContainer({
     Storage: storage,
     Fetch: api.fetch,
+    // Uploads go through the fake fetch too (jsdom's XMLHttpRequest would reach for a network).
+    Upload: null,
     ApiBaseUrl: '',
     Hostname: 'localhost',
     AppHost: null,

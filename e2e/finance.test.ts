@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, login, openPage, ROOT, type RunningServer, startServer } from './harness';
+
+/** The demo organisation is on proloop (with analytics): /finance against the real server, as its owner. */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const fixture = (name: string) => resolve(ROOT, 'packages/server/src/finance/testdata', name);
+
+/** nl-NL text may carry no-break spaces. */
+const plain = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+async function importFile(page: Page, name: string, expected: string) {
+  await page.getByLabel('Bankafschrift', { exact: true }).setInputFiles(fixture(name));
+  await page.getByLabel('Formaat').waitFor();
+  await page.getByRole('button', { name: 'Importeren', exact: true }).click();
+  const report = page.getByTestId('import-report');
+  await report.getByRole('listitem').getByText(expected, { exact: true }).waitFor();
+  return plain(await report.textContent());
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(result.passes.length).toBeGreaterThan(10);
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+describe('finance screen', () => {
+  it('should import CAMT.053 and MT940, show months and BTW per quarter, skip a repeated import, and pass axe', async () => {
+    const { page, context, problems } = await openPage(browser);
+    // The demo organisation's owner (the demo user is a member: finance.read only).
+    await login(page, server.url, DEMO.admin);
+    await page
+      .getByRole('navigation', { name: 'Hoofdmenu' })
+      .getByRole('link', { name: 'Financiën' })
+      .click();
+    await page.waitForURL(`${server.url}/finance`);
+    await page.getByRole('heading', { level: 1, name: 'Financiën' }).waitFor();
+
+    // A new organisation: the empty state explains and offers both ways to start.
+    await page.getByRole('heading', { name: 'Nog geen boekingen' }).waitFor();
+    await page.getByRole('button', { name: 'Bankafschrift importeren' }).click();
+
+    const camt = await importFile(page, 'ing-camt053.xml', '5 boekingen geïmporteerd.');
+    expect(camt).toContain('5 regels gelezen (CAMT.053 (XML)).');
+    const mt940 = await importFile(page, 'rabobank-mt940.sta', '3 boekingen geïmporteerd.');
+    expect(mt940).toContain('3 regels gelezen (MT940).');
+
+    // The overview of 2026: January holds both files' lines, February the bank costs booked then.
+    await page.getByLabel('Jaar').selectOption('2026');
+    const totals = page.getByTestId('finance-totals');
+    await totals.getByText('€ 3.630,00').waitFor();
+    expect(plain(await totals.textContent())).toContain('Kosten€ 3.004,49');
+    const months = page.locator('figure table');
+    expect(plain(await months.locator('tr', { hasText: 'januari 2026' }).textContent())).toBe(
+      'januari 2026€ 3.630,00€ 2.989,49€ 640,51',
+    );
+    expect(plain(await months.locator('tr', { hasText: 'februari 2026' }).textContent())).toBe(
+      'februari 2026€ 0,00€ 15,00-€ 15,00',
+    );
+    // Bank lines arrive without a BTW rate: the quarter says so and counts no BTW for them.
+    await page.getByText('1e kwartaal 2026: 8 boekingen hebben nog geen btw-tarief').waitFor();
+
+    // A record typed by hand with 21 % BTW: € 121,00 income holds € 21,00 to pay in Q1.
+    await page.getByRole('button', { name: 'Boeking toevoegen' }).click();
+    await page.getByLabel('Datum', { exact: true }).fill('2026-03-10');
+    await page.getByLabel('Soort', { exact: true }).first().selectOption('income');
+    await page.getByLabel('Bedrag inclusief btw (€)').fill('121,00');
+    await page.getByLabel('Omschrijving', { exact: true }).first().fill('Workshop maart');
+    await page.getByRole('button', { name: 'Boeking opslaan' }).click();
+    const q1 = page.locator('[data-quarter="2026-Q1"]');
+    await q1.getByText('€ 21,00 te betalen').waitFor();
+    expect(plain(await q1.textContent())).toBe('1e kwartaal 2026€ 21,00€ 0,00€ 21,00 te betalen');
+    const count = page.locator('.panel p[role="status"]', { hasText: 'boekingen' });
+    await count.getByText('9 boekingen').waitFor();
+
+    // The same statement again: every line is a duplicate, nothing new is stored.
+    const again = await importFile(page, 'ing-camt053.xml', '0 boekingen geïmporteerd.');
+    expect(again).toContain('5 dubbele regels overgeslagen (al eerder geïmporteerd).');
+    await page.waitForLoadState('networkidle');
+    expect(plain(await count.textContent())).toBe('9 boekingen');
+    await totals.getByText('€ 3.751,00').waitFor();
+
+    // axe on everything open at once: the CSV mapping with its preview and the record form.
+    await page.getByLabel('Bankafschrift', { exact: true }).setInputFiles(fixture('ing.csv'));
+    await page.getByText('Voorbeeld van de eerste regels').waitFor();
+    await page.getByRole('button', { name: 'Boeking toevoegen' }).click();
+    await page.getByRole('heading', { name: 'Nieuwe boeking' }).waitFor();
+    // The confirmations are toasts that fade away; axe looks at the screen itself.
+    await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 20_000 }).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
