@@ -21,6 +21,22 @@ export {
   KPI_PERIOD_TARGETS_MAX,
   validateKpiInput,
 } from './kpiDefinition';
+export type { KpiChoice, KpiFormValues } from './kpiForm';
+export {
+  EMPTY_KPI_FORM,
+  KPI_UNIT_EXAMPLES,
+  KPI_VALUE_PERIODS,
+  kpiFormFromKpi,
+  kpiFormUnit,
+  kpiFormUnitChosen,
+  kpiInputFromForm,
+  kpiMetricChoices,
+  kpiMetricNeeds,
+  kpiQuestionChoices,
+  kpiStatementChoices,
+  kpiValueFromForm,
+  kpiValuePeriods,
+} from './kpiForm';
 export type { MetricInfo } from './kpiMetrics';
 export {
   financeMetricOf,
