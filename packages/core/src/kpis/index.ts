@@ -1,6 +1,18 @@
 // The KPI feature: definitions, values per unit, status and trend, computed sources, the board's
 // choice and CSV (issue 14). What other features and packages use of it; everything else in this
 // folder is internal. The KPI wire types are the contract's (contract/kpis.ts).
+
+export type { BoardChoiceEntry, KpiCardView, SparklineShape } from './kpiBoardView';
+export {
+  boardChoiceEntries,
+  boardChoiceIds,
+  kpiCardView,
+  kpiSourceText,
+  moveEntry,
+  periodKeyName,
+  sparklineShape,
+  sparklineText,
+} from './kpiBoardView';
 export type { KpiCsvContext, KpiCsvLine, KpiCsvRead, KpiCsvRow } from './kpiCsv';
 export {
   decodeCsvBytes,

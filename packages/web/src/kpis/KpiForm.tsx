@@ -1,3 +1,4 @@
+import './kpis.css';
 import {
   KPI_DIRECTIONS,
   KPI_SOURCE_TYPES,
