@@ -30,9 +30,8 @@ import { PERIOD_KIND_LABELS, PERIOD_KINDS, type PeriodKind } from '@loop/core/pe
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
+import { Field, FieldFrame } from '../forms/Field';
 import { Form } from '../forms/Form';
-import { FieldError } from '../forms/FormAlert';
 import { SelectField } from '../forms/SelectField';
 import { useForm } from '../forms/useForm';
 import { Loading } from '../routing/Loading';
@@ -98,18 +97,20 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
         error={error('name')}
         autoComplete="off"
       />
-      <div className="field">
-        <label htmlFor={id('description')}>Beschrijving (niet verplicht)</label>
-        <textarea
-          id={id('description')}
-          rows={2}
-          value={values.description}
-          aria-invalid={error('description') ? true : undefined}
-          aria-describedby={error('description') ? `${id('description')}-error` : undefined}
-          onChange={(event) => set({ description: event.target.value })}
-        />
-        <FieldError id={`${id('description')}-error`} error={error('description')} />
-      </div>
+      <FieldFrame
+        id={id('description')}
+        label="Beschrijving (niet verplicht)"
+        error={error('description')}
+        control={(described) => (
+          <textarea
+            id={id('description')}
+            rows={2}
+            value={values.description}
+            {...described}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+        )}
+      />
 
       <fieldset className="kpi-fieldset">
         <legend>Bron</legend>
