@@ -140,6 +140,7 @@ function BoardChoiceForm({
             <label className="board-choice-label">
               <input
                 type="checkbox"
+                className="board-choice-check"
                 checked={item.chosen}
                 onChange={(event) =>
                   setEntries(
