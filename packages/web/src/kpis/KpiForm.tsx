@@ -17,7 +17,9 @@ import {
   KPI_UNIT_EXAMPLES,
   KPI_UNIT_LABELS,
   type KpiFormValues,
+  keptPeriodTargets,
   kpiFormFromKpi,
+  kpiFormOtherErrors,
   kpiFormUnit,
   kpiFormUnitChosen,
   kpiInputFromForm,
@@ -32,6 +34,7 @@ import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field, FieldFrame } from '../forms/Field';
 import { Form } from '../forms/Form';
+import { FormAlert } from '../forms/FormAlert';
 import { SelectField } from '../forms/SelectField';
 import { useForm } from '../forms/useForm';
 import { Loading } from '../routing/Loading';
@@ -80,6 +83,8 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
   const error = (key: string) => form.fields[key];
   const id = (name: string) => `${prefix}-${name}`;
   const unit = kpiFormUnit(values);
+  const ownTargets = kpi?.period_targets ?? [];
+  const dropped = ownTargets.length - keptPeriodTargets(values.period_kind, ownTargets).length;
 
   return (
     <Form
@@ -89,6 +94,7 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
       cancel={onCancel}
       className="form kpi-form"
     >
+      <FormAlert message={kpiFormOtherErrors(form.fields)} />
       <Field
         id={id('name')}
         label="Naam"
@@ -176,6 +182,11 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
           options={options(PERIOD_KINDS, PERIOD_KIND_LABELS)}
           onChange={(kind) => set({ period_kind: kind as PeriodKind })}
           error={error('period_kind')}
+          hint={
+            dropped > 0
+              ? `Met deze periode vervallen ${dropped === 1 ? 'het doel' : `de ${dropped} doelen`} per periode van deze KPI.`
+              : undefined
+          }
         />
         <Field
           id={id('target')}
