@@ -15,7 +15,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody } from '../testing/fakeApi';
-import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
+import { button, click, render, settle, type, unmountAll, waitFor } from '../testing/render';
 import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
@@ -393,6 +393,68 @@ describe('DashboardBoard', () => {
     await click(checks()[2]!);
     await click(dialog()!.querySelector('[aria-label="Omzet omlaag"]'));
     expect(dialog()?.textContent).toContain('KPI ‘Omzet’ staat nu op plaats 2 van 3.');
+    await click(button(dialog()!, 'Bord opslaan'));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(kpis.calls).toEqual([{ method: 'chooseBoard', args: [[2, 1, 3]] }]);
+  });
+
+  it('should reorder the board with the keyboard on a drag handle, Escape cancelling only the drag', async () => {
+    const [a, b, c] = [kpi(1, 'Omzet'), kpi(2, 'Kosten'), kpi(3, 'Marge')];
+    const kpis = fakeKpis([a, b, c], [card(a), card(b), card(c)]);
+    const test = dashboard('member', kpis, { open: [], all: 1 });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(button(container, 'Bord aanpassen')).not.toBeNull());
+    await click(button(container, 'Bord aanpassen'));
+    await waitFor(() => expect(dialog()?.querySelectorAll('.drag-handle')).toHaveLength(3));
+    // jsdom has no layout: give each entry a box by its place in the list, as a browser would.
+    const rect = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const item = this.closest('.board-choice-item');
+      const index = item ? [...(item.parentElement?.children ?? [])].indexOf(item) : 0;
+      const top = index * 60;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        right: 500,
+        bottom: top + 50,
+        width: 500,
+        height: 50,
+        toJSON: () => ({}),
+      };
+    };
+    const names = () =>
+      [...dialog()!.querySelectorAll('.board-choice-label')].map((label) => label.textContent);
+    const key = async (code: string) => {
+      await act(async () => {
+        document.activeElement?.dispatchEvent(
+          new KeyboardEvent('keydown', { code, key: code, bubbles: true, cancelable: true }),
+        );
+      });
+      await settle();
+    };
+    try {
+      const handle = dialog()!.querySelector<HTMLElement>('.drag-handle');
+      expect(handle?.getAttribute('aria-label')).toBe('Omzet verslepen');
+      expect(handle?.getAttribute('aria-roledescription')).toBe('versleepbare KPI');
+      const help = document.getElementById(handle?.getAttribute('aria-describedby') ?? '');
+      expect(help?.textContent).toContain('Druk op spatie of Enter om de KPI op te pakken.');
+      handle?.focus();
+      await key('Space');
+      await key('ArrowDown');
+      await key('Escape');
+      expect(dialog()).not.toBeNull();
+      expect(names()).toEqual(['Omzet', 'Kosten', 'Marge']);
+
+      dialog()!.querySelector<HTMLElement>('.drag-handle')?.focus();
+      await key('Space');
+      await key('ArrowDown');
+      await key('Space');
+      await waitFor(() => expect(names()).toEqual(['Kosten', 'Omzet', 'Marge']));
+    } finally {
+      Element.prototype.getBoundingClientRect = rect;
+    }
     await click(button(dialog()!, 'Bord opslaan'));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(kpis.calls).toEqual([{ method: 'chooseBoard', args: [[2, 1, 3]] }]);

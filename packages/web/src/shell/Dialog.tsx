@@ -60,7 +60,8 @@ export function Dialog({
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        // A drag in progress (dnd-kit) cancels itself on Escape: the dialog stays.
+        // A keyboard drag in progress (dnd-kit listens on the document, before this listener on the
+        // window) cancels itself on Escape and marks the event handled: the dialog stays.
         if (event.defaultPrevented) return;
         event.preventDefault();
         if (!latest.current.busy) latest.current.onCancel();
@@ -80,10 +81,10 @@ export function Dialog({
         head.focus();
       }
     };
-    document.addEventListener('keydown', onKeyDown);
+    globalThis.addEventListener('keydown', onKeyDown);
 
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      globalThis.removeEventListener('keydown', onKeyDown);
       for (const element of made) element.removeAttribute('inert');
       host.remove();
       const target = opener?.isConnected ? opener : (latest.current.returnFocus?.current ?? null);
