@@ -1,6 +1,18 @@
 // The KPI feature: definitions, values per unit, status and trend, computed sources, the board's
 // choice and CSV (issue 14). What other features and packages use of it; everything else in this
 // folder is internal. The KPI wire types are the contract's (contract/kpis.ts).
+
+export type { BoardChoiceEntry, KpiCardView, SparklineShape } from './kpiBoardView';
+export {
+  boardChoiceEntries,
+  boardChoiceIds,
+  kpiCardView,
+  kpiSourceText,
+  moveEntry,
+  periodKeyName,
+  sparklineShape,
+  sparklineText,
+} from './kpiBoardView';
 export type { KpiCsvContext, KpiCsvLine, KpiCsvRead, KpiCsvRow } from './kpiCsv';
 export {
   decodeCsvBytes,
@@ -21,6 +33,25 @@ export {
   KPI_PERIOD_TARGETS_MAX,
   validateKpiInput,
 } from './kpiDefinition';
+export type { KpiChoice, KpiFormValues } from './kpiForm';
+export {
+  EMPTY_KPI_FORM,
+  KPI_FORM_FIELDS,
+  KPI_UNIT_EXAMPLES,
+  KPI_VALUE_PERIODS,
+  keptPeriodTargets,
+  kpiFormFromKpi,
+  kpiFormOtherErrors,
+  kpiFormUnit,
+  kpiFormUnitChosen,
+  kpiInputFromForm,
+  kpiMetricChoices,
+  kpiMetricNeeds,
+  kpiQuestionChoices,
+  kpiStatementChoices,
+  kpiValueFromForm,
+  kpiValuePeriods,
+} from './kpiForm';
 export type { MetricInfo } from './kpiMetrics';
 export {
   financeMetricOf,
