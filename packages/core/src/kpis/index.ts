@@ -1,6 +1,9 @@
 // The KPI feature: definitions, values per unit, status and trend, computed sources, the board's
 // choice and CSV (issue 14). What other features and packages use of it; everything else in this
 // folder is internal. The KPI wire types are the contract's (contract/kpis.ts).
+
+export type { KpiChartPoint, KpiChartView, KpiTargetSegment, KpiTick } from './kpiChart';
+export { axisLabelOf, kpiChart, kpiScale, niceStep, tickLabel } from './kpiChart';
 export type { KpiCsvContext, KpiCsvLine, KpiCsvRead, KpiCsvRow } from './kpiCsv';
 export {
   decodeCsvBytes,
@@ -21,6 +24,16 @@ export {
   KPI_PERIOD_TARGETS_MAX,
   validateKpiInput,
 } from './kpiDefinition';
+export type { KpiImportEvent, KpiImportState } from './kpiImport';
+export {
+  canImport,
+  downloadKpiValues,
+  importCheckTexts,
+  KPI_IMPORT_BYTES_MAX,
+  KPI_IMPORT_MESSAGES,
+  KPI_IMPORT_START,
+  kpiImportStep,
+} from './kpiImport';
 export type { MetricInfo } from './kpiMetrics';
 export {
   financeMetricOf,
@@ -33,6 +46,25 @@ export {
   surveySourceState,
 } from './kpiMetrics';
 export type { KpiGateway, KpiRangeQuery } from './kpiPorts';
+export type {
+  AdvancedKpisAddress,
+  CompareChoice,
+  DayRange,
+  KpiRangeChoice,
+  KpiRangePreset,
+  RangeResult,
+} from './kpiRanges';
+export {
+  advancedKpisSearch,
+  compareProblem,
+  DEFAULT_KPI_RANGE,
+  defaultCompareChoice,
+  KPI_RANGE_LABELS,
+  KPI_RANGE_MESSAGES,
+  KPI_RANGE_PRESETS,
+  kpiRange,
+  readAdvancedKpisAddress,
+} from './kpiRanges';
 export type { KpiPlan, ValuesByPeriod } from './kpiSeries';
 export {
   boardKpiIds,
@@ -56,6 +88,15 @@ export {
   trendDirection,
   trendView,
 } from './kpiStatus';
+export type { AssessmentView, ComparisonRowView, DrillDownRowView } from './kpiTables';
+export {
+  COMPARISON_ASSESSMENTS,
+  comparisonRows,
+  comparisonSummary,
+  drillDownRows,
+  KPI_ORIGIN_LABELS,
+  periodText,
+} from './kpiTables';
 export type { ParsedValue } from './kpiValues';
 export {
   formatDuration,

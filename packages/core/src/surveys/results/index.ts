@@ -20,6 +20,8 @@ export {
   dateFilterSearch,
   EMPTY_DATE_FILTER,
   isDateFilterActive,
+  readSearch,
+  searchString,
 } from './resultsFilter';
 export { formatResultDate, formatResultDateTime, parseDay, SURVEY_STATUS_LABELS } from './resultsFormat';
 export type { SurveyResultsGateway } from './resultsPorts';

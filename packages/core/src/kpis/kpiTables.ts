@@ -1,0 +1,147 @@
+import type {
+  KpiComparison,
+  KpiDrillDownRow,
+  KpiHeading,
+  KpiSourceType,
+  KpiTrendAssessment,
+  KpiValueOrigin,
+} from '../contract';
+import { formatDayTime, NO_VALUE } from '../format';
+import { type PeriodKind, parsePeriodKey, periodName } from '../periods';
+import { KPI_SOURCE_LABELS } from './kpiMetrics';
+import { KPI_STATUS_VIEWS, type StatusView } from './kpiStatus';
+import { formatKpiChange, formatKpiValue, formatRelativeChange } from './kpiValues';
+
+/**
+ * The advanced KPI screen's tables as texts: the comparison of two periods per KPI with its
+ * assessment, and a KPI's drill-down rows. Every status and assessment has a word and a symbol, so
+ * nothing is said by colour alone.
+ */
+
+/** A period key as people read it ('maart 2026'); the key itself when it is not one of the kind. */
+export function periodText(kind: PeriodKind, key: string): string {
+  const period = parsePeriodKey(kind, key);
+  return period === null ? key : periodName(period);
+}
+
+/** Whether b → a is better or worse for the KPI, as word and symbol. */
+export interface AssessmentView {
+  readonly label: string;
+  readonly glyph: string;
+  readonly tone: 'good' | 'bad' | 'neutral';
+}
+
+export const COMPARISON_ASSESSMENTS: Readonly<Record<KpiTrendAssessment | 'none', AssessmentView>> = {
+  good: { label: 'Beter', glyph: '▲', tone: 'good' },
+  bad: { label: 'Slechter', glyph: '▼', tone: 'bad' },
+  neutral: { label: 'Gelijk', glyph: '=', tone: 'neutral' },
+  none: { label: 'Niet te vergelijken', glyph: '–', tone: 'neutral' },
+};
+
+/** One row of the comparison table. */
+export interface ComparisonRowView {
+  readonly id: number;
+  readonly name: string;
+  readonly periodA: string;
+  readonly periodB: string;
+  readonly valueA: string;
+  readonly valueB: string;
+  readonly statusA: StatusView;
+  readonly statusB: StatusView;
+  /** a − b in the KPI's unit ('+€ 1.200,00', '−2 procentpunt'); '–' when either has no value. */
+  readonly change: string;
+  readonly relativeChange: string;
+  readonly assessment: AssessmentView;
+  /** Why there is no assessment, or what it means ('Hoger is beter'). */
+  readonly assessmentNote: string;
+}
+
+/** The comparison's rows: period A against period B (a − b), judged by each KPI's direction. */
+export function comparisonRows(comparison: KpiComparison): ComparisonRowView[] {
+  return comparison.items.map((item) => {
+    const { kpi } = item;
+    const missing = item.a.value === null ? 'A' : item.b.value === null ? 'B' : null;
+    return {
+      id: kpi.id,
+      name: kpi.name,
+      periodA: periodText(kpi.period_kind, item.a.period),
+      periodB: periodText(kpi.period_kind, item.b.period),
+      valueA: formatKpiValue(kpi.unit, item.a.value),
+      valueB: formatKpiValue(kpi.unit, item.b.value),
+      statusA: KPI_STATUS_VIEWS[item.a.status],
+      statusB: KPI_STATUS_VIEWS[item.b.status],
+      change: item.change === null ? NO_VALUE : formatKpiChange(kpi.unit, item.change),
+      relativeChange: formatRelativeChange(item.relative_change),
+      assessment: COMPARISON_ASSESSMENTS[item.assessment ?? 'none'],
+      assessmentNote:
+        missing !== null
+          ? `Periode ${missing} heeft geen waarde.`
+          : kpi.direction === 'higher'
+            ? 'Hoger is beter.'
+            : 'Lager is beter.',
+    };
+  });
+}
+
+/** How many KPIs got better, worse, stayed equal or could not be compared, in one sentence. */
+export function comparisonSummary(rows: readonly ComparisonRowView[]): string {
+  const count = (view: AssessmentView) => rows.filter((row) => row.assessment === view).length;
+  const A = COMPARISON_ASSESSMENTS;
+  const parts = [
+    `${count(A.good)} beter`,
+    `${count(A.bad)} slechter`,
+    `${count(A.neutral)} gelijk`,
+    `${count(A.none)} niet te vergelijken`,
+  ];
+  return `${rows.length === 1 ? '1 KPI' : `${rows.length} KPI’s`}: ${parts.join(', ')}.`;
+}
+
+// --- Drill-down ---------------------------------------------------------------------------------
+
+export const KPI_ORIGIN_LABELS: Readonly<Record<KpiValueOrigin | KpiSourceType, string>> = {
+  manual: KPI_SOURCE_LABELS.manual,
+  import: 'CSV-import',
+  survey: KPI_SOURCE_LABELS.survey,
+  finance: KPI_SOURCE_LABELS.finance,
+};
+
+/** One row of a KPI's drill-down as the table shows it. */
+export interface DrillDownRowView {
+  readonly period: string;
+  readonly periodName: string;
+  readonly value: string;
+  readonly target: string;
+  readonly status: StatusView;
+  readonly note: string;
+  readonly enteredBy: string;
+  readonly enteredAt: string;
+  readonly origin: string;
+  /** A stored value a manager may change or delete (manual KPIs only, periods with a value). */
+  readonly editable: boolean;
+  /** The value as the edit field starts (the unit's Dutch notation); '' without one. */
+  readonly rawValue: number | null;
+}
+
+/** The drill-down's rows, newest first as the server sends them. */
+export function drillDownRows(
+  kpi: Pick<KpiHeading, 'unit' | 'period_kind' | 'source'>,
+  rows: readonly KpiDrillDownRow[],
+): DrillDownRowView[] {
+  const manual = kpi.source.type === 'manual';
+  return rows.map((row) => {
+    const stored = row.value !== null && (row.origin === 'manual' || row.origin === 'import');
+    return {
+      period: row.period,
+      periodName: periodText(kpi.period_kind, row.period),
+      value: formatKpiValue(kpi.unit, row.value),
+      target: formatKpiValue(kpi.unit, row.target),
+      status: KPI_STATUS_VIEWS[row.status],
+      note: row.note,
+      enteredBy: row.entered_by?.name ?? (row.entered_at === null ? NO_VALUE : 'Onbekend'),
+      enteredAt: row.entered_at === null ? NO_VALUE : formatDayTime(row.entered_at),
+      origin: row.value === null ? NO_VALUE : KPI_ORIGIN_LABELS[row.origin],
+      editable: manual && stored,
+      rawValue: row.value,
+    };
+  });
+}
