@@ -91,10 +91,12 @@ export {
 export type { AssessmentView, ComparisonRowView, DrillDownRowView } from './kpiTables';
 export {
   COMPARISON_ASSESSMENTS,
+  checkValueEdit,
   comparisonRows,
   comparisonSummary,
   drillDownRows,
   KPI_ORIGIN_LABELS,
+  KPI_VALUE_HINTS,
   periodText,
 } from './kpiTables';
 export type { ParsedValue } from './kpiValues';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiComparison, KpiDrillDownRow, KpiHeading, KpiPoint } from '../contract';
-import { comparisonRows, comparisonSummary, drillDownRows, periodText } from './kpiTables';
+import { checkValueEdit, comparisonRows, comparisonSummary, drillDownRows, periodText } from './kpiTables';
 
 const source = {
   type: 'manual' as const,
@@ -130,11 +130,20 @@ describe('drillDownRows', () => {
       enteredAt: '31 mrt. 2026, 12:15',
       origin: 'Handmatig',
       editable: true,
-      rawValue: 123_456,
+      deletable: true,
+      valueInput: '1.234,56',
     });
     expect(manual?.status.label).toBe('Risico');
-    expect(imported).toMatchObject({ origin: 'CSV-import', enteredBy: 'Onbekend', editable: true });
-    expect(empty).toMatchObject({ value: '–', origin: '–', enteredBy: '–', enteredAt: '–', editable: false });
+    expect(imported).toMatchObject({ origin: 'CSV-import', enteredBy: 'Onbekend', deletable: true });
+    expect(empty).toMatchObject({
+      value: '–',
+      origin: '–',
+      enteredBy: '–',
+      enteredAt: '–',
+      editable: true,
+      deletable: false,
+      valueInput: '',
+    });
   });
 
   it('should not offer to edit values a survey or finance source computes', () => {
@@ -142,11 +151,37 @@ describe('drillDownRows', () => {
     const [computed] = drillDownRows(heading(1, { source: finance }), [
       row({ origin: 'finance', entered_by: null, entered_at: null, note: '' }),
     ]);
-    expect(computed).toMatchObject({ origin: 'Financiën', editable: false });
+    expect(computed).toMatchObject({ origin: 'Financiën', editable: false, deletable: false });
   });
 
   it('should name periods of each kind and keep an unknown key as it is', () => {
     expect(periodText('week', '2026-W05')).toBe('week 5, 2026');
     expect(periodText('month', '2026-W05')).toBe('2026-W05');
+  });
+});
+
+describe('checkValueEdit', () => {
+  it('should read a Dutch value in the unit and trim the note', () => {
+    expect(checkValueEdit('euro', '€ 1.234,56', '  Goede maand ')).toEqual({
+      ok: true,
+      value: { value: 123_456, note: 'Goede maand' },
+    });
+    expect(checkValueEdit('duration', '2:15', '')).toEqual({ ok: true, value: { value: 8100, note: '' } });
+  });
+
+  it('should name the value field and the note field of each problem', () => {
+    expect(checkValueEdit('percentage', '120', 'x'.repeat(2001))).toEqual({
+      ok: false,
+      fields: {
+        value: 'Waarde: een percentage ligt tussen 0 en 100.',
+        note: expect.stringContaining('De notitie is te lang'),
+      },
+    });
+    expect(checkValueEdit('number', '12.5', '')).toMatchObject({
+      fields: {
+        value: 'Waarde: schrijf een getal op zijn Nederlands, bijvoorbeeld 1.234,56.',
+        note: undefined,
+      },
+    });
   });
 });

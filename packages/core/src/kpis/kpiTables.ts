@@ -4,13 +4,23 @@ import type {
   KpiHeading,
   KpiSourceType,
   KpiTrendAssessment,
+  KpiUnit,
+  KpiValueInput,
   KpiValueOrigin,
 } from '../contract';
 import { formatDayTime, NO_VALUE } from '../format';
 import { type PeriodKind, parsePeriodKey, periodName } from '../periods';
+import { checkNote } from './kpiDefinition';
 import { KPI_SOURCE_LABELS } from './kpiMetrics';
 import { KPI_STATUS_VIEWS, type StatusView } from './kpiStatus';
-import { formatKpiChange, formatKpiValue, formatRelativeChange } from './kpiValues';
+import {
+  formatKpiChange,
+  formatKpiValue,
+  formatRelativeChange,
+  kpiValueText,
+  parseKpiValue,
+  valueProblemText,
+} from './kpiValues';
 
 /**
  * The advanced KPI screen's tables as texts: the comparison of two periods per KPI with its
@@ -116,10 +126,12 @@ export interface DrillDownRowView {
   readonly enteredBy: string;
   readonly enteredAt: string;
   readonly origin: string;
-  /** A stored value a manager may change or delete (manual KPIs only, periods with a value). */
+  /** A manual KPI's period: its value may be entered or changed. */
   readonly editable: boolean;
-  /** The value as the edit field starts (the unit's Dutch notation); '' without one. */
-  readonly rawValue: number | null;
+  /** A stored value of a manual KPI, which may be deleted. */
+  readonly deletable: boolean;
+  /** The value as the edit field starts, in the Dutch notation it reads back; '' without one. */
+  readonly valueInput: string;
 }
 
 /** The drill-down's rows, newest first as the server sends them. */
@@ -140,8 +152,37 @@ export function drillDownRows(
       enteredBy: row.entered_by?.name ?? (row.entered_at === null ? NO_VALUE : 'Onbekend'),
       enteredAt: row.entered_at === null ? NO_VALUE : formatDayTime(row.entered_at),
       origin: row.value === null ? NO_VALUE : KPI_ORIGIN_LABELS[row.origin],
-      editable: manual && stored,
-      rawValue: row.value,
+      editable: manual,
+      deletable: manual && stored,
+      valueInput: row.value === null ? '' : kpiValueText(kpi.unit, row.value),
     };
   });
 }
+
+/** A value and note as typed in the drill-down, checked; each problem names its field ('value', 'note'). */
+export function checkValueEdit(
+  unit: KpiUnit,
+  valueText: string,
+  note: string,
+):
+  | { readonly ok: true; readonly value: KpiValueInput }
+  | { readonly ok: false; readonly fields: Readonly<Record<'value' | 'note', string | undefined>> } {
+  const value = parseKpiValue(unit, valueText);
+  const checked = checkNote(note);
+  if (value.ok && checked.ok) return { ok: true, value: { value: value.value, note: checked.value } };
+  return {
+    ok: false,
+    fields: {
+      value: value.ok ? undefined : valueProblemText('Waarde', value.reason),
+      note: checked.ok ? undefined : checked.reason,
+    },
+  };
+}
+
+/** What a value looks like in each unit, under the field where it is typed. */
+export const KPI_VALUE_HINTS: Readonly<Record<KpiUnit, string>> = {
+  number: 'Bijvoorbeeld 1.234,5',
+  percentage: 'Bijvoorbeeld 45,5 (tussen 0 en 100)',
+  euro: 'Bijvoorbeeld 1.234,56',
+  duration: 'Bijvoorbeeld 2:15 of 2 u 15 min',
+};

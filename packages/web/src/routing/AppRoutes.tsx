@@ -55,6 +55,7 @@ const QuestionDetailScreen = screen(
   'QuestionDetailScreen',
 );
 const AnalyticsScreen = screen(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen');
+const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 
@@ -106,6 +107,11 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/survey/:id', Screen: SurveyResultsScreen },
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
   { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analytics' } },
+  {
+    path: '/advanced-kpis',
+    Screen: AdvancedKpisScreen,
+    feature: { key: 'analytics', title: 'Geavanceerd KPI-dashboard' },
+  },
 ];
 
 /** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */
