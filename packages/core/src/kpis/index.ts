@@ -2,6 +2,17 @@
 // choice and CSV (issue 14). What other features and packages use of it; everything else in this
 // folder is internal. The KPI wire types are the contract's (contract/kpis.ts).
 
+export type { BoardChoiceEntry, KpiCardView, SparklineShape } from './kpiBoardView';
+export {
+  boardChoiceEntries,
+  boardChoiceIds,
+  kpiCardView,
+  kpiSourceText,
+  moveEntry,
+  periodKeyName,
+  sparklineShape,
+  sparklineText,
+} from './kpiBoardView';
 export type { KpiChartPoint, KpiChartView, KpiTargetSegment, KpiTick } from './kpiChart';
 export { axisLabelOf, kpiChart, kpiScale, niceStep, tickLabel } from './kpiChart';
 export type { KpiCsvContext, KpiCsvLine, KpiCsvRead, KpiCsvRow } from './kpiCsv';
@@ -24,6 +35,22 @@ export {
   KPI_PERIOD_TARGETS_MAX,
   validateKpiInput,
 } from './kpiDefinition';
+export type { KpiChoice, KpiFormValues } from './kpiForm';
+export {
+  EMPTY_KPI_FORM,
+  KPI_UNIT_EXAMPLES,
+  KPI_VALUE_PERIODS,
+  kpiFormFromKpi,
+  kpiFormUnit,
+  kpiFormUnitChosen,
+  kpiInputFromForm,
+  kpiMetricChoices,
+  kpiMetricNeeds,
+  kpiQuestionChoices,
+  kpiStatementChoices,
+  kpiValueFromForm,
+  kpiValuePeriods,
+} from './kpiForm';
 export type { KpiImportEvent, KpiImportState } from './kpiImport';
 export {
   canImport,

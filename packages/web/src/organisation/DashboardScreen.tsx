@@ -1,18 +1,27 @@
 import { effectiveIsAdmin } from '@loop/core/access';
 import { missingFeatureNote } from '@loop/core/billing';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { useFeature } from '../billing/useFeature';
 import { useSubscription } from '../billing/useSubscription';
 import { notify } from '../notifications/notify';
-import { LoadFailed } from '../routing/Loading';
+import { LoadFailed, Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
 import { Page } from '../shell/Page';
 import { useCurrentUser } from './useCurrentUser';
 
-/** /dashboard: welcome, the current organisation with a switcher, and the areas that exist. */
+// The board's code (KPI rules, cards, the survey services for the open surveys) loads with the
+// organisation: a user without one sees the rest at once.
+const DashboardBoard = lazy(() =>
+  import('../kpis/DashboardBoard').then((module) => ({ default: module.DashboardBoard })),
+);
+
+/**
+ * /dashboard: welcome, the organisation's board (quick actions, KPI cards, open surveys, or a start
+ * for a new organisation), the current organisation with a switcher, and the areas that exist.
+ */
 export function DashboardScreen() {
   const users = useInjection(TOKENS.CurrentUserStore);
   const debugAdmin = useInjection(TOKENS.DebugAdminFlag);
@@ -36,9 +45,15 @@ export function DashboardScreen() {
   }
 
   return (
-    <Page title={user ? `Welkom, ${user.name}` : 'Welkom'}>
+    <Page title={user ? `Welkom, ${user.name}` : 'Welkom'} width="full">
       {status === 'failed' ? (
         <LoadFailed message="Je gegevens konden niet worden geladen." onRetry={() => void users.reload()} />
+      ) : null}
+
+      {organisation ? (
+        <Suspense fallback={<Loading spinner />}>
+          <DashboardBoard key={organisation.id} />
+        </Suspense>
       ) : null}
 
       <section className="panel" aria-labelledby="organisation-heading">

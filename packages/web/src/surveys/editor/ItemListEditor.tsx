@@ -1,3 +1,4 @@
+import '../../shell/sortable.css';
 import type { FieldErrors } from '@loop/core/auth';
 import { canMoveItem, insertionIndex } from '@loop/core/surveys/editor';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';

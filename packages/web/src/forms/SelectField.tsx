@@ -1,0 +1,59 @@
+import type { SelectHTMLAttributes } from 'react';
+import { FieldError } from './FormAlert';
+
+export interface SelectFieldProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'onChange' | 'value'> {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly options: readonly { readonly value: string; readonly label: string }[];
+  /** A first option with value '' ('Kies een survey'); none when every value is a choice. */
+  readonly placeholder?: string;
+  readonly error?: string | null | undefined;
+  readonly hint?: string;
+}
+
+/** A labelled select whose hint and error are tied to it with aria-describedby, like `Field`. */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  hint,
+  ...select
+}: SelectFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        name={id}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        {...select}
+      >
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Kpi } from '@loop/core';
+import { type RefObject, Suspense } from 'react';
+import { notify } from '../notifications/notify';
+import { Loading } from '../routing/Loading';
+import { Dialog } from '../shell/Dialog';
+import { KpiForm } from './KpiForm';
+import { useKpisChanged } from './useKpis';
+
+/** 'KPI toevoegen' (or changing one) in a dialog; the board asks again once it is stored. */
+export function KpiFormDialog({
+  kpi,
+  onClose,
+  returnFocus,
+}: {
+  kpi?: Kpi;
+  onClose: () => void;
+  /** Where focus goes when the button that opened the dialog is gone (the empty state's). */
+  returnFocus?: RefObject<HTMLElement | null>;
+}) {
+  const changed = useKpisChanged();
+  const saved = (stored: Kpi) => {
+    changed();
+    notify.success(kpi ? `${stored.name} is opgeslagen.` : `${stored.name} is toegevoegd.`);
+    onClose();
+  };
+  return (
+    <Dialog
+      title={kpi ? 'KPI wijzigen' : 'KPI toevoegen'}
+      onCancel={onClose}
+      className="dialog-wide"
+      returnFocus={returnFocus}
+    >
+      <Suspense fallback={<Loading />}>
+        <KpiForm kpi={kpi} onSaved={saved} onCancel={onClose} />
+      </Suspense>
+    </Dialog>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Kpi, KpiValue } from '@loop/core';
+import { formFromApi, formInvalid } from '@loop/core/api';
+import { formatKpiValue, KPI_UNIT_EXAMPLES, kpiValueFromForm, kpiValuePeriods } from '@loop/core/kpis';
+import { Suspense, useState } from 'react';
+import { useAsyncInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { Field } from '../forms/Field';
+import { FieldError, FormAlert } from '../forms/FormAlert';
+import { SelectField } from '../forms/SelectField';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useForm } from '../forms/useForm';
+import { notify } from '../notifications/notify';
+import { LoadFailed, Loading } from '../routing/Loading';
+import { Dialog } from '../shell/Dialog';
+import { useKpiList, useKpisChanged } from './useKpis';
+
+/**
+ * 'Waarde invoeren': a manual KPI, a period (the running one unless another is chosen), the value
+ * in Dutch notation and a note; stored with `setValue`, the board asks again.
+ */
+export function KpiValueDialog({ today, onClose }: { today: string; onClose: () => void }) {
+  return (
+    <Dialog title="Waarde invoeren" onCancel={onClose} className="dialog-wide">
+      <Suspense fallback={<Loading />}>
+        <ValueForm today={today} onClose={onClose} />
+      </Suspense>
+    </Dialog>
+  );
+}
+
+function ValueForm({ today, onClose }: { today: string; onClose: () => void }) {
+  const list = useKpiList('manual');
+  if (list.error) return <LoadFailed message={list.error} onRetry={list.reload} />;
+  if (list.value === null) return <Loading />;
+  const manual = list.value.items;
+  if (manual.length === 0)
+    return (
+      <>
+        <p>
+          Er is nog geen KPI met de bron ‘Handmatig’. Voeg eerst een KPI toe; KPI’s uit surveys en financiën
+          rekenen hun waarden zelf uit.
+        </p>
+        <div className="actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Sluiten
+          </button>
+        </div>
+      </>
+    );
+  return <ValueFields kpis={manual} today={today} onClose={onClose} />;
+}
+
+function ValueFields({ kpis, today, onClose }: { kpis: readonly Kpi[]; today: string; onClose: () => void }) {
+  const gateway = useAsyncInjection(TOKENS.KpiGateway);
+  const changed = useKpisChanged();
+  const [kpiId, setKpiId] = useState(String(kpis[0]?.id ?? ''));
+  const kpi = kpis.find((each) => String(each.id) === kpiId) ?? (kpis[0] as Kpi);
+  const periods = kpiValuePeriods(kpi.period_kind, today);
+  const [period, setPeriod] = useState(periods[0]?.value ?? '');
+  const [value, setValue] = useState('');
+  const [note, setNote] = useState('');
+  // A period of another kind than the chosen KPI's falls back to the running one.
+  const chosenPeriod = periods.some((each) => each.value === period) ? period : (periods[0]?.value ?? '');
+
+  const form = useForm<KpiValue>({
+    action: async () => {
+      const checked = kpiValueFromForm(kpi.unit, value, note);
+      if (!checked.ok) return formInvalid(checked.fields);
+      return formFromApi(await gateway.setValue(kpi.id, chosenPeriod, checked.value));
+    },
+    onSuccess: (stored) => {
+      changed();
+      const name = periods.find((each) => each.value === stored.period)?.label ?? stored.period;
+      notify.success(`${kpi.name}: ${formatKpiValue(kpi.unit, stored.value)} voor ${name} is opgeslagen.`);
+      onClose();
+    },
+  });
+
+  return (
+    <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
+      <FormAlert message={form.message} />
+      <SelectField
+        id="kpi-value-kpi"
+        label="KPI"
+        value={String(kpi.id)}
+        options={kpis.map((each) => ({ value: String(each.id), label: each.name }))}
+        onChange={setKpiId}
+      />
+      <SelectField
+        id="kpi-value-period"
+        label="Periode"
+        value={chosenPeriod}
+        options={periods}
+        onChange={setPeriod}
+        error={form.fields.period}
+      />
+      <Field
+        id="kpi-value-value"
+        label="Waarde"
+        hint={KPI_UNIT_EXAMPLES[kpi.unit]}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={form.fields.value}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <div className="field">
+        <label htmlFor="kpi-value-note">Notitie (niet verplicht)</label>
+        <textarea
+          id="kpi-value-note"
+          rows={2}
+          value={note}
+          aria-invalid={form.fields.note ? true : undefined}
+          aria-describedby={form.fields.note ? 'kpi-value-note-error' : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <FieldError id="kpi-value-note-error" error={form.fields.note} />
+      </div>
+      <div className="actions">
+        <SubmitButton busy={form.busy} busyLabel="Opslaan…">
+          Waarde opslaan
+        </SubmitButton>
+        <button type="button" className="button button-secondary" disabled={form.busy} onClick={onClose}>
+          Annuleren
+        </button>
+      </div>
+    </form>
+  );
+}
