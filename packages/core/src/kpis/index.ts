@@ -124,7 +124,6 @@ export {
   drillDownRows,
   KPI_ORIGIN_LABELS,
   KPI_VALUE_HINTS,
-  periodText,
 } from './kpiTables';
 export type { ParsedValue } from './kpiValues';
 export {

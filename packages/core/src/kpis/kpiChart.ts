@@ -1,6 +1,7 @@
 import type { KpiDirection, KpiPoint, KpiUnit } from '../contract';
 import { formatNumber, MONTHS_SHORT, NO_VALUE } from '../format';
-import { type PeriodKind, parsePeriodKey, periodName } from '../periods';
+import { type PeriodKind, parsePeriodKey } from '../periods';
+import { periodKeyName } from './kpiBoardView';
 import { KPI_STATUS_VIEWS, type StatusView } from './kpiStatus';
 import { formatDuration, formatKpiValue } from './kpiValues';
 
@@ -175,10 +176,9 @@ export function kpiChart(
 
   const views: KpiChartPoint[] = points.map((point, index) => {
     const y = point.value === null ? null : yOf(point.value);
-    const period = parsePeriodKey(heading.period_kind, point.period);
     return {
       period: point.period,
-      name: period === null ? point.period : periodName(period),
+      name: periodKeyName(heading.period_kind, point.period),
       axisLabel: axisLabelOf(heading.period_kind, point.period),
       showLabel: index % every === 0,
       x: (index + 0.5) * slot,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiComparison, KpiDrillDownRow, KpiHeading, KpiPoint } from '../contract';
-import { checkValueEdit, comparisonRows, comparisonSummary, drillDownRows, periodText } from './kpiTables';
+import { checkValueEdit, comparisonRows, comparisonSummary, drillDownRows } from './kpiTables';
 
 const source = {
   type: 'manual' as const,
@@ -85,7 +85,7 @@ describe('comparisonRows', () => {
       ['maart 2026', '7', '7', '0', '0%', 'Gelijk'],
     ]);
     expect(rows[0]?.statusA.label).toBe('Op koers');
-    expect(rows.map((row) => row.assessment.glyph)).toEqual(['▲', '▼', '–', '=']);
+    expect(rows.map((row) => row.assessment.icon)).toEqual(['check', 'cross', 'dash', 'arrow-flat']);
     expect(rows.map((row) => row.assessmentNote)).toEqual([
       'Hoger is beter.',
       'Lager is beter.',
@@ -152,11 +152,6 @@ describe('drillDownRows', () => {
       row({ origin: 'finance', entered_by: null, entered_at: null, note: '' }),
     ]);
     expect(computed).toMatchObject({ origin: 'Financiën', editable: false, deletable: false });
-  });
-
-  it('should name periods of each kind and keep an unknown key as it is', () => {
-    expect(periodText('week', '2026-W05')).toBe('week 5, 2026');
-    expect(periodText('month', '2026-W05')).toBe('2026-W05');
   });
 });
 

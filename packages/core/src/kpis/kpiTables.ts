@@ -9,10 +9,10 @@ import type {
   KpiValueOrigin,
 } from '../contract';
 import { formatDayTime, NO_VALUE } from '../format';
-import { type PeriodKind, parsePeriodKey, periodName } from '../periods';
+import { periodKeyName } from './kpiBoardView';
 import { checkNote } from './kpiDefinition';
 import { KPI_SOURCE_LABELS } from './kpiMetrics';
-import { KPI_STATUS_VIEWS, type StatusView } from './kpiStatus';
+import { KPI_STATUS_VIEWS, type StatusView, type TrendView } from './kpiStatus';
 import {
   formatKpiChange,
   formatKpiValue,
@@ -28,24 +28,20 @@ import {
  * nothing is said by colour alone.
  */
 
-/** A period key as people read it ('maart 2026'); the key itself when it is not one of the kind. */
-export function periodText(kind: PeriodKind, key: string): string {
-  const period = parsePeriodKey(kind, key);
-  return period === null ? key : periodName(period);
-}
-
 /** Whether b → a is better or worse for the KPI, as word and symbol. */
 export interface AssessmentView {
   readonly label: string;
+  /** A symbol name the screens map to an icon (the status and trend icons). */
+  readonly icon: StatusView['icon'] | TrendView['icon'];
   readonly glyph: string;
   readonly tone: 'good' | 'bad' | 'neutral';
 }
 
 export const COMPARISON_ASSESSMENTS: Readonly<Record<KpiTrendAssessment | 'none', AssessmentView>> = {
-  good: { label: 'Beter', glyph: '▲', tone: 'good' },
-  bad: { label: 'Slechter', glyph: '▼', tone: 'bad' },
-  neutral: { label: 'Gelijk', glyph: '=', tone: 'neutral' },
-  none: { label: 'Niet te vergelijken', glyph: '–', tone: 'neutral' },
+  good: { label: 'Beter', icon: 'check', glyph: '✓', tone: 'good' },
+  bad: { label: 'Slechter', icon: 'cross', glyph: '✕', tone: 'bad' },
+  neutral: { label: 'Gelijk', icon: 'arrow-flat', glyph: '=', tone: 'neutral' },
+  none: { label: 'Niet te vergelijken', icon: 'dash', glyph: '–', tone: 'neutral' },
 };
 
 /** One row of the comparison table. */
@@ -74,8 +70,8 @@ export function comparisonRows(comparison: KpiComparison): ComparisonRowView[] {
     return {
       id: kpi.id,
       name: kpi.name,
-      periodA: periodText(kpi.period_kind, item.a.period),
-      periodB: periodText(kpi.period_kind, item.b.period),
+      periodA: periodKeyName(kpi.period_kind, item.a.period),
+      periodB: periodKeyName(kpi.period_kind, item.b.period),
       valueA: formatKpiValue(kpi.unit, item.a.value),
       valueB: formatKpiValue(kpi.unit, item.b.value),
       statusA: KPI_STATUS_VIEWS[item.a.status],
@@ -144,7 +140,7 @@ export function drillDownRows(
     const stored = row.value !== null && (row.origin === 'manual' || row.origin === 'import');
     return {
       period: row.period,
-      periodName: periodText(kpi.period_kind, row.period),
+      periodName: periodKeyName(kpi.period_kind, row.period),
       value: formatKpiValue(kpi.unit, row.value),
       target: formatKpiValue(kpi.unit, row.target),
       status: KPI_STATUS_VIEWS[row.status],

@@ -1,13 +1,18 @@
 import '../../surveys/results/results.css';
+import '../kpis.css';
 import './advancedKpis.css';
 import { advancedKpisSearch } from '@loop/core/kpis';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { Link } from 'wouter';
+import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
+import { useKpiList } from '../useKpis';
+import { KpiEditActions, NewKpiButton } from './KpiActions';
 import { KpiCompareSection } from './KpiCompareSection';
 import { KpiDrillDown } from './KpiDrillDown';
 import { KpiHistorySection } from './KpiHistorySection';
-import { useAdvancedKpisAddress, useKpiList } from './useAdvancedKpis';
+import { useAdvancedKpisAddress } from './useAdvancedKpis';
 
 /**
  * /advanced-kpis (plan feature `analytics`): the KPIs' history over a range with target lines,
@@ -17,6 +22,8 @@ export function AdvancedKpisScreen() {
   const [address, change] = useAdvancedKpisAddress();
   const list = useKpiList();
   const kpis = list.value?.items ?? null;
+  const manage = useCan()('kpis.manage');
+  const overview = `/advanced-kpis${advancedKpisSearch({ ...address, kpi: null })}`;
 
   return (
     <Page
@@ -31,7 +38,10 @@ export function AdvancedKpisScreen() {
         <KpiDrillDown
           key={address.kpi}
           kpiId={address.kpi}
-          backHref={`/advanced-kpis${advancedKpisSearch({ ...address, kpi: null })}`}
+          backHref={overview}
+          actions={
+            manage ? (kpi) => <KpiEditActions kpi={kpi} onDeleted={() => change({ kpi: null })} /> : undefined
+          }
         />
       ) : list.error && kpis === null ? (
         <LoadFailed message={list.error} onRetry={list.reload} />
@@ -45,9 +55,15 @@ export function AdvancedKpisScreen() {
             NPS of de tijd tot een antwoord. Maak een KPI aan; daarna zie je hier het verloop tegen het doel,
             vergelijk je twee perioden en importeer of exporteer je waarden.
           </p>
+          {manage ? <NewKpiButton /> : <p className="field-hint">{PERMISSION_DENIED['kpis.manage']}</p>}
         </section>
       ) : (
         <>
+          {manage ? (
+            <div className="row-actions">
+              <NewKpiButton />
+            </div>
+          ) : null}
           <KpiHistorySection address={address} onChange={change} kpis={kpis} />
           <KpiCompareSection />
         </>

@@ -25,6 +25,7 @@ import { useInvalidate } from '../../shared/useQuery';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { DownloadButton } from '../../shell/DownloadButton';
 import { TableScroll } from '../../shell/TableScroll';
+import { KPI_QUERY_PREFIX } from '../useKpis';
 import { KpiImportPanel } from './KpiImportPanel';
 import { StatusText } from './StatusText';
 import { useKpiDrillDown } from './useAdvancedKpis';
@@ -84,7 +85,7 @@ export function KpiDrillDown({
     setRemoval({ busy: false, error: null });
     setRemoving(null);
     notify.success(`De waarde van ${removing.periodName} is verwijderd.`);
-    invalidate('kpis:');
+    invalidate(KPI_QUERY_PREFIX);
   }
 
   return (
@@ -201,7 +202,9 @@ export function KpiDrillDown({
         </TableScroll>
       </section>
 
-      {manual && manage ? <KpiImportPanel kpiId={kpi.id} onImported={() => invalidate('kpis:')} /> : null}
+      {manual && manage ? (
+        <KpiImportPanel kpiId={kpi.id} onImported={() => invalidate(KPI_QUERY_PREFIX)} />
+      ) : null}
 
       {removing !== null ? (
         <ConfirmDialog
@@ -258,7 +261,7 @@ function ValueEditor({ kpi, row, onDone }: { kpi: Kpi; row: DrillDownRowView; on
       return;
     }
     notify.success(`De waarde van ${row.periodName} is opgeslagen.`);
-    invalidate('kpis:');
+    invalidate(KPI_QUERY_PREFIX);
     onDone();
   }
 

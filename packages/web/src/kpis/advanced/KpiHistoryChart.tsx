@@ -98,7 +98,7 @@ export function KpiHistoryChart({
           {chart.targets.map((segment) => (
             <line
               key={`target-${segment.x1}`}
-              className="kpi-target"
+              className="kpi-target-line"
               x1={segment.x1}
               x2={segment.x2}
               y1={segment.y}

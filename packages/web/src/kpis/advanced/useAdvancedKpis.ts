@@ -1,4 +1,4 @@
-import type { Kpi, KpiComparison, KpiDrillDown, KpiHistory, Page } from '@loop/core';
+import type { KpiComparison, KpiDrillDown, KpiHistory } from '@loop/core';
 import { isoDay } from '@loop/core/format';
 import {
   type AdvancedKpisAddress,
@@ -12,9 +12,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useAsyncInjection, useInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { type Remote, useQuery } from '../../shared/useQuery';
-
-/** KPIs the screen lists to choose from: the server's page maximum. */
-const KPI_LIST_SIZE = 100;
+import { KPI_QUERY_PREFIX } from '../useKpis';
 
 /** Today in the Netherlands ('YYYY-MM-DD'), from the app's clock. */
 export function useToday(): string {
@@ -43,15 +41,10 @@ export function useAdvancedKpisAddress(): readonly [
   return [address, change] as const;
 }
 
-export function useKpiList(): Remote<Page<Kpi>> {
-  const gateway = useAsyncInjection(TOKENS.KpiGateway);
-  return useQuery('kpis:list', () => gateway.list({ page_size: String(KPI_LIST_SIZE) }));
-}
-
 /** Every (or the chosen) KPI over a checked range. */
 export function useKpiHistory(range: DayRange, ids: readonly number[]): Remote<KpiHistory> {
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
-  return useQuery(`kpis:history:${range.from}/${range.to}/${ids.join(',')}`, () =>
+  return useQuery(`${KPI_QUERY_PREFIX}history:${range.from}/${range.to}/${ids.join(',')}`, () =>
     gateway.history({ ...range, ...(ids.length > 0 ? { ids } : {}) }),
   );
 }
@@ -59,11 +52,11 @@ export function useKpiHistory(range: DayRange, ids: readonly number[]): Remote<K
 /** Each KPI's periods holding day `a` and day `b`. */
 export function useKpiComparison(days: CompareChoice): Remote<KpiComparison> {
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
-  return useQuery(`kpis:compare:${days.a}/${days.b}`, () => gateway.compare(days.a, days.b));
+  return useQuery(`${KPI_QUERY_PREFIX}compare:${days.a}/${days.b}`, () => gateway.compare(days.a, days.b));
 }
 
 /** Every period of one KPI, newest first: the range of its values, else its last 36 periods. */
 export function useKpiDrillDown(id: number): Remote<KpiDrillDown> {
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
-  return useQuery(`kpis:drill-down:${id}`, () => gateway.drillDown(id, {}));
+  return useQuery(`${KPI_QUERY_PREFIX}drill-down:${id}`, () => gateway.drillDown(id, {}));
 }
