@@ -48,7 +48,6 @@ export function KpiDrillDown({
 }) {
   const drillDown = useKpiDrillDown(kpiId);
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
-  const files = useAsyncInjection(TOKENS.FileSaver);
   const invalidate = useInvalidate();
   const can = useCan();
   const headingId = useId();
@@ -120,11 +119,7 @@ export function KpiDrillDown({
       </dl>
       {kpi.state === 'ok' ? null : <p className="alert alert-info">{KPI_STATE_TEXTS[kpi.state]}</p>}
       <div className="row-actions">
-        <DownloadButton
-          label="Waarden exporteren (CSV)"
-          failed="De waarden konden niet worden gedownload."
-          download={() => downloadKpiValues({ gateway, files }, kpi.id, {})}
-        />
+        <ExportButton kpiId={kpi.id} />
         {actions?.(kpi)}
       </div>
       {manual && !manage ? <p className="field-hint">{PERMISSION_DENIED['kpis.manage']}</p> : null}
@@ -223,6 +218,19 @@ export function KpiDrillDown({
         </ConfirmDialog>
       ) : null}
     </section>
+  );
+}
+
+/** The KPI's values as CSV for a Dutch Excel, as the import reads them back. */
+function ExportButton({ kpiId }: { kpiId: number }) {
+  const files = useAsyncInjection(TOKENS.FileSaver);
+  const gateway = useAsyncInjection(TOKENS.KpiGateway);
+  return (
+    <DownloadButton
+      label="Waarden exporteren (CSV)"
+      failed="De waarden konden niet worden gedownload."
+      download={() => downloadKpiValues({ gateway, files }, kpiId, {})}
+    />
   );
 }
 
