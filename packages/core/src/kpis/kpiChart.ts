@@ -1,6 +1,7 @@
 import type { KpiDirection, KpiPoint, KpiUnit } from '../contract';
 import { formatNumber, MONTHS_SHORT, NO_VALUE } from '../format';
 import { type PeriodKind, parsePeriodKey } from '../periods';
+import { lineRuns } from '../surveys/results';
 import { periodKeyName } from './kpiBoardView';
 import { KPI_STATUS_VIEWS, type StatusView } from './kpiStatus';
 import { formatDuration, formatKpiValue } from './kpiValues';
@@ -191,15 +192,7 @@ export function kpiChart(
     };
   });
 
-  const lines: { x: number; y: number }[][] = [];
-  let run: { x: number; y: number }[] = [];
-  for (const point of views) {
-    if (point.y === null) {
-      if (run.length > 0) lines.push(run);
-      run = [];
-    } else run.push({ x: point.x, y: point.y });
-  }
-  if (run.length > 0) lines.push(run);
+  const lines = lineRuns(views);
 
   const targets: KpiTargetSegment[] = [];
   points.forEach((point, index) => {

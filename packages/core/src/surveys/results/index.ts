@@ -13,6 +13,7 @@ export {
 export { questionResultView } from './questionResultView';
 export { rankStatements } from './rankStatements';
 export type { AxisTick, ColumnChartView, TrendChartView } from './resultsCharts';
+export { lineRuns } from './resultsCharts';
 export type { DateFilter } from './resultsFilter';
 export {
   dateFilterError,
