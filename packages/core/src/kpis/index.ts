@@ -121,6 +121,7 @@ export {
   checkValueEdit,
   comparisonRows,
   comparisonSummary,
+  dayRangeText,
   drillDownRows,
   KPI_ORIGIN_LABELS,
   KPI_VALUE_HINTS,

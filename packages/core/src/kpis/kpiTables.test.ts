@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KpiComparison, KpiDrillDownRow, KpiHeading, KpiPoint } from '../contract';
-import { checkValueEdit, comparisonRows, comparisonSummary, drillDownRows } from './kpiTables';
+import { checkValueEdit, comparisonRows, comparisonSummary, dayRangeText, drillDownRows } from './kpiTables';
 
 const source = {
   type: 'manual' as const,
@@ -178,5 +178,11 @@ describe('checkValueEdit', () => {
         note: undefined,
       },
     });
+  });
+});
+
+describe('dayRangeText', () => {
+  it('should write both days the way tables do', () => {
+    expect(dayRangeText('2026-01-01', '2026-03-15')).toBe('1 jan. 2026 tot en met 15 mrt. 2026');
   });
 });

@@ -8,7 +8,8 @@ import type {
   KpiValueInput,
   KpiValueOrigin,
 } from '../contract';
-import { formatDayTime, NO_VALUE } from '../format';
+import { formatDayTime, NO_VALUE, shortDayText } from '../format';
+import { calendarDay } from '../periods';
 import { periodKeyName } from './kpiBoardView';
 import { checkNote } from './kpiDefinition';
 import { KPI_SOURCE_LABELS } from './kpiMetrics';
@@ -182,3 +183,12 @@ export const KPI_VALUE_HINTS: Readonly<Record<KpiUnit, string>> = {
   euro: 'Bijvoorbeeld 1.234,56',
   duration: 'Bijvoorbeeld 2:15 of 2 u 15 min',
 };
+
+/** Two days as a range people read: '1 jan. 2026 tot en met 15 mrt. 2026'. */
+export function dayRangeText(from: string, to: string): string {
+  const day = (text: string) => {
+    const parsed = calendarDay(text);
+    return parsed === null ? text : shortDayText(parsed);
+  };
+  return `${day(from)} tot en met ${day(to)}`;
+}

@@ -2,6 +2,7 @@ import type { Kpi } from '@loop/core';
 import {
   checkValueEdit,
   type DrillDownRowView,
+  dayRangeText,
   downloadKpiValues,
   drillDownRows,
   KPI_DIRECTION_LABELS,
@@ -117,7 +118,11 @@ export function KpiDrillDown({
           <dd>{kpi.owner?.name ?? 'Niemand'}</dd>
         </div>
       </dl>
-      {kpi.state === 'ok' ? null : <p className="alert alert-info">{KPI_STATE_TEXTS[kpi.state]}</p>}
+      {kpi.state === 'ok' ? null : (
+        <p className="kpi-state" role="note">
+          {KPI_STATE_TEXTS[kpi.state]}
+        </p>
+      )}
       <div className="row-actions">
         <ExportButton kpiId={kpi.id} />
         {actions?.(kpi)}
@@ -136,9 +141,7 @@ export function KpiDrillDown({
       ) : null}
 
       <h3>Waarden per periode</h3>
-      <p className="field-hint">
-        Nieuwste periode eerst, van {value.from} tot en met {value.to}.
-      </p>
+      <p className="field-hint">Nieuwste periode eerst, {dayRangeText(value.from, value.to)}.</p>
       <section ref={tableRef} tabIndex={-1} aria-label="Waarden per periode" className="kpi-values">
         <TableScroll
           label={`Waarden van ${kpi.name}`}

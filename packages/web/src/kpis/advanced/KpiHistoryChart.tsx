@@ -1,5 +1,5 @@
 import type { KpiHistory } from '@loop/core';
-import { KPI_UNIT_LABELS, kpiChart } from '@loop/core/kpis';
+import { KPI_STATE_TEXTS, KPI_UNIT_LABELS, kpiChart } from '@loop/core/kpis';
 import { PERIOD_KIND_LABELS } from '@loop/core/periods';
 import { useId, useMemo } from 'react';
 import { Link } from 'wouter';
@@ -31,6 +31,11 @@ export function KpiHistoryChart({
     <article className="kpi-history-item" aria-labelledby={headingId}>
       <h3 id={headingId}>{kpi.name}</h3>
       <p className="kpi-target-summary">{chart.targetSummary}</p>
+      {kpi.state === 'ok' ? null : (
+        <p className="kpi-state" role="note">
+          {KPI_STATE_TEXTS[kpi.state]}
+        </p>
+      )}
       {chart.hasValues ? null : <p className="chart-empty">Nog geen waarden in deze periode.</p>}
       <ChartFigure
         caption={caption}
