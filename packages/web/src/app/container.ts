@@ -179,10 +179,12 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(async (api) => (await kpis()).createKpiGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
 
-  const surveys = () => import('./surveyServices');
+  const surveyGateway = () => import('./surveyGatewayServices');
   bind(TOKENS.SurveysGateway)
-    .toResolvedValue(async (api) => (await surveys()).createSurveysGateway(api), [TOKENS.ApiClient])
+    .toResolvedValue(async (api) => (await surveyGateway()).createSurveysGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
+
+  const surveys = () => import('./surveyServices');
   bind(TOKENS.SurveyTemplatesGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveyTemplatesGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();

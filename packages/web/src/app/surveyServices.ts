@@ -7,7 +7,6 @@ export {
   createInvitationPreviewGateway,
   createSurveyDataGateway,
   createSurveyResultsGateway,
-  createSurveysGateway,
   createSurveyTemplatesGateway,
 } from '@loop/adapters';
 export { logDateOf } from '@loop/core/logs';

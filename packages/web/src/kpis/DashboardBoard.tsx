@@ -7,9 +7,8 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useCan } from '../organisation/useCan';
 import { LoadFailed, Loading } from '../routing/Loading';
-import { useSurveyList } from '../surveys/results/useResults';
 import { KpiCards } from './KpiBoard';
-import { useKpiBoard } from './useKpis';
+import { useDashboardSurveys, useKpiBoard } from './useKpis';
 
 // The dialogs load when first opened: the form, the value entry and the board choice (with dnd-kit).
 const KpiFormDialog = lazy(() => import('./KpiFormDialog').then((m) => ({ default: m.KpiFormDialog })));
@@ -20,9 +19,6 @@ const BoardChoiceDialog = lazy(() =>
 
 type OpenDialog = 'kpi' | 'value' | 'board' | null;
 
-/** Open surveys shown on the dashboard; the rest are one link away. */
-const OPEN_SURVEYS_SHOWN = 5;
-
 /**
  * The organisation's board on /dashboard: quick actions, the KPI cards (one request), the open
  * surveys with their responses, and for a new organisation (no KPIs, no surveys) a start.
@@ -30,7 +26,7 @@ const OPEN_SURVEYS_SHOWN = 5;
 export function DashboardBoard() {
   const allowed = useCan();
   const board = useKpiBoard();
-  const open = useSurveyList({ page: 1, q: '', status: 'open' });
+  const open = useDashboardSurveys('open');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Where focus goes when a dialog closes after the button that opened it is gone (empty state).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -127,9 +123,7 @@ export function DashboardBoard() {
 /** The open surveys with their responses and latest response, each linking to its results. */
 function OpenSurveys({ surveys, total }: { surveys: readonly SurveySummary[]; total: number }) {
   const now = new Date();
-  const shown = surveys
-    .filter((s) => effectiveStatus(s.status, s.close_at, now) === 'open')
-    .slice(0, OPEN_SURVEYS_SHOWN);
+  const shown = surveys.filter((s) => effectiveStatus(s.status, s.close_at, now) === 'open');
   if (shown.length === 0)
     return (
       <p>
@@ -169,7 +163,7 @@ function OpenSurveys({ surveys, total }: { surveys: readonly SurveySummary[]; to
  * with the first survey and the first KPI.
  */
 function StartOrBoard({ onAddKpi, canBuild }: { onAddKpi: (() => void) | null; canBuild: boolean }) {
-  const all = useSurveyList({ page: 1, q: '', status: '' });
+  const all = useDashboardSurveys('');
   if (all.value === null || all.value.total > 0) return null;
   return (
     <section className="empty-state dashboard-start" aria-labelledby="start-heading">

@@ -31,9 +31,9 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
-import { FieldError, FormAlert } from '../forms/FormAlert';
+import { Form } from '../forms/Form';
+import { FieldError } from '../forms/FormAlert';
 import { SelectField } from '../forms/SelectField';
-import { SubmitButton } from '../forms/SubmitButton';
 import { useForm } from '../forms/useForm';
 import { Loading } from '../routing/Loading';
 import { useQuery } from '../shared/useQuery';
@@ -83,8 +83,13 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
   const unit = kpiFormUnit(values);
 
   return (
-    <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form kpi-form">
-      <FormAlert message={form.message} />
+    <Form
+      form={form}
+      submit={kpi ? 'Wijzigingen opslaan' : 'KPI toevoegen'}
+      busyLabel="Opslaan…"
+      cancel={onCancel}
+      className="form kpi-form"
+    >
       <Field
         id={id('name')}
         label="Naam"
@@ -200,16 +205,7 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
       <Suspense fallback={<Loading />}>
         <OwnerField id={id('owner')} value={values.owner_id} set={set} error={error('owner_id')} />
       </Suspense>
-
-      <div className="actions">
-        <SubmitButton busy={form.busy} busyLabel="Opslaan…">
-          {kpi ? 'Wijzigingen opslaan' : 'KPI toevoegen'}
-        </SubmitButton>
-        <button type="button" className="button button-secondary" disabled={form.busy} onClick={onCancel}>
-          Annuleren
-        </button>
-      </div>
-    </form>
+    </Form>
   );
 }
 

@@ -5,9 +5,9 @@ import { Suspense, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
-import { FieldError, FormAlert } from '../forms/FormAlert';
+import { Form } from '../forms/Form';
+import { FieldError } from '../forms/FormAlert';
 import { SelectField } from '../forms/SelectField';
-import { SubmitButton } from '../forms/SubmitButton';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
@@ -77,8 +77,7 @@ function ValueFields({ kpis, today, onClose }: { kpis: readonly Kpi[]; today: st
   });
 
   return (
-    <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
-      <FormAlert message={form.message} />
+    <Form form={form} submit="Waarde opslaan" busyLabel="Opslaan…" cancel={onClose} className="form">
       <SelectField
         id="kpi-value-kpi"
         label="KPI"
@@ -116,14 +115,6 @@ function ValueFields({ kpis, today, onClose }: { kpis: readonly Kpi[]; today: st
         />
         <FieldError id="kpi-value-note-error" error={form.fields.note} />
       </div>
-      <div className="actions">
-        <SubmitButton busy={form.busy} busyLabel="Opslaan…">
-          Waarde opslaan
-        </SubmitButton>
-        <button type="button" className="button button-secondary" disabled={form.busy} onClick={onClose}>
-          Annuleren
-        </button>
-      </div>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import type { Kpi, KpiBoard, KpiBoardSettings, Page } from '@loop/core';
+import type { Kpi, KpiBoard, KpiBoardSettings, Page, SurveyStatus, SurveySummary } from '@loop/core';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { type Remote, useInvalidate, useQuery } from '../shared/useQuery';
@@ -34,4 +34,18 @@ export function useBoardSettings(): Remote<KpiBoardSettings> {
 export function useKpisChanged(): () => void {
   const invalidate = useInvalidate();
   return () => invalidate(KPI_QUERY_PREFIX);
+}
+
+/** Surveys the dashboard lists at once (the open ones) or only counts (all of them, for the start). */
+const DASHBOARD_SURVEYS = 5;
+
+/**
+ * The organisation's surveys, newest first, of one status or all, through the surveys gateway alone
+ * (the dashboard does not load the survey screens' use-cases).
+ */
+export function useDashboardSurveys(status: SurveyStatus | ''): Remote<Page<SurveySummary>> {
+  const surveys = useAsyncInjection(TOKENS.SurveysGateway);
+  return useQuery(`dashboard:surveys:${status}`, () =>
+    surveys.list({ page: 1, page_size: DASHBOARD_SURVEYS, ...(status === '' ? {} : { status }) }),
+  );
 }
