@@ -374,6 +374,23 @@ describe('AdvancedKpisScreen', () => {
     expect(imported).toMatchObject({ dry_run: false, skip_invalid: true });
   });
 
+  it('should delete a KPI after confirming and return to the overview', async () => {
+    const test = app({ path: '/advanced-kpis?range=this-year&kpi=5' });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(button(container, 'Bewerken')).not.toBeNull());
+    const actions = container.querySelector('.kpi-drill-down .row-actions');
+    await click(
+      [...(actions?.querySelectorAll('button') ?? [])].find((each) => each.textContent === 'Verwijderen') ??
+        null,
+    );
+    const dialog = document.querySelector('[role="alertdialog"]');
+    expect(dialog?.textContent).toContain('Omzet wordt verwijderd met al zijn waarden');
+    expect(test.calls.some((call) => call.name === 'remove')).toBe(false);
+    await click(button(document.body, 'Definitief verwijderen'));
+    await waitFor(() => expect(test.location.history.at(-1)).toBe('/advanced-kpis?range=this-year'));
+    expect(test.calls.find((call) => call.name === 'remove')?.args).toEqual([5]);
+  });
+
   it('should explain an empty organisation and offer a new KPI to who may make one', async () => {
     const test = app({ kpis: [] });
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
