@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Kpi, KpiInput } from '@loop/core';
 import { isoDay } from '@loop/core/format';
 import { type Period, periodOf, previousPeriod } from '@loop/core/periods';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
 import { demoApi } from './respondFixtures';
 
@@ -56,20 +56,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Serious or critical WCAG 2.2 A/AA violations by axe-core on the page. */
-async function serious(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html} ${node.failureSummary}`).join(', ')}`,
-    );
-}
-
 /** Bytes of a text as Windows-1252, as a Dutch Excel saves a CSV ('é' is 0xE9). */
 const windows1252 = (text: string): Buffer =>
   Buffer.from([...text].map((char) => (char === 'é' ? 0xe9 : (char.codePointAt(0) as number))));
@@ -107,7 +93,7 @@ describe('advanced KPI dashboard', () => {
     const row = compare.locator('tbody tr').filter({ hasText: 'Omzet' });
     await expect.poll(() => row.textContent()).toContain('Beter');
     expect((await row.textContent())?.replace(/\u00a0/g, ' ')).toContain('+€ 5.000,00');
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Drill down into the KPI.
     await revenue.getByRole('link', { name: 'Details en waarden van Omzet' }).click();
@@ -138,7 +124,7 @@ describe('advanced KPI dashboard', () => {
     const imported = values.filter({ hasText: 'Café' });
     await expect.poll(() => imported.textContent()).toContain('CSV-import');
     expect((await imported.textContent())?.replace(/\u00a0/g, ' ')).toContain('€ 7.500,00');
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Export: the values as CSV, the imported note included.
     const download = page.waitForEvent('download');
@@ -158,10 +144,10 @@ describe('advanced KPI dashboard', () => {
     await page.goto(`${server.url}/advanced-kpis`);
     await page.locator('article.kpi-history-item').first().waitFor();
     await page.locator('.chart-table').first().waitFor();
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.locator('article.kpi-history-item').first().getByRole('link').click();
     await page.locator('.kpi-values tbody tr').first().waitFor();
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 120_000);
 });
