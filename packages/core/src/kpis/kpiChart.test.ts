@@ -72,6 +72,8 @@ describe('niceStep and labels', () => {
     expect(axisLabelOf('week', '2026-W05')).toBe('W5 2026');
     expect(axisLabelOf('quarter', '2026-Q1')).toBe('Q1 2026');
     expect(axisLabelOf('year', '2026')).toBe('2026');
+    expect(axisLabelOf('month', '2026-03', false)).toBe('mrt.');
+    expect(axisLabelOf('week', '2026-W05', false)).toBe('W5');
   });
 });
 
@@ -148,6 +150,17 @@ describe('kpiChart', () => {
     expect((up?.column?.top as number) + (up?.column?.height as number)).toBeCloseTo(zero);
     expect(down?.column?.top).toBeCloseTo(zero);
     expect(chart.ticks.some((tick) => tick.value === 0)).toBe(true);
+  });
+
+  it('should label at most six periods under the axis, with the year only where it changes', () => {
+    const months = ['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
+    const chart = kpiChart(
+      monthly,
+      months.map((month) => point(month, 1)),
+      false,
+    );
+    const shown = chart.points.filter((each) => each.showLabel).map((each) => each.axisLabel);
+    expect(shown).toEqual(['okt. 2025', 'dec.', 'feb. 2026', 'apr.']);
   });
 
   it('should have no values and no lines for a KPI without values', () => {

@@ -30,7 +30,7 @@ export interface KpiChartPoint {
   readonly period: string;
   /** 'maart 2026'. */
   readonly name: string;
-  /** 'mrt. 2026', 'W5 2026', 'Q1 2026', '2026'. */
+  /** 'mrt. 2026', 'W5 2026', 'Q1 2026', '2026'; the year only where it changes between labels. */
   readonly axisLabel: string;
   readonly showLabel: boolean;
   /** Centre of the period's slot, 0–100 from the left. */
@@ -130,15 +130,22 @@ export function tickLabel(unit: KpiUnit, value: number): string {
   }
 }
 
-/** 'mrt. 2026', 'W5 2026', 'Q1 2026', '2026': short enough for the axis. */
-export function axisLabelOf(kind: PeriodKind, key: string): string {
+/**
+ * 'mrt. 2026', 'W5 2026', 'Q1 2026', '2026': short enough for the axis; without the year ('mrt.',
+ * 'W5', 'Q1') where the label before it already said it, so six fit under a phone's chart.
+ */
+export function axisLabelOf(kind: PeriodKind, key: string, withYear = true): string {
   const period = parsePeriodKey(kind, key);
   if (period === null) return key;
   const year = key.slice(0, 4);
-  if (kind === 'month') return `${MONTHS_SHORT[Number(key.slice(5)) - 1]} ${year}`;
-  if (kind === 'week') return `W${Number(key.slice(6))} ${year}`;
-  if (kind === 'quarter') return `${key.slice(5)} ${year}`;
-  return year;
+  if (kind === 'year') return year;
+  const part =
+    kind === 'month'
+      ? MONTHS_SHORT[Number(key.slice(5)) - 1]
+      : kind === 'week'
+        ? `W${Number(key.slice(6))}`
+        : key.slice(5);
+  return withYear ? `${part} ${year}` : `${part}`;
 }
 
 /** The targets in words, for the chart's legend and screen readers. */
@@ -180,7 +187,11 @@ export function kpiChart(
     return {
       period: point.period,
       name: periodKeyName(heading.period_kind, point.period),
-      axisLabel: axisLabelOf(heading.period_kind, point.period),
+      axisLabel: axisLabelOf(
+        heading.period_kind,
+        point.period,
+        index < every || points[index - every]?.period.slice(0, 4) !== point.period.slice(0, 4),
+      ),
       showLabel: index % every === 0,
       x: (index + 0.5) * slot,
       y,

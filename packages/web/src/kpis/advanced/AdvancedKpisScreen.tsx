@@ -29,7 +29,7 @@ export function AdvancedKpisScreen() {
     <Page
       title="Geavanceerd KPI-dashboard"
       lead="Het verloop van je KPI’s tegen hun doel, twee perioden naast elkaar en elke KPI in detail."
-      width="wide"
+      width="full"
     >
       <p>
         <Link href="/dashboard">Terug naar dashboard</Link>

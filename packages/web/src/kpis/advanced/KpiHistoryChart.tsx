@@ -36,6 +36,17 @@ export function KpiHistoryChart({
           {KPI_STATE_TEXTS[kpi.state]}
         </p>
       )}
+      <ul className="kpi-legend" aria-hidden="true">
+        <li>
+          <span className="kpi-legend-value" /> Waarde
+        </li>
+        <li>
+          <span className="kpi-legend-target" /> Doel
+        </li>
+        <li>
+          <span className="kpi-legend-band" /> Risicozone
+        </li>
+      </ul>
       {chart.hasValues ? null : <p className="chart-empty">Nog geen waarden in deze periode.</p>}
       <ChartFigure
         caption={caption}
@@ -141,17 +152,6 @@ export function KpiHistoryChart({
           ),
         )}
       </ChartFigure>
-      <ul className="kpi-legend" aria-hidden="true">
-        <li>
-          <span className="kpi-legend-value" /> Waarde
-        </li>
-        <li>
-          <span className="kpi-legend-target" /> Doel
-        </li>
-        <li>
-          <span className="kpi-legend-band" /> Risicozone
-        </li>
-      </ul>
       <p>
         <Link href={detailsHref}>Details en waarden van {kpi.name}</Link>
       </p>
