@@ -68,9 +68,9 @@ describe('niceStep and labels', () => {
     expect(tickLabel('euro', -50_000)).toBe('−€ 500');
     expect(tickLabel('percentage', 37.5)).toBe('37,5%');
     expect(tickLabel('duration', 5400)).toBe('1 u 30 min');
-    expect(axisLabelOf('month', '2026-03')).toBe('mrt. 2026');
-    expect(axisLabelOf('week', '2026-W05')).toBe('W5 2026');
-    expect(axisLabelOf('quarter', '2026-Q1')).toBe('Q1 2026');
+    expect(axisLabelOf('month', '2026-03')).toBe('mrt. ’26');
+    expect(axisLabelOf('week', '2026-W05')).toBe('W5 ’26');
+    expect(axisLabelOf('quarter', '2026-Q1')).toBe('Q1 ’26');
     expect(axisLabelOf('year', '2026')).toBe('2026');
     expect(axisLabelOf('month', '2026-03', false)).toBe('mrt.');
     expect(axisLabelOf('week', '2026-W05', false)).toBe('W5');
@@ -152,7 +152,7 @@ describe('kpiChart', () => {
     expect(chart.ticks.some((tick) => tick.value === 0)).toBe(true);
   });
 
-  it('should label at most six periods under the axis, with the year only where it changes', () => {
+  it('should label at most four periods under the axis, with the year only where it changes', () => {
     const months = ['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
     const chart = kpiChart(
       monthly,
@@ -160,7 +160,7 @@ describe('kpiChart', () => {
       false,
     );
     const shown = chart.points.filter((each) => each.showLabel).map((each) => each.axisLabel);
-    expect(shown).toEqual(['okt. 2025', 'dec.', 'feb. 2026', 'apr.']);
+    expect(shown).toEqual(['okt. ’25', 'dec.', 'feb. ’26', 'apr.']);
   });
 
   it('should have no values and no lines for a KPI without values', () => {

@@ -14,7 +14,7 @@ import { formatDuration, formatKpiValue } from './kpiValues';
  */
 
 /** Axis labels under a series at most (evenly spread), so they never overlap on a phone. */
-const AXIS_LABELS_MAX = 6;
+const AXIS_LABELS_MAX = 4;
 /** Gridlines the scale aims for. */
 const TICKS_AIMED = 4;
 
@@ -30,7 +30,7 @@ export interface KpiChartPoint {
   readonly period: string;
   /** 'maart 2026'. */
   readonly name: string;
-  /** 'mrt. 2026', 'W5 2026', 'Q1 2026', '2026'; the year only where it changes between labels. */
+  /** 'mrt. ’26', 'W5 ’26', 'Q1 ’26', '2026'; the year only where it changes between labels. */
   readonly axisLabel: string;
   readonly showLabel: boolean;
   /** Centre of the period's slot, 0–100 from the left. */
@@ -131,8 +131,8 @@ export function tickLabel(unit: KpiUnit, value: number): string {
 }
 
 /**
- * 'mrt. 2026', 'W5 2026', 'Q1 2026', '2026': short enough for the axis; without the year ('mrt.',
- * 'W5', 'Q1') where the label before it already said it, so six fit under a phone's chart.
+ * 'mrt. ’26', 'W5 ’26', 'Q1 ’26', '2026': short enough for the axis; without the year ('mrt.',
+ * 'W5', 'Q1') where the label before it already said it, so four fit under a phone's chart.
  */
 export function axisLabelOf(kind: PeriodKind, key: string, withYear = true): string {
   const period = parsePeriodKey(kind, key);
@@ -145,7 +145,7 @@ export function axisLabelOf(kind: PeriodKind, key: string, withYear = true): str
       : kind === 'week'
         ? `W${Number(key.slice(6))}`
         : key.slice(5);
-  return withYear ? `${part} ${year}` : `${part}`;
+  return withYear ? `${part} ’${year.slice(2)}` : `${part}`;
 }
 
 /** The targets in words, for the chart's legend and screen readers. */
