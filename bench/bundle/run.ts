@@ -37,7 +37,7 @@ async function personalLinkPath(server: RunningServer): Promise<string> {
 const ROUTES: readonly RouteCase[] = [
   { path: '/login', signedIn: false, budgetKb: 160, ceilingKb: 113.7 },
   { path: '/register', signedIn: false, budgetKb: 160 },
-  { path: '/dashboard', signedIn: true, budgetKb: null },
+  { path: '/dashboard', signedIn: true, budgetKb: 130 },
   { path: '/profiel', signedIn: true, budgetKb: null },
   { path: '/dashboard/abonnement', signedIn: true, budgetKb: null },
   { path: '/billing/return', signedIn: false, budgetKb: null },

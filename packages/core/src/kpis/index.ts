@@ -38,9 +38,12 @@ export {
 export type { KpiChoice, KpiFormValues } from './kpiForm';
 export {
   EMPTY_KPI_FORM,
+  KPI_FORM_FIELDS,
   KPI_UNIT_EXAMPLES,
   KPI_VALUE_PERIODS,
+  keptPeriodTargets,
   kpiFormFromKpi,
+  kpiFormOtherErrors,
   kpiFormUnit,
   kpiFormUnitChosen,
   kpiInputFromForm,

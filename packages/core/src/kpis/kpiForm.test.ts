@@ -4,7 +4,9 @@ import { KPI_MESSAGES } from './kpiDefinition';
 import {
   EMPTY_KPI_FORM,
   type KpiFormValues,
+  keptPeriodTargets,
   kpiFormFromKpi,
+  kpiFormOtherErrors,
   kpiFormUnit,
   kpiInputFromForm,
   kpiMetricChoices,
@@ -112,10 +114,32 @@ describe('kpiInputFromForm', () => {
     });
   });
 
-  it('should keep the targets per period it does not show', () => {
+  it('should keep the targets per period it does not show, while the period kind stays', () => {
     const own = [{ period: '2026-03', target: 5, warning: null }];
     const checked = kpiInputFromForm(form({}), null, own);
     expect(checked.ok && checked.value.period_targets).toEqual(own);
+    const weekly = kpiInputFromForm(form({ period_kind: 'week' }), null, own);
+    expect(weekly.ok && weekly.value.period_targets).toEqual([]);
+  });
+
+  it('should drop only the targets of another period kind', () => {
+    const targets = [
+      { period: '2026-Q1', target: 5, warning: null },
+      { period: '2026-03', target: 6, warning: null },
+    ];
+    expect(keptPeriodTargets('quarter', targets)).toEqual([targets[0]]);
+    expect(keptPeriodTargets('year', targets)).toEqual([]);
+  });
+
+  it('should gather the errors of fields the form has no control for', () => {
+    expect(kpiFormOtherErrors({ name: 'Geef de KPI een naam.' })).toBeNull();
+    expect(
+      kpiFormOtherErrors({
+        name: 'x',
+        'period_targets.0.target': 'Doel voor Q1 2026: te hoog.',
+        owner_id: 'y',
+      }),
+    ).toBe('Doel voor Q1 2026: te hoog.');
   });
 });
 

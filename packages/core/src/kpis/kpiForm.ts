@@ -10,7 +10,7 @@ import {
   type KpiValueInput,
   type Question,
 } from '../contract';
-import { lastPeriods, type PeriodKind, periodName } from '../periods';
+import { lastPeriods, type PeriodKind, parsePeriodKey, periodName } from '../periods';
 import type { CheckedInput } from '../surveys/model';
 import { checkNote, validateKpiInput } from './kpiDefinition';
 import { KPI_METRICS } from './kpiMetrics';
@@ -170,10 +170,44 @@ function readTarget(
 const idOrNull = (text: string): number | null => (/^\d+$/.test(text) ? Number(text) : null);
 const textOrNull = (text: string): string | null => (text === '' ? null : text);
 
+/** The field keys the KPI form shows beside a control; other keys (targets per period) it lists above. */
+export const KPI_FORM_FIELDS: readonly string[] = [
+  'name',
+  'description',
+  'source.type',
+  'source.metric',
+  'source.survey_id',
+  'source.question_id',
+  'source.statement_id',
+  'unit',
+  'direction',
+  'period_kind',
+  'target',
+  'warning',
+  'owner_id',
+];
+
+/** Errors of fields the form has no control for, as one message; null when there are none. */
+export function kpiFormOtherErrors(fields: Readonly<Record<string, string>>): string | null {
+  const other = Object.entries(fields)
+    .filter(([key]) => !KPI_FORM_FIELDS.includes(key))
+    .map(([, message]) => message);
+  return other.length === 0 ? null : other.join(' ');
+}
+
+/**
+ * The KPI's targets per period that stay with the form's period kind: a target for '2026-Q1' means
+ * nothing to a monthly KPI, so changing the kind drops them (the form says so beforehand).
+ */
+export const keptPeriodTargets = (
+  kind: PeriodKind,
+  targets: KpiInput['period_targets'],
+): KpiInput['period_targets'] => targets.filter((each) => parsePeriodKey(kind, each.period) !== null);
+
 /**
  * The form as the API's KpiInput, checked by `validateKpiInput` against the chosen survey's
  * questions (null: no survey chosen or it is unknown), with every problem per field at once. The
- * per-period targets are the KPI's own (`periodTargets`): the form keeps those it does not show.
+ * per-period targets are the KPI's own (`periodTargets`): the form keeps those of its period kind.
  */
 export function kpiInputFromForm(
   values: KpiFormValues,
@@ -193,7 +227,7 @@ export function kpiInputFromForm(
     period_kind: values.period_kind,
     target,
     warning,
-    period_targets: periodTargets,
+    period_targets: keptPeriodTargets(values.period_kind, periodTargets),
     owner_id: idOrNull(values.owner_id),
     source: {
       type: values.source_type,

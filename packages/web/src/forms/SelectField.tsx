@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { FieldError } from './FormAlert';
+import { FieldFrame } from './Field';
 
 export interface SelectFieldProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'onChange' | 'value'> {
@@ -26,34 +26,29 @@ export function SelectField({
   hint,
   ...select
 }: SelectFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        name={id}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-        {...select}
-      >
-        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(described) => (
+        <select
+          id={id}
+          name={id}
+          value={value}
+          {...described}
+          onChange={(event) => onChange(event.target.value)}
+          {...select}
+        >
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

@@ -1,12 +1,13 @@
 import type { ApiResult, Kpi, KpiBoardSettings } from '@loop/core';
 import { type BoardChoiceEntry, boardChoiceEntries, boardChoiceIds, moveEntry } from '@loop/core/kpis';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { FormAlert } from '../forms/FormAlert';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
-import { Dialog } from '../shell/Dialog';
 import { SortableList, type SortableWords } from '../shell/SortableList';
+import { DialogNote, KpiDialog } from './KpiDialog';
 import { useBoardSettings, useKpiList, useKpisChanged } from './useKpis';
 
 /**
@@ -16,11 +17,9 @@ import { useBoardSettings, useKpiList, useKpisChanged } from './useKpis';
  */
 export function BoardChoiceDialog({ canManage, onClose }: { canManage: boolean; onClose: () => void }) {
   return (
-    <Dialog title="Bord aanpassen" onCancel={onClose} className="dialog-wide">
-      <Suspense fallback={<Loading />}>
-        <BoardChoice canManage={canManage} onClose={onClose} />
-      </Suspense>
-    </Dialog>
+    <KpiDialog title="Bord aanpassen" onClose={onClose}>
+      <BoardChoice canManage={canManage} onClose={onClose} />
+    </KpiDialog>
   );
 }
 
@@ -72,16 +71,7 @@ function BoardChoiceForm({
   const [announcement, setAnnouncement] = useState('');
 
   if (kpis.length === 0)
-    return (
-      <>
-        <p>Er zijn nog geen KPI’s om op het bord te zetten.</p>
-        <div className="actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Sluiten
-          </button>
-        </div>
-      </>
-    );
+    return <DialogNote onClose={onClose}>Er zijn nog geen KPI’s om op het bord te zetten.</DialogNote>;
 
   const items = entries.map((entry) => ({ ...entry, id: String(entry.id) }));
   const words: SortableWords = {
@@ -150,6 +140,7 @@ function BoardChoiceForm({
             <label className="board-choice-label">
               <input
                 type="checkbox"
+                className="board-choice-check"
                 checked={item.chosen}
                 onChange={(event) =>
                   setEntries(
@@ -184,11 +175,7 @@ function BoardChoiceForm({
           </div>
         )}
       />
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       <div className="actions">
         <button type="button" className="button" disabled={busy !== null} onClick={() => void run('own')}>
           {busy === 'own' ? 'Opslaan…' : 'Bord opslaan'}

@@ -38,7 +38,8 @@ function KpiCardPanel({ card }: { card: KpiCard }) {
         <p className={`kpi-trend kpi-tone-${view.trend.tone}`}>
           <KpiIcon name={view.trend.icon} />
           <span>
-            {view.trend.label}: {view.trend.change} {view.trend.against}
+            <strong>{view.trend.label}</strong>: <span className="kpi-change">{view.trend.change}</span>{' '}
+            {view.trend.against}
           </span>
         </p>
       ) : null}

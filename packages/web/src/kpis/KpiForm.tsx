@@ -17,7 +17,9 @@ import {
   KPI_UNIT_EXAMPLES,
   KPI_UNIT_LABELS,
   type KpiFormValues,
+  keptPeriodTargets,
   kpiFormFromKpi,
+  kpiFormOtherErrors,
   kpiFormUnit,
   kpiFormUnitChosen,
   kpiInputFromForm,
@@ -30,9 +32,9 @@ import { PERIOD_KIND_LABELS, PERIOD_KINDS, type PeriodKind } from '@loop/core/pe
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
+import { Field, FieldFrame } from '../forms/Field';
 import { Form } from '../forms/Form';
-import { FieldError } from '../forms/FormAlert';
+import { FormAlert } from '../forms/FormAlert';
 import { SelectField } from '../forms/SelectField';
 import { useForm } from '../forms/useForm';
 import { Loading } from '../routing/Loading';
@@ -81,6 +83,8 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
   const error = (key: string) => form.fields[key];
   const id = (name: string) => `${prefix}-${name}`;
   const unit = kpiFormUnit(values);
+  const ownTargets = kpi?.period_targets ?? [];
+  const dropped = ownTargets.length - keptPeriodTargets(values.period_kind, ownTargets).length;
 
   return (
     <Form
@@ -90,6 +94,7 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
       cancel={onCancel}
       className="form kpi-form"
     >
+      <FormAlert message={kpiFormOtherErrors(form.fields)} />
       <Field
         id={id('name')}
         label="Naam"
@@ -98,18 +103,20 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
         error={error('name')}
         autoComplete="off"
       />
-      <div className="field">
-        <label htmlFor={id('description')}>Beschrijving (niet verplicht)</label>
-        <textarea
-          id={id('description')}
-          rows={2}
-          value={values.description}
-          aria-invalid={error('description') ? true : undefined}
-          aria-describedby={error('description') ? `${id('description')}-error` : undefined}
-          onChange={(event) => set({ description: event.target.value })}
-        />
-        <FieldError id={`${id('description')}-error`} error={error('description')} />
-      </div>
+      <FieldFrame
+        id={id('description')}
+        label="Beschrijving (niet verplicht)"
+        error={error('description')}
+        control={(described) => (
+          <textarea
+            id={id('description')}
+            rows={2}
+            value={values.description}
+            {...described}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+        )}
+      />
 
       <fieldset className="kpi-fieldset">
         <legend>Bron</legend>
@@ -175,6 +182,11 @@ export function KpiForm({ kpi, onSaved, onCancel }: KpiFormProps) {
           options={options(PERIOD_KINDS, PERIOD_KIND_LABELS)}
           onChange={(kind) => set({ period_kind: kind as PeriodKind })}
           error={error('period_kind')}
+          hint={
+            dropped > 0
+              ? `Met deze periode vervallen ${dropped === 1 ? 'het doel' : `de ${dropped} doelen`} per periode van deze KPI.`
+              : undefined
+          }
         />
         <Field
           id={id('target')}

@@ -1,8 +1,7 @@
 import type { Kpi } from '@loop/core';
-import { type RefObject, Suspense } from 'react';
+import type { RefObject } from 'react';
 import { notify } from '../notifications/notify';
-import { Loading } from '../routing/Loading';
-import { Dialog } from '../shell/Dialog';
+import { KpiDialog } from './KpiDialog';
 import { KpiForm } from './KpiForm';
 import { useKpisChanged } from './useKpis';
 
@@ -24,15 +23,8 @@ export function KpiFormDialog({
     onClose();
   };
   return (
-    <Dialog
-      title={kpi ? 'KPI wijzigen' : 'KPI toevoegen'}
-      onCancel={onClose}
-      className="dialog-wide"
-      returnFocus={returnFocus}
-    >
-      <Suspense fallback={<Loading />}>
-        <KpiForm kpi={kpi} onSaved={saved} onCancel={onClose} />
-      </Suspense>
-    </Dialog>
+    <KpiDialog title={kpi ? 'KPI wijzigen' : 'KPI toevoegen'} onClose={onClose} returnFocus={returnFocus}>
+      <KpiForm kpi={kpi} onSaved={saved} onCancel={onClose} />
+    </KpiDialog>
   );
 }

@@ -1,17 +1,16 @@
 import type { Kpi, KpiValue } from '@loop/core';
 import { formFromApi, formInvalid } from '@loop/core/api';
 import { formatKpiValue, KPI_UNIT_EXAMPLES, kpiValueFromForm, kpiValuePeriods } from '@loop/core/kpis';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
+import { Field, FieldFrame } from '../forms/Field';
 import { Form } from '../forms/Form';
-import { FieldError } from '../forms/FormAlert';
 import { SelectField } from '../forms/SelectField';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
-import { Dialog } from '../shell/Dialog';
+import { DialogNote, KpiDialog } from './KpiDialog';
 import { useKpiList, useKpisChanged } from './useKpis';
 
 /**
@@ -20,11 +19,9 @@ import { useKpiList, useKpisChanged } from './useKpis';
  */
 export function KpiValueDialog({ today, onClose }: { today: string; onClose: () => void }) {
   return (
-    <Dialog title="Waarde invoeren" onCancel={onClose} className="dialog-wide">
-      <Suspense fallback={<Loading />}>
-        <ValueForm today={today} onClose={onClose} />
-      </Suspense>
-    </Dialog>
+    <KpiDialog title="Waarde invoeren" onClose={onClose}>
+      <ValueForm today={today} onClose={onClose} />
+    </KpiDialog>
   );
 }
 
@@ -35,17 +32,10 @@ function ValueForm({ today, onClose }: { today: string; onClose: () => void }) {
   const manual = list.value.items;
   if (manual.length === 0)
     return (
-      <>
-        <p>
-          Er is nog geen KPI met de bron ‘Handmatig’. Voeg eerst een KPI toe; KPI’s uit surveys en financiën
-          rekenen hun waarden zelf uit.
-        </p>
-        <div className="actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Sluiten
-          </button>
-        </div>
-      </>
+      <DialogNote onClose={onClose}>
+        Er is nog geen KPI met de bron ‘Handmatig’. Voeg eerst een KPI toe; KPI’s uit surveys en financiën
+        rekenen hun waarden zelf uit.
+      </DialogNote>
     );
   return <ValueFields kpis={manual} today={today} onClose={onClose} />;
 }
@@ -103,18 +93,20 @@ function ValueFields({ kpis, today, onClose }: { kpis: readonly Kpi[]; today: st
         inputMode="decimal"
         autoComplete="off"
       />
-      <div className="field">
-        <label htmlFor="kpi-value-note">Notitie (niet verplicht)</label>
-        <textarea
-          id="kpi-value-note"
-          rows={2}
-          value={note}
-          aria-invalid={form.fields.note ? true : undefined}
-          aria-describedby={form.fields.note ? 'kpi-value-note-error' : undefined}
-          onChange={(event) => setNote(event.target.value)}
-        />
-        <FieldError id="kpi-value-note-error" error={form.fields.note} />
-      </div>
+      <FieldFrame
+        id="kpi-value-note"
+        label="Notitie (niet verplicht)"
+        error={form.fields.note}
+        control={(described) => (
+          <textarea
+            id="kpi-value-note"
+            rows={2}
+            value={note}
+            {...described}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      />
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useId, useRef } from 'react';
+import { FormAlert } from '../forms/FormAlert';
 import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
@@ -45,11 +46,7 @@ export function ConfirmDialog({
       returnFocus={returnFocus}
     >
       <div id={messageId}>{children}</div>
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       <div className="actions">
         <button
           type="button"
