@@ -163,6 +163,17 @@ describe('kpiChart', () => {
     expect(shown).toEqual(['okt. ’25', 'dec.', 'feb. ’26', 'apr.']);
   });
 
+  it('should put status symbols on markers only while periods are wide enough apart', () => {
+    const year = Array.from({ length: 12 }, (_, index) =>
+      point(`2026-${String(index + 1).padStart(2, '0')}`, index),
+    );
+    expect(kpiChart(monthly, year, false).symbols).toBe(true);
+    const weeks = Array.from({ length: 52 }, (_, index) =>
+      point(`2026-W${String(index + 1).padStart(2, '0')}`, index),
+    );
+    expect(kpiChart({ ...monthly, period_kind: 'week' }, weeks, false).symbols).toBe(false);
+  });
+
   it('should have no values and no lines for a KPI without values', () => {
     const chart = kpiChart(monthly, [point('2026-01', null), point('2026-02', null)], false);
     expect(chart.hasValues).toBe(false);

@@ -15,6 +15,8 @@ import { formatDuration, formatKpiValue } from './kpiValues';
 
 /** Axis labels under a series at most (evenly spread), so they never overlap on a phone. */
 const AXIS_LABELS_MAX = 4;
+/** Up to this many periods a marker carries its status symbol; beyond, markers are small dots. */
+const SYMBOL_MARKERS_MAX = 24;
 /** Gridlines the scale aims for. */
 const TICKS_AIMED = 4;
 
@@ -63,6 +65,8 @@ export interface KpiChartView {
   readonly ticks: readonly KpiTick[];
   /** Width of one period's slot in percent. */
   readonly slot: number;
+  /** Whether markers are wide enough apart to carry the status symbol (else small dots). */
+  readonly symbols: boolean;
   readonly hasValues: boolean;
   /** The targets in one sentence: 'Doel: 40%, risico tot 30%.' or that they differ per period. */
   readonly targetSummary: string;
@@ -236,6 +240,7 @@ export function kpiChart(
     targets,
     ticks,
     slot,
+    symbols: count <= SYMBOL_MARKERS_MAX,
     hasValues: lines.length > 0,
     targetSummary: targetSummaryOf(unit, heading.direction, points),
   };

@@ -143,11 +143,11 @@ export function KpiHistoryChart({
           point.y === null ? null : (
             <span
               key={point.period}
-              className={`kpi-marker kpi-tone-${point.status.tone}`}
+              className={`kpi-marker kpi-tone-${point.status.tone}${chart.symbols ? '' : ' kpi-marker-dot'}`}
               style={{ left: `${point.x}%`, top: `${point.y}%` }}
               title={`${point.name}: ${point.valueText} (${point.status.label})`}
             >
-              {point.status.glyph}
+              {chart.symbols ? point.status.glyph : null}
             </span>
           ),
         )}
