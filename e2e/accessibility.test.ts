@@ -47,6 +47,7 @@ const SIGNED_IN = [
   '/dashboard/abonnement',
   '/admin/billing',
   '/admin/logs',
+  '/advanced-kpis',
   '/billing/return?status=success&payment_id=1',
   '/finance',
 ];

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { launchBrowser, openPage, type RunningServer, startServer } from './harness';
 import { demoApi, everyTypeSurvey, openSurvey, publicToken } from './respondFixtures';
 
@@ -21,17 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  // axe really ran its rules (an empty run would report no violations too).
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const card = (page: Page, name: string) => page.locator('article.kpi-card', { hasText: name });
 const dialog = (page: Page) => page.getByRole('dialog');

@@ -19,5 +19,6 @@ export {
   MONTHS,
   MONTHS_SHORT,
   NO_VALUE,
+  shortDayText,
   wallClock,
 } from './dutch';

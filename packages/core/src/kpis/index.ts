@@ -13,6 +13,8 @@ export {
   sparklineShape,
   sparklineText,
 } from './kpiBoardView';
+export type { KpiChartPoint, KpiChartView, KpiTargetSegment, KpiTick } from './kpiChart';
+export { axisLabelOf, kpiChart, kpiScale, niceStep, tickLabel } from './kpiChart';
 export type { KpiCsvContext, KpiCsvLine, KpiCsvRead, KpiCsvRow } from './kpiCsv';
 export {
   decodeCsvBytes,
@@ -52,6 +54,16 @@ export {
   kpiValueFromForm,
   kpiValuePeriods,
 } from './kpiForm';
+export type { KpiImportEvent, KpiImportState } from './kpiImport';
+export {
+  canImport,
+  downloadKpiValues,
+  importCheckTexts,
+  KPI_IMPORT_BYTES_MAX,
+  KPI_IMPORT_MESSAGES,
+  KPI_IMPORT_START,
+  kpiImportStep,
+} from './kpiImport';
 export type { MetricInfo } from './kpiMetrics';
 export {
   financeMetricOf,
@@ -64,6 +76,25 @@ export {
   surveySourceState,
 } from './kpiMetrics';
 export type { KpiGateway, KpiRangeQuery } from './kpiPorts';
+export type {
+  AdvancedKpisAddress,
+  CompareChoice,
+  DayRange,
+  KpiRangeChoice,
+  KpiRangePreset,
+  RangeResult,
+} from './kpiRanges';
+export {
+  advancedKpisSearch,
+  compareProblem,
+  DEFAULT_KPI_RANGE,
+  defaultCompareChoice,
+  KPI_RANGE_LABELS,
+  KPI_RANGE_MESSAGES,
+  KPI_RANGE_PRESETS,
+  kpiRange,
+  readAdvancedKpisAddress,
+} from './kpiRanges';
 export type { KpiPlan, ValuesByPeriod } from './kpiSeries';
 export {
   boardKpiIds,
@@ -87,6 +118,17 @@ export {
   trendDirection,
   trendView,
 } from './kpiStatus';
+export type { AssessmentView, ComparisonRowView, DrillDownRowView } from './kpiTables';
+export {
+  COMPARISON_ASSESSMENTS,
+  checkValueEdit,
+  comparisonRows,
+  comparisonSummary,
+  dayRangeText,
+  drillDownRows,
+  KPI_ORIGIN_LABELS,
+  KPI_VALUE_HINTS,
+} from './kpiTables';
 export type { ParsedValue } from './kpiValues';
 export {
   formatDuration,

@@ -56,6 +56,7 @@ const QuestionDetailScreen = screen(
 );
 const AnalyticsScreen = screen(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const FinanceScreen = screen(() => import('../finance/FinanceScreen'), 'FinanceScreen');
+const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 
@@ -108,6 +109,11 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
   { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analytics' } },
   { path: '/finance', Screen: FinanceScreen, feature: { key: 'analytics', title: 'Financiën' } },
+  {
+    path: '/advanced-kpis',
+    Screen: AdvancedKpisScreen,
+    feature: { key: 'analytics', title: 'Geavanceerd KPI-dashboard' },
+  },
 ];
 
 /** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */

@@ -14,6 +14,7 @@ const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feat
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },
   { href: '/surveys', label: 'Surveys', adminOnly: false },
   { href: '/analytics', label: 'Analytics', adminOnly: false, feature: 'analytics' },
+  { href: '/advanced-kpis', label: 'KPI’s', adminOnly: false, feature: 'analytics' },
   { href: '/finance', label: 'Financiën', adminOnly: false, feature: 'analytics' },
   { href: '/organisatie', label: 'Organisatie', adminOnly: false },
   { href: '/dashboard/abonnement', label: 'Abonnement', adminOnly: false },

@@ -13,7 +13,7 @@ export {
 export { questionResultView } from './questionResultView';
 export { rankStatements } from './rankStatements';
 export type { AxisTick, ColumnChartView, TrendChartView } from './resultsCharts';
-export { niceCeiling } from './resultsCharts';
+export { lineRuns, niceCeiling } from './resultsCharts';
 export type { DateFilter } from './resultsFilter';
 export {
   dateFilterError,
@@ -21,6 +21,8 @@ export {
   dateFilterSearch,
   EMPTY_DATE_FILTER,
   isDateFilterActive,
+  readSearch,
+  searchString,
 } from './resultsFilter';
 export { formatResultDate, formatResultDateTime, parseDay, SURVEY_STATUS_LABELS } from './resultsFormat';
 export type { SurveyResultsGateway } from './resultsPorts';

@@ -139,6 +139,24 @@ export interface TrendChartView {
   readonly hasScores: boolean;
 }
 
+/** The runs of consecutive points with a height, each drawn as one polyline; a point without one breaks the line. */
+export function lineRuns(
+  points: readonly { readonly x: number; readonly y: number | null }[],
+): { x: number; y: number }[][] {
+  const lines: { x: number; y: number }[][] = [];
+  let run: { x: number; y: number }[] = [];
+  for (const point of points) {
+    if (point.y === null) {
+      if (run.length > 0) lines.push(run);
+      run = [];
+    } else {
+      run.push({ x: point.x, y: point.y });
+    }
+  }
+  if (run.length > 0) lines.push(run);
+  return lines;
+}
+
 /** A trend of scores per period on a fixed scale; values outside it are drawn at its edge. */
 export function trendChart(
   points: readonly { readonly period: string; readonly answered: number; readonly score: number | null }[],
@@ -163,17 +181,7 @@ export function trendChart(
       showLabel: index % every === 0,
     };
   });
-  const lines: { x: number; y: number }[][] = [];
-  let run: { x: number; y: number }[] = [];
-  for (const point of views) {
-    if (point.y === null) {
-      if (run.length > 0) lines.push(run);
-      run = [];
-    } else {
-      run.push({ x: point.x, y: point.y });
-    }
-  }
-  if (run.length > 0) lines.push(run);
+  const lines = lineRuns(views);
   const ticks: AxisTick[] = [];
   for (let value = scale.min; value <= scale.max + 1e-9; value += scale.step) {
     ticks.push({

@@ -20,6 +20,7 @@ export function ChartFigure({
   axisLabels,
   children,
   table,
+  tableVisible = false,
 }: {
   caption: string;
   /** The chart's own class on the drawing, e.g. 'column-chart'. */
@@ -30,6 +31,8 @@ export function ChartFigure({
   children: ReactNode;
   /** The table's head and body; its caption is the figure's. */
   table: ReactNode;
+  /** Show the table under the drawing (scrolling sideways on a phone) instead of only to screen readers. */
+  tableVisible?: boolean;
 }) {
   const id = useId();
   return (
@@ -54,10 +57,20 @@ export function ChartFigure({
           ))}
         </div>
       </div>
-      <table className="visually-hidden">
-        <caption>{caption}</caption>
-        {table}
-      </table>
+      {tableVisible ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on phones and must be reachable by keyboard
+        <section className="table-scroll chart-table" aria-label={`Tabel: ${caption}`} tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">{caption}</caption>
+            {table}
+          </table>
+        </section>
+      ) : (
+        <table className="visually-hidden">
+          <caption>{caption}</caption>
+          {table}
+        </table>
+      )}
     </figure>
   );
 }
