@@ -55,7 +55,6 @@ describe('App', () => {
         'Dashboard',
         'Surveys',
         'Organisatie',
-        'Abonnement',
         'Profiel',
         'Personalisatie',
       ]),

@@ -10,6 +10,11 @@ import { useCurrentUser } from '../organisation/useCurrentUser';
 import { useIsAdmin } from '../session/useIsAdmin';
 import { useSession } from '../session/useSession';
 
+/**
+ * The areas one works in. The subscription is not among them: the dashboard's 'Mijn Abonnement'
+ * card and every plan note link to it, and with KPI's and Financiën the menu of an admin on a paid
+ * plan only fits one row at 1280 px without it (e2e/layout.test.ts).
+ */
 const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feature?: FeatureKey }> = [
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },
   { href: '/surveys', label: 'Surveys', adminOnly: false },
@@ -17,7 +22,6 @@ const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feat
   { href: '/advanced-kpis', label: 'KPI’s', adminOnly: false, feature: 'analytics' },
   { href: '/finance', label: 'Financiën', adminOnly: false, feature: 'analytics' },
   { href: '/organisatie', label: 'Organisatie', adminOnly: false },
-  { href: '/dashboard/abonnement', label: 'Abonnement', adminOnly: false },
   { href: '/profiel', label: 'Profiel', adminOnly: false },
   { href: '/personalisatie', label: 'Personalisatie', adminOnly: false, feature: 'branding' },
   { href: '/admin', label: 'Beheer', adminOnly: true },
