@@ -44,7 +44,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('finance screen', () => {
-  it('should import CAMT.053 and MT940, show months and BTW per quarter, skip a repeated import, and pass axe', async () => {
+  it('should import CAMT.053 and MT940, show months and BTW per quarter, skip a repeated import, pass axe, and feed a finance KPI', async () => {
     const { page, context, problems } = await openPage(browser);
     // The demo organisation's owner (the demo user is a member: finance.read only).
     await login(page, server.url, DEMO.admin);
@@ -110,6 +110,45 @@ describe('finance screen', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A finance-sourced KPI on the board shows each month's result as the overview does: a € 50,00
+    // sale today makes this month's result € 50,00, and the months before the sparkline reaches
+    // keep the overview's figures (checked through the API: January's € 640,51).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+    await page.reload();
+    await count.getByText('9 boekingen').waitFor();
+    await page.getByRole('button', { name: 'Boeking toevoegen' }).click();
+    await page.getByLabel('Datum', { exact: true }).fill(today);
+    await page.getByLabel('Soort', { exact: true }).first().selectOption('income');
+    await page.getByLabel('Bedrag inclusief btw (€)').fill('50,00');
+    await page.getByLabel('Omschrijving', { exact: true }).first().fill('Verkoop vandaag');
+    await page.getByRole('button', { name: 'Boeking opslaan' }).click();
+    await count.getByText('10 boekingen').waitFor();
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'KPI toevoegen' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Naam', { exact: true }).fill('Resultaat per maand');
+    await form.getByLabel('Waar komen de waarden vandaan?').selectOption('finance');
+    await form.getByLabel('Wat meet de KPI?').selectOption('result');
+    await form.getByRole('button', { name: 'KPI toevoegen' }).click();
+    const card = page.locator('article.kpi-card', { hasText: 'Resultaat per maand' });
+    await expect.poll(async () => plain(await card.locator('.kpi-value').textContent())).toBe('€ 50,00');
+    expect(plain(await card.locator('.kpi-source').textContent())).toContain('Financiën');
+    const history = await page.evaluate(async (url) => {
+      const token = localStorage.getItem('token');
+      const organisation = localStorage.getItem('currentOrgId');
+      const kpis = await fetch(`${url}/api/v1/kpis?q=Resultaat`, {
+        headers: { authorization: `Bearer ${token}`, 'x-organization-id': String(organisation) },
+      }).then((answer) => answer.json());
+      const id = kpis.items[0].id;
+      return fetch(`${url}/api/v1/kpis/history?from=2026-01-01&to=2026-03-31&ids=${id}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-organization-id': String(organisation) },
+      }).then((answer) => answer.json());
+    }, server.url);
+    expect(history.items[0].points.map((point: { value: number }) => point.value)).toEqual([
+      64_051, -1_500, 12_100,
+    ]);
     expect(problems).toEqual([]);
     await context.close();
   });
