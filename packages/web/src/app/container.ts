@@ -18,7 +18,6 @@ import {
   randomIds,
   systemClock,
   wait,
-  xhrUpload,
 } from '@loop/adapters';
 import { consentKeyFor } from '@loop/core';
 import { createClientApp } from '@loop/core/app';
@@ -44,7 +43,10 @@ const platformModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(() => browserStorage())
     .inSingletonScope();
   bind(TOKENS.Fetch).toConstantValue(browserFetch);
-  bind(TOKENS.Upload).toConstantValue(xhrUpload);
+  // The XMLHttpRequest transport loads with the first upload, not with the login page.
+  bind(TOKENS.Upload).toConstantValue(async (url, init) =>
+    (await import('./uploadServices')).xhrUpload(url, init),
+  );
   bind(TOKENS.ApiBaseUrl).toConstantValue(import.meta.env.VITE_API_URL ?? '');
   bind(TOKENS.Hostname).toResolvedValue(() => globalThis.location?.hostname ?? 'localhost');
   bind(TOKENS.AppHost).toConstantValue(import.meta.env.VITE_APP_HOST || null);
