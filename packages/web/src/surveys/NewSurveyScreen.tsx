@@ -127,7 +127,7 @@ function TemplateSection({
       {items.length === 0 ? (
         <p className="empty-state">{empty}</p>
       ) : (
-        <ul className="template-cards">
+        <ul className="card-grid template-cards">
           {items.map((template) => (
             <li key={template.id}>
               <TemplateCard
