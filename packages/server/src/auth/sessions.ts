@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { err, ok, type Result, type TokenPair } from '@loop/core';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
-import type { Queryable } from '../db/database';
+import { preparedPer, type Queryable } from '../db/database';
 import { refreshTokens, sessions, type UserRow, users } from '../db/schema';
 import { hashToken, newSecureToken } from './secureToken';
 
@@ -191,17 +191,22 @@ export type SessionLookup =
   | { readonly state: 'revoked' }
   | { readonly state: 'unknown' };
 
+const sessionStatement = preparedPer((db: Queryable) =>
+  db
+    .select({ revokedAt: sessions.revokedAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('session')), eq(sessions.userId, sql.placeholder('user'))))
+    .prepare('session_lookup'),
+);
+
 /** The session behind an access token, with its user as stored now (not as the token remembers). */
 export async function lookupSession(
   db: Queryable,
   sessionId: string,
   userId: number,
 ): Promise<SessionLookup> {
-  const [row] = await db
-    .select({ revokedAt: sessions.revokedAt, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  const [row] = await sessionStatement(db).execute({ session: sessionId, user: userId });
   if (row === undefined) return { state: 'unknown' };
   if (row.revokedAt !== null) return { state: 'revoked' };
   return { state: 'active', user: row.user };

@@ -33,3 +33,21 @@ export function parseId(value: unknown): number | null {
   const id = Number(value);
   return id >= 1 && id <= MAX_SERIAL_ID ? id : null;
 }
+
+/**
+ * A prepared statement made once per database or transaction object (planned once per
+ * connection): the lookups every authenticated request makes (session, membership) were built by
+ * drizzle and planned by PostgreSQL anew at every request, about 2 ms of a request's cost under
+ * load (docs/benchmarks.md, the KPI board).
+ */
+export function preparedPer<T>(make: (db: Queryable) => T): (db: Queryable) => T {
+  const made = new WeakMap<Queryable, T>();
+  return (db) => {
+    let statement = made.get(db);
+    if (statement === undefined) {
+      statement = make(db);
+      made.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -1,10 +1,9 @@
 import type { Organization } from '@loop/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import { authOf } from '../auth/authenticate';
-import type { Queryable } from '../db/database';
-import { parseId } from '../db/database';
+import { parseId, preparedPer, type Queryable } from '../db/database';
 import { memberships, organizations } from '../db/schema';
 import { ApiError } from '../http/apiError';
 
@@ -26,6 +25,20 @@ export async function listOrganizations(db: Queryable, userId: number): Promise<
 export const ORGANIZATION_NOT_FOUND = 'Organisatie niet gevonden.';
 export const NO_ORGANIZATION = 'Je bent nog geen lid van een organisatie. Maak eerst een organisatie aan.';
 
+const membershipStatement = preparedPer((db: Queryable) =>
+  db
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(
+      and(
+        eq(memberships.userId, sql.placeholder('user')),
+        eq(memberships.organizationId, sql.placeholder('organization')),
+      ),
+    )
+    .prepare('membership_lookup'),
+);
+
 /**
  * The organisation a request works in: the one in the X-Organization-Id header (it must be an id of
  * one of the user's organisations), else the user's first. Anything else answers 404, so another
@@ -43,11 +56,7 @@ export async function resolveOrganization(
   }
   const organizationId = parseId(typeof header === 'string' ? header.trim() : undefined);
   if (organizationId === null) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
-  const [row] = await deps.db
-    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+  const [row] = await membershipStatement(deps.db).execute({ user: userId, organization: organizationId });
   if (row === undefined) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
   return row;
 }
