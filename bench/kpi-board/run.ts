@@ -12,8 +12,9 @@
  * quarters), with targets and bands.
  *
  * The load: the real Loop server in a child process; autocannon sends GET /api/v1/kpis/board
- * (signed in as the demo admin) from 20 keep-alive connections for 10 s after 3 s of warm-up, with
- * the default 12 periods per sparkline and with all 36. In the same run, a bare Fastify route that
+ * (signed in as the demo admin, asking for brotli or gzip as Chromium does) from 20 keep-alive
+ * connections for 10 s after 3 s of warm-up, with the default 12 periods per sparkline and with all
+ * 36, and once more with 12 periods without compression (as curl asks). In the same run, a bare Fastify route that
  * runs one prepared, indexed query on the same database (a KPI's 12 newest values) gets the same
  * load: the floor under any route that asks the database anything.
  *
@@ -21,6 +22,7 @@
  * postgres://postgres@127.0.0.1:5432/test; CONNECTIONS, DURATION and POOL_SIZE may be set)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { KpiBoard } from '@loop/core';
@@ -223,6 +225,29 @@ function load(url: string, path: string, headers: Record<string, string>, durati
   return autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration, timeout: 10, headers });
 }
 
+/** What Chromium sends; the budget is about the board a browser gets. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** The answer's size as it travels (fetch would decompress it). */
+function wireBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () =>
+          resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
 const line = (name: string, result: Result) =>
   `${name.padEnd(30)} ${(result['2xx'] / result.duration).toFixed(0).padStart(6)} /s   p50 ${String(result.latency.p50).padStart(3)} ms` +
@@ -273,9 +298,13 @@ async function main() {
       (card) => card.kpi.source.type === 'survey' && card.current !== null,
     ).length;
     const bytes = Buffer.byteLength(text);
-    await load(server.url, '/api/v1/kpis/board', headers, WARM_UP_SECONDS);
-    const board12 = await load(server.url, '/api/v1/kpis/board', headers, DURATION);
-    const board36 = await load(server.url, `/api/v1/kpis/board?periods=${PERIODS}`, headers, DURATION);
+    // As Chromium asks: the board then travels brotli-compressed (compressed once, kept with it).
+    const browser = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+    const wire = await wireBytes(`${server.url}/api/v1/kpis/board?periods=${PERIODS}`, browser);
+    await load(server.url, '/api/v1/kpis/board', browser, WARM_UP_SECONDS);
+    const board12 = await load(server.url, '/api/v1/kpis/board', browser, DURATION);
+    const board36 = await load(server.url, `/api/v1/kpis/board?periods=${PERIODS}`, browser, DURATION);
+    const plain12 = await load(server.url, '/api/v1/kpis/board', headers, DURATION);
     await stopChild(server);
     children.pop();
 
@@ -291,11 +320,13 @@ async function main() {
     );
     console.log(
       `data: generated in ${(generated / 1000).toFixed(1)} s; survey counts rebuilt in ${(rebuilt / 1000).toFixed(1)} s ` +
-        `(${facts?.counts.toLocaleString('en')} rows); board of ${PERIODS} periods ${(bytes / 1024).toFixed(0)} kB JSON, ` +
+        `(${facts?.counts.toLocaleString('en')} rows); board of ${PERIODS} periods ${(bytes / 1024).toFixed(0)} kB JSON ` +
+        `(${(wire.bytes / 1024).toFixed(0)} kB on the wire, ${wire.encoding}), ` +
         `${computedCards} of ${SURVEY_KPIS} survey cards with a current value`,
     );
     console.log(line('board, 12 periods', board12));
     console.log(line(`board, ${PERIODS} periods`, board36));
+    console.log(line('board, 12, uncompressed', plain12));
     console.log(line('bare indexed query (Fastify)', baseline));
     const ratio = (result: Result) =>
       `${(result.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1)}× p99, ` +

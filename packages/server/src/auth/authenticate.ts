@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import type { UserRow } from '../db/schema';
 import { ApiError, MESSAGES } from '../http/apiError';
-import { lookupSession } from './sessions';
+import { primeOrganization, readOrganizationHeader } from '../organizations/requestOrganization';
+import { lookupSession, lookupSessionWithMembership, type SessionLookup } from './sessions';
 
 /** Who is calling: set by the `authenticated` hook on every route that needs a login. */
 export interface AuthContext {
@@ -31,10 +32,20 @@ export function createAuthenticate(deps: Pick<AppDeps, 'db' | 'accessTokens'>) {
     if (!verified.ok) {
       throw new ApiError(401, verified.error === 'expired' ? MESSAGES.accessExpired : MESSAGES.notLoggedIn);
     }
-    const session = await lookupSession(deps.db, verified.value.sessionId, verified.value.userId);
+    const { sessionId, userId } = verified.value;
+    const header = readOrganizationHeader(request.headers['x-organization-id']);
+    // With an organisation in the header the membership comes along (memberships.ts uses it).
+    let session: SessionLookup;
+    if (header.kind === 'id') {
+      const found = await lookupSessionWithMembership(deps.db, sessionId, userId, header.id);
+      if (found.state === 'active') primeOrganization(request, found.organization);
+      session = found;
+    } else {
+      session = await lookupSession(deps.db, sessionId, userId);
+    }
     if (session.state === 'revoked') throw new ApiError(419, MESSAGES.sessionRevoked);
     if (session.state === 'unknown') throw new ApiError(401, MESSAGES.notLoggedIn);
-    request.auth = { user: session.user, sessionId: verified.value.sessionId };
+    request.auth = { user: session.user, sessionId };
   };
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { err, ok, type Result, type TokenPair } from '@loop/core';
+import { err, type Organization, ok, type Result, type TokenPair } from '@loop/core';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { preparedPer, type Queryable } from '../db/database';
-import { refreshTokens, sessions, type UserRow, users } from '../db/schema';
+import { memberships, organizations, refreshTokens, sessions, type UserRow, users } from '../db/schema';
 import { hashToken, newSecureToken } from './secureToken';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -200,6 +200,32 @@ const sessionStatement = preparedPer((db: Queryable) =>
     .prepare('session_lookup'),
 );
 
+export type SessionMembershipLookup =
+  | { readonly state: 'active'; readonly user: UserRow; readonly organization: Organization | null }
+  | { readonly state: 'revoked' }
+  | { readonly state: 'unknown' };
+
+/** The session lookup with the caller's membership of one organisation, in the same round trip. */
+const sessionMembershipStatement = preparedPer((db: Queryable) =>
+  db
+    .select({
+      revokedAt: sessions.revokedAt,
+      user: users,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      role: memberships.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.organizationId, sql.placeholder('organization'))),
+    )
+    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(sessions.id, sql.placeholder('session')), eq(sessions.userId, sql.placeholder('user'))))
+    .prepare('session_membership_lookup'),
+);
+
 /** The session behind an access token, with its user as stored now (not as the token remembers). */
 export async function lookupSession(
   db: Queryable,
@@ -210,4 +236,29 @@ export async function lookupSession(
   if (row === undefined) return { state: 'unknown' };
   if (row.revokedAt !== null) return { state: 'revoked' };
   return { state: 'active', user: row.user };
+}
+
+/**
+ * lookupSession and, when the session is active, the user's membership of `organizationId` (null
+ * when they are no member): what every organisation route needs, in one round trip.
+ */
+export async function lookupSessionWithMembership(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+  organizationId: number,
+): Promise<SessionMembershipLookup> {
+  const [row] = await sessionMembershipStatement(db).execute({
+    session: sessionId,
+    user: userId,
+    organization: organizationId,
+  });
+  if (row === undefined) return { state: 'unknown' };
+  if (row.revokedAt !== null) return { state: 'revoked' };
+  const { organizationId: id, organizationName: name, role } = row;
+  return {
+    state: 'active',
+    user: row.user,
+    organization: id === null || name === null || role === null ? null : { id, name, role },
+  };
 }

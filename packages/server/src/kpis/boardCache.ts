@@ -1,3 +1,4 @@
+import type { EncodedBody } from '../http/contentEncoding';
 import type { BoardKpi } from './boardData';
 import type { ComputedValues } from './kpiComputation';
 
@@ -49,14 +50,27 @@ const DEFAULT_RESPONSE_BYTES = 32 * 1024 * 1024;
  * never older than the data, also with several API instances; a hit saves computing a hundred
  * cards and serialising them (about a third of the request's CPU in bench/kpi-board). Boards with
  * finance KPIs are not kept: their values are read live from the finance feature's sums.
+ * An answer is kept with its compressed forms (EncodedBody), so a browser's request is not
+ * compressed again either; those are counted at a third of the answer's size (brotli makes the
+ * board about a tenth, gzip about an eighth).
  */
 export class BoardResponseCache {
-  readonly #entries = new Map<string, { readonly key: string; readonly body: Buffer }>();
+  readonly #entries = new Map<string, { readonly key: string; readonly body: EncodedBody }>();
   #bytes = 0;
 
   constructor(private readonly maxBytes = DEFAULT_RESPONSE_BYTES) {}
 
-  get(scope: string, key: string): Buffer | undefined {
+  /** Drops the board's answer (a board that may not be kept any more). */
+  forget(scope: string): void {
+    this.#remove(scope);
+  }
+
+  /** Whether an answer is kept for this board, whatever its key. */
+  has(scope: string): boolean {
+    return this.#entries.has(scope);
+  }
+
+  get(scope: string, key: string): EncodedBody | undefined {
     const entry = this.#entries.get(scope);
     if (entry === undefined || entry.key !== key) return undefined;
     this.#entries.delete(scope);
@@ -64,11 +78,11 @@ export class BoardResponseCache {
     return entry.body;
   }
 
-  set(scope: string, key: string, body: Buffer): void {
+  set(scope: string, key: string, body: EncodedBody): void {
     this.#remove(scope);
-    if (body.length + key.length > this.maxBytes) return;
+    if (sizeOf(key, body) > this.maxBytes) return;
     this.#entries.set(scope, { key, body });
-    this.#bytes += body.length + key.length;
+    this.#bytes += sizeOf(key, body);
     while (this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
@@ -80,6 +94,10 @@ export class BoardResponseCache {
     const entry = this.#entries.get(scope);
     if (entry === undefined) return;
     this.#entries.delete(scope);
-    this.#bytes -= entry.body.length + entry.key.length;
+    this.#bytes -= sizeOf(entry.key, entry.body);
   }
+}
+
+function sizeOf(key: string, body: EncodedBody): number {
+  return key.length + Math.ceil(body.identity.length * (4 / 3));
 }

@@ -5,13 +5,15 @@ import type { Queryable } from '../db/database';
 import type { KpiCardSource } from './kpiStore';
 
 /**
- * What the board reads, in two prepared statements (each one round trip, planned once per
+ * What the board reads, in prepared statements (each one round trip, planned once per
  * connection):
  *
  * - the index: the caller's board choice (else the organisation's default, else its first 100
  *   KPIs) and those KPIs, with their owner's name, their survey's title and version, their
  *   revision and a stamp of their survey's counts, which together say whether values computed
- *   before still hold (boardCache.ts);
+ *   before still hold (boardCache.ts), and an md5 stamp of what the board depends on;
+ * - the stamp alone, when a whole board answer is kept: equal stamps mean an equal board, so the
+ *   index's rows need not travel and be parsed on every request;
  * - the rows of the KPIs whose values must be computed: manual values of their windows, survey
  *   counts of their windows summed per period (a quarter or a year adds up its months in SQL),
  *   responses per period and the surveys' personal links.
@@ -69,7 +71,10 @@ export interface BoardIndex {
   /** The chosen KPIs in the order of the choice (every KPI, oldest first, without one). */
   readonly kpis: readonly BoardKpi[];
   readonly personal: boolean;
-  /** The index row as text: equal rows on an equal day make an equal board (BoardResponseCache). */
+  /**
+   * The index's stamp (see STAMP): equal stamps on an equal day make an equal board
+   * (BoardResponseCache); loadBoardStamp reads it alone.
+   */
   readonly key: string;
 }
 
@@ -145,14 +150,20 @@ const byKind = (field: 'key' | 'start'): SQL =>
 const PERIOD_START = sql.raw(`to_char(case k.period_kind when 'quarter' then date_trunc('quarter', c.bucket)
   when 'year' then date_trunc('year', c.bucket) else c.bucket end, 'YYYY-MM-DD')`);
 
-function indexStatement(db: Queryable) {
-  const data = db
-    .$with('data', {
-      kpis: sql<KpiRow[] | null>`kpis`.as('kpis'),
-      personal: sql<boolean>`personal`.as('personal'),
-      ids: sql<number[] | null>`ids`.as('ids'),
-    })
-    .as(sql`
+/**
+ * The index's stamp: md5 over the choice and, per KPI, what its card depends on besides today —
+ * its revision (raised by every change of its definition or values), its owner's name, its
+ * survey's title and version and the survey counts' stamp. Equal stamps on an equal day make an
+ * equal board.
+ */
+const STAMP = sql.raw(`md5(concat_ws('|', (select personal from chosen)::text, (select ids from chosen)::text,
+  (select string_agg(json_build_array(k.id, k.revision, k.owner_name, k.survey_id, k.survey_title,
+      k.survey_version)::text, ',' order by k.id) from k),
+  (select string_agg(s.survey_id || ':' || coalesce(s.counts_stamp, ''), ',' order by s.survey_id) from stamps s)))`);
+
+/** The index's common table expressions (chosen, sv, k, stamps) before `select`. */
+function indexQuery(select: SQL): SQL {
+  return sql`
       with chosen as (
         select coalesce(
             (select kpi_ids from kpi_boards where organization_id = ${placeholder('org')} and user_id = ${placeholder('user')}),
@@ -169,22 +180,46 @@ function indexStatement(db: Queryable) {
         left join users u on u.id = k.owner_id
         left join sv on sv.id = k.survey_id
         where k.organization_id = ${placeholder('org')}
-          and ((select ids from chosen) is null or (select ids from chosen) @> to_jsonb(k.id))
+          and ((select ids from chosen) is null
+            or k.id in (select jsonb_array_elements_text((select ids from chosen))::int))
         order by k.id
         limit (select case when ids is null then 100 else 1000 end from chosen)
       ), stamps as materialized (
         -- Every change of a survey's counts writes one of its response-count rows (responses.ts,
-        -- the erase trigger, the rebuild), so their newest row version stamps them all.
+        -- the erase trigger, the rebuild), so their newest row version stamps them all. Each writes
+        -- a week's and a month's row together, so the month rows (a fifth of them) are enough.
         select x.survey_id, (select max(c.xmin::text::bigint) from survey_response_counts c
-          where c.survey_id = x.survey_id)::text as counts_stamp
+          where c.survey_id = x.survey_id and c.grain = 'month')::text as counts_stamp
         from (select distinct survey_id from k where source_type = 'survey' and survey_title is not null) x
       )
+${select}`;
+}
+
+function indexStatement(db: Queryable) {
+  const data = db
+    .$with('data', {
+      kpis: sql<KpiRow[] | null>`kpis`.as('kpis'),
+      personal: sql<boolean>`personal`.as('personal'),
+      ids: sql<number[] | null>`ids`.as('ids'),
+      stamp: sql<string>`stamp`.as('stamp'),
+    })
+    .as(
+      indexQuery(sql`
       select (select json_agg(json_build_array(k.id, k.name, k.unit, k.direction, k.period_kind, k.target, k.warning,
           k.period_targets, k.owner_id, k.owner_name, k.source_type, k.source_metric, k.survey_id, k.question_id,
           k.statement_id, k.survey_title, k.survey_version, k.revision, stamps.counts_stamp))
           from k left join stamps on stamps.survey_id = k.survey_id) as kpis,
-        (select personal from chosen) as personal, (select ids from chosen) as ids`);
+        (select personal from chosen) as personal, (select ids from chosen) as ids, ${STAMP} as stamp`),
+    );
   return db.with(data).select().from(data).prepare('kpi_board_index');
+}
+
+/** Only the index's stamp: whether a board answer kept earlier still holds, without the index. */
+function stampStatement(db: Queryable) {
+  const data = db
+    .$with('data', { stamp: sql<string>`stamp`.as('stamp') })
+    .as(indexQuery(sql`select ${STAMP} as stamp`));
+  return db.with(data).select().from(data).prepare('kpi_board_stamp');
 }
 
 function rowsStatement(db: Queryable) {
@@ -236,13 +271,17 @@ function rowsStatement(db: Queryable) {
 
 const prepared = new WeakMap<
   object,
-  { readonly index: ReturnType<typeof indexStatement>; readonly rows: ReturnType<typeof rowsStatement> }
+  {
+    readonly index: ReturnType<typeof indexStatement>;
+    readonly stamp: ReturnType<typeof stampStatement>;
+    readonly rows: ReturnType<typeof rowsStatement>;
+  }
 >();
 
 function statementsOf(db: Queryable) {
   let statements = prepared.get(db);
   if (statements === undefined) {
-    statements = { index: indexStatement(db), rows: rowsStatement(db) };
+    statements = { index: indexStatement(db), stamp: stampStatement(db), rows: rowsStatement(db) };
     prepared.set(db, statements);
   }
   return statements;
@@ -264,7 +303,13 @@ export async function loadBoardIndex(
           const kpi = byId.get(id);
           return kpi === undefined ? [] : [kpi];
         });
-  return { kpis: kpis.slice(0, 100), personal: row?.personal ?? false, key: JSON.stringify(row ?? null) };
+  return { kpis: kpis.slice(0, 100), personal: row?.personal ?? false, key: row?.stamp ?? '' };
+}
+
+/** The stamp loadBoardIndex would give as `key` now, read without the index itself. */
+export async function loadBoardStamp(db: Queryable, organizationId: number, userId: number): Promise<string> {
+  const [row] = await statementsOf(db).stamp.execute({ org: organizationId, user: userId });
+  return row?.stamp ?? '';
 }
 
 /** The rows the values of these board KPIs are computed from, over the windows. */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Kpi, KpiBoard, KpiBoardSettings, KpiValue, Page } from '@loop/core';
 import { KPI_BOARD_MESSAGES, KPI_MESSAGES } from '@loop/core/kpis';
 import { eq } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogs, kpiBoards, kpis, kpiValues } from '../db/schema';
 import { createKpi, kpiInput, teamCall } from '../testing/kpiTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
-import { createTestContext, type TestContext } from '../testing/testApp';
+import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { KPI_ERRORS } from './kpiUseCases';
 
 let ctx: TestContext;
@@ -263,6 +264,24 @@ describe('the board', () => {
     const renamed = await teamCall(ctx, own, 'PUT', `/kpis/${kpi.id}`, kpiInput({ name: 'Nieuwe naam' }));
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await board()).json<KpiBoard>().cards.map((card) => card.kpi.name)).toEqual(['Nieuwe naam']);
+
+    // A browser's request gets the same board, brotli-compressed once and then kept with it.
+    const compressed = (encodings: string) =>
+      api(ctx.app, 'GET', '/kpis/board?periods=24', {
+        token: own.owner.token,
+        headers: { ...own.headers, 'accept-encoding': encodings },
+      });
+    const plain = (await teamCall(ctx, own, 'GET', '/kpis/board?periods=24')).rawPayload;
+    expect(plain.length).toBeGreaterThan(1024);
+    const br = await compressed('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain)).toBe(true);
+    expect((await compressed('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    const gz = await compressed('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain)).toBe(true);
+    expect((await compressed('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('should let every member choose their own board, and managers the default', async () => {

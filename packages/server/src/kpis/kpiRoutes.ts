@@ -19,6 +19,7 @@ import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
 import { ApiError, invalidInput } from '../http/apiError';
 import { ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
+import { preferredEncoding } from '../http/contentEncoding';
 import { offsetOf, pageSchema, pagingQuerySchema, parsePaging, toPage } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent } from '../http/schema';
@@ -219,10 +220,21 @@ export const kpiRoutes =
       async (request, reply) => {
         const organizationId = await organizationOf(request);
         const periods = unwrap(parseBoardPeriods(request.query.periods));
-        const body = await loadBoardJson(kpiDeps, organizationId, authOf(request).user.id, periods, (board) =>
-          reply.serialize(board),
+        const answer = await loadBoardJson(
+          kpiDeps,
+          organizationId,
+          authOf(request).user.id,
+          periods,
+          (board) => reply.serialize(board),
         );
-        // Already serialised by this route's schema serializer (possibly kept from an earlier request).
+        // Already serialised by this route's schema serializer and compressed as the client accepts
+        // (possibly kept from an earlier request); with a Content-Encoding the app's global
+        // compression leaves the body alone.
+        const { body, encoding } = await answer.encoded(
+          preferredEncoding(request.headers['accept-encoding']),
+        );
+        reply.header('vary', 'accept-encoding');
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
       },
     );

@@ -41,6 +41,7 @@ import {
   periodOf,
   periodsBetween,
 } from '@loop/core/periods';
+import { EncodedBody } from '../http/contentEncoding';
 import { type BoardResponseCache, KpiValuesCache } from './boardCache';
 import {
   type BoardIndex,
@@ -49,6 +50,7 @@ import {
   boardWindows,
   loadBoardIndex,
   loadBoardRows,
+  loadBoardStamp,
 } from './boardData';
 import {
   boardValues,
@@ -371,8 +373,9 @@ function windowsOf(periods: number, today: string): BoardWindows {
  * changed ones (and finance KPIs) are computed again, from one more statement.
  */
 /**
- * The board as its serialised answer (`serialize` is the route's schema serializer), the same
- * bytes again while the board's index and the day are unchanged and no finance KPI is on it.
+ * The board as its serialised answer (`serialize` is the route's schema serializer) with its
+ * compressed forms, the same again while the board's index and the day are unchanged and no
+ * finance KPI is on it.
  */
 export async function loadBoardJson(
   deps: KpiDeps,
@@ -380,18 +383,24 @@ export async function loadBoardJson(
   userId: number,
   periods: number,
   serialize: (board: KpiBoard) => string | ArrayBuffer | Buffer,
-): Promise<Buffer> {
+): Promise<EncodedBody> {
   const today = todayOf(deps);
+  const scope = `${organizationId}|${userId}|${periods}`;
+  // With an answer kept for this board, its stamp alone says whether the answer still holds.
+  if (deps.boardResponses.has(scope)) {
+    const stamp = await loadBoardStamp(deps.db, organizationId, userId);
+    const kept = deps.boardResponses.get(scope, `${today}|${stamp}`);
+    if (kept !== undefined) return kept;
+  }
   const index = await loadBoardIndex(deps.db, organizationId, userId);
   const keep = index.kpis.every((board) => board.kpi.source.type !== 'finance');
-  const scope = `${organizationId}|${userId}|${periods}`;
   const key = `${today}|${index.key}`;
-  const kept = keep ? deps.boardResponses.get(scope, key) : undefined;
-  if (kept !== undefined) return kept;
   const serialized = serialize(await boardOf(deps, organizationId, index, today, periods));
-  const body =
-    typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as ArrayBuffer);
+  const body = new EncodedBody(
+    typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as ArrayBuffer),
+  );
   if (keep) deps.boardResponses.set(scope, key, body);
+  else deps.boardResponses.forget(scope);
   return body;
 }
 

@@ -3,9 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import { authOf } from '../auth/authenticate';
-import { parseId, preparedPer, type Queryable } from '../db/database';
+import { preparedPer, type Queryable } from '../db/database';
 import { memberships, organizations } from '../db/schema';
 import { ApiError } from '../http/apiError';
+import { primedOrganization, readOrganizationHeader } from './requestOrganization';
 
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true });
 
@@ -49,14 +50,14 @@ export async function resolveOrganization(
   userId: number,
   header: string | string[] | undefined,
 ): Promise<Organization> {
-  if (header === undefined || header === '') {
+  const asked = readOrganizationHeader(header);
+  if (asked.kind === 'none') {
     const [first] = await listOrganizations(deps.db, userId);
     if (first === undefined) throw new ApiError(404, NO_ORGANIZATION);
     return first;
   }
-  const organizationId = parseId(typeof header === 'string' ? header.trim() : undefined);
-  if (organizationId === null) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
-  const [row] = await membershipStatement(deps.db).execute({ user: userId, organization: organizationId });
+  if (asked.kind === 'invalid') throw new ApiError(404, ORGANIZATION_NOT_FOUND);
+  const [row] = await membershipStatement(deps.db).execute({ user: userId, organization: asked.id });
   if (row === undefined) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
   return row;
 }
@@ -87,7 +88,14 @@ export function currentOrganization(
 ): Promise<Organization> {
   let organization = requestOrganizations.get(request);
   if (organization === undefined) {
-    organization = resolveOrganization(deps, authOf(request).user.id, request.headers['x-organization-id']);
+    // Read by the authentication hook with the session when the header named an organisation.
+    const primed = primedOrganization(request);
+    organization =
+      primed === undefined
+        ? resolveOrganization(deps, authOf(request).user.id, request.headers['x-organization-id'])
+        : primed === null
+          ? Promise.reject(new ApiError(404, ORGANIZATION_NOT_FOUND))
+          : Promise.resolve(primed);
     requestOrganizations.set(request, organization);
     organization.then(
       (found) => resolvedOrganizationIds.set(request, found.id),
