@@ -20,6 +20,7 @@ export { apiBaseUrl, createApiClient, NO_SESSION } from './http/createApiClient'
 export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
+export { createBusinessAnalysisGateway } from './http/createBusinessAnalysisGateway';
 export { createFinanceGateway } from './http/createFinanceGateway';
 export { createKpiGateway } from './http/createKpiGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
