@@ -42,6 +42,13 @@ export type { XhrLike } from './http/xhrUpload';
 export { createXhrUpload, xhrUpload } from './http/xhrUpload';
 // Ids for new survey questions, options and statements
 export { randomIds } from './ids/randomIds';
+// The business analysis PDF: jsPDF (loaded on first use) and the logo loader, DOM-free
+export type { LogoFetch } from './pdf/createLogoLoader';
+export { createLogoLoader, MAX_LOGO_BYTES } from './pdf/createLogoLoader';
+export type { ImageInfo } from './pdf/imageInfo';
+export { imageInfo } from './pdf/imageInfo';
+export { createJsPdfEngine, loadJsPdfEngine } from './pdf/loadJsPdfEngine';
+export { winAnsiText } from './pdf/winAnsiText';
 // Answering page: public-link memory, unsaved answers, respondent keys
 export {
   browserSessionStorage,

@@ -43,6 +43,7 @@ describe('layoutAnalysisPdf', () => {
     const doc = layout('Tekst');
     expect(doc.width).toBe(595.28);
     expect(doc.height).toBe(841.89);
+    expect(doc.title).toBe('Bedrijfsanalyse Rapport');
     expect(margin).toBe(60);
     expect(lineStep).toBe(20);
     expect(bottomLimit).toBeCloseTo(841.89 - 60 - 40, 10);

@@ -204,6 +204,7 @@ export function layoutAnalysisPdf(input: AnalysisPdfInput): PdfDocument {
   return {
     width: ANALYSIS_PDF.width,
     height: ANALYSIS_PDF.height,
+    title: ANALYSIS_PDF_TITLE,
     pages: pages.map((items, index) => ({
       items: [
         ...items,

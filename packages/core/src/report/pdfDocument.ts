@@ -49,4 +49,6 @@ export interface PdfDocument {
   readonly width: number;
   readonly height: number;
   readonly pages: PdfPage[];
+  /** The title in the file's properties (what a PDF viewer shows in its title bar). */
+  readonly title?: string;
 }
