@@ -1,7 +1,8 @@
 import { type ApiResult, apiOk } from '../api';
+import type { ExportAnalysisPdfInput, ExportAnalysisPdfResult } from '../report';
 import { type Deferred, deferred } from '../testing/deferred';
-import { type AnalysisPdfOutcome, AnalysisSession } from './AnalysisSession';
-import type { AnalysisMarkdownRequest, AnalysisPdfRequest, BusinessAnalysisGateway } from './analysisPorts';
+import { AnalysisSession } from './AnalysisSession';
+import type { AnalysisMarkdownRequest, BusinessAnalysisGateway } from './analysisPorts';
 import type { BusinessAnalysisList, BusinessAnalysisResponse } from './analysisWire';
 
 /** 14:05 on 3 November 2025 in the Netherlands (CET). */
@@ -74,17 +75,17 @@ export class FakeAnalysisGateway implements BusinessAnalysisGateway {
 
 /** A session over the fake gateway with recording exports and alerts. */
 export function sessionWith(gateway = new FakeAnalysisGateway()) {
-  const pdfRequests: AnalysisPdfRequest[] = [];
+  const pdfRequests: ExportAnalysisPdfInput[] = [];
   const markdownRequests: AnalysisMarkdownRequest[] = [];
   const alerts: string[] = [];
-  const pdf = { outcome: null as Deferred<AnalysisPdfOutcome> | null, throws: false };
+  const pdf = { outcome: null as Deferred<ExportAnalysisPdfResult> | null, throws: false };
   const session = new AnalysisSession({
     gateway,
     clock: { now: () => NOW },
     exportPdf: (request) => {
       pdfRequests.push(request);
       if (pdf.throws) return Promise.reject(new Error('Failed to fetch dynamically imported module'));
-      pdf.outcome = deferred<AnalysisPdfOutcome>();
+      pdf.outcome = deferred<ExportAnalysisPdfResult>();
       return pdf.outcome.promise;
     },
     exportMarkdown: (request) => {

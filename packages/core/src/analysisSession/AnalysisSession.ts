@@ -1,7 +1,8 @@
 import type { ApiResult } from '../api';
+import type { ExportAnalysisPdfInput, ExportAnalysisPdfResult } from '../report';
 import type { Clock } from '../session';
 import { createStateStore } from '../shared';
-import type { AnalysisMarkdownRequest, AnalysisPdfRequest, BusinessAnalysisGateway } from './analysisPorts';
+import type { AnalysisMarkdownRequest, BusinessAnalysisGateway } from './analysisPorts';
 import { ANALYSIS_TEXTS, analysisErrorText } from './analysisTexts';
 import type { AnalysisDataPoints, BusinessAnalysisList, BusinessAnalysisResponse } from './analysisWire';
 
@@ -40,13 +41,11 @@ export interface AnalysisSessionState {
   readonly history: AnalysisHistory;
 }
 
-export type AnalysisPdfOutcome = { readonly ok: true; readonly fileName: string } | { readonly ok: false };
-
 export interface AnalysisSessionDeps {
   readonly gateway: BusinessAnalysisGateway;
   readonly clock: Clock;
   /** Lays out and saves the PDF (core's exportAnalysisPdf with its engine, logo loader and saver). */
-  exportPdf(request: AnalysisPdfRequest): Promise<AnalysisPdfOutcome>;
+  exportPdf(request: ExportAnalysisPdfInput): Promise<ExportAnalysisPdfResult>;
   /** Saves the Markdown file (core's exportAnalysisMarkdown with its saver). */
   exportMarkdown(request: AnalysisMarkdownRequest): { readonly fileName: string };
   /** The logo candidates for the PDF's cover, in order (organisation, default, fallback). */
@@ -186,7 +185,7 @@ export class AnalysisSession {
     const { shown, exportingPdf } = this.#state();
     if (shown === null || exportingPdf) return;
     this.#patch({ exportingPdf: true });
-    let outcome: AnalysisPdfOutcome;
+    let outcome: ExportAnalysisPdfResult;
     try {
       outcome = await this.#deps.exportPdf({
         markdown: shown.analysis.analysis,

@@ -11,16 +11,7 @@ export interface BusinessAnalysisGateway {
   get(id: number): Promise<ApiResult<BusinessAnalysisResponse>>;
 }
 
-/** What the PDF export is handed (core's report use-case `exportAnalysisPdf` takes the same input). */
-export interface AnalysisPdfRequest {
-  readonly markdown: string;
-  readonly organizationName: string | null;
-  readonly generatedAt: Date;
-  readonly logoUrls: readonly string[];
-  readonly now: Date;
-}
-
-/** What the Markdown export is handed (core's `exportAnalysisMarkdown` takes the same input). */
+/** What the Markdown export is handed (the input of report's `exportAnalysisMarkdown`). */
 export interface AnalysisMarkdownRequest {
   readonly markdown: string;
   readonly organizationName: string | null;

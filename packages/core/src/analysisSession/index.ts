@@ -3,7 +3,6 @@
 // report feature's. What other features and packages use of it; everything else is internal.
 export type {
   AnalysisHistory,
-  AnalysisPdfOutcome,
   AnalysisSessionDeps,
   AnalysisSessionState,
   AnalysisStatus,
@@ -11,7 +10,9 @@ export type {
   ShownAnalysis,
 } from './AnalysisSession';
 export { AnalysisSession, INITIAL_ANALYSIS_STATE } from './AnalysisSession';
-export type { AnalysisMarkdownRequest, AnalysisPdfRequest, BusinessAnalysisGateway } from './analysisPorts';
+export type { ShippedLogos } from './analysisLogos';
+export { analysisLogoUrls } from './analysisLogos';
+export type { AnalysisMarkdownRequest, BusinessAnalysisGateway } from './analysisPorts';
 export {
   ANALYSIS_STATUS_TEXTS,
   ANALYSIS_TEXTS,

@@ -25,6 +25,7 @@ import type { HtmlSanitizer } from '@loop/core/html';
 import { SessionKeeper } from '@loop/core/session';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
+import { ANALYSIS_LOGOS } from '../branding/useBranding';
 import { notify } from '../notifications/notify';
 import { type Services, TOKENS, type Token } from './tokens';
 
@@ -59,6 +60,10 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Notifier).toConstantValue({ notify: (notice) => notify[notice.kind](notice.message) });
   bind(TOKENS.Redirect).toConstantValue((url) => globalThis.location.assign(url));
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
+  bind(TOKENS.Alert).toConstantValue((message) => globalThis.alert(message));
+  bind(TOKENS.LoadPdfEngine).toConstantValue(async () =>
+    (await import('./analysisServices')).loadJsPdfEngine(),
+  );
   let sanitizer: Promise<HtmlSanitizer> | null = null;
   bind(TOKENS.LoadHtmlSanitizer).toConstantValue(() => {
     sanitizer ??= import('@loop/adapters/dom').then((module) => module.createDomSanitizer(() => window));
@@ -186,6 +191,43 @@ const onDemandModule = new ContainerModule(({ bind }) => {
   const finance = () => import('./financeServices');
   bind(TOKENS.FinanceGateway)
     .toResolvedValue(async (api) => (await finance()).createFinanceGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+
+  const analysis = () => import('./analysisServices');
+  bind(TOKENS.BusinessAnalysisGateway)
+    .toResolvedValue(async (api) => (await analysis()).createBusinessAnalysisGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.CreateAnalysisSession)
+    .toResolvedValue(
+      async (gateway, clock, files, fetch, loadPdfEngine, branding, alert) => {
+        const services = await analysis();
+        const logoLoader = services.createLogoLoader(fetch);
+        return () =>
+          new services.AnalysisSession({
+            gateway,
+            clock,
+            exportPdf: (input) =>
+              services.exportAnalysisPdf({ loadPdfEngine, logoLoader, fileSaver: files }, input),
+            exportMarkdown: (input) => services.exportAnalysisMarkdown({ fileSaver: files }, input),
+            logoUrls: () =>
+              services.analysisLogoUrls(
+                branding.getSnapshot().branding,
+                ANALYSIS_LOGOS,
+                globalThis.location.origin,
+              ),
+            alert,
+          });
+      },
+      [
+        TOKENS.BusinessAnalysisGateway,
+        TOKENS.Clock,
+        TOKENS.FileSaver,
+        TOKENS.Fetch,
+        TOKENS.LoadPdfEngine,
+        TOKENS.BrandingStore,
+        TOKENS.Alert,
+      ],
+    )
     .inSingletonScope();
 
   const surveyGateway = () => import('./surveyGatewayServices');
