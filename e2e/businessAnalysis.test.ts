@@ -128,7 +128,8 @@ describe('business analysis with the business feature', () => {
     expect(await createButton(page).isDisabled()).toBe(false);
     expect(made.metadata.organization.name).toBe('Demo Organisatie');
     const report = page.locator('.analysis-report');
-    expect(await report.locator('h1, h2').count()).toBeGreaterThan(0);
+    // The report shows once the sanitiser (DOMPurify, its own chunk) has arrived.
+    await report.locator('h1, h2').first().waitFor();
     expect(await report.locator('script, style, [style], img').count()).toBe(0);
     expect(await page.locator('.analysis-toolbar button').allTextContents()).toEqual(['Print', 'PDF', 'MD']);
 
