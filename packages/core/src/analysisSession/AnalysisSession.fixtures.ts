@@ -1,9 +1,9 @@
 import { type ApiResult, apiOk } from '../api';
+import type { BusinessAnalysisList, BusinessAnalysisResponse } from '../contract';
 import type { ExportAnalysisPdfInput, ExportAnalysisPdfResult } from '../report';
 import { type Deferred, deferred } from '../testing/deferred';
 import { AnalysisSession } from './AnalysisSession';
 import type { AnalysisMarkdownRequest, BusinessAnalysisGateway } from './analysisPorts';
-import type { BusinessAnalysisList, BusinessAnalysisResponse } from './analysisWire';
 
 /** 14:05 on 3 November 2025 in the Netherlands (CET). */
 export const NOW = Date.parse('2025-11-03T13:05:00Z');

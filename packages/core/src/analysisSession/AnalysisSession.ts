@@ -1,10 +1,15 @@
 import type { ApiResult } from '../api';
+import type {
+  AnalysisDataPoints,
+  BusinessAnalysisList,
+  BusinessAnalysisListItem,
+  BusinessAnalysisResponse,
+} from '../contract';
 import type { ExportAnalysisPdfInput, ExportAnalysisPdfResult } from '../report';
 import type { Clock } from '../session';
 import { createStateStore } from '../shared';
 import type { AnalysisMarkdownRequest, BusinessAnalysisGateway } from './analysisPorts';
 import { ANALYSIS_TEXTS, analysisErrorText } from './analysisTexts';
-import type { AnalysisDataPoints, BusinessAnalysisList, BusinessAnalysisResponse } from './analysisWire';
 
 /** Spec §4: empty, then loading, then a result or an error banner. */
 export type AnalysisStatus = 'empty' | 'loading' | 'result' | 'error';
@@ -18,7 +23,7 @@ export interface ShownAnalysis {
   readonly madeThisVisit: boolean;
 }
 
-export type EarlierAnalysis = BusinessAnalysisList['analyses'][number];
+export type EarlierAnalysis = BusinessAnalysisListItem;
 
 /** The organisation's earlier analyses and the data a new one would rest on. */
 export interface AnalysisHistory {

@@ -1,5 +1,5 @@
 import type { ApiResult } from '../api';
-import type { BusinessAnalysisList, BusinessAnalysisResponse } from './analysisWire';
+import type { BusinessAnalysisList, BusinessAnalysisResponse } from '../contract';
 
 /** The business analyses of the current organisation (the one in X-Organization-Id). */
 export interface BusinessAnalysisGateway {

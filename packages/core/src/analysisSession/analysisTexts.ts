@@ -1,5 +1,5 @@
+import { ANALYSIS_MESSAGES, type AnalysisDataPoints } from '../contract';
 import { formatLongDayTime } from '../format';
-import type { AnalysisDataPoints } from './analysisWire';
 
 /** The business analysis screen's fixed texts (spec §2, §4, §8), character for character. */
 export const ANALYSIS_TEXTS = {
@@ -14,14 +14,14 @@ export const ANALYSIS_TEXTS = {
   pdfBusy: 'PDF...',
   markdown: 'MD',
   pdfFailed: 'Er ging iets mis bij het genereren van de PDF. Probeer het opnieuw.',
-  failed: 'Er ging iets mis bij het ophalen van de analyse.',
+  failed: ANALYSIS_MESSAGES.fallback,
 } as const;
 
-/** The error texts of spec §8 that depend only on the status. */
+/** The error texts of spec §8 that depend only on the status (the server sends the same ones). */
 export const ANALYSIS_STATUS_TEXTS: Readonly<Record<number, string>> = {
-  403: 'AI-analyse is niet beschikbaar voor dit abonnement.',
-  400: "Onvoldoende data voor analyse. Voeg eerst surveys of KPI's toe.",
-  504: 'De analyse duurt te lang. Probeer het later opnieuw.',
+  403: ANALYSIS_MESSAGES.featureMissing,
+  400: ANALYSIS_MESSAGES.noData,
+  504: ANALYSIS_MESSAGES.timeout,
 };
 
 /**

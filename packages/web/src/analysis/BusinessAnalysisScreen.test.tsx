@@ -60,6 +60,7 @@ function app(
     subscriptionHeld?: Promise<void>;
     overrides?: ContainerOverrides;
     path?: string;
+    role?: 'owner' | 'viewer';
   } = {},
 ) {
   const features = options.features ?? ['core', 'analytics', 'business'];
@@ -74,7 +75,10 @@ function app(
     overrides: options.overrides,
     routes: {
       'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Bakkerij De Zon', role: 'owner' }] })),
+        json(
+          200,
+          meBody({ organizations: [{ id: 7, name: 'Bakkerij De Zon', role: options.role ?? 'owner' }] }),
+        ),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /user-subscriptions/me': async () => {
         await options.subscriptionHeld;
@@ -248,6 +252,20 @@ describe('BusinessAnalysisScreen', () => {
     expect(test.api.seen.some((request) => request.path.startsWith('/organization/business'))).toBe(false);
     release();
     await waitFor(() => expect(test.location.history.at(-1)).toBe('/dashboard'));
+  });
+});
+
+describe('BusinessAnalysisScreen for a viewer', () => {
+  it('should say why a viewer cannot make or read it, and ask the server nothing', async () => {
+    const test = app({ role: 'viewer' });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('.analysis-screen .alert-info')).not.toBeNull());
+    expect(text(container.querySelector('.alert-info'))).toBe(
+      'Met de rol Lezer kun je de bedrijfsanalyse niet maken of bekijken: die bevat ook de financiën.',
+    );
+    expect(text(container.querySelector('h1'))).toBe('Bedrijfsanalyse');
+    expect(button(container, 'Maak Analyse')).toBeNull();
+    expect(test.api.seen.some((request) => request.path.startsWith('/organization/business'))).toBe(false);
   });
 });
 

@@ -1,8 +1,10 @@
 import './analysis.css';
 import { ANALYSIS_TEXTS, analysisScreenView } from '@loop/core/analysisSession';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { useBranding } from '../branding/useBranding';
+import { useCan } from '../organisation/useCan';
 import { Loading } from '../routing/Loading';
 import { usePageTitle } from '../shell/usePageTitle';
 import { AnalysisReport } from './AnalysisReport';
@@ -16,19 +18,45 @@ import { useAnalysisSession } from './useAnalysisSession';
  */
 export function BusinessAnalysisScreen() {
   usePageTitle(ANALYSIS_TEXTS.title);
-  const { session, state } = useAnalysisSession();
+  const can = useCan();
+  // A viewer's role does not allow it (the report holds the finance too): say so, ask nothing.
+  if (!can('analysis.use')) {
+    return (
+      <div className="page page-wide analysis-screen">
+        <AnalysisHeading basis={null} />
+        <p>
+          <Link href="/dashboard">{ANALYSIS_TEXTS.back}</Link>
+        </p>
+        <p className="alert alert-info">{PERMISSION_DENIED['analysis.use']}</p>
+      </div>
+    );
+  }
+  return <AnalysisWorkspace />;
+}
+
+/** The organisation's logo, the title and what the analysis rests on. */
+function AnalysisHeading({ basis }: { basis: string | null }) {
   const { view: branding } = useBranding();
+  return (
+    <>
+      <img className="analysis-logo" src={branding.logoSrc} alt="" height={48} />
+      <div className="analysis-heading">
+        <h1>{ANALYSIS_TEXTS.title}</h1>
+        {basis ? <p className="lead">{basis}</p> : null}
+      </div>
+    </>
+  );
+}
+
+function AnalysisWorkspace() {
+  const { session, state } = useAnalysisSession();
   const view = analysisScreenView(state);
   const shown = state.shown;
 
   return (
     <div className="page page-wide analysis-screen">
       <header className="analysis-header">
-        <img className="analysis-logo" src={branding.logoSrc} alt="" height={48} />
-        <div className="analysis-heading">
-          <h1>{ANALYSIS_TEXTS.title}</h1>
-          {view.basis ? <p className="lead">{view.basis}</p> : null}
-        </div>
+        <AnalysisHeading basis={view.basis} />
         <div className="analysis-actions">
           <Link href="/dashboard">{ANALYSIS_TEXTS.back}</Link>
           <button
