@@ -61,14 +61,18 @@ const isJsPdf = (path: string) => /jspdf/i.test(path);
 async function holdRequests(page: Page, pattern: string) {
   let release!: () => void;
   const held = new Promise<void>((done) => (release = done));
-  const handler = async (route: Route) => {
-    await held;
-    await route.continue();
+  const passed: Promise<void>[] = [];
+  const handler = (route: Route) => {
+    const passing = held.then(() => route.continue());
+    passed.push(passing);
+    return passing;
   };
   await page.route(pattern, handler);
   return {
     release: async () => {
       release();
+      // Taken off only once every held request went on: an unroute first would answer them itself.
+      await Promise.all(passed);
       await page.unroute(pattern, handler);
     },
   };
