@@ -79,6 +79,7 @@ export function sessionWith(gateway = new FakeAnalysisGateway()) {
   const markdownRequests: AnalysisMarkdownRequest[] = [];
   const alerts: string[] = [];
   const pdf = { outcome: null as Deferred<ExportAnalysisPdfResult> | null, throws: false };
+  const markdown = { throws: false };
   const session = new AnalysisSession({
     gateway,
     clock: { now: () => NOW },
@@ -88,12 +89,13 @@ export function sessionWith(gateway = new FakeAnalysisGateway()) {
       pdf.outcome = deferred<ExportAnalysisPdfResult>();
       return pdf.outcome.promise;
     },
-    exportMarkdown: (request) => {
+    exportMarkdown: async (request) => {
+      if (markdown.throws) throw new Error('Failed to fetch dynamically imported module');
       markdownRequests.push(request);
       return { fileName: 'bedrijfsanalyse-bakkerij-de-zon-2025-11-03.md' };
     },
     logoUrls: () => ['http://loop.test/uploads/logo.png', 'http://loop.test/default-logo.png'],
     alert: (message) => alerts.push(message),
   });
-  return { session, gateway, pdfRequests, markdownRequests, alerts, pdf };
+  return { session, gateway, pdfRequests, markdownRequests, alerts, pdf, markdown };
 }

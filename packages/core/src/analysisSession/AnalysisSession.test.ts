@@ -243,13 +243,19 @@ describe('AnalysisSession exports', () => {
   });
 
   it('should save the report as it came as Markdown', async () => {
-    const { session, markdownRequests } = sessionWith();
-    session.exportMarkdown();
+    const { session, markdownRequests, markdown, alerts } = sessionWith();
+    await session.exportMarkdown();
     expect(markdownRequests).toEqual([]);
     await session.create();
-    session.exportMarkdown();
+    await session.exportMarkdown();
     expect(markdownRequests).toEqual([
       { markdown: analysis().analysis, organizationName: 'Bakkerij De Zon', now: new Date(NOW) },
+    ]);
+    expect(alerts).toEqual([]);
+    markdown.throws = true;
+    await session.exportMarkdown();
+    expect(alerts).toEqual([
+      'Er ging iets mis bij het downloaden van het Markdown-bestand. Probeer het opnieuw.',
     ]);
   });
 

@@ -51,8 +51,8 @@ export interface AnalysisSessionDeps {
   readonly clock: Clock;
   /** Lays out and saves the PDF (core's exportAnalysisPdf with its engine, logo loader and saver). */
   exportPdf(request: ExportAnalysisPdfInput): Promise<ExportAnalysisPdfResult>;
-  /** Saves the Markdown file (core's exportAnalysisMarkdown with its saver). */
-  exportMarkdown(request: AnalysisMarkdownRequest): { readonly fileName: string };
+  /** Saves the Markdown file (core's exportAnalysisMarkdown with its saver, loaded on first use). */
+  exportMarkdown(request: AnalysisMarkdownRequest): Promise<{ readonly fileName: string }>;
   /** The logo candidates for the PDF's cover, in order (organisation, default, fallback). */
   logoUrls(): readonly string[];
   /** Tells the user something went wrong in a way that needs acknowledging (spec §8: an alert). */
@@ -208,14 +208,19 @@ export class AnalysisSession {
   }
 
   /** 'MD': saves the shown analysis's report as it came, as a Markdown file. */
-  exportMarkdown(): void {
+  async exportMarkdown(): Promise<void> {
     const { shown } = this.#state();
     if (shown === null) return;
-    this.#deps.exportMarkdown({
-      markdown: shown.analysis.analysis,
-      organizationName: shown.analysis.metadata.organization.name,
-      now: new Date(this.#deps.clock.now()),
-    });
+    try {
+      await this.#deps.exportMarkdown({
+        markdown: shown.analysis.analysis,
+        organizationName: shown.analysis.metadata.organization.name,
+        now: new Date(this.#deps.clock.now()),
+      });
+    } catch {
+      // Its code could not be loaded (offline, a new deployment).
+      this.#deps.alert(ANALYSIS_TEXTS.markdownFailed);
+    }
   }
 
   /** A new request for the shown analysis: the old result and error go (spec §4). */

@@ -14,6 +14,8 @@ export const ANALYSIS_TEXTS = {
   pdfBusy: 'PDF...',
   markdown: 'MD',
   pdfFailed: 'Er ging iets mis bij het genereren van de PDF. Probeer het opnieuw.',
+  /** Not in the spec: the Markdown download's failure, worded like the PDF's. */
+  markdownFailed: 'Er ging iets mis bij het downloaden van het Markdown-bestand. Probeer het opnieuw.',
   failed: ANALYSIS_MESSAGES.fallback,
 } as const;
 

@@ -211,6 +211,7 @@ describe('BusinessAnalysisScreen', () => {
     await waitFor(() => expect(button(container, 'MD')).not.toBeNull());
 
     await click(button(container, 'MD'));
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved).toEqual([[expect.stringMatching(/^bedrijfsanalyse-.*\.md$/), REPORT, expect.any(String)]]);
 
     await click(button(container, 'Print'));

@@ -1,15 +1,19 @@
 import './analysis.css';
 import { ANALYSIS_TEXTS, analysisScreenView } from '@loop/core/analysisSession';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useBranding } from '../branding/useBranding';
 import { useCan } from '../organisation/useCan';
 import { Loading } from '../routing/Loading';
 import { usePageTitle } from '../shell/usePageTitle';
-import { AnalysisReport } from './AnalysisReport';
 import { EarlierAnalyses } from './EarlierAnalyses';
 import { useAnalysisSession } from './useAnalysisSession';
+
+// The report pipeline (he, marked) and DOMPurify load with the first report, not with the page.
+const AnalysisReport = lazy(() =>
+  import('./AnalysisReport').then((module) => ({ default: module.AnalysisReport })),
+);
 
 /**
  * /bedrijfsanalyse (spec §2, §4, §8): makes an AI analysis of the organisation's KPIs and surveys,
@@ -125,7 +129,7 @@ function AnalysisWorkspace() {
                   type="button"
                   className="button button-secondary button-small"
                   title="Het rapport als Markdown downloaden"
-                  onClick={() => session.exportMarkdown()}
+                  onClick={() => void session.exportMarkdown()}
                 >
                   {ANALYSIS_TEXTS.markdown}
                 </button>

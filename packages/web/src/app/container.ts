@@ -25,7 +25,6 @@ import type { HtmlSanitizer } from '@loop/core/html';
 import { SessionKeeper } from '@loop/core/session';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
-import { ANALYSIS_LOGOS } from '../branding/useBranding';
 import { notify } from '../notifications/notify';
 import { type Services, TOKENS, type Token } from './tokens';
 
@@ -62,7 +61,7 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
   bind(TOKENS.Alert).toConstantValue((message) => globalThis.alert(message));
   bind(TOKENS.LoadPdfEngine).toConstantValue(async () =>
-    (await import('./analysisServices')).loadJsPdfEngine(),
+    (await import('./analysisExportServices')).loadJsPdfEngine(),
   );
   let sanitizer: Promise<HtmlSanitizer> | null = null;
   bind(TOKENS.LoadHtmlSanitizer).toConstantValue(() => {
@@ -199,25 +198,17 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.CreateAnalysisSession)
     .toResolvedValue(
-      async (gateway, clock, files, fetch, loadPdfEngine, branding, alert) => {
-        const services = await analysis();
-        const logoLoader = services.createLogoLoader(fetch);
-        return () =>
-          new services.AnalysisSession({
-            gateway,
-            clock,
-            exportPdf: (input) =>
-              services.exportAnalysisPdf({ loadPdfEngine, logoLoader, fileSaver: files }, input),
-            exportMarkdown: (input) => services.exportAnalysisMarkdown({ fileSaver: files }, input),
-            logoUrls: () =>
-              services.analysisLogoUrls(
-                branding.getSnapshot().branding,
-                ANALYSIS_LOGOS,
-                globalThis.location.origin,
-              ),
-            alert,
-          });
-      },
+      async (gateway, clock, files, fetch, loadPdfEngine, branding, alert) =>
+        (await analysis()).createAnalysisSessions({
+          gateway,
+          clock,
+          files,
+          fetch,
+          loadPdfEngine,
+          branding,
+          alert,
+          origin: () => globalThis.location.origin,
+        }),
       [
         TOKENS.BusinessAnalysisGateway,
         TOKENS.Clock,
