@@ -46,7 +46,7 @@ export type { LogoFetch } from './pdf/createLogoLoader';
 export { createLogoLoader, MAX_LOGO_BYTES } from './pdf/createLogoLoader';
 export type { ImageInfo } from './pdf/imageInfo';
 export { imageInfo } from './pdf/imageInfo';
-export { createJsPdfEngine, loadJsPdfEngine } from './pdf/loadJsPdfEngine';
+export { createJsPdfEngine, createJsPdfMeasure, loadJsPdfEngine } from './pdf/loadJsPdfEngine';
 export { winAnsiText } from './pdf/winAnsiText';
 // Answering page: public-link memory, unsaved answers, respondent keys
 export {

@@ -1,4 +1,4 @@
-import type { PdfDocument, PdfEngine, PdfFont, PdfItem } from '@loop/core/report';
+import type { PdfDocument, PdfEngine, PdfFont, PdfItem, TextMeasure } from '@loop/core/report';
 import type { jsPDF as JsPdf } from 'jspdf';
 import { winAnsiText } from './winAnsiText';
 
@@ -39,17 +39,51 @@ function drawItem(doc: JsPdf, setFont: (font: PdfFont) => void, item: PdfItem): 
   }
 }
 
-/** Core's PdfEngine on a jsPDF class: metrics from a scratch document, a fresh document per render. */
-export function createJsPdfEngine(JsPdfClass: JsPdfClass): PdfEngine {
+/**
+ * jsPDF's own text widths, remembered: a width is the sum of its characters' widths plus the
+ * kerning of each pair (how jsPDF's getStringUnitWidth counts for the built-in fonts), so each
+ * character and each pair is asked of jsPDF once per weight. Laying out a long report measures
+ * every word; asking jsPDF each time made the layout several times slower than drawing it.
+ */
+export function createJsPdfMeasure(JsPdfClass: JsPdfClass): TextMeasure {
   const scratch = new JsPdfClass({ unit: 'pt', format: 'a4' });
-  const setScratchFont = fontSetter(scratch);
+  const scale = scratch.internal.scaleFactor;
+  const memory = { normal: new Map<string, number>(), bold: new Map<string, number>() };
+  let style: PdfFont['style'] | null = null;
+  const unitWidth = (known: Map<string, number>, weight: PdfFont['style'], text: string): number => {
+    const remembered = known.get(text);
+    if (remembered !== undefined) return remembered;
+    if (style !== weight) {
+      style = weight;
+      scratch.setFont(FAMILY, weight);
+    }
+    const width = scratch.getStringUnitWidth(text);
+    known.set(text, width);
+    return width;
+  };
   return {
-    measure: {
-      width(text, font) {
-        setScratchFont(font);
-        return scratch.getTextWidth(winAnsiText(text));
-      },
+    width(text, font) {
+      const known = memory[font.style];
+      let units = 0;
+      let previous = '';
+      let previousWidth = 0;
+      for (const char of winAnsiText(text)) {
+        const width = unitWidth(known, font.style, char);
+        units += width;
+        // The pair's kerning: its width less its two characters' (0 for most pairs).
+        if (previous !== '') units += unitWidth(known, font.style, previous + char) - previousWidth - width;
+        previous = char;
+        previousWidth = width;
+      }
+      return (units * font.size) / scale;
     },
+  };
+}
+
+/** Core's PdfEngine on a jsPDF class: jsPDF's metrics (remembered), a fresh document per render. */
+export function createJsPdfEngine(JsPdfClass: JsPdfClass): PdfEngine {
+  return {
+    measure: createJsPdfMeasure(JsPdfClass),
     render(pdf: PdfDocument): Uint8Array {
       const format: [number, number] = [pdf.width, pdf.height];
       const orientation = pdf.width > pdf.height ? 'landscape' : 'portrait';

@@ -1,0 +1,82 @@
+/**
+ * A benchmark's code in real Chromium: bundles one entry file with Vite (the workspace's `source`
+ * condition, so packages are used as TypeScript, as the app's build does), serves it on a bare page
+ * without a CSP, and opens it in Debian's Chromium once the entry has set `window.__ready`.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { build, defaultClientConditions } from 'vite';
+import { launchBrowser } from '../e2e/harness';
+
+export interface BenchPage {
+  readonly page: Page;
+  readonly browser: Browser;
+  /** Bytes of the bundle and its chunks (minified, not compressed). */
+  readonly bundleBytes: number;
+  readonly close: () => Promise<void>;
+}
+
+/** Builds `entry` into `dir`/dist (its lazy imports as chunks beside it); answers the folder. */
+async function bundle(entry: string, dir: string): Promise<string> {
+  const outDir = join(dir, 'dist');
+  await build({
+    configFile: false,
+    root: dirname(entry),
+    cacheDir: join(dir, '.vite'),
+    logLevel: 'silent',
+    resolve: { conditions: ['source', ...defaultClientConditions] },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      lib: { entry, formats: ['es'], fileName: () => 'bench.js' },
+    },
+  });
+  return outDir;
+}
+
+/** `entry` bundled and opened in Chromium; `close` ends browser, server and scratch folder. */
+export async function openBenchPage(entry: string): Promise<BenchPage> {
+  const dir = await mkdtemp(join(tmpdir(), 'loop-bench-'));
+  const [outDir, browser] = await Promise.all([bundle(entry, dir), launchBrowser()]);
+  const files = new Map<string, string>();
+  for (const name of await readdir(outDir, { recursive: true })) {
+    if (name.endsWith('.js'))
+      files.set(`/${name.split(sep).join('/')}`, await readFile(join(outDir, name), 'utf8'));
+  }
+  const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><title>bench</title>
+<script type="module" src="/bench.js"></script></head><body></body></html>`;
+  const server = createServer((request, response) => {
+    const code = files.get(request.url ?? '');
+    if (request.url === '/')
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    else if (code !== undefined)
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction(() => '__ready' in window, undefined, { timeout: 60_000 });
+  return {
+    page,
+    browser,
+    bundleBytes: [...files.values()].reduce((sum, code) => sum + Buffer.byteLength(code), 0),
+    close: async () => {
+      await browser.close();
+      await new Promise<void>((done) => server.close(() => done()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The value at quantile `q` (0–1) of `values`. */
+export const quantile = (values: readonly number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
