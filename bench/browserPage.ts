@@ -10,12 +10,18 @@ import { dirname, join, sep } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build, defaultClientConditions } from 'vite';
 import { launchBrowser } from '../e2e/harness';
+import { restParameters } from '../scripts/restParameters.mjs';
 
 export interface BenchPage {
   readonly page: Page;
   readonly browser: Browser;
   /** Bytes of the bundle and its chunks (minified, not compressed). */
   readonly bundleBytes: number;
+  /**
+   * CPU seconds the browser's renderer processes have used so far (Chromium's own count): a batch's
+   * difference is the work it took, whatever else the shared machine was running meanwhile.
+   */
+  readonly rendererCpuSeconds: () => Promise<number>;
   readonly close: () => Promise<void>;
 }
 
@@ -28,9 +34,13 @@ async function bundle(entry: string, dir: string): Promise<string> {
     cacheDir: join(dir, '.vite'),
     logLevel: 'silent',
     resolve: { conditions: ['source', ...defaultClientConditions] },
+    // As the app's build (packages/web/vite.config.ts); REST_PARAMETERS=0 shows what it saves.
+    plugins: process.env.REST_PARAMETERS === '0' ? [] : [restParameters()],
     build: {
       outDir,
       emptyOutDir: true,
+      // As the app's production build: minified (MINIFY=0 for an unminified comparison).
+      minify: process.env.MINIFY !== '0',
       lib: { entry, formats: ['es'], fileName: () => 'bench.js' },
     },
   });
@@ -63,7 +73,15 @@ export async function openBenchPage(entry: string): Promise<BenchPage> {
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await page.goto(`http://127.0.0.1:${port}/`);
   await page.waitForFunction(() => '__ready' in window, undefined, { timeout: 60_000 });
+  const cdp = await browser.newBrowserCDPSession();
+  const rendererCpuSeconds = async () => {
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    return processInfo
+      .filter((info) => info.type === 'renderer')
+      .reduce((sum, info) => sum + info.cpuTime, 0);
+  };
   return {
+    rendererCpuSeconds,
     page,
     browser,
     bundleBytes: [...files.values()].reduce((sum, code) => sum + Buffer.byteLength(code), 0),

@@ -41,9 +41,12 @@ try {
   for (const name of names) await run(name);
   const times: Record<string, number[]> = {};
   const bytes: Record<string, number> = {};
+  const cpu: Record<string, number> = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of names) {
+      const before = await bench.rendererCpuSeconds();
       const result = await run(name);
+      cpu[name] = (cpu[name] ?? 0) + (await bench.rendererCpuSeconds()) - before;
       times[name] = [...(times[name] ?? []), ...result.times];
       bytes[name] = result.bytes;
     }
@@ -57,9 +60,13 @@ try {
     `report: ${report.chars.toLocaleString('en')} characters of Markdown → ${report.pages} pages, ${report.lines.toLocaleString('en')} text lines; ` +
       `${ROUNDS} rounds × ${RUNS} runs, turn about`,
   );
+  const cpuPerRun = (name: string) => ((cpu[name] ?? 0) * 1000) / (ROUNDS * RUNS);
   const line = (label: string, name: string) => {
     const values = times[name] ?? [];
-    return `${label.padEnd(52)} median ${quantile(values, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(values, 0.95).toFixed(1).padStart(7)} ms`;
+    return (
+      `${label.padEnd(52)} median ${quantile(values, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(values, 0.95).toFixed(1).padStart(7)} ms` +
+      `   renderer CPU ${cpuPerRun(name).toFixed(1).padStart(6)} ms/run`
+    );
   };
   console.log(line('layoutAnalysisPdf + jsPDF engine render (ours)', 'ours'));
   console.log(line('bare jsPDF loop, same lines, fonts and pages', 'bare'));
