@@ -3,9 +3,10 @@
  * condition, so packages are used as TypeScript, as the app's build does), serves it on a bare page
  * without a CSP, and opens it in Debian's Chromium once the entry has set `window.__ready`.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build, defaultClientConditions } from 'vite';
@@ -98,3 +99,77 @@ export const quantile = (values: readonly number[], q: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
+
+/** The steps' timings over all rounds, the renderer's CPU per run, and each step's last answer. */
+export interface TurnAbout {
+  readonly times: Readonly<Record<string, number[]>>;
+  readonly cpuMsPerRun: Readonly<Record<string, number>>;
+  readonly results: Readonly<Record<string, number>>;
+}
+
+/**
+ * Runs the page's steps (`window.__bench.time`, see bench/pageTimer.ts) turn about: once each to
+ * warm up, then `rounds` rounds of `runs` runs of every step, so all see the same machine.
+ */
+export async function turnAbout(
+  bench: BenchPage,
+  names: readonly string[],
+  rounds: number,
+  runs: number,
+): Promise<TurnAbout> {
+  const run = (name: string) =>
+    bench.page.evaluate(
+      ({ name, runs }) =>
+        (
+          window as unknown as {
+            __bench: { time(n: string, r: number): { times: number[]; result: number } };
+          }
+        ).__bench.time(name, runs),
+      { name, runs },
+    );
+  for (const name of names) await run(name);
+  const times: Record<string, number[]> = {};
+  const cpuSeconds: Record<string, number> = {};
+  const results: Record<string, number> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) {
+      const before = await bench.rendererCpuSeconds();
+      const result = await run(name);
+      cpuSeconds[name] = (cpuSeconds[name] ?? 0) + (await bench.rendererCpuSeconds()) - before;
+      times[name] = [...(times[name] ?? []), ...result.times];
+      results[name] = result.result;
+    }
+  }
+  const cpuMsPerRun = Object.fromEntries(
+    names.map((name) => [name, ((cpuSeconds[name] ?? 0) * 1000) / (rounds * runs)]),
+  );
+  return { times, cpuMsPerRun, results };
+}
+
+/** The machine's load as `uptime` prints it. */
+export const uptime = (): string => execFileSync('uptime', { encoding: 'utf8' }).trim();
+
+/** The browser, the processor and the load before and after, for the record. */
+export function machineLines(bench: BenchPage, title: string, loadBefore: string): string[] {
+  return [
+    `${title} in Chromium ${bench.browser.version()}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}`,
+    `load before: ${loadBefore}`,
+    `load after:  ${uptime()}`,
+  ];
+}
+
+/** One step's line: median, p95 and renderer CPU per run. */
+export function timingLine(
+  label: string,
+  result: TurnAbout,
+  name: string,
+  width: number,
+  digits: number,
+): string {
+  const values = result.times[name] ?? [];
+  const ms = (value: number) => value.toFixed(digits).padStart(6 + digits);
+  return (
+    `${label.padEnd(width)} median ${ms(quantile(values, 0.5))} ms   p95 ${ms(quantile(values, 0.95))} ms` +
+    `   renderer CPU ${ms(result.cpuMsPerRun[name] ?? Number.NaN)} ms/run`
+  );
+}

@@ -4,6 +4,7 @@
 import { loadJsPdfEngine } from '@loop/adapters';
 import { layoutAnalysisPdf, type PdfDocument, type PdfEngine, type PdfItem } from '@loop/core/report';
 import { jsPDF } from 'jspdf';
+import { stepTimer } from '../pageTimer';
 import { dutchReport } from '../report-pipeline/dutchReport';
 
 type TextItem = Extract<PdfItem, { kind: 'text' }>;
@@ -61,7 +62,7 @@ function bare(): number {
   return doc.output('arraybuffer').byteLength;
 }
 
-const steps: Record<string, () => number> = {
+const time = stepTimer({
   ours: () => engine.render(layout()).length,
   layout: () => layout().pages.length,
   render: () => {
@@ -69,19 +70,6 @@ const steps: Record<string, () => number> = {
     return engine.render(laidOut).length;
   },
   bare,
-};
-
-function time(name: string, runs: number): { times: number[]; bytes: number } {
-  const step = steps[name];
-  if (!step) throw new Error(`unknown step ${name}`);
-  const times: number[] = [];
-  let bytes = 0;
-  for (let run = 0; run < runs; run++) {
-    const start = performance.now();
-    bytes = step();
-    times.push(performance.now() - start);
-  }
-  return { times, bytes };
-}
+});
 
 Object.assign(window, { __bench: { prepare, time }, __ready: true });
