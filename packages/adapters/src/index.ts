@@ -42,13 +42,17 @@ export type { XhrLike } from './http/xhrUpload';
 export { createXhrUpload, xhrUpload } from './http/xhrUpload';
 // Ids for new survey questions, options and statements
 export { randomIds } from './ids/randomIds';
-// The business analysis PDF: jsPDF (loaded on first use) and the logo loader, DOM-free
-export type { LogoFetch } from './pdf/createLogoLoader';
-export { createLogoLoader, MAX_LOGO_BYTES } from './pdf/createLogoLoader';
-export type { ImageInfo } from './pdf/imageInfo';
-export { imageInfo } from './pdf/imageInfo';
-export { createJsPdfEngine, loadJsPdfEngine } from './pdf/loadJsPdfEngine';
-export { winAnsiText } from './pdf/winAnsiText';
+// The business analysis PDF: jsPDF (loaded on first use) and the logo loader, DOM-free (also `@loop/adapters/pdf`)
+export type { ImageInfo, LogoFetch } from './pdf';
+export {
+  createJsPdfEngine,
+  createJsPdfMeasure,
+  createLogoLoader,
+  imageInfo,
+  loadJsPdfEngine,
+  MAX_LOGO_BYTES,
+  winAnsiText,
+} from './pdf';
 // Answering page: public-link memory, unsaved answers, respondent keys
 export {
   browserSessionStorage,

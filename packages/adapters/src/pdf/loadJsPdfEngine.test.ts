@@ -11,6 +11,7 @@ import { pageTexts, readPdf } from '../testing/readPdf';
 import { pngBytes } from '../testing/testImages';
 import { createLogoLoader } from './createLogoLoader';
 import { loadJsPdfEngine } from './loadJsPdfEngine';
+import { winAnsiText } from './winAnsiText';
 
 /** A report of many sections: headings, paragraphs, lists, bold lines, a rule, Dutch characters. */
 const REPORT = [
@@ -53,6 +54,35 @@ describe('loadJsPdfEngine', () => {
     expect(engine.measure.width('abc', { style: 'normal', size: 22 })).toBeCloseTo(
       2 * engine.measure.width('abc', { style: 'normal', size: 11 }),
       6,
+    );
+  });
+
+  it('should measure exactly what jsPDF’s getTextWidth says, kerning included', async () => {
+    const { jsPDF } = await import('jspdf');
+    const doc = new jsPDF({ unit: 'pt', format: 'a4' });
+    const samples = [
+      'To Vo AV Wa Ty',
+      'Deze analyse is gemaakt op basis van 12 KPI’s en 4 surveys — café “De Hoek” & co.',
+      'Pagina 12 van 57',
+      'x',
+      '',
+      'Ĳssel 😀 €5,–',
+    ];
+    for (const style of ['normal', 'bold'] as const) {
+      for (const size of [9, 11, 26]) {
+        doc.setFont('helvetica', style);
+        doc.setFontSize(size);
+        for (const text of samples)
+          expect(engine.measure.width(text, { style, size })).toBeCloseTo(
+            doc.getTextWidth(winAnsiText(text)),
+            9,
+          );
+      }
+    }
+    // Kerning counts: 'To' is narrower than 'T' and 'o' apart.
+    const font = { style: 'normal', size: 10 } as const;
+    expect(engine.measure.width('To', font)).toBeLessThan(
+      engine.measure.width('T', font) + engine.measure.width('o', font),
     );
   });
 

@@ -1,4 +1,4 @@
-import type { PdfDocument, PdfEngine, PdfFont, PdfItem } from '@loop/core/report';
+import type { PdfDocument, PdfEngine, PdfFont, PdfItem, TextMeasure } from '@loop/core/report';
 import type { jsPDF as JsPdf } from 'jspdf';
 import { winAnsiText } from './winAnsiText';
 
@@ -39,17 +39,100 @@ function drawItem(doc: JsPdf, setFont: (font: PdfFont) => void, item: PdfItem): 
   }
 }
 
-/** Core's PdfEngine on a jsPDF class: metrics from a scratch document, a fresh document per render. */
-export function createJsPdfEngine(JsPdfClass: JsPdfClass): PdfEngine {
+/** What is remembered of one weight: widths in font units (thousandths of the size). */
+interface WeightMemory {
+  /** By character code, NaN until asked. */
+  readonly characters: Float64Array;
+  /** Characters above 0xFF (the WinAnsi extras: '€', '“'…). */
+  readonly wide: Map<number, number>;
+  /** Kerning by pair (first code × 65536 + second), 0 for most pairs. */
+  readonly kerning: Map<number, number>;
+  /** Whole texts measured before: a report repeats its words many times. */
+  readonly texts: Map<string, number>;
+}
+
+/** Texts remembered per weight before the memory starts again (a long report has fewer words). */
+const MAX_REMEMBERED_TEXTS = 20_000;
+
+/**
+ * jsPDF's own text widths, remembered: a width is the sum of its characters' widths plus the
+ * kerning of each pair (how jsPDF's getStringUnitWidth counts for the built-in fonts), so each
+ * character and each pair is asked of jsPDF once per weight, and each text once. Laying out a long
+ * report measures every word; asking jsPDF each time made the layout slower than drawing it.
+ */
+export function createJsPdfMeasure(JsPdfClass: JsPdfClass): TextMeasure {
   const scratch = new JsPdfClass({ unit: 'pt', format: 'a4' });
-  const setScratchFont = fontSetter(scratch);
+  const scale = scratch.internal.scaleFactor;
+  const memoryOf = (): WeightMemory => ({
+    characters: new Float64Array(256).fill(Number.NaN),
+    wide: new Map(),
+    kerning: new Map(),
+    texts: new Map(),
+  });
+  const memory = { normal: memoryOf(), bold: memoryOf() };
+  let style: PdfFont['style'] | null = null;
+  const ask = (weight: PdfFont['style'], text: string): number => {
+    if (style !== weight) {
+      style = weight;
+      scratch.setFont(FAMILY, weight);
+    }
+    return scratch.getStringUnitWidth(text);
+  };
+  const character = (known: WeightMemory, weight: PdfFont['style'], code: number): number => {
+    if (code < 256) {
+      const width = known.characters[code] ?? Number.NaN;
+      if (!Number.isNaN(width)) return width;
+      const asked = ask(weight, String.fromCharCode(code));
+      known.characters[code] = asked;
+      return asked;
+    }
+    const width = known.wide.get(code);
+    if (width !== undefined) return width;
+    const asked = ask(weight, String.fromCharCode(code));
+    known.wide.set(code, asked);
+    return asked;
+  };
+  const units = (known: WeightMemory, weight: PdfFont['style'], text: string): number => {
+    let sum = 0;
+    let previous = -1;
+    let previousWidth = 0;
+    // WinAnsi text: every character is one UTF-16 code unit.
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      const width = character(known, weight, code);
+      sum += width;
+      if (previous >= 0) {
+        const pair = previous * 65536 + code;
+        let kerning = known.kerning.get(pair);
+        if (kerning === undefined) {
+          kerning = ask(weight, String.fromCharCode(previous, code)) - previousWidth - width;
+          known.kerning.set(pair, kerning);
+        }
+        sum += kerning;
+      }
+      previous = code;
+      previousWidth = width;
+    }
+    return sum;
+  };
   return {
-    measure: {
-      width(text, font) {
-        setScratchFont(font);
-        return scratch.getTextWidth(winAnsiText(text));
-      },
+    width(text, font) {
+      const known = memory[font.style];
+      let remembered = known.texts.get(text);
+      if (remembered === undefined) {
+        remembered = units(known, font.style, winAnsiText(text));
+        if (known.texts.size >= MAX_REMEMBERED_TEXTS) known.texts.clear();
+        known.texts.set(text, remembered);
+      }
+      return (remembered * font.size) / scale;
     },
+  };
+}
+
+/** Core's PdfEngine on a jsPDF class: jsPDF's metrics (remembered), a fresh document per render. */
+export function createJsPdfEngine(JsPdfClass: JsPdfClass): PdfEngine {
+  return {
+    measure: createJsPdfMeasure(JsPdfClass),
     render(pdf: PdfDocument): Uint8Array {
       const format: [number, number] = [pdf.width, pdf.height];
       const orientation = pdf.width > pdf.height ? 'landscape' : 'portrait';

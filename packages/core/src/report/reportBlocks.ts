@@ -22,6 +22,10 @@ const MAX_DEPTH = 3;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what goes
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
+/** Any character inline Markdown, an escape, a tab or a control character could start with. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among what it looks for
+const INLINE_MARKUP = /[\\`*_~[\]!\t\u0000-\u0008\u000b-\u001f\u007f]/;
+
 // Backslash escapes become private-use characters while markers are stripped, then themselves again.
 const ESCAPABLE = '\\`*_{}[]()#+-.!|>~<';
 const ESCAPE_BASE = 0xe000;
@@ -37,6 +41,8 @@ const restore = (text: string): string =>
  * strike-through and code markers go, escapes give their character, control characters go.
  */
 export function plainInline(line: string): string {
+  // Most lines of a report are plain words: nothing to strip.
+  if (!INLINE_MARKUP.test(line)) return line.trim();
   const text = protect(line)
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\(\s*([^)\s]+)(?:\s+"[^"]*")?\s*\)/g, (_, label: string, url: string) =>

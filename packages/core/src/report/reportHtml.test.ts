@@ -1,22 +1,8 @@
 import { encode } from 'he';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type HtmlSanitizer, REPORT_HTML_POLICY, type SanitizePolicy } from '../html';
+import { type HtmlSanitizer, REPORT_HTML_POLICY } from '../html';
+import { RecordingSanitizer } from '../testing/recordingSanitizer';
 import { decodeReportEntities, reportHtml } from './reportHtml';
-
-/** Records what it is given and answers with a marked copy, so any after-treatment would show. */
-class FakeSanitizer implements HtmlSanitizer {
-  readonly calls: Array<{ html: string; policy: SanitizePolicy }> = [];
-
-  sanitize(html: string, policy: SanitizePolicy): string {
-    this.calls.push({ html, policy });
-    return ` [clean]${html}[/clean]\n`;
-  }
-
-  get received(): string {
-    if (this.calls.length !== 1) throw new Error(`expected one sanitize call, found ${this.calls.length}`);
-    return this.calls[0]!.html;
-  }
-}
 
 /**
  * A tiny allow-list sanitiser: keeps allowed tags (with allowed attributes), drops other tags but
@@ -38,10 +24,10 @@ const allowListSanitizer: HtmlSanitizer = {
   },
 };
 
-let sanitizer: FakeSanitizer;
+let sanitizer: RecordingSanitizer;
 
 beforeEach(() => {
-  sanitizer = new FakeSanitizer();
+  sanitizer = new RecordingSanitizer();
 });
 
 const encodeTimes = (text: string, times: number): string => {
@@ -83,7 +69,7 @@ describe('reportHtml', () => {
 
   it('should decode entities (up to three times) before parsing, so escaped HTML reaches the sanitiser', () => {
     for (const times of [1, 2, 3]) {
-      const calls = new FakeSanitizer();
+      const calls = new RecordingSanitizer();
       reportHtml(encodeTimes('<script>alert(1)</script>\n\n**x**', times), calls);
       expect(calls.received).toContain('<script>alert(1)</script>');
       expect(calls.received).toContain('<strong>x</strong>');

@@ -11,7 +11,8 @@ export const MAX_ENTITY_DECODES = 3;
  */
 export function decodeReportEntities(report: string): string {
   let text = report;
-  for (let round = 0; round < MAX_ENTITY_DECODES; round++) {
+  // Every entity starts with '&': a text without one is stable already (most reports).
+  for (let round = 0; round < MAX_ENTITY_DECODES && text.includes('&'); round++) {
     const next = decode(text);
     if (next === text) break;
     text = next;

@@ -35,4 +35,28 @@ describe('wrapText', () => {
   it('should put at least one character on a line narrower than a character', () => {
     expect(wrapText('abc', 1, font, fixedWidthMeasure)).toEqual(['a', 'b', 'c']);
   });
+
+  it('should keep lines within the width when a line is wider than the sum of its words (kerning)', () => {
+    // Every space after the first costs 10 points more on a line than alone.
+    const uneven = {
+      width: (text: string) => text.length * 5 + Math.max(0, text.split(' ').length - 2) * 10,
+    };
+    const lines = wrapText('aa bb cc dd ee ff gg hh ii jj', 40, font, uneven);
+    expect(lines.join(' ')).toBe('aa bb cc dd ee ff gg hh ii jj');
+    for (const line of lines) expect(uneven.width(line)).toBeLessThanOrEqual(40);
+    expect(lines).toEqual(['aa bb', 'cc dd', 'ee ff', 'gg hh', 'ii jj']);
+  });
+
+  it('should fill lines exactly as far as measuring each whole line would', () => {
+    const text =
+      'De omzet steeg met vijf procent ten opzichte van vorig jaar terwijl de kosten gelijk bleven';
+    for (const width of [30, 57, 100, 143, 200]) {
+      const lines = wrapText(text, width, font, fixedWidthMeasure);
+      for (const [index, line] of lines.entries()) {
+        expect(fixedWidthMeasure.width(line, font)).toBeLessThanOrEqual(width);
+        const next = lines[index + 1]?.split(' ')[0];
+        if (next) expect(fixedWidthMeasure.width(`${line} ${next}`, font)).toBeGreaterThan(width);
+      }
+    }
+  });
 });
