@@ -156,6 +156,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/surveys/model',
   '@loop/core/surveys/results',
   '@loop/core/surveys/data',
+  '@loop/core/analysis',
 ]);
 
 // --- classification -----------------------------------------------------------------------------
