@@ -174,6 +174,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/surveys/results',
   '@loop/core/surveys/data',
   '@loop/core/report',
+  '@loop/core/analysis',
 ]);
 
 // --- classification -----------------------------------------------------------------------------

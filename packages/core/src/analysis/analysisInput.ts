@@ -72,7 +72,7 @@ export interface KpiDefinition {
  */
 export function kpiFacts(
   kpi: KpiDefinition,
-  window: readonly Period[],
+  periods: readonly Period[],
   values: ReadonlyMap<string, number>,
 ): KpiFacts {
   const plan = {
@@ -82,7 +82,7 @@ export function kpiFacts(
     period_targets: kpi.periodTargets,
   };
   const source = { ...kpi.source, survey_title: kpi.surveyTitle };
-  const shown = window.slice(1);
+  const shown = periods.slice(1);
   const card = kpiCard(
     {
       id: 0,
