@@ -99,6 +99,28 @@ describe('reportHtml with the DOMPurify adapter', () => {
     expect(problems).toEqual([]);
   });
 
+  // An LLM's answer is untrusted: lines that once froze marked for seconds or exhausted its stack.
+  it.each([
+    ['60,000 stacked list markers', `${'- '.repeat(60_000)}x`],
+    ['20,000 quote signs', `${'>'.repeat(20_000)} x`],
+    ['a heading with a 120,000-space gap', `# a${' '.repeat(120_000)}x`],
+    ['a table row with a 120,000-space gap', `|-${' '.repeat(120_000)}x`],
+    [
+      '3,000 lines indented ever deeper',
+      Array.from({ length: 3_000 }, (_, i) => `${' '.repeat(i)}- x`).join('\n'),
+    ],
+    ['40,000 unclosed bold markers', '**a '.repeat(40_000)],
+  ])(
+    'should render %s safely and quickly',
+    (_label, report) => {
+      const html = render(`${report}\n\n<img src=x onerror=alert(1)>**Einde**`);
+      expect(html).toContain('<strong>Einde</strong>');
+      expect(html).not.toMatch(/onerror|<img/);
+      expect(offList(html)).toEqual([]);
+    },
+    30_000,
+  );
+
   it('should handle a report of 1 MB', () => {
     const section =
       '## Sectie\n\nDe **omzet** steeg met 5% &amp; de [marge](https://loop.example) bleef gelijk.\n- punt een\n- punt <script>alert(1)</script>twee\n\n';

@@ -90,4 +90,22 @@ describe('reportBlocks', () => {
       'Drie',
     ]);
   });
+
+  // A report is untrusted (an LLM's answer): no line may make a pattern backtrack for ever.
+  it.each([
+    ['unclosed bold', '**a '.repeat(40_000)],
+    ['unclosed emphasis', '*a '.repeat(40_000)],
+    ['unclosed underscores', '_a '.repeat(40_000)],
+    ['unclosed strike-through', '~~a '.repeat(40_000)],
+    ['unclosed link texts', '[a'.repeat(60_000)],
+    ['unclosed link addresses', '[a](b'.repeat(30_000)],
+    ['unclosed images', '![a'.repeat(40_000)],
+    ['unclosed comments', '<!--'.repeat(40_000)],
+    ['a heading with a long gap', `# a${' '.repeat(120_000)}x`],
+    ['a table row with a long gap', `|-${' '.repeat(120_000)}x`],
+    ['a broken rule', `${'- '.repeat(60_000)}x`],
+  ])('should read a 120 kB line of %s in linear time', (_label, line) => {
+    const blocks = reportBlocks(`${line}\nEinde`);
+    expect(blocks.at(-1)).toEqual({ kind: 'paragraph', text: 'Einde', quoted: false });
+  });
 });

@@ -43,21 +43,36 @@ const restore = (text: string): string =>
 export function plainInline(line: string): string {
   // Most lines of a report are plain words: nothing to strip.
   if (!INLINE_MARKUP.test(line)) return line.trim();
+  // Every span below stops at the next character that could open or close another, so each
+  // pattern runs in linear time on any line (a report is untrusted: no backtracking for ever).
   const text = protect(line)
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\(\s*([^)\s]+)(?:\s+"[^"]*")?\s*\)/g, (_, label: string, url: string) =>
+    .replace(/!\[([^\][]*)\]\([^()\s]*(?:\s+"[^"()]*")?\)/g, '$1')
+    .replace(/\[([^\][]+)\]\(\s?([^()\s]+)(?:\s+"[^"()]*")?\s?\)/g, (_, label: string, url: string) =>
       label.trim() === url ? url : `${label} (${url})`,
     )
     .replace(/`+/g, '')
-    .replace(/\*\*(?=\S)(.*?\S)\*\*/g, '$1')
-    .replace(/(^|[^\p{L}\p{N}_])__(?=\S)(.*?\S)__(?![\p{L}\p{N}_])/gu, '$1$2')
-    .replace(/\*(?=\S)(.*?\S)\*/g, '$1')
-    .replace(/(^|[^\p{L}\p{N}_])_(?=\S)(.*?\S)_(?![\p{L}\p{N}_])/gu, '$1$2')
-    .replace(/~~(?=\S)(.*?\S)~~/g, '$1')
+    .replace(/\*\*(?=[^\s*])([^*]*[^\s*])\*\*/g, '$1')
+    .replace(/(^|[^\p{L}\p{N}_])__(?=[^\s_])([^_]*[^\s_])__(?![\p{L}\p{N}_])/gu, '$1$2')
+    .replace(/\*(?=[^\s*])([^*]*[^\s*])\*/g, '$1')
+    .replace(/(^|[^\p{L}\p{N}_])_(?=[^\s_])([^_]*[^\s_])_(?![\p{L}\p{N}_])/gu, '$1$2')
+    .replace(/~~(?=[^\s~])([^~]*[^\s~])~~/g, '$1')
     .replace(/\*\*/g, '')
     .replace(CONTROL, '')
     .replace(/\t/g, '    ');
   return restore(text).trim();
+}
+
+/** `text` without HTML comments; an unclosed one stays as text (found in one pass, not by a regex). */
+function withoutComments(text: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<!--', at);
+    const close = open < 0 ? -1 : text.indexOf('-->', open + 4);
+    if (close < 0) return out + text.slice(at);
+    out += text.slice(at, open);
+    at = close + 3;
+  }
 }
 
 /**
@@ -65,14 +80,13 @@ export function plainInline(line: string): string {
  * and every other tag go (their text stays).
  */
 function withoutHtml(text: string): string {
-  return text
-    .replace(/<!--[\s\S]*?-->/g, '')
+  return withoutComments(text)
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<((?:https?|mailto):[^<>\s]+)>/gi, '$1')
     .replace(/<\/?[a-zA-Z][^<>]*>/g, '');
 }
 
-const HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
+const HEADING = /^(#{1,6})\s+(.*)$/;
 const RULE = /^(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$/;
 const BULLET_ITEM = /^(\s*)[-*+]\s+(.*)$/;
 const NUMBERED_ITEM = /^(\s*)(\d{1,9})[.)]\s+(.*)$/;
@@ -82,16 +96,29 @@ const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
 const WHOLE_BOLD = /^(\*\*|__)((?:(?!\1).)+)\1$/;
 const FENCE = /^\s*(```|~~~)/;
 
+/** A heading's text without the optional closing run of '#' (`## Kop ##`), which needs a space before it. */
+function withoutClosingHashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  return end < text.length && (end === 0 || /\s/.test(text[end - 1] ?? ''))
+    ? text.slice(0, end).trimEnd()
+    : text;
+}
+
 const depthOf = (indent: string): number =>
   Math.min(MAX_DEPTH, Math.floor(indent.replace(/\t/g, '    ').length / 2));
 
-function blockOf(line: string): ReportBlock | null {
+function blockOf(raw: string): ReportBlock | null {
+  // White space inside a line folded to one space (the indent kept for list depth): the text is
+  // wrapped word by word anyway, and no pattern below meets a long run of it.
+  const indent = /^[ \t]*/.exec(raw)?.[0] ?? '';
+  const line = indent + raw.slice(indent.length).replace(/\s+/g, ' ');
   const trimmed = line.trim();
   if (trimmed === '') return { kind: 'gap' };
   const heading = HEADING.exec(trimmed);
   if (heading) {
     const level = Math.min(3, heading[1]?.length ?? 1) as 1 | 2 | 3;
-    return { kind: 'heading', level, text: plainInline(heading[2] ?? '') };
+    return { kind: 'heading', level, text: plainInline(withoutClosingHashes(heading[2] ?? '')) };
   }
   if (RULE.test(trimmed)) return { kind: 'rule' };
   const bullet = BULLET_ITEM.exec(line);

@@ -2,7 +2,7 @@ import { encode } from 'he';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type HtmlSanitizer, REPORT_HTML_POLICY } from '../html';
 import { RecordingSanitizer } from '../testing/recordingSanitizer';
-import { decodeReportEntities, reportHtml } from './reportHtml';
+import { decodeReportEntities, MAX_NESTING, reportHtml } from './reportHtml';
 
 /**
  * A tiny allow-list sanitiser: keeps allowed tags (with allowed attributes), drops other tags but
@@ -91,7 +91,26 @@ describe('reportHtml', () => {
     expect(html).toContain('<div id="a" class="b">tekst</div>');
     expect(html).not.toMatch(/style|onclick|onerror|<img|<script|alert\(2\)/);
   });
-  // A 1 MB report goes through the real DOMPurify adapter in the adapters' tests (and in Chromium).
+  it('should read long runs of white space inside a line as one space, and keep indentation', () => {
+    reportHtml(`Omzet${' '.repeat(100)}steeg\n\n    const x = 1;`, sanitizer);
+    expect(sanitizer.received).toBe('<p>Omzet steeg</p>\n<pre><code>const x = 1;\n</code></pre>\n');
+  });
+
+  it(`should keep at most ${MAX_NESTING} levels of lists or quotes opening a line`, () => {
+    const lists = new RecordingSanitizer();
+    reportHtml(`${'- '.repeat(40)}diep`, lists);
+    expect(lists.received.match(/<ul>/g)).toHaveLength(MAX_NESTING);
+    expect(lists.received).toContain('<li>diep</li>');
+    const quotes = new RecordingSanitizer();
+    reportHtml(`${'>'.repeat(40)} citaat`, quotes);
+    expect(quotes.received.match(/<blockquote>/g)).toHaveLength(MAX_NESTING);
+    const shallow = new RecordingSanitizer();
+    reportHtml('- een\n  - twee\n    1. drie', shallow);
+    expect(shallow.received.match(/<(ul|ol)>/g)).toEqual(['<ul>', '<ul>', '<ol>']);
+  });
+
+  // A 1 MB report and absurd lines go through the real DOMPurify adapter in the adapters' tests
+  // (and in Chromium).
 });
 
 describe('REPORT_HTML_POLICY', () => {
