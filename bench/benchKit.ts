@@ -71,3 +71,27 @@ export async function timed(
   }
   return { median: median(times), min: Math.min(...times) };
 }
+
+/**
+ * Two actions timed turn about (after two untimed rounds), so both see the same load on a shared
+ * machine: the ratio between them holds up better than two medians taken minutes apart.
+ */
+export async function sideBySide(
+  runs: number,
+  first: () => Promise<unknown>,
+  second: () => Promise<unknown>,
+): Promise<readonly [{ median: number; min: number }, { median: number; min: number }]> {
+  for (let i = 0; i < 2; i++) {
+    await first();
+    await second();
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++)
+    for (const [index, action] of [first, second].entries()) {
+      const start = performance.now();
+      await action();
+      times[index]?.push(performance.now() - start);
+    }
+  const stats = (values: number[]) => ({ median: median(values), min: Math.min(...values) });
+  return [stats(times[0]), stats(times[1])] as const;
+}

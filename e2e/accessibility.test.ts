@@ -50,6 +50,7 @@ const SIGNED_IN = [
   '/advanced-kpis',
   '/billing/return?status=success&payment_id=1',
   '/finance',
+  '/bedrijfsanalyse',
 ];
 
 describe('accessibility', () => {

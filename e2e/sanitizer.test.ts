@@ -1,13 +1,15 @@
 /**
- * The feature-description sanitiser in real Chromium (spec §5): each payload of
- * DOMPurify's own test vectors goes through createDomPurifySanitizer and through core's
- * featureDescriptionHtml, the result is put live into a page without any CSP, and no script may run;
- * only allow-listed tags and attributes may remain, and every link opens in a new tab without opener.
+ * The sanitisers in real Chromium (spec §5): each payload of DOMPurify's own test vectors goes
+ * through createDomPurifySanitizer, through core's featureDescriptionHtml and, raw and
+ * entity-encoded one to three times, through core's report pipeline (reportHtml); the result is put
+ * live into a page without any CSP, and no script may run; only allow-listed tags and attributes
+ * may remain, and every link opens in a new tab without opener.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { encode } from 'he';
 import type { Browser, Page } from 'playwright-core';
 import { build, defaultClientConditions } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,14 +19,19 @@ const VECTORS_FILE = join(ROOT, 'packages/adapters/src/dom/testdata/dompurify-ve
 const ADAPTERS_ENTRY = join(ROOT, 'packages/adapters/src/dom/index.ts');
 const BILLING_ENTRY = join(ROOT, 'packages/core/src/billing/index.ts');
 const HTML_ENTRY = join(ROOT, 'packages/core/src/html/index.ts');
+const REPORT_ENTRY = join(ROOT, 'packages/core/src/report/index.ts');
 
 interface Vector {
   readonly title: string;
   readonly payload: string;
 }
 
-/** What the page runs each payload through: the adapter, core's pipeline, or nothing (the control). */
-type Mode = 'sanitize' | 'feature' | 'raw';
+/**
+ * What the page runs each payload through: the adapter, core's feature-description or report
+ * pipeline, or nothing (the control). The report is checked against the report allow-list, the
+ * others against the feature-description one.
+ */
+type Mode = 'sanitize' | 'feature' | 'report' | 'raw';
 
 interface Execution {
   /** The vector inserted last when it happened (handlers may fire a little later). */
@@ -54,12 +61,15 @@ async function bundleSanitizer(dir: string): Promise<string> {
     [
       `import { createDomSanitizer } from ${JSON.stringify(ADAPTERS_ENTRY)};`,
       `import { featureDescriptionHtml } from ${JSON.stringify(BILLING_ENTRY)};`,
-      `import { FEATURE_HTML_POLICY } from ${JSON.stringify(HTML_ENTRY)};`,
+      `import { FEATURE_HTML_POLICY, REPORT_HTML_POLICY } from ${JSON.stringify(HTML_ENTRY)};`,
+      `import { reportHtml } from ${JSON.stringify(REPORT_ENTRY)};`,
       // As the app's composition root makes it: DOMPurify on the browser's window.
       'const sanitizer = createDomSanitizer(() => window);',
       'Object.assign(window, {',
       '  __loop: {',
       '    policy: FEATURE_HTML_POLICY,',
+      '    reportPolicy: REPORT_HTML_POLICY,',
+      '    report: (text: string) => reportHtml(text, sanitizer),',
       '    sanitize: (html: string) => sanitizer.sanitize(html, FEATURE_HTML_POLICY),',
       '    feature: (description: string) => featureDescriptionHtml(description, sanitizer),',
       '  },',
@@ -117,8 +127,10 @@ async function runVectors(args: { payloads: readonly string[]; mode: Mode }): Pr
   interface LoopWindow {
     __loop: {
       policy: { allowedTags: readonly string[]; allowedAttributes: readonly string[] };
+      reportPolicy: { allowedTags: readonly string[]; allowedAttributes: readonly string[] };
       sanitize(html: string): string;
       feature(description: string): string;
+      report(text: string): string;
     };
     __executed: (how?: string) => void;
   }
@@ -145,8 +157,9 @@ async function runVectors(args: { payloads: readonly string[]; mode: Mode }): Pr
   };
   (window as unknown as LoopWindow).__executed = (how = 'counter') => record(how);
 
-  const tags = new Set(loop.policy.allowedTags);
-  const attributes = new Set(loop.policy.allowedAttributes);
+  const policy = args.mode === 'report' ? loop.reportPolicy : loop.policy;
+  const tags = new Set(policy.allowedTags);
+  const attributes = new Set(policy.allowedAttributes);
   const XHTML = 'http://www.w3.org/1999/xhtml';
   const BAD_SCHEME = /^(?:javascript|data|vbscript):/i;
 
@@ -196,7 +209,9 @@ async function runVectors(args: { payloads: readonly string[]; mode: Mode }): Pr
         ? loop.sanitize(payload)
         : args.mode === 'feature'
           ? loop.feature(payload)
-          : payload;
+          : args.mode === 'report'
+            ? loop.report(payload)
+            : payload;
     const template = document.createElement('template');
     template.innerHTML = output;
     check(index, 'output', template.content);
@@ -325,5 +340,65 @@ describe('createDomPurifySanitizer in Chromium', () => {
     expect(report.outside).toEqual([]);
     expect(report.violations.map((v) => `${v.where} ${v.problem} in ${failed(v.index)}`)).toEqual([]);
     expect(pageErrors.filter((e) => e.startsWith('feature'))).toEqual([]);
+  });
+});
+
+/** `text` entity-encoded `times` times with he, as a server or an LLM might send it. */
+const encodeTimes = (text: string, times: number): string => {
+  let encoded = text;
+  for (let i = 0; i < times; i++) encoded = encode(encoded);
+  return encoded;
+};
+
+describe('reportHtml (the analysis report) in Chromium', () => {
+  it('should run no script and keep only the report allow-list for every vector in four encodings', async () => {
+    const encodings = [0, 1, 2, 3] as const;
+    const payloads = encodings.flatMap((times) => vectors.map((v) => encodeTimes(v.payload, times)));
+    const started = performance.now();
+    const report = await runInChromium(payloads, 'report');
+    const failed = (index: number) =>
+      `${vectors[index % vectors.length]?.title} (encoded ${Math.floor(index / vectors.length)}×)`;
+    console.info(
+      `[reportHtml] ${vectors.length} vectors × ${encodings.length} encodings in Chromium: ` +
+        `${report.executions.length + report.outside.length} executions, ${report.violations.length} violations, ` +
+        `${report.withElements} outputs with markup, ${report.links} links, ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(payloads).toHaveLength(223 * 4);
+    expect(report.executions.map((e) => `${e.how} after ${failed(e.index)}`)).toEqual([]);
+    expect(report.outside).toEqual([]);
+    expect(report.violations.map((v) => `${v.where} ${v.problem} in ${failed(v.index)}`)).toEqual([]);
+    expect(report.withElements).toBeGreaterThan(0);
+    expect(report.links).toBeGreaterThan(0);
+    expect(pageErrors.filter((e) => e.startsWith('report'))).toEqual([]);
+  });
+
+  it('should render a server answer with <script>, javascript: links and style attributes safely', async () => {
+    const answers = [
+      '# Analyse\n\n<script>alert(1)</script>\n\n**Sterk:** omzet\n\n<p style="position:fixed;inset:0" onclick="alert(2)">klik</p>',
+      '[Open](javascript:alert(3)) en <a href="javascript:__executed()">hier</a> en <a href=" java\tscript:alert(4)">daar</a>',
+      '<div style="background:url(javascript:alert(5))" id="samenvatting" class="kader">tekst</div><style>*{display:none}</style>',
+      '&lt;img src=x onerror=&quot;__executed()&quot;&gt; &amp;lt;svg onload=alert(6)&amp;gt; &amp;amp;lt;script&amp;amp;gt;alert(7)&amp;amp;lt;/script&amp;amp;gt;',
+    ];
+    const report = await runInChromium(answers, 'report');
+    expect(report.executions).toEqual([]);
+    expect(report.outside).toEqual([]);
+    expect(report.violations).toEqual([]);
+    expect(report.links).toBeGreaterThanOrEqual(3);
+  });
+
+  it('should render a 1 MB report safely', async () => {
+    const section =
+      '## Sectie\n\nDe **omzet** steeg met 5% &amp; de [marge](https://loop.example) bleef gelijk.\n- punt <img src=x onerror=__executed()>een\n- punt <script>alert(1)</script>twee\n\n';
+    const text = section.repeat(Math.ceil(1_000_000 / section.length));
+    expect(text.length).toBeGreaterThanOrEqual(1_000_000);
+    const started = performance.now();
+    const report = await runInChromium([text], 'report');
+    console.info(
+      `[reportHtml] a ${(text.length / 1e6).toFixed(2)} MB report in Chromium: ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(report.executions).toEqual([]);
+    expect(report.outside).toEqual([]);
+    expect(report.violations).toEqual([]);
+    expect(report.links).toBe(Math.ceil(1_000_000 / section.length));
   });
 });

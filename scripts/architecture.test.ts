@@ -52,7 +52,14 @@ const MANIFESTS: SourceFile[] = [
     path: 'packages/core/package.json',
     text: JSON.stringify({
       name: '@loop/core',
-      exports: { '.': {}, './format': {}, './session': {}, './surveys/model': {}, './surveys/respond': {} },
+      exports: {
+        '.': {},
+        './format': {},
+        './report': {},
+        './session': {},
+        './surveys/model': {},
+        './surveys/respond': {},
+      },
       dependencies: { he: '^1' },
     }),
   },
@@ -60,8 +67,14 @@ const MANIFESTS: SourceFile[] = [
     path: 'packages/adapters/package.json',
     text: JSON.stringify({
       name: '@loop/adapters',
-      exports: { '.': {}, './dom': {} },
-      dependencies: { '@loop/core': 'workspace:*', ofetch: '^1', 'jwt-decode': '^4', react: '^19' },
+      exports: { '.': {}, './dom': {}, './pdf': {} },
+      dependencies: {
+        '@loop/core': 'workspace:*',
+        ofetch: '^1',
+        'jwt-decode': '^4',
+        react: '^19',
+        jspdf: '^4',
+      },
     }),
   },
   {
@@ -321,6 +334,23 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
     ['a browser global', 'export const w = () => window.document;'],
   ])('should keep the shared DOM entry runnable on the server: catch %s', (_label, text) => {
     expect(rulesFor('packages/adapters/src/dom/a.ts', text)).toContain('dom-entry');
+  });
+
+  it('should let the server import the shared PDF entry, which imports only core and jsPDF', () => {
+    expect(
+      rulesFor('packages/server/src/a.ts', "import { loadJsPdfEngine } from '@loop/adapters/pdf';"),
+    ).toEqual([]);
+    expect(
+      rulesFor('packages/adapters/src/pdf/a.ts', "import type { PdfEngine } from '@loop/core/report';"),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['another adapters folder', "import { browserFetch } from '../http/browserFetch';"],
+    ['a DOM library', "import DOMPurify from 'dompurify';"],
+    ['a browser global', 'export const w = () => window.document;'],
+  ])('should keep the shared PDF entry runnable on the server: catch %s', (_label, text) => {
+    expect(rulesFor('packages/adapters/src/pdf/a.ts', text)).toContain('pdf-entry');
   });
 
   it.each([

@@ -99,6 +99,7 @@ const RESPOND_FORBIDDEN = [
   'react-toastify',
   'wouter',
   '@loop/adapters/dom',
+  '@loop/adapters/pdf',
 ];
 const isRespondForbidden = (specifier: string): boolean =>
   RESPOND_FORBIDDEN.includes(specifier) ||
@@ -113,6 +114,22 @@ const isRespondForbidden = (specifier: string): boolean =>
 const DOM_ENTRY = '@loop/adapters/dom';
 const DOM_DIR = 'packages/adapters/src/dom/';
 const DOM_LIBRARIES = new Set(['@loop/core', 'dompurify']);
+
+/**
+ * The adapters' shared PDF entry (`@loop/adapters/pdf`): jsPDF behind core's PDF ports and the logo
+ * loader, DOM-free, so the browser and the server draw the same display lists. Held to the same
+ * rules as the DOM entry: core and jsPDF only, nothing else of adapters, no browser global.
+ */
+const PDF_ENTRY = '@loop/adapters/pdf';
+const PDF_DIR = 'packages/adapters/src/pdf/';
+const PDF_LIBRARIES = new Set(['@loop/core', 'jspdf']);
+
+/** The adapters' entries the server may import, each a folder held to its own libraries. */
+const SHARED_ENTRIES = [
+  { entry: DOM_ENTRY, dir: DOM_DIR, libraries: DOM_LIBRARIES, rule: 'dom-entry' },
+  { entry: PDF_ENTRY, dir: PDF_DIR, libraries: PDF_LIBRARIES, rule: 'pdf-entry' },
+] as const;
+const sharedEntryOf = (path: string) => SHARED_ENTRIES.find((shared) => path.startsWith(shared.dir));
 
 /** Files of web that may call `fetch`: none; the adapters own the platform's fetch (browserFetch). */
 const FETCH_ALLOWED = new Set<string>();
@@ -156,6 +173,8 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/surveys/model',
   '@loop/core/surveys/results',
   '@loop/core/surveys/data',
+  '@loop/core/report',
+  '@loop/core/analysis',
 ]);
 
 // --- classification -----------------------------------------------------------------------------
@@ -474,12 +493,13 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
             `'${specifier}': feature code never imports test support; it lives in testing/ for tests only`,
           );
         }
-        if (file.path.startsWith(DOM_DIR) && !target.startsWith(DOM_DIR)) {
+        const shared = sharedEntryOf(file.path);
+        if (shared && !target.startsWith(shared.dir)) {
           report(
             file.path,
             line,
-            'dom-entry',
-            `'${specifier}': ${DOM_ENTRY} runs in the browser and on the server; it imports nothing of adapters outside ${DOM_DIR}`,
+            shared.rule,
+            `'${specifier}': ${shared.entry} runs in the browser and on the server; it imports nothing of adapters outside ${shared.dir}`,
           );
         }
         if (!target.startsWith(`packages/${pkg}/`)) {
@@ -508,12 +528,16 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
           `'${specifier}': the answering page stays small (≤ 90 kB gzip) and loads none of the app's libraries`,
         );
       }
-      if (pkg === 'server' && name === '@loop/adapters' && specifier !== DOM_ENTRY) {
+      if (
+        pkg === 'server' &&
+        name === '@loop/adapters' &&
+        !SHARED_ENTRIES.some((shared) => shared.entry === specifier)
+      ) {
         report(
           file.path,
           line,
           'forbidden-import',
-          `'${specifier}': the server imports only the adapters' shared DOM entry (${DOM_ENTRY})`,
+          `'${specifier}': the server imports only the adapters' shared entries (${DOM_ENTRY}, ${PDF_ENTRY})`,
         );
       }
       if (pkg === 'server' && name === '@loop/core' && !SERVER_CORE_ENTRIES.has(specifier)) {
@@ -524,12 +548,13 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
           `'${specifier}': the server imports only core's wire contract and pure rules (${[...SERVER_CORE_ENTRIES].join(', ')})`,
         );
       }
-      if (file.path.startsWith(DOM_DIR) && !DOM_LIBRARIES.has(name)) {
+      const sharedEntry = sharedEntryOf(file.path);
+      if (sharedEntry && !sharedEntry.libraries.has(name)) {
         report(
           file.path,
           line,
-          'dom-entry',
-          `'${specifier}': ${DOM_ENTRY} runs in the browser and on the server; it imports only ${[...DOM_LIBRARIES].join(', ')}`,
+          sharedEntry.rule,
+          `'${specifier}': ${sharedEntry.entry} runs in the browser and on the server; it imports only ${[...sharedEntry.libraries].join(', ')}`,
         );
       }
       for (const rule of FORBIDDEN_IMPORTS[pkg] ?? []) {
@@ -553,13 +578,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
       }
     }
 
-    if (file.path.startsWith(DOM_DIR)) {
+    const sharedEntry = sharedEntryOf(file.path);
+    if (sharedEntry) {
       for (const use of findBrowserGlobals(file.text)) {
         report(
           file.path,
           use.line,
-          'dom-entry',
-          `${DOM_ENTRY} must not touch the browser global '${use.name}'`,
+          sharedEntry.rule,
+          `${sharedEntry.entry} must not touch the browser global '${use.name}'`,
         );
       }
     }

@@ -26,33 +26,13 @@ import {
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
-import { benchConfig, demoAdminHeaders, median, noMail, scratchDatabase, timed } from '../benchKit';
+import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, sideBySide, timed } from '../benchKit';
 
 const RESPONSES = 100_000;
 const RUNS = 15;
 /** The other pages, timed for information (no budget): median of 7. */
 const OTHER_RUNS = 7;
 const BUDGET_MS = 300;
-
-/**
- * Two actions timed turn about, so both see the same load on a shared machine: the ratio between
- * them holds up better than two medians taken minutes apart.
- */
-async function sideBySide(runs: number, first: () => Promise<unknown>, second: () => Promise<unknown>) {
-  for (let i = 0; i < 2; i++) {
-    await first();
-    await second();
-  }
-  const times: [number[], number[]] = [[], []];
-  for (let i = 0; i < runs; i++)
-    for (const [index, action] of [first, second].entries()) {
-      const start = performance.now();
-      await action();
-      times[index]?.push(performance.now() - start);
-    }
-  const stats = (values: number[]) => ({ median: median(values), min: Math.min(...values) });
-  return [stats(times[0]), stats(times[1])] as const;
-}
 
 const labels = (points: 5 | 7) => [...LIKERT_DEFAULT_LABELS[points]];
 const options = (prefix: string, count: number) =>

@@ -34,7 +34,15 @@ import {
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
-import { benchConfig, demoAdminHeaders, median, noMail, scratchDatabase, timed } from '../benchKit';
+import {
+  benchConfig,
+  demoAdminHeaders,
+  median,
+  noMail,
+  scratchDatabase,
+  sideBySide,
+  timed,
+} from '../benchKit';
 
 const RECORDS = 1_000_000;
 const BATCH = 200_000;
@@ -45,23 +53,6 @@ const OVERVIEW_BUDGET_MS = 200;
 const IMPORT_BUDGET_MS = 3_000;
 const FROM = '2024-01-01';
 const TO = '2026-12-31';
-
-/** Two actions timed turn about, so both see the same load on a shared machine. */
-async function sideBySide(runs: number, first: () => Promise<unknown>, second: () => Promise<unknown>) {
-  for (let i = 0; i < 2; i++) {
-    await first();
-    await second();
-  }
-  const times: [number[], number[]] = [[], []];
-  for (let i = 0; i < runs; i++)
-    for (const [index, action] of [first, second].entries()) {
-      const start = performance.now();
-      await action();
-      times[index]?.push(performance.now() - start);
-    }
-  const stats = (values: number[]) => ({ median: median(values), min: Math.min(...values) });
-  return [stats(times[0]), stats(times[1])] as const;
-}
 
 /** A CAMT.053 statement of `count` entries, each with its own bank reference (`run` keeps files apart). */
 function camtFile(count: number, run: number): Buffer {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { precompress } from '../../scripts/precompress.mjs';
+import { restParameters } from '../../scripts/restParameters.mjs';
 
 const api = process.env.LOOP_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -38,7 +39,8 @@ export const shared = {
  */
 export default defineConfig({
   ...shared,
-  plugins: [...shared.plugins, respondPage()],
+  // DOMPurify as fast minified as it is unminified (scripts/restParameters.mjs).
+  plugins: [...shared.plugins, respondPage(), restParameters()],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: true },

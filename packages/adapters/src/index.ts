@@ -20,6 +20,7 @@ export { apiBaseUrl, createApiClient, NO_SESSION } from './http/createApiClient'
 export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
+export { createBusinessAnalysisGateway } from './http/createBusinessAnalysisGateway';
 export { createFinanceGateway } from './http/createFinanceGateway';
 export { createKpiGateway } from './http/createKpiGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
@@ -41,6 +42,17 @@ export type { XhrLike } from './http/xhrUpload';
 export { createXhrUpload, xhrUpload } from './http/xhrUpload';
 // Ids for new survey questions, options and statements
 export { randomIds } from './ids/randomIds';
+// The business analysis PDF: jsPDF (loaded on first use) and the logo loader, DOM-free (also `@loop/adapters/pdf`)
+export type { ImageInfo, LogoFetch } from './pdf';
+export {
+  createJsPdfEngine,
+  createJsPdfMeasure,
+  createLogoLoader,
+  imageInfo,
+  loadJsPdfEngine,
+  MAX_LOGO_BYTES,
+  winAnsiText,
+} from './pdf';
 // Answering page: public-link memory, unsaved answers, respondent keys
 export {
   browserSessionStorage,

@@ -8,6 +8,9 @@ import { BRANDING_UPLOAD_MAX_BYTES } from '@loop/core/branding';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminBillingRoutes } from './admin/adminBillingRoutes';
 import { adminRoutes } from './admin/adminRoutes';
+import { analysisRoutes } from './analysis/analysisRoutes';
+import { type Analyst, builtinAnalyst } from './analysis/analyst';
+import { createLlmAnalyst } from './analysis/llmAnalyst';
 import type { AppDeps } from './appDeps';
 import { createAccessTokens } from './auth/accessTokens';
 import { startAuthCleanup } from './auth/authCleanup';
@@ -93,6 +96,8 @@ export interface BuildAppOptions {
   readonly logOptions?: AppLogOptions;
   /** Work after the answer (mails and what decides on them) waits for `mail.drain()` (tests). */
   readonly holdBackgroundWork?: boolean;
+  /** Replaces the analyst chosen by the config (tests: one that is slow or fails). */
+  readonly analyst?: Analyst;
 }
 
 declare module 'fastify' {
@@ -197,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     links: mailLinks(config.appUrl),
     payments: paymentProviders(options, { config, db: options.db, clock }),
     log: appLog,
+    analyst: options.analyst ?? (config.llm === null ? builtinAnalyst : createLlmAnalyst(config.llm)),
   };
   app.decorateRequest('auth', null);
   app.decorate('appLog', appLog);
@@ -295,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionRoutes(context),
     financeRoutes(context),
     kpiRoutes(context),
+    analysisRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

@@ -1,3 +1,4 @@
+import type { Analyst } from './analysis/analyst';
 import type { AccessTokens } from './auth/accessTokens';
 import type { PasswordHasher } from './auth/passwordHasher';
 import type { PaymentProviders } from './billing/paymentProvider';
@@ -21,4 +22,6 @@ export interface AppDeps {
   readonly payments: PaymentProviders;
   /** The application log (metadata and audit events, never personal data). */
   readonly log: AppLog;
+  /** Who writes business analyses: the built-in analyst, or the LLM of LLM_BASE_URL/LLM_MODEL. */
+  readonly analyst: Analyst;
 }

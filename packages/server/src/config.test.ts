@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       stripeWebhookSecret: null,
       stripeApiUrl: null,
       logRetentionDays: 90,
+      analysisTimeoutMs: 60_000,
+      llm: null,
     });
   });
 
@@ -75,6 +77,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       LOG_CLIENT_ADDRESS: 'true',
       LOG_RETENTION_DAYS: '30',
+      ANALYSIS_TIMEOUT_MS: '5000',
+      LLM_BASE_URL: 'http://localhost:11434/v1/',
+      LLM_API_KEY: 'sleutel',
+      LLM_MODEL: 'llama3.1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -94,9 +100,22 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       logClientAddress: true,
       logRetentionDays: 30,
+      analysisTimeoutMs: 5000,
+      llm: { baseUrl: 'http://localhost:11434/v1', apiKey: 'sleutel', model: 'llama3.1' },
     });
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('should refuse an LLM half configured or at an address that is no URL', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, LLM_MODEL: 'llama3.1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, LLM_BASE_URL: 'http://localhost:11434/v1' })).toThrow(
+      /LLM_BASE_URL en LLM_MODEL horen bij elkaar/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, LLM_BASE_URL: 'ollama', LLM_MODEL: 'x' })).toThrow(
+      /LLM_BASE_URL moet een volledige URL zijn/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ANALYSIS_TIMEOUT_MS: '0' })).toThrow(/ANALYSIS_TIMEOUT_MS/);
   });
 
   it('should treat empty variables as unset', () => {

@@ -46,6 +46,20 @@ export interface AppConfig {
   readonly stripeApiUrl: string | null;
   /** LOG_RETENTION_DAYS: application log rows older than this are removed. */
   readonly logRetentionDays: number;
+  /** ANALYSIS_TIMEOUT_MS: how long an analyst may take before the analysis answers 504. */
+  readonly analysisTimeoutMs: number;
+  /** LLM_BASE_URL and LLM_MODEL (both set): analyses by this OpenAI-compatible model; null: built-in. */
+  readonly llm: LlmSettings | null;
+}
+
+/** An OpenAI-compatible chat endpoint (OpenAI, Azure OpenAI, Mistral, Ollama, vLLM …). */
+export interface LlmSettings {
+  /** LLM_BASE_URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama). */
+  readonly baseUrl: string;
+  /** LLM_API_KEY; local servers often need none. */
+  readonly apiKey: string | null;
+  /** LLM_MODEL, e.g. gpt-4o-mini or llama3.1. */
+  readonly model: string;
 }
 
 /** A setting is missing or malformed; the message says which one and what to do (Dutch, for operators). */
@@ -165,6 +179,20 @@ function paymentSettings(
   };
 }
 
+/** LLM_BASE_URL and LLM_MODEL together choose the LLM analyst; one without the other is a mistake. */
+function llmSettings(env: Env): LlmSettings | null {
+  const baseUrl = value(env, 'LLM_BASE_URL');
+  const model = value(env, 'LLM_MODEL');
+  if (baseUrl === undefined && model === undefined) return null;
+  if (baseUrl === undefined || model === undefined) {
+    throw new ConfigError(
+      'LLM_BASE_URL en LLM_MODEL horen bij elkaar: zet ze allebei om analyses door een taalmodel te laten ' +
+        'schrijven, of geen van beide voor de ingebouwde analist.',
+    );
+  }
+  return { baseUrl: absoluteUrl('LLM_BASE_URL', baseUrl), apiKey: value(env, 'LLM_API_KEY') ?? null, model };
+}
+
 const fromRepoRoot = (path: string): string => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 
 /**
@@ -247,6 +275,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     production,
     ...paymentSettings(env, production),
     logRetentionDays: positiveInteger(env, 'LOG_RETENTION_DAYS', 90, 3_650),
+    analysisTimeoutMs: positiveInteger(env, 'ANALYSIS_TIMEOUT_MS', 60_000, 600_000),
+    llm: llmSettings(env),
   };
 }
 

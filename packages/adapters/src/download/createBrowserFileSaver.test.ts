@@ -57,6 +57,16 @@ describe('createBrowserFileSaver', () => {
     expect(new TextDecoder().decode(bytes)).toBe('Persoonlijke link;Label\r\n');
   });
 
+  it('should save bytes made on the client as a file of their type, even a view into a larger buffer', async () => {
+    const { saver, clicks, made } = setup();
+    const buffer = new Uint8Array([0, 0x25, 0x50, 0x44, 0x46, 0x2d, 0]);
+    saver.saveBytes('bedrijfsanalyse-export-2026-11-26.pdf', buffer.subarray(1, 6), 'application/pdf');
+    expect(clicks[0]?.download).toBe('bedrijfsanalyse-export-2026-11-26.pdf');
+    expect(made[0]?.type).toBe('application/pdf');
+    const bytes = new Uint8Array((await made[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
+    expect(new TextDecoder().decode(bytes)).toBe('%PDF-');
+  });
+
   it('should refuse content that is not a Blob', () => {
     const { saver, clicks } = setup();
     expect(() => saver.saveFile({ filename: 'x.csv', content: { size: 1, type: 'text/csv' } })).toThrow(

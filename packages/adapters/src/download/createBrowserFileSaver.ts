@@ -38,5 +38,7 @@ export function createBrowserFileSaver(deps?: FileSaverDeps): FileSaver {
       save(file.content, file.filename);
     },
     saveText: (filename, text, mimeType) => save(new Blob([text], { type: mimeType }), filename),
+    // A copy, so the Blob has an ArrayBuffer of its own whatever buffer the bytes sit in.
+    saveBytes: (filename, bytes, mimeType) => save(new Blob([bytes.slice()], { type: mimeType }), filename),
   };
 }

@@ -1,32 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FEATURE_HTML_POLICY, type HtmlSanitizer, type SanitizePolicy } from '../html';
+import { FEATURE_HTML_POLICY } from '../html';
+import { RecordingSanitizer } from '../testing/recordingSanitizer';
 import { featureDescriptionHtml } from './featureHtml';
 
-// --- hand-written fakes -------------------------------------------------------------------------
-
-/**
- * Records what it is given and answers with a marked copy (padded with white space, so trimming or
- * any other after-treatment shows), so the test sees what came out of it.
- */
-class FakeSanitizer implements HtmlSanitizer {
-  readonly calls: Array<{ html: string; policy: SanitizePolicy }> = [];
-
-  sanitize(html: string, policy: SanitizePolicy): string {
-    this.calls.push({ html, policy });
-    return ` [clean]${html}[/clean]\n`;
-  }
-
-  /** The HTML of the only call. */
-  get received(): string {
-    if (this.calls.length !== 1) throw new Error(`expected one sanitize call, found ${this.calls.length}`);
-    return this.calls[0]!.html;
-  }
-}
-
-let sanitizer: FakeSanitizer;
+let sanitizer: RecordingSanitizer;
 
 beforeEach(() => {
-  sanitizer = new FakeSanitizer();
+  sanitizer = new RecordingSanitizer();
 });
 
 // --- tests --------------------------------------------------------------------------------------

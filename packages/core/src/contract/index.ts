@@ -2,6 +2,13 @@
 // What other features and packages use of it; everything else in this folder is internal.
 export type { AdminOverview, AdminUser, AdminUserQuery, Page } from './admin';
 export type {
+  AnalysisDataPoints,
+  BusinessAnalysisList,
+  BusinessAnalysisListItem,
+  BusinessAnalysisResponse,
+} from './analysis';
+export { ANALYSIS_MESSAGES } from './analysis';
+export type {
   AdminPayment,
   AdminSubscription,
   AssignPlanRequest,

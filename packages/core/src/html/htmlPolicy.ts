@@ -26,6 +26,41 @@ export const FEATURE_HTML_POLICY: SanitizePolicy = {
 };
 
 /**
+ * The business analysis report (spec §5), after its Markdown became HTML: text formatting, every
+ * heading level, lists, quotes, code and rules, and ids and classes (heading anchors); never style
+ * or script (the sanitiser forbids both for every policy).
+ */
+export const REPORT_HTML_POLICY: SanitizePolicy = {
+  allowedTags: [
+    'p',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'br',
+    'a',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'span',
+    'div',
+    'hr',
+    'blockquote',
+    'code',
+    'pre',
+  ],
+  allowedAttributes: ['href', 'target', 'rel', 'class', 'id'],
+  linksInNewTab: true,
+};
+
+/**
  * A survey's description and introduction from the rich-text editor: text formatting, lists,
  * headings, quotes and links; no images, styles, classes or scripts.
  */

@@ -144,7 +144,11 @@ describe('downloadKpiValues', () => {
             return apiOk(file);
           },
         },
-        files: { saveFile: (each) => saved.push(each), saveText: () => undefined },
+        files: {
+          saveFile: (each) => saved.push(each),
+          saveText: () => undefined,
+          saveBytes: () => undefined,
+        },
       },
       1,
       { from: '2026-01-01', to: '2026-03-31' },
@@ -159,7 +163,11 @@ describe('downloadKpiValues', () => {
     const result = await downloadKpiValues(
       {
         gateway: { exportValues: async () => apiFailure(403, 'Je abonnement bevat geen analytics.') },
-        files: { saveFile: (each) => saved.push(each), saveText: () => undefined },
+        files: {
+          saveFile: (each) => saved.push(each),
+          saveText: () => undefined,
+          saveBytes: () => undefined,
+        },
       },
       1,
       {},

@@ -18,6 +18,7 @@ const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {
   'finance.read': ['owner', 'manager', 'member'],
   'finance.manage': ['owner', 'manager'],
   'kpis.manage': ['owner', 'manager', 'member'],
+  'analysis.use': ['owner', 'manager', 'member'],
 };
 
 describe('can', () => {

@@ -50,6 +50,11 @@ export const PERMISSIONS = [
   'finance.manage',
   /** Create, edit and delete KPIs, enter and import their values, set the organisation's board. */
   'kpis.manage',
+  /**
+   * Make the business analysis and read the earlier ones. The report holds the finance results
+   * besides KPIs and surveys, so it asks what reading finance asks (viewers may not).
+   */
+  'analysis.use',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -68,8 +73,16 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'finance.read',
     'finance.manage',
     'kpis.manage',
+    'analysis.use',
   ],
-  member: ['organization.read', 'surveys.build', 'results.export', 'finance.read', 'kpis.manage'],
+  member: [
+    'organization.read',
+    'surveys.build',
+    'results.export',
+    'finance.read',
+    'kpis.manage',
+    'analysis.use',
+  ],
   viewer: ['organization.read'],
 };
 
@@ -97,6 +110,8 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
   'finance.manage':
     'Alleen een eigenaar of beheerder kan financiële gegevens toevoegen, wijzigen of importeren.',
   'kpis.manage': 'Met de rol Lezer kun je KPI’s bekijken, maar niet maken of wijzigen.',
+  'analysis.use':
+    'Met de rol Lezer kun je de bedrijfsanalyse niet maken of bekijken: die bevat ook de financiën.',
 };
 
 /**

@@ -16,4 +16,6 @@ export interface FileSaver {
   saveFile(file: DownloadedFile): void;
   /** Text made on the client (the new personal links as CSV). */
   saveText(filename: string, text: string, mimeType: string): void;
+  /** Bytes made on the client (the business analysis PDF). */
+  saveBytes(filename: string, bytes: Uint8Array, mimeType: string): void;
 }

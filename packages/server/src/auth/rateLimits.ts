@@ -1,8 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { ANALYSIS_MESSAGES } from '@loop/core';
 import { normaliseEmail } from '@loop/core/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError, MESSAGES } from '../http/apiError';
+import { knownOrganizationId } from '../organizations/memberships';
 
 const MINUTE_MS = 60_000;
 
@@ -17,15 +19,21 @@ export type RateLimitedAction =
   | 'invite'
   | 'invitationLink'
   | 'passwordCheck'
-  | 'emailChange';
+  | 'emailChange'
+  | 'businessAnalysis';
 
-/** Counted per client IP, per e-mail address in the body, per the pair, or per signed-in account. */
-export type RateLimitScope = 'ip' | 'address' | 'ip+address' | 'account';
+/**
+ * Counted per client IP, per e-mail address in the body, per the pair, per signed-in account, or
+ * per the request's organisation (after the membership check).
+ */
+export type RateLimitScope = 'ip' | 'address' | 'ip+address' | 'account' | 'organization';
 
 export interface RateLimitRule {
   readonly scope: RateLimitScope;
   readonly max: number;
   readonly windowMs: number;
+  /** The 429's detail; default MESSAGES.tooManyAttempts. */
+  readonly detail?: string;
 }
 
 export type RateLimitRules = Readonly<Record<RateLimitedAction, readonly RateLimitRule[]>>;
@@ -66,6 +74,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
     { scope: 'account', max: 5, windowMs: 60 * MINUTE_MS },
     { scope: 'address', max: 3, windowMs: 60 * MINUTE_MS },
   ],
+  // An analysis reads every KPI, survey and finance month, and with a language model it costs
+  // money: a few a minute per organisation is more than anyone reads.
+  businessAnalysis: [
+    { scope: 'organization', max: 3, windowMs: MINUTE_MS, detail: ANALYSIS_MESSAGES.tooMany },
+    { scope: 'organization', max: 30, windowMs: 60 * MINUTE_MS, detail: ANALYSIS_MESSAGES.tooMany },
+  ],
 };
 
 /** A preHandler hook that answers 429 once any rule of the action is exceeded. */
@@ -86,6 +100,8 @@ const KEYS: Readonly<Record<RateLimitScope, (request: FastifyRequest) => string>
   'ip+address': (request) => `${request.ip}|${addressOf(request)}`,
   // Runs after authentication; an unauthenticated request never gets this far.
   account: (request) => `user:${request.auth?.user.id ?? 'none'}`,
+  // Runs after the membership check, which found the organisation.
+  organization: (request) => `org:${knownOrganizationId(request) ?? 'none'}`,
 };
 
 /** Where the counters live: this process, or a Redis every API instance shares. */
@@ -144,19 +160,20 @@ export async function createRateLimitHooks(
   return (action) => {
     const limiters = rules[action].map((rule, index) => {
       const keyOf = KEYS[rule.scope];
-      return app.createRateLimit({
+      const limit = app.createRateLimit({
         max: rule.max,
         timeWindow: rule.windowMs,
         keyGenerator: (request) => `${action}:${index}:${keyOf(request)}`,
       });
+      return { limit, detail: rule.detail ?? MESSAGES.tooManyAttempts };
     });
     if (limiters.length === 0) return [];
     return [
       async (request, reply) => {
-        for (const limiter of limiters) {
-          let state: Awaited<ReturnType<typeof limiter>>;
+        for (const { limit, detail } of limiters) {
+          let state: Awaited<ReturnType<typeof limit>>;
           try {
-            state = await limiter(request);
+            state = await limit(request);
           } catch (error) {
             // The shared counter store is unreachable: better a request without its limit than
             // logins and answers failing with it.
@@ -165,7 +182,7 @@ export async function createRateLimitHooks(
           }
           if (!state.isAllowed && state.isExceeded) {
             reply.header('retry-after', String(state.ttlInSeconds));
-            throw new ApiError(429, MESSAGES.tooManyAttempts);
+            throw new ApiError(429, detail);
           }
         }
       },

@@ -47,12 +47,18 @@ describe('GET /features', () => {
     }
   });
 
-  it('should say that the features without a product are not available (migration 0010)', () => {
-    for (const key of ['ai', 'business']) {
-      expect(feature(key).description).toBe(
-        '<p>Deze functie is <strong>nog niet beschikbaar</strong> in Loop.</p>',
-      );
-    }
+  it('should say that the feature without a product is not available (migration 0010)', () => {
+    expect(feature('ai').description).toBe(
+      '<p>Deze functie is <strong>nog niet beschikbaar</strong> in Loop.</p>',
+    );
+  });
+
+  it('should describe the business analysis as built, by rules unless a language model is connected (0016)', () => {
+    const text = feature('business').description;
+    expect(text).toContain('Een <strong>bedrijfsanalyse</strong> van je organisatie');
+    expect(text).toContain('Het rapport afdrukken of bewaren als PDF en Markdown');
+    expect(text).toContain('Loop schrijft het rapport zelf, met vaste regels over je cijfers.');
+    expect(text).not.toContain('nog niet beschikbaar');
   });
 
   it('should describe analytics as the page across all surveys, and core as what every plan has', () => {
@@ -98,8 +104,10 @@ describe('GET /plans', () => {
     ]);
     expect(plans[0]!.features).toStrictEqual([feature('core')]);
     expect(plans[1]!.features).toStrictEqual(['core', 'analytics', 'export', 'branding'].map(feature));
-    // 'ai' and 'business' have no product behind them yet, so no plan sells them (migration 0010).
-    expect(plans[2]!.features).toStrictEqual(['core', 'analytics', 'export', 'branding'].map(feature));
+    // 'ai' has no product behind it yet, so no plan sells it (0010); 'business' is back on proloop (0016).
+    expect(plans[2]!.features).toStrictEqual(
+      ['core', 'analytics', 'export', 'branding', 'business'].map(feature),
+    );
     expect(Object.keys(plans[0]!)).toEqual(['id', 'name', 'price_per_month', 'features']);
   });
 });

@@ -1,17 +1,19 @@
 import { featureDescriptionHtml } from '@loop/core/billing';
-import { asc } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { features, planFeatures } from '../db/schema';
+import { features, planFeatures, plans } from '../db/schema';
 import { serverHtmlSanitizer } from '../surveys/surveyHtml';
 import { createTestContext, type TestContext, testConfig } from '../testing/testApp';
 import { CORE_FEATURE } from './catalog';
 
 /**
  * Things Loop does not do yet, which a plan text must therefore not name. Each issue that builds
- * one removes its phrase here in the same change (and gives its feature a true text).
+ * one removes its phrase here in the same change (and gives its feature a true text). Issue 15
+ * built the business analysis with its PDF and Markdown export; AI summaries of open answers (the
+ * feature 'ai') are not built, and the built-in analyst is no AI, so no plan text may say AI.
  */
-const NOT_YET_BUILT = ['Contacten', 'uitnodigingen', 'AI', 'PDF', 'Markdown', 'Bedrijfsanalyse'];
+const NOT_YET_BUILT = ['Contacten', 'uitnodigingen', 'AI', 'samenvattingen van open antwoorden'];
 
 /** The phrase as a whole word, any case: 'PDF' finds "PDF's" and "PDF-export", not "pdfs". */
 const phrasePattern = (phrase: string): RegExp =>
@@ -92,6 +94,35 @@ describe('plan texts (migrated database)', () => {
       }
     }
     expect(named).toEqual([]);
+  });
+});
+
+describe('the business analysis on the plans (migration 0016)', () => {
+  it("should sell 'business' on proloop only and 'ai' on no plan", async () => {
+    const rows = await ctx.db
+      .select({ plan: plans.name, key: planFeatures.featureKey })
+      .from(planFeatures)
+      .innerJoin(plans, eq(plans.id, planFeatures.planId))
+      .where(inArray(planFeatures.featureKey, ['ai', 'business']));
+    expect(rows).toEqual([{ plan: 'proloop', key: 'business' }]);
+  });
+
+  it('should say what the analysis does, and that Loop writes it by rules unless a language model is connected', async () => {
+    const [business] = await ctx.db.select().from(features).where(eq(features.key, 'business'));
+    const text = textOf(shown(business?.description ?? ''));
+    for (const phrase of [
+      'KPI',
+      'surveys',
+      'financiën',
+      'Sterke punten',
+      'PDF',
+      'Markdown',
+      'Eerdere analyses',
+      'vaste regels',
+      'taalmodel',
+    ])
+      expect(text.toLowerCase()).toContain(phrase.toLowerCase());
+    expect(text).not.toContain('nog niet beschikbaar');
   });
 });
 

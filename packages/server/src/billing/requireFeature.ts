@@ -14,7 +14,8 @@ declare module 'fastify' {
 
 export const FEATURE_MISSING = 'Deze functie hoort niet bij het abonnement van je organisatie.';
 
-export type RequireFeature = (key: FeatureKey) => (request: FastifyRequest) => Promise<void>;
+/** A hook refusing requests of organisations whose plan lacks `key`, with `detail` (default FEATURE_MISSING). */
+export type RequireFeature = (key: FeatureKey, detail?: string) => (request: FastifyRequest) => Promise<void>;
 
 export interface FeatureChecks {
   readonly requireFeature: RequireFeature;
@@ -32,12 +33,12 @@ export interface FeatureChecks {
  */
 export function createRequireFeature(deps: Pick<AppDeps, 'db'>): FeatureChecks {
   const checkedKeys = new Set<FeatureKey>();
-  const requireFeature: RequireFeature = (key) => {
+  const requireFeature: RequireFeature = (key, detail = FEATURE_MISSING) => {
     checkedKeys.add(key);
     return async function requirePlanFeature(request) {
       const organization = await currentOrganization(deps, request);
       const keys = await organizationFeatureKeys(deps.db, organization.id);
-      if (!keys.includes(key)) throw new ApiError(403, FEATURE_MISSING);
+      if (!keys.includes(key)) throw new ApiError(403, detail);
     };
   };
   return { requireFeature, checkedKeys };

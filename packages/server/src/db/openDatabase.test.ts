@@ -74,8 +74,9 @@ describe.runIf(testDatabaseKind() === 'pglite')('billing migration', () => {
       expect(plans.rows).toEqual([
         { name: 'basicloop', price_cents: 0, features: 'core' },
         { name: 'smartloop', price_cents: 2900, features: 'core,analytics,export,branding' },
-        // 0002 sold ai and business on proloop too; 0010 took them off (no product behind them yet).
-        { name: 'proloop', price_cents: 7900, features: 'core,analytics,export,branding' },
+        // 0002 sold ai and business on proloop too; 0010 took them off (no product behind them yet),
+        // 0016 put business back (issue 15 built the analysis).
+        { name: 'proloop', price_cents: 7900, features: 'core,analytics,export,branding,business' },
       ]);
     } finally {
       await client.close();

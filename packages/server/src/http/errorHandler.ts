@@ -158,7 +158,10 @@ export function errorBody(error: FastifyError | ApiError | Error): { status: num
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = errorBody(error);
-    if (status >= 500) {
+    if (status >= 500 && error instanceof ApiError) {
+      // An expected failure of a service behind this one (a language model timing out or failing).
+      request.log.warn({ status, detail: error.detail }, 'Aanvraag niet uitgevoerd');
+    } else if (status >= 500) {
       request.log.error({ err: error }, 'Onverwachte fout bij het afhandelen van een aanvraag');
     } else if (!(error instanceof ApiError)) {
       request.log.info({ code: (error as FastifyError).code, status }, 'Aanvraag geweigerd');

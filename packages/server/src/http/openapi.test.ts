@@ -124,6 +124,9 @@ describe('OpenAPI', () => {
       '/api/v1/kpis/{id}/drill-down': ['get'],
       '/api/v1/kpis/{id}/values/export': ['get'],
       '/api/v1/kpis/{id}/values/import': ['post'],
+      '/api/v1/organization/business-analysis': ['post'],
+      '/api/v1/organization/business-analyses': ['get'],
+      '/api/v1/organization/business-analyses/{id}': ['get'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
     // simulated checkout's buttons (an HTML form), sync and cancel (no body).
@@ -139,6 +142,7 @@ describe('OpenAPI', () => {
       '/api/v1/surveys/{id}/duplicate',
       '/api/v1/organization/leave',
       '/api/v1/organization/invitations/{id}/resend',
+      '/api/v1/organization/business-analysis',
     ]);
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(expected).sort());
     for (const [path, methods] of Object.entries(expected)) {
@@ -163,6 +167,10 @@ describe('OpenAPI', () => {
     expect(document.paths['/api/v1/users/me']!.get!.security).toEqual([{ bearerAuth: [] }]);
     const upload = document.paths['/api/v1/branding/logo']!.post!;
     expect(upload.requestBody?.content['multipart/form-data']?.schema.properties).toHaveProperty('file');
+    const analysis = document.paths['/api/v1/organization/business-analysis']!.post!;
+    expect(Object.keys(analysis.responses).sort()).toEqual(
+      ['200', '400', '401', '403', '404', '409', '419', '429', '502', '504'].sort(),
+    );
     const bankImport = document.paths['/api/v1/finance/imports']!.post!;
     expect(
       Object.keys(bankImport.requestBody?.content['multipart/form-data']?.schema.properties ?? {}),

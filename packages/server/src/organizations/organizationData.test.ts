@@ -61,6 +61,10 @@ async function populatedTeam(name: string) {
   });
   expect(logo.statusCode, logo.body).toBe(200);
 
+  // A business analysis while the organisation is on proloop (the checkout below moves it to smartloop).
+  expect((await call('POST', '/kpis', kpiInput({ name: 'Geanalyseerd' }))).statusCode).toBe(201);
+  const analysis = await call('POST', '/organization/business-analysis');
+  expect(analysis.statusCode, analysis.body).toBe(200);
   const checkout = await call(
     'POST',
     '/payments/checkout',
@@ -222,6 +226,7 @@ describe('DELETE /organization', () => {
     ).toEqual([
       'app_logs',
       'branding',
+      'business_analyses',
       'finance_day_totals',
       'finance_imports',
       'finance_month_totals',
@@ -311,6 +316,7 @@ describe('GET /organization/export', () => {
       'abonnementen.json',
       'antwoorden/antwoorden.json',
       'antwoorden/reacties.json',
+      'bedrijfsanalyses.json',
       'betaalgebeurtenissen.json',
       'betalingen.json',
       'financien/boekingen.json',
@@ -333,6 +339,9 @@ describe('GET /organization/export', () => {
         .sort(),
     ).toEqual(['manager', 'member', 'owner', 'viewer']);
     expect(json('surveys.json').map((row) => row.id)).toEqual([mine.survey.id]);
+    expect(json('bedrijfsanalyses.json')).toEqual([
+      expect.objectContaining({ organizationId: mine.team.organization.id, analyst: 'builtin' }),
+    ]);
     expect(JSON.stringify(json('surveys.json'))).not.toContain('publicToken');
     expect(json('antwoorden/reacties.json')).toHaveLength(1);
     expect(JSON.stringify(json('antwoorden/reacties.json'))).not.toMatch(/token|respondent_key/);

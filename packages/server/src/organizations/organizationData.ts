@@ -10,6 +10,7 @@ import type { Queryable } from '../db/database';
 import {
   appLogs,
   branding,
+  businessAnalyses,
   financeImports,
   invitations,
   kpiBoards,
@@ -290,6 +291,14 @@ export async function organizationExport(
         .from(kpiBoards)
         .where(eq(kpiBoards.organizationId, organizationId))
         .orderBy(asc(kpiBoards.id)),
+    );
+    yield jsonEntry(
+      'bedrijfsanalyses.json',
+      db
+        .select()
+        .from(businessAnalyses)
+        .where(eq(businessAnalyses.organizationId, organizationId))
+        .orderBy(asc(businessAnalyses.id)),
     );
     yield { name: 'antwoorden/reacties.json', chunks: jsonArray(responseBatches(db, organizationId)) };
     yield {

@@ -90,6 +90,9 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/kpis/:id/drill-down': 'organization.read',
   'GET /api/v1/kpis/:id/values/export': 'organization.read',
   'POST /api/v1/kpis/:id/values/import': 'kpis.manage',
+  'POST /api/v1/organization/business-analysis': 'analysis.use',
+  'GET /api/v1/organization/business-analyses': 'analysis.use',
+  'GET /api/v1/organization/business-analyses/:id': 'analysis.use',
 };
 
 /** Leaving would take the caller out of the team the other calls use; teamRoutes.test.ts covers it. */

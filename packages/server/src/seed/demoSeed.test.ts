@@ -1,4 +1,4 @@
-import type { Branding, CurrentUser, UserSubscription } from '@loop/core';
+import type { Branding, BusinessAnalysisResponse, CurrentUser, UserSubscription } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branding, memberships, organizations, subscriptions, users } from '../db/schema';
@@ -85,7 +85,21 @@ describe('seedDemoData', () => {
       'analytics',
       'export',
       'branding',
+      'business',
     ]);
+  });
+
+  it('should let a demo member make a business analysis of the demo surveys', async () => {
+    const user = await login(ctx.app, DEMO_USER);
+    const response = await api(ctx.app, 'POST', '/organization/business-analysis', {
+      token: user.access_token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { analysis, metadata } = response.json<BusinessAnalysisResponse>();
+    expect(metadata.organization.name).toBe(DEMO_ORGANIZATION.name);
+    const titles = Object.values(DEMO_SURVEY_TITLES);
+    expect(metadata.data_points.surveys).toBe(titles.length);
+    for (const title of titles) expect(analysis).toContain(`### ${title}`);
   });
 
   it('should never overwrite a changed password or brand colour', async () => {

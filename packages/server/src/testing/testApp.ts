@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TokenPair } from '@loop/core';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Analyst } from '../analysis/analyst';
 import { buildApp } from '../app';
 import { createPasswordHasher } from '../auth/passwordHasher';
 import type { RateLimitRules } from '../auth/rateLimits';
@@ -46,6 +47,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     stripeWebhookSecret: null,
     stripeApiUrl: null,
     logRetentionDays: 90,
+    analysisTimeoutMs: 60_000,
+    llm: null,
     ...overrides,
   };
 }
@@ -58,6 +61,7 @@ export interface AppOptions {
   readonly holdBackgroundWork?: boolean;
   readonly rateLimits?: Partial<RateLimitRules> | false;
   readonly paymentProviders?: Partial<PaymentProviders>;
+  readonly analyst?: Analyst;
 }
 
 /** One test file's world: a migrated database, a fake clock, a capturing mailer and the app on them. */
@@ -93,6 +97,7 @@ export async function createTestContext(options: AppOptions = {}): Promise<TestC
         : { holdBackgroundWork: appOptions.holdBackgroundWork }),
       passwordHasher: testPasswordHasher,
       ...(appOptions.paymentProviders === undefined ? {} : { paymentProviders: appOptions.paymentProviders }),
+      ...(appOptions.analyst === undefined ? {} : { analyst: appOptions.analyst }),
     });
     apps.push(app);
     return app;

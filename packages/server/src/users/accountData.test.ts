@@ -38,6 +38,7 @@ const EXPORTED_AS: Readonly<Record<string, string>> = {
   finance_imports: 'finance_imports_made',
   kpis: 'kpis_owned',
   kpi_values: 'kpi_values_entered',
+  business_analyses: 'business_analyses_made',
 };
 
 const referring = (targets: readonly string[]) =>
@@ -95,6 +96,8 @@ describe('GET /users/me/export', () => {
     const kpi = await createKpi(ctx, team, { owner_id: owner.id });
     await teamCall(ctx, team, 'PUT', `/kpis/${kpi.id}/values/2026-02`, { value: 5, note: 'Mijn notitie' });
     await teamCall(ctx, team, 'PUT', '/kpis/board', { kpi_ids: [kpi.id] });
+    const analysis = await teamCall(ctx, team, 'POST', '/organization/business-analysis');
+    expect(analysis.statusCode, analysis.body).toBe(200);
     await api(ctx.app, 'POST', '/auth/forgot-password', { payload: { email: owner.email } });
     await api(ctx.app, 'POST', '/users/me/email', {
       token: owner.token,

@@ -6,6 +6,7 @@ import type { AppDeps } from '../appDeps';
 import type { UploadStore } from '../branding/uploadStore';
 import type { Queryable } from '../db/database';
 import {
+  businessAnalyses,
   emailChanges,
   emailTokens,
   financeImports,
@@ -174,6 +175,17 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
       entered_at: kpiValues.enteredAt,
     },
   },
+  // Analyses belong to their organisation; the account export says which ones this person asked for.
+  business_analyses_made: {
+    table: businessAnalyses,
+    about: namedIn(businessAnalyses.createdBy),
+    order: businessAnalyses.id,
+    fields: {
+      id: businessAnalyses.id,
+      organization_id: businessAnalyses.organizationId,
+      generated_at: businessAnalyses.generatedAt,
+    },
+  },
   kpi_boards: {
     table: kpiBoards,
     about: namedIn(kpiBoards.userId),
@@ -190,7 +202,7 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
  * Everything Loop holds about a person, as one JSON document: the account (never the password
  * hash), memberships, sessions and links (dates only, never tokens), e-mail changes, invitations
  * they sent, surveys they made, which finance records and imports they entered, KPIs they own,
- * KPI values they entered and their KPI boards. Every table that refers to the user appears here;
+ * KPI values they entered, business analyses they asked for and their KPI boards. Every table that refers to the user appears here;
  * a test checks that against the schema's foreign keys.
  */
 export async function accountExport(db: Queryable, user: UserRow, now: Date) {

@@ -18,7 +18,7 @@ const setup = (routes: Parameters<typeof createFakeFetch>[0] = {}, stored: Recor
   return { api, storage, navigate, container };
 };
 
-/** The tokens whose code loads with the first screen that needs it (surveyServices.ts, surveyGatewayServices.ts, kpiServices.ts, financeServices.ts, accountServices.ts, adminServices.ts). */
+/** The tokens whose code loads with the first screen that needs it (surveyServices.ts, surveyGatewayServices.ts, kpiServices.ts, financeServices.ts, analysisServices.ts, accountServices.ts, adminServices.ts). */
 const LAZY_TOKENS = new Set([
   'FileSaver',
   'TeamGateway',
@@ -41,6 +41,8 @@ const LAZY_TOKENS = new Set([
   'SurveyDataUseCases',
   'KpiGateway',
   'FinanceGateway',
+  'BusinessAnalysisGateway',
+  'CreateAnalysisSession',
 ]);
 
 describe('createAppContainer', () => {

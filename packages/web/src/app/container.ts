@@ -59,6 +59,10 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Notifier).toConstantValue({ notify: (notice) => notify[notice.kind](notice.message) });
   bind(TOKENS.Redirect).toConstantValue((url) => globalThis.location.assign(url));
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
+  bind(TOKENS.Alert).toConstantValue((message) => globalThis.alert(message));
+  bind(TOKENS.LoadPdfEngine).toConstantValue(async () =>
+    (await import('./analysisExportServices')).loadJsPdfEngine(),
+  );
   let sanitizer: Promise<HtmlSanitizer> | null = null;
   bind(TOKENS.LoadHtmlSanitizer).toConstantValue(() => {
     sanitizer ??= import('@loop/adapters/dom').then((module) => module.createDomSanitizer(() => window));
@@ -186,6 +190,35 @@ const onDemandModule = new ContainerModule(({ bind }) => {
   const finance = () => import('./financeServices');
   bind(TOKENS.FinanceGateway)
     .toResolvedValue(async (api) => (await finance()).createFinanceGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+
+  const analysis = () => import('./analysisServices');
+  bind(TOKENS.BusinessAnalysisGateway)
+    .toResolvedValue(async (api) => (await analysis()).createBusinessAnalysisGateway(api), [TOKENS.ApiClient])
+    .inSingletonScope();
+  bind(TOKENS.CreateAnalysisSession)
+    .toResolvedValue(
+      async (gateway, clock, files, fetch, loadPdfEngine, branding, alert) =>
+        (await analysis()).createAnalysisSessions({
+          gateway,
+          clock,
+          files,
+          fetch,
+          loadPdfEngine,
+          branding,
+          alert,
+          origin: () => globalThis.location.origin,
+        }),
+      [
+        TOKENS.BusinessAnalysisGateway,
+        TOKENS.Clock,
+        TOKENS.FileSaver,
+        TOKENS.Fetch,
+        TOKENS.LoadPdfEngine,
+        TOKENS.BrandingStore,
+        TOKENS.Alert,
+      ],
+    )
     .inSingletonScope();
 
   const surveyGateway = () => import('./surveyGatewayServices');

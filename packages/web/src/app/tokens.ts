@@ -8,6 +8,7 @@ import type {
   OrganisationGateway,
   UserGateway,
 } from '@loop/core';
+import type { AnalysisSession, BusinessAnalysisGateway } from '@loop/core/analysisSession';
 import type { ClientApp } from '@loop/core/app';
 import type { AuthUseCases } from '@loop/core/auth';
 import type {
@@ -32,6 +33,7 @@ import type {
   TeamGateway,
 } from '@loop/core/organisation';
 import type { QueryCache } from '@loop/core/query';
+import type { PdfEngine } from '@loop/core/report';
 import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
@@ -79,6 +81,9 @@ export const TOKENS = {
   TeamGateway: Symbol.for('Loop.TeamGateway') as ServiceIdentifier<TeamGateway>,
   KpiGateway: Symbol.for('Loop.KpiGateway') as ServiceIdentifier<KpiGateway>,
   FinanceGateway: Symbol.for('Loop.FinanceGateway') as ServiceIdentifier<FinanceGateway>,
+  BusinessAnalysisGateway: Symbol.for(
+    'Loop.BusinessAnalysisGateway',
+  ) as ServiceIdentifier<BusinessAnalysisGateway>,
   InvitationLinkGateway: Symbol.for('Loop.InvitationLinkGateway') as ServiceIdentifier<InvitationLinkGateway>,
   InvitationUseCases: Symbol.for('Loop.InvitationUseCases') as ServiceIdentifier<InvitationUseCases>,
   OwnDataUseCases: Symbol.for('Loop.OwnDataUseCases') as ServiceIdentifier<OwnDataUseCases>,
@@ -96,6 +101,10 @@ export const TOKENS = {
   InvitationPreviewGateway: Symbol.for(
     'Loop.InvitationPreviewGateway',
   ) as ServiceIdentifier<InvitationPreviewGateway>,
+  /** Tells the user something that needs acknowledging (spec §8: the PDF failure is an alert). */
+  Alert: Symbol.for('Loop.Alert') as ServiceIdentifier<(message: string) => void>,
+  /** Loads the PDF engine (jsPDF) when a PDF is asked for, never with a page. */
+  LoadPdfEngine: Symbol.for('Loop.LoadPdfEngine') as ServiceIdentifier<() => Promise<PdfEngine>>,
   /** Hands downloads (exports, personal links) to the browser. */
   FileSaver: Symbol.for('Loop.FileSaver') as ServiceIdentifier<FileSaver>,
   // HTML
@@ -113,6 +122,8 @@ export const TOKENS = {
   PaymentReturn: Symbol.for('Loop.PaymentReturn') as ServiceIdentifier<PaymentReturn>,
   /** A fresh log browser per visit of the log screen, so its rows go when the screen does. */
   CreateLogBrowser: Symbol.for('Loop.CreateLogBrowser') as ServiceIdentifier<() => LogBrowser>,
+  /** A fresh analysis session per visit of /bedrijfsanalyse ('Zojuist gegenereerd' means this visit). */
+  CreateAnalysisSession: Symbol.for('Loop.CreateAnalysisSession') as ServiceIdentifier<() => AnalysisSession>,
   /** Random ids for new questions, options and statements. */
   IdSource: Symbol.for('Loop.IdSource') as ServiceIdentifier<IdSource>,
   /** The survey editors: a new one per visit, unless the last visit left changes unsaved. */

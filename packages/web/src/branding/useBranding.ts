@@ -9,6 +9,15 @@ export const BRANDING_DEFAULTS = {
   background: '/default-background.svg',
 } as const;
 
+/**
+ * The analysis PDF's logos after the organisation's own (spec §7): the default logo, then its PNG,
+ * shipped in public/ as the static fallback, since the PDF embeds PNG and JPEG but not SVG.
+ */
+export const ANALYSIS_LOGOS = {
+  defaultLogo: BRANDING_DEFAULTS.logo,
+  fallbackLogo: '/default-logo.png',
+} as const;
+
 /** The current organisation's branding as stored, and as the screens show it (defaults filled in). */
 export function useBranding(): { readonly state: BrandingState; readonly view: BrandingView } {
   const store = useInjection(TOKENS.BrandingStore);

@@ -10,6 +10,7 @@ import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
 import { Page } from '../shell/Page';
+import { useCan } from './useCan';
 import { useCurrentUser } from './useCurrentUser';
 
 // The board's code (KPI rules, cards, the survey services for the open surveys) loads with the
@@ -33,6 +34,9 @@ export function DashboardScreen() {
   const branding = useFeature('branding');
   // Finance needs the plan feature analytics: its card shows only with it, as its menu item does.
   const finance = useFeature('analytics') === true;
+  const can = useCan();
+  // The business analysis needs 'business'; without it its page sends the user back here (spec §2).
+  const analysis = useFeature('business') === true && can('analysis.use');
   const { plans } = useSubscription();
 
   const organisations = user?.organizations ?? [];
@@ -120,6 +124,16 @@ export function DashboardScreen() {
                 <span className="card-title">Financiën</span>
                 <span className="card-text">
                   Inkomsten, kosten, btw per kwartaal en bankafschriften van {organisation.name}.
+                </span>
+              </Link>
+            </li>
+          ) : null}
+          {organisation && analysis ? (
+            <li>
+              <Link href="/bedrijfsanalyse" className="card">
+                <span className="card-title">Bedrijfsanalyse</span>
+                <span className="card-text">
+                  Een analyse van de KPI's en surveys van {organisation.name}, als rapport, PDF of Markdown.
                 </span>
               </Link>
             </li>

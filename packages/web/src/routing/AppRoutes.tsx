@@ -55,6 +55,10 @@ const QuestionDetailScreen = screen(
   'QuestionDetailScreen',
 );
 const AnalyticsScreen = screen(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen');
+const BusinessAnalysisScreen = screen(
+  () => import('../analysis/BusinessAnalysisScreen'),
+  'BusinessAnalysisScreen',
+);
 const FinanceScreen = screen(() => import('../finance/FinanceScreen'), 'FinanceScreen');
 const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
@@ -109,6 +113,12 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
   { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analytics' } },
   { path: '/finance', Screen: FinanceScreen, feature: { key: 'analytics', title: 'Financiën' } },
+  // Without 'business' the gate sends the user to /dashboard (spec §2), showing nothing meanwhile.
+  {
+    path: '/bedrijfsanalyse',
+    Screen: BusinessAnalysisScreen,
+    feature: { key: 'business', title: 'Bedrijfsanalyse' },
+  },
   {
     path: '/advanced-kpis',
     Screen: AdvancedKpisScreen,

@@ -13,7 +13,8 @@ import { useSession } from '../session/useSession';
 /**
  * The areas one works in. The subscription is not among them: the dashboard's 'Mijn Abonnement'
  * card and every plan note link to it, and with KPI's and Financiën the menu of an admin on a paid
- * plan only fits one row at 1280 px without it (e2e/layout.test.ts).
+ * plan only fits one row at 1280 px without it (e2e/layout.test.ts). For the same reason the business
+ * analysis is reached through its dashboard card: a tenth item took the admin's header to two rows.
  */
 const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feature?: FeatureKey }> = [
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },

@@ -74,7 +74,11 @@ class FakeGateway implements SurveyDataGateway, Pick<SurveysGateway, 'remove' | 
 function setUp() {
   const gateway = new FakeGateway();
   const saved: DownloadedFile[] = [];
-  const files: FileSaver = { saveFile: (file) => saved.push(file), saveText: () => undefined };
+  const files: FileSaver = {
+    saveFile: (file) => saved.push(file),
+    saveText: () => undefined,
+    saveBytes: () => undefined,
+  };
   const useCases = createSurveyDataUseCases({
     surveys: gateway,
     gateway,

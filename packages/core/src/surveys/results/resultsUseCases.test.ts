@@ -117,6 +117,9 @@ class FakeFiles implements FileSaver {
   saveText(filename: string, text: string, mimeType: string): void {
     this.saved.push({ filename, text, mimeType });
   }
+  saveBytes(filename: string, bytes: Uint8Array, mimeType: string): void {
+    this.saved.push({ filename, bytes, mimeType });
+  }
 }
 
 function setup() {

@@ -221,7 +221,11 @@ function app(options: { kpis?: readonly Kpi[]; role?: string; path?: string; his
     overrides: {
       KpiGateway: fake.gateway,
       Clock: { now: () => NOW },
-      FileSaver: { saveFile: (file) => saved.push(file), saveText: () => undefined },
+      FileSaver: {
+        saveFile: (file) => saved.push(file),
+        saveText: () => undefined,
+        saveBytes: () => undefined,
+      },
     },
   });
   return { ...test, calls: fake.calls, saved };

@@ -231,7 +231,11 @@ describe('SurveyResultsScreen', () => {
 
   it('should download the CSV export through the file saver', async () => {
     const saved: DownloadedFile[] = [];
-    const files: FileSaver = { saveFile: (file) => saved.push(file), saveText: () => {} };
+    const files: FileSaver = {
+      saveFile: (file) => saved.push(file),
+      saveText: () => {},
+      saveBytes: () => {},
+    };
     const test = app(['core', 'export'], files);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     const csv = await waitFor(() => {
@@ -250,6 +254,7 @@ describe('SurveyResultsScreen', () => {
     const files: FileSaver = {
       saveFile: () => {},
       saveText: (filename, text) => texts.push({ filename, text }),
+      saveBytes: () => {},
     };
     const test = app(['core'], files);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
@@ -290,7 +295,11 @@ describe('SurveyResultsScreen', () => {
 
   it('should find a respondent by label, show the answers and export them as JSON', async () => {
     const saved: DownloadedFile[] = [];
-    const files: FileSaver = { saveFile: (file) => saved.push(file), saveText: () => {} };
+    const files: FileSaver = {
+      saveFile: (file) => saved.push(file),
+      saveText: () => {},
+      saveBytes: () => {},
+    };
     const test = app(['core'], files, {
       routes: {
         'GET /surveys/12/responses/31/export': () =>

@@ -1,0 +1,175 @@
+import {
+  ANALYSIS_PDF,
+  ANALYSIS_PDF_FONTS,
+  analysisFileName,
+  exportAnalysisPdf,
+  layoutAnalysisPdf,
+  type PdfEngine,
+} from '@loop/core/report';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts, readPdf } from '../testing/readPdf';
+import { pngBytes } from '../testing/testImages';
+import { createLogoLoader } from './createLogoLoader';
+import { loadJsPdfEngine } from './loadJsPdfEngine';
+import { winAnsiText } from './winAnsiText';
+
+/** A report of many sections: headings, paragraphs, lists, bold lines, a rule, Dutch characters. */
+const REPORT = [
+  '# Bedrijfsanalyse',
+  '',
+  'Deze analyse is gemaakt op basis van **12 KPI’s** en 4 surveys — café “De Hoek” & co.',
+  '',
+  ...Array.from({ length: 30 }, (_, i) =>
+    [
+      `## ${i + 1}. Omzet en marge`,
+      `De omzet steeg met ${i}% ten opzichte van vorig jaar. ${'De kosten bleven gelijk en de marge verbeterde licht. '.repeat(3)}`,
+      '- Sterk: klanttevredenheid (NPS 42)',
+      '- Risico: personeelsverloop',
+      '1. Aanbeveling: investeer in [opleiding](https://loop.example/opleiding)',
+      '**Conclusie: op koers**',
+      '',
+    ].join('\n'),
+  ),
+  '---',
+  'Einde.',
+].join('\n');
+
+const GENERATED_AT = new Date('2026-11-26T09:30:00Z');
+
+let engine: PdfEngine;
+
+beforeAll(async () => {
+  engine = await loadJsPdfEngine();
+});
+
+describe('loadJsPdfEngine', () => {
+  it('should measure with jsPDF’s Helvetica metrics, by font and size', () => {
+    const body = ANALYSIS_PDF_FONTS.body;
+    // Helvetica: 'W' is 944/1000 of the size, 'i' 222/1000; bold is wider.
+    expect(engine.measure.width('W', { style: 'normal', size: 10 })).toBeCloseTo(9.44, 1);
+    expect(engine.measure.width('i', { style: 'normal', size: 10 })).toBeCloseTo(2.22, 1);
+    expect(engine.measure.width('Bedrijfsanalyse', { style: 'bold', size: 11 })).toBeGreaterThan(
+      engine.measure.width('Bedrijfsanalyse', body),
+    );
+    expect(engine.measure.width('abc', { style: 'normal', size: 22 })).toBeCloseTo(
+      2 * engine.measure.width('abc', { style: 'normal', size: 11 }),
+      6,
+    );
+  });
+
+  it('should measure exactly what jsPDF’s getTextWidth says, kerning included', async () => {
+    const { jsPDF } = await import('jspdf');
+    const doc = new jsPDF({ unit: 'pt', format: 'a4' });
+    const samples = [
+      'To Vo AV Wa Ty',
+      'Deze analyse is gemaakt op basis van 12 KPI’s en 4 surveys — café “De Hoek” & co.',
+      'Pagina 12 van 57',
+      'x',
+      '',
+      'Ĳssel 😀 €5,–',
+    ];
+    for (const style of ['normal', 'bold'] as const) {
+      for (const size of [9, 11, 26]) {
+        doc.setFont('helvetica', style);
+        doc.setFontSize(size);
+        for (const text of samples)
+          expect(engine.measure.width(text, { style, size })).toBeCloseTo(
+            doc.getTextWidth(winAnsiText(text)),
+            9,
+          );
+      }
+    }
+    // Kerning counts: 'To' is narrower than 'T' and 'o' apart.
+    const font = { style: 'normal', size: 10 } as const;
+    expect(engine.measure.width('To', font)).toBeLessThan(
+      engine.measure.width('T', font) + engine.measure.width('o', font),
+    );
+  });
+
+  it('should draw a multi-page analysis that reads back with its pages, sizes, footers and cover', () => {
+    const doc = layoutAnalysisPdf({
+      markdown: REPORT,
+      organizationName: 'Bakkerij Noor',
+      generatedAt: GENERATED_AT,
+      logo: null,
+      measure: engine.measure,
+    });
+    const bytes = engine.render(doc);
+    const pdf = readPdf(bytes);
+    expect(pdf.pages.length).toBe(doc.pages.length);
+    expect(pdf.pages.length).toBeGreaterThan(5);
+    expect(pdf.title).toBe('Bedrijfsanalyse Rapport');
+    const texts = pageTexts(pdf);
+    pdf.pages.forEach((page, index) => {
+      expect(page.mediaBox).toEqual([0, 0, 595.28, 841.89]);
+      const footer = page.texts.at(-1)!;
+      expect(footer.text).toBe(`Pagina ${index + 1} van ${pdf.pages.length}`);
+      // Centred: jsPDF starts the run half its width left of the centre.
+      const width = engine.measure.width(footer.text, ANALYSIS_PDF_FONTS.footer);
+      expect(footer.x + width / 2).toBeCloseTo(ANALYSIS_PDF.width / 2, 1);
+      expect(footer.y).toBeCloseTo(ANALYSIS_PDF.height - ANALYSIS_PDF.footerY, 1);
+      // Every other line sits above the bottom limit (PDF counts y from the bottom).
+      for (const run of page.texts.slice(0, -1))
+        expect(run.y).toBeGreaterThanOrEqual(ANALYSIS_PDF.height - ANALYSIS_PDF.bottomLimit - 1e-6);
+    });
+    expect(texts[0]).toEqual([
+      'Bedrijfsanalyse Rapport',
+      'Bakkerij Noor',
+      '26 november 2026',
+      `Pagina 1 van ${pdf.pages.length}`,
+    ]);
+    expect(pdf.fonts[pdf.pages[0]!.texts[0]!.font]).toBe('Helvetica-Bold');
+    expect(pdf.pages[0]!.lines).toBe(1);
+    const body = texts.slice(1).flat();
+    expect(body).toContain('Bedrijfsanalyse');
+    expect(body.join(' ')).toContain(
+      'Deze analyse is gemaakt op basis van 12 KPI’s en 4 surveys — café “De Hoek” & co.',
+    );
+    expect(body).toContain('Conclusie: op koers');
+    expect(body).toContain('•');
+    expect(body.join(' ')).toContain('Aanbeveling: investeer in opleiding (https://loop.example/opleiding)');
+    expect(body.at(-2)).toBe('Einde.');
+    expect(pdf.pages.reduce((sum, page) => sum + page.lines, 0)).toBe(2);
+  });
+
+  it('should embed the logo as an image and write characters Helvetica lacks as readable text', () => {
+    const png = pngBytes(300, 100);
+    const dataUrl = `data:image/png;base64,${btoa(String.fromCharCode(...png))}`;
+    const doc = layoutAnalysisPdf({
+      markdown: 'Blij 😀 met Ĳsselmeer',
+      organizationName: 'Café ☕',
+      generatedAt: GENERATED_AT,
+      logo: { dataUrl, format: 'PNG', width: 300, height: 100 },
+      measure: engine.measure,
+    });
+    const pdf = readPdf(engine.render(doc));
+    expect(pdf.pages[0]!.images).toBe(1);
+    expect(pageTexts(pdf)[0]![1]).toBe('Café ?');
+    expect(pageTexts(pdf)[1]![0]).toBe('Blij ? met IJsselmeer');
+  });
+
+  it('should make a PDF through exportAnalysisPdf with a logo from the loader', async () => {
+    const saved: Array<{ filename: string; bytes: Uint8Array; mimeType: string }> = [];
+    const png = pngBytes(50, 50);
+    const result = await exportAnalysisPdf(
+      {
+        loadPdfEngine: loadJsPdfEngine,
+        logoLoader: createLogoLoader(async () => ({ ok: true, arrayBuffer: async () => png.slice().buffer })),
+        fileSaver: { saveBytes: (filename, bytes, mimeType) => saved.push({ filename, bytes, mimeType }) },
+      },
+      {
+        markdown: '# Kort\nTekst',
+        organizationName: 'Bakkerij Noor',
+        generatedAt: GENERATED_AT,
+        logoUrls: ['https://app.loop.example/logo.png'],
+        now: GENERATED_AT,
+      },
+    );
+    expect(result).toEqual({ ok: true, fileName: analysisFileName('Bakkerij Noor', GENERATED_AT, 'pdf') });
+    expect(saved[0]?.mimeType).toBe('application/pdf');
+    const pdf = readPdf(saved[0]!.bytes);
+    expect(pdf.pages).toHaveLength(2);
+    expect(pdf.pages[0]!.images).toBe(1);
+    expect(pageTexts(pdf)[1]).toEqual(['Kort', 'Tekst', 'Pagina 2 van 2']);
+  });
+});

@@ -1,0 +1,132 @@
+import { analysisFindings, financeSums, recentResponses } from './analysisFindings';
+import type { AnalysisInput } from './analysisInput';
+import { ANALYSIS_SECTIONS } from './builtinAnalysis';
+
+/**
+ * The LLM analyst's prompt, in Dutch: the organisation's aggregates as JSON and the findings of the
+ * built-in rules as signals, with the report's sections. Only what AnalysisInput holds goes in
+ * (labels and numbers, never a person), and every label is scrubbed of e-mail addresses and
+ * telephone numbers on top, in case someone typed one into a KPI name or a survey title.
+ */
+export interface AnalysisPrompt {
+  readonly system: string;
+  readonly user: string;
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+const PHONE = /(?:\+|\b0)\d[\d\s-]{7,}\d/g;
+
+/** A label with e-mail addresses and telephone numbers replaced. */
+export const scrubLabel = (label: string): string =>
+  label.replace(EMAIL, '[e-mailadres]').replace(PHONE, '[telefoonnummer]').replace(/\s+/g, ' ').trim();
+
+const round = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
+
+/** The facts as the prompt's JSON: short Dutch keys, rounded numbers, scrubbed labels. */
+export function promptFacts(input: AnalysisInput) {
+  return {
+    organisatie: scrubLabel(input.organization),
+    datum: input.today,
+    kpis: input.kpis.map((kpi) => ({
+      naam: scrubLabel(kpi.name),
+      eenheid: kpi.unit,
+      richting: kpi.direction === 'higher' ? 'hoger is beter' : 'lager is beter',
+      periode: kpi.periodKind,
+      bron: scrubLabel(kpi.source),
+      bron_werkt: kpi.state === 'ok',
+      huidig:
+        kpi.current === null
+          ? null
+          : {
+              periode: kpi.current.period,
+              waarde: round(kpi.current.value),
+              doel: round(kpi.current.target),
+              waarschuwingsgrens: round(kpi.current.warning),
+              status: kpi.current.status,
+            },
+      trend:
+        kpi.trend === null
+          ? null
+          : {
+              vorige_periode: kpi.trend.previous_period,
+              verandering: round(kpi.trend.change),
+              oordeel: kpi.trend.assessment,
+            },
+      verloop: kpi.points.map((point) => [point.period, round(point.value)]),
+    })),
+    surveys: input.surveys.map((survey) => ({
+      titel: scrubLabel(survey.title),
+      status: survey.status,
+      reacties: survey.completed,
+      reacties_laatste_drie_maanden: recentResponses(survey),
+      reacties_per_maand: survey.months.map((month) => [month.month, month.completed]),
+      respons_procent: round(survey.responseRate),
+      persoonlijke_links: survey.personalLinks,
+      nps: survey.nps.map((nps) => ({
+        vraag: scrubLabel(nps.question),
+        score: nps.overall.score,
+        antwoorden: nps.overall.answered,
+        laatste_drie_maanden: nps.recent.score,
+        drie_maanden_daarvoor: nps.previous.score,
+        verandering: nps.change,
+      })),
+      stellingen: survey.statements.map((statement) => ({
+        vraag: scrubLabel(statement.question),
+        stelling: scrubLabel(statement.statement),
+        score_0_100: round(statement.overall.score),
+        gemiddelde: round(statement.mean),
+        schaal: statement.points,
+        antwoorden: statement.overall.answered,
+        verandering: round(statement.change),
+      })),
+    })),
+    financien:
+      input.finance === null
+        ? null
+        : {
+            bedragen: 'in centen, inclusief btw',
+            per_maand: input.finance.months.map((month) => ({
+              maand: month.month,
+              inkomsten: month.incomeCents,
+              kosten: month.costCents,
+            })),
+            laatste_twaalf_maanden: financeSums(input.finance).year,
+          },
+  };
+}
+
+/** The system and user messages for an OpenAI-compatible chat model. */
+export function analysisPrompt(input: AnalysisInput): AnalysisPrompt {
+  const findings = analysisFindings(input);
+  const sections = [
+    ANALYSIS_SECTIONS.summary,
+    ANALYSIS_SECTIONS.kpis,
+    ANALYSIS_SECTIONS.surveys,
+    ...(input.finance === null ? [] : [ANALYSIS_SECTIONS.finance]),
+    ANALYSIS_SECTIONS.strengths,
+    ANALYSIS_SECTIONS.risks,
+    ANALYSIS_SECTIONS.recommendations,
+  ];
+  const system = [
+    'Je bent een zakelijk analist voor Nederlandse organisaties. Je schrijft een bedrijfsanalyse in het ' +
+      'Nederlands, in Markdown, uitsluitend op basis van de cijfers die je krijgt. Verzin geen cijfers, namen of ' +
+      'gebeurtenissen.',
+    '',
+    `Begin met de kop "# Bedrijfsanalyse ${scrubLabel(input.organization)}" en gebruik daarna precies deze koppen, in deze volgorde:`,
+    ...sections.map((heading) => `## ${heading}`),
+    '',
+    'Gebruik alleen koppen (#, ## en ###), opsommingen met "- ", vetgedrukte regels en gewone alinea’s. ' +
+      'Geen tabellen, geen HTML, geen afbeeldingen en geen links. Noem bij elk sterk punt, risico en elke ' +
+      'aanbeveling het cijfer waar het op rust. Bedragen zijn in centen; schrijf ze als euro’s (€ 1.234,56).',
+  ].join('\n');
+  const user = [
+    'De cijfers van de organisatie (JSON):',
+    JSON.stringify(promptFacts(input)),
+    '',
+    'Signalen volgens vaste regels (gebruik ze als uitgangspunt, vul aan waar de cijfers dat rechtvaardigen):',
+    ...findings.strengths.map((item) => `Sterk punt: ${scrubLabel(item)}`),
+    ...findings.risks.map((item) => `Risico: ${scrubLabel(item)}`),
+    ...findings.recommendations.map((item) => `Aanbeveling: ${scrubLabel(item)}`),
+  ].join('\n');
+  return { system, user };
+}

@@ -1,0 +1,54 @@
+/**
+ * A PDF as a display list: pages of positioned text runs, images and lines, in points with y
+ * measured from the top of the page. Core lays a document out as this list; an adapter (jsPDF)
+ * draws it. Nothing here knows a PDF library.
+ */
+
+/** Helvetica in one of two weights at a size in points. */
+export interface PdfFont {
+  readonly style: 'normal' | 'bold';
+  readonly size: number;
+}
+
+/**
+ * One thing drawn on a page. Text: `y` is its baseline, `x` its left edge (or its centre with
+ * `align: 'center'`). Image: `x`, `y` its top-left corner. Line: from (x1, y1) to (x2, y2).
+ */
+export type PdfItem =
+  | {
+      readonly kind: 'text';
+      readonly x: number;
+      readonly y: number;
+      readonly text: string;
+      readonly font: PdfFont;
+      readonly align?: 'left' | 'center';
+    }
+  | {
+      readonly kind: 'image';
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly height: number;
+      readonly dataUrl: string;
+      readonly format: 'PNG' | 'JPEG';
+    }
+  | {
+      readonly kind: 'line';
+      readonly x1: number;
+      readonly y1: number;
+      readonly x2: number;
+      readonly y2: number;
+    };
+
+export interface PdfPage {
+  readonly items: PdfItem[];
+}
+
+/** A document of equal pages, `width` × `height` points. */
+export interface PdfDocument {
+  readonly width: number;
+  readonly height: number;
+  readonly pages: PdfPage[];
+  /** The title in the file's properties (what a PDF viewer shows in its title bar). */
+  readonly title?: string;
+}

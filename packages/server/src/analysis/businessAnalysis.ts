@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANALYSIS_MESSAGES,
+  type BusinessAnalysisList,
+  type BusinessAnalysisResponse,
+  err,
+  ok,
+  type Result,
+} from '@loop/core';
+import type { Clock } from '../clock';
+import type { BusinessAnalysisRow } from '../db/schema';
+import type { ComputeDeps } from '../kpis/kpiComputation';
+import { analysisDataPoints, gatherAnalysisInput } from './analysisData';
+import {
+  claimAnalysisSlot,
+  findAnalysis,
+  insertAnalysis,
+  listAnalyses,
+  releaseAnalysisSlot,
+} from './analysisStore';
+import { type Analyst, AnalystError } from './analyst';
+
+export interface AnalysisDeps extends ComputeDeps {
+  readonly clock: Clock;
+  readonly analyst: Analyst;
+  /** How long the analyst may take (ANALYSIS_TIMEOUT_MS). */
+  readonly timeoutMs: number;
+}
+
+/** Why no analysis came: no data (400), one already running (409), too slow (504), the model (502). */
+export type AnalysisRefusal = 'no_data' | 'busy' | 'timeout' | 'unreachable' | 'unusable';
+
+export const REFUSAL_DETAILS: Readonly<Record<AnalysisRefusal, string>> = {
+  no_data: ANALYSIS_MESSAGES.noData,
+  busy: ANALYSIS_MESSAGES.busy,
+  timeout: ANALYSIS_MESSAGES.timeout,
+  unreachable: ANALYSIS_MESSAGES.llmUnreachable,
+  unusable: ANALYSIS_MESSAGES.llmUnusable,
+};
+
+/** A claim outlives its run by this much at most, should the instance that holds it die. */
+const CLAIM_MARGIN_MS = 30_000;
+
+interface Organization {
+  readonly id: number;
+  readonly name: string;
+}
+
+export const toWireAnalysis = (
+  row: BusinessAnalysisRow,
+  organization: Organization,
+): BusinessAnalysisResponse => ({
+  analysis: row.analysis,
+  metadata: {
+    organization: { name: organization.name },
+    data_points: { kpis: row.kpiCount, surveys: row.surveyCount },
+    generated_at: row.generatedAt.toISOString(),
+  },
+});
+
+class AnalysisTimeout extends Error {
+  override readonly name = 'AnalysisTimeout';
+}
+
+/**
+ * The analyst's report within the time limit: the signal aborts the analyst when time is up, and
+ * the answer is 'timeout' then even if an analyst ignores its signal.
+ */
+async function reportWithin(deps: AnalysisDeps, run: (signal: AbortSignal) => Promise<string>) {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new AnalysisTimeout('analysis took too long');
+      controller.abort(reason);
+      reject(reason);
+    }, deps.timeoutMs);
+  });
+  try {
+    return ok(await Promise.race([run(controller.signal), expired]));
+  } catch (error) {
+    if (controller.signal.aborted) return err('timeout' as const, ANALYSIS_MESSAGES.timeout);
+    if (error instanceof AnalystError) return err(error.failure, REFUSAL_DETAILS[error.failure]);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Makes and stores an analysis of the organisation (spec §7 POST /organization/business-analysis):
+ * one at a time per organisation (a second request while one runs is refused, 'busy'), refused
+ * without KPIs and without surveys with responses, within the time limit.
+ */
+export async function createBusinessAnalysis(
+  deps: AnalysisDeps,
+  organization: Organization,
+  userId: number,
+): Promise<Result<{ readonly id: number; readonly response: BusinessAnalysisResponse }, AnalysisRefusal>> {
+  const token = randomUUID();
+  const started = deps.clock.now();
+  const until = new Date(started.getTime() + deps.timeoutMs + CLAIM_MARGIN_MS);
+  if (!(await claimAnalysisSlot(deps.db, organization.id, token, started, until)))
+    return err('busy', ANALYSIS_MESSAGES.busy);
+  try {
+    const input = await gatherAnalysisInput(deps, organization, started);
+    if (input.kpis.length === 0 && input.surveys.length === 0)
+      return err('no_data', ANALYSIS_MESSAGES.noData);
+    const report = await reportWithin(deps, (signal) => deps.analyst.analyse(input, signal));
+    if (!report.ok) return report;
+    const row = await insertAnalysis(deps.db, {
+      organizationId: organization.id,
+      analysis: report.value,
+      dataPoints: { kpis: input.kpis.length, surveys: input.surveys.length },
+      analyst: deps.analyst.kind,
+      createdBy: userId,
+      generatedAt: deps.clock.now(),
+    });
+    return ok({ id: row.id, response: toWireAnalysis(row, organization) });
+  } finally {
+    await releaseAnalysisSlot(deps.db, organization.id, token);
+  }
+}
+
+/** The organisation's analyses, newest first, and what one made now would be based on. */
+export async function businessAnalysisList(
+  deps: Pick<AnalysisDeps, 'db'>,
+  organizationId: number,
+): Promise<BusinessAnalysisList> {
+  const [dataPoints, rows] = await Promise.all([
+    analysisDataPoints(deps.db, organizationId),
+    listAnalyses(deps.db, organizationId),
+  ]);
+  return {
+    data_points: dataPoints,
+    analyses: rows.map((row) => ({
+      id: row.id,
+      generated_at: row.generatedAt.toISOString(),
+      data_points: { kpis: row.kpiCount, surveys: row.surveyCount },
+    })),
+  };
+}
+
+/** One stored analysis of the organisation; null for another organisation's or an unknown id. */
+export async function storedBusinessAnalysis(
+  deps: Pick<AnalysisDeps, 'db'>,
+  organization: Organization,
+  id: number | null,
+): Promise<BusinessAnalysisResponse | null> {
+  const row = id === null ? null : await findAnalysis(deps.db, organization.id, id);
+  return row === null ? null : toWireAnalysis(row, organization);
+}
