@@ -33,6 +33,19 @@ describe('createDomPurifySanitizer', () => {
     expect(clean(html)).toBe(html);
   });
 
+  it('should never put a body tag or its attributes in the output', () => {
+    for (const html of [
+      '<body onload="alert(1)" class="x"><p>tekst</p></body>',
+      '<p>a</p><body onpageshow="alert(2)">b',
+      '<svg><body onload="alert(3)">c</body></svg>',
+      '<template><body>d</body></template>',
+    ]) {
+      const out = clean(html);
+      expect(out).not.toMatch(/body|onload|onpageshow|alert/i);
+    }
+    expect(clean('<body><p>tekst</p></body>')).toBe('<p>tekst</p>');
+  });
+
   it('should remove script tags with their content', () => {
     expect(clean('<p>hallo</p><script>alert(1)</script>')).toBe('<p>hallo</p>');
     expect(clean('<script src="https://evil.test/x.js"></script>tekst')).toBe('tekst');

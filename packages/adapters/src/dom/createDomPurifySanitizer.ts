@@ -82,7 +82,10 @@ const lowerCased = (names: readonly string[]): ReadonlySet<string> =>
  */
 function purifierConfig(policy: SanitizePolicy): Config & { RETURN_DOM: false; RETURN_DOM_FRAGMENT: false } {
   return {
-    ALLOWED_TAGS: [...policy.allowedTags],
+    // The body DOMPurify parses into is the root of its walk: off the list it would be "removed" by
+    // deep-cloning the whole text out of it first (a fifth of a report's sanitising time). It is
+    // never in the output, which is the body's content; HTML parsing never puts a body inside it.
+    ALLOWED_TAGS: [...policy.allowedTags, 'body'],
     ALLOWED_ATTR: [...policy.allowedAttributes],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
