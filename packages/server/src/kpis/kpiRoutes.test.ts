@@ -264,6 +264,25 @@ describe('the board', () => {
     const renamed = await teamCall(ctx, own, 'PUT', `/kpis/${kpi.id}`, kpiInput({ name: 'Nieuwe naam' }));
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await board()).json<KpiBoard>().cards.map((card) => card.kpi.name)).toEqual(['Nieuwe naam']);
+    // The owner's new name shows at once too (it is no part of the KPI's revision).
+    expect(
+      (
+        await teamCall(
+          ctx,
+          own,
+          'PUT',
+          `/kpis/${kpi.id}`,
+          kpiInput({ name: 'Nieuwe naam', owner_id: own.member.id }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await board()).json<KpiBoard>().cards[0]?.kpi.owner?.name).toBe(own.member.name);
+    const renamedOwner = await api(ctx.app, 'PATCH', '/users/me', {
+      token: own.member.token,
+      payload: { name: 'Mila van Dijk' },
+    });
+    expect(renamedOwner.statusCode, renamedOwner.body).toBe(200);
+    expect((await board()).json<KpiBoard>().cards[0]?.kpi.owner?.name).toBe('Mila van Dijk');
 
     // A browser's request gets the same board, brotli-compressed once and then kept with it.
     const compressed = (encodings: string) =>
