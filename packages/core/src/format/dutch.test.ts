@@ -36,6 +36,14 @@ describe('Dutch dates', () => {
     expect(wallClock(SUMMER_NIGHT)).toEqual({ year: 2026, month: 7, day: 3, hour: 0, minute: 30, second: 0 });
   });
 
+  it('should read each second anew, also when asked for the same second again', () => {
+    const moment = Date.UTC(2026, 9, 25, 0, 59, 59, 100); // 02:59:59 summer time, an hour before the change
+    expect(wallClock(moment)).toMatchObject({ hour: 2, minute: 59, second: 59 });
+    expect(wallClock(moment + 800)).toMatchObject({ hour: 2, minute: 59, second: 59 });
+    expect(wallClock(moment + 900)).toMatchObject({ hour: 2, minute: 0, second: 0 }); // 02:00 winter time
+    expect(wallClock(SUMMER_NIGHT)).toMatchObject({ day: 3, hour: 0, minute: 30 });
+  });
+
   it("should say '–' (or nothing for a day key) for a missing or unreadable moment", () => {
     for (const missing of [null, undefined, '', 'gisteren']) {
       expect(formatDay(missing)).toBe('–');

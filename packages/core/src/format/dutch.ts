@@ -79,15 +79,23 @@ const toDate = (moment: Moment | null | undefined): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
+/**
+ * The last reading, by its whole second: a server asks for "now" many times a second (today's
+ * period, the log's day), and `formatToParts` is the dearest step of it.
+ */
+let lastReading: { readonly second: number; readonly clock: WallClock } | null = null;
+
 /** The wall-clock reading of a moment in the Netherlands; null for a missing or unreadable one. */
 export function wallClock(moment: Moment | null | undefined): WallClock | null {
   const date = toDate(moment);
   if (!date) return null;
+  const second = Math.floor(date.getTime() / 1000);
+  if (lastReading !== null && lastReading.second === second) return lastReading.clock;
   const parts: Record<string, number> = {};
   for (const part of WALL_CLOCK.formatToParts(date)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return {
+  const clock: WallClock = {
     year: parts.year ?? 0,
     month: parts.month ?? 1,
     day: parts.day ?? 1,
@@ -95,6 +103,8 @@ export function wallClock(moment: Moment | null | undefined): WallClock | null {
     minute: parts.minute ?? 0,
     second: parts.second ?? 0,
   };
+  lastReading = { second, clock };
+  return clock;
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
