@@ -61,6 +61,19 @@ const latin1 = (bytes: Uint8Array): string => {
 const winAnsi = (raw: string): string =>
   raw.replace(/[\u0080-\u009f]/g, (char) => WIN_ANSI_80.charAt(char.charCodeAt(0) - 0x80));
 
+/**
+ * A text string of the document information: UTF-16BE after its byte order mark (how jsPDF writes a
+ * title with characters outside Latin-1), else PDFDocEncoding, read as WinAnsi (they agree on
+ * what our titles hold).
+ */
+function textString(raw: string): string {
+  if (!raw.startsWith('\u00fe\u00ff')) return winAnsi(raw);
+  let text = '';
+  for (let at = 2; at + 1 < raw.length; at += 2)
+    text += String.fromCharCode((raw.charCodeAt(at) << 8) | raw.charCodeAt(at + 1));
+  return text;
+}
+
 /** A PDF literal string's body (between the parentheses) with its escapes resolved. */
 function unescapeLiteral(body: string): string {
   return body.replace(/\\(\d{1,3}|.)/gs, (_, escaped: string) => {
@@ -183,7 +196,12 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
     if (base) fonts[entry[1] ?? ''] = base;
   }
   const titleMatch = /\/Title\s*\(((?:\\.|[^\\)])*)\)/s.exec(source);
-  return { version, pages, fonts, title: titleMatch ? winAnsi(unescapeLiteral(titleMatch[1] ?? '')) : null };
+  return {
+    version,
+    pages,
+    fonts,
+    title: titleMatch ? textString(unescapeLiteral(titleMatch[1] ?? '')) : null,
+  };
 }
 
 /** The text of each page, one string per run, in drawing order. */

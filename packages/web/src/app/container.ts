@@ -23,6 +23,7 @@ import { consentKeyFor } from '@loop/core';
 import { createClientApp } from '@loop/core/app';
 import type { HtmlSanitizer } from '@loop/core/html';
 import { SessionKeeper } from '@loop/core/session';
+import type { ResultsPdfRequest } from '@loop/core/surveys/resultsPdf';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
 import { notify } from '../notifications/notify';
@@ -263,6 +264,18 @@ const onDemandModule = new ContainerModule(({ bind }) => {
           origin: () => globalThis.location.origin,
         }),
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
+    )
+    .inSingletonScope();
+  // The results page's PDF summary: resolved with the page (its saver is), its code loaded on click.
+  const resultsPdf = () => import('./resultsPdfServices');
+  bind(TOKENS.ExportResultsPdf)
+    .toResolvedValue(
+      (files, fetch, loadPdfEngine, branding, clock) => async (request: ResultsPdfRequest) =>
+        (await resultsPdf()).exportResultsPdfWith(
+          { files, fetch, loadPdfEngine, branding, clock, origin: () => globalThis.location.origin },
+          request,
+        ),
+      [TOKENS.FileSaver, TOKENS.Fetch, TOKENS.LoadPdfEngine, TOKENS.BrandingStore, TOKENS.Clock],
     )
     .inSingletonScope();
   bind(TOKENS.SurveyDataGateway)
