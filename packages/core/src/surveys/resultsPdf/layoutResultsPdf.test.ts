@@ -106,6 +106,27 @@ describe('layoutResultsPdf', () => {
     expect(titles.at(-1)).toBe(`${MANY.length}. Wat kan beter? (15)`);
   });
 
+  it('should keep a question that fits on a page on one page, its notes with its bars', () => {
+    const doc = layoutResultsPdf(pdfInput({ view: viewOf(MANY) }));
+    const placed = doc.pages.flatMap((page, index) =>
+      textsOf(page.items).map((item) => ({ index, text: item.text })),
+    );
+    const starts = placed.flatMap((entry, at) => (/^\d+\. /.test(entry.text) ? [at] : []));
+    let broken = 0;
+    for (const [n, start] of starts.entries()) {
+      const end = starts[n + 1] ?? placed.length - 1;
+      const pages = new Set(
+        placed
+          .slice(start, end)
+          .filter((entry) => !entry.text.startsWith('Pagina '))
+          .map((entry) => entry.index),
+      );
+      if (pages.size > 1) broken++;
+    }
+    expect(starts).toHaveLength(MANY.length);
+    expect(broken).toBe(0);
+  });
+
   it('should give the summary figures of the results page', () => {
     const texts = allTexts(layoutResultsPdf(pdfInput()));
     const at = texts.indexOf('Samenvatting');

@@ -56,7 +56,7 @@ export function barRows(flow: PdfPageFlow, rows: readonly PdfBarRow[]): void {
   for (const row of rows) {
     const lines = wrapText(row.label, BAR_LABEL_WIDTH, body, flow.measure);
     // A row stays on one page: its bar beside its label's first line.
-    flow.keepTogether(Math.max(1, lines.length) * step);
+    flow.keepTogether(step + Math.max(0, lines.length - 1) * RESULTS_PDF_STEPS.barLabel);
     const y = flow.advance(step);
     flow.draw({
       kind: 'rect',
@@ -69,7 +69,7 @@ export function barRows(flow: PdfPageFlow, rows: readonly PdfBarRow[]): void {
     bar(flow, trackX, y, track * clampShare(row.share), row.fill);
     flow.draw({ kind: 'text', x: trackX + track + BAR_GAP, y, text: row.valueText, font: body });
     lines.forEach((line, index) => {
-      const lineY = index === 0 ? y : flow.advance(step);
+      const lineY = index === 0 ? y : flow.advance(RESULTS_PDF_STEPS.barLabel);
       flow.draw({ kind: 'text', x: PDF_TEXT_LEFT, y: lineY, text: line, font: body });
     });
   }

@@ -1,5 +1,5 @@
 import { formatCount, formatShare } from '../../format';
-import { PDF_TEXT_LEFT, type PdfPageFlow } from '../../report';
+import { PDF_PAGE, PDF_TEXT_LEFT, PdfPageFlow } from '../../report';
 import type { LikertStatementView, QuestionResultView } from '../results';
 import { barRows, type PdfBarPart, stackedBar } from './resultsPdfCharts';
 import { RESULTS_PDF_COLOURS, RESULTS_PDF_FONTS, RESULTS_PDF_STEPS } from './resultsPdfStyle';
@@ -127,12 +127,8 @@ function chart(flow: PdfPageFlow, view: QuestionResultView): void {
   }
 }
 
-/**
- * One question of the summary: its number and title, its kind and number of answers, and its
- * numbers with their chart; an open question only its count (its answers are never printed).
- */
-export function writeQuestion(flow: PdfPageFlow, view: QuestionResultView, number: number): void {
-  flow.gap(12);
+/** A question's title, its kind and count, and its chart. */
+function questionBlock(flow: PdfPageFlow, view: QuestionResultView, number: number): void {
   // The title keeps its first lines of numbers with it on its page.
   flow.wrapped(X, `${number}. ${view.title}`, RESULTS_PDF_FONTS.question, {
     step: RESULTS_PDF_STEPS.questionLine,
@@ -146,4 +142,18 @@ export function writeQuestion(flow: PdfPageFlow, view: QuestionResultView, numbe
     return;
   }
   chart(flow, view);
+}
+
+/**
+ * One question of the summary: its number and title, its kind and number of answers, and its
+ * numbers with their chart; an open question only its count (its answers are never printed). A
+ * question that fits on a page is kept on one (laid out once aside to learn its height); a longer
+ * one flows on, its title never alone at a page's foot.
+ */
+export function writeQuestion(flow: PdfPageFlow, view: QuestionResultView, number: number): void {
+  flow.gap(12);
+  const aside = new PdfPageFlow(flow.measure);
+  questionBlock(aside, view, number);
+  if (aside.pages.length === 1) flow.keepTogether(aside.y - PDF_PAGE.margin);
+  questionBlock(flow, view, number);
 }

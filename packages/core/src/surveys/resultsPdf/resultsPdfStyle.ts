@@ -26,6 +26,8 @@ export const RESULTS_PDF_STEPS = {
   meta: 14,
   body: 16,
   bar: 18,
+  /** A bar's label wrapped onto further lines. */
+  barLabel: 13,
   note: 13,
 } as const;
 
