@@ -34,7 +34,14 @@ const SURVEY: Survey = {
   closed_at: null,
   questions: [
     { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
-    { id: 'q-open', type: 'open_short', title: 'Wat kan beter?', required: false, position: 1, settings: {} },
+    {
+      id: 'q-open',
+      type: 'open_short',
+      title: 'Wat kan beter?',
+      required: false,
+      position: 1,
+      settings: { max_length: 500 },
+    },
   ],
   version: 3,
   estimated_seconds: 95,
@@ -199,15 +206,13 @@ describe('ResultsPdfButton', () => {
       saveBytes: (name: string, bytes: Uint8Array, type: string) => saved.push([name, bytes, type]),
     } satisfies FileSaver;
     let engineLoads = 0;
+    const loadPdfEngine = async () => {
+      engineLoads++;
+      return (await import('@loop/adapters')).loadJsPdfEngine();
+    };
     const test = app({
       features: ['core', 'export'],
-      overrides: {
-        FileSaver: files,
-        LoadPdfEngine: async () => {
-          engineLoads++;
-          return (await import('@loop/adapters')).loadJsPdfEngine();
-        },
-      },
+      overrides: { FileSaver: files, LoadPdfEngine: loadPdfEngine },
     });
     const container = await open(test);
     await waitFor(() => expect(button(container, 'Samenvatting PDF')).not.toBeNull());
