@@ -23,7 +23,6 @@ import { consentKeyFor } from '@loop/core';
 import { createClientApp } from '@loop/core/app';
 import type { HtmlSanitizer } from '@loop/core/html';
 import { SessionKeeper } from '@loop/core/session';
-import type { ResultsPdfRequest } from '@loop/core/surveys/resultsPdf';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
 import { notify } from '../notifications/notify';
@@ -266,15 +265,11 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
     )
     .inSingletonScope();
-  // The results page's PDF summary: resolved with the page (its saver is), its code loaded on click.
-  const resultsPdf = () => import('./resultsPdfServices');
+  // The results page's PDF summary; its own code loads with the first click (see surveyServices.ts).
   bind(TOKENS.ExportResultsPdf)
     .toResolvedValue(
-      (files, fetch, loadPdfEngine, branding, clock) => async (request: ResultsPdfRequest) =>
-        (await resultsPdf()).exportResultsPdfWith(
-          { files, fetch, loadPdfEngine, branding, clock, origin: () => globalThis.location.origin },
-          request,
-        ),
+      async (files, fetch, loadPdfEngine, branding, clock) =>
+        (await surveys()).createResultsPdfExporter({ files, fetch, loadPdfEngine, branding, clock }),
       [TOKENS.FileSaver, TOKENS.Fetch, TOKENS.LoadPdfEngine, TOKENS.BrandingStore, TOKENS.Clock],
     )
     .inSingletonScope();
