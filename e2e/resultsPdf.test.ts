@@ -3,6 +3,7 @@ import type { Survey } from '@loop/core';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts, readPdf } from '../packages/adapters/src/testing/readPdf';
+import { seriousViolations } from './axe';
 import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
 import { demoApi, openSurvey } from './respondFixtures';
 
@@ -125,6 +126,7 @@ describe('the results PDF with the export feature', () => {
     expect(all.join('\n')).not.toContain(openAnswer);
     // Bars drawn: a track and a bar per NPS group at least.
     expect(pdf.pages.reduce((sum, each) => sum + each.rects.length, 0)).toBeGreaterThan(6);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
