@@ -1,10 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import type { Survey } from '@loop/core';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts, readPdf } from '../packages/adapters/src/testing/readPdf';
 import { seriousViolations } from './axe';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import {
+  DEMO,
+  holdRequests,
+  launchBrowser,
+  login,
+  openPage,
+  type RunningServer,
+  scriptRequests,
+  startServer,
+} from './harness';
 import { demoApi, openSurvey } from './respondFixtures';
 
 /**
@@ -31,35 +40,6 @@ const PDF_BUTTON = 'Samenvatting PDF';
 
 /** The Netherlands' calendar day as the file name gives it ('2026-11-26'). */
 const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
-
-/** Scripts the page asked for, by path. */
-function scriptRequests(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
-  });
-  return paths;
-}
-
-/** Holds requests matching `pattern` until `release` is called. */
-async function holdRequests(page: Page, pattern: string) {
-  let release!: () => void;
-  const held = new Promise<void>((done) => (release = done));
-  const passed: Promise<void>[] = [];
-  const handler = (route: Route) => {
-    const passing = held.then(() => route.continue());
-    passed.push(passing);
-    return passing;
-  };
-  await page.route(pattern, handler);
-  return {
-    release: async () => {
-      release();
-      await Promise.all(passed);
-      await page.unroute(pattern, handler);
-    },
-  };
-}
 
 const pdfButton = (page: Page) => page.locator('button[data-export="pdf"]');
 

@@ -21,6 +21,8 @@ export {
   pageFooter,
 } from './layoutAnalysisPdf';
 export type { PdfColor, PdfDocument, PdfFont, PdfItem, PdfPage } from './pdfDocument';
+export type { PdfExportDeps, PdfExportResult } from './pdfExport';
+export { exportPdf } from './pdfExport';
 export {
   finishPdf,
   PDF_FOOTER_FONT,

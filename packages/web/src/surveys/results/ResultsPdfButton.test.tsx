@@ -22,50 +22,62 @@ beforeAll(async () => {
 const SURVEY: Survey = {
   id: 12,
   organization_id: 7,
-  title: 'Medewerkers 2025',
+  title: 'Klanten 2025',
   description_html: '',
   introduction_html: '',
-  thank_you_text: 'Bedankt',
-  status: 'open',
+  thank_you_text: 'Dank je wel',
+  status: 'closed',
   close_at: null,
-  created_at: '2025-10-01T08:00:00Z',
-  updated_at: '2025-10-01T08:00:00Z',
-  published_at: '2025-10-01T08:00:00Z',
-  closed_at: null,
+  created_at: '2025-09-01T08:00:00Z',
+  updated_at: '2025-09-01T08:00:00Z',
+  published_at: '2025-09-01T08:00:00Z',
+  closed_at: '2025-12-01T08:00:00Z',
   questions: [
-    { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
     {
-      id: 'q-open',
-      type: 'open_short',
-      title: 'Wat kan beter?',
+      id: 'q-likert',
+      type: 'likert',
+      title: 'Hoe was ons contact?',
+      required: true,
+      position: 0,
+      settings: {
+        points: 5,
+        labels: ['Slecht', 'Matig', 'Neutraal', 'Goed', 'Uitstekend'],
+        neutral_middle: false,
+        statements: [{ id: 's-snel', text: 'Ik werd snel geholpen' }],
+      },
+    },
+    {
+      id: 'q-tip',
+      type: 'open_long',
+      title: 'Een tip?',
       required: false,
       position: 1,
-      settings: { max_length: 500 },
+      settings: { max_length: 800 },
     },
   ],
-  version: 3,
-  estimated_seconds: 95,
+  version: 1,
+  estimated_seconds: 40,
   retention_until: null,
-  retention_months: null,
+  retention_months: 12,
 };
 
 const RESULTS: SurveyResults = {
   survey_id: 12,
   responses: {
-    completed: 3,
-    in_progress: 1,
-    invited: 4,
-    response_rate: 0.5,
-    completion_rate: 0.75,
-    last_response_at: '2025-11-03T10:00:00Z',
+    completed: 5,
+    in_progress: 0,
+    invited: 0,
+    response_rate: null,
+    completion_rate: 1,
+    last_response_at: null,
   },
-  bucket: 'day',
-  over_time: [{ period: '2025-11-03', count: 3 }],
+  bucket: 'week',
+  over_time: [],
   questions: [
-    { question_id: 'q-nps', type: 'nps', answered: 3, by_score: { '10': 2, '4': 1 } },
+    { question_id: 'q-likert', type: 'likert', answered: 5, by_statement: { 's-snel': { '4': 3, '5': 2 } } },
     {
-      question_id: 'q-open',
-      type: 'open_short',
+      question_id: 'q-tip',
+      type: 'open_long',
       answered: 1,
       latest: [{ response_id: 3, text: 'Meer koffie', submitted_at: '2025-11-03T10:00:00Z' }],
     },
@@ -168,15 +180,15 @@ describe('ResultsPdfButton', () => {
     expect(busy?.getAttribute('aria-busy')).toBe('true');
     expect(held.requests).toHaveLength(1);
     const [request] = held.requests;
-    expect(request?.surveyTitle).toBe('Medewerkers 2025');
+    expect(request?.surveyTitle).toBe('Klanten 2025');
     expect(request?.filter).toEqual({ from: '2025-11-01', to: '' });
-    expect(request?.view.summary.completedText).toBe('3');
-    expect(request?.view.questions.map((question) => question.kind)).toEqual(['nps', 'texts']);
+    expect(request?.view.summary.completedText).toBe('5');
+    expect(request?.view.questions.map((question) => question.kind)).toEqual(['likert', 'texts']);
 
-    held.answer({ ok: true, fileName: 'resultaten-medewerkers-2025-2026-11-26.pdf' });
+    held.answer({ ok: true, fileName: 'resultaten-klanten-2025-2026-11-26.pdf' });
     await waitFor(() => expect(button(container, 'Samenvatting PDF')?.disabled).toBe(false));
     expect(success).toHaveBeenCalledWith(
-      'De samenvatting resultaten-medewerkers-2025-2026-11-26.pdf is gedownload.',
+      'De samenvatting resultaten-klanten-2025-2026-11-26.pdf is gedownload.',
     );
   });
 
@@ -221,11 +233,12 @@ describe('ResultsPdfButton', () => {
     await waitFor(() => expect(saved).toHaveLength(1), 200);
     expect(engineLoads).toBe(1);
     const [name, bytes, type] = saved[0] ?? [];
-    expect(name).toMatch(/^resultaten-medewerkers-2025-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(name).toMatch(/^resultaten-klanten-2025-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(type).toBe('application/pdf');
     const text = new TextDecoder('latin1').decode(bytes);
     expect(text.startsWith('%PDF-')).toBe(true);
-    expect(text).toContain('(Medewerkers 2025) Tj');
+    expect(text).toContain('(Klanten 2025) Tj');
+    expect(text).toContain('(Gemiddelde 4,4 · top-2-box 100%) Tj');
     expect(text).toContain('(Periode: vanaf 1 november 2025) Tj');
     expect(text).not.toContain('Meer koffie');
   });
