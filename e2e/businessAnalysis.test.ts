@@ -1,9 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts, readPdf } from '../packages/adapters/src/testing/readPdf';
 import { seriousViolations } from './axe';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import {
+  DEMO,
+  holdRequests,
+  launchBrowser,
+  login,
+  openPage,
+  type RunningServer,
+  scriptRequests,
+  startServer,
+} from './harness';
 
 /**
  * /bedrijfsanalyse in Chromium against a real server (spec §2, §4, §8, §9): the demo organisation
@@ -46,37 +55,7 @@ const today = () => {
   };
 };
 
-/** Scripts the page asked for, by path. */
-function scriptRequests(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
-  });
-  return paths;
-}
-
 const isJsPdf = (path: string) => /jspdf/i.test(path);
-
-/** Holds requests matching `pattern` until `release` is called; then they go on to the server. */
-async function holdRequests(page: Page, pattern: string) {
-  let release!: () => void;
-  const held = new Promise<void>((done) => (release = done));
-  const passed: Promise<void>[] = [];
-  const handler = (route: Route) => {
-    const passing = held.then(() => route.continue());
-    passed.push(passing);
-    return passing;
-  };
-  await page.route(pattern, handler);
-  return {
-    release: async () => {
-      release();
-      // Taken off only once every held request went on: an unroute first would answer them itself.
-      await Promise.all(passed);
-      await page.unroute(pattern, handler);
-    },
-  };
-}
 
 const createButton = (page: Page) => page.locator('.analysis-header button');
 

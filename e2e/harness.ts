@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -163,4 +163,34 @@ export async function login(page: Page, baseUrl: string, account: { email: strin
   await page.getByLabel('Wachtwoord').fill(account.password);
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await page.waitForURL(`${baseUrl}/dashboard`);
+}
+
+/** Scripts the page asks for from now on, by path (to see what a first load or a click loads). */
+export function scriptRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** Holds requests matching `pattern` until `release` is called; then they go on to the server. */
+export async function holdRequests(page: Page, pattern: string) {
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  const passed: Promise<void>[] = [];
+  const handler = (route: Route) => {
+    const passing = held.then(() => route.continue());
+    passed.push(passing);
+    return passing;
+  };
+  await page.route(pattern, handler);
+  return {
+    release: async () => {
+      release();
+      // Taken off only once every held request went on: an unroute first would answer them itself.
+      await Promise.all(passed);
+      await page.unroute(pattern, handler);
+    },
+  };
 }

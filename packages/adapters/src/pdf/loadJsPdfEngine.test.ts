@@ -6,6 +6,8 @@ import {
   layoutAnalysisPdf,
   type PdfEngine,
 } from '@loop/core/report';
+import { questionResultView } from '@loop/core/surveys/results';
+import { layoutResultsPdf } from '@loop/core/surveys/resultsPdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts, readPdf } from '../testing/readPdf';
 import { pngBytes } from '../testing/testImages';
@@ -171,5 +173,117 @@ describe('loadJsPdfEngine', () => {
     expect(pdf.pages).toHaveLength(2);
     expect(pdf.pages[0]!.images).toBe(1);
     expect(pageTexts(pdf)[1]).toEqual(['Kort', 'Tekst', 'Pagina 2 van 2']);
+  });
+
+  it('should draw filled boxes in their colour, also after text changed the fill colour', () => {
+    const font = { style: 'normal', size: 10 } as const;
+    const bytes = engine.render({
+      width: 595.28,
+      height: 841.89,
+      pages: [
+        {
+          items: [
+            { kind: 'rect', x: 60, y: 100, width: 200.5, height: 9, fill: [37, 99, 235] },
+            { kind: 'text', x: 60, y: 140, text: 'tekst', font },
+            { kind: 'rect', x: 60, y: 150, width: 50, height: 9, fill: [37, 99, 235] },
+            { kind: 'rect', x: 70, y: 170, width: 20, height: 7, fill: [243, 243, 243] },
+          ],
+        },
+      ],
+    });
+    const [page] = readPdf(bytes).pages;
+    expect(page!.rects).toEqual([
+      // PDF counts y from the bottom: a box from 100 to 109 pt below the top.
+      { x: 60, y: 841.89 - 109, width: 200.5, height: 9, fill: [0.15, 0.39, 0.92] },
+      { x: 60, y: 841.89 - 159, width: 50, height: 9, fill: [0.15, 0.39, 0.92] },
+      { x: 70, y: 841.89 - 177, width: 20, height: 7, fill: [0.95, 0.95, 0.95] },
+    ]);
+    expect(page!.texts.map((run) => run.text)).toEqual(['tekst']);
+  });
+
+  it('should draw the results summary with its bars beside their numbers on every page', () => {
+    const nps = {
+      id: 'q-nps',
+      type: 'nps',
+      title: 'Zou je ons aanbevelen?',
+      required: false,
+      position: 0,
+      settings: {},
+    } as const;
+    const choice = {
+      id: 'q-plek',
+      type: 'single_choice',
+      title: 'Waar werk je meestal?',
+      required: false,
+      position: 1,
+      settings: {
+        options: [
+          { id: 'a', label: 'Op kantoor' },
+          { id: 'b', label: 'Thuis' },
+        ],
+        allow_other: false,
+      },
+    } as const;
+    const questions = Array.from({ length: 30 }, () => [
+      questionResultView(nps, {
+        question_id: 'q-nps',
+        type: 'nps',
+        answered: 4,
+        by_score: { '10': 3, '3': 1 },
+      }),
+      questionResultView(choice, {
+        question_id: 'q-plek',
+        type: 'single_choice',
+        answered: 4,
+        by_option: { a: 3, b: 1 },
+        other: 0,
+        other_texts: [],
+        other_text_count: 0,
+      }),
+    ]).flat();
+    const doc = layoutResultsPdf({
+      surveyTitle: 'Café “De Hoek” – klanten',
+      filter: { from: '', to: '' },
+      view: {
+        summary: {
+          completed: 4,
+          completedText: '4',
+          inProgressText: '0',
+          invitedText: '0',
+          responseRateText: '–',
+          completionRateText: '100%',
+          lastResponseText: '3 nov. 2025',
+        },
+        questions,
+      },
+      generatedAt: GENERATED_AT,
+      logo: null,
+      measure: engine.measure,
+    });
+    const pdf = readPdf(engine.render(doc));
+    expect(pdf.title).toBe('Resultaten: Café “De Hoek” – klanten');
+    expect(pdf.pages.length).toBe(doc.pages.length);
+    expect(pdf.pages.length).toBeGreaterThan(2);
+    const texts = pageTexts(pdf);
+    pdf.pages.forEach((page, index) => {
+      expect(page.mediaBox).toEqual([0, 0, 595.28, 841.89]);
+      expect(page.texts.at(-1)!.text).toBe(`Pagina ${index + 1} van ${pdf.pages.length}`);
+      for (const rect of page.rects) {
+        expect(rect.x).toBeGreaterThanOrEqual(ANALYSIS_PDF.margin);
+        expect(rect.x + rect.width).toBeLessThanOrEqual(ANALYSIS_PDF.width - ANALYSIS_PDF.margin + 0.01);
+        expect(rect.y).toBeGreaterThanOrEqual(ANALYSIS_PDF.height - ANALYSIS_PDF.bottomLimit - 0.01);
+      }
+    });
+    expect(texts[0]!.slice(0, 2)).toEqual(['Resultaten', 'Café “De Hoek” – klanten']);
+    const all = texts.flat();
+    expect(all).toContain('NPS +50');
+    expect(all).toContain('3 (75%)');
+    // The promoters' bar is three quarters of its track, beside '3 (75%)' on the same baseline.
+    const first = pdf.pages[0]!;
+    const value = first.texts.find((run) => run.text === '3 (75%)')!;
+    const onLine = first.rects.filter((rect) => rect.y === value.y);
+    expect(onLine).toHaveLength(2);
+    expect(onLine[1]!.width / onLine[0]!.width).toBeCloseTo(0.75, 2);
+    expect(onLine[1]!.fill).toEqual([0.08, 0.5, 0.24]);
   });
 });

@@ -33,6 +33,12 @@ function drawItem(doc: JsPdf, setFont: (font: PdfFont) => void, item: PdfItem): 
     case 'image':
       doc.addImage(item.dataUrl, item.format, item.x, item.y, item.width, item.height);
       return;
+    case 'rect':
+      // Set for every box: jsPDF writes the text colour as the fill colour in each text object.
+      doc.setFillColor(item.fill[0], item.fill[1], item.fill[2]);
+      // 'F': filled, no outline.
+      doc.rect(item.x, item.y, item.width, item.height, 'F');
+      return;
     case 'line':
       doc.line(item.x1, item.y1, item.x2, item.y2);
       return;

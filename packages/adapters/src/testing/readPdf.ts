@@ -1,8 +1,8 @@
 /**
  * Reads back what a test needs of a PDF that jsPDF wrote (uncompressed, jsPDF's default): the pages
- * in order with their MediaBox, the text runs with position and font, images and lines drawn. A
- * small reader for our own output, not a general PDF parser; shared by the adapters' tests and the
- * browser test of the analysis screen. Pure: no Node or DOM API, so it runs anywhere.
+ * in order with their MediaBox, the text runs with position and font, images, lines and filled
+ * boxes. A small reader for our own output, not a general PDF parser; shared by the adapters' tests
+ * and the browser tests of the PDFs. Pure: no Node or DOM API, so it runs anywhere.
  */
 
 export interface PdfTextRun {
@@ -16,6 +16,17 @@ export interface PdfTextRun {
   readonly size: number;
 }
 
+/** A filled box (`re f`), in points with y from the bottom, as PDF counts. */
+export interface PdfRect {
+  readonly x: number;
+  /** Its bottom edge. */
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** The fill colour it was drawn in, red, green and blue from 0 to 1 (a grey as three equal parts). */
+  readonly fill: readonly number[];
+}
+
 export interface PdfPageContent {
   /** [x0, y0, x1, y1], rounded to hundredths. */
   readonly mediaBox: readonly number[];
@@ -24,6 +35,8 @@ export interface PdfPageContent {
   readonly images: number;
   /** Straight lines stroked (`m … l … S`). */
   readonly lines: number;
+  /** Filled boxes, in drawing order. */
+  readonly rects: readonly PdfRect[];
 }
 
 export interface ReadPdf {
@@ -47,6 +60,19 @@ const latin1 = (bytes: Uint8Array): string => {
 
 const winAnsi = (raw: string): string =>
   raw.replace(/[\u0080-\u009f]/g, (char) => WIN_ANSI_80.charAt(char.charCodeAt(0) - 0x80));
+
+/**
+ * A text string of the document information: UTF-16BE after its byte order mark (how jsPDF writes a
+ * title with characters outside Latin-1), else PDFDocEncoding, read as WinAnsi (they agree on
+ * what our titles hold).
+ */
+function textString(raw: string): string {
+  if (!raw.startsWith('\u00fe\u00ff')) return winAnsi(raw);
+  let text = '';
+  for (let at = 2; at + 1 < raw.length; at += 2)
+    text += String.fromCharCode((raw.charCodeAt(at) << 8) | raw.charCodeAt(at + 1));
+  return text;
+}
 
 /** A PDF literal string's body (between the parentheses) with its escapes resolved. */
 function unescapeLiteral(body: string): string {
@@ -76,8 +102,36 @@ function objectsOf(source: string): Map<number, { dict: string; stream: string |
   return objects;
 }
 
-/** The text runs, images and lines of one content stream, as jsPDF writes them. */
-function readContent(stream: string): Pick<PdfPageContent, 'texts' | 'images' | 'lines'> {
+/** The filled boxes of a content stream, each in the fill colour last set before it. */
+function readRects(stream: string): PdfRect[] {
+  const rects: PdfRect[] = [];
+  let fill: readonly number[] = [0, 0, 0];
+  const token =
+    /([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+rg\b|([\d.]+)\s+g\b|([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+re\s+f\b/g;
+  for (const match of stream.matchAll(token)) {
+    if (match[1] !== undefined) fill = [Number(match[1]), Number(match[2]), Number(match[3])];
+    else if (match[4] !== undefined) fill = [Number(match[4]), Number(match[4]), Number(match[4])];
+    else {
+      const [x, y, width, height] = [match[5], match[6], match[7], match[8]].map(Number) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      rects.push({
+        x: round2(Math.min(x, x + width)),
+        y: round2(Math.min(y, y + height)),
+        width: round2(Math.abs(width)),
+        height: round2(Math.abs(height)),
+        fill,
+      });
+    }
+  }
+  return rects;
+}
+
+/** The text runs, images, lines and boxes of one content stream, as jsPDF writes them. */
+function readContent(stream: string): Pick<PdfPageContent, 'texts' | 'images' | 'lines' | 'rects'> {
   const texts: PdfTextRun[] = [];
   let font = '';
   let size = 0;
@@ -107,7 +161,7 @@ function readContent(stream: string): Pick<PdfPageContent, 'texts' | 'images' | 
   }
   const images = stream.match(/\/\w+\s+Do\b/g)?.length ?? 0;
   const lines = stream.match(/[-\d.]+\s+[-\d.]+\s+m\s+[-\d.]+\s+[-\d.]+\s+l\s+S\b/g)?.length ?? 0;
-  return { texts, images, lines };
+  return { texts, images, lines, rects: readRects(stream) };
 }
 
 /** The pages of a PDF jsPDF wrote, in order; throws on a file it cannot read (compressed, not a PDF). */
@@ -142,7 +196,12 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
     if (base) fonts[entry[1] ?? ''] = base;
   }
   const titleMatch = /\/Title\s*\(((?:\\.|[^\\)])*)\)/s.exec(source);
-  return { version, pages, fonts, title: titleMatch ? winAnsi(unescapeLiteral(titleMatch[1] ?? '')) : null };
+  return {
+    version,
+    pages,
+    fonts,
+    title: titleMatch ? textString(unescapeLiteral(titleMatch[1] ?? '')) : null,
+  };
 }
 
 /** The text of each page, one string per run, in drawing order. */

@@ -1,14 +1,9 @@
 import type { FileSaver } from '../shared';
 import { analysisFileName } from './analysisFileName';
 import { layoutAnalysisPdf } from './layoutAnalysisPdf';
-import type { LogoLoader, PdfEngine } from './reportPorts';
+import { exportPdf, type PdfExportDeps, type PdfExportResult } from './pdfExport';
 
-export interface ExportAnalysisPdfDeps {
-  /** Loads the PDF engine on first use (jsPDF stays out of the first load). */
-  readonly loadPdfEngine: () => Promise<PdfEngine>;
-  readonly logoLoader: LogoLoader;
-  readonly fileSaver: Pick<FileSaver, 'saveBytes'>;
-}
+export type ExportAnalysisPdfDeps = PdfExportDeps;
 
 export interface ExportAnalysisPdfInput {
   readonly markdown: string;
@@ -20,38 +15,29 @@ export interface ExportAnalysisPdfInput {
   readonly now: Date;
 }
 
-export type ExportAnalysisPdfResult =
-  | { readonly ok: true; readonly fileName: string }
-  | { readonly ok: false };
+export type ExportAnalysisPdfResult = PdfExportResult;
 
 /**
- * Makes the analysis PDF and hands it to the user: engine and logo loaded side by side (no logo when
- * none loads), laid out, drawn, saved. Any failure, the engine failing to load included, is
- * `{ ok: false }`: the screen then shows the spec's alert.
+ * Makes the analysis PDF and hands it to the user (`exportPdf`: engine and logo side by side, laid
+ * out, drawn, saved). Any failure, the engine failing to load included, is `{ ok: false }`: the
+ * screen then shows the spec's alert.
  */
-export async function exportAnalysisPdf(
+export function exportAnalysisPdf(
   deps: ExportAnalysisPdfDeps,
   input: ExportAnalysisPdfInput,
 ): Promise<ExportAnalysisPdfResult> {
-  try {
-    const [engine, logo] = await Promise.all([
-      deps.loadPdfEngine(),
-      deps.logoLoader.load(input.logoUrls).catch(() => null),
-    ]);
-    const doc = layoutAnalysisPdf({
-      markdown: input.markdown,
-      organizationName: input.organizationName,
-      generatedAt: input.generatedAt,
-      logo,
-      measure: engine.measure,
-    });
-    const bytes = engine.render(doc);
-    const fileName = analysisFileName(input.organizationName, input.now, 'pdf');
-    deps.fileSaver.saveBytes(fileName, bytes, 'application/pdf');
-    return { ok: true, fileName };
-  } catch {
-    return { ok: false };
-  }
+  return exportPdf(deps, {
+    logoUrls: input.logoUrls,
+    fileName: () => analysisFileName(input.organizationName, input.now, 'pdf'),
+    layout: (measure, logo) =>
+      layoutAnalysisPdf({
+        markdown: input.markdown,
+        organizationName: input.organizationName,
+        generatedAt: input.generatedAt,
+        logo,
+        measure,
+      }),
+  });
 }
 
 /** The analysis's Markdown as it came, saved as `bedrijfsanalyse-….md`. */

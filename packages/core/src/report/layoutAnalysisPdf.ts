@@ -1,30 +1,34 @@
 import { formatLongDay } from '../format';
 import type { PdfDocument, PdfFont, PdfItem } from './pdfDocument';
+import {
+  finishPdf,
+  fitLogo,
+  PDF_FOOTER_FONT,
+  PDF_LOGO_MAX,
+  PDF_PAGE,
+  PDF_TEXT_LEFT,
+  PDF_TEXT_RIGHT,
+  PdfPageFlow,
+} from './pdfPageFlow';
 import { type ReportBlock, reportBlocks } from './reportBlocks';
 import type { LogoImage, TextMeasure } from './reportPorts';
 import { wrapText } from './wrapText';
 
+export { fitLogo, pageFooter } from './pdfPageFlow';
+
 /**
- * The business analysis PDF's measures (spec §9), in points: A4 portrait, margin 60, body line step
- * 20, nothing below `height − margin − 40`.
+ * The business analysis PDF's measures (spec §9), in points: Loop's PDF page (A4 portrait, margin
+ * 60, body line step 20, nothing below `height − margin − 40`, the footer's baseline below that)
+ * and the logo's box.
  */
 export const ANALYSIS_PDF = {
-  width: 595.28,
-  height: 841.89,
-  margin: 60,
-  lineStep: 20,
-  bottomLimit: 841.89 - 60 - 40,
-  /** The baseline of 'Pagina X van Y', in the bottom margin below the bottom limit. */
-  footerY: 841.89 - 30,
-  logoMaxWidth: 120,
-  logoMaxHeight: 60,
+  ...PDF_PAGE,
+  logoMaxWidth: PDF_LOGO_MAX.width,
+  logoMaxHeight: PDF_LOGO_MAX.height,
 } as const;
 
 /** The cover's title (spec §9). */
 export const ANALYSIS_PDF_TITLE = 'Bedrijfsanalyse Rapport';
-
-/** The footer of page `page` of `pages` (spec §9). */
-export const pageFooter = (page: number, pages: number): string => `Pagina ${page} van ${pages}`;
 
 export const ANALYSIS_PDF_FONTS = {
   body: { style: 'normal', size: 11 },
@@ -32,7 +36,7 @@ export const ANALYSIS_PDF_FONTS = {
   heading1: { style: 'bold', size: 18 },
   heading2: { style: 'bold', size: 15 },
   heading3: { style: 'bold', size: 13 },
-  footer: { style: 'normal', size: 9 },
+  footer: PDF_FOOTER_FONT,
   title: { style: 'bold', size: 26 },
   organisation: { style: 'bold', size: 16 },
   date: { style: 'normal', size: 12 },
@@ -62,19 +66,9 @@ export interface AnalysisPdfInput {
   readonly measure: TextMeasure;
 }
 
-/**
- * The logo's size in points within 120 × 60, its aspect kept. A logo is made smaller to fit but
- * never larger than its natural size (pixels taken as points): enlarging would only blur it.
- */
-export function fitLogo(logo: Pick<LogoImage, 'width' | 'height'>): { width: number; height: number } {
-  if (!(logo.width > 0 && logo.height > 0)) return { width: 0, height: 0 };
-  const scale = Math.min(1, ANALYSIS_PDF.logoMaxWidth / logo.width, ANALYSIS_PDF.logoMaxHeight / logo.height);
-  return { width: logo.width * scale, height: logo.height * scale };
-}
-
-const { width: PAGE_WIDTH, margin: MARGIN } = ANALYSIS_PDF;
-const RIGHT = PAGE_WIDTH - MARGIN;
-const CENTRE = PAGE_WIDTH / 2;
+const MARGIN = PDF_TEXT_LEFT;
+const RIGHT = PDF_TEXT_RIGHT;
+const CENTRE = PDF_PAGE.width / 2;
 
 /** The cover: logo at the top, then title, a rule, the organisation and the date, centred. */
 function coverItems(input: AnalysisPdfInput): PdfItem[] {
@@ -108,83 +102,40 @@ function coverItems(input: AnalysisPdfInput): PdfItem[] {
   return items;
 }
 
-/** Lays the body's blocks out on as many pages as they need. */
-class BodyWriter {
-  readonly pages: PdfItem[][] = [];
-  private items: PdfItem[] = [];
-  /** The baseline of the line drawn last (or the top margin on a fresh page). */
-  private y: number = MARGIN;
-
-  constructor(private readonly measure: TextMeasure) {
-    this.newPage();
-  }
-
-  private newPage(): void {
-    this.items = [];
-    this.pages.push(this.items);
-    this.y = MARGIN;
-  }
-
-  private get atTop(): boolean {
-    return this.y === MARGIN;
-  }
-
-  /** Makes room for `step` (and `keep` below it) or starts a new page; returns the next baseline. */
-  private advance(step: number, keep = 0): number {
-    if (this.y + step + keep > ANALYSIS_PDF.bottomLimit && !this.atTop) this.newPage();
-    this.y += step;
-    return this.y;
-  }
-
-  private text(x: number, text: string, font: PdfFont, step: number, keep = 0): void {
-    // The baseline first: advancing may start the page the line belongs on.
-    const y = this.advance(step, keep);
-    this.items.push({ kind: 'text', x, y, text, font });
-  }
-
-  /** A wrapped text whose first line may carry a marker at `markerX`. */
-  private wrapped(x: number, text: string, font: PdfFont, marker?: { x: number; text: string }): void {
-    const lines = wrapText(text, RIGHT - x, font, this.measure);
-    lines.forEach((line, index) => {
-      this.text(x, line, font, ANALYSIS_PDF.lineStep);
-      if (index === 0 && marker)
-        this.items.push({ kind: 'text', x: marker.x, y: this.y, text: marker.text, font });
-    });
-  }
-
-  write(block: ReportBlock): void {
-    switch (block.kind) {
-      case 'gap':
-        if (!this.atTop) this.y = Math.min(this.y + PARAGRAPH_GAP, ANALYSIS_PDF.bottomLimit);
-        return;
-      case 'rule': {
-        const y = this.advance(ANALYSIS_PDF.lineStep) - ANALYSIS_PDF.lineStep / 2;
-        this.items.push({ kind: 'line', x1: MARGIN, y1: y, x2: RIGHT, y2: y });
-        return;
-      }
-      case 'heading': {
-        const font = HEADING_FONT[block.level];
-        const step = HEADING_STEP[block.level];
-        // A heading keeps a body line below it on its page: never alone at the foot of a page.
-        wrapText(block.text, RIGHT - MARGIN, font, this.measure).forEach((line) => {
-          this.text(MARGIN, line, font, step, ANALYSIS_PDF.lineStep);
-        });
-        return;
-      }
-      case 'item': {
-        const markerX = MARGIN + block.depth * INDENT;
-        const markerWidth = this.measure.width(block.marker, ANALYSIS_PDF_FONTS.body);
-        const textX = markerX + Math.max(INDENT, markerWidth + MARKER_SPACE);
-        this.wrapped(textX, block.text, ANALYSIS_PDF_FONTS.body, { x: markerX, text: block.marker });
-        return;
-      }
-      case 'bold':
-        this.wrapped(MARGIN, block.text, ANALYSIS_PDF_FONTS.bold);
-        return;
-      case 'paragraph':
-        this.wrapped(block.quoted ? MARGIN + INDENT : MARGIN, block.text, ANALYSIS_PDF_FONTS.body);
-        return;
+/** Lays one of the body's blocks out, on as many pages as it needs. */
+function writeBlock(flow: PdfPageFlow, block: ReportBlock): void {
+  const { body, bold } = ANALYSIS_PDF_FONTS;
+  switch (block.kind) {
+    case 'gap':
+      flow.gap(PARAGRAPH_GAP);
+      return;
+    case 'rule':
+      flow.rule();
+      return;
+    case 'heading':
+      // A heading keeps a body line below it on its page: never alone at the foot of a page.
+      flow.wrapped(MARGIN, block.text, HEADING_FONT[block.level], {
+        step: HEADING_STEP[block.level],
+        keep: PDF_PAGE.lineStep,
+      });
+      return;
+    case 'item': {
+      const markerX = MARGIN + block.depth * INDENT;
+      const markerWidth = flow.measure.width(block.marker, body);
+      const textX = markerX + Math.max(INDENT, markerWidth + MARKER_SPACE);
+      // The marker on its first line's page, drawn before a long item breaks onto the next.
+      wrapText(block.text, RIGHT - textX, body, flow.measure).forEach((line, index) => {
+        const y = flow.text(textX, line, body, PDF_PAGE.lineStep);
+        if (index === 0) flow.draw({ kind: 'text', x: markerX, y, text: block.marker, font: body });
+      });
+      return;
     }
+    case 'bold':
+      flow.wrapped(MARGIN, block.text, bold);
+      return;
+    case 'paragraph':
+      flow.wrapped(block.quoted ? MARGIN + INDENT : MARGIN, block.text, body);
+      return;
   }
 }
 
@@ -197,26 +148,7 @@ class BodyWriter {
  * 'Pagina X van Y' centred. The report is untrusted: it is only drawn as text.
  */
 export function layoutAnalysisPdf(input: AnalysisPdfInput): PdfDocument {
-  const writer = new BodyWriter(input.measure);
-  for (const block of reportBlocks(input.markdown)) writer.write(block);
-  const body = writer.pages.filter((items) => items.length > 0);
-  const pages = [coverItems(input), ...body];
-  return {
-    width: ANALYSIS_PDF.width,
-    height: ANALYSIS_PDF.height,
-    title: ANALYSIS_PDF_TITLE,
-    pages: pages.map((items, index) => ({
-      items: [
-        ...items,
-        {
-          kind: 'text',
-          x: CENTRE,
-          y: ANALYSIS_PDF.footerY,
-          text: pageFooter(index + 1, pages.length),
-          font: ANALYSIS_PDF_FONTS.footer,
-          align: 'center',
-        },
-      ],
-    })),
-  };
+  const flow = new PdfPageFlow(input.measure);
+  for (const block of reportBlocks(input.markdown)) writeBlock(flow, block);
+  return finishPdf([coverItems(input), ...flow.pages], ANALYSIS_PDF_TITLE);
 }

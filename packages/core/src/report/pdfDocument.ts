@@ -11,8 +11,15 @@ export interface PdfFont {
 }
 
 /**
+ * A fill colour as red, green and blue from 0 to 255; three equal channels are a grey (the engine
+ * may write those as a grey level).
+ */
+export type PdfColor = readonly [red: number, green: number, blue: number];
+
+/**
  * One thing drawn on a page. Text: `y` is its baseline, `x` its left edge (or its centre with
- * `align: 'center'`). Image: `x`, `y` its top-left corner. Line: from (x1, y1) to (x2, y2).
+ * `align: 'center'`). Image and rect: `x`, `y` their top-left corner; a rect is a box filled with
+ * `fill` and no outline (the bars of a chart). Line: from (x1, y1) to (x2, y2).
  */
 export type PdfItem =
   | {
@@ -31,6 +38,14 @@ export type PdfItem =
       readonly height: number;
       readonly dataUrl: string;
       readonly format: 'PNG' | 'JPEG';
+    }
+  | {
+      readonly kind: 'rect';
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly height: number;
+      readonly fill: PdfColor;
     }
   | {
       readonly kind: 'line';

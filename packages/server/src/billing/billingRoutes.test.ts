@@ -76,12 +76,14 @@ describe('GET /features', () => {
     expect(feature('core').description).toContain('Antwoorden exporteren als CSV');
   });
 
-  it('should describe export as the XLSX export, with CSV on every plan and no reports it does not make', () => {
-    // Migration 0009: the text once promised PDF and Markdown reports.
+  it('should describe export as the XLSX export and the results PDF, with CSV on every plan and no reports', () => {
+    // Migration 0009: the text once promised PDF and Markdown reports; 0017 names the PDF summary
+    // of a survey's results, which the results page now makes.
     const text = feature('export').description;
     expect(text).toContain('XLSX');
+    expect(text).toContain('een samenvatting als PDF');
     expect(text).toContain('Exporteren als CSV en de export van één respondent kunnen met elk abonnement');
-    expect(text).not.toMatch(/PDF|Markdown|rapport/i);
+    expect(text).not.toMatch(/Markdown|rapport/i);
   });
 
   it('should need a login', async () => {

@@ -10,8 +10,9 @@ import { CORE_FEATURE } from './catalog';
 /**
  * Things Loop does not do yet, which a plan text must therefore not name. Each issue that builds
  * one removes its phrase here in the same change (and gives its feature a true text). Issue 15
- * built the business analysis with its PDF and Markdown export; AI summaries of open answers (the
- * feature 'ai') are not built, and the built-in analyst is no AI, so no plan text may say AI.
+ * built the business analysis with its PDF and Markdown export, and the PDF summary of a survey's
+ * results ('export', migration 0017); AI summaries of open answers (the feature 'ai') are not
+ * built, and the built-in analyst is no AI, so no plan text may say AI.
  */
 const NOT_YET_BUILT = ['Contacten', 'uitnodigingen', 'AI', 'samenvattingen van open antwoorden'];
 
@@ -123,6 +124,32 @@ describe('the business analysis on the plans (migration 0016)', () => {
     ])
       expect(text.toLowerCase()).toContain(phrase.toLowerCase());
     expect(text).not.toContain('nog niet beschikbaar');
+  });
+});
+
+describe('the results PDF on the plans (migration 0017)', () => {
+  it("should say that 'export' makes the XLSX export and a PDF summary of the results, without open answers", async () => {
+    const [exportFeature] = await ctx.db.select().from(features).where(eq(features.key, 'export'));
+    const text = textOf(shown(exportFeature?.description ?? '')).toLowerCase();
+    for (const phrase of [
+      'XLSX',
+      'samenvatting als PDF',
+      'resultatenpagina',
+      'NPS',
+      'open antwoorden blijven erbuiten',
+      'CSV',
+    ])
+      expect(text).toContain(phrase.toLowerCase());
+  });
+
+  it("should sell 'export' on smartloop and proloop, not on basicloop", async () => {
+    const rows = await ctx.db
+      .select({ plan: plans.name })
+      .from(planFeatures)
+      .innerJoin(plans, eq(plans.id, planFeatures.planId))
+      .where(eq(planFeatures.featureKey, 'export'))
+      .orderBy(asc(plans.name));
+    expect(rows.map((row) => row.plan)).toEqual(['proloop', 'smartloop']);
   });
 });
 

@@ -265,6 +265,14 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
     )
     .inSingletonScope();
+  // The results page's PDF summary; its own code loads with the first click (see surveyServices.ts).
+  bind(TOKENS.ExportResultsPdf)
+    .toResolvedValue(
+      async (files, fetch, loadPdfEngine, branding, clock) =>
+        (await surveys()).createResultsPdfExporter({ files, fetch, loadPdfEngine, branding, clock }),
+      [TOKENS.FileSaver, TOKENS.Fetch, TOKENS.LoadPdfEngine, TOKENS.BrandingStore, TOKENS.Clock],
+    )
+    .inSingletonScope();
   bind(TOKENS.SurveyDataGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveyDataGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();

@@ -12,6 +12,7 @@ import { DateFilterForm } from './DateFilterForm';
 import { ExportButtons } from './ExportButtons';
 import { QuestionResultBlock } from './QuestionResultBlock';
 import { RespondentsPanel } from './RespondentsPanel';
+import { ResultsPdfButton } from './ResultsPdfButton';
 import { SharingPanel } from './SharingPanel';
 import { StatusBadge } from './StatusBadge';
 import { parseSurveyId, useDateFilter, useSurveyResults } from './useResults';
@@ -87,6 +88,7 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
           />
         </div>
         {allowed('results.export') ? <ExportButtons surveyId={surveyId} filter={filter} /> : null}
+        {allowed('results.export') ? <ResultsPdfButton page={page.value} filter={filter} /> : null}
       </div>
 
       <DateFilterForm filter={filter} onChange={setFilter} label="Resultaten filteren op datum" />
