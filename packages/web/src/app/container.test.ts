@@ -37,6 +37,7 @@ const LAZY_TOKENS = new Set([
   'SurveyPreview',
   'SurveyResultsGateway',
   'ResultsUseCases',
+  'SummaryUseCases',
   'SurveyDataGateway',
   'SurveyDataUseCases',
   'KpiGateway',

@@ -265,6 +265,15 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
     )
     .inSingletonScope();
+  bind(TOKENS.SummaryUseCases)
+    .toResolvedValue(
+      async (api) => {
+        const { createOpenAnswerSummaryGateway, createSummaryUseCases } = await surveys();
+        return createSummaryUseCases({ gateway: createOpenAnswerSummaryGateway(api) });
+      },
+      [TOKENS.ApiClient],
+    )
+    .inSingletonScope();
   bind(TOKENS.SurveyDataGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveyDataGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();

@@ -5,6 +5,7 @@
  */
 export {
   createInvitationPreviewGateway,
+  createOpenAnswerSummaryGateway,
   createSurveyDataGateway,
   createSurveyResultsGateway,
   createSurveyTemplatesGateway,
@@ -13,3 +14,4 @@ export { logDateOf } from '@loop/core/logs';
 export { createSurveyDataUseCases } from '@loop/core/surveys/data';
 export { createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core/surveys/editor';
 export { createResultsUseCases } from '@loop/core/surveys/results';
+export { createSummaryUseCases } from '@loop/core/surveys/summary';

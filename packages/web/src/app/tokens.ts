@@ -40,6 +40,7 @@ import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor'
 import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
 import type { InvitationPreviewGateway } from '@loop/core/surveys/respond';
 import type { ResultsUseCases, SurveyResultsGateway } from '@loop/core/surveys/results';
+import type { SummaryUseCases } from '@loop/core/surveys/summary';
 import type { ServiceIdentifier } from 'inversify';
 import type { Navigation } from '../routing/navigation';
 
@@ -130,6 +131,8 @@ export const TOKENS = {
   SurveyEditors: Symbol.for('Loop.SurveyEditors') as ServiceIdentifier<SurveyEditorPool>,
   /** Surveys list, results, question detail, analytics, export and sharing links. */
   ResultsUseCases: Symbol.for('Loop.ResultsUseCases') as ServiceIdentifier<ResultsUseCases>,
+  /** Summaries of open answers (plan feature 'ai'), with their gateway. */
+  SummaryUseCases: Symbol.for('Loop.SummaryUseCases') as ServiceIdentifier<SummaryUseCases>,
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */
   SurveyDataUseCases: Symbol.for('Loop.SurveyDataUseCases') as ServiceIdentifier<SurveyDataUseCases>,
   /** The survey and invitation e-mail the previews show. */

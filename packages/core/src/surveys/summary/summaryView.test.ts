@@ -23,13 +23,14 @@ describe('summaryView', () => {
     const view = summaryView(summary());
     expect(view.themes).toEqual([
       {
+        key: 'theme-1',
         label: 'Werkdruk',
         count: 12,
         countText: '12 antwoorden (30%)',
         share: 0.3,
         quotes: ['De werkdruk is te hoog.'],
       },
-      { label: 'Laptops', count: 1, countText: '1 antwoord (3%)', share: 0.025, quotes: [] },
+      { key: 'theme-2', label: 'Laptops', count: 1, countText: '1 antwoord (3%)', share: 0.025, quotes: [] },
     ]);
     expect(view.otherText).toBe('Overig: 27 antwoorden (68%)');
     expect(view.basisText).toBe('Gebaseerd op 40 antwoorden.');

@@ -40,6 +40,8 @@ export function summaryErrorText(failure: Extract<ApiResult<never>, { ok: false 
 }
 
 export interface SummaryThemeView {
+  /** Unique within the summary (a model may name two themes alike). */
+  readonly key: string;
   readonly label: string;
   readonly count: number;
   /** '12 antwoorden (30%)'. */
@@ -71,7 +73,8 @@ const countText = (count: number, considered: number): string =>
 export function summaryView(summary: OpenAnswerSummary): OpenAnswerSummaryView {
   const considered = summary.answers_considered;
   return {
-    themes: summary.themes.map((theme) => ({
+    themes: summary.themes.map((theme, index) => ({
+      key: `theme-${index + 1}`,
       label: theme.label,
       count: theme.count,
       countText: countText(theme.count, considered),
