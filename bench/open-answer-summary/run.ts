@@ -3,24 +3,13 @@
  * answers, beside a baseline in the same process: a bare word count (every answer lower-cased and
  * split into words, each word counted in a Map), the least any summary by keywords has to do.
  * Budget: ≤ 200 ms median in Node for 10,000 answers.
- * Run: node_modules/.bin/tsx bench/open-answer-summary/run.ts
+ * Run: node scripts/pnpm.mjs bench:open-answer-summary
  */
 import { SUMMARY_ANSWERS_MAX, summariseOpenAnswers } from '@loop/core/surveys/summary';
 import { sideBySide } from '../benchKit';
+import { prng } from '../prng';
 
 const BUDGET_MS = 200;
-
-/** mulberry32: small seeded PRNG, so every run sees the same answers. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Openings, subjects and endings that make answers like employees write them, some with personal data. */
 const OPENINGS = [
