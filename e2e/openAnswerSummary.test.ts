@@ -113,7 +113,7 @@ describe('summaries of open answers', () => {
     const hint = page.locator('.answer-summary-upgrade');
     await hint.waitFor();
     expect((await hint.textContent())?.replace(/\s+/g, ' ')).toBe(
-      'Samenvatting van de antwoorden: Zit niet in je abonnement, wel in proloop. Mijn Abonnement',
+      'Samenvatting van de antwoorden: zit niet in je abonnement, wel in proloop. Mijn Abonnement',
     );
     expect(await page.getByRole('button', { name: 'Vat samen' }).count()).toBe(0);
     const refused = await api(

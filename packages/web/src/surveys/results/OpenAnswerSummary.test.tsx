@@ -259,7 +259,7 @@ describe('OpenAnswerSummary', () => {
     const page = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() =>
       expect(page.container.querySelector('.answer-summary-upgrade')?.textContent).toBe(
-        'Samenvatting van de antwoorden: Zit niet in je abonnement, wel in proloop. Mijn Abonnement',
+        'Samenvatting van de antwoorden: zit niet in je abonnement, wel in proloop. Mijn Abonnement',
       ),
     );
     expect(button(page.container, 'Vat samen')).toBeNull();

@@ -31,9 +31,10 @@ export function OpenAnswerSummary({
   const { plans } = useSubscription();
   if (ai === 'loading') return null;
   if (!ai) {
+    const note = missingFeatureNote(plans, 'ai');
     return upgradeHint ? (
       <p className="answer-summary-upgrade">
-        {SUMMARY_TEXTS.heading}: {missingFeatureNote(plans, 'ai')}{' '}
+        {SUMMARY_TEXTS.heading}: {note.charAt(0).toLowerCase() + note.slice(1)}{' '}
         <Link href="/dashboard/abonnement">Mijn Abonnement</Link>
       </p>
     ) : null;
