@@ -173,6 +173,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/surveys/model',
   '@loop/core/surveys/results',
   '@loop/core/surveys/data',
+  '@loop/core/surveys/summary',
   '@loop/core/report',
   '@loop/core/analysis',
 ]);

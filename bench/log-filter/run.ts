@@ -6,18 +6,7 @@
  */
 import type { LogItem, LogLevel } from '@loop/core';
 import { EMPTY_LOG_FILTER, filterLogRows, type LogFilter, prepareLogRows } from '@loop/core/logs';
-
-/** mulberry32: small seeded PRNG, so every run sees the same rows. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../prng';
 
 const ROUTES = [
   '/api/v1/auth/login',

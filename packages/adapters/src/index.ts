@@ -23,6 +23,7 @@ export { createBrandingGateway } from './http/createBrandingGateway';
 export { createBusinessAnalysisGateway } from './http/createBusinessAnalysisGateway';
 export { createFinanceGateway } from './http/createFinanceGateway';
 export { createKpiGateway } from './http/createKpiGateway';
+export { createOpenAnswerSummaryGateway } from './http/createOpenAnswerSummaryGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
 export {
   createInvitationPreviewGateway,

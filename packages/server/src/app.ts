@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/adminRoutes';
 import { analysisRoutes } from './analysis/analysisRoutes';
 import { type Analyst, builtinAnalyst } from './analysis/analyst';
 import { createLlmAnalyst } from './analysis/llmAnalyst';
+import { summaryRoutes } from './analysis/summaryRoutes';
 import type { AppDeps } from './appDeps';
 import { createAccessTokens } from './auth/accessTokens';
 import { startAuthCleanup } from './auth/authCleanup';
@@ -302,6 +303,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     financeRoutes(context),
     kpiRoutes(context),
     analysisRoutes(context),
+    summaryRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

@@ -115,6 +115,8 @@ export {
   KPI_VALUE_ORIGINS,
 } from './kpis';
 export type { LogItem, LogLevel, LogsResponse } from './logs';
+export type { OpenAnswerSummary, OpenAnswerTheme, SummaryAnalyst } from './openAnswerSummary';
+export { SUMMARY_MESSAGES, SUMMARY_MIN_ANSWERS } from './openAnswerSummary';
 export type {
   CreatePersonalLinksRequest,
   InvitationPreview,

@@ -8,7 +8,7 @@ import { analysedTeam, analysisOf, makeAnalysis, PERSONAL } from '../testing/ana
 import { putOnPlan } from '../testing/billing';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
-import type { Analyst } from './analyst';
+import { type Analyst, builtinAnalyst } from './analyst';
 
 let ctx: TestContext;
 let team: TestTeam;
@@ -46,6 +46,7 @@ function heldAnalyst() {
           reject(signal.reason);
         });
       }),
+    summarise: builtinAnalyst.summarise,
   };
   return { analyst, state, release: (text: string) => release(text) };
 }

@@ -18,7 +18,8 @@ import {
   listAnalyses,
   releaseAnalysisSlot,
 } from './analysisStore';
-import { type Analyst, AnalystError } from './analyst';
+import type { Analyst } from './analyst';
+import { analystWithin } from './analystTime';
 
 export interface AnalysisDeps extends ComputeDeps {
   readonly clock: Clock;
@@ -58,35 +59,6 @@ export const toWireAnalysis = (
   },
 });
 
-class AnalysisTimeout extends Error {
-  override readonly name = 'AnalysisTimeout';
-}
-
-/**
- * The analyst's report within the time limit: the signal aborts the analyst when time is up, and
- * the answer is 'timeout' then even if an analyst ignores its signal.
- */
-async function reportWithin(deps: AnalysisDeps, run: (signal: AbortSignal) => Promise<string>) {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const reason = new AnalysisTimeout('analysis took too long');
-      controller.abort(reason);
-      reject(reason);
-    }, deps.timeoutMs);
-  });
-  try {
-    return ok(await Promise.race([run(controller.signal), expired]));
-  } catch (error) {
-    if (controller.signal.aborted) return err('timeout' as const, ANALYSIS_MESSAGES.timeout);
-    if (error instanceof AnalystError) return err(error.failure, REFUSAL_DETAILS[error.failure]);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Makes and stores an analysis of the organisation (spec §7 POST /organization/business-analysis):
  * one at a time per organisation (a second request while one runs is refused, 'busy'), refused
@@ -106,8 +78,8 @@ export async function createBusinessAnalysis(
     const input = await gatherAnalysisInput(deps, organization, started);
     if (input.kpis.length === 0 && input.surveys.length === 0)
       return err('no_data', ANALYSIS_MESSAGES.noData);
-    const report = await reportWithin(deps, (signal) => deps.analyst.analyse(input, signal));
-    if (!report.ok) return report;
+    const report = await analystWithin(deps.timeoutMs, (signal) => deps.analyst.analyse(input, signal));
+    if (!report.ok) return err(report.error, REFUSAL_DETAILS[report.error]);
     const row = await insertAnalysis(deps.db, {
       organizationId: organization.id,
       analysis: report.value,

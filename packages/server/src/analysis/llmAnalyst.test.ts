@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ANALYSIS_MESSAGES, type BusinessAnalysisList } from '@loop/core';
 import { eq } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { businessAnalyses } from '../db/schema';
 import { analysedTeam, analysisOf, makeAnalysis, PERSONAL } from '../testing/analysisTesting';
+import { completion, type FakeReply, startFakeOpenAi } from '../testing/fakeOpenAi';
 import type { TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 
@@ -16,76 +17,32 @@ import { api, createTestContext, type TestContext } from '../testing/testApp';
  */
 type Mode = 'report' | 'fenced' | 'slow' | 'malformed' | 'no-choices' | 'empty' | 'error' | 'too-long';
 
-interface Captured {
-  readonly path: string;
-  readonly authorization: string | undefined;
-  readonly body: { model: string; messages: Array<{ role: string; content: string }> };
-}
-
 const REPORT = '# Bedrijfsanalyse Model BV\n\n## Samenvatting\n\n- Geschreven door het taalmodel.';
 
+const REPLIES: Readonly<Record<Mode, FakeReply>> = {
+  report: { content: REPORT },
+  fenced: { content: `\`\`\`markdown\n${REPORT}\n\`\`\`` },
+  slow: { delayMs: 3_000, content: REPORT },
+  malformed: { status: 200, body: '{"choices": [{"message": ' },
+  'no-choices': { status: 200, body: { ...completion(''), choices: [] } },
+  empty: { content: '   ' },
+  'too-long': { content: 'x'.repeat(100_001) },
+  error: { status: 500, body: { error: { message: 'model overloaded' } } },
+};
+
 let ctx: TestContext;
-let fake: Server;
+let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let mode: Mode = 'report';
-const captured: Captured[] = [];
 let app: FastifyInstance;
 let team: TestTeam;
 
-async function read(request: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of request) text += chunk;
-  return text;
-}
-
-function answer(response: ServerResponse, content: unknown, status = 200, type = 'application/json') {
-  response.writeHead(status, { 'content-type': type });
-  response.end(typeof content === 'string' ? content : JSON.stringify(content));
-}
-
-const completion = (content: string) => ({
-  id: 'chatcmpl-test',
-  object: 'chat.completion',
-  created: 1_772_442_000,
-  model: 'test-model',
-  choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
-});
-
 beforeAll(async () => {
-  fake = createServer(async (request, response) => {
-    const body = await read(request);
-    captured.push({
-      path: request.url ?? '',
-      authorization: request.headers.authorization,
-      body: JSON.parse(body),
-    });
-    switch (mode) {
-      case 'report':
-        return answer(response, completion(REPORT));
-      case 'fenced':
-        return answer(response, completion(`\`\`\`markdown\n${REPORT}\n\`\`\``));
-      case 'slow':
-        setTimeout(() => answer(response, completion(REPORT)), 3_000).unref();
-        return;
-      case 'malformed':
-        return answer(response, '{"choices": [{"message": ', 200);
-      case 'no-choices':
-        return answer(response, { ...completion(''), choices: [] });
-      case 'empty':
-        return answer(response, completion('   '));
-      case 'too-long':
-        return answer(response, completion('x'.repeat(100_001)));
-      case 'error':
-        return answer(response, { error: { message: 'model overloaded' } }, 500);
-    }
-  });
-  fake.listen(0, '127.0.0.1');
-  await once(fake, 'listening');
-  const { port } = fake.address() as AddressInfo;
+  fake = await startFakeOpenAi(() => REPLIES[mode]);
   ctx = await createTestContext();
   app = await ctx.buildApp({
     config: {
       analysisTimeoutMs: 1_000,
-      llm: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-sleutel', model: 'test-model' },
+      llm: { baseUrl: fake.baseUrl, apiKey: 'test-sleutel', model: 'test-model' },
     },
   });
   team = (await analysedTeam(ctx, 'Model BV')).team;
@@ -93,14 +50,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  fake?.closeAllConnections();
   fake?.close();
 });
 
 beforeEach(() => {
   mode = 'report';
-  captured.length = 0;
+  fake.captured.length = 0;
 });
+
+const captured = () => fake.captured;
 
 const stored = () =>
   ctx.db.$count(businessAnalyses, eq(businessAnalyses.organizationId, team.organization.id));
@@ -115,9 +73,12 @@ describe('the LLM analyst', () => {
       organization: { name: 'Model BV' },
       data_points: { kpis: 1, surveys: 1 },
     });
-    expect(captured).toHaveLength(1);
-    expect(captured[0]).toMatchObject({ path: '/v1/chat/completions', authorization: 'Bearer test-sleutel' });
-    expect(captured[0]?.body.model).toBe('test-model');
+    expect(captured()).toHaveLength(1);
+    expect(captured()[0]).toMatchObject({
+      path: '/v1/chat/completions',
+      authorization: 'Bearer test-sleutel',
+    });
+    expect(captured()[0]?.body.model).toBe('test-model');
     const [row] = await ctx.db
       .select()
       .from(businessAnalyses)
@@ -132,8 +93,11 @@ describe('the LLM analyst', () => {
 
   it('should ask for the sections with aggregates only: no e-mail address, name or open answer of anyone', async () => {
     await makeAnalysis(app, team);
-    const prompt = captured[0]?.body.messages.map((message) => message.content).join('\n') ?? '';
-    expect(captured[0]?.body.messages.map((message) => message.role)).toEqual(['system', 'user']);
+    const prompt =
+      captured()[0]
+        ?.body.messages.map((message) => message.content)
+        .join('\n') ?? '';
+    expect(captured()[0]?.body.messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(prompt).toContain("## KPI's");
     expect(prompt).toContain('Omzet per maand');
     expect(prompt).toContain('"nps":[{"vraag":"Zou je ons aanbevelen?","score":40');

@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import { ANALYSIS_MESSAGES } from '@loop/core';
+import { ANALYSIS_MESSAGES, SUMMARY_MESSAGES } from '@loop/core';
 import { normaliseEmail } from '@loop/core/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -20,7 +20,8 @@ export type RateLimitedAction =
   | 'invitationLink'
   | 'passwordCheck'
   | 'emailChange'
-  | 'businessAnalysis';
+  | 'businessAnalysis'
+  | 'openAnswerSummary';
 
 /**
  * Counted per client IP, per e-mail address in the body, per the pair, per signed-in account, or
@@ -79,6 +80,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   businessAnalysis: [
     { scope: 'organization', max: 3, windowMs: MINUTE_MS, detail: ANALYSIS_MESSAGES.tooMany },
     { scope: 'organization', max: 30, windowMs: 60 * MINUTE_MS, detail: ANALYSIS_MESSAGES.tooMany },
+  ],
+  // A summary reads up to 10,000 answers, and with a language model it costs money: enough for a
+  // team going through a survey's open questions and periods, too few to run up a bill.
+  openAnswerSummary: [
+    { scope: 'organization', max: 20, windowMs: MINUTE_MS, detail: SUMMARY_MESSAGES.tooMany },
+    { scope: 'organization', max: 200, windowMs: 60 * MINUTE_MS, detail: SUMMARY_MESSAGES.tooMany },
   ],
 };
 

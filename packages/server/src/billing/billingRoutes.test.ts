@@ -47,10 +47,11 @@ describe('GET /features', () => {
     }
   });
 
-  it('should say that the feature without a product is not available (migration 0010)', () => {
-    expect(feature('ai').description).toBe(
-      '<p>Deze functie is <strong>nog niet beschikbaar</strong> in Loop.</p>',
-    );
+  it('should describe the AI insights as the summaries of open answers, by Loop unless a language model is connected (0018)', () => {
+    const text = feature('ai').description;
+    expect(text).toContain('<strong>Samenvattingen van open antwoorden</strong>');
+    expect(text).toContain('Loop maakt de samenvatting zelf, zonder taalmodel');
+    expect(text).not.toContain('nog niet beschikbaar');
   });
 
   it('should describe the business analysis as built, by rules unless a language model is connected (0016)', () => {
@@ -106,9 +107,9 @@ describe('GET /plans', () => {
     ]);
     expect(plans[0]!.features).toStrictEqual([feature('core')]);
     expect(plans[1]!.features).toStrictEqual(['core', 'analytics', 'export', 'branding'].map(feature));
-    // 'ai' has no product behind it yet, so no plan sells it (0010); 'business' is back on proloop (0016).
+    // 'business' is back on proloop (0016), and 'ai' with the summaries of open answers (0018).
     expect(plans[2]!.features).toStrictEqual(
-      ['core', 'analytics', 'export', 'branding', 'business'].map(feature),
+      ['core', 'ai', 'analytics', 'export', 'branding', 'business'].map(feature),
     );
     expect(Object.keys(plans[0]!)).toEqual(['id', 'name', 'price_per_month', 'features']);
   });

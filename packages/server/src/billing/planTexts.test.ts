@@ -10,11 +10,18 @@ import { CORE_FEATURE } from './catalog';
 /**
  * Things Loop does not do yet, which a plan text must therefore not name. Each issue that builds
  * one removes its phrase here in the same change (and gives its feature a true text). Issue 15
- * built the business analysis with its PDF and Markdown export, and the PDF summary of a survey's
- * results ('export', migration 0017); AI summaries of open answers (the feature 'ai') are not
- * built, and the built-in analyst is no AI, so no plan text may say AI.
+ * built the business analysis with its PDF and Markdown export, the PDF summary of a survey's
+ * results ('export', migration 0017) and the summaries of open answers (the feature 'ai',
+ * 'AI-inzichten', migration 0018, whose text says a language model is only involved when one is
+ * connected); the seed's other promises for 'ai' are not built.
  */
-const NOT_YET_BUILT = ['Contacten', 'uitnodigingen', 'AI', 'samenvattingen van open antwoorden'];
+const NOT_YET_BUILT = [
+  'Contacten',
+  'uitnodigingen',
+  'signalen',
+  'vervolgvragen',
+  'kunstmatige intelligentie',
+];
 
 /** The phrase as a whole word, any case: 'PDF' finds "PDF's" and "PDF-export", not "pdfs". */
 const phrasePattern = (phrase: string): RegExp =>
@@ -98,14 +105,36 @@ describe('plan texts (migrated database)', () => {
   });
 });
 
-describe('the business analysis on the plans (migration 0016)', () => {
-  it("should sell 'business' on proloop only and 'ai' on no plan", async () => {
+describe('the business analysis and the AI insights on the plans (migrations 0016 and 0018)', () => {
+  it("should sell 'business' and 'ai' on proloop only", async () => {
     const rows = await ctx.db
       .select({ plan: plans.name, key: planFeatures.featureKey })
       .from(planFeatures)
       .innerJoin(plans, eq(plans.id, planFeatures.planId))
-      .where(inArray(planFeatures.featureKey, ['ai', 'business']));
-    expect(rows).toEqual([{ plan: 'proloop', key: 'business' }]);
+      .where(inArray(planFeatures.featureKey, ['ai', 'business']))
+      .orderBy(asc(planFeatures.featureKey));
+    expect(rows).toEqual([
+      { plan: 'proloop', key: 'ai' },
+      { plan: 'proloop', key: 'business' },
+    ]);
+  });
+
+  it('should say what the summaries do, that Loop makes them by counting words, and when answers go to a language model', async () => {
+    const [ai] = await ctx.db.select().from(features).where(eq(features.key, 'ai'));
+    expect(ai?.name).toBe('AI-inzichten');
+    const text = textOf(shown(ai?.description ?? '')).replace(/\s+/g, ' ');
+    for (const phrase of [
+      'Samenvattingen van open antwoorden',
+      'thema',
+      'citaten',
+      'zonder e-mailadressen en telefoonnummers',
+      'geen enkel thema',
+      'zonder taalmodel',
+      'Koppelt de beheerder van je Loop-server een taalmodel',
+      'de antwoorden gaan dan mee',
+    ])
+      expect(text.toLowerCase()).toContain(phrase.toLowerCase());
+    expect(text).not.toContain('nog niet beschikbaar');
   });
 
   it('should say what the analysis does, and that Loop writes it by rules unless a language model is connected', async () => {

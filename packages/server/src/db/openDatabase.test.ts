@@ -75,8 +75,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('billing migration', () => {
         { name: 'basicloop', price_cents: 0, features: 'core' },
         { name: 'smartloop', price_cents: 2900, features: 'core,analytics,export,branding' },
         // 0002 sold ai and business on proloop too; 0010 took them off (no product behind them yet),
-        // 0016 put business back (issue 15 built the analysis).
-        { name: 'proloop', price_cents: 7900, features: 'core,analytics,export,branding,business' },
+        // 0016 put business back (issue 15 built the analysis), 0018 ai (the summaries of open answers).
+        { name: 'proloop', price_cents: 7900, features: 'core,ai,analytics,export,branding,business' },
       ]);
     } finally {
       await client.close();

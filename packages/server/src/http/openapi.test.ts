@@ -95,6 +95,7 @@ describe('OpenAPI', () => {
       '/api/v1/survey-templates/{id}': ['delete', 'put'],
       '/api/v1/surveys/{id}/results': ['get'],
       '/api/v1/surveys/{id}/questions/{questionId}': ['get'],
+      '/api/v1/surveys/{id}/questions/{questionId}/summary': ['post'],
       '/api/v1/surveys/{id}/export': ['get'],
       '/api/v1/surveys/{id}/responses': ['get'],
       '/api/v1/surveys/{id}/responses/{responseId}': ['delete', 'get'],
@@ -143,6 +144,7 @@ describe('OpenAPI', () => {
       '/api/v1/organization/leave',
       '/api/v1/organization/invitations/{id}/resend',
       '/api/v1/organization/business-analysis',
+      '/api/v1/surveys/{id}/questions/{questionId}/summary',
     ]);
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(expected).sort());
     for (const [path, methods] of Object.entries(expected)) {

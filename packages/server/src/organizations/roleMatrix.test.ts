@@ -53,6 +53,7 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/surveys/:id/invitation-preview': 'organization.read',
   'GET /api/v1/surveys/:id/results': 'organization.read',
   'GET /api/v1/surveys/:id/questions/:questionId': 'organization.read',
+  'POST /api/v1/surveys/:id/questions/:questionId/summary': 'organization.read',
   'GET /api/v1/surveys/:id/export': 'results.export',
   'GET /api/v1/analytics': 'organization.read',
   'GET /api/v1/surveys/:id/responses': 'organization.read',

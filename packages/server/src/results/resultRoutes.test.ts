@@ -83,6 +83,10 @@ describe('result routes of another organisation', () => {
         expect(response.statusCode, path).toBe(404);
         expect(response.json(), path).toEqual({ detail: SURVEY_ERRORS.notFound });
       }
+      // The summary of an open question (plan feature 'ai', the second organisation has it too).
+      const summary = await api(ctx.app, 'POST', `/surveys/${survey.id}/questions/lang/summary`, intruder);
+      expect(summary.statusCode).toBe(404);
+      expect(summary.json()).toEqual({ detail: SURVEY_ERRORS.notFound });
       // The first organisation in the header is refused as a whole, on /analytics too.
       for (const path of [`/surveys/${survey.id}/results`, '/analytics']) {
         const wrongHeader = await api(ctx.app, 'GET', path, {

@@ -1,4 +1,12 @@
-import type { Branding, BusinessAnalysisResponse, CurrentUser, UserSubscription } from '@loop/core';
+import type {
+  Branding,
+  BusinessAnalysisResponse,
+  CurrentUser,
+  OpenAnswerSummary,
+  Page,
+  SurveySummary,
+  UserSubscription,
+} from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branding, memberships, organizations, subscriptions, users } from '../db/schema';
@@ -82,6 +90,7 @@ describe('seedDemoData', () => {
     expect(subscription).toMatchObject({ plan_name: 'proloop', status: 'active', end_date: null });
     expect(subscription.features.map((feature) => feature.key)).toEqual([
       'core',
+      'ai',
       'analytics',
       'export',
       'branding',
@@ -100,6 +109,22 @@ describe('seedDemoData', () => {
     const titles = Object.values(DEMO_SURVEY_TITLES);
     expect(metadata.data_points.surveys).toBe(titles.length);
     for (const title of titles) expect(analysis).toContain(`### ${title}`);
+  });
+
+  it("should let a demo member summarise the employee survey's open answers into themes", async () => {
+    const user = await login(ctx.app, DEMO_USER);
+    const list = await api(ctx.app, 'GET', '/surveys?q=Medewerkerstevredenheid', {
+      token: user.access_token,
+    });
+    const [survey] = list.json<Page<SurveySummary>>().items;
+    const response = await api(ctx.app, 'POST', `/surveys/${survey?.id}/questions/mtv-verbeter/summary`, {
+      token: user.access_token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const summary = response.json<OpenAnswerSummary>();
+    expect(summary.answers_total).toBeGreaterThan(20);
+    expect(summary.themes.length).toBeGreaterThan(2);
+    expect(summary.themes.every((theme) => theme.count >= 2 && theme.quotes.length > 0)).toBe(true);
   });
 
   it('should never overwrite a changed password or brand colour', async () => {

@@ -38,6 +38,7 @@ const LAZY_TOKENS = new Set([
   'SurveyResultsGateway',
   'ResultsUseCases',
   'ExportResultsPdf',
+  'SummaryUseCases',
   'SurveyDataGateway',
   'SurveyDataUseCases',
   'KpiGateway',

@@ -273,6 +273,15 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.FileSaver, TOKENS.Fetch, TOKENS.LoadPdfEngine, TOKENS.BrandingStore, TOKENS.Clock],
     )
     .inSingletonScope();
+  bind(TOKENS.SummaryUseCases)
+    .toResolvedValue(
+      async (api) => {
+        const { createOpenAnswerSummaryGateway, createSummaryUseCases } = await surveys();
+        return createSummaryUseCases({ gateway: createOpenAnswerSummaryGateway(api) });
+      },
+      [TOKENS.ApiClient],
+    )
+    .inSingletonScope();
   bind(TOKENS.SurveyDataGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveyDataGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();

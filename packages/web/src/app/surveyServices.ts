@@ -8,6 +8,7 @@ import type { ResultsPdfPorts } from './resultsPdfServices';
 
 export {
   createInvitationPreviewGateway,
+  createOpenAnswerSummaryGateway,
   createSurveyDataGateway,
   createSurveyResultsGateway,
   createSurveyTemplatesGateway,
@@ -26,3 +27,4 @@ export function createResultsPdfExporter(ports: Omit<ResultsPdfPorts, 'origin'>)
   const origin = () => globalThis.location.origin;
   return async (request) => (await exports()).exportResultsPdfWith({ ...ports, origin }, request);
 }
+export { createSummaryUseCases } from '@loop/core/surveys/summary';

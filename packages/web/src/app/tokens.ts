@@ -41,6 +41,7 @@ import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/cor
 import type { InvitationPreviewGateway } from '@loop/core/surveys/respond';
 import type { ResultsUseCases, SurveyResultsGateway } from '@loop/core/surveys/results';
 import type { ResultsPdfExporter } from '@loop/core/surveys/resultsPdf';
+import type { SummaryUseCases } from '@loop/core/surveys/summary';
 import type { ServiceIdentifier } from 'inversify';
 import type { Navigation } from '../routing/navigation';
 
@@ -133,6 +134,8 @@ export const TOKENS = {
   ResultsUseCases: Symbol.for('Loop.ResultsUseCases') as ServiceIdentifier<ResultsUseCases>,
   /** The results page's PDF summary: its code loads with the first click, jsPDF inside it. */
   ExportResultsPdf: Symbol.for('Loop.ExportResultsPdf') as ServiceIdentifier<ResultsPdfExporter>,
+  /** Summaries of open answers (plan feature 'ai'), with their gateway. */
+  SummaryUseCases: Symbol.for('Loop.SummaryUseCases') as ServiceIdentifier<SummaryUseCases>,
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */
   SurveyDataUseCases: Symbol.for('Loop.SurveyDataUseCases') as ServiceIdentifier<SurveyDataUseCases>,
   /** The survey and invitation e-mail the previews show. */

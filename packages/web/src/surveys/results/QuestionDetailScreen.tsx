@@ -8,6 +8,7 @@ import { Page } from '../../shell/Page';
 import { Pager } from '../../shell/Pager';
 import { ColumnChart } from './ColumnChart';
 import { DateFilterForm } from './DateFilterForm';
+import { OpenAnswerSummary } from './OpenAnswerSummary';
 import { QuestionChart } from './QuestionResultBlock';
 import { UNKNOWN_SURVEY_MESSAGE } from './SurveyResultsScreen';
 import { TrendChart } from './TrendChart';
@@ -121,7 +122,16 @@ function QuestionDetail({ survey, question, back }: { survey: Survey; question: 
             {view.result.answered === 0 && view.result.kind !== 'texts' ? (
               <p className="chart-empty">Nog geen antwoorden in deze periode.</p>
             ) : view.result.kind === 'texts' ? (
-              <p>Alle antwoorden staan hieronder.</p>
+              <>
+                <p>Alle antwoorden staan hieronder.</p>
+                <OpenAnswerSummary
+                  surveyId={survey.id}
+                  questionId={question.id}
+                  filter={filter}
+                  headingLevel={3}
+                  upgradeHint
+                />
+              </>
             ) : (
               <QuestionChart view={view.result} />
             )}

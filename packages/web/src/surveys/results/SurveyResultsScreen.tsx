@@ -10,6 +10,7 @@ import { SurveyDataButtons } from '../SurveyDataButtons';
 import { ColumnChart } from './ColumnChart';
 import { DateFilterForm } from './DateFilterForm';
 import { ExportButtons } from './ExportButtons';
+import { OpenAnswerSummary } from './OpenAnswerSummary';
 import { QuestionResultBlock } from './QuestionResultBlock';
 import { RespondentsPanel } from './RespondentsPanel';
 import { ResultsPdfButton } from './ResultsPdfButton';
@@ -146,7 +147,16 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
               view={question}
               number={index + 1}
               detailHref={`/survey/${surveyId}/question/${encodeURIComponent(question.questionId)}${query}`}
-            />
+            >
+              {question.kind === 'texts' ? (
+                <OpenAnswerSummary
+                  surveyId={surveyId}
+                  questionId={question.questionId}
+                  filter={filter}
+                  headingLevel={4}
+                />
+              ) : null}
+            </QuestionResultBlock>
           ))
         )}
       </section>
