@@ -1,20 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /** WCAG 2.2 A/AA checks by axe-core on every screen, on a phone and a desktop viewport. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 async function violations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
@@ -59,16 +49,16 @@ describe('accessibility', () => {
     { width: 1280, height: 800 },
   ]) {
     it(`should have no WCAG A/AA violations on any screen at ${viewport.width} px`, async () => {
-      const { page, context } = await openPage(browser, viewport);
+      const { page, context } = await openPage(env.browser, viewport);
       const found: Record<string, string[]> = {};
       for (const path of PUBLIC) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${env.server.url}${path}`);
         const list = await violations(page);
         if (list.length > 0) found[path] = list;
       }
-      await login(page, server.url, DEMO.admin);
+      await login(page, env.server.url, DEMO.admin);
       for (const path of SIGNED_IN) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${env.server.url}${path}`);
         const list = await violations(page);
         if (list.length > 0) found[path] = list;
       }

@@ -1,18 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pageTexts, readPdf } from '../packages/adapters/src/testing/readPdf';
 import { seriousViolations } from './axe';
-import {
-  DEMO,
-  holdRequests,
-  launchBrowser,
-  login,
-  openPage,
-  type RunningServer,
-  scriptRequests,
-  startServer,
-} from './harness';
+import { DEMO, holdRequests, login, openPage, scriptRequests, useServerAndBrowser } from './harness';
 
 /**
  * /bedrijfsanalyse in Chromium against a real server (spec §2, §4, §8, §9): the demo organisation
@@ -21,17 +12,7 @@ import {
  * PDF button. A new organisation on basicloop is sent to the dashboard; on a plan with 'business'
  * but without data it gets the server's real 400, and 403 and 504 show their exact banners.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const BANNERS = {
   403: 'AI-analyse is niet beschikbaar voor dit abonnement.',
@@ -60,7 +41,7 @@ const isJsPdf = (path: string) => /jspdf/i.test(path);
 const createButton = (page: Page) => page.locator('.analysis-header button');
 
 async function api<T>(method: string, path: string, token?: string, body?: unknown, orgId?: number) {
-  const answer = await fetch(`${server.url}/api/v1${path}`, {
+  const answer = await fetch(`${env.server.url}/api/v1${path}`, {
     method,
     headers: {
       'content-type': 'application/json',
@@ -76,12 +57,12 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
 
 describe('business analysis with the business feature', () => {
   it('should make an analysis, print only the report, download PDF and MD, and reopen it after a reload', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     const scripts = scriptRequests(page);
-    await login(page, server.url, DEMO.admin);
+    await login(page, env.server.url, DEMO.admin);
     // The admin's menu is full at 1280 px: the dashboard's card leads to the analysis.
     await page.locator('a.card[href="/bedrijfsanalyse"]').click();
-    await page.waitForURL(`${server.url}/bedrijfsanalyse`);
+    await page.waitForURL(`${env.server.url}/bedrijfsanalyse`);
     await page.getByRole('heading', { level: 1, name: 'Bedrijfsanalyse' }).waitFor();
     expect(await page.getByRole('link', { name: 'Terug naar dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
@@ -188,14 +169,14 @@ describe('business analysis with the business feature', () => {
   }, 180_000);
 
   it("should alert the spec's text when the PDF engine cannot be loaded", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.dismiss();
     });
-    await login(page, server.url, DEMO.admin);
-    await page.goto(`${server.url}/bedrijfsanalyse`);
+    await login(page, env.server.url, DEMO.admin);
+    await page.goto(`${env.server.url}/bedrijfsanalyse`);
     await page.locator('.analysis-earlier-list li button').first().click();
     await page.locator('.analysis-report').waitFor();
     await page.route('**/*jspdf*', (route) => route.abort());
@@ -210,31 +191,31 @@ describe('business analysis with the business feature', () => {
 
 describe('business analysis without the business feature or without data', () => {
   it('should redirect basicloop, show the real 400 on a plan with business, and the exact 403 and 504 banners', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     const email = `analyse-${Date.now()}@voorbeeld.nl`;
     const password = 'AnalyseWachtwoord!1';
 
     // Register, verify through the mail, sign in and create an organisation (on basicloop).
-    const skip = (await server.mailLinks()).length;
-    await page.goto(`${server.url}/register`);
+    const skip = (await env.server.mailLinks()).length;
+    await page.goto(`${env.server.url}/register`);
     await page.getByLabel('Naam').fill('Ada Analyse');
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord').fill(password);
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
-    await page.goto(await server.waitForMailLink('/verify/', skip));
+    await page.goto(await env.server.waitForMailLink('/verify/', skip));
     await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord').fill(password);
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL(`${server.url}/onboarding`);
+    await page.waitForURL(`${env.server.url}/onboarding`);
     await page.getByLabel('Naam van je organisatie').fill('Lege Analyse BV');
     await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${env.server.url}/dashboard`);
 
     // basicloop: sent back to the dashboard, and nothing links to the analysis.
-    await page.goto(`${server.url}/bedrijfsanalyse`);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/bedrijfsanalyse`);
+    await page.waitForURL(`${env.server.url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Welkom, Ada Analyse' }).waitFor();
     expect(await page.locator('a[href="/bedrijfsanalyse"]').count()).toBe(0);
 
@@ -250,7 +231,7 @@ describe('business analysis without the business feature or without data', () =>
     const orgId = me.organizations[0]?.id;
     await api('POST', '/user-subscriptions', owner.access_token, { plan_id: plan.id }, orgId);
 
-    await page.goto(`${server.url}/bedrijfsanalyse`);
+    await page.goto(`${env.server.url}/bedrijfsanalyse`);
     await page.getByRole('heading', { level: 1, name: 'Bedrijfsanalyse' }).waitFor();
     await expect
       .poll(() => page.locator('.analysis-header .lead').textContent())

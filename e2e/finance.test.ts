@@ -1,21 +1,11 @@
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, ROOT, type RunningServer, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login, openPage, ROOT, useServerAndBrowser } from './harness';
 
 /** The demo organisation is on proloop (with analytics): /finance against the real server, as its owner. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const fixture = (name: string) => resolve(ROOT, 'packages/server/src/finance/testdata', name);
 
@@ -45,14 +35,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('finance screen', () => {
   it('should import CAMT.053 and MT940, show months and BTW per quarter, skip a repeated import, pass axe, and feed a finance KPI', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     // The demo organisation's owner (the demo user is a member: finance.read only).
-    await login(page, server.url, DEMO.admin);
+    await login(page, env.server.url, DEMO.admin);
     await page
       .getByRole('navigation', { name: 'Hoofdmenu' })
       .getByRole('link', { name: 'Financiën' })
       .click();
-    await page.waitForURL(`${server.url}/finance`);
+    await page.waitForURL(`${env.server.url}/finance`);
     await page.getByRole('heading', { level: 1, name: 'Financiën' }).waitFor();
 
     // A new organisation: the empty state explains and offers both ways to start.
@@ -125,7 +115,7 @@ describe('finance screen', () => {
     await page.getByLabel('Omschrijving', { exact: true }).first().fill('Verkoop vandaag');
     await page.getByRole('button', { name: 'Boeking opslaan' }).click();
     await count.getByText('10 boekingen').waitFor();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await page.getByRole('button', { name: 'KPI toevoegen' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('Naam', { exact: true }).fill('Resultaat per maand');
@@ -145,7 +135,7 @@ describe('finance screen', () => {
       return fetch(`${url}/api/v1/kpis/history?from=2026-01-01&to=2026-03-31&ids=${id}`, {
         headers: { authorization: `Bearer ${token}`, 'x-organization-id': String(organisation) },
       }).then((answer) => answer.json());
-    }, server.url);
+    }, env.server.url);
     expect(history.items[0].points.map((point: { value: number }) => point.value)).toEqual([
       64_051, -1_500, 12_100,
     ]);

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -136,6 +137,25 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+}
+
+/** A real server and Chromium, started before a test file's tests and stopped after them. */
+export interface ServerAndBrowser {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/** Starts a real server (with `env`) and Chromium in the file's `beforeAll` and stops both in its `afterAll`. */
+export function useServerAndBrowser(env: Record<string, string> = {}): ServerAndBrowser {
+  const running = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [running.server, running.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
 }
 
 export interface OpenPage {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { launchBrowser, openPage, type RunningServer, startServer } from './harness';
+import { openPage, useServerAndBrowser } from './harness';
 import { demoApi, everyTypeSurvey, openSurvey, publicToken } from './respondFixtures';
 
 /**
@@ -10,17 +10,7 @@ import { demoApi, everyTypeSurvey, openSurvey, publicToken } from './respondFixt
  * survey, answers that survey through its public link and sees the NPS card change; axe finds no
  * serious issue on the board on a phone and a desktop.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const card = (page: Page, name: string) => page.locator('article.kpi-card', { hasText: name });
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -28,25 +18,25 @@ const dialog = (page: Page) => page.getByRole('dialog');
 describe('the KPI board', () => {
   it('should take a new organisation from the empty state to a manual and a survey KPI that follows its answers', async () => {
     const account = { email: `kpi-${Date.now()}@voorbeeld.nl`, password: 'KpiWachtwoord!1' };
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
 
     // Register, verify through the mail, sign in and create an organisation.
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${env.server.url}/register`);
     await page.getByLabel('Naam').fill('Kim Kengetal');
     await page.getByLabel('E-mailadres').fill(account.email);
     await page.getByLabel('Wachtwoord').fill(account.password);
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect.poll(() => page.getByText('Controleer je e-mail').count()).toBeGreaterThan(0);
-    await page.goto(await server.waitForMailLink('/verify/'));
+    await page.goto(await env.server.waitForMailLink('/verify/'));
     await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('E-mailadres').fill(account.email);
     await page.getByLabel('Wachtwoord').fill(account.password);
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL(`${server.url}/onboarding`);
+    await page.waitForURL(`${env.server.url}/onboarding`);
     await page.getByLabel('Naam van je organisatie').fill('Kengetallen BV');
     await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${env.server.url}/dashboard`);
 
     // The empty state helps start; the greeting and organisation stay.
     await page.getByRole('heading', { name: 'Welkom bij Loop' }).waitFor();
@@ -88,7 +78,7 @@ describe('the KPI board', () => {
     );
 
     // A published survey with an NPS question, made through the API as other browser tests do.
-    const api = await demoApi(server, account);
+    const api = await demoApi(env.server, account);
     const nps = everyTypeSurvey().questions.find((question) => question.type === 'nps');
     if (!nps) throw new Error('the fixture has no NPS question');
     const survey = await openSurvey(
@@ -118,8 +108,8 @@ describe('the KPI board', () => {
     );
 
     // A respondent answers through the public link.
-    const respondent = await openPage(browser, { width: 390, height: 844 });
-    await respondent.page.goto(`${server.url}/respond/${await publicToken(api, survey.id)}`);
+    const respondent = await openPage(env.browser, { width: 390, height: 844 });
+    await respondent.page.goto(`${env.server.url}/respond/${await publicToken(api, survey.id)}`);
     await respondent.page.getByRole('button', { name: 'Starten' }).click();
     await respondent.page.getByRole('radio', { name: '10', exact: true }).check();
     await respondent.page.getByRole('button', { name: 'Versturen' }).click();

@@ -1,21 +1,11 @@
 import type { Survey } from '@loop/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 import { demoApi, everyTypeSurvey } from './respondFixtures';
 
 /** Layout faults only a real browser shows: rows that wrap, panels cut off. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 /**
  * How many rows the header's logo, links, organisation name and button take: items whose vertical
@@ -40,8 +30,8 @@ const headerRows = (page: Page) =>
 
 describe('layout at 1280 px', () => {
   it('should keep the header on one row with every link a paid plan and an admin add', async () => {
-    const { page, context, problems } = await openPage(browser, { width: 1280, height: 800 });
-    await login(page, server.url, DEMO.admin);
+    const { page, context, problems } = await openPage(env.browser, { width: 1280, height: 800 });
+    await login(page, env.server.url, DEMO.admin);
     await page.getByRole('link', { name: 'Analytics' }).first().waitFor();
     await page.getByRole('link', { name: 'Beheer' }).first().waitFor();
     expect(await page.locator('header nav a').count()).toBeGreaterThanOrEqual(8);
@@ -51,7 +41,7 @@ describe('layout at 1280 px', () => {
   });
 
   it('should show the whole Likert preview in the editor, seven long labels and all', async () => {
-    const api = await demoApi(server);
+    const api = await demoApi(env.server);
     const [likert, ...rest] = everyTypeSurvey().questions;
     if (likert?.type !== 'likert') throw new Error('the fixture starts with a Likert question');
     const survey = await api.call<Survey>(
@@ -81,9 +71,9 @@ describe('layout at 1280 px', () => {
         ],
       }),
     );
-    const { page, context, problems } = await openPage(browser, { width: 1280, height: 800 });
-    await login(page, server.url, DEMO.user);
-    await page.goto(`${server.url}/survey/${survey.id}/edit`);
+    const { page, context, problems } = await openPage(env.browser, { width: 1280, height: 800 });
+    await login(page, env.server.url, DEMO.user);
+    await page.goto(`${env.server.url}/survey/${survey.id}/edit`);
     const preview = page.locator('.likert-preview').first();
     await preview.waitFor();
     const fits = await preview.evaluate((element) => element.scrollWidth <= element.clientWidth);
@@ -95,16 +85,16 @@ describe('layout at 1280 px', () => {
 
 describe('revisiting a survey', () => {
   it('should show its results at once from the cache, asking each resource again at most once', async () => {
-    const api = await demoApi(server);
+    const api = await demoApi(env.server);
     const list = await api.call<{ items: Array<{ id: number; title: string }> }>(
       'GET',
       '/surveys?page=1&page_size=25',
     );
     const survey = list.items.find((item) => item.title === 'Medewerkerstevredenheid 2026');
     if (!survey) throw new Error('the demo survey is missing');
-    const { page, context, problems } = await openPage(browser, { width: 1280, height: 800 });
-    await login(page, server.url, DEMO.user);
-    await page.goto(`${server.url}/survey/${survey.id}`);
+    const { page, context, problems } = await openPage(env.browser, { width: 1280, height: 800 });
+    await login(page, env.server.url, DEMO.user);
+    await page.goto(`${env.server.url}/survey/${survey.id}`);
     await page.getByRole('heading', { name: 'Medewerkerstevredenheid 2026' }).waitFor();
     await page.locator('.results-header').waitFor();
 

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /**
  * Summaries of open answers (plan feature 'ai') in Chromium against a real server: the demo
@@ -9,20 +8,10 @@ import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer }
  * sees themes with counts and quotes made by the built-in summariser; moved to basicloop it sees no
  * button, the question's page names the plan that has it, and the server refuses with its Dutch 403.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 async function api<T>(method: string, path: string, token?: string, body?: unknown, orgId?: number) {
-  const answer = await fetch(`${server.url}/api/v1${path}`, {
+  const answer = await fetch(`${env.server.url}/api/v1${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -56,9 +45,9 @@ const QUESTION = 'mtv-verbeter';
 describe('summaries of open answers', () => {
   it("should summarise the demo survey's open question into themes with counts and quotes, and without 'ai' offer no button", async () => {
     const { token, orgId, surveyId } = await demo();
-    const { page, context, problems } = await openPage(browser);
-    await login(page, server.url, DEMO.admin);
-    await page.goto(`${server.url}/survey/${surveyId}`);
+    const { page, context, problems } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.admin);
+    await page.goto(`${env.server.url}/survey/${surveyId}`);
     const block = page.locator(`[data-question-id="${QUESTION}"]`);
     const summarise = block.getByRole('button', { name: 'Vat samen' });
     await summarise.waitFor();
@@ -95,7 +84,7 @@ describe('summaries of open answers', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The question's own page summarises too, over its period.
-    await page.goto(`${server.url}/survey/${surveyId}/question/${QUESTION}`);
+    await page.goto(`${env.server.url}/survey/${surveyId}/question/${QUESTION}`);
     await page.getByRole('button', { name: 'Vat samen' }).click();
     await expect.poll(() => page.locator('.summary-theme').count()).toBe(summary.themes.length);
 
@@ -105,11 +94,11 @@ describe('summaries of open answers', () => {
     expect(
       (await api('POST', '/user-subscriptions', token, { plan_id: basic?.id }, orgId)).status,
     ).toBeLessThan(300);
-    await page.goto(`${server.url}/survey/${surveyId}`);
+    await page.goto(`${env.server.url}/survey/${surveyId}`);
     await block.locator('.answer-text').first().waitFor();
     await page.locator('.question-result').first().waitFor();
     expect(await page.getByRole('button', { name: 'Vat samen' }).count()).toBe(0);
-    await page.goto(`${server.url}/survey/${surveyId}/question/${QUESTION}`);
+    await page.goto(`${env.server.url}/survey/${surveyId}/question/${QUESTION}`);
     const hint = page.locator('.answer-summary-upgrade');
     await hint.waitFor();
     expect((await hint.textContent())?.replace(/\s+/g, ' ')).toBe(

@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Survey } from '@loop/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pageTexts, readPdf } from '../packages/adapters/src/testing/readPdf';
 import { seriousViolations } from './axe';
-import {
-  DEMO,
-  holdRequests,
-  launchBrowser,
-  login,
-  openPage,
-  type RunningServer,
-  scriptRequests,
-  startServer,
-} from './harness';
+import { DEMO, holdRequests, login, openPage, scriptRequests, useServerAndBrowser } from './harness';
 import { demoApi, openSurvey } from './respondFixtures';
 
 /**
@@ -23,17 +14,7 @@ import { demoApi, openSurvey } from './respondFixtures';
  * survey's title, the NPS and a Likert mean as the page shows them, bars drawn, no open answer. A
  * new organisation on basicloop (no 'export') gets no PDF button.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const DEMO_SURVEY = 'Medewerkerstevredenheid 2026';
 const PDF_BUTTON = 'Samenvatting PDF';
@@ -45,7 +26,7 @@ const pdfButton = (page: Page) => page.locator('button[data-export="pdf"]');
 
 describe('the results PDF with the export feature', () => {
   it("should download the demo survey's summary with the page's numbers, jsPDF loaded on the click", async () => {
-    const api = await demoApi(server, DEMO.admin);
+    const api = await demoApi(env.server, DEMO.admin);
     const list = await api.call<{ items: Array<{ id: number; title: string }> }>(
       'GET',
       `/surveys?q=${encodeURIComponent(DEMO_SURVEY)}`,
@@ -53,10 +34,10 @@ describe('the results PDF with the export feature', () => {
     const surveyId = list.items.find((item) => item.title === DEMO_SURVEY)?.id;
     expect(surveyId).toBeDefined();
 
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     const scripts = scriptRequests(page);
-    await login(page, server.url, DEMO.admin);
-    await page.goto(`${server.url}/survey/${surveyId}`);
+    await login(page, env.server.url, DEMO.admin);
+    await page.goto(`${env.server.url}/survey/${surveyId}`);
     await expect
       .poll(() => page.getByTestId('results-completed').textContent(), { timeout: 15_000 })
       .toMatch(/^\d+/);
@@ -112,12 +93,12 @@ describe('the results PDF with the export feature', () => {
   }, 120_000);
 
   it('should name the filtered period, and tell when the PDF cannot be made', async () => {
-    const api = await demoApi(server, DEMO.admin);
+    const api = await demoApi(env.server, DEMO.admin);
     const list = await api.call<{ items: Array<{ id: number; title: string }> }>('GET', '/surveys');
     const surveyId = list.items.find((item) => item.title === DEMO_SURVEY)?.id;
-    const { page, context, problems } = await openPage(browser);
-    await login(page, server.url, DEMO.admin);
-    await page.goto(`${server.url}/survey/${surveyId}?from=2026-01-01&to=2026-12-31`);
+    const { page, context, problems } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.admin);
+    await page.goto(`${env.server.url}/survey/${surveyId}?from=2026-01-01&to=2026-12-31`);
     await page.getByRole('button', { name: PDF_BUTTON }).waitFor();
     await page.route('**/*jspdf*', (route) => route.abort());
     await pdfButton(page).click();
@@ -137,29 +118,29 @@ describe('the results PDF with the export feature', () => {
 
 describe('the results page without the export feature', () => {
   it('should show basicloop no PDF button beside its CSV export', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     const account = { email: `resultaten-${Date.now()}@voorbeeld.nl`, password: 'ResultatenWachtwoord!1' };
 
     // Register, verify through the mail, sign in and create an organisation (on basicloop).
-    const skip = (await server.mailLinks()).length;
-    await page.goto(`${server.url}/register`);
+    const skip = (await env.server.mailLinks()).length;
+    await page.goto(`${env.server.url}/register`);
     await page.getByLabel('Naam').fill('Rik Resultaat');
     await page.getByLabel('E-mailadres').fill(account.email);
     await page.getByLabel('Wachtwoord').fill(account.password);
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
-    await page.goto(await server.waitForMailLink('/verify/', skip));
+    await page.goto(await env.server.waitForMailLink('/verify/', skip));
     await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('E-mailadres').fill(account.email);
     await page.getByLabel('Wachtwoord').fill(account.password);
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL(`${server.url}/onboarding`);
+    await page.waitForURL(`${env.server.url}/onboarding`);
     await page.getByLabel('Naam van je organisatie').fill('Basis Resultaten BV');
     await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${env.server.url}/dashboard`);
 
-    const survey: Survey = await openSurvey(await demoApi(server, account));
-    await page.goto(`${server.url}/survey/${survey.id}`);
+    const survey: Survey = await openSurvey(await demoApi(env.server, account));
+    await page.goto(`${env.server.url}/survey/${survey.id}`);
     await page.getByRole('button', { name: 'Exporteren CSV' }).waitFor();
     // The plan is known once the XLSX button explains which plans have it.
     await page.locator('.export-note').waitFor();

@@ -1,21 +1,10 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import { DEMO, login, openPage, type RunningServer, startServer, useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const apiLogin = async (account: { email: string; password: string }) => {
-  const answer = await fetch(`${server.url}/api/v1/auth/login`, {
+  const answer = await fetch(`${env.server.url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
@@ -26,27 +15,27 @@ const apiLogin = async (account: { email: string; password: string }) => {
 
 describe('registration', () => {
   it('should take a visitor from register through verify and onboarding to the dashboard', async () => {
-    const { page, context, problems } = await openPage(browser, { width: 390, height: 844 });
+    const { page, context, problems } = await openPage(env.browser, { width: 390, height: 844 });
     const email = `nieuw-${Date.now()}@voorbeeld.nl`;
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${env.server.url}/register`);
     await page.getByLabel('Naam').fill('Noor Nieuw');
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord').fill('NieuwWachtwoord!1');
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect.poll(() => page.getByText('Controleer je e-mail').count()).toBeGreaterThan(0);
 
-    await page.goto(await server.waitForMailLink('/verify/'));
+    await page.goto(await env.server.waitForMailLink('/verify/'));
     await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord').fill('NieuwWachtwoord!1');
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL(`${server.url}/onboarding`);
+    await page.waitForURL(`${env.server.url}/onboarding`);
 
     await page.getByLabel('Naam van je organisatie').fill('Bakkerij Noor');
     await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${env.server.url}/dashboard`);
     await expect.poll(() => page.getByText('Bakkerij Noor').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -55,24 +44,24 @@ describe('registration', () => {
 
 describe('login and logout', () => {
   it('should log in, log out, and keep the dashboard closed afterwards', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await login(page, server.url, DEMO.user);
+    const { page, context, problems } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.user);
     await expect.poll(() => page.getByText('Demo Organisatie').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Uitloggen' }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${env.server.url}/login`);
     expect(
       await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')]),
     ).toEqual([null, null]);
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${env.server.url}/dashboard`);
+    await page.waitForURL(`${env.server.url}/login`);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('should show the same message for a wrong password and an unknown address', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(env.browser);
     const attempt = async (email: string, password: string) => {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${env.server.url}/login`);
       await page.getByLabel('E-mailadres').fill(email);
       await page.getByLabel('Wachtwoord').fill(password);
       await page.getByRole('button', { name: 'Inloggen' }).click();
@@ -89,16 +78,16 @@ describe('login and logout', () => {
 
 describe('password reset', () => {
   it('should mail a reset link, set the new password, and log in with it', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     const email = `vergeten-${Date.now()}@voorbeeld.nl`;
-    const registered = await fetch(`${server.url}/api/v1/auth/register`, {
+    const registered = await fetch(`${env.server.url}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Vera Vergeet', email, password: 'OudWachtwoord!1' }),
     });
     expect(registered.status).toBe(201);
 
-    await page.goto(`${server.url}/forgot-password`);
+    await page.goto(`${env.server.url}/forgot-password`);
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByRole('button', { name: 'Stuur de link' }).click();
     await expect
@@ -106,18 +95,18 @@ describe('password reset', () => {
       .toBeGreaterThan(0);
 
     // Only this test asks for a reset link on this server.
-    await page.goto(await server.waitForMailLink('/reset-password/'));
+    await page.goto(await env.server.waitForMailLink('/reset-password/'));
     await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('NieuwWachtwoord!2');
     await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('NieuwWachtwoord!2');
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await expect.poll(() => page.getByText('Je wachtwoord is gewijzigd.').count()).toBeGreaterThan(0);
 
     // The reset also confirms the address, so the new password logs straight in.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord').fill('NieuwWachtwoord!2');
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL(`${server.url}/onboarding`);
+    await page.waitForURL(`${env.server.url}/onboarding`);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -125,8 +114,8 @@ describe('password reset', () => {
 
 describe('session lifetime', () => {
   it('should keep working when the access token is rejected, by refreshing silently', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await login(page, server.url, DEMO.user);
+    const { page, context, problems } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.user);
     const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
     // A token with a valid shape and a far expiry but a signature the server rejects: the next
     // call gets 401, the client refreshes once and retries.
@@ -140,7 +129,7 @@ describe('session lifetime', () => {
       );
     });
     await page.getByRole('link', { name: 'Profiel' }).first().click();
-    await page.waitForURL(`${server.url}/profiel`);
+    await page.waitForURL(`${env.server.url}/profiel`);
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Naam', exact: true }).inputValue())
       .toBe('Daan Demo');
@@ -148,19 +137,19 @@ describe('session lifetime', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('refresh_token')), { timeout: 10_000 })
       .not.toBe(before);
-    expect(page.url()).toBe(`${server.url}/profiel`);
+    expect(page.url()).toBe(`${env.server.url}/profiel`);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('should end on the login screen when the session is revoked elsewhere (419)', async () => {
-    const { page, context } = await openPage(browser);
-    await login(page, server.url, DEMO.user);
+    const { page, context } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.user);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    expect(page.url()).toBe(`${server.url}/dashboard`);
+    expect(page.url()).toBe(`${env.server.url}/dashboard`);
     const refresh = await page.evaluate(() => localStorage.getItem('refresh_token'));
-    const answer = await fetch(`${server.url}/api/v1/auth/logout`, {
+    const answer = await fetch(`${env.server.url}/api/v1/auth/logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refresh }),
@@ -171,7 +160,7 @@ describe('session lifetime', () => {
       history.pushState(null, '', '/profiel');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${env.server.url}/login`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
   });
@@ -179,27 +168,27 @@ describe('session lifetime', () => {
 
 describe('routing', () => {
   it('should send an unknown path to the login screen without a token and to the dashboard with one', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/bestaat-niet`);
-    await page.waitForURL(`${server.url}/login`);
-    await login(page, server.url, DEMO.user);
-    await page.goto(`${server.url}/bestaat-niet/ook-niet`);
-    await page.waitForURL(`${server.url}/dashboard`);
+    const { page, context } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/bestaat-niet`);
+    await page.waitForURL(`${env.server.url}/login`);
+    await login(page, env.server.url, DEMO.user);
+    await page.goto(`${env.server.url}/bestaat-niet/ook-niet`);
+    await page.waitForURL(`${env.server.url}/dashboard`);
     await context.close();
   });
 
   it('should redirect a normal user from an admin page to the dashboard and let an admin in', async () => {
-    const normal = await openPage(browser);
-    await login(normal.page, server.url, DEMO.user);
-    await normal.page.goto(`${server.url}/admin`);
-    await normal.page.waitForURL(`${server.url}/dashboard`);
+    const normal = await openPage(env.browser);
+    await login(normal.page, env.server.url, DEMO.user);
+    await normal.page.goto(`${env.server.url}/admin`);
+    await normal.page.waitForURL(`${env.server.url}/dashboard`);
     await normal.context.close();
 
-    const admin = await openPage(browser);
-    await login(admin.page, server.url, DEMO.admin);
-    await admin.page.goto(`${server.url}/admin`);
+    const admin = await openPage(env.browser);
+    await login(admin.page, env.server.url, DEMO.admin);
+    await admin.page.goto(`${env.server.url}/admin`);
     await expect.poll(() => admin.page.getByRole('heading', { name: 'Beheer' }).count()).toBeGreaterThan(0);
-    expect(admin.page.url()).toBe(`${server.url}/admin`);
+    expect(admin.page.url()).toBe(`${env.server.url}/admin`);
     await admin.context.close();
   });
 });
@@ -210,8 +199,8 @@ describe('cookie banner', () => {
     ['Weigeren', 'declined'],
   ] as const) {
     it(`should store '${stored}' after '${button}' and stay hidden after a reload`, async () => {
-      const { page, context } = await openPage(browser);
-      await page.goto(`${server.url}/login`);
+      const { page, context } = await openPage(env.browser);
+      await page.goto(`${env.server.url}/login`);
       const banner = page.getByText('We gebruiken cookies om uw ervaring te verbeteren.');
       await banner.waitFor();
       expect(
@@ -235,7 +224,7 @@ describe('branding', () => {
   it('should apply the organisation colour and logo with a cache-busting version', async () => {
     const tokens = await apiLogin(DEMO.admin);
     const headers = { authorization: `Bearer ${tokens.access_token}` };
-    const patch = await fetch(`${server.url}/api/v1/branding/mine`, {
+    const patch = await fetch(`${env.server.url}/api/v1/branding/mine`, {
       method: 'PATCH',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ primary_color: '#b91c1c' }),
@@ -248,11 +237,15 @@ describe('branding', () => {
     );
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
-    const upload = await fetch(`${server.url}/api/v1/branding/logo`, { method: 'POST', headers, body: form });
+    const upload = await fetch(`${env.server.url}/api/v1/branding/logo`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
     expect(upload.status).toBe(200);
 
-    const { page, context, problems } = await openPage(browser);
-    await login(page, server.url, DEMO.user);
+    const { page, context, problems } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.user);
     await expect
       .poll(() =>
         page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()),
@@ -279,7 +272,7 @@ describe('access token expiry while the app is open', () => {
   });
 
   it('should refresh in the background before expiry and keep the user on their screen', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     const refreshes: number[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(Date.now());

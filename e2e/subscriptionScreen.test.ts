@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /** 'Mijn Abonnement' and 'Terug van betaling' point by point (spec §2, §8), as the demo admin on proloop. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const NL_DATE =
   /\d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) \d{4}/;
@@ -21,14 +11,14 @@ const plain = (text: string | null): string => (text ?? '').replace(/\s/g, ' ');
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
 async function openSubscription(page: Page) {
-  await page.goto(`${server.url}/dashboard/abonnement`);
+  await page.goto(`${env.server.url}/dashboard/abonnement`);
   await page.getByRole('heading', { name: 'Mijn Abonnement' }).waitFor();
 }
 
 describe("'Mijn Abonnement'", () => {
   it('should show the current plan, its dates and features, and the other plans by price descending', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await login(page, server.url, DEMO.admin);
+    const { page, context, problems } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.admin);
     await openSubscription(page);
     expect(await page.getByRole('link', { name: 'Terug naar dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
@@ -64,8 +54,8 @@ describe("'Mijn Abonnement'", () => {
   });
 
   it('should toast when the subscription or the plans cannot be fetched', async () => {
-    const { page, context } = await openPage(browser);
-    await login(page, server.url, DEMO.admin);
+    const { page, context } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.admin);
     await page.route('**/api/v1/user-subscriptions/me', (route) =>
       route.fulfill({ status: 500, body: '{}' }),
     );
@@ -77,8 +67,8 @@ describe("'Mijn Abonnement'", () => {
   });
 
   it('should reach its error state when the subscription answers malformed features', async () => {
-    const { page, context } = await openPage(browser);
-    await login(page, server.url, DEMO.admin);
+    const { page, context } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.admin);
     await page.route('**/api/v1/user-subscriptions/me', (route) =>
       route.fulfill({
         status: 200,
@@ -99,8 +89,8 @@ describe("'Mijn Abonnement'", () => {
   });
 
   it('should show toasts 350px wide with a Dutch close button (spec §2)', async () => {
-    const { page, context } = await openPage(browser, { width: 1280, height: 800 });
-    await login(page, server.url, DEMO.admin);
+    const { page, context } = await openPage(env.browser, { width: 1280, height: 800 });
+    await login(page, env.server.url, DEMO.admin);
     await page.route('**/api/v1/plans', (route) => route.fulfill({ status: 500, body: '{}' }));
     await openSubscription(page);
     const shown = page.locator('.Toastify__toast', { hasText: 'Fout bij ophalen plannen.' });
@@ -113,8 +103,8 @@ describe("'Mijn Abonnement'", () => {
   });
 
   it("should show the server's detail, or the fallback, when a plan change fails", async () => {
-    const { page, context } = await openPage(browser);
-    await login(page, server.url, DEMO.admin);
+    const { page, context } = await openPage(env.browser);
+    await login(page, env.server.url, DEMO.admin);
     let answer: { status: number; body: string } = { status: 500, body: '{}' };
     await page.route('**/api/v1/user-subscriptions', (route) =>
       route.request().method() === 'POST' ? route.fulfill(answer) : route.continue(),
@@ -132,8 +122,8 @@ describe("'Mijn Abonnement'", () => {
 
 describe("'Terug van betaling'", () => {
   it("should show 'onbekend' and '-' without query parameters, and the links of the spec", async () => {
-    const { page, context, problems } = await openPage(browser);
-    await page.goto(`${server.url}/billing/return`);
+    const { page, context, problems } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/billing/return`);
     await page.getByRole('heading', { name: 'Terug van betaling' }).waitFor();
     const body = plain(await page.locator('main').textContent());
     expect(body).toContain('onbekend');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /**
  * The whole life of a survey through the screens, in Chromium against a real server: built from a
@@ -9,17 +9,7 @@ import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer }
  * personal link (left halfway and resumed), then read back in the results, the question detail and
  * a CSV export.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const PHONE = { width: 390, height: 844 };
 const STATEMENTS = [
@@ -61,12 +51,12 @@ async function next(page: Page) {
 
 describe('a survey from template to export', () => {
   it('should be built, previewed, answered on a phone with a break, and read back', async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage(env.browser);
     const { page } = admin;
-    await login(page, server.url, DEMO.user);
+    await login(page, env.server.url, DEMO.user);
 
     // Build: the employee template (Likert matrix, NPS, long open text) plus the other four types.
-    await page.goto(`${server.url}/new-survey`);
+    await page.goto(`${env.server.url}/new-survey`);
     await page.getByRole('button', { name: /^Gebruik dit sjabloon\s*: Medewerkerstevredenheid$/ }).click();
     await page.waitForURL(/\/survey\/\d+\/edit$/);
     const surveyId = Number(/\/survey\/(\d+)\/edit/.exec(page.url())?.[1]);
@@ -88,7 +78,7 @@ describe('a survey from template to export', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/respond/')) posts.push(request.url());
     });
-    await page.goto(`${server.url}/survey/${surveyId}/preview`);
+    await page.goto(`${env.server.url}/survey/${surveyId}/preview`);
     await page.getByText('Voorbeeld: antwoorden worden niet opgeslagen.').waitFor();
     await expect.poll(() => heading(page).textContent()).toBe('Teamonderzoek voorjaar');
     await page.getByRole('button', { name: 'Starten' }).click();
@@ -96,7 +86,7 @@ describe('a survey from template to export', () => {
     expect(posts).toEqual([]);
 
     // A personal link, made on the results page and shown once.
-    await page.goto(`${server.url}/survey/${surveyId}`);
+    await page.goto(`${env.server.url}/survey/${surveyId}`);
     await page.getByLabel('Aantal links').fill('1');
     await page.getByRole('button', { name: 'Persoonlijke links maken' }).click();
     const created = (await page.locator('#created-links').textContent()) ?? '';
@@ -104,7 +94,7 @@ describe('a survey from template to export', () => {
     expect(link).toBeDefined();
 
     // Answer on a phone: the first three questions, then leave.
-    const first = await openPage(browser, PHONE);
+    const first = await openPage(env.browser, PHONE);
     await first.page.goto(link as string);
     await first.page.getByRole('button', { name: 'Starten' }).click();
     for (const statement of STATEMENTS) {
@@ -122,7 +112,7 @@ describe('a survey from template to export', () => {
     await first.context.close();
 
     // Come back later on the same link: it continues at question 4, earlier answers kept.
-    const second = await openPage(browser, PHONE);
+    const second = await openPage(env.browser, PHONE);
     await second.page.goto(link as string);
     await second.page.getByText('Vraag 4 van 7').waitFor();
     await second.page.getByRole('button', { name: 'Vorige' }).click();
@@ -141,7 +131,7 @@ describe('a survey from template to export', () => {
     await second.context.close();
 
     // Results: one response, the NPS of that one answer (a promoter: +100), the open answer.
-    await page.goto(`${server.url}/survey/${surveyId}`);
+    await page.goto(`${env.server.url}/survey/${surveyId}`);
     // The results screen and its charts take over a second to arrive on a busy 2-core machine:
     // longer than expect.poll's default of 1 s.
     await expect
@@ -157,12 +147,12 @@ describe('a survey from template to export', () => {
     // The question in depth: its answers listed.
     const questionId = await openBlock.getAttribute('data-question-id');
     await openBlock.locator('.question-detail-link a').click();
-    await page.waitForURL(`${server.url}/survey/${surveyId}/question/${questionId}`);
+    await page.waitForURL(`${env.server.url}/survey/${surveyId}/question/${questionId}`);
     await expect.poll(() => page.locator('li.answer-row').count()).toBe(1);
     expect(await page.locator('li.answer-row').first().textContent()).toContain(OPEN_ANSWER);
 
     // Export: the CSV has a header with the question titles and the row with this response's answers.
-    await page.goto(`${server.url}/survey/${surveyId}`);
+    await page.goto(`${env.server.url}/survey/${surveyId}`);
     const download = page.waitForEvent('download');
     await page.locator('button[data-export="csv"]').click();
     const file = await download;

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /**
  * Two people in one organisation, in Chromium against a real server: the owner invites a colleague
@@ -8,17 +8,7 @@ import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer }
  * a survey as a member, cannot change the plan or the members, and is removed by the owner; the next
  * request of the removed colleague gets nothing of the organisation.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const INVITEE = { name: 'Ingrid Collega', password: 'Collega-wachtwoord!1' };
 
@@ -28,23 +18,23 @@ const confirmIn = (page: Page, name: string) =>
 
 describe('a team of two', () => {
   it('should take a colleague from invitation to member, and out again', async () => {
-    const owner = await openPage(browser);
-    await login(owner.page, server.url, DEMO.admin);
+    const owner = await openPage(env.browser);
+    await login(owner.page, env.server.url, DEMO.admin);
     await owner.page.getByRole('link', { name: 'Organisatie' }).click();
-    await owner.page.waitForURL(`${server.url}/organisatie`);
+    await owner.page.waitForURL(`${env.server.url}/organisatie`);
     await expect.poll(() => owner.page.getByRole('row').count()).toBeGreaterThanOrEqual(3);
 
     const email = `collega-${Date.now()}@voorbeeld.nl`;
     await owner.page.getByLabel('E-mailadres').fill(email);
     await owner.page.getByLabel('Rol', { exact: true }).selectOption('member');
-    const skip = (await server.mailLinks()).length;
+    const skip = (await env.server.mailLinks()).length;
     await owner.page.getByRole('button', { name: 'Uitnodiging versturen' }).click();
     await expect.poll(() => owner.page.getByRole('cell', { name: email, exact: true }).count()).toBe(1);
 
     // The colleague, in a browser of their own, follows the link in the mail and registers.
-    const colleague = await openPage(browser, { width: 390, height: 844 });
+    const colleague = await openPage(env.browser, { width: 390, height: 844 });
     const { page } = colleague;
-    await page.goto(await server.waitForMailLink('/uitnodiging/', skip));
+    await page.goto(await env.server.waitForMailLink('/uitnodiging/', skip));
     await expect
       .poll(() => page.getByRole('heading', { name: 'Uitnodiging voor Demo Organisatie' }).count())
       .toBe(1);
@@ -52,31 +42,31 @@ describe('a team of two', () => {
     await page.getByLabel('Naam').fill(INVITEE.name);
     await page.getByLabel('Wachtwoord').fill(INVITEE.password);
     await page.getByRole('button', { name: 'Account aanmaken en deelnemen' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${env.server.url}/dashboard`);
     await expect.poll(() => page.getByText('Demo Organisatie').count()).toBeGreaterThan(0);
 
     // As a member: build a survey.
-    await page.goto(`${server.url}/new-survey`);
+    await page.goto(`${env.server.url}/new-survey`);
     await page.getByRole('button', { name: 'Lege survey' }).click();
     await page.waitForURL(/\/survey\/\d+\/edit$/);
     await page.getByLabel('Titel', { exact: true }).fill('Teamoverleg evaluatie');
     await expect
       .poll(() => page.getByTestId('save-status').getAttribute('data-state'), { timeout: 15_000 })
       .toBe('saved');
-    await page.goto(`${server.url}/surveys`);
+    await page.goto(`${env.server.url}/surveys`);
     await expect
       .poll(() => page.getByRole('link', { name: 'Teamoverleg evaluatie', exact: true }).count())
       .toBe(1);
 
     // ... but not change the plan or the members.
-    await page.goto(`${server.url}/dashboard/abonnement`);
+    await page.goto(`${env.server.url}/dashboard/abonnement`);
     await expect
       .poll(() => page.getByText('Alleen een eigenaar kan het abonnement en de betalingen beheren.').count())
       .toBe(1);
     for (const choose of await page.getByRole('button', { name: /^Kies dit plan/ }).all()) {
       expect(await choose.isDisabled()).toBe(true);
     }
-    await page.goto(`${server.url}/organisatie`);
+    await page.goto(`${env.server.url}/organisatie`);
     await expect
       .poll(() => page.getByText('Alleen een eigenaar kan rollen wijzigen en leden verwijderen.').count())
       .toBe(1);
@@ -87,7 +77,7 @@ describe('a team of two', () => {
       organisation: localStorage.getItem('currentOrgId'),
     }));
     const asColleague = (path: string, init: RequestInit = {}) =>
-      fetch(`${server.url}/api/v1${path}`, {
+      fetch(`${env.server.url}/api/v1${path}`, {
         ...init,
         headers: {
           authorization: `Bearer ${tokens.access}`,
@@ -109,11 +99,11 @@ describe('a team of two', () => {
     const surveys = await asColleague('/surveys');
     expect(surveys.status).toBe(404);
     expect(await surveys.json()).toEqual({ detail: 'Organisatie niet gevonden.' });
-    await page.goto(`${server.url}/surveys`);
+    await page.goto(`${env.server.url}/surveys`);
     await expect
       .poll(() => page.getByRole('link', { name: 'Teamoverleg evaluatie', exact: true }).count())
       .toBe(0);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await expect.poll(() => page.getByText('Je hoort nog niet bij een organisatie.').count()).toBe(1);
 
     expect(owner.problems).toEqual([]);

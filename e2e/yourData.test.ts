@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { ResponseExport } from '@loop/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /**
  * The data an organisation owns, in Chromium against a real server with the demo data: the demo
@@ -11,17 +11,7 @@ import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer }
  * link, downloads their answers, erases them and sees the count drop; then deletes a survey from
  * the list after the confirmation that names how many responses go with it.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 /** WCAG 2.2 A/AA violations by axe-core inside `selector`. */
 async function violations(page: Page, selector: string): Promise<string[]> {
@@ -37,12 +27,12 @@ async function violations(page: Page, selector: string): Promise<string[]> {
 
 describe('your data', () => {
   it("should find, export and erase one respondent's answers, and delete a survey", async () => {
-    const owner = await openPage(browser);
+    const owner = await openPage(env.browser);
     const { page } = owner;
-    await login(page, server.url, DEMO.admin);
+    await login(page, env.server.url, DEMO.admin);
 
     // The results of the demo survey: 60 submitted responses.
-    await page.goto(`${server.url}/surveys`);
+    await page.goto(`${env.server.url}/surveys`);
     await page.getByRole('link', { name: 'Medewerkerstevredenheid 2026', exact: true }).click();
     await page.waitForURL(/\/survey\/\d+$/);
     const completed = page.getByTestId('results-completed');
@@ -81,7 +71,7 @@ describe('your data', () => {
     await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('0 responsen');
 
     // Delete the closed customer survey from the list, after the confirmation naming its responses.
-    await page.goto(`${server.url}/surveys`);
+    await page.goto(`${env.server.url}/surveys`);
     await expect.poll(() => page.getByTestId('surveys-count').textContent()).toBe('2 surveys');
     await page.getByRole('button', { name: /^Verwijderen\s*: Klanttevredenheid Q3$/ }).click();
     const deleteDialog = page.getByRole('alertdialog', { name: '‘Klanttevredenheid Q3’ verwijderen?' });
