@@ -23,6 +23,38 @@ export type {
   UserSubscription,
 } from './billing';
 export type {
+  Contact,
+  ContactBulkRequest,
+  ContactBulkResult,
+  ContactCsvMapping,
+  ContactExportQuery,
+  ContactFacets,
+  ContactFilter,
+  ContactImport,
+  ContactImportField,
+  ContactImportPreview,
+  ContactImportState,
+  ContactInput,
+  ContactLanguage,
+  ContactListQuery,
+  ContactPatch,
+  ContactPosition,
+  ContactSegment,
+  ContactSegmentInput,
+  ContactSelection,
+  ContactSort,
+  DuplicatePolicy,
+  PositionSource,
+} from './contacts';
+export {
+  CONTACT_IMPORT_FIELDS,
+  CONTACT_IMPORT_STATES,
+  CONTACT_LANGUAGES,
+  CONTACT_SORTS,
+  DUPLICATE_POLICIES,
+  POSITION_SOURCES,
+} from './contacts';
+export type {
   BtwRate,
   CsvDateFormat,
   CsvDelimiter,

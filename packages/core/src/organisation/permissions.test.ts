@@ -19,6 +19,7 @@ const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {
   'finance.manage': ['owner', 'manager'],
   'kpis.manage': ['owner', 'manager', 'member'],
   'analysis.use': ['owner', 'manager', 'member'],
+  'contacts.manage': ['owner', 'manager', 'member'],
 };
 
 describe('can', () => {

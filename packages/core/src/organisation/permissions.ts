@@ -55,6 +55,11 @@ export const PERMISSIONS = [
    * besides KPIs and surveys, so it asks what reading finance asks (viewers may not).
    */
   'analysis.use',
+  /**
+   * Read, add, change, import, export and delete contacts and segments, and invite them to surveys.
+   * Contacts are personal data that the other screens do not show, so viewers may not.
+   */
+  'contacts.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -74,6 +79,7 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'finance.manage',
     'kpis.manage',
     'analysis.use',
+    'contacts.manage',
   ],
   member: [
     'organization.read',
@@ -82,6 +88,7 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'finance.read',
     'kpis.manage',
     'analysis.use',
+    'contacts.manage',
   ],
   viewer: ['organization.read'],
 };
@@ -112,6 +119,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
   'kpis.manage': 'Met de rol Lezer kun je KPI’s bekijken, maar niet maken of wijzigen.',
   'analysis.use':
     'Met de rol Lezer kun je de bedrijfsanalyse niet maken of bekijken: die bevat ook de financiën.',
+  'contacts.manage': 'Met de rol Lezer kun je geen contacten bekijken of beheren: dat zijn persoonsgegevens.',
 };
 
 /**
