@@ -10,7 +10,16 @@ import {
 describe('suggestContactMapping', () => {
   it('should recognise Dutch headers and keep the other columns as attributes', () => {
     expect(
-      suggestContactMapping(['Voornaam', 'Achternaam', 'E-mailadres', 'Bedrijf', 'Woonplaats', 'Postcode', 'Labels', 'Afdeling']),
+      suggestContactMapping([
+        'Voornaam',
+        'Achternaam',
+        'E-mailadres',
+        'Bedrijf',
+        'Woonplaats',
+        'Postcode',
+        'Labels',
+        'Afdeling',
+      ]),
     ).toEqual({
       has_header: true,
       fields: {
@@ -47,15 +56,26 @@ describe('checkContactMapping', () => {
         'mapping.fields.name': CONTACT_CSV_MESSAGES.nameMissing,
       },
     });
-    expect(checkContactMapping({ fields: { email: 'E-mail', name: 'Naam', shoe: 'x' }, delimiter: ':' }).ok).toBe(false);
+    expect(
+      checkContactMapping({ fields: { email: 'E-mail', name: 'Naam', shoe: 'x' }, delimiter: ':' }).ok,
+    ).toBe(false);
   });
 
   it('should accept a complete mapping with attributes and tags for every row', () => {
     expect(
-      checkContactMapping({ fields: { email: 'E-mail', name: '1' }, attributes: { Afdeling: 'Afdeling' }, add_tags: ['Beurs'] }),
+      checkContactMapping({
+        fields: { email: 'E-mail', name: '1' },
+        attributes: { Afdeling: 'Afdeling' },
+        add_tags: ['Beurs'],
+      }),
     ).toEqual({
       ok: true,
-      value: { has_header: true, fields: { email: 'E-mail', name: '1' }, attributes: { Afdeling: 'afdeling' }, add_tags: ['beurs'] },
+      value: {
+        has_header: true,
+        fields: { email: 'E-mail', name: '1' },
+        attributes: { Afdeling: 'afdeling' },
+        add_tags: ['beurs'],
+      },
     });
   });
 });
@@ -67,10 +87,20 @@ describe('readContactRow', () => {
   const columns = resolved.value;
 
   it('should read a row into a contact, joining first and last name', () => {
-    const row = readContactRow(['Anouk', 'de Vries', 'anouk@x.nl', 'Engels', 'klant; VIP', 'Inkoop'], 2, columns);
+    const row = readContactRow(
+      ['Anouk', 'de Vries', 'anouk@x.nl', 'Engels', 'klant; VIP', 'Inkoop'],
+      2,
+      columns,
+    );
     expect(row).toMatchObject({
       ok: true,
-      value: { name: 'Anouk de Vries', email: 'anouk@x.nl', language: 'en', tags: ['klant', 'vip'], attributes: { afdeling: 'Inkoop' } },
+      value: {
+        name: 'Anouk de Vries',
+        email: 'anouk@x.nl',
+        language: 'en',
+        tags: ['klant', 'vip'],
+        attributes: { afdeling: 'Inkoop' },
+      },
     });
   });
 

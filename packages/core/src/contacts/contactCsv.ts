@@ -23,15 +23,18 @@ import {
  */
 
 export const CONTACT_CSV_MESSAGES = {
-  notAnObject: 'De kolomindeling moet een object zijn, bijvoorbeeld {"fields": {"email": "E-mail", "name": "Naam"}}.',
+  notAnObject:
+    'De kolomindeling moet een object zijn, bijvoorbeeld {"fields": {"email": "E-mail", "name": "Naam"}}.',
   fields: 'Geef in "fields" per contactveld de kolom, bijvoorbeeld {"email": "E-mail"}.',
-  unknownField: (field: string) => `Onbekend contactveld '${field}'. Kies uit ${CONTACT_IMPORT_FIELDS.join(', ')}.`,
+  unknownField: (field: string) =>
+    `Onbekend contactveld '${field}'. Kies uit ${CONTACT_IMPORT_FIELDS.join(', ')}.`,
   column: 'Noem een kolom met de kop of het nummer (vanaf 1), hoogstens 100 tekens.',
   emailMissing: 'Kies de kolom met het e-mailadres.',
   nameMissing: 'Kies de kolom met de naam, of die met de voornaam en de achternaam.',
   delimiter: 'Kies als scheidingsteken ; , | of een tab.',
   hasHeader: 'Geef met true of false aan of de eerste regel kolomkoppen bevat.',
-  attributes: 'Geef in "attributes" per kolom de naam van het kenmerk, bijvoorbeeld {"Afdeling": "afdeling"}.',
+  attributes:
+    'Geef in "attributes" per kolom de naam van het kenmerk, bijvoorbeeld {"Afdeling": "afdeling"}.',
   attributeKey: `De naam van een kenmerk is 1 tot ${CONTACT_LIMITS.attributeKey} tekens: letters, cijfers, spatie, '-', '_' of '.'.`,
   addTags: 'Geef in "add_tags" een lijst met tags.',
   unknownColumn: (name: string, headers: readonly string[]) =>
@@ -99,7 +102,8 @@ export function checkContactMapping(raw: unknown): CheckedContactMapping {
       for (const [column, key] of Object.entries(raw.attributes)) {
         const normalised = typeof key === 'string' ? normaliseAttributeKey(key) : '';
         if (!isColumn(column)) errors['mapping.attributes'] = CONTACT_CSV_MESSAGES.column;
-        else if (!isAttributeKey(normalised)) errors['mapping.attributes'] = CONTACT_CSV_MESSAGES.attributeKey;
+        else if (!isAttributeKey(normalised))
+          errors['mapping.attributes'] = CONTACT_CSV_MESSAGES.attributeKey;
         else attributes[column.trim()] = normalised;
       }
   }
@@ -114,7 +118,11 @@ export function checkContactMapping(raw: unknown): CheckedContactMapping {
     }
   }
   const delimiter = raw.delimiter;
-  if (delimiter !== undefined && delimiter !== null && !(CSV_DELIMITERS as readonly unknown[]).includes(delimiter))
+  if (
+    delimiter !== undefined &&
+    delimiter !== null &&
+    !(CSV_DELIMITERS as readonly unknown[]).includes(delimiter)
+  )
     errors['mapping.delimiter'] = CONTACT_CSV_MESSAGES.delimiter;
   const hasHeader = raw.has_header;
   if (hasHeader !== undefined && hasHeader !== null && typeof hasHeader !== 'boolean')
@@ -144,8 +152,27 @@ const KNOWN_HEADERS: Readonly<Record<ContactImportField, readonly string[]>> = {
   name: ['naam', 'volledige naam', 'name', 'full name', 'contactpersoon', 'contact'],
   first_name: ['voornaam', 'roepnaam', 'first name', 'firstname', 'given name'],
   last_name: ['achternaam', 'familienaam', 'last name', 'lastname', 'surname', 'family name'],
-  email: ['e-mail', 'e-mailadres', 'email', 'emailadres', 'e-mail adres', 'email address', 'e-mail address', 'mail'],
-  phone: ['telefoon', 'telefoonnummer', 'tel', 'tel.', 'mobiel', 'mobiele telefoon', 'phone', 'phone number', 'mobile'],
+  email: [
+    'e-mail',
+    'e-mailadres',
+    'email',
+    'emailadres',
+    'e-mail adres',
+    'email address',
+    'e-mail address',
+    'mail',
+  ],
+  phone: [
+    'telefoon',
+    'telefoonnummer',
+    'tel',
+    'tel.',
+    'mobiel',
+    'mobiele telefoon',
+    'phone',
+    'phone number',
+    'mobile',
+  ],
   company: ['organisatie', 'bedrijf', 'bedrijfsnaam', 'company', 'organization', 'organisation', 'firma'],
   street: ['straat', 'straatnaam', 'adres', 'street', 'address'],
   house_number: ['huisnummer', 'huisnr', 'huisnr.', 'nummer', 'house number', 'number'],
@@ -263,7 +290,11 @@ export type ReadContactRow =
   | { readonly ok: false; readonly refusal: { readonly line: number; readonly reason: string } };
 
 /** One data row of cells as a contact, or refused with its line and a Dutch reason. */
-export function readContactRow(cells: readonly string[], line: number, columns: ContactColumns): ReadContactRow {
+export function readContactRow(
+  cells: readonly string[],
+  line: number,
+  columns: ContactColumns,
+): ReadContactRow {
   const cell = (field: ContactImportField): string => {
     const index = columns.fields[field];
     return index === undefined ? '' : (cells[index] ?? '').trim();
@@ -272,10 +303,7 @@ export function readContactRow(cells: readonly string[], line: number, columns: 
   const email = cell('email');
   if (email === '') return refuse(CONTACT_CSV_MESSAGES.noEmail);
   const name =
-    cell('name') ||
-    [cell('first_name'), cell('last_name')]
-      .filter((part) => part !== '')
-      .join(' ');
+    cell('name') || [cell('first_name'), cell('last_name')].filter((part) => part !== '').join(' ');
   if (name === '') return refuse(CONTACT_CSV_MESSAGES.noName);
   const languageCell = cell('language');
   const language = languageCell === '' ? 'nl' : LANGUAGE_NAMES[languageCell.toLowerCase()];

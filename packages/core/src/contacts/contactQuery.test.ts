@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_QUERY_MESSAGES, checkContactFilter, combineFilters, parseContactListQuery } from './contactQuery';
+import {
+  CONTACT_QUERY_MESSAGES,
+  checkContactFilter,
+  combineFilters,
+  parseContactListQuery,
+} from './contactQuery';
 
 describe('parseContactListQuery', () => {
   it('should read repeated tags and attributes and apply the defaults', () => {
@@ -18,7 +23,16 @@ describe('parseContactListQuery', () => {
       },
     });
     expect(
-      parseContactListQuery({ tag: 'vip', subscribed: 'false', placed: 'true', segment_id: '7', sort: 'city', order: 'desc', page: '3', page_size: '200' }),
+      parseContactListQuery({
+        tag: 'vip',
+        subscribed: 'false',
+        placed: 'true',
+        segment_id: '7',
+        sort: 'city',
+        order: 'desc',
+        page: '3',
+        page_size: '200',
+      }),
     ).toEqual({
       ok: true,
       value: {
@@ -62,7 +76,9 @@ describe('parseContactListQuery', () => {
 
 describe('checkContactFilter', () => {
   it('should normalise a JSON filter and drop empty parts', () => {
-    expect(checkContactFilter({ q: ' ', tags: ['VIP'], attributes: { Regio: 'Noord' }, subscribed: true })).toEqual({
+    expect(
+      checkContactFilter({ q: ' ', tags: ['VIP'], attributes: { Regio: 'Noord' }, subscribed: true }),
+    ).toEqual({
       ok: true,
       value: { tags: ['vip'], attributes: { regio: 'Noord' }, subscribed: true },
     });
@@ -71,7 +87,10 @@ describe('checkContactFilter', () => {
   it('should refuse wrong parts under the prefix', () => {
     expect(checkContactFilter({ tags: 'vip', placed: 'ja' }, 'selection.filter')).toEqual({
       ok: false,
-      fields: { 'selection.filter.tags': CONTACT_QUERY_MESSAGES.tag, 'selection.filter.placed': CONTACT_QUERY_MESSAGES.boolean },
+      fields: {
+        'selection.filter.tags': CONTACT_QUERY_MESSAGES.tag,
+        'selection.filter.placed': CONTACT_QUERY_MESSAGES.boolean,
+      },
     });
     expect(checkContactFilter([]).ok).toBe(false);
   });
@@ -79,7 +98,9 @@ describe('checkContactFilter', () => {
 
 describe('combineFilters', () => {
   it('should require both filters, and see when they contradict each other', () => {
-    expect(combineFilters({ q: 'jan', tags: ['a'] }, { q: 'utrecht', tags: ['b'], subscribed: true })).toEqual({
+    expect(
+      combineFilters({ q: 'jan', tags: ['a'] }, { q: 'utrecht', tags: ['b'], subscribed: true }),
+    ).toEqual({
       filter: { q: 'jan utrecht', tags: ['a', 'b'], subscribed: true },
       impossible: false,
     });

@@ -40,7 +40,11 @@ export const CONTACT_QUERY_MESSAGES = {
 export type RawQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export type CheckedListQuery =
-  | { readonly ok: true; readonly value: Required<Pick<ContactListQuery, 'sort' | 'order' | 'page' | 'page_size'>> & ContactListQuery }
+  | {
+      readonly ok: true;
+      readonly value: Required<Pick<ContactListQuery, 'sort' | 'order' | 'page' | 'page_size'>> &
+        ContactListQuery;
+    }
   | { readonly ok: false; readonly fields: FieldErrors };
 
 export type CheckedFilter =
@@ -148,7 +152,8 @@ export function checkContactFilter(raw: unknown, prefix = 'filter'): CheckedFilt
   const fields: Record<string, string> = {};
   let q: string | undefined;
   if (input.q !== undefined && input.q !== null) {
-    if (typeof input.q !== 'string' || [...input.q.trim()].length > Q_MAX) fields[`${prefix}.q`] = CONTACT_QUERY_MESSAGES.q;
+    if (typeof input.q !== 'string' || [...input.q.trim()].length > Q_MAX)
+      fields[`${prefix}.q`] = CONTACT_QUERY_MESSAGES.q;
     else if (input.q.trim() !== '') q = input.q.trim();
   }
   let tags: string[] | undefined;

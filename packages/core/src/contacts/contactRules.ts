@@ -1,10 +1,5 @@
 import type { FieldErrors } from '../auth';
-import {
-  CONTACT_LANGUAGES,
-  type ContactInput,
-  type ContactLanguage,
-  type ContactPatch,
-} from '../contract';
+import { CONTACT_LANGUAGES, type ContactInput, type ContactLanguage, type ContactPatch } from '../contract';
 
 /**
  * The rules of one contact, shared by the server (API and CSV import) and the screens: every text
@@ -83,7 +78,9 @@ export const normaliseTag = (tag: string): string => tag.trim().replace(/\s+/g, 
 
 /** Tags as stored: normalised, empty ones dropped, unique, sorted (by code point, as the database's "C" order). */
 export const normaliseTags = (tags: readonly string[]): string[] =>
-  [...new Set(tags.map(normaliseTag).filter((tag) => tag !== ''))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  [...new Set(tags.map(normaliseTag).filter((tag) => tag !== ''))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
 
 /** The problem with a list of normalised tags, or null. */
 export function tagsProblem(tags: readonly string[]): string | null {
@@ -125,7 +122,8 @@ export function foldForSearch(text: string): string {
 /** What a contact is found by: name, e-mail address, organisation and place, folded. */
 export const contactSearchText = (
   contact: Pick<ContactValues, 'name' | 'email' | 'company' | 'city'>,
-): string => foldForSearch([contact.name, contact.email, contact.company ?? '', contact.city ?? ''].join(' '));
+): string =>
+  foldForSearch([contact.name, contact.email, contact.company ?? '', contact.city ?? ''].join(' '));
 
 /** The words of a search, folded; a contact matches when its search text holds every one. */
 export const searchTerms = (q: string): string[] =>
@@ -171,7 +169,8 @@ export function checkContact(raw: unknown): CheckedContact {
   }
   const languageInput = input.language ?? 'nl';
   const language = typeof languageInput === 'string' ? languageInput.trim().toLowerCase() : '';
-  if (!(CONTACT_LANGUAGES as readonly string[]).includes(language)) fields.language = CONTACT_MESSAGES.language;
+  if (!(CONTACT_LANGUAGES as readonly string[]).includes(language))
+    fields.language = CONTACT_MESSAGES.language;
   let tags: string[] = [];
   const tagsInput = input.tags ?? [];
   if (!Array.isArray(tagsInput) || tagsInput.some((tag) => typeof tag !== 'string')) {

@@ -1,7 +1,12 @@
 // The contacts feature: the rules of one contact (checked and normalised, the same for the API and
 // the CSV import), the list's filters and query string, and reading contacts from a CSV file. The
 // wire types are in the contract feature (contract/contacts.ts).
-export type { CheckedContactMapping, ContactColumns, ReadContactRow, ResolvedContactColumns } from './contactCsv';
+export type {
+  CheckedContactMapping,
+  ContactColumns,
+  ReadContactRow,
+  ResolvedContactColumns,
+} from './contactCsv';
 export {
   CONTACT_CSV_MESSAGES,
   checkContactMapping,
