@@ -27,7 +27,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
-import { parseId } from '../db/database';
+import { MAX_SERIAL_ID, parseId } from '../db/database';
 import { contacts } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
@@ -151,7 +151,7 @@ function importOptions(fields: Readonly<Record<string, string>>): {
 function checkSelection(raw: { ids?: number[]; filter?: unknown; segment_id?: number }): ContactSelection {
   const given = [raw.ids, raw.filter, raw.segment_id].filter((part) => part !== undefined).length;
   if (given !== 1) throw invalidInput({ selection: CONTACT_FORM_MESSAGES.selection });
-  if (raw.ids !== undefined) return { ids: raw.ids.filter((id) => parseId(id) !== null) };
+  if (raw.ids !== undefined) return { ids: raw.ids.filter((id) => id >= 1 && id <= MAX_SERIAL_ID) };
   if (raw.segment_id !== undefined) return { segment_id: raw.segment_id };
   const filter = checkContactFilter(raw.filter, 'selection.filter');
   if (!filter.ok) throw invalidInput(filter.fields);

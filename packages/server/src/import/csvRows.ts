@@ -18,18 +18,39 @@ export interface CsvRow {
   readonly broken: boolean;
 }
 
+/**
+ * The separator of the first line: the candidate that occurs most often outside quotes, or null.
+ * Read from the header alone, so a broken quote further down (which leaves papaparse's own guess
+ * at ',') cannot hide it.
+ */
+function firstLineDelimiter(text: string): CsvDelimiter | null {
+  const counts = new Map<string, number>();
+  let quoted = false;
+  for (const char of text.slice(0, 64 * 1024)) {
+    if (char === '"') quoted = !quoted;
+    else if (char === '\n' && !quoted) break;
+    else if (!quoted && (CSV_DELIMITERS as readonly string[]).includes(char))
+      counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best: CsvDelimiter | null = null;
+  for (const candidate of CSV_DELIMITERS)
+    if ((counts.get(candidate) ?? 0) > (best === null ? 0 : (counts.get(best) ?? 0))) best = candidate;
+  return best;
+}
+
 /** The rows of the text with the line number each starts on (quoted cells may span lines). */
 export function readCsvRows(
   text: string,
   delimiter: CsvDelimiter | undefined,
 ): { readonly rows: CsvRow[]; readonly delimiter: CsvDelimiter } {
   const normalised = text.replace(/\r\n?/g, '\n');
+  const chosen = delimiter ?? firstLineDelimiter(normalised.replace(/^\n+/, '')) ?? undefined;
   const result: CsvRow[] = [];
   let line = 1;
   let consumed = 0;
-  let detected: string = delimiter ?? '';
+  let detected: string = chosen ?? '';
   Papa.parse<string[]>(normalised, {
-    delimiter: delimiter ?? '',
+    delimiter: chosen ?? '',
     delimitersToGuess: [...CSV_DELIMITERS],
     newline: '\n',
     skipEmptyLines: 'greedy',
