@@ -34,8 +34,13 @@ function makePoints(count: number): MapPoint[] {
   const random = prng(16);
   const points: MapPoint[] = [];
   for (let id = 1; id <= count; id++) {
-    let pick = random();
-    const city = CITIES.find(([, , share]) => (pick -= share) < 0) ?? CITIES[0];
+    const pick = random();
+    let sum = 0;
+    const city =
+      CITIES.find(([, , share]) => {
+        sum += share;
+        return pick < sum;
+      }) ?? CITIES[0];
     const [lat, lng] = city ?? [52.1, 5.1];
     points.push({
       id,
