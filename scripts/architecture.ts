@@ -180,6 +180,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/report',
   '@loop/core/analysis',
   '@loop/core/geocoding',
+  '@loop/core/invitations',
 ]);
 
 // --- classification -----------------------------------------------------------------------------

@@ -100,6 +100,20 @@ export type {
   ResponseProgress,
 } from './individualResponses';
 export type {
+  ContactRules,
+  DeliveryStatus,
+  InvitationPreviewResult,
+  InvitationRequest,
+  InvitationSendResult,
+  ReminderSettings,
+  SkippedContact,
+  SkipReason,
+  SurveyInvitation,
+  SurveyInvitations,
+  UnsubscribePreview,
+} from './invitations';
+export { DELIVERY_STATUSES, SKIP_REASONS } from './invitations';
+export type {
   Kpi,
   KpiBoard,
   KpiBoardChoice,
