@@ -10,3 +10,6 @@ export {
   PLAIN_LEGEND,
   pointsBounds,
 } from './contactMap';
+export type { ContactMapGateway } from './contactMapPorts';
+export type { ContactMapView } from './contactMapView';
+export { contactMapView } from './contactMapView';

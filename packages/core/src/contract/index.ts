@@ -22,6 +22,7 @@ export type {
   PlanInput,
   UserSubscription,
 } from './billing';
+export type { ContactMapData, ContactMapQuery, ContactPositionInput, MapTiles } from './contactMap';
 export type {
   Contact,
   ContactBulkRequest,
