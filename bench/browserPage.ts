@@ -48,8 +48,16 @@ async function bundle(entry: string, dir: string): Promise<string> {
   return outDir;
 }
 
-/** `entry` bundled and opened in Chromium; `close` ends browser, server and scratch folder. */
-export async function openBenchPage(entry: string): Promise<BenchPage> {
+/** A response the page's server gives besides the bundle (a map tile, a fixture). */
+export type ExtraRoute = (
+  url: string,
+) => { readonly type: string; readonly body: Buffer | string } | undefined;
+
+/**
+ * `entry` bundled and opened in Chromium; `close` ends browser, server and scratch folder. `extra`
+ * answers other paths on the page's origin (for example map tiles).
+ */
+export async function openBenchPage(entry: string, extra?: ExtraRoute): Promise<BenchPage> {
   const dir = await mkdtemp(join(tmpdir(), 'loop-bench-'));
   const [outDir, browser] = await Promise.all([bundle(entry, dir), launchBrowser()]);
   const files = new Map<string, string>();
@@ -65,7 +73,11 @@ export async function openBenchPage(entry: string): Promise<BenchPage> {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     else if (code !== undefined)
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
-    else response.writeHead(404).end();
+    else {
+      const answer = extra?.(request.url ?? '');
+      if (answer) response.writeHead(200, { 'content-type': answer.type }).end(answer.body);
+      else response.writeHead(404).end();
+    }
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();

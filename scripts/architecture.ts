@@ -100,6 +100,9 @@ const RESPOND_FORBIDDEN = [
   'wouter',
   '@loop/adapters/dom',
   '@loop/adapters/pdf',
+  '@loop/adapters/map',
+  'leaflet',
+  'supercluster',
 ];
 const isRespondForbidden = (specifier: string): boolean =>
   RESPOND_FORBIDDEN.includes(specifier) ||
@@ -176,6 +179,9 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/surveys/summary',
   '@loop/core/report',
   '@loop/core/analysis',
+  '@loop/core/geocoding',
+  '@loop/core/invitations',
+  '@loop/core/contacts',
 ]);
 
 // --- classification -----------------------------------------------------------------------------

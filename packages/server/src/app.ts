@@ -37,7 +37,7 @@ import { stripeWebhookRoutes } from './billing/stripeWebhookRoutes';
 import { brandingRoutes } from './branding/brandingRoutes';
 import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
-import { type AppConfig, uploadsDir } from './config';
+import { type AppConfig, tileOrigin, uploadsDir } from './config';
 import { contactRoutes } from './contacts/contactRoutes';
 import type { Database } from './db/database';
 import { financeRoutes } from './finance/financeRoutes';
@@ -241,7 +241,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerSecurityHeaders(app, { corsOrigins: config.corsOrigins });
+  await registerSecurityHeaders(app, {
+    corsOrigins: config.corsOrigins,
+    imageOrigins: [tileOrigin(config.map.tileUrl)],
+  });
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: [...config.corsOrigins],

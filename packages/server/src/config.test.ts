@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, loadConfig, REPO_ROOT, tileOrigin } from './config';
 
 let dataDir: string;
 
@@ -43,7 +43,43 @@ describe('loadConfig', () => {
       logRetentionDays: 90,
       analysisTimeoutMs: 60_000,
       llm: null,
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap-bijdragers',
+        attributionUrl: 'https://www.openstreetmap.org/copyright',
+      },
+      geocoderUrl: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1/free',
     });
+  });
+
+  it('should take the map tiles and the geocoder from the environment, or switch the geocoder off', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      MAP_TILE_URL: 'https://{s}.tiles.gemeente.nl/wmts/{z}/{x}/{y}.png',
+      MAP_ATTRIBUTION: 'Kaart: gemeente',
+      GEOCODER_URL: 'http://127.0.0.1:8089/free',
+    });
+    expect(config.map).toEqual({
+      tileUrl: 'https://{s}.tiles.gemeente.nl/wmts/{z}/{x}/{y}.png',
+      attribution: 'Kaart: gemeente',
+      attributionUrl: null,
+    });
+    expect(config.geocoderUrl).toBe('http://127.0.0.1:8089/free');
+    expect(loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: 'off' }).geocoderUrl).toBeNull();
+    expect(tileOrigin(config.map.tileUrl)).toBe('https://*.tiles.gemeente.nl');
+    expect(tileOrigin('http://127.0.0.1:9000/tiles/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:9000');
+  });
+
+  it('should refuse a tile URL without {z}/{x}/{y}, without attribution, or a geocoder that is no URL', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, MAP_TILE_URL: 'https://tiles.nl/kaart.png', MAP_ATTRIBUTION: 'x' }),
+    ).toThrow(/MAP_TILE_URL moet een http\(s\)-adres met \{z\}, \{x\} en \{y\} zijn/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, MAP_TILE_URL: 'https://tiles.nl/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_ATTRIBUTION/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: 'pdok' })).toThrow(
+      /GEOCODER_URL moet een volledige URL zijn/,
+    );
   });
 
   it('should resolve relative paths against the repository root, not the working directory', () => {

@@ -50,7 +50,22 @@ export interface AppConfig {
   readonly analysisTimeoutMs: number;
   /** LLM_BASE_URL and LLM_MODEL (both set): analyses by this OpenAI-compatible model; null: built-in. */
   readonly llm: LlmSettings | null;
+  /** The contacts map's tiles (MAP_TILE_URL, MAP_ATTRIBUTION, MAP_ATTRIBUTION_URL). */
+  readonly map: MapSettings;
+  /** GEOCODER_URL: PDOK Locatieserver's `free` endpoint by default; null (GEOCODER_URL=off): placed by hand only. */
+  readonly geocoderUrl: string | null;
 }
+
+/** Where the contacts map's tiles come from and whom it credits. */
+export interface MapSettings {
+  /** A template with {z}, {x} and {y} (and optionally {s} for subdomains). */
+  readonly tileUrl: string;
+  readonly attribution: string;
+  readonly attributionUrl: string | null;
+}
+
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const PDOK_GEOCODER_URL = 'https://api.pdok.nl/bzk/locatieserver/search/v3_1/free';
 
 /** An OpenAI-compatible chat endpoint (OpenAI, Azure OpenAI, Mistral, Ollama, vLLM …). */
 export interface LlmSettings {
@@ -179,6 +194,56 @@ function paymentSettings(
   };
 }
 
+/** MAP_TILE_URL must be an http(s) template naming {z}, {x} and {y}; the default is OpenStreetMap's. */
+function mapSettings(env: Env): MapSettings {
+  const tileUrl = value(env, 'MAP_TILE_URL');
+  if (tileUrl === undefined) {
+    return {
+      tileUrl: OSM_TILE_URL,
+      attribution: value(env, 'MAP_ATTRIBUTION') ?? '© OpenStreetMap-bijdragers',
+      attributionUrl: value(env, 'MAP_ATTRIBUTION_URL') ?? 'https://www.openstreetmap.org/copyright',
+    };
+  }
+  if (
+    !/^https?:\/\/[^/]+\//.test(tileUrl) ||
+    !['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part))
+  ) {
+    throw new ConfigError(
+      `MAP_TILE_URL moet een http(s)-adres met {z}, {x} en {y} zijn, bijvoorbeeld ${OSM_TILE_URL} (nu: "${tileUrl}").`,
+    );
+  }
+  const attribution = value(env, 'MAP_ATTRIBUTION');
+  if (attribution === undefined) {
+    throw new ConfigError(
+      'Zet bij MAP_TILE_URL ook MAP_ATTRIBUTION: de bronvermelding die de kaart moet tonen.',
+    );
+  }
+  const attributionUrl = value(env, 'MAP_ATTRIBUTION_URL') ?? null;
+  return {
+    tileUrl,
+    attribution,
+    attributionUrl: attributionUrl === null ? null : absoluteUrl('MAP_ATTRIBUTION_URL', attributionUrl),
+  };
+}
+
+/** GEOCODER_URL: 'off' places contacts by hand only; otherwise an http(s) `free` endpoint. */
+function geocoderUrl(env: Env): string | null {
+  const raw = value(env, 'GEOCODER_URL');
+  if (raw === undefined) return PDOK_GEOCODER_URL;
+  if (raw.toLowerCase() === 'off') return null;
+  return absoluteUrl('GEOCODER_URL', raw);
+}
+
+/**
+ * The origin of a tile URL template for the CSP's img-src: '{s}' subdomains become a wildcard
+ * ('https://*.tile.example.nl'), the path is dropped.
+ */
+export function tileOrigin(template: string): string {
+  const match = /^(https?:\/\/)([^/]+)/.exec(template);
+  if (!match) return template;
+  return `${match[1]}${(match[2] ?? '').replace(/\{s\}/g, '*')}`;
+}
+
 /** LLM_BASE_URL and LLM_MODEL together choose the LLM analyst; one without the other is a mistake. */
 function llmSettings(env: Env): LlmSettings | null {
   const baseUrl = value(env, 'LLM_BASE_URL');
@@ -277,6 +342,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logRetentionDays: positiveInteger(env, 'LOG_RETENTION_DAYS', 90, 3_650),
     analysisTimeoutMs: positiveInteger(env, 'ANALYSIS_TIMEOUT_MS', 60_000, 600_000),
     llm: llmSettings(env),
+    map: mapSettings(env),
+    geocoderUrl: geocoderUrl(env),
   };
 }
 

@@ -22,6 +22,7 @@ export type {
   PlanInput,
   UserSubscription,
 } from './billing';
+export type { ContactMapData, ContactMapQuery, ContactPositionInput, MapTiles } from './contactMap';
 export type {
   Contact,
   ContactBulkRequest,
@@ -99,6 +100,20 @@ export type {
   ResponseListQuery,
   ResponseProgress,
 } from './individualResponses';
+export type {
+  ContactRules,
+  DeliveryStatus,
+  InvitationPreviewResult,
+  InvitationRequest,
+  InvitationSendResult,
+  ReminderSettings,
+  SkippedContact,
+  SkipReason,
+  SurveyInvitation,
+  SurveyInvitations,
+  UnsubscribePreview,
+} from './invitations';
+export { DELIVERY_STATUSES, SKIP_REASONS } from './invitations';
 export type {
   Kpi,
   KpiBoard,

@@ -1063,3 +1063,30 @@ export const contactImports = pgTable(
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactSegmentRow = typeof contactSegments.$inferSelect;
 export type ContactImportRow = typeof contactImports.$inferSelect;
+
+// ───────────────────────── Geocoding ─────────────────────────
+
+/**
+ * Answers of the geocoder per address (core `addressKey`), shared by every organisation: an address
+ * is public data, and one lookup serves every contact living there. 'not_found' answers are kept
+ * too, so a wrong address is not asked again on every run; the lookup retries them after a while
+ * (`geocodeCache.ts`).
+ */
+export const geocodeCache = pgTable(
+  'geocode_cache',
+  {
+    addressKey: text('address_key').primaryKey(),
+    status: text('status').$type<'found' | 'not_found'>().notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    label: text('label'),
+    lookedUpAt: timestamptz('looked_up_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('geocode_cache_status_check', sql`${t.status} in ('found', 'not_found')`),
+    check(
+      'geocode_cache_found_check',
+      sql`(${t.status} = 'found') = (${t.lat} is not null and ${t.lng} is not null)`,
+    ),
+  ],
+);

@@ -6,15 +6,19 @@ type Directives = Readonly<Record<string, readonly string[]>>;
 /**
  * The Content-Security-Policy the built web app runs under: no inline or foreign scripts; inline
  * styles stay allowed because React sets style attributes and react-toastify injects a <style>.
- * `extraConnect` adds API origins the browser may call (CORS_ORIGIN).
+ * `extraConnect` adds API origins the browser may call (CORS_ORIGIN), `extraImages` the map's tile
+ * server (MAP_TILE_URL).
  */
-export function contentSecurityPolicy(extraConnect: readonly string[] = []): Directives {
+export function contentSecurityPolicy(
+  extraConnect: readonly string[] = [],
+  extraImages: readonly string[] = [],
+): Directives {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...extraImages],
     'connect-src': ["'self'", ...extraConnect],
     'font-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
@@ -32,9 +36,9 @@ export const serializePolicy = (directives: Directives): string =>
 /** Helmet's headers on every answer (API, web app, uploads) with our CSP instead of its default. */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { readonly corsOrigins: readonly string[] },
+  options: { readonly corsOrigins: readonly string[]; readonly imageOrigins?: readonly string[] },
 ): Promise<void> {
-  const directives = contentSecurityPolicy(options.corsOrigins);
+  const directives = contentSecurityPolicy(options.corsOrigins, options.imageOrigins);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

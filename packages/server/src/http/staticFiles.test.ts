@@ -174,12 +174,15 @@ describe('the built web app', () => {
         .filter(Boolean)
         .sort();
 
-    expect(directives(csp)).toEqual(directives(serializePolicy(contentSecurityPolicy())));
+    // The map's tiles (OpenStreetMap's by default) are the one foreign origin images may come from.
+    expect(directives(csp)).toEqual(
+      directives(serializePolicy(contentSecurityPolicy([], ['https://tile.openstreetmap.org']))),
+    );
     for (const directive of [
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      "img-src 'self' data: blob: https://tile.openstreetmap.org",
       "connect-src 'self'",
       "font-src 'self' data:",
       "object-src 'none'",

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { createPasswordHasher } from '../auth/passwordHasher';
 import type { RateLimitRules } from '../auth/rateLimits';
 import type { PaymentProviders } from '../billing/paymentProvider';
-import type { AppConfig } from '../config';
+import { type AppConfig, OSM_TILE_URL } from '../config';
 import type { Database, DatabaseHandle } from '../db/database';
 import { users } from '../db/schema';
 import { CapturingMailer } from './capturingMailer';
@@ -49,6 +49,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     logRetentionDays: 90,
     analysisTimeoutMs: 60_000,
     llm: null,
+    map: { tileUrl: OSM_TILE_URL, attribution: '© OpenStreetMap-bijdragers', attributionUrl: null },
+    geocoderUrl: null,
     ...overrides,
   };
 }

@@ -1,0 +1,15 @@
+// The geocoding feature: the port the map's positions come through, address keys for the cache and
+// the texts for contacts that are not placed. Adapters (PDOK Locatieserver) live in the server.
+export type { AddressQuery, GeocodeAddress, GeocodeResult, Geocoder, HouseNumberParts } from './geocoding';
+export {
+  addressKey,
+  addressQuery,
+  compactPostcode,
+  GEOCODE_MESSAGES,
+  GeocoderUnavailableError,
+  houseNumberParts,
+  inNetherlands,
+  isPosition,
+  NETHERLANDS_BOUNDS,
+  parseWktPoint,
+} from './geocoding';
