@@ -24,7 +24,12 @@ const CONTACT: Contact = {
 describe('contactFormInput', () => {
   it('should send trimmed texts, empty ones as null, and typed tags as a list', () => {
     expect(
-      contactFormInput({ ...EMPTY_CONTACT_FORM, name: ' Jan ', email: ' jan@example.nl ', tags: 'Klant; vip' }),
+      contactFormInput({
+        ...EMPTY_CONTACT_FORM,
+        name: ' Jan ',
+        email: ' jan@example.nl ',
+        tags: 'Klant; vip',
+      }),
     ).toEqual({
       name: 'Jan',
       email: 'jan@example.nl',
@@ -43,7 +48,12 @@ describe('contactFormInput', () => {
     const form = contactFormOf(CONTACT);
     expect(form.tags).toBe('klant, vip');
     const input = contactFormInput(form);
-    expect(input).toMatchObject({ name: CONTACT.name, company: 'Café Zuid', language: 'en', tags: ['klant', 'vip'] });
+    expect(input).toMatchObject({
+      name: CONTACT.name,
+      company: 'Café Zuid',
+      language: 'en',
+      tags: ['klant', 'vip'],
+    });
     expect('attributes' in input).toBe(false);
     expect(contactLanguageOf('xx')).toBe('nl');
   });

@@ -72,7 +72,10 @@ describe('contactImportStep', () => {
     });
     const running = contactImportStep(starting, { type: 'progress', run: run({ processed: 50 }) });
     expect(running).toMatchObject({ step: 'running', run: { processed: 50 } });
-    const done = contactImportStep(running, { type: 'progress', run: run({ state: 'done', processed: 200 }) });
+    const done = contactImportStep(running, {
+      type: 'progress',
+      run: run({ state: 'done', processed: 200 }),
+    });
     expect(done).toMatchObject({ step: 'done', run: { state: 'done' } });
     expect(isContactImportBusy(done)).toBe(false);
     expect(contactImportStep(done, { type: 'reset' })).toEqual(CONTACT_IMPORT_START);
@@ -113,7 +116,11 @@ describe('contactImportStep', () => {
       step: 'choose',
       error: 'Geen CSV.',
     });
-    const starting = steps({ type: 'file', file }, { type: 'previewed', preview: PREVIEW }, { type: 'start' });
+    const starting = steps(
+      { type: 'file', file },
+      { type: 'previewed', preview: PREVIEW },
+      { type: 'start' },
+    );
     expect(contactImportStep(starting, { type: 'failed', message: 'Te veel.' })).toMatchObject({
       step: 'mapping',
       error: 'Te veel.',

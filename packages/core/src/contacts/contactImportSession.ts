@@ -206,7 +206,12 @@ export function withMappedField(
 export function mappedSample(
   preview: ContactImportPreview,
   mapping: ContactCsvMapping,
-): readonly { readonly name: string; readonly email: string; readonly company: string; readonly city: string }[] {
+): readonly {
+  readonly name: string;
+  readonly email: string;
+  readonly company: string;
+  readonly city: string;
+}[] {
   const hasHeader = mapping.has_header !== false;
   const headers = preview.headers.map((header) => header.trim().toLowerCase());
   const indexOf = (column: string | undefined): number => {

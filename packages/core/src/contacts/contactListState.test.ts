@@ -49,7 +49,9 @@ describe('readContactListAddress', () => {
 
   it('should fall back to the default for unknown or malformed parts of a hand-edited address', () => {
     expect(
-      readContactListAddress('?sort=password&order=up&page=-2&subscribed=maybe&attr=nocolon&q=%zz&tag=%20KLANT%20'),
+      readContactListAddress(
+        '?sort=password&order=up&page=-2&subscribed=maybe&attr=nocolon&q=%zz&tag=%20KLANT%20',
+      ),
     ).toEqual({ ...DEFAULT_CONTACT_LIST, tags: ['klant'] });
   });
 

@@ -176,7 +176,10 @@ export function contactExportQuery(address: ContactListAddress): ContactExportQu
 }
 
 /** GET /contacts's query for the address's page. */
-export function contactListQuery(address: ContactListAddress, pageSize = CONTACT_PAGE_SIZE): ContactListQuery {
+export function contactListQuery(
+  address: ContactListAddress,
+  pageSize = CONTACT_PAGE_SIZE,
+): ContactListQuery {
   return { ...contactExportQuery(address), page: address.page, page_size: pageSize };
 }
 
@@ -271,7 +274,10 @@ export const isPageSelected = (selection: ContactListSelection, pageIds: readonl
   pageIds.length > 0 && pageIds.every((id) => isRowSelected(selection, id));
 
 /** The header's checkbox: ticks the page's rows, or unticks them all. */
-export function togglePage(selection: ContactListSelection, pageIds: readonly number[]): ContactListSelection {
+export function togglePage(
+  selection: ContactListSelection,
+  pageIds: readonly number[],
+): ContactListSelection {
   if (isPageSelected(selection, pageIds)) return NO_SELECTION;
   const ids = selection.kind === 'rows' ? selection.ids : [];
   return { kind: 'rows', ids: [...new Set([...ids, ...pageIds])] };
@@ -282,7 +288,10 @@ export const selectedCount = (selection: ContactListSelection, total: number): n
   selection.kind === 'all' ? total : selection.ids.length;
 
 /** The selection as POST /contacts/bulk takes it: the ids, or the segment or filter of the list. */
-export function bulkSelectionOf(selection: ContactListSelection, address: ContactListAddress): ContactSelection {
+export function bulkSelectionOf(
+  selection: ContactListSelection,
+  address: ContactListAddress,
+): ContactSelection {
   if (selection.kind === 'rows') return { ids: selection.ids };
   return address.segment !== null ? { segment_id: address.segment } : { filter: contactFilterOf(address) };
 }
@@ -293,3 +302,7 @@ export const contactCount = (count: number): string =>
 
 /** Tags typed in one field, separated by commas or semicolons: lower case, unique, sorted. */
 export const tagsOfText = (text: string): string[] => uniqueSorted(text.split(/[,;]/));
+
+/** What deleting contacts means (the AVG erase), for the confirmation of one or of many. */
+export const contactEraseText = (count: number): string =>
+  `Alles wat Loop van ${count === 1 ? 'deze persoon' : 'deze personen'} bewaart wordt gewist (AVG): de gegevens, tags, kenmerken en de plaats op de kaart. Dit kan niet ongedaan worden gemaakt.`;

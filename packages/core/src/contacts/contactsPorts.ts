@@ -51,5 +51,4 @@ export interface ContactsGateway {
   /** Starts an import; it runs on at the server (follow it with `importStatus`). */
   startImport(upload: ContactImportUpload): Promise<ApiResult<ContactImport>>;
   importStatus(id: number): Promise<ApiResult<ContactImport>>;
-  imports(): Promise<ApiResult<Page<ContactImport>>>;
 }

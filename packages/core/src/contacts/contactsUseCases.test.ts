@@ -27,7 +27,8 @@ const run = (processed: number, state: ContactImport['state'] = 'running'): Cont
 function fakeGateway(answers: Partial<ContactsGateway>) {
   const calls: [string, ...unknown[]][] = [];
   const gateway = new Proxy({} as ContactsGateway, {
-    get: (_, name: string) =>
+    get:
+      (_, name: string) =>
       (...args: unknown[]) => {
         calls.push([name, ...args]);
         const answer = (answers as Record<string, (...a: unknown[]) => unknown>)[name];
@@ -72,7 +73,10 @@ describe('createContactsUseCases', () => {
   });
 
   it('should download the export of the segment and hand it to the browser', async () => {
-    const file: DownloadedFile = { filename: 'contacten-klanten-2026-11-26.csv', content: { size: 3, type: '' } };
+    const file: DownloadedFile = {
+      filename: 'contacten-klanten-2026-11-26.csv',
+      content: { size: 3, type: '' },
+    };
     const { gateway, calls } = fakeGateway({ exportContacts: async () => apiOk(file) });
     const saved: DownloadedFile[] = [];
     const contacts = createContactsUseCases({
@@ -94,17 +98,28 @@ describe('createContactsUseCases', () => {
     await contacts.previewImport({ name: 'a.csv', content });
     await contacts.startImport({ name: 'a.csv', content }, { fields: { email: 'Mail' } }, 'skip');
     expect(calls).toEqual([
-      ['previewImport', { file: content, fileName: 'a.csv', mapping: null, onDuplicate: 'update', dryRun: true }],
+      [
+        'previewImport',
+        { file: content, fileName: 'a.csv', mapping: null, onDuplicate: 'update', dryRun: true },
+      ],
       [
         'startImport',
-        { file: content, fileName: 'a.csv', mapping: { fields: { email: 'Mail' } }, onDuplicate: 'skip', dryRun: false },
+        {
+          file: content,
+          fileName: 'a.csv',
+          mapping: { fields: { email: 'Mail' } },
+          onDuplicate: 'skip',
+          dryRun: false,
+        },
       ],
     ]);
   });
 
   it('should poll a running import every 500 ms, telling each state, until it is done', async () => {
     const answers = [run(80), run(160), run(200, 'done')];
-    const { gateway, calls } = fakeGateway({ importStatus: async () => apiOk(answers.shift() as ContactImport) });
+    const { gateway, calls } = fakeGateway({
+      importStatus: async () => apiOk(answers.shift() as ContactImport),
+    });
     const waits: number[] = [];
     const contacts = createContactsUseCases({
       gateway,
@@ -135,7 +150,13 @@ describe('createContactsUseCases', () => {
         gone = true;
       },
     });
-    expect(await contacts.followImport(run(0), () => {}, () => gone)).toEqual(apiOk(run(0)));
+    expect(
+      await contacts.followImport(
+        run(0),
+        () => {},
+        () => gone,
+      ),
+    ).toEqual(apiOk(run(0)));
     expect(calls).toEqual([]);
     const failing = createContactsUseCases({ gateway, files: noFiles, wait: async () => {} });
     expect(await failing.followImport(run(0), () => {})).toEqual(apiFailure(0, 'Geen verbinding.'));

@@ -2,8 +2,8 @@ import { type ApiResult, type FormResult, formFromApi } from '../api';
 import type {
   Contact,
   ContactBulkRequest,
-  ContactCsvMapping,
   ContactBulkResult,
+  ContactCsvMapping,
   ContactFacets,
   ContactFilter,
   ContactImport,
@@ -79,7 +79,8 @@ export function createContactsUseCases(deps: ContactsUseCaseDeps): ContactsUseCa
     bulk: (request) => gateway.bulk(request),
     saveSegment: async (name, filter) =>
       formFromApi(await gateway.createSegment({ name: segmentName(name), filter })),
-    renameSegment: async (id, name) => formFromApi(await gateway.updateSegment(id, { name: segmentName(name) })),
+    renameSegment: async (id, name) =>
+      formFromApi(await gateway.updateSegment(id, { name: segmentName(name) })),
     removeSegment: (id) => gateway.removeSegment(id),
     exportContacts: async (address) => {
       const file = await gateway.exportContacts(contactExportQuery(address));

@@ -37,6 +37,7 @@ export {
   changeContactFilter,
   chooseSegment,
   contactCount,
+  contactEraseText,
   contactExportQuery,
   contactFilterKey,
   contactFilterOf,
@@ -53,8 +54,8 @@ export {
   selectedCount,
   sortContactsBy,
   tagsOfText,
-  toggleRow,
   togglePage,
+  toggleRow,
 } from './contactListState';
 export type { ContactImportUpload, ContactsGateway } from './contactsPorts';
 export type { ContactsUseCaseDeps, ContactsUseCases } from './contactsUseCases';
