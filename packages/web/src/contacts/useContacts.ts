@@ -5,7 +5,7 @@ import {
   contactListSearch,
   readContactListAddress,
 } from '@loop/core/contacts';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
@@ -32,11 +32,18 @@ export function useContactListAddress(): readonly [ContactListAddress, (next: Co
   return [address, change] as const;
 }
 
+/**
+ * The address's page; while another order, page or filter loads, the page before stays on screen
+ * (the table does not flicker away on every click of a column header).
+ */
 export function useContactList(address: ContactListAddress): Remote<Page<Contact>> {
   const contacts = useContactsUseCases();
-  return useQuery(`${CONTACTS_QUERY_PREFIX}list:${JSON.stringify(contactListQuery(address))}`, () =>
+  const list = useQuery(`${CONTACTS_QUERY_PREFIX}list:${JSON.stringify(contactListQuery(address))}`, () =>
     contacts.list(address),
   );
+  const shown = useRef<Page<Contact> | null>(null);
+  if (list.value !== null) shown.current = list.value;
+  return list.value === null && list.error === null ? { ...list, value: shown.current } : list;
 }
 
 export function useContactFacets(): Remote<ContactFacets> {
