@@ -1,12 +1,4 @@
-import type {
-  ContactFilter,
-  ContactImport,
-  ContactImportPreview,
-  ContactListQuery,
-  ContactSegment,
-  Page,
-} from '@loop/core';
-import { type ApiResult, apiOk } from '@loop/core';
+import type { ContactFilter, ContactImport, ContactImportPreview, ContactListQuery } from '@loop/core';
 import type { ContactImportUpload, ContactsGateway } from '@loop/core/contacts';
 import type { ApiClient, RequestOptions } from './createApiClient';
 import { downloadFile } from './createSurveyResultsGateway';
@@ -32,15 +24,6 @@ const listQuery = (query: Omit<ContactListQuery, 'page' | 'page_size'>) => ({
   sort: query.sort,
   order: query.order,
 });
-
-/** A list answered as a bare array or as a page of items: the items. */
-async function itemsOf<T>(
-  answer: Promise<ApiResult<readonly T[] | Page<T>>>,
-): Promise<ApiResult<readonly T[]>> {
-  const result = await answer;
-  if (!result.ok) return result;
-  return apiOk(Array.isArray(result.value) ? result.value : (result.value as Page<T>).items);
-}
 
 function importForm(upload: ContactImportUpload): FormData {
   const form = new FormData();
