@@ -52,8 +52,7 @@ export function createContactsGateway(client: ApiClient): ContactsGateway {
     remove: (id) => client.request('DELETE', `/contacts/${id}`),
     facets: () => client.request('GET', '/contacts/facets'),
     bulk: (request) => client.request('POST', '/contacts/bulk', { body: request }),
-    segments: () =>
-      itemsOf(client.request<readonly ContactSegment[] | Page<ContactSegment>>('GET', '/contacts/segments')),
+    segments: () => client.request('GET', '/contacts/segments'),
     createSegment: (input) => client.request('POST', '/contacts/segments', { body: input }),
     updateSegment: (id, patch) => client.request('PATCH', `/contacts/segments/${id}`, { body: patch }),
     removeSegment: (id) => client.request('DELETE', `/contacts/segments/${id}`),
