@@ -1,5 +1,5 @@
 import type { ContactFilter, ContactImport, ContactImportPreview, ContactListQuery } from '@loop/core';
-import type { ContactImportUpload, ContactsGateway } from '@loop/core/contacts';
+import type { ContactImportUpload, ContactsGateway } from '@loop/core/contactsScreen';
 import type { ApiClient, RequestOptions } from './createApiClient';
 import { downloadFile } from './createSurveyResultsGateway';
 

@@ -3,4 +3,4 @@
  * with every page. Nothing here knows inversify.
  */
 export { createContactsGateway } from '@loop/adapters';
-export { createContactsUseCases } from '@loop/core/contacts';
+export { createContactsUseCases } from '@loop/core/contactsScreen';

@@ -19,7 +19,7 @@ import type {
   SubscriptionStore,
 } from '@loop/core/billing';
 import type { BrandingStore } from '@loop/core/branding';
-import type { ContactsUseCases } from '@loop/core/contacts';
+import type { ContactsUseCases } from '@loop/core/contactsScreen';
 import type { FeatureStore } from '@loop/core/features';
 import type { FinanceGateway } from '@loop/core/finance';
 import type { HtmlSanitizer } from '@loop/core/html';

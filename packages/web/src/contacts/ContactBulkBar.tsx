@@ -8,7 +8,7 @@ import {
   NO_SELECTION,
   selectedCount,
   tagsOfText,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { type RefObject, useId, useState } from 'react';
 import { notify } from '../notifications/notify';
 import { ConfirmDialog } from '../shell/ConfirmDialog';

@@ -4,7 +4,7 @@ import {
   type ContactListAddress,
   changeContactFilter,
   filterPartsOf,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../surveys/results/useResults';
 

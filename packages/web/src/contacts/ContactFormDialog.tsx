@@ -6,7 +6,7 @@ import {
   contactFormOf,
   contactLanguageOf,
   EMPTY_CONTACT_FORM,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { type RefObject, useId, useState } from 'react';
 import { Field } from '../forms/Field';
 import { FieldError, FormAlert } from '../forms/FormAlert';

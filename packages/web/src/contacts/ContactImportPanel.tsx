@@ -17,7 +17,7 @@ import {
   isContactImportBusy,
   mappedSample,
   withMappedField,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { formatCount } from '@loop/core/format';
 import { useEffect, useId, useReducer, useRef } from 'react';
 import { type CsvColumnChoice, CsvColumnFields } from '../forms/CsvColumnFields';

@@ -13,7 +13,7 @@ import {
   sortContactsBy,
   togglePage,
   toggleRow,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { type RefObject, useState } from 'react';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';

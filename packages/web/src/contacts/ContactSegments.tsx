@@ -5,7 +5,7 @@ import {
   contactCount,
   contactFilterOf,
   isContactListFiltered,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { type RefObject, useId, useState } from 'react';
 import { Field } from '../forms/Field';
 import { notify } from '../notifications/notify';

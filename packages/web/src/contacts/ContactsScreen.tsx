@@ -7,7 +7,7 @@ import {
   isContactListFiltered,
   NO_SELECTION,
   segmentOf,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';

@@ -4,7 +4,7 @@ import {
   contactListQuery,
   contactListSearch,
   readContactListAddress,
-} from '@loop/core/contacts';
+} from '@loop/core/contactsScreen';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
