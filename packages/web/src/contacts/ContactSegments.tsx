@@ -85,7 +85,7 @@ export function ContactSegments({
             <button
               type="button"
               className="button button-secondary"
-              aria-label={`Naam van segment ${chosen.name} wijzigen`}
+              aria-label={`Naam wijzigen (segment ${chosen.name})`}
               onClick={() => setNaming(chosen)}
             >
               Naam wijzigen
@@ -93,7 +93,7 @@ export function ContactSegments({
             <button
               type="button"
               className="button button-danger"
-              aria-label={`Segment ${chosen.name} verwijderen`}
+              aria-label={`Segment verwijderen (${chosen.name})`}
               onClick={() => {
                 setConfirm({ busy: false, error: null });
                 setDeleting(chosen);
