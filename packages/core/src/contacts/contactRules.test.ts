@@ -3,6 +3,7 @@ import {
   CONTACT_MESSAGES,
   checkContact,
   contactSearchText,
+  contactSortKeys,
   foldForSearch,
   normalisePostcode,
   normaliseTags,
@@ -98,6 +99,17 @@ describe('foldForSearch', () => {
     expect(
       contactSearchText({ name: 'Renée', email: 'R@x.nl', company: null, city: "'s-Hertogenbosch" }),
     ).toBe("renee r@x.nl 's-hertogenbosch");
+  });
+});
+
+describe('contactSortKeys', () => {
+  it('should fold names for sorting and give empty fields an empty key', () => {
+    expect(contactSortKeys({ name: 'Émile Zoë', email: 'E@x.nl', company: null, city: 'Utrecht' })).toEqual({
+      name: 'emile zoe',
+      email: 'e@x.nl',
+      company: '',
+      city: 'utrecht',
+    });
   });
 });
 

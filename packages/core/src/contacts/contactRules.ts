@@ -125,6 +125,19 @@ export const contactSearchText = (
 ): string =>
   foldForSearch([contact.name, contact.email, contact.company ?? '', contact.city ?? ''].join(' '));
 
+/**
+ * What the list sorts by, per sortable field: the text folded as for search ('Émile' sorts with
+ * the e's), '' when empty (so contacts without a place come first in ascending order).
+ */
+export const contactSortKeys = (
+  contact: Pick<ContactValues, 'name' | 'email' | 'company' | 'city'>,
+): { readonly name: string; readonly email: string; readonly company: string; readonly city: string } => ({
+  name: foldForSearch(contact.name),
+  email: foldForSearch(contact.email),
+  company: foldForSearch(contact.company ?? ''),
+  city: foldForSearch(contact.city ?? ''),
+});
+
 /** The words of a search, folded; a contact matches when its search text holds every one. */
 export const searchTerms = (q: string): string[] =>
   foldForSearch(q)

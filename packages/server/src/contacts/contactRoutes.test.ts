@@ -209,11 +209,12 @@ describe('the contacts list', () => {
   });
 
   it('should sort, order and page, with the total of the whole filter', async () => {
+    // Without a place first (ascending), then by place.
     expect(names(await list(caller, '?sort=city'))).toEqual([
+      'Pieter Bos',
       'Jan Jansen',
       'José Álvarez',
       'Marieke de Jong',
-      'Pieter Bos',
     ]);
     expect(names(await list(caller, '?sort=name&order=desc'))).toEqual([
       'Pieter Bos',
@@ -535,7 +536,7 @@ describe('CSV imports', () => {
       state = (await call(caller, 'GET', `/contacts/imports/${started.id}`)).json<ContactImport>();
     }
     expect(state).toMatchObject({ state: 'done', processed: 2_500, created: 2_500 });
-    for (const value of seen) expect([0, 1_000, 2_000]).toContain(value);
+    for (const value of seen) expect([0, 1_000, 2_000, 2_500]).toContain(value);
     expect((await list(caller, '')).total).toBe(2_500);
     const recent = (await call(caller, 'GET', '/contacts/imports')).json<ContactImport[]>();
     expect(recent.map((found) => found.id)).toEqual([started.id]);

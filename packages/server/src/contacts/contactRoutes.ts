@@ -87,6 +87,7 @@ import {
   CONTACT_ERRORS,
   contactChunks,
   eraseContacts,
+  FilterCounts,
   findContactRow,
   insertContact,
   isDuplicateEmail,
@@ -196,6 +197,7 @@ export const contactRoutes =
     const started = deps.clock.now();
     await failStaleImports(deps.db, new Date(started.getTime() - IMPORT_STALE_MS), started);
     const running = new Set<Promise<void>>();
+    const counts = new FilterCounts();
     app.addHook('onClose', async () => {
       await Promise.allSettled([...running]);
     });
@@ -237,13 +239,18 @@ export const contactRoutes =
         const { query, filter, impossible } = await listFilter(organization.id, request.query as RawQuery);
         const { page, page_size: pageSize } = query;
         if (impossible) return { items: [], total: 0, page, page_size: pageSize };
-        const { items, total } = await listContacts(deps.db, organization.id, {
-          filter,
-          sort: query.sort,
-          order: query.order,
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-        });
+        const { items, total } = await listContacts(
+          deps.db,
+          organization.id,
+          {
+            filter,
+            sort: query.sort,
+            order: query.order,
+            limit: pageSize,
+            offset: (page - 1) * pageSize,
+          },
+          counts,
+        );
         return { items, total, page, page_size: pageSize };
       },
     );

@@ -1,8 +1,8 @@
 import type { Contact, ContactFacets, ContactFilter, ContactSort } from '@loop/core';
-import { type ContactValues, contactSearchText, searchTerms } from '@loop/core/contacts';
+import { type ContactValues, contactSearchText, contactSortKeys, searchTerms } from '@loop/core/contacts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { type ContactRow, contacts } from '../db/schema';
+import { type ContactRow, contactStats, contacts } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
 
 /**
@@ -60,20 +60,27 @@ export const valuesOf = (row: ContactRow): ContactValues => ({
 });
 
 /** The columns a contact's values write (insert and update alike). */
-export const columnsOf = (values: ContactValues) => ({
-  name: values.name,
-  email: values.email,
-  phone: values.phone,
-  company: values.company,
-  street: values.street,
-  houseNumber: values.house_number,
-  postcode: values.postcode,
-  city: values.city,
-  language: values.language,
-  attributes: values.attributes,
-  tags: [...values.tags],
-  searchText: contactSearchText(values),
-});
+export const columnsOf = (values: ContactValues) => {
+  const keys = contactSortKeys(values);
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    company: values.company,
+    street: values.street,
+    houseNumber: values.house_number,
+    postcode: values.postcode,
+    city: values.city,
+    language: values.language,
+    attributes: values.attributes,
+    tags: [...values.tags],
+    searchText: contactSearchText(values),
+    nameKey: keys.name,
+    emailKey: keys.email,
+    companyKey: keys.company,
+    cityKey: keys.city,
+  };
+};
 
 /** Whether an error is the unique index on (organisation, lower(e-mail)). */
 export function isDuplicateEmail(error: unknown): boolean {
@@ -120,10 +127,10 @@ export function filterConditions(organizationId: number, filter: ContactFilter):
 }
 
 const SORT_KEYS: Readonly<Record<ContactSort, SQL>> = {
-  name: sql`lower(${contacts.name})`,
-  email: sql`lower(${contacts.email})`,
-  company: sql`lower(${contacts.company})`,
-  city: sql`lower(${contacts.city})`,
+  name: sql`${contacts.nameKey}`,
+  email: sql`${contacts.emailKey}`,
+  company: sql`${contacts.companyKey}`,
+  city: sql`${contacts.cityKey}`,
   created_at: sql`${contacts.createdAt}`,
   updated_at: sql`${contacts.updatedAt}`,
 };
@@ -140,46 +147,97 @@ export interface ListRequest {
   readonly offset: number;
 }
 
+/**
+ * Counts of filters, per organisation and version of its contacts (contact_stats): a filter is
+ * counted once per version, so paging and reading the list again do not count anew; any change to
+ * the organisation's contacts raises the version and so retires its counts. Bounded, oldest out.
+ */
+export class FilterCounts {
+  private readonly entries = new Map<string, number>();
+  constructor(private readonly max = 2_000) {}
+
+  get(key: string): number | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: number): void {
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
+/** A filter as a stable text (its parts in a fixed order), for the count cache. */
+export const filterKey = (filter: ContactFilter): string =>
+  JSON.stringify([
+    filter.q ?? null,
+    filter.tags ?? [],
+    Object.entries(filter.attributes ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    filter.subscribed ?? null,
+    filter.placed ?? null,
+  ]);
+
+const isEmptyFilter = (filter: ContactFilter): boolean =>
+  filter.q === undefined &&
+  (filter.tags ?? []).length === 0 &&
+  Object.keys(filter.attributes ?? {}).length === 0 &&
+  filter.subscribed === undefined &&
+  filter.placed === undefined;
+
+/** The organisation's number of contacts and the version of its contacts. */
+async function statsOf(db: Queryable, organizationId: number): Promise<{ count: number; version: number }> {
+  const [row] = await db
+    .select({ count: contactStats.contactCount, version: contactStats.version })
+    .from(contactStats)
+    .where(eq(contactStats.organizationId, organizationId));
+  return row ?? { count: 0, version: 0 };
+}
+
 /** A page of the organisation's contacts and how many the filter matches in all. */
 export async function listContacts(
   db: Queryable,
   organizationId: number,
   request: ListRequest,
+  counts: FilterCounts,
 ): Promise<{ items: Contact[]; total: number }> {
   const where = and(...filterConditions(organizationId, request.filter));
-  // The page's ids first, from the sort index alone, then only those rows: a late page skips index
-  // entries rather than whole rows.
-  const page = db
+  const order = orderOf(request.sort, request.order);
+  // The page's ids come from the sort index (index-only without a filter): a late page skips index
+  // entries, not rows; only the page's own rows are read.
+  const pageIds = db
     .select({ id: contacts.id })
     .from(contacts)
     .where(where)
-    .orderBy(...orderOf(request.sort, request.order))
+    .orderBy(...order)
     .limit(request.limit)
     .offset(request.offset);
-  const [ids, counted] = await Promise.all([page, db.select({ total: count() }).from(contacts).where(where)]);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(contacts)
-          .where(
-            and(
-              eq(contacts.organizationId, organizationId),
-              inArray(
-                contacts.id,
-                ids.map((row) => row.id),
-              ),
-            ),
-          );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return {
-    items: ids.flatMap((row) => {
-      const found = byId.get(row.id);
-      return found === undefined ? [] : [toContact(found)];
-    }),
-    total: counted[0]?.total ?? 0,
-  };
+  const [rows, stats] = await Promise.all([
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, pageIds)))
+      .orderBy(...order),
+    statsOf(db, organizationId),
+  ]);
+  let total = stats.count;
+  if (!isEmptyFilter(request.filter)) {
+    const key = `${organizationId}:${stats.version}:${filterKey(request.filter)}`;
+    const known = counts.get(key);
+    if (known === undefined) {
+      total = await countContacts(db, organizationId, request.filter);
+      counts.set(key, total);
+    } else {
+      total = known;
+    }
+  }
+  return { items: rows.map(toContact), total };
 }
 
 /** How many contacts a filter matches. */
