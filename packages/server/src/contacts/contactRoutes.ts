@@ -87,10 +87,10 @@ import {
   CONTACT_ERRORS,
   contactChunks,
   eraseContacts,
-  FilterCounts,
   findContactRow,
   insertContact,
   isDuplicateEmail,
+  ListMemory,
   listContacts,
   loadFacets,
   toContact,
@@ -197,7 +197,7 @@ export const contactRoutes =
     const started = deps.clock.now();
     await failStaleImports(deps.db, new Date(started.getTime() - IMPORT_STALE_MS), started);
     const running = new Set<Promise<void>>();
-    const counts = new FilterCounts();
+    const memory = new ListMemory();
     app.addHook('onClose', async () => {
       await Promise.allSettled([...running]);
     });
@@ -249,7 +249,7 @@ export const contactRoutes =
             limit: pageSize,
             offset: (page - 1) * pageSize,
           },
-          counts,
+          memory,
         );
         return { items, total, page, page_size: pageSize };
       },

@@ -147,16 +147,12 @@ export interface ListRequest {
   readonly offset: number;
 }
 
-/**
- * Counts of filters, per organisation and version of its contacts (contact_stats): a filter is
- * counted once per version, so paging and reading the list again do not count anew; any change to
- * the organisation's contacts raises the version and so retires its counts. Bounded, oldest out.
- */
-export class FilterCounts {
-  private readonly entries = new Map<string, number>();
-  constructor(private readonly max = 2_000) {}
+/** A bounded map that forgets what was used least recently. */
+export class BoundedCache<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
 
-  get(key: string): number | undefined {
+  get(key: string): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {
       this.entries.delete(key);
@@ -165,13 +161,32 @@ export class FilterCounts {
     return value;
   }
 
-  set(key: string, value: number): void {
+  set(key: string, value: V): void {
+    this.entries.delete(key);
     this.entries.set(key, value);
     if (this.entries.size > this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
   }
+}
+
+/** Where a page starts: its first row's sort key and id. */
+interface PageStart {
+  readonly key: string;
+  readonly id: number;
+}
+
+/**
+ * What the list remembers per organisation and version of its contacts (contact_stats): the count
+ * of each filter, and where each page read starts. Any change to the organisation's contacts
+ * raises the version, so nothing remembered outlives the data it describes. A filter is counted
+ * once per version (paging does not count again), and a page whose start (or whose predecessor's
+ * end) is known is read from there through the sort index instead of skipping `offset` entries.
+ */
+export class ListMemory {
+  readonly counts = new BoundedCache<number>(2_000);
+  readonly starts = new BoundedCache<PageStart>(20_000);
 }
 
 /** A filter as a stable text (its parts in a fixed order), for the count cache. */
@@ -200,44 +215,70 @@ async function statsOf(db: Queryable, organizationId: number): Promise<{ count: 
   return row ?? { count: 0, version: 0 };
 }
 
+/** A sort key value as text for a row comparison (timestamps as ISO 8601). */
+const SORT_VALUE: Readonly<Record<ContactSort, (row: ContactRow) => string>> = {
+  name: (row) => row.nameKey,
+  email: (row) => row.emailKey,
+  company: (row) => row.companyKey,
+  city: (row) => row.cityKey,
+  created_at: (row) => row.createdAt.toISOString(),
+  updated_at: (row) => row.updatedAt.toISOString(),
+};
+
+/** Rows from `start` on (inclusive) in the list's order. */
+function fromStart(sort: ContactSort, order: 'asc' | 'desc', start: PageStart): SQL {
+  const value =
+    sort === 'created_at' || sort === 'updated_at' ? sql`${start.key}::timestamptz` : sql`${start.key}`;
+  return order === 'asc'
+    ? sql`(${SORT_KEYS[sort]}, ${contacts.id}) >= (${value}, ${start.id}::integer)`
+    : sql`(${SORT_KEYS[sort]}, ${contacts.id}) <= (${value}, ${start.id}::integer)`;
+}
+
 /** A page of the organisation's contacts and how many the filter matches in all. */
 export async function listContacts(
   db: Queryable,
   organizationId: number,
   request: ListRequest,
-  counts: FilterCounts,
+  memory: ListMemory,
 ): Promise<{ items: Contact[]; total: number }> {
-  const where = and(...filterConditions(organizationId, request.filter));
+  const stats = await statsOf(db, organizationId);
+  const filtered = !isEmptyFilter(request.filter);
+  const base = `${organizationId}:${stats.version}:${filtered ? filterKey(request.filter) : ''}`;
+  const pageKey = (offset: number) => `${base}:${request.sort}:${request.order}:${request.limit}:${offset}`;
+  const conditions = filterConditions(organizationId, request.filter);
+  const start = memory.starts.get(pageKey(request.offset));
+  if (start !== undefined) conditions.push(fromStart(request.sort, request.order, start));
   const order = orderOf(request.sort, request.order);
-  // The page's ids come from the sort index (index-only without a filter): a late page skips index
-  // entries, not rows; only the page's own rows are read.
+  // The page's ids come from the sort index (index-only without a filter): a page skips index
+  // entries, not rows; only the page's own rows (and the next page's first) are read.
   const pageIds = db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(where)
+    .where(and(...conditions))
     .orderBy(...order)
-    .limit(request.limit)
-    .offset(request.offset);
-  const [rows, stats] = await Promise.all([
+    .limit(request.limit + 1)
+    .offset(start === undefined ? request.offset : 0);
+  const countKey = `${base}:count`;
+  const known = filtered ? memory.counts.get(countKey) : stats.count;
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(contacts)
       .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, pageIds)))
       .orderBy(...order),
-    statsOf(db, organizationId),
+    known === undefined ? countContacts(db, organizationId, request.filter) : Promise.resolve(known),
   ]);
-  let total = stats.count;
-  if (!isEmptyFilter(request.filter)) {
-    const key = `${organizationId}:${stats.version}:${filterKey(request.filter)}`;
-    const known = counts.get(key);
-    if (known === undefined) {
-      total = await countContacts(db, organizationId, request.filter);
-      counts.set(key, total);
-    } else {
-      total = known;
-    }
-  }
-  return { items: rows.map(toContact), total };
+  if (filtered && known === undefined) memory.counts.set(countKey, counted);
+  const first = rows[0];
+  const next = rows[request.limit];
+  if (first !== undefined)
+    memory.starts.set(pageKey(request.offset), { key: SORT_VALUE[request.sort](first), id: first.id });
+  if (next !== undefined)
+    memory.starts.set(pageKey(request.offset + request.limit), {
+      key: SORT_VALUE[request.sort](next),
+      id: next.id,
+    });
+  return { items: rows.slice(0, request.limit).map(toContact), total: counted };
 }
 
 /** How many contacts a filter matches. */
