@@ -78,7 +78,7 @@ CREATE INDEX "contact_imports_organization_idx" ON "contact_imports" USING btree
 CREATE INDEX "contact_imports_running_idx" ON "contact_imports" USING btree ("state") WHERE "contact_imports"."state" = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_segments_organization_name_unique" ON "contact_segments" USING btree ("organization_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "contacts_organization_email_unique" ON "contacts" USING btree ("organization_id",lower("email"));--> statement-breakpoint
-CREATE INDEX "contacts_organization_name_idx" ON "contacts" USING btree ("organization_id","name_key","id");--> statement-breakpoint
+CREATE INDEX "contacts_organization_name_idx" ON "contacts" USING btree ("organization_id","name_key","id","search_text");--> statement-breakpoint
 CREATE INDEX "contacts_organization_email_idx" ON "contacts" USING btree ("organization_id","email_key","id");--> statement-breakpoint
 CREATE INDEX "contacts_organization_company_idx" ON "contacts" USING btree ("organization_id","company_key","id");--> statement-breakpoint
 CREATE INDEX "contacts_organization_city_idx" ON "contacts" USING btree ("organization_id","city_key","id");--> statement-breakpoint

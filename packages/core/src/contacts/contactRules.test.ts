@@ -113,6 +113,20 @@ describe('contactSortKeys', () => {
   });
 });
 
+describe('index-bound lengths', () => {
+  it('should cut the search text at 500 and the sort keys at 100 characters', () => {
+    const long = {
+      name: 'ä'.repeat(200),
+      email: `${'x'.repeat(240)}@a.nl`,
+      company: 'c'.repeat(200),
+      city: 'd'.repeat(100),
+    };
+    expect(contactSearchText(long)).toHaveLength(500);
+    expect(contactSearchText(long).startsWith('a'.repeat(200))).toBe(true);
+    expect(contactSortKeys(long).name).toBe('a'.repeat(100));
+  });
+});
+
 describe('patchedContact', () => {
   it('should keep every field the patch leaves out', () => {
     const current = checkContact({ name: 'An', email: 'an@x.nl', city: 'Gouda' });

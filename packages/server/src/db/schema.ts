@@ -992,7 +992,9 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_organization_email_unique').on(t.organizationId, sql`lower(${t.email})`),
-    index('contacts_organization_name_idx').on(t.organizationId, t.nameKey, t.id),
+    // The search text rides along in the default sort's index: a search sorted by name filters
+    // index entries without visiting the table (an index-only scan).
+    index('contacts_organization_name_idx').on(t.organizationId, t.nameKey, t.id, t.searchText),
     index('contacts_organization_email_idx').on(t.organizationId, t.emailKey, t.id),
     index('contacts_organization_company_idx').on(t.organizationId, t.companyKey, t.id),
     index('contacts_organization_city_idx').on(t.organizationId, t.cityKey, t.id),
