@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createPasswordHasher, openPostgres } from '../packages/server/src/index';
+import { buildApp, createPasswordHasher, DEMO_ADMIN, openPostgres } from '../packages/server/src/index';
 import { benchConfig, noMail } from './benchKit';
 
 export interface Child {
@@ -77,4 +77,25 @@ export async function serveChild(app: FastifyInstance, close: () => Promise<void
   process.on('SIGTERM', () => {
     void close().finally(() => process.exit(0));
   });
+}
+
+/** The demo admin signed in on a running server: its token and first organisation. */
+export async function signInDemoAdmin(url: string): Promise<{ token: string; organizationId: number }> {
+  const login = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const organizations = await fetch(`${url}/api/v1/organizations`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [first] = (await organizations.json()) as Array<{ id: number }>;
+  return { token, organizationId: first?.id ?? 0 };
+}
+
+/** The headers of the demo admin's requests in its first organisation. */
+export async function demoAdminOrganizationHeaders(url: string): Promise<Record<string, string>> {
+  const { token, organizationId } = await signInDemoAdmin(url);
+  return { authorization: `Bearer ${token}`, 'x-organization-id': String(organizationId) };
 }

@@ -19,14 +19,13 @@ import { contactSearchText } from '@loop/core/contacts';
 import postgres from 'postgres';
 import {
   createPasswordHasher,
-  DEMO_ADMIN,
   openPostgres,
   seedDemoData,
   systemClock,
 } from '../../packages/server/src/index';
 import { scratchDatabase } from '../benchKit';
 import { generateContacts, sortKeyColumns } from '../contacts-list/generateContacts';
-import { type Child, startChild, stopChild } from '../serverKit';
+import { type Child, demoAdminOrganizationHeaders, startChild, stopChild } from '../serverKit';
 
 const CONTACTS = 50_000;
 const BUDGET_MS = 5_000;
@@ -69,20 +68,6 @@ function excelCsv(): Buffer {
     );
   // The generated names use only letters Windows-1252 has (é, ë, ï, ü), which Latin-1 encodes alike.
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
-}
-
-async function signIn(url: string): Promise<Record<string, string>> {
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const organizations = await fetch(`${url}/api/v1/organizations`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [first] = (await organizations.json()) as Array<{ id: number }>;
-  return { authorization: `Bearer ${token}`, 'x-organization-id': String(first?.id ?? 0) };
 }
 
 /** One import through the route, followed until it is no longer running. */
@@ -128,7 +113,7 @@ async function main() {
 
     const server = await startChild(SERVER, 'app', { DATABASE_URL: scratch.url });
     children.push(server);
-    const headers = await signIn(server.url);
+    const headers = await demoAdminOrganizationHeaders(server.url);
     const created = await importFile(server.url, headers, file, 'update');
     const updated = await importFile(server.url, headers, file, 'update');
     await stopChild(server);

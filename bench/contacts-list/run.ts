@@ -29,7 +29,7 @@ import {
   systemClock,
 } from '../../packages/server/src/index';
 import { scratchDatabase } from '../benchKit';
-import { type Child, startChild, stopChild } from '../serverKit';
+import { type Child, demoAdminOrganizationHeaders, startChild, stopChild } from '../serverKit';
 import { generateContacts, sortKeyColumns } from './generateContacts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -48,20 +48,6 @@ const QUERIES: readonly (readonly [string, string])[] = [
   ['late page (1,900 of 2,000)', '?page=1900'],
   ['jan + tag klant, city desc', '?q=jan&tag=klant&sort=city&order=desc'],
 ];
-
-async function signIn(url: string): Promise<Record<string, string>> {
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const organizations = await fetch(`${url}/api/v1/organizations`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [first] = (await organizations.json()) as Array<{ id: number }>;
-  return { authorization: `Bearer ${token}`, 'x-organization-id': String(first?.id ?? 0) };
-}
 
 const load = (url: string, headers: Record<string, string>, duration: number): Promise<Result> =>
   autocannon({ url, connections: CONNECTIONS, duration, timeout: 10, headers });
@@ -113,7 +99,10 @@ async function main() {
 
     const server = await startChild(SERVER, 'app', { DATABASE_URL: scratch.url });
     children.push(server);
-    const headers = { ...(await signIn(server.url)), 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const headers = {
+      ...(await demoAdminOrganizationHeaders(server.url)),
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    };
     const totals: number[] = [];
     for (const [, query] of QUERIES) {
       const response = await fetch(`${server.url}/api/v1/contacts${query}`, { headers });

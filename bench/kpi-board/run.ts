@@ -37,7 +37,7 @@ import {
 import { rebuildSurveyCounts } from '../../packages/server/src/responses/surveyCounts';
 import { everyTypeQuestions } from '../../packages/server/src/testing/everyTypeQuestions';
 import { scratchDatabase } from '../benchKit';
-import { type Child, startChild, stopChild } from '../serverKit';
+import { type Child, signInDemoAdmin, startChild, stopChild } from '../serverKit';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -180,20 +180,6 @@ async function generateKpis(sql: Sql, organizationId: number, surveyIds: readonl
   return { kpis: kpis.length, values: values.length };
 }
 
-async function signIn(url: string): Promise<{ token: string; organizationId: number }> {
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const organizations = await fetch(`${url}/api/v1/organizations`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [first] = (await organizations.json()) as Array<{ id: number }>;
-  return { token, organizationId: first?.id ?? 0 };
-}
-
 function load(url: string, path: string, headers: Record<string, string>, duration: number): Promise<Result> {
   return autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration, timeout: 10, headers });
 }
@@ -261,7 +247,7 @@ async function main() {
 
     const server = await startChild(SERVER, 'app', { DATABASE_URL: databaseUrl });
     children.push(server);
-    const { token, organizationId: boardOrganization } = await signIn(server.url);
+    const { token, organizationId: boardOrganization } = await signInDemoAdmin(server.url);
     const headers = { authorization: `Bearer ${token}`, 'x-organization-id': String(boardOrganization) };
     const check = await fetch(`${server.url}/api/v1/kpis/board?periods=${PERIODS}`, { headers });
     // The JSON's own size (the answer itself may travel compressed, without a content-length).

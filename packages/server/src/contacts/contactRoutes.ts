@@ -34,7 +34,7 @@ import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '
 import { pageSchema } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, noContent } from '../http/schema';
-import { readUploadForm } from '../import/uploadForm';
+import { mappingField, readUploadForm } from '../import/uploadForm';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { exportFileResponse } from '../results/resultSchemas';
@@ -129,21 +129,7 @@ function importOptions(fields: Readonly<Record<string, string>>): {
   const dryRunText = (fields.dry_run ?? '').trim().toLowerCase();
   if (dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
     errors.dry_run = CONTACT_FORM_MESSAGES.flag;
-  let mapping: ContactCsvMapping | null = null;
-  const mappingText = (fields.mapping ?? '').trim();
-  if (mappingText !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(mappingText);
-    } catch {
-      errors.mapping = CONTACT_FORM_MESSAGES.mappingJson;
-    }
-    if (errors.mapping === undefined) {
-      const checked = checkContactMapping(parsed);
-      if (checked.ok) mapping = checked.value;
-      else Object.assign(errors, checked.fields);
-    }
-  }
+  const mapping = mappingField(fields, errors, CONTACT_FORM_MESSAGES.mappingJson, checkContactMapping);
   if (Object.keys(errors).length > 0) throw invalidInput(errors as FieldErrors);
   return { mapping, onDuplicate: onDuplicate as DuplicatePolicy, dryRun: dryRunText === 'true' };
 }

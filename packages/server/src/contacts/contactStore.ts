@@ -82,8 +82,8 @@ export const columnsOf = (values: ContactValues) => {
   };
 };
 
-/** Whether an error is the unique index on (organisation, lower(e-mail)). */
-export function isDuplicateEmail(error: unknown): boolean {
+/** The unique index an error violates (PostgreSQL's unique_violation), or null. */
+export function violatedUniqueIndex(error: unknown): string | null {
   for (let current: unknown = error; typeof current === 'object' && current !== null; ) {
     const record = current as {
       code?: unknown;
@@ -91,12 +91,15 @@ export function isDuplicateEmail(error: unknown): boolean {
       constraint?: unknown;
       cause?: unknown;
     };
-    if (record.code === '23505')
-      return (record.constraint_name ?? record.constraint) === 'contacts_organization_email_unique';
+    if (record.code === '23505') return String(record.constraint_name ?? record.constraint ?? '');
     current = record.cause;
   }
-  return false;
+  return null;
 }
+
+/** Whether an error is the unique index on (organisation, lower(e-mail)). */
+export const isDuplicateEmail = (error: unknown): boolean =>
+  violatedUniqueIndex(error) === 'contacts_organization_email_unique';
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 
