@@ -311,7 +311,7 @@ async function storeChunk(
                    language, attributes, tags
             from ${contacts}
             where organization_id = ${organizationId}
-              and lower(email) in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+              and lower(email) = any(array(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`,
       );
       const byKey = new Map(existing.map((row) => [row.key, row]));
       existingKeys = new Set(byKey.keys());
