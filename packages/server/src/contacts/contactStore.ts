@@ -190,6 +190,8 @@ interface PageStart {
 export class ListMemory {
   readonly counts = new BoundedCache<number>(2_000);
   readonly starts = new BoundedCache<PageStart>(20_000);
+  /** The version last seen per organisation. */
+  readonly versions = new BoundedCache<number>(10_000);
 }
 
 /** A filter as a stable text (its parts in a fixed order), for the count cache. */
@@ -244,44 +246,59 @@ export async function listContacts(
   request: ListRequest,
   memory: ListMemory,
 ): Promise<{ items: Contact[]; total: number }> {
-  const stats = await statsOf(db, organizationId);
   const filtered = !isEmptyFilter(request.filter);
-  const base = `${organizationId}:${stats.version}:${filtered ? filterKey(request.filter) : ''}`;
-  const pageKey = (offset: number) => `${base}:${request.sort}:${request.order}:${request.limit}:${offset}`;
-  const conditions = filterConditions(organizationId, request.filter);
-  const start = memory.starts.get(pageKey(request.offset));
-  if (start !== undefined) conditions.push(fromStart(request.sort, request.order, start));
+  const base = (version: number) =>
+    `${organizationId}:${version}:${filtered ? filterKey(request.filter) : ''}`;
+  const pageKey = (version: number, offset: number) =>
+    `${base(version)}:${request.sort}:${request.order}:${request.limit}:${offset}`;
   const order = orderOf(request.sort, request.order);
-  // The page's ids come from the sort index (index-only without a filter): a page skips index
-  // entries, not rows; only the page's own rows (and the next page's first) are read.
-  const pageIds = db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(request.limit + 1)
-    .offset(start === undefined ? request.offset : 0);
-  const countKey = `${base}:count`;
-  const known = filtered ? memory.counts.get(countKey) : stats.count;
-  const [rows, counted] = await Promise.all([
-    db
+  /** The page (and the next page's first row), from its remembered start under `version` if any. */
+  const readPage = async (version: number | undefined) => {
+    const conditions = filterConditions(organizationId, request.filter);
+    const start = version === undefined ? undefined : memory.starts.get(pageKey(version, request.offset));
+    if (start !== undefined) conditions.push(fromStart(request.sort, request.order, start));
+    // The page's ids come from the sort index (index-only without a filter): a page skips index
+    // entries, not rows; only the page's own rows are read.
+    const pageIds = db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(request.limit + 1)
+      .offset(start === undefined ? request.offset : 0);
+    const rows = await db
       .select()
       .from(contacts)
       .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, pageIds)))
-      .orderBy(...order),
-    known === undefined ? countContacts(db, organizationId, request.filter) : Promise.resolve(known),
-  ]);
-  if (filtered && known === undefined) memory.counts.set(countKey, counted);
+      .orderBy(...order);
+    return { rows, fromStart: start !== undefined };
+  };
+  // The page is read beside the version, with the version last seen: a start remembered under a
+  // version that has passed is not trusted, and the page read again.
+  const seen = memory.versions.get(String(organizationId));
+  const [stats, guessed] = await Promise.all([statsOf(db, organizationId), readPage(seen)]);
+  memory.versions.set(String(organizationId), stats.version);
+  const rows =
+    guessed.fromStart && seen !== stats.version ? (await readPage(stats.version)).rows : guessed.rows;
+  const countKey = `${base(stats.version)}:count`;
+  let total = filtered ? memory.counts.get(countKey) : stats.count;
+  if (total === undefined) {
+    total = await countContacts(db, organizationId, request.filter);
+    memory.counts.set(countKey, total);
+  }
   const first = rows[0];
   const next = rows[request.limit];
   if (first !== undefined)
-    memory.starts.set(pageKey(request.offset), { key: SORT_VALUE[request.sort](first), id: first.id });
+    memory.starts.set(pageKey(stats.version, request.offset), {
+      key: SORT_VALUE[request.sort](first),
+      id: first.id,
+    });
   if (next !== undefined)
-    memory.starts.set(pageKey(request.offset + request.limit), {
+    memory.starts.set(pageKey(stats.version, request.offset + request.limit), {
       key: SORT_VALUE[request.sort](next),
       id: next.id,
     });
-  return { items: rows.slice(0, request.limit).map(toContact), total: counted };
+  return { items: rows.slice(0, request.limit).map(toContact), total };
 }
 
 /** How many contacts a filter matches. */
