@@ -56,6 +56,7 @@ import { registerRequestLog } from './logs/requestLog';
 import type { Mailer } from './mail/mailer';
 import { MailQueue } from './mail/mailQueue';
 import { mailLinks } from './mail/messages';
+import { createOutbox } from './outbox/outbox';
 import { organizationDataRoutes } from './organizations/organizationDataRoutes';
 import { organizationRoutes } from './organizations/organizationRoutes';
 import { installPermissionCheck } from './organizations/permissionCheck';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     mail,
     links: mailLinks(config.appUrl),
+    outbox: createOutbox(config),
     payments: paymentProviders(options, { config, db: options.db, clock }),
     log: appLog,
     analyst: options.analyst ?? (config.llm === null ? builtinAnalyst : createLlmAnalyst(config.llm)),

@@ -50,6 +50,10 @@ export interface AppConfig {
   readonly analysisTimeoutMs: number;
   /** LLM_BASE_URL and LLM_MODEL (both set): analyses by this OpenAI-compatible model; null: built-in. */
   readonly llm: LlmSettings | null;
+  /** OUTBOX_RATE_PER_MINUTE: mails per minute the outbox worker of this process sends; null (0): no limit. */
+  readonly outboxRatePerMinute: number | null;
+  /** OUTBOX_LEASE_SECONDS: how long a worker owns a claimed mail before another may take it over. */
+  readonly outboxLeaseSeconds: number;
 }
 
 /** An OpenAI-compatible chat endpoint (OpenAI, Azure OpenAI, Mistral, Ollama, vLLM …). */
@@ -193,6 +197,15 @@ function llmSettings(env: Env): LlmSettings | null {
   return { baseUrl: absoluteUrl('LLM_BASE_URL', baseUrl), apiKey: value(env, 'LLM_API_KEY') ?? null, model };
 }
 
+/** Ten a second: within what common SMTP services accept from one sender without throttling it. */
+export const DEFAULT_OUTBOX_RATE_PER_MINUTE = 600;
+
+/** OUTBOX_RATE_PER_MINUTE: 1 to 100,000, or 0 for no limit. */
+function outboxRate(env: Env): number | null {
+  if (value(env, 'OUTBOX_RATE_PER_MINUTE') === '0') return null;
+  return positiveInteger(env, 'OUTBOX_RATE_PER_MINUTE', DEFAULT_OUTBOX_RATE_PER_MINUTE, 100_000);
+}
+
 const fromRepoRoot = (path: string): string => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 
 /**
@@ -277,6 +290,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logRetentionDays: positiveInteger(env, 'LOG_RETENTION_DAYS', 90, 3_650),
     analysisTimeoutMs: positiveInteger(env, 'ANALYSIS_TIMEOUT_MS', 60_000, 600_000),
     llm: llmSettings(env),
+    outboxRatePerMinute: outboxRate(env),
+    outboxLeaseSeconds: positiveInteger(env, 'OUTBOX_LEASE_SECONDS', 300, 86_400),
   };
 }
 

@@ -49,6 +49,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     logRetentionDays: 90,
     analysisTimeoutMs: 60_000,
     llm: null,
+    outboxRatePerMinute: 600,
+    outboxLeaseSeconds: 300,
     ...overrides,
   };
 }
