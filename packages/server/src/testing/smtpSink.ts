@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** One message the sink accepted (answered 250). */
@@ -68,6 +68,9 @@ export async function startSmtpSink(
       });
     },
   });
+  // Replies go out at once: with Nagle's algorithm a reply waits for the client's delayed ACK
+  // (40 ms on Linux), which would make every local send look 40 ms slow.
+  server.server.on('connection', (socket: Socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
