@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm
 import type { Queryable } from '../db/database';
 import { mailOutbox, type OutboxRow, type OutboxState } from '../db/schema';
 import type { MailKind } from '../mail/mailer';
+import { queryRows } from '../results/resultsSql';
 
 /** One mail for the outbox, as the feature that decides on it writes it. */
 export interface OutboxMail {
@@ -253,14 +254,20 @@ const fence = (claim: Claim) => and(eq(mailOutbox.id, claim.row.id), eq(mailOutb
  * Just before the SMTP conversation: is the row still this claim's and not cancelled? Counts the
  * attempt and renews the lease for this one send, so a long batch never outlives its claim.
  * Null: leave the mail alone. Else the attempt's number.
+ *
+ * This commit does not wait for the disk (`synchronous_commit` off for this statement's own
+ * transaction): only a crash of PostgreSQL itself could lose it, and then the row is merely one
+ * attempt short. The write that must be durable is 'sent' (markSent), and it waits.
  */
 export async function startAttempt(db: Queryable, claim: Claim, leaseMs: number): Promise<number | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, leaseUntil: sql`now() + ${ms(leaseMs)}` })
-    .where(and(fence(claim), eq(mailOutbox.state, 'sending')))
-    .returning({ attempts: mailOutbox.attempts });
-  return row?.attempts ?? null;
+  const [row] = await queryRows<{ attempts: number }>(
+    db,
+    sql`update mail_outbox set attempts = attempts + 1, lease_until = now() + ${ms(leaseMs)}
+      from (select set_config('synchronous_commit', 'off', true)) as no_wait
+      where id = ${claim.row.id} and claimed_by = ${claim.token} and state = 'sending'
+      returning attempts`,
+  );
+  return row === undefined ? null : Number(row.attempts);
 }
 
 /** A clean stop: the claimed rows not yet attempted go back to the queue as they were. */
