@@ -70,7 +70,7 @@ async function held(): Promise<void> {
         });
         await tx`
           update mail_outbox set state = 'sent', sent_at = now(), attempts = attempts + 1,
-            smtp_response = ${receipt?.response ?? null}
+            smtp_response = ${receipt.response}
           where id = ${row.id}`;
         return true;
       });

@@ -92,7 +92,11 @@ async function main(): Promise<void> {
     const { db } = database;
     const outbox = createOutbox({ mailFrom: 'Loop <no-reply@loop.voorbeeld.nl>' });
     const unsent = async () =>
-      Number((await sql<{ n: string }[]>`select count(*) n from mail_outbox where state in ('queued', 'sending')`)[0]?.n);
+      Number(
+        (
+          await sql<{ n: string }[]>`select count(*) n from mail_outbox where state in ('queued', 'sending')`
+        )[0]?.n,
+      );
     const enqueueAll = async (round: string): Promise<number> => {
       await sql`delete from mail_outbox`;
       const start = performance.now();
@@ -118,8 +122,9 @@ async function main(): Promise<void> {
     // 1. bare nodemailer
     sink.deliveries.length = 0;
     const bareChild = run(['bench/mail-queue/child.ts', 'bare'], smtpEnv);
-    const bareMs = (JSON.parse(await lineMatching(bareChild, (line) => line.startsWith('{'))) as { ms: number })
-      .ms;
+    const bareMs = (
+      JSON.parse(await lineMatching(bareChild, (line) => line.startsWith('{'))) as { ms: number }
+    ).ms;
     await bareChild.exited;
     const bareDelivered = sink.deliveries.length;
 
@@ -148,8 +153,9 @@ async function main(): Promise<void> {
     await enqueueAll('held');
     sink.deliveries.length = 0;
     const heldChild = run(['bench/mail-queue/child.ts', 'held'], smtpEnv);
-    const heldMs = (JSON.parse(await lineMatching(heldChild, (line) => line.startsWith('{'))) as { ms: number })
-      .ms;
+    const heldMs = (
+      JSON.parse(await lineMatching(heldChild, (line) => line.startsWith('{'))) as { ms: number }
+    ).ms;
     await heldChild.exited;
     const heldDelivered = sink.deliveries.length;
 
@@ -211,7 +217,9 @@ async function main(): Promise<void> {
     console.log(
       `enqueue: ${rate(MAILS, enqueueMs)} mails/s (one insert each, transactions of 1,000, one connection)`,
     );
-    console.log(`bare nodemailer, 4 in flight: ${rate(bareDelivered, bareMs)} mails/s (${bareDelivered} delivered)`);
+    console.log(
+      `bare nodemailer, 4 in flight: ${rate(bareDelivered, bareMs)} mails/s (${bareDelivered} delivered)`,
+    );
     console.log(
       `outbox worker, 4 lanes, lease: ${queueRate.toFixed(0)} mails/s (${queueDelivered} delivered, ${stats.sent} sent, ` +
         `${stats.lostClaims} lost claims); ratio to bare ${(queueRate / (bareDelivered / (bareMs / 1000))).toFixed(2)}×`,

@@ -15,7 +15,6 @@ import type {
 } from '@loop/core';
 import { MEMBER_ROLES, type MemberRole } from '@loop/core';
 import type { PeriodKind } from '@loop/core/periods';
-import type { MailKind } from '../mail/mailer';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -37,6 +36,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { MailKind } from '../mail/mailer';
 
 // Timestamps are written by the application from its Clock (so tests can fake time); the database
 // defaults only cover rows written by hand.
@@ -985,17 +985,10 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_reference_key').on(t.reference),
     uniqueIndex('mail_outbox_message_id_key').on(t.messageId),
     // The claim: due queued rows, and 'sending' rows whose lease ran out (a dead worker's).
-    index('mail_outbox_due_idx')
-      .on(t.notBefore, t.id)
-      .where(sql`${t.state} = 'queued'`),
-    index('mail_outbox_lease_idx')
-      .on(t.leaseUntil)
-      .where(sql`${t.state} = 'sending'`),
+    index('mail_outbox_due_idx').on(t.notBefore, t.id).where(sql`${t.state} = 'queued'`),
+    index('mail_outbox_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'sending'`),
     index('mail_outbox_organization_idx').on(t.organizationId),
-    check(
-      'mail_outbox_state_check',
-      sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'cancelled')`,
-    ),
+    check('mail_outbox_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'cancelled')`),
   ],
 );
 

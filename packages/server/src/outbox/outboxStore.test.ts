@@ -84,7 +84,9 @@ describe('outboxStore', () => {
     await expect(outbox.enqueue(db, mail({ reference: '123' }))).rejects.toThrow(/purpose:id/);
     await expect(outbox.enqueue(db, mail({ to: 'geen adres' }))).rejects.toThrow(/recipient/);
     await expect(outbox.enqueue(db, mail({ subject: 'a\r\nBcc: x@y.nl' }))).rejects.toThrow(/line break/);
-    await expect(outbox.enqueue(db, mail({ headers: { 'Message-ID': '<x@y>' } }))).rejects.toThrow(/not allowed/);
+    await expect(outbox.enqueue(db, mail({ headers: { 'Message-ID': '<x@y>' } }))).rejects.toThrow(
+      /not allowed/,
+    );
     await expect(outbox.enqueue(db, mail({ headers: { 'X-A': 'a\nB: c' } }))).rejects.toThrow(/line break/);
   });
 
@@ -165,6 +167,22 @@ describe('outboxStore', () => {
       state: 'failed',
       lastError: INTERRUPTED_FINAL_MESSAGE,
     });
+  });
+
+  it('should claim no more than asked, oldest planned first, with every column of the row', async () => {
+    await db.update(mailOutbox).set({ state: 'cancelled' }).where(eq(mailOutbox.state, 'queued'));
+    const planned = [mail(), mail(), mail({ notBefore: new Date(Date.now() - 60_000) }), mail()];
+    for (const each of planned) await outbox.enqueue(db, { ...each, headers: { 'X-Nr': each.reference } });
+    const rows = await claimDue(db, 'w:3', 2, 60_000);
+
+    expect(rows.map((row) => row.reference)).toEqual([planned[2]?.reference, planned[0]?.reference]);
+    expect(rows[0]).toEqual({
+      ...(await rowOf(planned[2]?.reference ?? '')),
+      state: 'sending',
+      claimedBy: 'w:3',
+      headers: { 'X-Nr': planned[2]?.reference },
+    });
+    expect(await db.$count(mailOutbox, eq(mailOutbox.claimedBy, 'w:3'))).toBe(2);
   });
 
   it('should not claim a mail before its planned time', async () => {

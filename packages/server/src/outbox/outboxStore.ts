@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { mailOutbox, type OutboxRow, type OutboxState } from '../db/schema';
 import type { MailKind } from '../mail/mailer';
@@ -210,18 +210,74 @@ export async function claimDue(
   limit: number,
   leaseMs: number,
 ): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.state, 'queued'), lte(mailOutbox.notBefore, sql`now()`)))
-    .orderBy(asc(mailOutbox.notBefore), asc(mailOutbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({ state: 'sending', claimedBy: token, leaseUntil: sql`now() + ${ms(leaseMs)}` })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+  // A materialised CTE, not `id in (select … limit n for update skip locked)`: PostgreSQL may run
+  // such a subquery more than once in the update's plan and so claim more than `limit` rows.
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`with due as materialized (
+        select id from mail_outbox
+        where state = 'queued' and not_before <= now()
+        order by not_before, id
+        limit ${limit}
+        for update skip locked
+      )
+      update mail_outbox set state = 'sending', claimed_by = ${token}, lease_until = now() + ${ms(leaseMs)}
+      from due
+      where mail_outbox.id = due.id and mail_outbox.state = 'queued'
+      returning mail_outbox.*`,
+  );
+  return rows.map(rowOf).sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || a.id - b.id);
+}
+
+/** A row as `returning mail_outbox.*` gives it (driver-dependent numbers and times). */
+interface RawRow {
+  readonly id: number | string;
+  readonly organization_id: number | null;
+  readonly reference: string;
+  readonly kind: MailKind;
+  readonly recipient: string;
+  readonly subject: string;
+  readonly html: string;
+  readonly text: string;
+  readonly headers: Record<string, string> | string;
+  readonly message_id: string;
+  readonly state: OutboxState;
+  readonly attempts: number;
+  readonly not_before: Date | string;
+  readonly lease_until: Date | string | null;
+  readonly claimed_by: string | null;
+  readonly sent_at: Date | string | null;
+  readonly last_error: string | null;
+  readonly smtp_response: string | null;
+  readonly created_at: Date | string;
+}
+
+const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const maybeDate = (value: Date | string | null) => (value === null ? null : date(value));
+
+function rowOf(raw: RawRow): OutboxRow {
+  return {
+    id: Number(raw.id),
+    organizationId: raw.organization_id,
+    reference: raw.reference,
+    kind: raw.kind,
+    recipient: raw.recipient,
+    subject: raw.subject,
+    html: raw.html,
+    text: raw.text,
+    headers:
+      typeof raw.headers === 'string' ? (JSON.parse(raw.headers) as Record<string, string>) : raw.headers,
+    messageId: raw.message_id,
+    state: raw.state,
+    attempts: Number(raw.attempts),
+    notBefore: date(raw.not_before),
+    leaseUntil: maybeDate(raw.lease_until),
+    claimedBy: raw.claimed_by,
+    sentAt: maybeDate(raw.sent_at),
+    lastError: raw.last_error,
+    smtpResponse: raw.smtp_response,
+    createdAt: date(raw.created_at),
+  };
 }
 
 export const INTERRUPTED_MESSAGE =
@@ -297,7 +353,11 @@ type Outcome = Pick<OutboxRow, keyof typeof outcome>;
  * claim, not on the state: a cancel that came during the conversation loses to the truth. Null:
  * another worker took the row over (this claim's lease had run out).
  */
-export async function markSent(db: Queryable, claim: Claim, response: string | null): Promise<Outcome | null> {
+export async function markSent(
+  db: Queryable,
+  claim: Claim,
+  response: string | null,
+): Promise<Outcome | null> {
   const [row] = await db
     .update(mailOutbox)
     .set({ state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null, leaseUntil: null })

@@ -9,7 +9,12 @@ import { type SinkRefusal, type SmtpSink, startSmtpSink } from '../testing/smtpS
 import { openTestDatabase } from '../testing/testDatabase';
 import { createOutbox } from './outbox';
 import type { OutboxMail } from './outboxStore';
-import { type OutboxHooks, type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from './outboxWorker';
+import {
+  type OutboxHooks,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+  startOutboxWorker,
+} from './outboxWorker';
 
 let database: DatabaseHandle;
 let db: Database;
@@ -53,7 +58,10 @@ const smtp = (url = sink.url) => {
 const FAST: Partial<OutboxWorkerOptions> = { ratePerMinute: null, pollMs: 20, backoffBaseMs: 200 };
 
 const start = (options: Partial<OutboxWorkerOptions> = {}, hooks?: OutboxHooks, mailer = smtp()) => {
-  const worker = startOutboxWorker({ db, mailer, output, ...(hooks ? { hooks } : {}) }, { ...FAST, ...options });
+  const worker = startOutboxWorker(
+    { db, mailer, output, ...(hooks ? { hooks } : {}) },
+    { ...FAST, ...options },
+  );
   workers.push(worker);
   return worker;
 };
@@ -151,7 +159,7 @@ describe('startOutboxWorker', () => {
     expect(times).toHaveLength(5);
     // 600 a minute: one slot per 100 ms whatever the number of lanes, so the k-th mail cannot
     // arrive before k × 100 ms (a send starts at its slot, and may end later in it).
-    times.forEach((at, k) => expect(at - started).toBeGreaterThan(k * 100 - 5));
+    for (const [k, at] of times.entries()) expect(at - started).toBeGreaterThan(k * 100 - 5);
   });
 
   it('should retry a 4xx with back-off and then send, keeping the reason of the failed attempt', async () => {
@@ -208,7 +216,9 @@ describe('startOutboxWorker', () => {
 
     const row = await rowOf(planned.reference);
     expect(row).toMatchObject({ state: 'failed', attempts: 2, smtpResponse: null });
-    expect(row.lastError).toMatch(/^Niet verstuurd na 2 pogingen; mailserver niet bereikbaar \(.*ECONNREFUSED/);
+    expect(row.lastError).toMatch(
+      /^Niet verstuurd na 2 pogingen; mailserver niet bereikbaar \(.*ECONNREFUSED/,
+    );
   });
 
   it('should send a planned mail not before its time', async () => {
@@ -268,9 +278,11 @@ describe('startOutboxWorker', () => {
   });
 
   it('should give its unsent claims back when stopped', async () => {
-    const worker = start({ ratePerMinute: 120, batchSize: 10, concurrency: 1 });
     await enqueueMany(3);
-    await until(() => sink.deliveries.length === 1);
+    // 120 a minute: it claims two (a second's worth), sends one, and waits 500 ms for the next slot.
+    const worker = start({ ratePerMinute: 120, batchSize: 10, concurrency: 1 });
+    await until(async () => (await db.$count(mailOutbox, eq(mailOutbox.state, 'sent'))) === 1);
+    expect(await db.$count(mailOutbox, eq(mailOutbox.state, 'sending'))).toBe(1);
     await worker.stop();
 
     expect(await db.$count(mailOutbox, eq(mailOutbox.state, 'sent'))).toBe(1);

@@ -174,7 +174,7 @@ export function startOutboxWorker(
     let response: string | null;
     try {
       const receipt = await deps.mailer.send(messageOf(claim.row));
-      response = receipt ? receipt.response : null;
+      response = receipt.response;
     } catch (error) {
       await recordFailure(claim, attempt, error);
       return;
@@ -193,7 +193,8 @@ export function startOutboxWorker(
       return;
     }
     stats.sent += 1;
-    if (stats.windowUs.length < WINDOW_SAMPLES) stats.windowUs.push(Math.round((committed - accepted) * 1000));
+    if (stats.windowUs.length < WINDOW_SAMPLES)
+      stats.windowUs.push(Math.round((committed - accepted) * 1000));
   };
 
   const recordFailure = async (claim: Claim, attempt: number, error: unknown) => {

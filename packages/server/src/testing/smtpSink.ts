@@ -34,7 +34,10 @@ const MESSAGE_ID = /^Message-ID:[ \t]*(<[^>\r\n]+>)/im;
  */
 export async function startSmtpSink(
   options: {
-    readonly refuse?: (mail: { readonly messageId: string | null; readonly attempt: number }) => SinkRefusal | null;
+    readonly refuse?: (mail: {
+      readonly messageId: string | null;
+      readonly attempt: number;
+    }) => SinkRefusal | null;
     readonly port?: number;
   } = {},
 ): Promise<SmtpSink> {
