@@ -11,6 +11,7 @@
 import postgres from 'postgres';
 import type { MailKind } from '../../packages/server/src/mail/mailer';
 import { createSmtpMailer } from '../../packages/server/src/mail/smtpMailer';
+import { outboxMessage } from '../../packages/server/src/outbox/outboxWorker';
 import { benchMail } from './mails';
 
 const MAILS = Number(process.env.MAILS ?? 10_000);
@@ -44,7 +45,7 @@ interface Row {
   readonly html: string;
   readonly kind: MailKind;
   readonly headers: Record<string, string>;
-  readonly message_id: string;
+  readonly messageId: string;
 }
 
 async function held(): Promise<void> {
@@ -53,21 +54,12 @@ async function held(): Promise<void> {
     for (;;) {
       const sent = await sql.begin(async (tx) => {
         const [row] = await tx<Row[]>`
-          select id, recipient, subject, text, html, kind, headers, message_id from mail_outbox
+          select id, recipient, subject, text, html, kind, headers, message_id as "messageId" from mail_outbox
           where state = 'queued' and not_before <= now()
           order by not_before, id limit 1
           for update skip locked`;
         if (!row) return false;
-        const receipt = await mailer.send({
-          to: row.recipient,
-          subject: row.subject,
-          text: row.text,
-          html: row.html,
-          kind: row.kind,
-          link: null,
-          headers: row.headers,
-          messageId: row.message_id,
-        });
+        const receipt = await mailer.send(outboxMessage(row));
         await tx`
           update mail_outbox set state = 'sent', sent_at = now(), attempts = attempts + 1,
             smtp_response = ${receipt.response}

@@ -119,14 +119,17 @@ async function main(): Promise<void> {
     };
     const smtpEnv = { SMTP_URL: sink.url, DATABASE_URL: scratch.url, MAILS: String(MAILS) };
 
+    /** A sender of child.ts from start to end: its time and what the sink received meanwhile. */
+    const timedChild = async (mode: 'bare' | 'held') => {
+      sink.deliveries.length = 0;
+      const child = run(['bench/mail-queue/child.ts', mode], smtpEnv);
+      const result = JSON.parse(await lineMatching(child, (line) => line.startsWith('{'))) as { ms: number };
+      await child.exited;
+      return { ms: result.ms, delivered: sink.deliveries.length };
+    };
+
     // 1. bare nodemailer
-    sink.deliveries.length = 0;
-    const bareChild = run(['bench/mail-queue/child.ts', 'bare'], smtpEnv);
-    const bareMs = (
-      JSON.parse(await lineMatching(bareChild, (line) => line.startsWith('{'))) as { ms: number }
-    ).ms;
-    await bareChild.exited;
-    const bareDelivered = sink.deliveries.length;
+    const { ms: bareMs, delivered: bareDelivered } = await timedChild('bare');
 
     // 2. the outbox worker
     const enqueueMs = await enqueueAll('queue');
@@ -151,13 +154,7 @@ async function main(): Promise<void> {
 
     // 3. a transaction held over each send
     await enqueueAll('held');
-    sink.deliveries.length = 0;
-    const heldChild = run(['bench/mail-queue/child.ts', 'held'], smtpEnv);
-    const heldMs = (
-      JSON.parse(await lineMatching(heldChild, (line) => line.startsWith('{'))) as { ms: number }
-    ).ms;
-    await heldChild.exited;
-    const heldDelivered = sink.deliveries.length;
+    const { ms: heldMs, delivered: heldDelivered } = await timedChild('held');
 
     // 4. the real server, killed with SIGKILL at random moments
     await enqueueAll('kill');

@@ -158,6 +158,16 @@ export async function cancelMail(db: Queryable, filter: CancelFilter): Promise<n
   return cancelled.length;
 }
 
+/** The columns that tell how far a mail got. */
+const progress = {
+  state: mailOutbox.state,
+  attempts: mailOutbox.attempts,
+  notBefore: mailOutbox.notBefore,
+  sentAt: mailOutbox.sentAt,
+  lastError: mailOutbox.lastError,
+  smtpResponse: mailOutbox.smtpResponse,
+};
+
 /** The state of one mail; with `organizationId`, only that organisation's. Null: not in the outbox. */
 export async function mailStatus(
   db: Queryable,
@@ -165,16 +175,7 @@ export async function mailStatus(
   organizationId?: number,
 ): Promise<OutboxStatus | null> {
   const [row] = await db
-    .select({
-      reference: mailOutbox.reference,
-      state: mailOutbox.state,
-      attempts: mailOutbox.attempts,
-      notBefore: mailOutbox.notBefore,
-      sentAt: mailOutbox.sentAt,
-      lastError: mailOutbox.lastError,
-      smtpResponse: mailOutbox.smtpResponse,
-      messageId: mailOutbox.messageId,
-    })
+    .select({ reference: mailOutbox.reference, ...progress, messageId: mailOutbox.messageId })
     .from(mailOutbox)
     .where(
       and(
@@ -337,68 +338,46 @@ export async function releaseClaim(db: Queryable, token: string): Promise<number
 }
 
 /** What a final write changed, for the hooks (the rest of the row is the claim's). */
-const outcome = {
-  state: mailOutbox.state,
-  attempts: mailOutbox.attempts,
-  notBefore: mailOutbox.notBefore,
-  sentAt: mailOutbox.sentAt,
-  lastError: mailOutbox.lastError,
-  smtpResponse: mailOutbox.smtpResponse,
-  leaseUntil: mailOutbox.leaseUntil,
-};
+const outcome = { ...progress, leaseUntil: mailOutbox.leaseUntil };
 type Outcome = Pick<OutboxRow, keyof typeof outcome>;
+
+/** The final write of a claim: `set` on the row if the claim still holds it, null if not. */
+async function finishClaim(
+  db: Queryable,
+  claim: Claim,
+  set: Partial<Record<keyof typeof outcome, unknown>>,
+): Promise<Outcome | null> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ ...set, leaseUntil: null } as Partial<OutboxRow>)
+    .where(fence(claim))
+    .returning(outcome);
+  return row ?? null;
+}
 
 /**
  * The SMTP server accepted the mail: 'sent', one statement right after its reply. Fenced on the
  * claim, not on the state: a cancel that came during the conversation loses to the truth. Null:
  * another worker took the row over (this claim's lease had run out).
  */
-export async function markSent(
-  db: Queryable,
-  claim: Claim,
-  response: string | null,
-): Promise<Outcome | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({ state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null, leaseUntil: null })
-    .where(fence(claim))
-    .returning(outcome);
-  return row ?? null;
-}
+export const markSent = (db: Queryable, claim: Claim, response: string | null) =>
+  finishClaim(db, claim, { state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null });
 
 /** A temporary failure: queued again, due after `delayMs`. */
-export async function markRetry(
+export const markRetry = (
   db: Queryable,
   claim: Claim,
   delayMs: number,
   error: string,
   response: string | null,
-): Promise<Outcome | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({
-      state: 'queued',
-      notBefore: sql`now() + ${ms(delayMs)}`,
-      lastError: error,
-      smtpResponse: response,
-      leaseUntil: null,
-    })
-    .where(fence(claim))
-    .returning(outcome);
-  return row ?? null;
-}
+) =>
+  finishClaim(db, claim, {
+    state: 'queued',
+    notBefore: sql`now() + ${ms(delayMs)}`,
+    lastError: error,
+    smtpResponse: response,
+  });
 
 /** A permanent failure (or the last attempt): 'failed' with the reason. */
-export async function markFailed(
-  db: Queryable,
-  claim: Claim,
-  error: string,
-  response: string | null,
-): Promise<Outcome | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({ state: 'failed', lastError: error, smtpResponse: response, leaseUntil: null })
-    .where(fence(claim))
-    .returning(outcome);
-  return row ?? null;
-}
+export const markFailed = (db: Queryable, claim: Claim, error: string, response: string | null) =>
+  finishClaim(db, claim, { state: 'failed', lastError: error, smtpResponse: response });

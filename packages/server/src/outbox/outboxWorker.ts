@@ -87,7 +87,10 @@ export interface OutboxWorker {
 
 const WINDOW_SAMPLES = 200_000;
 
-const messageOf = (row: OutboxRow): MailMessage => ({
+/** The mail a row stands for, with its headers and fixed Message-ID. */
+export const outboxMessage = (
+  row: Pick<OutboxRow, 'recipient' | 'subject' | 'text' | 'html' | 'kind' | 'headers' | 'messageId'>,
+): MailMessage => ({
   to: row.recipient,
   subject: row.subject,
   text: row.text,
@@ -173,7 +176,7 @@ export function startOutboxWorker(
     if (attempt === null) return; // cancelled, or no longer ours
     let response: string | null;
     try {
-      const receipt = await deps.mailer.send(messageOf(claim.row));
+      const receipt = await deps.mailer.send(outboxMessage(claim.row));
       response = receipt.response;
     } catch (error) {
       await recordFailure(claim, attempt, error);
