@@ -61,6 +61,7 @@ import { organizationDataRoutes } from './organizations/organizationDataRoutes';
 import { organizationRoutes } from './organizations/organizationRoutes';
 import { installPermissionCheck } from './organizations/permissionCheck';
 import { teamRoutes } from './organizations/teamRoutes';
+import { createOutbox } from './outbox/outbox';
 import { respondentRoutes } from './respondents/respondentRoutes';
 import { respondRoutes } from './responses/respondRoutes';
 import { surveyLinkRoutes } from './responses/surveyLinkRoutes';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     mail,
     links: mailLinks(config.appUrl),
+    outbox: createOutbox(config),
     payments: paymentProviders(options, { config, db: options.db, clock }),
     log: appLog,
     analyst: options.analyst ?? (config.llm === null ? builtinAnalyst : createLlmAnalyst(config.llm)),

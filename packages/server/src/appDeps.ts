@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import type { AppLog } from './logs/appLog';
 import type { MailQueue } from './mail/mailQueue';
 import type { mailLinks } from './mail/messages';
+import type { Outbox } from './outbox/outbox';
 
 /** What the use-cases and routes work with; built once by buildApp. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   readonly accessTokens: AccessTokens;
   readonly mail: MailQueue;
   readonly links: ReturnType<typeof mailLinks>;
+  /** Mails that must go out exactly once (invitations, reminders), queued with the caller's writes. */
+  readonly outbox: Outbox;
   /** The payment providers this server can use (null: not configured or refused in production). */
   readonly payments: PaymentProviders;
   /** The application log (metadata and audit events, never personal data). */

@@ -117,6 +117,8 @@ describe('loadConfig', () => {
       LLM_BASE_URL: 'http://localhost:11434/v1/',
       LLM_API_KEY: 'sleutel',
       LLM_MODEL: 'llama3.1',
+      OUTBOX_RATE_PER_MINUTE: '120',
+      OUTBOX_LEASE_SECONDS: '60',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -138,7 +140,11 @@ describe('loadConfig', () => {
       logRetentionDays: 30,
       analysisTimeoutMs: 5000,
       llm: { baseUrl: 'http://localhost:11434/v1', apiKey: 'sleutel', model: 'llama3.1' },
+      outboxRatePerMinute: 120,
+      outboxLeaseSeconds: 60,
     });
+    expect(loadConfig({ DATA_DIR: dataDir }).outboxRatePerMinute).toBe(600);
+    expect(loadConfig({ DATA_DIR: dataDir, OUTBOX_RATE_PER_MINUTE: '0' }).outboxRatePerMinute).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -197,6 +203,9 @@ describe('loadConfig', () => {
       ['STRIPE_API_URL', 'localhost:12111'],
       ['LOG_RETENTION_DAYS', '0'],
       ['LOG_RETENTION_DAYS', '9999'],
+      ['OUTBOX_RATE_PER_MINUTE', '-1'],
+      ['OUTBOX_RATE_PER_MINUTE', 'veel'],
+      ['OUTBOX_LEASE_SECONDS', '0'],
     ];
     for (const [key, value] of bad) {
       expect(() => loadConfig({ DATA_DIR: dataDir, [key]: value }), key).toThrow(new RegExp(key));

@@ -54,6 +54,10 @@ export interface AppConfig {
   readonly map: MapSettings;
   /** GEOCODER_URL: PDOK Locatieserver's `free` endpoint by default; null (GEOCODER_URL=off): placed by hand only. */
   readonly geocoderUrl: string | null;
+  /** OUTBOX_RATE_PER_MINUTE: mails per minute the outbox worker of this process sends; null (0): no limit. */
+  readonly outboxRatePerMinute: number | null;
+  /** OUTBOX_LEASE_SECONDS: how long a worker owns a claimed mail before another may take it over. */
+  readonly outboxLeaseSeconds: number;
 }
 
 /** Where the contacts map's tiles come from and whom it credits. */
@@ -258,6 +262,15 @@ function llmSettings(env: Env): LlmSettings | null {
   return { baseUrl: absoluteUrl('LLM_BASE_URL', baseUrl), apiKey: value(env, 'LLM_API_KEY') ?? null, model };
 }
 
+/** Ten a second: within what common SMTP services accept from one sender without throttling it. */
+export const DEFAULT_OUTBOX_RATE_PER_MINUTE = 600;
+
+/** OUTBOX_RATE_PER_MINUTE: 1 to 100,000, or 0 for no limit. */
+function outboxRate(env: Env): number | null {
+  if (value(env, 'OUTBOX_RATE_PER_MINUTE') === '0') return null;
+  return positiveInteger(env, 'OUTBOX_RATE_PER_MINUTE', DEFAULT_OUTBOX_RATE_PER_MINUTE, 100_000);
+}
+
 const fromRepoRoot = (path: string): string => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 
 /**
@@ -344,6 +357,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     llm: llmSettings(env),
     map: mapSettings(env),
     geocoderUrl: geocoderUrl(env),
+    outboxRatePerMinute: outboxRate(env),
+    outboxLeaseSeconds: positiveInteger(env, 'OUTBOX_LEASE_SECONDS', 300, 86_400),
   };
 }
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, pgliteDir } from './config';
 import { openDatabase } from './db/openDatabase';
 import { createServerLogger } from './logs/serverLog';
 import { createMailer } from './mail/createMailer';
+import { startOutboxWorker } from './outbox/outboxWorker';
 import { seedDemoData } from './seed/demoSeed';
 import { warmUpHtmlSanitizer } from './surveys/surveyHtml';
 
@@ -27,6 +28,11 @@ async function main(): Promise<void> {
   const mailer = createMailer(config, logger);
   const app = await buildApp({ config, db: database.db, mailer, passwordHasher: passwords, logger });
   await app.listen({ port: config.port, host: config.host });
+  // Invitations and reminders (the mail_outbox table); account mails go through app.mail.
+  const outboxWorker = startOutboxWorker(
+    { db: database.db, mailer, output: logger },
+    { ratePerMinute: config.outboxRatePerMinute, leaseMs: config.outboxLeaseSeconds * 1000 },
+  );
   setImmediate(warmUpHtmlSanitizer);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -45,6 +51,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      await outboxWorker.stop();
       await app.close();
       await mailer.close();
       await database.close();

@@ -20,9 +20,12 @@ export class MailQueue {
 
   enqueue(message: MailMessage): void {
     this.#track(
-      this.mailer.send(message).catch((error: unknown) => {
-        this.log.error({ err: error, kind: message.kind }, 'Versturen van een e-mail is mislukt');
-      }),
+      this.mailer.send(message).then(
+        () => {},
+        (error: unknown) => {
+          this.log.error({ err: error, kind: message.kind }, 'Versturen van een e-mail is mislukt');
+        },
+      ),
     );
   }
 

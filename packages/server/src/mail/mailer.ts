@@ -6,7 +6,9 @@ export type MailKind =
   | 'email-change-confirm'
   | 'email-changed'
   | 'email-taken'
-  | 'invitation';
+  | 'invitation'
+  | 'survey-invitation'
+  | 'survey-reminder';
 
 export interface MailMessage {
   readonly to: string;
@@ -16,11 +18,25 @@ export interface MailMessage {
   readonly kind: MailKind;
   /** The link the mail is about (verification, reset, login), shown in the developer log. */
   readonly link: string | null;
+  /**
+   * Extra header lines (List-Unsubscribe, List-Unsubscribe-Post …), written as given: callers
+   * check them first (the outbox does, at enqueue).
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A fixed Message-ID, `<id@domain>`, so a resend is the same message; omitted: a new one. */
+  readonly messageId?: string;
+}
+
+/** What the receiving server answered (SMTP: its 250 line); null where there is no server. */
+export interface MailReceipt {
+  readonly response: string | null;
 }
 
 /** Delivers one e-mail (SMTP in production, files in DATA_DIR/outbox on a developer machine). */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Resolves once the message is accepted; fakes may resolve without a receipt. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: fakes (CapturingMailer) resolve with nothing
+  send(message: MailMessage): Promise<MailReceipt | void>;
   close(): Promise<void>;
 }
 

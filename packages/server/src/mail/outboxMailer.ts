@@ -26,9 +26,10 @@ export function toEml(message: MailMessage, from: string, date: Date): string {
     `To: ${headerValue(message.to)}`,
     `Subject: ${headerValue(message.subject)}`,
     `Date: ${date.toUTCString()}`,
-    `Message-ID: <${randomBytes(12).toString('hex')}@loop.local>`,
+    `Message-ID: ${message.messageId ?? `<${randomBytes(12).toString('hex')}@loop.local>`}`,
     'MIME-Version: 1.0',
     `X-Loop-Mail: ${message.kind}`,
+    ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${headerValue(value)}`),
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
     part('text/plain', message.text),
@@ -78,6 +79,7 @@ export function createOutboxMailer(options: {
           ? `E-mail (${message.kind}) geschreven naar ${file}`
           : `Bevestigingslink voor ${message.kind}: ${message.link}`,
       );
+      return { response: null };
     },
     async close() {},
   };

@@ -51,6 +51,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     llm: null,
     map: { tileUrl: OSM_TILE_URL, attribution: '© OpenStreetMap-bijdragers', attributionUrl: null },
     geocoderUrl: null,
+    outboxRatePerMinute: 600,
+    outboxLeaseSeconds: 300,
     ...overrides,
   };
 }

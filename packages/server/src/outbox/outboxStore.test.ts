@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DatabaseHandle } from '../db/database';
+import { mailOutbox, organizations } from '../db/schema';
+import { openTestDatabase } from '../testing/testDatabase';
+import { createOutbox } from './outbox';
+import {
+  CANCELLED_MESSAGE,
+  claimDue,
+  INTERRUPTED_FINAL_MESSAGE,
+  INTERRUPTED_MESSAGE,
+  messageIdDomain,
+  type OutboxMail,
+  releaseExpiredLeases,
+  startAttempt,
+} from './outboxStore';
+
+let database: DatabaseHandle;
+let db: Database;
+const outbox = createOutbox({ mailFrom: 'Loop <no-reply@loop.voorbeeld.nl>' });
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+let counter = 0;
+const mail = (overrides: Partial<OutboxMail> = {}): OutboxMail => {
+  counter += 1;
+  return {
+    reference: `invitation:${counter}`,
+    kind: 'survey-invitation',
+    to: `contact-${counter}@voorbeeld.nl`,
+    subject: 'Uw mening telt',
+    text: 'Vul de peiling in',
+    html: '<p>Vul de peiling in</p>',
+    ...overrides,
+  };
+};
+
+const rowOf = async (reference: string) => {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.reference, reference));
+  if (!row) throw new Error(`no row ${reference}`);
+  return row;
+};
+
+describe('outboxStore', () => {
+  it('should enqueue once per reference, with a Message-ID of the From domain fixed at enqueue', async () => {
+    const first = mail({ headers: { 'List-Unsubscribe': '<https://loop.test/afmelden/x>' } });
+    const enqueued = await outbox.enqueue(db, first);
+    const again = await outbox.enqueue(db, { ...first, subject: 'Anders', to: 'ander@voorbeeld.nl' });
+
+    expect(enqueued.created).toBe(true);
+    expect(enqueued.messageId).toMatch(/^<[0-9a-f-]{36}@loop\.voorbeeld\.nl>$/);
+    expect(again).toEqual({ id: enqueued.id, messageId: enqueued.messageId, created: false });
+    const row = await rowOf(first.reference);
+    expect(row).toMatchObject({
+      subject: 'Uw mening telt',
+      recipient: first.to,
+      state: 'queued',
+      attempts: 0,
+      headers: { 'List-Unsubscribe': '<https://loop.test/afmelden/x>' },
+      messageId: enqueued.messageId,
+    });
+    expect(await db.$count(mailOutbox, eq(mailOutbox.reference, first.reference))).toBe(1);
+  });
+
+  it("should write nothing when the caller's transaction rolls back", async () => {
+    const planned = mail();
+    await expect(
+      db.transaction(async (tx) => {
+        await outbox.enqueue(tx, planned);
+        throw new Error('de uitnodiging kon niet worden opgeslagen');
+      }),
+    ).rejects.toThrow('de uitnodiging');
+    expect(await outbox.status(db, planned.reference)).toBeNull();
+  });
+
+  it('should refuse a reference without purpose, a bad address and headers that would break the message', async () => {
+    await expect(outbox.enqueue(db, mail({ reference: '123' }))).rejects.toThrow(/purpose:id/);
+    await expect(outbox.enqueue(db, mail({ to: 'geen adres' }))).rejects.toThrow(/recipient/);
+    await expect(outbox.enqueue(db, mail({ subject: 'a\r\nBcc: x@y.nl' }))).rejects.toThrow(/line break/);
+    await expect(outbox.enqueue(db, mail({ headers: { 'Message-ID': '<x@y>' } }))).rejects.toThrow(
+      /not allowed/,
+    );
+    await expect(outbox.enqueue(db, mail({ headers: { 'X-A': 'a\nB: c' } }))).rejects.toThrow(/line break/);
+  });
+
+  it('should cancel queued mails by reference and by organisation (prefix), and leave sent and other ones', async () => {
+    const [org] = await db.insert(organizations).values({ name: 'Bakkerij' }).returning();
+    const [other] = await db.insert(organizations).values({ name: 'Slagerij' }).returning();
+    if (!org || !other) throw new Error('no organisations');
+    const one = mail({ organizationId: org.id, reference: 'invitation:c1' });
+    const two = mail({ organizationId: org.id, reference: 'invitation:c2' });
+    const reminder = mail({ organizationId: org.id, reference: 'reminder:c2:1' });
+    const elsewhere = mail({ organizationId: other.id, reference: 'invitation:c3' });
+    for (const each of [one, two, reminder, elsewhere]) await outbox.enqueue(db, each);
+    await db.update(mailOutbox).set({ state: 'sent' }).where(eq(mailOutbox.reference, two.reference));
+
+    expect(await outbox.cancel(db, { reference: one.reference })).toBe(1);
+    expect(await outbox.cancel(db, { reference: one.reference })).toBe(0);
+    expect(await outbox.cancel(db, { organizationId: org.id, referencePrefix: 'invitation:' })).toBe(0);
+    expect(await outbox.cancel(db, { organizationId: org.id })).toBe(1);
+
+    expect(await outbox.status(db, one.reference)).toMatchObject({
+      state: 'cancelled',
+      lastError: CANCELLED_MESSAGE,
+    });
+    expect((await rowOf(two.reference)).state).toBe('sent');
+    expect((await rowOf(reminder.reference)).state).toBe('cancelled');
+    expect((await rowOf(elsewhere.reference)).state).toBe('queued');
+    expect(await outbox.status(db, elsewhere.reference, org.id)).toBeNull();
+    expect(await outbox.status(db, elsewhere.reference, other.id)).toMatchObject({ state: 'queued' });
+
+    await db.delete(organizations).where(eq(organizations.id, other.id));
+    expect(await outbox.status(db, elsewhere.reference)).toBeNull();
+  });
+
+  it('should keep a cancelled mail from being sent after a worker claimed it', async () => {
+    await db.update(mailOutbox).set({ state: 'cancelled' }).where(eq(mailOutbox.state, 'queued'));
+    const planned = mail();
+    await outbox.enqueue(db, planned);
+    const [row] = await claimDue(db, 'w:1', 10, 60_000);
+    if (!row) throw new Error('nothing claimed');
+    expect(row.reference).toBe(planned.reference);
+
+    expect(await outbox.cancel(db, { reference: planned.reference })).toBe(1);
+    expect(await startAttempt(db, { token: 'w:1', row }, 60_000)).toBeNull();
+    expect(await rowOf(planned.reference)).toMatchObject({ state: 'cancelled', attempts: 0 });
+  });
+
+  it('should let one claim take a row: a second claim and a stale token get nothing', async () => {
+    const planned = mail();
+    await outbox.enqueue(db, planned);
+    const first = await claimDue(db, 'a:1', 10, 60_000);
+    const second = await claimDue(db, 'b:1', 10, 60_000);
+    const row = first.find((each) => each.reference === planned.reference);
+    if (!row) throw new Error('not claimed');
+
+    expect(second.map((each) => each.reference)).not.toContain(planned.reference);
+    expect(await startAttempt(db, { token: 'b:1', row }, 60_000)).toBeNull();
+    expect(await startAttempt(db, { token: 'a:1', row }, 60_000)).toBe(1);
+  });
+
+  it('should give back rows whose lease ran out, and fail one that used up its attempts that way', async () => {
+    await db.update(mailOutbox).set({ state: 'cancelled' }).where(eq(mailOutbox.state, 'queued'));
+    const interrupted = mail();
+    const poisoned = mail();
+    await outbox.enqueue(db, interrupted);
+    await outbox.enqueue(db, poisoned);
+    await db.update(mailOutbox).set({ attempts: 8 }).where(eq(mailOutbox.reference, poisoned.reference));
+    const rows = await claimDue(db, 'dood:1', 10, 1);
+    expect(rows).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(await releaseExpiredLeases(db, 8)).toBe(2);
+    expect(await rowOf(interrupted.reference)).toMatchObject({
+      state: 'queued',
+      lastError: INTERRUPTED_MESSAGE,
+      leaseUntil: null,
+    });
+    expect(await rowOf(poisoned.reference)).toMatchObject({
+      state: 'failed',
+      lastError: INTERRUPTED_FINAL_MESSAGE,
+    });
+  });
+
+  it('should not claim a mail before its planned time', async () => {
+    await db.update(mailOutbox).set({ state: 'cancelled' }).where(eq(mailOutbox.state, 'queued'));
+    const later = mail({ notBefore: new Date(Date.now() + 3_600_000) });
+    const now = mail({ notBefore: new Date(Date.now() - 1000) });
+    await outbox.enqueue(db, later);
+    await outbox.enqueue(db, now);
+    const rows = await claimDue(db, 'w:2', 10, 60_000);
+    expect(rows.map((row) => row.reference)).toEqual([now.reference]);
+  });
+
+  it('should take the Message-ID domain from MAIL_FROM', () => {
+    expect(messageIdDomain('Loop <no-reply@Loop.Voorbeeld.nl>')).toBe('loop.voorbeeld.nl');
+    expect(messageIdDomain('no-reply@loop.nl')).toBe('loop.nl');
+    expect(messageIdDomain('Loop')).toBe('loop.local');
+  });
+});

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { mailOutbox, type OutboxRow, type OutboxState } from '../db/schema';
+import type { MailKind } from '../mail/mailer';
+
+/** One mail for the outbox, as the feature that decides on it writes it. */
+export interface OutboxMail {
+  /**
+   * `<purpose>:<what>` ('invitation:123', 'reminder:123:2'): the idempotency key. Enqueueing a
+   * reference that is already in the outbox changes nothing, whatever the state of that row.
+   */
+  readonly reference: string;
+  /** The organisation the mail belongs to; its deletion deletes the row. */
+  readonly organizationId?: number | null;
+  readonly kind: MailKind;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The planned moment; omitted or null: as soon as possible. */
+  readonly notBefore?: Date | null;
+}
+
+export interface Enqueued {
+  readonly id: number;
+  readonly messageId: string;
+  /** False when the reference was already in the outbox (nothing was written). */
+  readonly created: boolean;
+}
+
+/** What a screen may show about a mail in the outbox. */
+export interface OutboxStatus {
+  readonly reference: string;
+  readonly state: OutboxState;
+  readonly attempts: number;
+  readonly notBefore: Date;
+  readonly sentAt: Date | null;
+  /** Our Dutch explanation, with the SMTP server's reply as received. */
+  readonly lastError: string | null;
+  readonly smtpResponse: string | null;
+  readonly messageId: string;
+}
+
+/** Which queued mails to cancel: one reference, or an organisation's (optionally one purpose's). */
+export type CancelFilter =
+  | { readonly reference: string }
+  | { readonly organizationId: number; readonly referencePrefix?: string };
+
+const REFERENCE = /^[a-z][a-z0-9-]{0,39}:\S{1,200}$/;
+const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,75}$/;
+/** Headers the mailer writes itself; an extra header of these names would make a second one. */
+const RESERVED_HEADERS = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'x-loop-mail',
+]);
+const hasLineBreak = (value: string) => /[\r\n]/.test(value);
+
+/** The mail as the outbox would store it, or the reason it cannot (a programming error). */
+function checkMail(mail: OutboxMail): void {
+  if (!REFERENCE.test(mail.reference)) {
+    throw new Error(`Outbox reference must look like 'purpose:id', got ${JSON.stringify(mail.reference)}`);
+  }
+  if (!/^[^\s@]+@[^\s@]+$/.test(mail.to) || mail.to.length > 254) {
+    throw new Error(`Outbox recipient is not an address: ${JSON.stringify(mail.to)}`);
+  }
+  if (hasLineBreak(mail.subject)) throw new Error('Outbox subject contains a line break');
+  for (const [name, value] of Object.entries(mail.headers ?? {})) {
+    if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
+      throw new Error(`Outbox header name not allowed: ${JSON.stringify(name)}`);
+    }
+    if (hasLineBreak(value) || value.length > 900) {
+      throw new Error(`Outbox header ${name} has a line break or is too long`);
+    }
+  }
+}
+
+/** The domain of the From address ('Loop <no-reply@loop.nl>' → 'loop.nl'), for Message-IDs. */
+export function messageIdDomain(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.split('@')[1]?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9.-]+$/.test(domain) ? domain : 'loop.local';
+}
+
+/**
+ * Puts a mail in the outbox, in the caller's transaction (pass `tx`): it is sent only if that
+ * transaction commits, and at most once per reference. The Message-ID is fixed here, so every
+ * attempt (and the rare resend after a crash) carries the same one.
+ */
+export async function enqueueMail(
+  db: Queryable,
+  mail: OutboxMail,
+  options: { readonly messageIdDomain: string },
+): Promise<Enqueued> {
+  checkMail(mail);
+  const messageId = `<${randomUUID()}@${options.messageIdDomain}>`;
+  const [inserted] = await db
+    .insert(mailOutbox)
+    .values({
+      organizationId: mail.organizationId ?? null,
+      reference: mail.reference,
+      kind: mail.kind,
+      recipient: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      headers: { ...mail.headers },
+      messageId,
+      ...(mail.notBefore ? { notBefore: mail.notBefore } : {}),
+    })
+    .onConflictDoNothing({ target: mailOutbox.reference })
+    .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
+  if (inserted) return { ...inserted, created: true };
+  const [existing] = await db
+    .select({ id: mailOutbox.id, messageId: mailOutbox.messageId })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.reference, mail.reference));
+  if (!existing) throw new Error(`Outbox row for ${mail.reference} vanished during enqueue`);
+  return { ...existing, created: false };
+}
+
+export const CANCELLED_MESSAGE = 'Geannuleerd vóór verzending.';
+
+/**
+ * Cancels mails that have not gone out: queued ones (planned or waiting for a retry) and ones a
+ * worker has claimed but not yet handed to the SMTP server (the worker checks just before it
+ * sends). A mail in the middle of its SMTP conversation cannot be called back; it ends 'sent' or
+ * 'failed'. Call it in the transaction that removes the reason for the mail. Answers how many
+ * were cancelled.
+ */
+export async function cancelMail(db: Queryable, filter: CancelFilter): Promise<number> {
+  const which: SQL | undefined =
+    'reference' in filter
+      ? eq(mailOutbox.reference, filter.reference)
+      : and(
+          eq(mailOutbox.organizationId, filter.organizationId),
+          filter.referencePrefix === undefined
+            ? undefined
+            : like(mailOutbox.reference, `${filter.referencePrefix.replace(/[\\%_]/g, '\\$&')}%`),
+        );
+  const cancelled = await db
+    .update(mailOutbox)
+    .set({ state: 'cancelled', lastError: CANCELLED_MESSAGE, leaseUntil: null })
+    .where(and(which, inArray(mailOutbox.state, ['queued', 'sending'])))
+    .returning({ id: mailOutbox.id });
+  return cancelled.length;
+}
+
+/** The state of one mail; with `organizationId`, only that organisation's. Null: not in the outbox. */
+export async function mailStatus(
+  db: Queryable,
+  reference: string,
+  organizationId?: number,
+): Promise<OutboxStatus | null> {
+  const [row] = await db
+    .select({
+      reference: mailOutbox.reference,
+      state: mailOutbox.state,
+      attempts: mailOutbox.attempts,
+      notBefore: mailOutbox.notBefore,
+      sentAt: mailOutbox.sentAt,
+      lastError: mailOutbox.lastError,
+      smtpResponse: mailOutbox.smtpResponse,
+      messageId: mailOutbox.messageId,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.reference, reference),
+        organizationId === undefined ? undefined : eq(mailOutbox.organizationId, organizationId),
+      ),
+    );
+  return row ?? null;
+}
+
+// ───────────── The worker's side ─────────────
+
+/**
+ * One claimed row: `token` (the worker's id and the number of its claim) is in `claimed_by` and
+ * fences every later write, so a worker whose lease ran out can no longer change the row.
+ */
+export interface Claim {
+  readonly token: string;
+  readonly row: OutboxRow;
+}
+
+const ms = (value: number) => sql`(${value}::double precision * interval '1 millisecond')`;
+
+/**
+ * Claims up to `limit` due mails under `token` until now + `leaseMs` ('sending'). `skip locked`
+ * lets several workers (other instances) claim side by side without waiting for or taking each
+ * other's rows. The update commits at once: the lease, not an open transaction, keeps other
+ * workers off the row while it is sent.
+ */
+export async function claimDue(
+  db: Queryable,
+  token: string,
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.state, 'queued'), lte(mailOutbox.notBefore, sql`now()`)))
+    .orderBy(asc(mailOutbox.notBefore), asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ state: 'sending', claimedBy: token, leaseUntil: sql`now() + ${ms(leaseMs)}` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export const INTERRUPTED_MESSAGE =
+  'Verzending onderbroken: de verzender stopte tijdens het versturen. De e-mail gaat opnieuw mee.';
+export const INTERRUPTED_FINAL_MESSAGE =
+  'Verzending steeds onderbroken: de verzender stopte telkens tijdens het versturen. Niet verstuurd.';
+
+/**
+ * Gives 'sending' rows whose lease ran out (their worker died or hangs) back to the queue, due at
+ * once; a row that used up its attempts that way fails (a mail that kills its sender every time
+ * must not go round for ever). Answers how many were released.
+ */
+export async function releaseExpiredLeases(db: Queryable, maxAttempts: number): Promise<number> {
+  const released = await db
+    .update(mailOutbox)
+    .set({
+      state: sql`case when ${mailOutbox.attempts} >= ${maxAttempts} then 'failed' else 'queued' end`,
+      lastError: sql`case when ${mailOutbox.attempts} >= ${maxAttempts}
+        then ${INTERRUPTED_FINAL_MESSAGE} else ${INTERRUPTED_MESSAGE} end`,
+      leaseUntil: null,
+    })
+    .where(and(eq(mailOutbox.state, 'sending'), lt(mailOutbox.leaseUntil, sql`now()`)))
+    .returning({ id: mailOutbox.id });
+  return released.length;
+}
+
+const fence = (claim: Claim) => and(eq(mailOutbox.id, claim.row.id), eq(mailOutbox.claimedBy, claim.token));
+
+/**
+ * Just before the SMTP conversation: is the row still this claim's and not cancelled? Counts the
+ * attempt and renews the lease for this one send, so a long batch never outlives its claim.
+ * Null: leave the mail alone. Else the attempt's number.
+ */
+export async function startAttempt(db: Queryable, claim: Claim, leaseMs: number): Promise<number | null> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, leaseUntil: sql`now() + ${ms(leaseMs)}` })
+    .where(and(fence(claim), eq(mailOutbox.state, 'sending')))
+    .returning({ attempts: mailOutbox.attempts });
+  return row?.attempts ?? null;
+}
+
+/** A clean stop: the claimed rows not yet attempted go back to the queue as they were. */
+export async function releaseClaim(db: Queryable, token: string): Promise<number> {
+  const released = await db
+    .update(mailOutbox)
+    .set({ state: 'queued', claimedBy: null, leaseUntil: null })
+    .where(and(eq(mailOutbox.claimedBy, token), eq(mailOutbox.state, 'sending')))
+    .returning({ id: mailOutbox.id });
+  return released.length;
+}
+
+/** What a final write changed, for the hooks (the rest of the row is the claim's). */
+const outcome = {
+  state: mailOutbox.state,
+  attempts: mailOutbox.attempts,
+  notBefore: mailOutbox.notBefore,
+  sentAt: mailOutbox.sentAt,
+  lastError: mailOutbox.lastError,
+  smtpResponse: mailOutbox.smtpResponse,
+  leaseUntil: mailOutbox.leaseUntil,
+};
+type Outcome = Pick<OutboxRow, keyof typeof outcome>;
+
+/**
+ * The SMTP server accepted the mail: 'sent', one statement right after its reply. Fenced on the
+ * claim, not on the state: a cancel that came during the conversation loses to the truth. Null:
+ * another worker took the row over (this claim's lease had run out).
+ */
+export async function markSent(
+  db: Queryable,
+  claim: Claim,
+  response: string | null,
+): Promise<Outcome | null> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null, leaseUntil: null })
+    .where(fence(claim))
+    .returning(outcome);
+  return row ?? null;
+}
+
+/** A temporary failure: queued again, due after `delayMs`. */
+export async function markRetry(
+  db: Queryable,
+  claim: Claim,
+  delayMs: number,
+  error: string,
+  response: string | null,
+): Promise<Outcome | null> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({
+      state: 'queued',
+      notBefore: sql`now() + ${ms(delayMs)}`,
+      lastError: error,
+      smtpResponse: response,
+      leaseUntil: null,
+    })
+    .where(fence(claim))
+    .returning(outcome);
+  return row ?? null;
+}
+
+/** A permanent failure (or the last attempt): 'failed' with the reason. */
+export async function markFailed(
+  db: Queryable,
+  claim: Claim,
+  error: string,
+  response: string | null,
+): Promise<Outcome | null> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ state: 'failed', lastError: error, smtpResponse: response, leaseUntil: null })
+    .where(fence(claim))
+    .returning(outcome);
+  return row ?? null;
+}

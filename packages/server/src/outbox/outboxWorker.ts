@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Transaction } from '../db/database';
+import type { OutboxRow } from '../db/schema';
+import type { JobOutput } from '../housekeeping/periodicJob';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { backoffMs, classifyFailure, failureMessage } from './deliveryFailure';
+import {
+  type Claim,
+  claimDue,
+  markFailed,
+  markRetry,
+  markSent,
+  releaseClaim,
+  releaseExpiredLeases,
+  startAttempt,
+} from './outboxStore';
+
+/**
+ * What features do when a mail of theirs reached its end (an invitation's delivery status). Each
+ * runs in the transaction that writes the row's final state, inside a savepoint: its writes
+ * commit with that state or not at all, and a hook that throws is logged and never undoes the
+ * state (a 'sent' that rolled back would send the mail again). Keep them to a few statements:
+ * they sit in the window between the SMTP server's reply and our commit.
+ */
+export interface OutboxHooks {
+  onSent?(row: OutboxRow, tx: Transaction): Promise<void>;
+  onFailed?(row: OutboxRow, tx: Transaction): Promise<void>;
+}
+
+export interface OutboxWorkerOptions {
+  /** OUTBOX_RATE_PER_MINUTE: mails per minute from this process; null: as fast as they go. */
+  readonly ratePerMinute: number | null;
+  /** Sends in flight at once (each lane claims and sends its own batch). */
+  readonly concurrency: number;
+  /** Rows per claim (fewer under a low rate: about one second's worth). */
+  readonly batchSize: number;
+  /** OUTBOX_LEASE_SECONDS: how long a claimed row stays this worker's; longer than any one send. */
+  readonly leaseMs: number;
+  /** Attempts before a temporary failure becomes 'failed'. */
+  readonly maxAttempts: number;
+  readonly backoffBaseMs: number;
+  readonly backoffMaxMs: number;
+  /** How often an idle worker looks for due mails (and for leases that ran out). */
+  readonly pollMs: number;
+}
+
+export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
+  ratePerMinute: 600,
+  concurrency: 4,
+  batchSize: 50,
+  leaseMs: 300_000,
+  maxAttempts: 8,
+  backoffBaseMs: 60_000,
+  backoffMaxMs: 3_600_000,
+  pollMs: 1_000,
+};
+
+/** Where a send is; the test seam `probe` is called at each (a kill -9 test stops the process there). */
+export type OutboxProbePoint = 'claimed' | 'accepted' | 'committed';
+
+export interface OutboxWorkerDeps {
+  readonly db: Database;
+  readonly mailer: Mailer;
+  readonly output: JobOutput;
+  readonly hooks?: OutboxHooks;
+  readonly probe?: (point: OutboxProbePoint, row: OutboxRow) => void;
+}
+
+/** Counters since start; `windowUs` holds, per sent mail, the µs from the SMTP reply to our commit. */
+export interface OutboxWorkerStats {
+  sent: number;
+  retried: number;
+  failed: number;
+  /** Rows whose claim was lost before the final write (lease ran out, another worker took over). */
+  lostClaims: number;
+  readonly windowUs: number[];
+}
+
+export interface OutboxWorker {
+  readonly id: string;
+  readonly stats: OutboxWorkerStats;
+  /** Look for due mails now (after an enqueue in this process). */
+  wake(): void;
+  /** Finishes the sends in flight, gives the rest of its claims back, and stops. */
+  stop(): Promise<void>;
+}
+
+const WINDOW_SAMPLES = 200_000;
+
+const messageOf = (row: OutboxRow): MailMessage => ({
+  to: row.recipient,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  kind: row.kind,
+  link: null,
+  headers: row.headers,
+  messageId: row.messageId,
+});
+
+/**
+ * Sends the outbox: `concurrency` lanes claim due rows (lease, skip locked), send each through the
+ * mailer with its own headers and Message-ID, and write the outcome right after the SMTP reply.
+ * Safe beside other instances on one PostgreSQL, and on PGlite's one connection. The rate limit
+ * spaces sends evenly (no bursts) across the lanes of this process.
+ */
+export function startOutboxWorker(
+  deps: OutboxWorkerDeps,
+  overrides: Partial<OutboxWorkerOptions> = {},
+): OutboxWorker {
+  const options = { ...DEFAULT_OUTBOX_OPTIONS, ...overrides };
+  const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const stats: OutboxWorkerStats = { sent: 0, retried: 0, failed: 0, lostClaims: 0, windowUs: [] };
+  const interval = options.ratePerMinute === null ? 0 : 60_000 / options.ratePerMinute;
+  const claimSize =
+    options.ratePerMinute === null
+      ? options.batchSize
+      : Math.max(1, Math.min(options.batchSize, Math.ceil(options.ratePerMinute / 60 / options.concurrency)));
+  let stopping = false;
+  let claims = 0;
+  let nextSlot = 0;
+  let lastSweep = 0;
+  // Idle lanes wake on `wake` and `stop`; a lane waiting for its rate slot only on `stop`.
+  const idle = new Set<() => void>();
+  const throttled = new Set<() => void>();
+
+  const sleep = (delay: number, sleepers: Set<() => void>) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, delay);
+      sleepers.add(done);
+    });
+  const wake = (sleepers: Set<() => void>) => {
+    for (const done of [...sleepers]) done();
+  };
+
+  /** Waits for this process's next send slot under the rate limit. */
+  const throttle = async () => {
+    if (interval === 0) return;
+    const now = performance.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + interval;
+    if (slot > now) await sleep(slot - now, throttled);
+  };
+
+  /** The final write, with the hook in a savepoint of the same transaction. */
+  const finish = async <T extends Partial<OutboxRow>>(
+    write: (db: Database | Transaction) => Promise<T | null>,
+    claim: Claim,
+    hook: OutboxHooks['onSent'],
+  ): Promise<T | null> => {
+    if (hook === undefined) return write(deps.db);
+    return deps.db.transaction(async (tx) => {
+      const outcome = await write(tx);
+      if (outcome === null) return null;
+      try {
+        await tx.transaction((savepoint) => hook({ ...claim.row, ...outcome }, savepoint));
+      } catch (error) {
+        deps.output.error({ err: error, mail: claim.row.reference }, 'Outbox: een hook na verzending faalde');
+      }
+      return outcome;
+    });
+  };
+
+  const sendOne = async (claim: Claim): Promise<void> => {
+    await throttle();
+    if (stopping) return;
+    const attempt = await startAttempt(deps.db, claim, options.leaseMs);
+    if (attempt === null) return; // cancelled, or no longer ours
+    let response: string | null;
+    try {
+      const receipt = await deps.mailer.send(messageOf(claim.row));
+      response = receipt ? receipt.response : null;
+    } catch (error) {
+      await recordFailure(claim, attempt, error);
+      return;
+    }
+    const accepted = performance.now();
+    deps.probe?.('accepted', claim.row);
+    const outcome = await finish((db) => markSent(db, claim, response), claim, deps.hooks?.onSent);
+    const committed = performance.now();
+    deps.probe?.('committed', claim.row);
+    if (outcome === null) {
+      stats.lostClaims += 1;
+      deps.output.error(
+        { mail: claim.row.reference, messageId: claim.row.messageId },
+        'Outbox: verstuurd, maar de claim was verlopen; een andere verzender kan hem ook sturen',
+      );
+      return;
+    }
+    stats.sent += 1;
+    if (stats.windowUs.length < WINDOW_SAMPLES)
+      stats.windowUs.push(Math.round((committed - accepted) * 1000));
+  };
+
+  const recordFailure = async (claim: Claim, attempt: number, error: unknown) => {
+    const failure = classifyFailure(error);
+    const last = failure.permanent || attempt >= options.maxAttempts;
+    const delay = last ? null : backoffMs(attempt, options.backoffBaseMs, options.backoffMaxMs);
+    const message = failureMessage(failure, attempt, options.maxAttempts, delay);
+    if (delay === null) {
+      const outcome = await finish(
+        (db) => markFailed(db, claim, message, failure.reply),
+        claim,
+        deps.hooks?.onFailed,
+      );
+      if (outcome !== null) stats.failed += 1;
+      deps.output.error({ mail: claim.row.reference, reason: message }, 'Outbox: e-mail niet verstuurd');
+    } else {
+      const outcome = await markRetry(deps.db, claim, delay, message, failure.reply);
+      if (outcome !== null) stats.retried += 1;
+    }
+  };
+
+  const lane = async (index: number): Promise<void> => {
+    while (!stopping) {
+      let claimed = 0;
+      try {
+        if (index === 0 && performance.now() - lastSweep >= options.pollMs) {
+          lastSweep = performance.now();
+          const released = await releaseExpiredLeases(deps.db, options.maxAttempts);
+          if (released > 0) {
+            deps.output.info({ released }, `Outbox: ${released} onderbroken e-mail(s) opnieuw ingepland`);
+          }
+        }
+        claims += 1;
+        const token = `${id}:${claims}`;
+        const rows = await claimDue(deps.db, token, claimSize, options.leaseMs);
+        claimed = rows.length;
+        if (rows[0]) deps.probe?.('claimed', rows[0]);
+        for (const row of rows) {
+          if (stopping) break;
+          await sendOne({ token, row });
+        }
+        if (stopping && rows.length > 0) await releaseClaim(deps.db, token);
+      } catch (error) {
+        deps.output.error({ err: error }, 'Outbox: verzenden onderbroken door een fout; straks opnieuw');
+        claimed = 0;
+      }
+      if (claimed < claimSize && !stopping) await sleep(options.pollMs, idle);
+    }
+  };
+
+  const lanes = Array.from({ length: options.concurrency }, (_, index) => lane(index));
+  return {
+    id,
+    stats,
+    wake: () => wake(idle),
+    async stop() {
+      stopping = true;
+      wake(idle);
+      wake(throttled);
+      await Promise.all(lanes);
+    },
+  };
+}
