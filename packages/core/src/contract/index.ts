@@ -217,6 +217,7 @@ export type {
   SingleChoiceSettings,
   Survey,
   SurveyInput,
+  SurveyAnonymity,
   SurveyRetention,
   SurveyStatus,
   SurveySummary,

@@ -303,6 +303,16 @@ export async function markSent(
   return row ?? null;
 }
 
+/** A feature's check just before sending said no (`beforeSend`): 'cancelled' with its reason. */
+export async function markCancelled(db: Queryable, claim: Claim, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ state: 'cancelled', lastError: reason, leaseUntil: null })
+    .where(and(fence(claim), eq(mailOutbox.state, 'sending')))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
 /** A temporary failure: queued again, due after `delayMs`. */
 export async function markRetry(
   db: Queryable,
