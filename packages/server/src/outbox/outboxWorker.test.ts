@@ -182,7 +182,11 @@ describe('startOutboxWorker', () => {
     await outbox.enqueue(db, planned);
     await until(async () => (await rowOf(planned.reference)).lastError !== null);
 
-    expect(await rowOf(planned.reference)).toMatchObject({ state: 'queued', attempts: 0, lastError: BEFORE_SEND_FAILED });
+    expect(await rowOf(planned.reference)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      lastError: BEFORE_SEND_FAILED,
+    });
     expect(sink.deliveries).toEqual([]);
   });
 

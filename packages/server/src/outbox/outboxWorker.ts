@@ -190,7 +190,11 @@ export function startOutboxWorker(
       return await deps.db.transaction(async (tx) => {
         const decision = await hook(claim.row, tx);
         if (decision.send) {
-          return { ...claim.row, html: decision.html ?? claim.row.html, text: decision.text ?? claim.row.text };
+          return {
+            ...claim.row,
+            html: decision.html ?? claim.row.html,
+            text: decision.text ?? claim.row.text,
+          };
         }
         await markCancelled(tx, claim, decision.reason);
         return null;

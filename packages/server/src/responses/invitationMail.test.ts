@@ -31,7 +31,9 @@ describe('invitationMail', () => {
     expect(mail.text).toContain(
       'Wil je geen uitnodigingen van Bakkerij De Korf meer ontvangen? Afmelden: https://loop.test/afmelden/t0k',
     );
-    expect(mail.html).toContain('<a href="https://loop.test/afmelden/t0k" style="color:#6b7280">Afmelden</a>');
+    expect(mail.html).toContain(
+      '<a href="https://loop.test/afmelden/t0k" style="color:#6b7280">Afmelden</a>',
+    );
     const plain = invitationMail(content());
     expect(plain.html).not.toContain('Afmelden');
     expect(plain.subject).toBe('Uitnodiging: Klanttevredenheid');

@@ -121,7 +121,9 @@ export function invitationMail(content: InvitationContent): InvitationPreview {
     `${texts.button}:\n${link}`,
     texts.personal,
     texts.footer(organization),
-    ...(unsubscribe === null ? [] : [`${texts.unsubscribe(organization)} ${texts.unsubscribeLink}: ${unsubscribe}`]),
+    ...(unsubscribe === null
+      ? []
+      : [`${texts.unsubscribe(organization)} ${texts.unsubscribeLink}: ${unsubscribe}`]),
   ].join('\n\n');
 
   const e = escapeHtml;

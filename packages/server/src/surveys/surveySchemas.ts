@@ -2,8 +2,8 @@ import type {
   Question,
   QuestionTiming,
   Survey,
-  SurveyInput,
   SurveyAnonymity,
+  SurveyInput,
   SurveyRetention,
   SurveyStatus,
   SurveySummary,
@@ -142,7 +142,8 @@ export const surveySchema = object<Survey>(
     estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
     ...retentionProperties,
     anonymous: boolean({
-      description: 'Anoniem: uitnodigingen houden geen koppeling met hun antwoord; de resultaten tonen niet wie antwoordde.',
+      description:
+        'Anoniem: uitnodigingen houden geen koppeling met hun antwoord; de resultaten tonen niet wie antwoordde.',
     }),
   },
   { optional: ['response_count', 'question_timings'] },
