@@ -91,13 +91,13 @@ export async function selectionFacts(
       unsubscribedAt: contacts.unsubscribedAt,
       lastMailAt: sql<string | null>`(
         select ${isoTimestamp(sql`max(j.last_mail_at)`)} from survey_invitations j
-        where j.organization_id = ${organizationId} and j.contact_id = ${contacts.id} and j.cancelled_at is null)`,
+        where j.organization_id = ${organizationId} and j.contact_id = contacts.id and j.cancelled_at is null)`,
       invitedToSurvey: sql<boolean>`exists (
         select 1 from survey_invitations j
-        where j.survey_id = ${surveyId} and j.contact_id = ${contacts.id} and j.cancelled_at is null)`,
+        where j.survey_id = ${surveyId} and j.contact_id = contacts.id and j.cancelled_at is null)`,
       answered: sql<boolean>`exists (
         select 1 from survey_invitations j left join survey_responses r on r.id = j.response_id
-        where j.survey_id = ${surveyId} and j.contact_id = ${contacts.id}
+        where j.survey_id = ${surveyId} and j.contact_id = contacts.id
           and (j.completed_at is not null or r.status = 'completed'))`,
     })
     .from(contacts)
