@@ -112,16 +112,14 @@ export function invitationOutboxHooks(deps: Pick<AppDeps, 'config'>): OutboxHook
   return {
     beforeSend: (row, tx) => beforeInvitationSend(deps, row, tx),
     async onSent(row, tx) {
+      // A reminder's last_mail_at was set when it was queued (it goes at once); an invitation may
+      // have been planned for later, so its real moment replaces the planned one.
       const reference = invitationReference(row.reference);
-      if (reference === null) return;
+      if (reference === null || reference.kind !== 'invitation') return;
       const at = row.sentAt ?? new Date();
       await tx
         .update(surveyInvitations)
-        .set(
-          reference.kind === 'invitation'
-            ? { sentAt: at, lastMailAt: at, failedAt: null, failure: null }
-            : { lastMailAt: at },
-        )
+        .set({ sentAt: at, lastMailAt: at, failedAt: null, failure: null })
         .where(eq(surveyInvitations.id, reference.id));
     },
     async onFailed(row, tx) {

@@ -66,7 +66,14 @@ export async function openSurvey(
       close_at: null,
       // One optional question: a test submits with no answers.
       questions: [
-        { id: 'q-open', type: 'open_long', title: 'Wat kan beter?', required: false, position: 0, settings: { max_length: 2000 } },
+        {
+          id: 'q-open',
+          type: 'open_long',
+          title: 'Wat kan beter?',
+          required: false,
+          position: 0,
+          settings: { max_length: 2000 },
+        },
       ],
     }),
     201,
