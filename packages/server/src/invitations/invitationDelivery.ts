@@ -148,7 +148,7 @@ export async function markInvitationOpened(
   now: Date,
 ): Promise<void> {
   await db.execute(sql`
-    update survey_invitations set opened_at = case when response_id is null then ${dayOf(now)}::timestamptz else ${now}::timestamptz end
+    update survey_invitations set opened_at = case when response_id is null then ${dayOf(now).toISOString()}::timestamptz else ${now.toISOString()}::timestamptz end
     where opened_at is null
       and (response_id = ${responseId} or invitation_token_hash = ${anonymousInvitationHash(token)})`);
 }
@@ -156,7 +156,7 @@ export async function markInvitationOpened(
 /** A personal link's response was submitted: its invitation is completed (anonymous: the day only). */
 export async function markInvitationCompleted(db: Queryable, token: string, now: Date): Promise<void> {
   await db.execute(sql`
-    update survey_invitations set completed_at = case when response_id is null then ${dayOf(now)}::timestamptz else ${now}::timestamptz end
+    update survey_invitations set completed_at = case when response_id is null then ${dayOf(now).toISOString()}::timestamptz else ${now.toISOString()}::timestamptz end
     where completed_at is null
       and (response_id = (select id from survey_responses where token_hash = ${hashToken(token)})
            or invitation_token_hash = ${anonymousInvitationHash(token)})`);

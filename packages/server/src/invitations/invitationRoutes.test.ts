@@ -4,7 +4,9 @@ import type {
   ContactSegment,
   InvitationPreviewResult,
   InvitationSendResult,
+  Page,
   ReminderSettings,
+  ResponseListItem,
   SurveyInvitations,
 } from '@loop/core';
 import { SKIP_TEXTS } from '@loop/core/invitations';
@@ -395,5 +397,61 @@ describe('invitationRoutes', () => {
     const undo = await call(owner, 'PUT', `/surveys/${survey.id}/anonymity`, { anonymous: false });
     expect(undo.statusCode).toBe(409);
     expect(undo.json()).toEqual({ detail: INVITATION_FORM_MESSAGES.anonymityFixed });
+  });
+
+  it('should name who answered in the responses list and export, until the contact is erased, and never when anonymous', async () => {
+    const survey = await openSurvey(ctx, owner);
+    const { contacts } = await contactsTagged(owner, ['Roos Jacobs']);
+    await call(owner, 'POST', `/surveys/${survey.id}/invitations`, { selection: { ids: [contacts[0]!.id] } });
+    await deliverDueMail(ctx);
+    const token = linkTokenOf(ctx.mailer.to(contacts[0]!.email)[0]?.text ?? '');
+    await api(ctx.app, 'POST', `/respond/${token}`, { payload: { final: true, answers: [] } });
+
+    const listed = (await call(owner, 'GET', `/surveys/${survey.id}/responses`)).json<
+      Page<ResponseListItem>
+    >();
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        contact_name: 'Roos Jacobs',
+        contact_email: contacts[0]!.email,
+        label: 'Uitnodiging',
+      }),
+    ]);
+    const csv = await call(owner, 'GET', `/surveys/${survey.id}/export?format=csv`);
+    const [header, row] = csv.body.replace('\uFEFF', '').split('\r\n');
+    expect(header?.split(';').slice(0, 4)).toEqual(['Respons-id', 'Ingestuurd op', 'Naam', 'E-mail']);
+    expect(row?.split(';').slice(2, 4)).toEqual(['Roos Jacobs', contacts[0]!.email]);
+
+    // The AVG erase of the contact removes the link: the response stays, without a name.
+    await call(owner, 'DELETE', `/contacts/${contacts[0]!.id}`);
+    const after = (await call(owner, 'GET', `/surveys/${survey.id}/responses`)).json<
+      Page<ResponseListItem>
+    >();
+    expect(after.items).toEqual([
+      expect.objectContaining({ contact_name: null, contact_email: null, label: 'Uitnodiging' }),
+    ]);
+    const [, erasedRow] = (await call(owner, 'GET', `/surveys/${survey.id}/export?format=csv`)).body.split(
+      '\r\n',
+    );
+    expect(erasedRow?.split(';').slice(2, 4)).toEqual(['Uitnodiging', '']);
+
+    const anonymous = await openSurvey(ctx, owner);
+    await call(owner, 'PUT', `/surveys/${anonymous.id}/anonymity`, { anonymous: true });
+    const secret = await contactsTagged(owner, ['Sem Koster']);
+    await call(owner, 'POST', `/surveys/${anonymous.id}/invitations`, {
+      selection: { ids: [secret.contacts[0]!.id] },
+    });
+    await deliverDueMail(ctx);
+    const anonymousToken = linkTokenOf(ctx.mailer.to(secret.contacts[0]!.email)[0]?.text ?? '');
+    await api(ctx.app, 'POST', `/respond/${anonymousToken}`, { payload: { final: true, answers: [] } });
+    const hidden = (await call(owner, 'GET', `/surveys/${anonymous.id}/responses`)).json<
+      Page<ResponseListItem>
+    >();
+    expect(hidden.items).toEqual([
+      expect.objectContaining({ status: 'completed', contact_name: null, contact_email: null }),
+    ]);
+    const anonymousCsv = await call(owner, 'GET', `/surveys/${anonymous.id}/export?format=csv`);
+    expect(anonymousCsv.body).not.toContain('Sem Koster');
+    expect(anonymousCsv.body.split('\r\n')[0]).not.toContain('Naam');
   });
 });

@@ -29,7 +29,13 @@ import {
   users,
 } from '../db/schema';
 import { recordChunks } from '../finance/financeRecords';
-import { csvStream, exportHeader, exportRows } from '../results/surveyExport';
+import {
+  csvStream,
+  EXPORT_CHUNK,
+  exportHeader,
+  exportNamesRespondents,
+  exportRows,
+} from '../results/surveyExport';
 
 const BATCH = 5_000;
 
@@ -333,9 +339,15 @@ export async function organizationExport(
         .orderBy(asc(financeImports.id)),
     );
     for (const survey of surveyRows) {
+      const names = await exportNamesRespondents(db, survey);
       yield {
         name: `surveys/${survey.id}-${fileNamePart(survey.title, 'survey')}.csv`,
-        chunks: bytesOf(csvStream(exportRows(db, survey, { from: null, to: null }), exportHeader(survey))),
+        chunks: bytesOf(
+          csvStream(
+            exportRows(db, survey, { from: null, to: null }, EXPORT_CHUNK, names),
+            exportHeader(survey, names),
+          ),
+        ),
       };
     }
   }

@@ -115,6 +115,8 @@ const ITEMS: ResponseListItem[] = [
     saved_at: '2025-11-03T10:00:00Z',
     completed_at: '2025-11-03T10:00:00Z',
     anonymised: false,
+    contact_name: null,
+    contact_email: null,
   },
   {
     id: 30,
@@ -125,6 +127,8 @@ const ITEMS: ResponseListItem[] = [
     saved_at: '2025-11-02T09:01:00Z',
     completed_at: null,
     anonymised: false,
+    contact_name: null,
+    contact_email: null,
   },
 ];
 
