@@ -417,6 +417,11 @@ describe('invitationRoutes', () => {
         label: 'Uitnodiging',
       }),
     ]);
+    // Viewers may not see contacts: the list shows them the link's label only.
+    const forViewer = await call(as(team, team.viewer), 'GET', `/surveys/${survey.id}/responses`);
+    expect(forViewer.json<Page<ResponseListItem>>().items).toEqual([
+      expect.objectContaining({ contact_name: null, contact_email: null, label: 'Uitnodiging' }),
+    ]);
     const csv = await call(owner, 'GET', `/surveys/${survey.id}/export?format=csv`);
     const [header, row] = csv.body.replace('\uFEFF', '').split('\r\n');
     expect(header?.split(';').slice(0, 4)).toEqual(['Respons-id', 'Ingestuurd op', 'Naam', 'E-mail']);
