@@ -27,7 +27,7 @@ export async function scratchDatabase(name: string): Promise<{ url: string; drop
 }
 
 /** Mail goes nowhere. */
-export const noMail: Mailer = { send: async () => {}, close: async () => {} };
+export const noMail: Mailer = { send: async () => ({ response: null }), close: async () => {} };
 
 /** The app's configuration in a benchmark: quiet, no rate limits, no demo seeding of its own. */
 export const benchConfig = (env: Readonly<Record<string, string>>) =>

@@ -19,6 +19,7 @@ describe('MailQueue', () => {
         await gate;
         if (message.to === 'kapot@voorbeeld.nl') throw new Error('SMTP weg');
         delivered.push(message.to);
+        return { response: null };
       },
       async close() {},
     };

@@ -34,9 +34,8 @@ export interface MailReceipt {
 
 /** Delivers one e-mail (SMTP in production, files in DATA_DIR/outbox on a developer machine). */
 export interface Mailer {
-  /** Resolves once the message is accepted; fakes may resolve without a receipt. */
-  // biome-ignore lint/suspicious/noConfusingVoidType: fakes (CapturingMailer) resolve with nothing
-  send(message: MailMessage): Promise<MailReceipt | void>;
+  /** Resolves once the message is accepted. */
+  send(message: MailMessage): Promise<MailReceipt>;
   close(): Promise<void>;
 }
 

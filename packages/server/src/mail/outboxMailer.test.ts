@@ -74,4 +74,23 @@ describe('createOutboxMailer', () => {
       '1970-01-01T00-00-00.000Z-reset.eml',
     ]);
   });
+
+  it("should write the message's own Message-ID and extra headers", async () => {
+    const mailer = createOutboxMailer({
+      dir,
+      from: 'Loop <no-reply@loop.local>',
+      log,
+      now: () => new Date(0),
+    });
+    await mailer.send({
+      ...verificationMail({ name: 'A', email: 'a@voorbeeld.nl' }, LINK),
+      messageId: '<vast-1@loop.voorbeeld.nl>',
+      headers: { 'List-Unsubscribe': '<https://loop.test/afmelden/x>', 'X-Peiling': 'Tevredenheid ÿ' },
+    });
+    const [file] = await readdir(dir);
+    const eml = await readFile(join(dir, file ?? ''), 'utf8');
+    expect(eml).toContain('Message-ID: <vast-1@loop.voorbeeld.nl>\n');
+    expect(eml).toContain('List-Unsubscribe: <https://loop.test/afmelden/x>\n');
+    expect(eml).toContain(`X-Peiling: =?UTF-8?B?${Buffer.from('Tevredenheid ÿ').toString('base64')}?=\n`);
+  });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/database';
 import { mailOutbox, organizations } from '../db/schema';
+import { outboxMail, outboxRow } from '../testing/outboxTesting';
 import { openTestDatabase } from '../testing/testDatabase';
 import { createOutbox } from './outbox';
 import {
@@ -10,7 +11,6 @@ import {
   INTERRUPTED_FINAL_MESSAGE,
   INTERRUPTED_MESSAGE,
   messageIdDomain,
-  type OutboxMail,
   releaseExpiredLeases,
   startAttempt,
 } from './outboxStore';
@@ -28,25 +28,9 @@ afterAll(async () => {
   await database.close();
 });
 
-let counter = 0;
-const mail = (overrides: Partial<OutboxMail> = {}): OutboxMail => {
-  counter += 1;
-  return {
-    reference: `invitation:${counter}`,
-    kind: 'survey-invitation',
-    to: `contact-${counter}@voorbeeld.nl`,
-    subject: 'Uw mening telt',
-    text: 'Vul de peiling in',
-    html: '<p>Vul de peiling in</p>',
-    ...overrides,
-  };
-};
+const mail = outboxMail;
 
-const rowOf = async (reference: string) => {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.reference, reference));
-  if (!row) throw new Error(`no row ${reference}`);
-  return row;
-};
+const rowOf = (reference: string) => outboxRow(db, reference);
 
 describe('outboxStore', () => {
   it('should enqueue once per reference, with a Message-ID of the From domain fixed at enqueue', async () => {
@@ -167,6 +151,22 @@ describe('outboxStore', () => {
       state: 'failed',
       lastError: INTERRUPTED_FINAL_MESSAGE,
     });
+  });
+
+  it('should claim no more than asked, oldest planned first, with every column of the row', async () => {
+    await db.update(mailOutbox).set({ state: 'cancelled' }).where(eq(mailOutbox.state, 'queued'));
+    const planned = [mail(), mail(), mail({ notBefore: new Date(Date.now() - 60_000) }), mail()];
+    for (const each of planned) await outbox.enqueue(db, { ...each, headers: { 'X-Nr': each.reference } });
+    const rows = await claimDue(db, 'w:3', 2, 60_000);
+
+    expect(rows.map((row) => row.reference)).toEqual([planned[2]?.reference, planned[0]?.reference]);
+    expect(rows[0]).toEqual({
+      ...(await rowOf(planned[2]?.reference ?? '')),
+      state: 'sending',
+      claimedBy: 'w:3',
+      headers: { 'X-Nr': planned[2]?.reference },
+    });
+    expect(await db.$count(mailOutbox, eq(mailOutbox.claimedBy, 'w:3'))).toBe(2);
   });
 
   it('should not claim a mail before its planned time', async () => {

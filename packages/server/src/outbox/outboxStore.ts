@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { mailOutbox, type OutboxRow, type OutboxState } from '../db/schema';
 import type { MailKind } from '../mail/mailer';
+import { queryRows } from '../results/resultsSql';
 
 /** One mail for the outbox, as the feature that decides on it writes it. */
 export interface OutboxMail {
@@ -157,6 +158,16 @@ export async function cancelMail(db: Queryable, filter: CancelFilter): Promise<n
   return cancelled.length;
 }
 
+/** The columns that tell how far a mail got. */
+const progress = {
+  state: mailOutbox.state,
+  attempts: mailOutbox.attempts,
+  notBefore: mailOutbox.notBefore,
+  sentAt: mailOutbox.sentAt,
+  lastError: mailOutbox.lastError,
+  smtpResponse: mailOutbox.smtpResponse,
+};
+
 /** The state of one mail; with `organizationId`, only that organisation's. Null: not in the outbox. */
 export async function mailStatus(
   db: Queryable,
@@ -164,16 +175,7 @@ export async function mailStatus(
   organizationId?: number,
 ): Promise<OutboxStatus | null> {
   const [row] = await db
-    .select({
-      reference: mailOutbox.reference,
-      state: mailOutbox.state,
-      attempts: mailOutbox.attempts,
-      notBefore: mailOutbox.notBefore,
-      sentAt: mailOutbox.sentAt,
-      lastError: mailOutbox.lastError,
-      smtpResponse: mailOutbox.smtpResponse,
-      messageId: mailOutbox.messageId,
-    })
+    .select({ reference: mailOutbox.reference, ...progress, messageId: mailOutbox.messageId })
     .from(mailOutbox)
     .where(
       and(
@@ -209,18 +211,74 @@ export async function claimDue(
   limit: number,
   leaseMs: number,
 ): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.state, 'queued'), lte(mailOutbox.notBefore, sql`now()`)))
-    .orderBy(asc(mailOutbox.notBefore), asc(mailOutbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({ state: 'sending', claimedBy: token, leaseUntil: sql`now() + ${ms(leaseMs)}` })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+  // A materialised CTE, not `id in (select … limit n for update skip locked)`: PostgreSQL may run
+  // such a subquery more than once in the update's plan and so claim more than `limit` rows.
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`with due as materialized (
+        select id from mail_outbox
+        where state = 'queued' and not_before <= now()
+        order by not_before, id
+        limit ${limit}
+        for update skip locked
+      )
+      update mail_outbox set state = 'sending', claimed_by = ${token}, lease_until = now() + ${ms(leaseMs)}
+      from due
+      where mail_outbox.id = due.id and mail_outbox.state = 'queued'
+      returning mail_outbox.*`,
+  );
+  return rows.map(rowOf).sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || a.id - b.id);
+}
+
+/** A row as `returning mail_outbox.*` gives it (driver-dependent numbers and times). */
+interface RawRow {
+  readonly id: number | string;
+  readonly organization_id: number | null;
+  readonly reference: string;
+  readonly kind: MailKind;
+  readonly recipient: string;
+  readonly subject: string;
+  readonly html: string;
+  readonly text: string;
+  readonly headers: Record<string, string> | string;
+  readonly message_id: string;
+  readonly state: OutboxState;
+  readonly attempts: number;
+  readonly not_before: Date | string;
+  readonly lease_until: Date | string | null;
+  readonly claimed_by: string | null;
+  readonly sent_at: Date | string | null;
+  readonly last_error: string | null;
+  readonly smtp_response: string | null;
+  readonly created_at: Date | string;
+}
+
+const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const maybeDate = (value: Date | string | null) => (value === null ? null : date(value));
+
+function rowOf(raw: RawRow): OutboxRow {
+  return {
+    id: Number(raw.id),
+    organizationId: raw.organization_id,
+    reference: raw.reference,
+    kind: raw.kind,
+    recipient: raw.recipient,
+    subject: raw.subject,
+    html: raw.html,
+    text: raw.text,
+    headers:
+      typeof raw.headers === 'string' ? (JSON.parse(raw.headers) as Record<string, string>) : raw.headers,
+    messageId: raw.message_id,
+    state: raw.state,
+    attempts: Number(raw.attempts),
+    notBefore: date(raw.not_before),
+    leaseUntil: maybeDate(raw.lease_until),
+    claimedBy: raw.claimed_by,
+    sentAt: maybeDate(raw.sent_at),
+    lastError: raw.last_error,
+    smtpResponse: raw.smtp_response,
+    createdAt: date(raw.created_at),
+  };
 }
 
 export const INTERRUPTED_MESSAGE =
@@ -253,14 +311,20 @@ const fence = (claim: Claim) => and(eq(mailOutbox.id, claim.row.id), eq(mailOutb
  * Just before the SMTP conversation: is the row still this claim's and not cancelled? Counts the
  * attempt and renews the lease for this one send, so a long batch never outlives its claim.
  * Null: leave the mail alone. Else the attempt's number.
+ *
+ * This commit does not wait for the disk (`synchronous_commit` off for this statement's own
+ * transaction): only a crash of PostgreSQL itself could lose it, and then the row is merely one
+ * attempt short. The write that must be durable is 'sent' (markSent), and it waits.
  */
 export async function startAttempt(db: Queryable, claim: Claim, leaseMs: number): Promise<number | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, leaseUntil: sql`now() + ${ms(leaseMs)}` })
-    .where(and(fence(claim), eq(mailOutbox.state, 'sending')))
-    .returning({ attempts: mailOutbox.attempts });
-  return row?.attempts ?? null;
+  const [row] = await queryRows<{ attempts: number }>(
+    db,
+    sql`update mail_outbox set attempts = attempts + 1, lease_until = now() + ${ms(leaseMs)}
+      from (select set_config('synchronous_commit', 'off', true)) as no_wait
+      where id = ${claim.row.id} and claimed_by = ${claim.token} and state = 'sending'
+      returning attempts`,
+  );
+  return row === undefined ? null : Number(row.attempts);
 }
 
 /** A clean stop: the claimed rows not yet attempted go back to the queue as they were. */
@@ -274,34 +338,30 @@ export async function releaseClaim(db: Queryable, token: string): Promise<number
 }
 
 /** What a final write changed, for the hooks (the rest of the row is the claim's). */
-const outcome = {
-  state: mailOutbox.state,
-  attempts: mailOutbox.attempts,
-  notBefore: mailOutbox.notBefore,
-  sentAt: mailOutbox.sentAt,
-  lastError: mailOutbox.lastError,
-  smtpResponse: mailOutbox.smtpResponse,
-  leaseUntil: mailOutbox.leaseUntil,
-};
+const outcome = { ...progress, leaseUntil: mailOutbox.leaseUntil };
 type Outcome = Pick<OutboxRow, keyof typeof outcome>;
+
+/** The final write of a claim: `set` on the row if the claim still holds it, null if not. */
+async function finishClaim(
+  db: Queryable,
+  claim: Claim,
+  set: Partial<Record<keyof typeof outcome, unknown>>,
+): Promise<Outcome | null> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ ...set, leaseUntil: null } as Partial<OutboxRow>)
+    .where(fence(claim))
+    .returning(outcome);
+  return row ?? null;
+}
 
 /**
  * The SMTP server accepted the mail: 'sent', one statement right after its reply. Fenced on the
  * claim, not on the state: a cancel that came during the conversation loses to the truth. Null:
  * another worker took the row over (this claim's lease had run out).
  */
-export async function markSent(
-  db: Queryable,
-  claim: Claim,
-  response: string | null,
-): Promise<Outcome | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({ state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null, leaseUntil: null })
-    .where(fence(claim))
-    .returning(outcome);
-  return row ?? null;
-}
+export const markSent = (db: Queryable, claim: Claim, response: string | null) =>
+  finishClaim(db, claim, { state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null });
 
 /** A feature's check just before sending said no (`beforeSend`): 'cancelled' with its reason. */
 export async function markCancelled(db: Queryable, claim: Claim, reason: string): Promise<boolean> {
@@ -314,38 +374,20 @@ export async function markCancelled(db: Queryable, claim: Claim, reason: string)
 }
 
 /** A temporary failure: queued again, due after `delayMs`. */
-export async function markRetry(
+export const markRetry = (
   db: Queryable,
   claim: Claim,
   delayMs: number,
   error: string,
   response: string | null,
-): Promise<Outcome | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({
-      state: 'queued',
-      notBefore: sql`now() + ${ms(delayMs)}`,
-      lastError: error,
-      smtpResponse: response,
-      leaseUntil: null,
-    })
-    .where(fence(claim))
-    .returning(outcome);
-  return row ?? null;
-}
+) =>
+  finishClaim(db, claim, {
+    state: 'queued',
+    notBefore: sql`now() + ${ms(delayMs)}`,
+    lastError: error,
+    smtpResponse: response,
+  });
 
 /** A permanent failure (or the last attempt): 'failed' with the reason. */
-export async function markFailed(
-  db: Queryable,
-  claim: Claim,
-  error: string,
-  response: string | null,
-): Promise<Outcome | null> {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({ state: 'failed', lastError: error, smtpResponse: response, leaseUntil: null })
-    .where(fence(claim))
-    .returning(outcome);
-  return row ?? null;
-}
+export const markFailed = (db: Queryable, claim: Claim, error: string, response: string | null) =>
+  finishClaim(db, claim, { state: 'failed', lastError: error, smtpResponse: response });

@@ -103,7 +103,10 @@ export interface OutboxWorker {
 
 const WINDOW_SAMPLES = 200_000;
 
-const messageOf = (row: OutboxRow): MailMessage => ({
+/** The mail a row stands for, with its headers and fixed Message-ID. */
+export const outboxMessage = (
+  row: Pick<OutboxRow, 'recipient' | 'subject' | 'text' | 'html' | 'kind' | 'headers' | 'messageId'>,
+): MailMessage => ({
   to: row.recipient,
   subject: row.subject,
   text: row.text,
@@ -215,8 +218,8 @@ export function startOutboxWorker(
     if (attempt === null) return; // cancelled, or no longer ours
     let response: string | null;
     try {
-      const receipt = await deps.mailer.send(messageOf(row));
-      response = receipt ? receipt.response : null;
+      const receipt = await deps.mailer.send(outboxMessage(row));
+      response = receipt.response;
     } catch (error) {
       await recordFailure(claim, attempt, error);
       return;

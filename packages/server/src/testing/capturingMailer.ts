@@ -1,11 +1,12 @@
-import type { Mailer, MailKind, MailMessage } from '../mail/mailer';
+import type { Mailer, MailKind, MailMessage, MailReceipt } from '../mail/mailer';
 
 /** Keeps every mail in memory (synchronously, when `send` is called) so tests can read the links. */
 export class CapturingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: MailMessage): Promise<MailReceipt> {
     this.sent.push(message);
+    return { response: null };
   }
 
   async close(): Promise<void> {}

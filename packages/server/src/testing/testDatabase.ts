@@ -59,9 +59,10 @@ async function openTestPglite(): Promise<DatabaseHandle> {
 
 /**
  * A database of its own for one test file on the test PostgreSQL, created and migrated now and
- * dropped on close, so files never see each other's rows and a second run starts clean too.
+ * dropped on close, so files never see each other's rows and a second run starts clean too. `url`
+ * lets a child process (a worker a test kills) open the same database.
  */
-async function openTestPostgres(): Promise<DatabaseHandle> {
+export async function openTestPostgres(): Promise<DatabaseHandle & { readonly url: string }> {
   const name = `loop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
@@ -78,6 +79,7 @@ async function openTestPostgres(): Promise<DatabaseHandle> {
   }
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
