@@ -9,7 +9,7 @@ import { respondentBranding } from '../responses/respondentBranding';
 import { serverHtmlSanitizer } from '../surveys/surveyHtml';
 import { LINK_TOKEN_PLACEHOLDER, unsubscribeToken } from './invitationTokens';
 
-/** An absolute URL under APP_URL. */
+/** An absolute URL under APP_URL for a path such as `/uploads/…` (as the other mails build links). */
 const absolute = (appUrl: string, path: string): string =>
   /^https?:\/\//i.test(path) ? path : `${appUrl.replace(/\/+$/, '')}${path}`;
 

@@ -119,21 +119,6 @@ export async function hasInvitations(db: Queryable, surveyId: number): Promise<b
   return row !== undefined;
 }
 
-interface InvitationListRow {
-  readonly id: number;
-  readonly contact_id: number | null;
-  readonly name: string | null;
-  readonly email: string | null;
-  readonly status: DeliveryStatus;
-  readonly failure: string | null;
-  readonly planned_at: string;
-  readonly sent_at: string | null;
-  readonly opened_at: string | null;
-  readonly completed_at: string | null;
-  readonly reminders_sent: number;
-  readonly last_mail_at: string | null;
-}
-
 /** GET /surveys/:id/invitations: a page (newest first), optionally of one status, and the counts. */
 export async function listInvitations(
   db: Queryable,
@@ -143,7 +128,7 @@ export async function listInvitations(
 ): Promise<SurveyInvitations> {
   const filter = status === null ? sql`` : sql`and ${STATUS_SQL} = ${status}`;
   const [items, counted] = await Promise.all([
-    queryRows<InvitationListRow>(
+    queryRows<SurveyInvitation>(
       db,
       sql`select i.id, i.contact_id, c.name, c.email, ${STATUS_SQL} as status,
             case when ${STATUS_SQL} = 'failed' then i.failure end as failure,
