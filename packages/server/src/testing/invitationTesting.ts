@@ -89,7 +89,10 @@ export async function openSurvey(
  * Runs the outbox worker (with the app's hooks) on the test mailer until no mail is due any more,
  * then stops it: what "the mails went out" means in a test.
  */
-export async function deliverDueMail(ctx: Pick<TestContext, 'app' | 'db' | 'mailer'>): Promise<void> {
+export async function deliverDueMail(
+  ctx: Pick<TestContext, 'app' | 'db' | 'mailer'>,
+  options: { readonly timeoutMs?: number; readonly concurrency?: number } = {},
+): Promise<void> {
   const errors: string[] = [];
   const worker = startOutboxWorker(
     {
@@ -98,14 +101,14 @@ export async function deliverDueMail(ctx: Pick<TestContext, 'app' | 'db' | 'mail
       output: { info: () => {}, error: (_details, message) => errors.push(message) },
       hooks: ctx.app.outboxHooks,
     },
-    { ratePerMinute: null, pollMs: 10, concurrency: 1 },
+    { ratePerMinute: null, pollMs: 10, concurrency: options.concurrency ?? 1 },
   );
   const due = () =>
     ctx.db.$count(
       mailOutbox,
       and(inArray(mailOutbox.state, ['queued', 'sending']), lte(mailOutbox.notBefore, sql`now()`)),
     );
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   try {
     while ((await due()) > 0) {
       if (Date.now() > deadline) throw new Error(`outbox did not empty: ${errors.join('; ')}`);
