@@ -166,19 +166,21 @@ export async function sendInvitations(
         inserted.map((row) => [row.id, invitationLinkToken(deps.config.jwtSecret, row.id)]),
       );
       await linkResponses(tx, survey, now, tokens);
-      for (const contact of chunk) {
-        const id = byContact.get(contact.id);
-        if (id === undefined || base === null) continue;
-        await deps.outbox.enqueue(
-          tx,
-          invitationOutboxMail(deps, base, recipientOf(contact), {
-            reference: `invitation:${id}`,
-            organizationId: survey.organizationId,
-            reminder: false,
-            notBefore: planned.sendAt,
-          }),
-        );
-      }
+      await deps.outbox.enqueueMany(
+        tx,
+        chunk.flatMap((contact) => {
+          const id = byContact.get(contact.id);
+          if (id === undefined || base === null) return [];
+          return [
+            invitationOutboxMail(deps, base, recipientOf(contact), {
+              reference: `invitation:${id}`,
+              organizationId: survey.organizationId,
+              reminder: false,
+              notBefore: planned.sendAt,
+            }),
+          ];
+        }),
+      );
       count += inserted.length;
     }
     return { planned: count, skipped, send_at: plannedAt.toISOString() };

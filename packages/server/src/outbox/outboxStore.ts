@@ -131,6 +131,39 @@ export async function enqueueMail(
   return { ...existing, created: false };
 }
 
+/**
+ * Many mails in one statement, in the caller's transaction (a mailing to thousands of contacts),
+ * with `enqueueMail`'s checks and guarantees: references already in the outbox change nothing.
+ * Answers how many were new.
+ */
+export async function enqueueMails(
+  db: Queryable,
+  mails: readonly OutboxMail[],
+  options: { readonly messageIdDomain: string },
+): Promise<number> {
+  if (mails.length === 0) return 0;
+  for (const mail of mails) checkMail(mail);
+  const inserted = await db
+    .insert(mailOutbox)
+    .values(
+      mails.map((mail) => ({
+        organizationId: mail.organizationId ?? null,
+        reference: mail.reference,
+        kind: mail.kind,
+        recipient: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: { ...mail.headers },
+        messageId: `<${randomUUID()}@${options.messageIdDomain}>`,
+        notBefore: mail.notBefore ?? sql`now()`,
+      })),
+    )
+    .onConflictDoNothing({ target: mailOutbox.reference })
+    .returning({ id: mailOutbox.id });
+  return inserted.length;
+}
+
 export const CANCELLED_MESSAGE = 'Geannuleerd vóór verzending.';
 
 /**
