@@ -63,6 +63,7 @@ export async function beforeInvitationSend(
       invitation: surveyInvitations,
       contactUnsubscribedAt: contacts.unsubscribedAt,
       surveyStatus: surveys.status,
+      surveyCloseAt: surveys.closeAt,
       remindersStopped: surveys.remindersStopped,
       anonymous: surveys.anonymous,
       responseStatus: surveyResponses.status,
@@ -83,7 +84,8 @@ export async function beforeInvitationSend(
   if (invitation.cancelledAt !== null) return { send: false, reason: CANCEL_REASONS.cancelled };
   if (invitation.contactId === null) return refuse(CANCEL_REASONS.contactDeleted);
   if (found.contactUnsubscribedAt !== null) return refuse(CANCEL_REASONS.unsubscribed);
-  if (found.surveyStatus !== 'open') return refuse(CANCEL_REASONS.surveyNotOpen);
+  const closed = found.surveyCloseAt !== null && found.surveyCloseAt.getTime() <= Date.now();
+  if (found.surveyStatus !== 'open' || closed) return refuse(CANCEL_REASONS.surveyNotOpen);
   const completed = invitation.completedAt !== null || found.responseStatus === 'completed';
   if (reference.kind === 'reminder') {
     if (completed) return { send: false, reason: CANCEL_REASONS.completed };

@@ -66,6 +66,7 @@ export async function sendDueReminders(
             and i.id > ${after}
             and i.last_mail_at <= ${now.toISOString()}::timestamptz - s.reminder_after_days * interval '1 day'
             and i.reminders_sent < s.reminder_max and not s.reminders_stopped and s.status = 'open'
+            and (s.close_at is null or s.close_at > ${now.toISOString()}::timestamptz)
             and c.unsubscribed_at is null and r.status is distinct from 'completed'
           order by i.id
           limit ${BATCH}`,
