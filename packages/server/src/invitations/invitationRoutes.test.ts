@@ -14,6 +14,7 @@ import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, surveyInvitations, surveyResponses } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
 import {
   addContact,
   alignClockWithNow,
@@ -313,6 +314,27 @@ describe('invitationRoutes', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.reference, `invitation:${item?.id}`));
     expect(row).toMatchObject({ state: 'cancelled', lastError: CANCEL_REASONS.contactDeleted });
+  });
+
+  it('should show a mail the server refused as failed, with its reason', async () => {
+    const survey = await openSurvey(ctx, owner);
+    const { contacts } = await contactsTagged(owner, ['Ties Bakker']);
+    await call(owner, 'POST', `/surveys/${survey.id}/invitations`, { selection: { ids: [contacts[0]!.id] } });
+    const refusing: Mailer = {
+      send: async () => {
+        throw Object.assign(new Error('Mailbox unavailable'), {
+          responseCode: 550,
+          response: '550 5.1.1 Onbekende ontvanger',
+        });
+      },
+      close: async () => {},
+    };
+    await deliverDueMail({ ...ctx, mailer: refusing }, { expectErrors: true });
+
+    const [item] = (await invitationsOf(owner, survey.id)).items;
+    expect(item).toMatchObject({ status: 'failed', sent_at: null });
+    expect(item?.failure).toContain('550 5.1.1 Onbekende ontvanger');
+    expect((await invitationsOf(owner, survey.id)).counts.failed).toBe(1);
   });
 
   it('should set reminders within their limits and refuse others in Dutch', async () => {
