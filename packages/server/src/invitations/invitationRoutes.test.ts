@@ -12,6 +12,7 @@ import type {
 import { SKIP_TEXTS } from '@loop/core/invitations';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { eq, like } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, surveyInvitations, surveyResponses } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
@@ -415,6 +416,17 @@ describe('invitationRoutes', () => {
     }
     const outbox = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, contacts[0]!.email));
     expect(outbox.map((row) => row.html + row.text).join('')).not.toContain(token);
+
+    // The organisation's export holds the invitations, without the link hash.
+    const exported = await call(owner, 'GET', '/organization/export');
+    const files = unzipSync(new Uint8Array(exported.rawPayload));
+    const rows = JSON.parse(new TextDecoder().decode(files['contacten/survey-uitnodigingen.json'])) as Array<
+      Record<string, unknown>
+    >;
+    const ours = rows.filter((row) => row.survey_id === survey.id);
+    expect(ours).toHaveLength(2);
+    expect(ours[0]).toMatchObject({ response_id: null, reminders_sent: 0 });
+    expect(Object.keys(ours[0] ?? {})).not.toContain('invitation_token_hash');
 
     const undo = await call(owner, 'PUT', `/surveys/${survey.id}/anonymity`, { anonymous: false });
     expect(undo.statusCode).toBe(409);
