@@ -48,6 +48,10 @@ import type { RouteContext, RoutesPlugin } from './http/routeContext';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { installTextBoundary } from './http/textBoundary';
+import { invitationOutboxHooks } from './invitations/invitationDelivery';
+import { invitationRoutes } from './invitations/invitationRoutes';
+import { startReminders } from './invitations/reminders';
+import { unsubscribeRoutes } from './invitations/unsubscribeRoutes';
 import { kpiRoutes } from './kpis/kpiRoutes';
 import { AppLog, type AppLogOptions, type LogSink } from './logs/appLog';
 import { startLogRetention } from './logs/logRetention';
@@ -62,6 +66,7 @@ import { organizationRoutes } from './organizations/organizationRoutes';
 import { installPermissionCheck } from './organizations/permissionCheck';
 import { teamRoutes } from './organizations/teamRoutes';
 import { createOutbox } from './outbox/outbox';
+import type { OutboxHooks } from './outbox/outboxWorker';
 import { respondentRoutes } from './respondents/respondentRoutes';
 import { respondRoutes } from './responses/respondRoutes';
 import { surveyLinkRoutes } from './responses/surveyLinkRoutes';
@@ -109,6 +114,8 @@ declare module 'fastify' {
     appLog: AppLog;
     /** Mails and the work that decides on them, after the answer (tests drain it). */
     mail: MailQueue;
+    /** What features do around the outbox worker's sends (main.ts starts the worker with them). */
+    outboxHooks: OutboxHooks;
   }
 }
 
@@ -220,7 +227,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { refreshTokenTtlDays: config.refreshTokenTtlDays },
   );
   const responseRetention = startResponseRetention({ db: options.db, clock, output: app.log });
+  const reminders = startReminders({ ...deps, output: app.log });
+  app.decorate('outboxHooks', invitationOutboxHooks(deps));
   app.addHook('onClose', async () => {
+    await reminders.stop();
     await retention.stop();
     await authCleanup.stop();
     await responseRetention.stop();
@@ -309,6 +319,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     financeRoutes(context),
     kpiRoutes(context),
     contactRoutes(context),
+    invitationRoutes(context),
+    unsubscribeRoutes(context),
     analysisRoutes(context),
     summaryRoutes(context),
   ];

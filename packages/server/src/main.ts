@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Invitations and reminders (the mail_outbox table); account mails go through app.mail.
   const outboxWorker = startOutboxWorker(
-    { db: database.db, mailer, output: logger },
+    { db: database.db, mailer, output: logger, hooks: app.outboxHooks },
     { ratePerMinute: config.outboxRatePerMinute, leaseMs: config.outboxLeaseSeconds * 1000 },
   );
   setImmediate(warmUpHtmlSanitizer);

@@ -12,6 +12,7 @@ import {
 const VIEW: RespondentView = {
   status: 'open',
   link_kind: 'personal',
+  anonymous: false,
   branding: { organization_name: 'Acme', logo_url: null, background_url: null, primary_color: null },
   survey: {
     title: 'Peiling',

@@ -216,6 +216,7 @@ export type {
   SingleChoiceAnswer,
   SingleChoiceSettings,
   Survey,
+  SurveyAnonymity,
   SurveyInput,
   SurveyRetention,
   SurveyStatus,

@@ -20,6 +20,12 @@ export interface ResponseListItem {
   readonly completed_at: string | null;
   /** Retention has blanked its open texts and detached it from its link. */
   readonly anonymised: boolean;
+  /**
+   * Who answered: the invited contact of a personal link sent as an invitation (issue 16). Null for
+   * other links, on anonymous surveys, and once the contact was deleted (show `label` instead).
+   */
+  readonly contact_name: string | null;
+  readonly contact_email: string | null;
 }
 
 /** GET /surveys/:id/responses: paging (`page`, `page_size` ≤ 100), `status` and `q` (in the label). */

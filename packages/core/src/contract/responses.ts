@@ -32,6 +32,11 @@ export interface RespondentBranding {
 export interface RespondentView {
   readonly status: 'open' | 'completed';
   readonly link_kind: RespondentLinkKind;
+  /**
+   * The survey is anonymous: answers are never linked to the invited contact's name or address.
+   * The page says so with core's ANONYMOUS_SURVEY_TEXT (`@loop/core/invitations`).
+   */
+  readonly anonymous: boolean;
   readonly survey: RespondentSurvey;
   readonly branding: RespondentBranding;
 }

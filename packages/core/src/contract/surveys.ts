@@ -138,6 +138,16 @@ export interface Survey {
    * anonymised. Null: not by months. At most one of `retention_until` and this is set.
    */
   readonly retention_months: number | null;
+  /**
+   * Anonymous: invitations keep no link to their response, so the results never show who answered
+   * (PUT /surveys/:id/anonymity; fixed once the survey has invitations).
+   */
+  readonly anonymous: boolean;
+}
+
+/** PUT /surveys/:id/anonymity. */
+export interface SurveyAnonymity {
+  readonly anonymous: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@
 // are in the contract feature (contract/invitations.ts).
 export type { InvitationFacts, ReminderFacts, Skip } from './invitationRules';
 export {
+  ANONYMOUS_SURVEY_TEXT,
   DEFAULT_REMINDERS,
   DELIVERY_STATUS_LABELS,
   emailHint,

@@ -104,6 +104,10 @@ export const REMINDER_LIMITS = { afterDays: { min: 1, max: 60 }, maxReminders: {
 /** The reminders a new survey starts with: one, after 3 days. */
 export const DEFAULT_REMINDERS: ReminderSettings = { after_days: 3, max_reminders: 1, stopped: false };
 
+/** What the answering page says on an anonymous survey (RespondentView.anonymous). */
+export const ANONYMOUS_SURVEY_TEXT =
+  'Deze survey is anoniem: je antwoorden worden niet aan je naam of e-mailadres gekoppeld.';
+
 /** The address partly hidden for the unsubscribe page: 'j•••@voorbeeld.nl'. */
 export function emailHint(email: string): string {
   const at = email.lastIndexOf('@');

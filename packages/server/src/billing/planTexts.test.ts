@@ -14,9 +14,10 @@ import { CORE_FEATURE } from './catalog';
  * results ('export', migration 0017) and the summaries of open answers (the feature 'ai',
  * 'AI-inzichten', migration 0018, whose text says a language model is only involved when one is
  * connected); the seed's other promises for 'ai' are not built. Issue 16 built contacts (list,
- * search, segments, CSV import and export; migration 0019), not yet the invitations sent to them.
+ * search, segments, CSV import and export; migration 0019) and the invitations sent to them (with
+ * reminders, the contact rule, one-click unsubscribe and anonymous surveys; migration 0023).
  */
-const NOT_YET_BUILT = ['uitnodigingen', 'signalen', 'vervolgvragen', 'kunstmatige intelligentie'];
+const NOT_YET_BUILT = ['signalen', 'vervolgvragen', 'kunstmatige intelligentie'];
 
 /** The phrase as a whole word, any case: 'PDF' finds "PDF's" and "PDF-export", not "pdfs". */
 const phrasePattern = (phrase: string): RegExp =>
@@ -162,6 +163,23 @@ describe('contacts on the plans (migration 0019)', () => {
       'segmenten',
       'importeren en exporteren als CSV',
       'wissen',
+    ])
+      expect(text).toContain(phrase.toLowerCase());
+  });
+});
+
+describe('invitations on the plans (migration 0023)', () => {
+  it("should say that 'core' sends invitations with reminders, the contact rule, unsubscribing and anonymity", async () => {
+    const [core] = await ctx.db.select().from(features).where(eq(features.key, 'core'));
+    const text = textOf(shown(core?.description ?? '')).toLowerCase();
+    for (const phrase of [
+      'Uitnodigingen per e-mail',
+      'eigen persoonlijke link',
+      'herinneringen',
+      'verstuurd, geopend of ingevuld',
+      'contactregel',
+      'afmelden met één klik',
+      'anonieme surveys',
     ])
       expect(text).toContain(phrase.toLowerCase());
   });

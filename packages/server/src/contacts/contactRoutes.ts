@@ -135,7 +135,11 @@ function importOptions(fields: Readonly<Record<string, string>>): {
 }
 
 /** The selection of a bulk action, checked: exactly one of ids, filter or segment_id. */
-function checkSelection(raw: { ids?: number[]; filter?: unknown; segment_id?: number }): ContactSelection {
+export function checkSelection(raw: {
+  ids?: number[];
+  filter?: unknown;
+  segment_id?: number;
+}): ContactSelection {
   const given = [raw.ids, raw.filter, raw.segment_id].filter((part) => part !== undefined).length;
   if (given !== 1) throw invalidInput({ selection: CONTACT_FORM_MESSAGES.selection });
   if (raw.ids !== undefined) return { ids: raw.ids.filter((id) => id >= 1 && id <= MAX_SERIAL_ID) };

@@ -242,27 +242,30 @@ export interface BulkBody {
   };
 }
 
+/** A selection of contacts as it arrives (bulk actions, invitations); `checkSelection` checks it. */
+export const selectionSchema = object<BulkBody['selection']>(
+  {
+    ids: array(integer(), {
+      maxItems: 10_000,
+      description: 'Deze contacten (van andere organisaties: genegeerd).',
+    }),
+    filter: {
+      type: 'object',
+      description: 'Alle contacten die aan dit filter voldoen.',
+    } as Schema<unknown>,
+    segment_id: integer({ description: 'Alle contacten van dit segment.' }),
+  },
+  {
+    optional: ['ids', 'filter', 'segment_id'],
+    description: 'Precies één van ids, filter of segment_id.',
+  },
+);
+
 export const bulkSchema = object<BulkBody>(
   {
     action: text(20, 'add_tags, remove_tags of delete (het AVG-wissen van elk contact).'),
     tags: array(text(1000, 'Tag.'), { maxItems: 100, description: 'Bij add_tags en remove_tags.' }),
-    selection: object<BulkBody['selection']>(
-      {
-        ids: array(integer(), {
-          maxItems: 10_000,
-          description: 'Deze contacten (van andere organisaties: genegeerd).',
-        }),
-        filter: {
-          type: 'object',
-          description: 'Alle contacten die aan dit filter voldoen.',
-        } as Schema<unknown>,
-        segment_id: integer({ description: 'Alle contacten van dit segment.' }),
-      },
-      {
-        optional: ['ids', 'filter', 'segment_id'],
-        description: 'Precies één van ids, filter of segment_id.',
-      },
-    ),
+    selection: selectionSchema,
   },
   { optional: ['tags'] },
 );

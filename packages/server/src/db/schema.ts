@@ -19,6 +19,7 @@ import type {
   SurveyStatus,
 } from '@loop/core';
 import { MEMBER_ROLES, type MemberRole } from '@loop/core';
+import { DEFAULT_REMINDERS } from '@loop/core/invitations';
 import type { PeriodKind } from '@loop/core/periods';
 import { sql } from 'drizzle-orm';
 import {
@@ -66,6 +67,11 @@ export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /**
+   * The contact rule (issue 16): a contact gets an invitation or reminder at most once per this many
+   * days (1–365), counted over all the organisation's surveys; null: no limit.
+   */
+  contactMinDaysBetween: integer('contact_min_days_between'),
 });
 
 export const MEMBERSHIP_ROLES = MEMBER_ROLES;
@@ -480,6 +486,15 @@ export const surveys = pgTable(
      */
     retentionUntil: date('retention_until', { mode: 'string' }),
     retentionMonths: smallint('retention_months'),
+    /**
+     * Invitations to an anonymous survey keep no link to their response (invitations.ts): the
+     * results never show who answered. Fixed once invitations exist.
+     */
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** Reminders of invitations (core DEFAULT_REMINDERS, REMINDER_LIMITS): after how many days, how many, stopped. */
+    reminderAfterDays: smallint('reminder_after_days').notNull().default(DEFAULT_REMINDERS.after_days),
+    reminderMax: smallint('reminder_max').notNull().default(DEFAULT_REMINDERS.max_reminders),
+    remindersStopped: boolean('reminders_stopped').notNull().default(DEFAULT_REMINDERS.stopped),
   },
   (t) => [
     index('surveys_organization_updated_idx').on(t.organizationId, t.updatedAt),
@@ -950,6 +965,32 @@ export const businessAnalysisClaims = pgTable('business_analysis_claims', {
 
 export type BusinessAnalysisRow = typeof businessAnalyses.$inferSelect;
 
+// ───────────────────────── Geocoding ─────────────────────────
+
+/**
+ * Answers of the geocoder per address (core `addressKey`), shared by every organisation: an address
+ * is public data, and one lookup serves every contact living there. 'not_found' answers are kept
+ * too, so a wrong address is not asked again on every run; the lookup retries them after a while
+ * (`geocodeCache.ts`).
+ */
+export const geocodeCache = pgTable(
+  'geocode_cache',
+  {
+    addressKey: text('address_key').primaryKey(),
+    status: text('status').$type<'found' | 'not_found'>().notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    label: text('label'),
+    lookedUpAt: timestamptz('looked_up_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('geocode_cache_status_check', sql`${t.status} in ('found', 'not_found')`),
+    check(
+      'geocode_cache_found_check',
+      sql`(${t.status} = 'found') = (${t.lat} is not null and ${t.lng} is not null)`,
+    ),
+  ],
+);
 // ───────────────────────── Contacts: people to invite, saved filters, CSV imports ─────────────────────────
 
 /**
@@ -1087,33 +1128,6 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type ContactSegmentRow = typeof contactSegments.$inferSelect;
 export type ContactImportRow = typeof contactImports.$inferSelect;
 
-// ───────────────────────── Geocoding ─────────────────────────
-
-/**
- * Answers of the geocoder per address (core `addressKey`), shared by every organisation: an address
- * is public data, and one lookup serves every contact living there. 'not_found' answers are kept
- * too, so a wrong address is not asked again on every run; the lookup retries them after a while
- * (`geocodeCache.ts`).
- */
-export const geocodeCache = pgTable(
-  'geocode_cache',
-  {
-    addressKey: text('address_key').primaryKey(),
-    status: text('status').$type<'found' | 'not_found'>().notNull(),
-    lat: doublePrecision('lat'),
-    lng: doublePrecision('lng'),
-    label: text('label'),
-    lookedUpAt: timestamptz('looked_up_at').notNull().defaultNow(),
-  },
-  (t) => [
-    check('geocode_cache_status_check', sql`${t.status} in ('found', 'not_found')`),
-    check(
-      'geocode_cache_found_check',
-      sql`(${t.status} = 'found') = (${t.lat} is not null and ${t.lng} is not null)`,
-    ),
-  ],
-);
-
 // ───────────────────────── Outgoing mail queue (issue 16) ─────────────────────────
 
 export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
@@ -1163,3 +1177,61 @@ export const mailOutbox = pgTable(
 );
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+// ───────────────────────── Survey invitations (issue 16) ─────────────────────────
+
+/**
+ * One contact's invitation to one survey, sent through the mail outbox ('invitation:<id>', and
+ * 'reminder:<id>:<n>' for its reminders). Its delivery status is derived (invitationStatus.ts):
+ * cancelled, completed, opened, failed, sent or planned, from these timestamps and the response.
+ * `response_id` is the personal-link response, except for anonymous surveys: there it stays null
+ * and `invitation_token_hash` (a hash of the link's token that differs from the response's own)
+ * lets the answering page, which has the raw token, mark the invitation opened and completed
+ * without anything in the database joining the two. A contact's deletion (the AVG erase) keeps
+ * the row for the counts, without the contact.
+ */
+export const surveyInvitations = pgTable(
+  'survey_invitations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    responseId: bigint('response_id', { mode: 'number' }).references(() => surveyResponses.id, {
+      onDelete: 'set null',
+    }),
+    invitationTokenHash: text('invitation_token_hash'),
+    /** When the invitation goes (or went) out: the request's `send_at`, or the moment of the request. */
+    plannedAt: timestamptz('planned_at').notNull(),
+    sentAt: timestamptz('sent_at'),
+    failedAt: timestamptz('failed_at'),
+    failure: text('failure'),
+    openedAt: timestamptz('opened_at'),
+    completedAt: timestamptz('completed_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    remindersSent: smallint('reminders_sent').notNull().default(0),
+    /** The last mail about this survey to this contact (planned time, then sent time); the contact rule reads it. */
+    lastMailAt: timestamptz('last_mail_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('survey_invitations_survey_contact_unique')
+      .on(t.surveyId, t.contactId)
+      .where(sql`${t.cancelledAt} is null`),
+    index('survey_invitations_survey_idx').on(t.surveyId, t.id),
+    index('survey_invitations_contact_idx').on(t.organizationId, t.contactId, t.lastMailAt),
+    index('survey_invitations_response_idx').on(t.responseId),
+    uniqueIndex('survey_invitations_token_hash_unique').on(t.invitationTokenHash),
+    index('survey_invitations_reminder_idx')
+      .on(t.lastMailAt)
+      .where(sql`${t.cancelledAt} is null and ${t.sentAt} is not null and ${t.completedAt} is null`),
+    check('survey_invitations_link_check', sql`${t.responseId} is null or ${t.invitationTokenHash} is null`),
+  ],
+);
+
+export type SurveyInvitationRow = typeof surveyInvitations.$inferSelect;

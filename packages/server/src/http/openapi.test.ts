@@ -134,6 +134,12 @@ describe('OpenAPI', () => {
       '/api/v1/contacts/imports': ['get', 'post'],
       '/api/v1/contacts/imports/{id}': ['get'],
       '/api/v1/contacts/{id}': ['delete', 'get', 'patch'],
+      '/api/v1/surveys/{id}/invitations': ['get', 'post'],
+      '/api/v1/surveys/{id}/invitations/preview': ['post'],
+      '/api/v1/surveys/{id}/reminders': ['patch'],
+      '/api/v1/surveys/{id}/anonymity': ['put'],
+      '/api/v1/organization/contact-rules': ['get', 'patch'],
+      '/api/v1/unsubscribe/{token}': ['get', 'post'],
       '/api/v1/organization/business-analysis': ['post'],
       '/api/v1/organization/business-analyses': ['get'],
       '/api/v1/organization/business-analyses/{id}': ['get'],
@@ -155,6 +161,7 @@ describe('OpenAPI', () => {
       '/api/v1/organization/invitations/{id}/resend',
       '/api/v1/organization/business-analysis',
       '/api/v1/surveys/{id}/questions/{questionId}/summary',
+      '/api/v1/unsubscribe/{token}',
     ]);
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(expected).sort());
     for (const [path, methods] of Object.entries(expected)) {

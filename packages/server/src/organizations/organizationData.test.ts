@@ -351,6 +351,7 @@ describe('GET /organization/export', () => {
       'contacten/contacten.json',
       'contacten/imports.json',
       'contacten/segmenten.json',
+      'contacten/survey-uitnodigingen.json',
       'financien/boekingen.json',
       'financien/imports.json',
       'huisstijl.json',

@@ -26,13 +26,20 @@ import {
   processedWebhookEvents,
   subscriptions,
   surveyAnswers,
+  surveyInvitations,
   surveyResponses,
   surveys,
   surveyTemplates,
   users,
 } from '../db/schema';
 import { recordChunks } from '../finance/financeRecords';
-import { csvStream, exportHeader, exportRows } from '../results/surveyExport';
+import {
+  csvStream,
+  EXPORT_CHUNK,
+  exportHeader,
+  exportNamesRespondents,
+  exportRows,
+} from '../results/surveyExport';
 
 const BATCH = 5_000;
 
@@ -362,10 +369,41 @@ export async function organizationExport(
         .where(eq(contactImports.organizationId, organizationId))
         .orderBy(asc(contactImports.id)),
     );
+    // Survey invitations to contacts with their delivery times; the anonymous surveys' link hash
+    // is left out like every link token.
+    yield jsonEntry(
+      'contacten/survey-uitnodigingen.json',
+      db
+        .select({
+          id: surveyInvitations.id,
+          survey_id: surveyInvitations.surveyId,
+          contact_id: surveyInvitations.contactId,
+          response_id: surveyInvitations.responseId,
+          planned_at: surveyInvitations.plannedAt,
+          sent_at: surveyInvitations.sentAt,
+          failed_at: surveyInvitations.failedAt,
+          failure: surveyInvitations.failure,
+          opened_at: surveyInvitations.openedAt,
+          completed_at: surveyInvitations.completedAt,
+          cancelled_at: surveyInvitations.cancelledAt,
+          cancel_reason: surveyInvitations.cancelReason,
+          reminders_sent: surveyInvitations.remindersSent,
+          last_mail_at: surveyInvitations.lastMailAt,
+        })
+        .from(surveyInvitations)
+        .where(eq(surveyInvitations.organizationId, organizationId))
+        .orderBy(asc(surveyInvitations.id)),
+    );
     for (const survey of surveyRows) {
+      const names = await exportNamesRespondents(db, survey);
       yield {
         name: `surveys/${survey.id}-${fileNamePart(survey.title, 'survey')}.csv`,
-        chunks: bytesOf(csvStream(exportRows(db, survey, { from: null, to: null }), exportHeader(survey))),
+        chunks: bytesOf(
+          csvStream(
+            exportRows(db, survey, { from: null, to: null }, EXPORT_CHUNK, names),
+            exportHeader(survey, names),
+          ),
+        ),
       };
     }
   }

@@ -5,6 +5,7 @@ import {
   cancelMail,
   type Enqueued,
   enqueueMail,
+  enqueueMails,
   mailStatus,
   messageIdDomain,
   type OutboxMail,
@@ -18,6 +19,8 @@ import {
  */
 export interface Outbox {
   enqueue(db: Queryable, mail: OutboxMail): Promise<Enqueued>;
+  /** Many at once (one statement); answers how many were new. */
+  enqueueMany(db: Queryable, mails: readonly OutboxMail[]): Promise<number>;
   cancel(db: Queryable, filter: CancelFilter): Promise<number>;
   status(db: Queryable, reference: string, organizationId?: number): Promise<OutboxStatus | null>;
 }
@@ -26,6 +29,7 @@ export function createOutbox(config: Pick<AppConfig, 'mailFrom'>): Outbox {
   const domain = messageIdDomain(config.mailFrom);
   return {
     enqueue: (db, mail) => enqueueMail(db, mail, { messageIdDomain: domain }),
+    enqueueMany: (db, mails) => enqueueMails(db, mails, { messageIdDomain: domain }),
     cancel: cancelMail,
     status: mailStatus,
   };

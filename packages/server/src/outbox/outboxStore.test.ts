@@ -33,6 +33,21 @@ const mail = outboxMail;
 const rowOf = (reference: string) => outboxRow(db, reference);
 
 describe('outboxStore', () => {
+  it('should enqueue many in one statement, once per reference, each with its own Message-ID', async () => {
+    const first = mail();
+    await outbox.enqueue(db, first);
+    const later = new Date(Date.now() + 3_600_000);
+    const more = [mail(), mail({ notBefore: later })];
+    expect(await outbox.enqueueMany(db, [{ ...first, subject: 'Anders' }, ...more])).toBe(2);
+    expect((await rowOf(first.reference)).subject).toBe(first.subject);
+    const [a, b] = await Promise.all(more.map((each) => rowOf(each.reference)));
+    expect(a?.messageId).not.toBe(b?.messageId);
+    expect(a?.messageId).toMatch(/@loop\.voorbeeld\.nl>$/);
+    expect(b?.notBefore.toISOString()).toBe(later.toISOString());
+    expect(await outbox.enqueueMany(db, [])).toBe(0);
+    await expect(outbox.enqueueMany(db, [mail({ to: 'geen adres' })])).rejects.toThrow(/recipient/);
+  });
+
   it('should enqueue once per reference, with a Message-ID of the From domain fixed at enqueue', async () => {
     const first = mail({ headers: { 'List-Unsubscribe': '<https://loop.test/afmelden/x>' } });
     const enqueued = await outbox.enqueue(db, first);

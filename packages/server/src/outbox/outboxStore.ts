@@ -131,6 +131,39 @@ export async function enqueueMail(
   return { ...existing, created: false };
 }
 
+/**
+ * Many mails in one statement, in the caller's transaction (a mailing to thousands of contacts),
+ * with `enqueueMail`'s checks and guarantees: references already in the outbox change nothing.
+ * Answers how many were new.
+ */
+export async function enqueueMails(
+  db: Queryable,
+  mails: readonly OutboxMail[],
+  options: { readonly messageIdDomain: string },
+): Promise<number> {
+  if (mails.length === 0) return 0;
+  for (const mail of mails) checkMail(mail);
+  const inserted = await db
+    .insert(mailOutbox)
+    .values(
+      mails.map((mail) => ({
+        organizationId: mail.organizationId ?? null,
+        reference: mail.reference,
+        kind: mail.kind,
+        recipient: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: { ...mail.headers },
+        messageId: `<${randomUUID()}@${options.messageIdDomain}>`,
+        notBefore: mail.notBefore ?? sql`now()`,
+      })),
+    )
+    .onConflictDoNothing({ target: mailOutbox.reference })
+    .returning({ id: mailOutbox.id });
+  return inserted.length;
+}
+
 export const CANCELLED_MESSAGE = 'Geannuleerd vóór verzending.';
 
 /**
@@ -362,6 +395,16 @@ async function finishClaim(
  */
 export const markSent = (db: Queryable, claim: Claim, response: string | null) =>
   finishClaim(db, claim, { state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null });
+
+/** A feature's check just before sending said no (`beforeSend`): 'cancelled' with its reason. */
+export async function markCancelled(db: Queryable, claim: Claim, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ state: 'cancelled', lastError: reason, leaseUntil: null })
+    .where(and(fence(claim), eq(mailOutbox.state, 'sending')))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
 
 /** A temporary failure: queued again, due after `delayMs`. */
 export const markRetry = (

@@ -10,6 +10,7 @@ import { type SinkRefusal, type SmtpSink, startSmtpSink } from '../testing/smtpS
 import { openTestDatabase } from '../testing/testDatabase';
 import { createOutbox } from './outbox';
 import {
+  BEFORE_SEND_FAILED,
   type OutboxHooks,
   type OutboxWorker,
   type OutboxWorkerOptions,
@@ -131,6 +132,46 @@ describe('startOutboxWorker', () => {
 
     expect(await rowOf(planned.reference)).toMatchObject({ state: 'sent', subject: 'Uw mening telt' });
     expect(errors).toEqual(['Outbox: een hook na verzending faalde']);
+  });
+
+  it('should ask beforeSend just before sending: cancel with its reason, or send its final text', async () => {
+    start(
+      {},
+      {
+        beforeSend: async (row) =>
+          row.recipient.startsWith('weg')
+            ? { send: false, reason: 'Contact verwijderd.' }
+            : { send: true, text: row.text.replace('{{link}}', 'https://loop.test/respond/geheim') },
+      },
+    );
+    const kept = mail({ text: 'Vul in: {{link}}' });
+    const gone = mail({ to: 'weg@voorbeeld.nl' });
+    await outbox.enqueue(db, kept);
+    await outbox.enqueue(db, gone);
+    await until(queueEmpty);
+
+    expect(sink.deliveries.map((delivery) => delivery.to)).toEqual([[kept.to]]);
+    expect(sink.deliveries[0]?.raw).toContain('Vul in: https://loop.test/respond/geheim');
+    expect(await rowOf(kept.reference)).toMatchObject({ state: 'sent', text: 'Vul in: {{link}}' });
+    expect(await rowOf(gone.reference)).toMatchObject({
+      state: 'cancelled',
+      attempts: 0,
+      lastError: 'Contact verwijderd.',
+    });
+  });
+
+  it('should put a mail back in the queue when beforeSend throws', async () => {
+    start({ backoffBaseMs: 60_000 }, { beforeSend: async () => Promise.reject(new Error('database weg')) });
+    const planned = mail();
+    await outbox.enqueue(db, planned);
+    await until(async () => (await rowOf(planned.reference)).lastError !== null);
+
+    expect(await rowOf(planned.reference)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      lastError: BEFORE_SEND_FAILED,
+    });
+    expect(sink.deliveries).toEqual([]);
   });
 
   it('should space sends by the rate limit', async () => {

@@ -7,6 +7,7 @@ import { backoffMs, classifyFailure, failureMessage } from './deliveryFailure';
 import {
   type Claim,
   claimDue,
+  markCancelled,
   markFailed,
   markRetry,
   markSent,
@@ -23,9 +24,24 @@ import {
  * they sit in the window between the SMTP server's reply and our commit.
  */
 export interface OutboxHooks {
+  /**
+   * Just before a claimed mail goes to the SMTP server, in a transaction of its own: whether it
+   * still goes (the reason for it may be gone since it was queued) and, optionally, its final html
+   * and text (a feature that keeps a secret out of the stored copy fills it in here). 'No' cancels
+   * the row with the reason, in the same transaction. A hook that throws puts the mail back in the
+   * queue for a later attempt.
+   */
+  beforeSend?(row: OutboxRow, tx: Transaction): Promise<SendDecision>;
   onSent?(row: OutboxRow, tx: Transaction): Promise<void>;
   onFailed?(row: OutboxRow, tx: Transaction): Promise<void>;
 }
+
+/** What `beforeSend` decides: send (as stored, or with this html and text), or cancel with a reason. */
+export type SendDecision =
+  | { readonly send: true; readonly html?: string; readonly text?: string }
+  | { readonly send: false; readonly reason: string };
+
+export const BEFORE_SEND_FAILED = 'De controle vlak voor verzending mislukte; de e-mail gaat later opnieuw.';
 
 export interface OutboxWorkerOptions {
   /** OUTBOX_RATE_PER_MINUTE: mails per minute from this process; null: as fast as they go. */
@@ -169,14 +185,40 @@ export function startOutboxWorker(
     });
   };
 
+  /** The feature's last word on a claimed mail (`beforeSend`); null: do not send it now. */
+  const decide = async (claim: Claim): Promise<OutboxRow | null> => {
+    const hook = deps.hooks?.beforeSend;
+    if (hook === undefined) return claim.row;
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const decision = await hook(claim.row, tx);
+        if (decision.send) {
+          return {
+            ...claim.row,
+            html: decision.html ?? claim.row.html,
+            text: decision.text ?? claim.row.text,
+          };
+        }
+        await markCancelled(tx, claim, decision.reason);
+        return null;
+      });
+    } catch (error) {
+      deps.output.error({ err: error, mail: claim.row.reference }, 'Outbox: controle vóór verzending faalde');
+      await markRetry(deps.db, claim, options.backoffBaseMs, BEFORE_SEND_FAILED, null);
+      return null;
+    }
+  };
+
   const sendOne = async (claim: Claim): Promise<void> => {
     await throttle();
     if (stopping) return;
+    const row = await decide(claim);
+    if (row === null) return;
     const attempt = await startAttempt(deps.db, claim, options.leaseMs);
     if (attempt === null) return; // cancelled, or no longer ours
     let response: string | null;
     try {
-      const receipt = await deps.mailer.send(outboxMessage(claim.row));
+      const receipt = await deps.mailer.send(outboxMessage(row));
       response = receipt.response;
     } catch (error) {
       await recordFailure(claim, attempt, error);

@@ -35,12 +35,22 @@ const listColumns = {
   savedAt: surveyResponses.savedAt,
   completedAt: surveyResponses.completedAt,
   anonymisedAt: surveyResponses.anonymisedAt,
+  // The invited contact (issue 16). An anonymous survey's invitations have no response id, and a
+  // deleted contact leaves contact_id null: both give no name.
+  contactName: sql<
+    string | null
+  >`(select c.name from survey_invitations i join contacts c on c.id = i.contact_id
+    where i.response_id = survey_responses.id limit 1)`,
+  contactEmail: sql<
+    string | null
+  >`(select c.email from survey_invitations i join contacts c on c.id = i.contact_id
+    where i.response_id = survey_responses.id limit 1)`,
 };
 
 type ListRow = Pick<
   SurveyResponseRow,
   'id' | 'kind' | 'label' | 'status' | 'startedAt' | 'savedAt' | 'completedAt' | 'anonymisedAt'
->;
+> & { readonly contactName: string | null; readonly contactEmail: string | null };
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
@@ -54,6 +64,8 @@ export function toListItem(row: ListRow): ResponseListItem {
     saved_at: iso(row.savedAt),
     completed_at: iso(row.completedAt),
     anonymised: row.anonymisedAt !== null,
+    contact_name: row.contactName,
+    contact_email: row.contactEmail,
   };
 }
 

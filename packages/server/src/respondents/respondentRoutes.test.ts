@@ -116,6 +116,8 @@ describe('GET /surveys/:id/responses', () => {
       saved_at: expect.any(String),
       completed_at: expect.any(String),
       anonymised: false,
+      contact_name: null,
+      contact_email: null,
     });
     expect(page.items[0]).toMatchObject({ label: 'Piet', status: 'pending', started_at: null });
     expect(page.items[3]).toMatchObject({ kind: 'public', label: null, status: 'completed' });

@@ -66,6 +66,19 @@ export const respondentRoutes =
       return survey;
     }
 
+    /**
+     * Who answered (the invited contact's name and address) is contact data: only for roles that
+     * may see contacts ('contacts.manage'); viewers see the link's label as before.
+     */
+    async function contactShown(
+      request: FastifyRequest,
+    ): Promise<<T extends { contact_name: string | null; contact_email: string | null }>(item: T) => T> {
+      const organization = await currentOrganization(deps, request);
+      return can(organization.role, 'contacts.manage')
+        ? (item) => item
+        : (item) => ({ ...item, contact_name: null, contact_email: null });
+    }
+
     /** The response in `:responseId` of that survey. */
     async function surveyResponse(
       request: FastifyRequest & { readonly params: { readonly id: string; readonly responseId: string } },
@@ -111,12 +124,13 @@ export const respondentRoutes =
         const paging = parsePaging(request.query);
         const survey = await permittedSurvey(request, 'organization.read');
         const { status, q } = request.query;
-        return listResponses(
+        const page = await listResponses(
           deps.db,
           survey,
           { ...(status === undefined ? {} : { status }), ...(q === undefined ? {} : { q }) },
           paging,
         );
+        return { ...page, items: page.items.map(await contactShown(request)) };
       },
     );
 
@@ -144,7 +158,7 @@ export const respondentRoutes =
       },
       async (request): Promise<ResponseDetail> => {
         const { survey, response } = await surveyResponse(request, 'organization.read');
-        return responseDetail(deps.db, survey, response);
+        return (await contactShown(request))(await responseDetail(deps.db, survey, response));
       },
     );
 

@@ -51,6 +51,13 @@ const listItemProperties = {
   saved_at: timestamp('Laatst opgeslagen.'),
   completed_at: timestamp('Ingestuurd.'),
   anonymised: boolean({ description: 'Na de bewaartermijn geanonimiseerd (open antwoorden gewist).' }),
+  contact_name: nullable(
+    string({
+      description:
+        'Naam van het uitgenodigde contact; null bij andere links, anonieme surveys en gewiste contacten.',
+    }),
+  ),
+  contact_email: nullable(string({ description: 'E-mailadres van het uitgenodigde contact, of null.' })),
 } as const;
 
 export const responseListItemSchema = object<ResponseListItem>(listItemProperties);

@@ -21,6 +21,24 @@ const content = (overrides: Partial<InvitationContent> = {}): InvitationContent 
 });
 
 describe('invitationMail', () => {
+  it('should write a reminder with its own subject and opening, and the unsubscribe link in the footer', () => {
+    const mail = invitationMail(
+      content({ reminder: true, recipientName: 'Anna', unsubscribeUrl: 'https://loop.test/afmelden/t0k' }),
+    );
+    expect(mail.subject).toBe('Herinnering: Klanttevredenheid');
+    expect(mail.text).toContain(INVITATION_TEXTS.reminded('Bakkerij De Korf', 'Klanttevredenheid'));
+    expect(mail.text).toContain('Hallo Anna,');
+    expect(mail.text).toContain(
+      'Wil je geen uitnodigingen van Bakkerij De Korf meer ontvangen? Afmelden: https://loop.test/afmelden/t0k',
+    );
+    expect(mail.html).toContain(
+      '<a href="https://loop.test/afmelden/t0k" style="color:#6b7280">Afmelden</a>',
+    );
+    const plain = invitationMail(content());
+    expect(plain.html).not.toContain('Afmelden');
+    expect(plain.subject).toBe('Uitnodiging: Klanttevredenheid');
+  });
+
   it('should write subject, sender, the estimate and the button in both parts', () => {
     const mail = invitationMail(content());
     expect(mail.subject).toBe('Uitnodiging: Klanttevredenheid');

@@ -21,10 +21,17 @@ export interface InvitationContent {
   readonly mailFrom: string;
   /** The recipient's name for the greeting, when known. */
   readonly recipientName?: string;
+  /** A reminder of an earlier invitation (another subject and opening line). */
+  readonly reminder?: boolean;
+  /** The web page where the recipient unsubscribes (`/afmelden/<token>`): a footer link when set. */
+  readonly unsubscribeUrl?: string;
 }
 
 export const INVITATION_TEXTS = {
   subject: (title: string) => `Uitnodiging: ${title}`,
+  reminderSubject: (title: string) => `Herinnering: ${title}`,
+  reminded: (organization: string, title: string) =>
+    `${organization} nodigde je eerder uit om de survey ‘${title}’ in te vullen. Je antwoord is nog niet binnen; je kunt het nog steeds geven.`,
   greeting: (name: string | undefined) => (name ? `Hallo ${name},` : 'Hallo,'),
   invited: (organization: string, title: string) =>
     `${organization} nodigt je uit om de survey ‘${title}’ in te vullen.`,
@@ -34,6 +41,8 @@ export const INVITATION_TEXTS = {
   fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
   personal: 'Deze link is alleen voor jou: stuur deze e-mail niet door.',
   footer: (organization: string) => `Je ontvangt deze e-mail omdat ${organization} je uitnodigt via Loop.`,
+  unsubscribe: (organization: string) => `Wil je geen uitnodigingen van ${organization} meer ontvangen?`,
+  unsubscribeLink: 'Afmelden',
 } as const;
 
 /** Header values are one line: a name with a line break could add headers of its own. */
@@ -95,9 +104,10 @@ export function sanitizedHtmlToText(html: string): string {
 export function invitationMail(content: InvitationContent): InvitationPreview {
   const texts = INVITATION_TEXTS;
   const palette = brandPalette(content.primaryColor ?? DEFAULT_PRIMARY_COLOR);
-  const subject = texts.subject(oneLine(content.surveyTitle));
+  const subject = (content.reminder ? texts.reminderSubject : texts.subject)(oneLine(content.surveyTitle));
   const organization = content.organizationName;
-  const invited = texts.invited(organization, content.surveyTitle);
+  const invited = (content.reminder ? texts.reminded : texts.invited)(organization, content.surveyTitle);
+  const unsubscribe = content.unsubscribeUrl ?? null;
   const duration = texts.duration(content.estimatedSeconds);
   const closes = content.closeAt === null ? null : texts.closes(formatLongDayTime(content.closeAt));
   const introText = sanitizedHtmlToText(content.introductionHtml);
@@ -111,6 +121,9 @@ export function invitationMail(content: InvitationContent): InvitationPreview {
     `${texts.button}:\n${link}`,
     texts.personal,
     texts.footer(organization),
+    ...(unsubscribe === null
+      ? []
+      : [`${texts.unsubscribe(organization)} ${texts.unsubscribeLink}: ${unsubscribe}`]),
   ].join('\n\n');
 
   const e = escapeHtml;
@@ -151,7 +164,11 @@ export function invitationMail(content: InvitationContent): InvitationPreview {
     ),
     paragraph(e(texts.personal), ';font-size:14px;color:#4b5563'),
     '</td></tr>',
-    `<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${e(texts.footer(organization))}</td></tr>`,
+    `<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${e(texts.footer(organization))}${
+      unsubscribe === null
+        ? ''
+        : `<br>${e(texts.unsubscribe(organization))} <a href="${e(unsubscribe)}" style="color:#6b7280">${e(texts.unsubscribeLink)}</a>`
+    }</td></tr>`,
     '</table></td></tr></table></body></html>',
   ].join('\n');
 

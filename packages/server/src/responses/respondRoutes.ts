@@ -3,6 +3,7 @@ import { estimateSeconds, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { markInvitationCompleted, markInvitationOpened } from '../invitations/invitationDelivery';
 import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { Batcher } from './Batcher';
 import { QuestionTimingsCache } from './questionTimings';
@@ -144,12 +145,17 @@ export const respondRoutes =
           respondPage(deps.db, target.surveyId),
           questionsCache.get(deps.db, target.surveyId, target.version),
           timingsCache.get(deps.db, target.surveyId),
+          // A personal link of an invitation: the invitation is opened (once).
+          target.response === null
+            ? null
+            : markInvitationOpened(deps.db, target.response.id, request.params.token, deps.clock.now()),
         ]);
         if (page === null) throw new ApiError(404, RESPONDENT_MESSAGES.unknownToken);
         const saved = resumes === null ? [] : await savedAnswers(deps.db, resumes, questions);
         return {
           status: completed ? 'completed' : 'open',
           link_kind: target.response === null ? 'public' : 'personal',
+          anonymous: page.anonymous,
           survey: {
             title: page.title,
             // Stored sanitised; sanitised again because this page has no sanitiser of its own.
@@ -202,6 +208,9 @@ export const respondRoutes =
           respondentKey: request.body.respondent_key ?? null,
         });
         if (!result.ok) throw refusalError(result);
+        if (result.value.status === 'completed' && request.body.final) {
+          await markInvitationCompleted(deps.db, result.value.response_token, deps.clock.now());
+        }
         return result.value;
       },
     );

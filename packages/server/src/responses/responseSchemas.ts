@@ -96,6 +96,10 @@ export const respondentViewSchema = object<RespondentView>({
   link_kind: oneOf(['public', 'personal'] as const, {
     description: 'public: de deelbare link van de survey; personal: het eigen token van één antwoord.',
   }),
+  anonymous: boolean({
+    description:
+      'Anonieme survey: antwoorden worden niet aan naam of e-mailadres gekoppeld (toon ANONYMOUS_SURVEY_TEXT).',
+  }),
   survey: respondentSurveySchema,
   branding: respondentBrandingSchema,
 });

@@ -188,6 +188,7 @@ function respondStatements(db: Queryable) {
       introductionHtml: surveys.introductionHtml,
       thankYouText: surveys.thankYouText,
       closeAt: surveys.closeAt,
+      anonymous: surveys.anonymous,
       organizationName: organizations.name,
       branding,
     })
@@ -491,7 +492,10 @@ export async function writeResponse(db: Queryable, write: ResponseWrite): Promis
   return written === true;
 }
 
-/** Personal links of a survey: `count` new pending responses; only the hashes of their tokens are kept. */
+/**
+ * Personal links of a survey: `count` new pending responses; only the hashes of their tokens are kept.
+ * Answers the new responses' ids with their token hashes.
+ */
 export async function insertPersonalLinks(
   db: Queryable,
   values: {
@@ -501,19 +505,22 @@ export async function insertPersonalLinks(
     readonly label: string | null;
     readonly now: Date;
   },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(surveyResponses).values(
-      values.tokens.map((token) => ({
-        surveyId: values.surveyId,
-        organizationId: values.organizationId,
-        tokenHash: hashToken(token),
-        kind: 'personal' as const,
-        label: values.label,
-        status: 'pending' as const,
-        createdAt: values.now,
-      })),
-    );
+): Promise<Array<{ readonly id: number; readonly tokenHash: string }>> {
+  return db.transaction(async (tx) => {
+    const made = await tx
+      .insert(surveyResponses)
+      .values(
+        values.tokens.map((token) => ({
+          surveyId: values.surveyId,
+          organizationId: values.organizationId,
+          tokenHash: hashToken(token),
+          kind: 'personal' as const,
+          label: values.label,
+          status: 'pending' as const,
+          createdAt: values.now,
+        })),
+      )
+      .returning({ id: surveyResponses.id, tokenHash: surveyResponses.tokenHash });
     // The links count towards the survey's response rate from the bucket they were made in.
     await tx.execute(sql`
       insert into survey_response_counts (survey_id, grain, bucket, personal_links)
@@ -521,6 +528,7 @@ export async function insertPersonalLinks(
       from (${bucketsOf(sql`${values.now.toISOString()}::timestamptz`)}) as g(grain, bucket)
       on conflict (survey_id, grain, bucket) do update
         set personal_links = survey_response_counts.personal_links + excluded.personal_links`);
+    return made;
   });
 }
 

@@ -1,16 +1,13 @@
 import type { InvitationPreview, PersonalLinksCreated, SurveyLinks } from '@loop/core';
-import { estimateSeconds, renumberQuestions, sanitizeSurveyHtml } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
+import { respondUrl, surveyMailBase } from '../invitations/invitationMails';
 import { auditRequest } from '../logs/requestLog';
 import { organizationSurvey } from '../surveys/organizationSurvey';
-import { serverHtmlSanitizer } from '../surveys/surveyHtml';
 import { surveyIdParams } from '../surveys/surveySchemas';
 import { invitationMail } from './invitationMail';
 import { ensurePublicToken } from './publicLinks';
-import { questionTimings } from './questionTimings';
-import { respondentBranding } from './respondentBranding';
 import {
   createPersonalLinksSchema,
   invitationPreviewSchema,
@@ -26,10 +23,6 @@ export const LINK_ERRORS = {
 
 /** The personal link of the invitation preview: an example, no real token. */
 export const EXAMPLE_RESPONSE_TOKEN = 'voorbeeld';
-
-/** An absolute URL under APP_URL for a path such as `/uploads/…` (as the other mails build links). */
-const absolute = (appUrl: string, path: string): string =>
-  /^https?:\/\//i.test(path) ? path : `${appUrl.replace(/\/+$/, '')}${path}`;
 
 /** A survey's links (public and personal) and its invitation e-mail, for the organisation. */
 export const surveyLinkRoutes =
@@ -133,21 +126,9 @@ export const surveyLinkRoutes =
       },
       async (request): Promise<InvitationPreview> => {
         const survey = await organizationSurvey(deps, request);
-        const look = await respondentBranding(deps.db, survey.organizationId);
-        const appUrl = deps.config.appUrl;
         return invitationMail({
-          organizationName: look.organization_name,
-          logoUrl: look.logo_url === null ? null : absolute(appUrl, look.logo_url),
-          primaryColor: look.primary_color,
-          surveyTitle: survey.title,
-          introductionHtml: sanitizeSurveyHtml(survey.introductionHtml, serverHtmlSanitizer),
-          estimatedSeconds: estimateSeconds(
-            renumberQuestions(survey.questions),
-            await questionTimings(deps.db, survey.id),
-          ),
-          closeAt: survey.closeAt,
-          link: absolute(appUrl, `/respond/${EXAMPLE_RESPONSE_TOKEN}`),
-          mailFrom: deps.config.mailFrom,
+          ...(await surveyMailBase(deps, deps.db, survey)),
+          link: respondUrl(deps.config.appUrl, EXAMPLE_RESPONSE_TOKEN),
         });
       },
     );

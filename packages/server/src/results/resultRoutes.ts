@@ -22,9 +22,11 @@ import {
 import { parseDayFilter } from './resultsRange';
 import {
   csvStream,
+  EXPORT_CHUNK,
   EXPORT_CONTENT_TYPES,
   exportFileName,
   exportHeader,
+  exportNamesRespondents,
   exportRows,
   xlsxStream,
 } from './surveyExport';
@@ -153,8 +155,9 @@ export const resultRoutes =
         if (format === 'xlsx') await exportFeature(request);
         const filter = parseDayFilter(request.query);
         const now = deps.clock.now();
-        const rows = exportRows(deps.db, survey, filter);
-        const header = exportHeader(survey);
+        const names = await exportNamesRespondents(deps.db, survey);
+        const rows = exportRows(deps.db, survey, filter, EXPORT_CHUNK, names);
+        const header = exportHeader(survey, names);
         auditRequest(deps.log, request, {
           category: 'survey',
           action: 'survey.exported',

@@ -20,7 +20,24 @@ import { withinDays } from './resultsSql';
 /** Responses whose answers are read per query. */
 export const EXPORT_CHUNK = 1_000;
 
-export const EXPORT_HEADERS = { responseId: 'Respons-id', submittedAt: 'Ingestuurd op' } as const;
+export const EXPORT_HEADERS = {
+  responseId: 'Respons-id',
+  submittedAt: 'Ingestuurd op',
+  name: 'Naam',
+  email: 'E-mail',
+} as const;
+
+/**
+ * Whether the export names who answered (issue 16): for a survey sent to contacts as invitations
+ * and not anonymous, the contact's name and address, or the link's label where there is no
+ * contact (any more). Other surveys keep the columns they always had.
+ */
+export async function exportNamesRespondents(db: Queryable, survey: SurveyRow): Promise<boolean> {
+  if (survey.anonymous) return false;
+  const rows = await db.execute(sql`select 1 from survey_invitations where survey_id = ${survey.id} limit 1`);
+  const list = Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? []);
+  return list.length > 0;
+}
 
 type Cell = string | number | null;
 
@@ -76,11 +93,23 @@ export async function* exportRows(
   survey: SurveyRow,
   filter: DayFilter,
   chunkSize = EXPORT_CHUNK,
+  namesRespondents = false,
 ): AsyncGenerator<ExportRow[]> {
   const columns = exportColumns(renumberQuestions(survey.questions));
+  const contactOf = (column: 'name' | 'email') =>
+    sql<
+      string | null
+    >`(select c.${sql.raw(column)} from survey_invitations i join contacts c on c.id = i.contact_id
+      where i.response_id = survey_responses.id limit 1)`;
   // Only ids and times: 100,000 of them are a few MB; the answers come per chunk.
   const responses = await db
-    .select({ id: surveyResponses.id, completedAt: surveyResponses.completedAt })
+    .select({
+      id: surveyResponses.id,
+      completedAt: surveyResponses.completedAt,
+      ...(namesRespondents
+        ? { label: surveyResponses.label, name: contactOf('name'), email: contactOf('email') }
+        : {}),
+    })
     .from(surveyResponses)
     .where(
       and(
@@ -119,10 +148,18 @@ export async function* exportRows(
     }
     yield chunk.map((response) => {
       const answers = byResponse.get(response.id) ?? new Map<string, AnswerItem[]>();
+      const who: Cell[] = namesRespondents
+        ? [
+            ('name' in response ? response.name : null) ??
+              ('label' in response ? response.label : null) ??
+              null,
+            ('email' in response ? response.email : null) ?? null,
+          ]
+        : [];
       return {
         responseId: response.id,
         submittedAt: response.completedAt ?? new Date(0),
-        cells: columns.map((column) => column.cell(answers)),
+        cells: [...who, ...columns.map((column) => column.cell(answers))],
       };
     });
   }
@@ -157,10 +194,11 @@ export const csvLine = (cells: readonly Cell[]): string => `${cells.map(csvCell)
 /** A UTF-8 byte order mark, so Excel reads the file as UTF-8 rather than Windows-1252. */
 const BOM = '\uFEFF';
 
-/** The header row: response id, submission time, then the question columns. */
-export const exportHeader = (survey: SurveyRow): string[] => [
+/** The header row: response id, submission time, who answered (see exportNamesRespondents), then the question columns. */
+export const exportHeader = (survey: SurveyRow, namesRespondents = false): string[] => [
   EXPORT_HEADERS.responseId,
   EXPORT_HEADERS.submittedAt,
+  ...(namesRespondents ? [EXPORT_HEADERS.name, EXPORT_HEADERS.email] : []),
   ...exportColumns(renumberQuestions(survey.questions)).map((column) => column.header),
 ];
 

@@ -2,6 +2,7 @@ import type {
   Question,
   QuestionTiming,
   Survey,
+  SurveyAnonymity,
   SurveyInput,
   SurveyRetention,
   SurveyStatus,
@@ -113,6 +114,11 @@ export const surveyRetentionSchema = object<SurveyRetention>(retentionProperties
   description: 'Een dag óf een aantal maanden (de andere null); allebei null: geen bewaartermijn.',
 });
 
+/** PUT /surveys/:id/anonymity. */
+export const surveyAnonymitySchema = object<SurveyAnonymity>({
+  anonymous: boolean({ description: 'true: anoniem (geen koppeling tussen uitnodiging en antwoord).' }),
+});
+
 export const surveySchema = object<Survey>(
   {
     id: integer(),
@@ -135,6 +141,10 @@ export const surveySchema = object<Survey>(
     version: integer({ description: 'Inhoudsversie; stuur mee met PUT.' }),
     estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
     ...retentionProperties,
+    anonymous: boolean({
+      description:
+        'Anoniem: uitnodigingen houden geen koppeling met hun antwoord; de resultaten tonen niet wie antwoordde.',
+    }),
   },
   { optional: ['response_count', 'question_timings'] },
 );

@@ -81,6 +81,7 @@ export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): 
     estimated_seconds: estimateSeconds(questions, stats.timings),
     retention_until: row.retentionUntil,
     retention_months: row.retentionMonths,
+    anonymous: row.anonymous,
   };
 }
 

@@ -46,6 +46,7 @@ const QUESTIONS: Question[] = [
 const VIEW: RespondentView = {
   status: 'open',
   link_kind: 'personal',
+  anonymous: false,
   branding: { organization_name: 'Acme BV', logo_url: null, background_url: null, primary_color: '#ffd400' },
   survey: {
     title: 'Tevredenheid',

@@ -26,6 +26,8 @@ const ITEM: ResponseListItem = {
   saved_at: '2026-03-01T09:05:00Z',
   completed_at: '2026-03-01T09:05:00Z',
   anonymised: false,
+  contact_name: null,
+  contact_email: null,
 };
 
 /** Records every call; answers with the reply set for it. */

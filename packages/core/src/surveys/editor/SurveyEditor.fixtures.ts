@@ -93,6 +93,7 @@ export const SURVEY: Survey = {
   estimated_seconds: 27,
   retention_until: null,
   retention_months: null,
+  anonymous: false,
 };
 
 /** A gateway whose saves wait for the test; other calls answer at once from `answers`. */

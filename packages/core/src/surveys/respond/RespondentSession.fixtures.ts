@@ -116,6 +116,7 @@ export const view = (
 ): RespondentView => ({
   status: 'open',
   link_kind: 'personal',
+  anonymous: false,
   branding: { organization_name: 'Acme', logo_url: null, background_url: null, primary_color: '#0f766e' },
   survey: {
     title: 'Klanttevredenheid',

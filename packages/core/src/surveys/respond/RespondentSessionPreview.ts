@@ -25,6 +25,7 @@ export function previewView(
   return {
     status: 'open',
     link_kind: 'personal',
+    anonymous: false,
     branding,
     survey: {
       title: survey.title,

@@ -38,6 +38,7 @@ const SURVEY: Survey = {
   estimated_seconds: 60,
   retention_until: null,
   retention_months: null,
+  anonymous: false,
 };
 
 const RESULTS: SurveyResults = {

@@ -100,4 +100,5 @@ export const survey = (questions: readonly Question[]): Survey => ({
   estimated_seconds: 120,
   retention_until: null,
   retention_months: null,
+  anonymous: false,
 });

@@ -53,6 +53,7 @@ const survey = (overrides: Partial<Survey> = {}): Survey => ({
   estimated_seconds: 27,
   retention_until: null,
   retention_months: null,
+  anonymous: false,
   ...overrides,
 });
 

@@ -34,6 +34,7 @@ const SURVEY: Survey = {
   estimated_seconds: 15,
   retention_until: null,
   retention_months: null,
+  anonymous: false,
 };
 
 const mount = (app: ReturnType<typeof createTestApp>) =>

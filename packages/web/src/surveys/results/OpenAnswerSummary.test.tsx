@@ -42,6 +42,7 @@ const SURVEY: Survey = {
   estimated_seconds: 95,
   retention_until: null,
   retention_months: null,
+  anonymous: false,
 };
 
 const LATEST = [

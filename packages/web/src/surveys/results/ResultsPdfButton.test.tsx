@@ -59,6 +59,7 @@ const SURVEY: Survey = {
   estimated_seconds: 40,
   retention_until: null,
   retention_months: 12,
+  anonymous: false,
 };
 
 const RESULTS: SurveyResults = {

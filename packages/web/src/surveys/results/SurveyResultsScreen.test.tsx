@@ -49,6 +49,7 @@ const SURVEY: Survey = {
   estimated_seconds: 95,
   retention_until: null,
   retention_months: null,
+  anonymous: false,
 };
 
 const RESULTS: SurveyResults = {
@@ -114,6 +115,8 @@ const ITEMS: ResponseListItem[] = [
     saved_at: '2025-11-03T10:00:00Z',
     completed_at: '2025-11-03T10:00:00Z',
     anonymised: false,
+    contact_name: null,
+    contact_email: null,
   },
   {
     id: 30,
@@ -124,6 +127,8 @@ const ITEMS: ResponseListItem[] = [
     saved_at: '2025-11-02T09:01:00Z',
     completed_at: null,
     anonymised: false,
+    contact_name: null,
+    contact_email: null,
   },
 ];
 

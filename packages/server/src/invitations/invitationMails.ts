@@ -1,0 +1,117 @@
+import { estimateSeconds, renumberQuestions, sanitizeSurveyHtml } from '@loop/core/surveys/model';
+import type { AppDeps } from '../appDeps';
+import type { Queryable } from '../db/database';
+import type { SurveyRow } from '../db/schema';
+import type { OutboxMail } from '../outbox/outboxStore';
+import { type InvitationContent, invitationMail } from '../responses/invitationMail';
+import { questionTimings } from '../responses/questionTimings';
+import { respondentBranding } from '../responses/respondentBranding';
+import { serverHtmlSanitizer } from '../surveys/surveyHtml';
+import { LINK_TOKEN_PLACEHOLDER, unsubscribeToken } from './invitationTokens';
+
+/** An absolute URL under APP_URL for a path such as `/uploads/…` (as the other mails build links). */
+const absolute = (appUrl: string, path: string): string =>
+  /^https?:\/\//i.test(path) ? path : `${appUrl.replace(/\/+$/, '')}${path}`;
+
+/** The web page of the unsubscribe link in the footer (built by the web app). */
+export const unsubscribePageUrl = (appUrl: string, token: string): string =>
+  absolute(appUrl, `/afmelden/${token}`);
+
+/** The one-click address of List-Unsubscribe (RFC 8058: POST from the mail program). */
+export const unsubscribeApiUrl = (appUrl: string, token: string): string =>
+  absolute(appUrl, `/api/v1/unsubscribe/${token}`);
+
+/** The personal link for a token. */
+export const respondUrl = (appUrl: string, token: string): string => absolute(appUrl, `/respond/${token}`);
+
+/** What every mail of one survey shares (read once per send or reminder pass). */
+export type SurveyMailBase = Omit<
+  InvitationContent,
+  'link' | 'recipientName' | 'reminder' | 'unsubscribeUrl'
+>;
+
+export async function surveyMailBase(
+  deps: Pick<AppDeps, 'config'>,
+  db: Queryable,
+  survey: SurveyRow,
+): Promise<SurveyMailBase> {
+  const look = await respondentBranding(db, survey.organizationId);
+  const appUrl = deps.config.appUrl;
+  return {
+    organizationName: look.organization_name,
+    logoUrl: look.logo_url === null ? null : absolute(appUrl, look.logo_url),
+    primaryColor: look.primary_color,
+    surveyTitle: survey.title,
+    introductionHtml: sanitizeSurveyHtml(survey.introductionHtml, serverHtmlSanitizer),
+    estimatedSeconds: estimateSeconds(
+      renumberQuestions(survey.questions),
+      await questionTimings(db, survey.id),
+    ),
+    closeAt: survey.closeAt,
+    mailFrom: deps.config.mailFrom,
+  };
+}
+
+export interface Recipient {
+  readonly contactId: number;
+  readonly name: string;
+  readonly email: string;
+}
+
+/**
+ * One contact's invitation or reminder as the outbox stores it: the personal link as a placeholder
+ * (filled in just before sending), the unsubscribe link in the footer and in List-Unsubscribe with
+ * List-Unsubscribe-Post (RFC 8058 one-click).
+ */
+export function invitationOutboxMail(
+  deps: Pick<AppDeps, 'config'>,
+  base: SurveyMailBase,
+  recipient: Recipient,
+  mail: {
+    readonly reference: string;
+    readonly organizationId: number;
+    readonly reminder: boolean;
+    readonly notBefore: Date | null;
+  },
+): OutboxMail {
+  const { appUrl, jwtSecret } = deps.config;
+  const token = unsubscribeToken(jwtSecret, recipient.contactId);
+  const rendered = invitationMail({
+    ...base,
+    link: respondUrl(appUrl, LINK_TOKEN_PLACEHOLDER),
+    recipientName: recipient.name,
+    reminder: mail.reminder,
+    unsubscribeUrl: unsubscribePageUrl(appUrl, token),
+  });
+  return {
+    reference: mail.reference,
+    organizationId: mail.organizationId,
+    kind: mail.reminder ? 'survey-reminder' : 'survey-invitation',
+    to: recipient.email,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeApiUrl(appUrl, token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    notBefore: mail.notBefore,
+  };
+}
+
+/** The invitation of the preview: the first recipient's, with an example link. */
+export function samplePreview(
+  deps: Pick<AppDeps, 'config'>,
+  base: SurveyMailBase,
+  recipient: Recipient,
+): { to: string; subject: string; from: string; html: string; text: string } {
+  const appUrl = deps.config.appUrl;
+  const rendered = invitationMail({
+    ...base,
+    link: respondUrl(appUrl, 'voorbeeld'),
+    recipientName: recipient.name,
+    unsubscribeUrl: unsubscribePageUrl(appUrl, 'voorbeeld'),
+  });
+  // The outbox sends from MAIL_FROM as configured; the preview shows what the recipient will see.
+  return { to: recipient.email, ...rendered, from: deps.config.mailFrom };
+}
