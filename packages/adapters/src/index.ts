@@ -22,6 +22,7 @@ export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
 export { createBusinessAnalysisGateway } from './http/createBusinessAnalysisGateway';
 export { createFinanceGateway } from './http/createFinanceGateway';
+export { createInvitationsGateway, createUnsubscribeGateway } from './http/createInvitationsGateway';
 export { createKpiGateway } from './http/createKpiGateway';
 export { createOpenAnswerSummaryGateway } from './http/createOpenAnswerSummaryGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';
