@@ -36,9 +36,11 @@ describe('createInvitationsGateway', () => {
 
 describe('createUnsubscribeGateway', () => {
   it('should call the public link with the token escaped and never refresh a session for it', async () => {
-    const { client, seen } = wireClient(() =>
+    const answers = [
       jsonResponse(200, { organization_name: 'Acme', email_hint: 'j•••@a.nl', unsubscribed: true }),
-    );
+      jsonResponse(401, { detail: 'Niet ingelogd.' }),
+    ];
+    const { client, seen } = wireClient(() => answers.shift() ?? jsonResponse(500, {}));
     const gateway = createUnsubscribeGateway(client);
     expect(await gateway.unsubscribe('a/b')).toMatchObject({ ok: true, value: { unsubscribed: true } });
     expect(seen[0]?.method).toBe('POST');
