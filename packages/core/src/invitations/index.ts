@@ -28,9 +28,13 @@ export {
   reminderDue,
   SKIP_TEXTS,
 } from './invitationRules';
-export type { InvitationUseCaseDeps, InvitationUseCases, UnsubscribeUseCases } from './invitationUseCases';
+export type {
+  SurveyInvitationUseCaseDeps,
+  SurveyInvitationUseCases,
+  UnsubscribeUseCases,
+} from './invitationUseCases';
 export {
-  createInvitationUseCases,
+  createSurveyInvitationUseCases,
   createUnsubscribeUseCases,
   SETTINGS_MESSAGES,
   UNSUBSCRIBE_TEXTS,

@@ -3,7 +3,7 @@ import { type ApiResult, apiFailure, apiOk } from '../api';
 import type { ContactRules, InvitationRequest } from '../contract';
 import { EMPTY_CHOICES } from './invitationComposer';
 import type { InvitationsGateway } from './invitationPorts';
-import { createInvitationUseCases, SETTINGS_MESSAGES } from './invitationUseCases';
+import { createSurveyInvitationUseCases, SETTINGS_MESSAGES } from './invitationUseCases';
 
 function fakeGateway() {
   const sent: InvitationRequest[] = [];
@@ -31,10 +31,10 @@ function fakeGateway() {
 
 const now = () => new Date('2026-11-26T10:00:00Z');
 
-describe('createInvitationUseCases', () => {
+describe('createSurveyInvitationUseCases', () => {
   it('should refuse incomplete choices before any call', async () => {
     const { gateway, sent } = fakeGateway();
-    const useCases = createInvitationUseCases({ gateway, now });
+    const useCases = createSurveyInvitationUseCases({ gateway, now });
     expect(await useCases.preview(1, EMPTY_CHOICES)).toEqual({
       ok: false,
       message: null,
@@ -45,7 +45,7 @@ describe('createInvitationUseCases', () => {
 
   it('should pass the composed request on and give the server’s refusal as the message', async () => {
     const { gateway, sent } = fakeGateway();
-    const useCases = createInvitationUseCases({ gateway, now });
+    const useCases = createSurveyInvitationUseCases({ gateway, now });
     expect(await useCases.preview(1, { ...EMPTY_CHOICES, segmentId: 2 })).toMatchObject({ ok: true });
     expect(await useCases.send(1, { ...EMPTY_CHOICES, segmentId: 2 })).toMatchObject({
       ok: false,
@@ -60,7 +60,7 @@ describe('createInvitationUseCases', () => {
 
   it('should hold reminders and the contact rule to their limits', async () => {
     const { gateway, rules } = fakeGateway();
-    const useCases = createInvitationUseCases({ gateway, now });
+    const useCases = createSurveyInvitationUseCases({ gateway, now });
     expect(await useCases.updateReminders(1, { after_days: 0 })).toMatchObject({
       fields: { after_days: SETTINGS_MESSAGES.afterDays },
     });

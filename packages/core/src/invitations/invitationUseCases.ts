@@ -12,7 +12,7 @@ import { composeInvitation, type InvitationChoices } from './invitationComposer'
 import type { InvitationListQuery, InvitationsGateway, UnsubscribeGateway } from './invitationPorts';
 import { REMINDER_LIMITS } from './invitationRules';
 
-export interface InvitationUseCaseDeps {
+export interface SurveyInvitationUseCaseDeps {
   readonly gateway: InvitationsGateway;
   readonly now: () => Date;
 }
@@ -27,7 +27,7 @@ const within = (value: number, { min, max }: { min: number; max: number }) =>
   Number.isInteger(value) && value >= min && value <= max;
 
 /** The survey's invitation screen: preview, send, the list, reminders, and the organisation's contact rule. */
-export interface InvitationUseCases {
+export interface SurveyInvitationUseCases {
   preview(surveyId: number, choices: InvitationChoices): Promise<FormResult<InvitationPreviewResult>>;
   send(surveyId: number, choices: InvitationChoices): Promise<FormResult<InvitationSendResult>>;
   list(surveyId: number, query: InvitationListQuery): Promise<ApiResult<SurveyInvitations>>;
@@ -36,7 +36,7 @@ export interface InvitationUseCases {
   updateContactRules(rules: ContactRules): Promise<FormResult<ContactRules>>;
 }
 
-export function createInvitationUseCases(deps: InvitationUseCaseDeps): InvitationUseCases {
+export function createSurveyInvitationUseCases(deps: SurveyInvitationUseCaseDeps): SurveyInvitationUseCases {
   const composed = (choices: InvitationChoices) => composeInvitation(choices, deps.now());
   return {
     preview: async (surveyId, choices) => {

@@ -63,6 +63,7 @@ const FinanceScreen = screen(() => import('../finance/FinanceScreen'), 'FinanceS
 const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
+const UnsubscribeScreen = screen(() => import('../invitations/UnsubscribeScreen'), 'UnsubscribeScreen');
 
 /** A screen's plan feature, with the screen's title for the page that explains a missing one. */
 interface ScreenFeature {
@@ -88,6 +89,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/email-herstellen/:token', Screen: UndoEmailChangeScreen },
   { path: '/billing/return', Screen: BillingReturnScreen },
   { path: '/uitnodiging/:token', Screen: InvitationScreen },
+  { path: '/afmelden/:token', Screen: UnsubscribeScreen },
   { path: '/privacy', Screen: PrivacyScreen },
   { path: '/privacybeleid', Screen: PrivacyScreen },
   { path: '/cookiebeleid', Screen: CookiePolicyScreen },
