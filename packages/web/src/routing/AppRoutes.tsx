@@ -63,6 +63,7 @@ const FinanceScreen = screen(() => import('../finance/FinanceScreen'), 'FinanceS
 const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
+const InvitationsScreen = screen(() => import('../invitations/InvitationsScreen'), 'InvitationsScreen');
 const UnsubscribeScreen = screen(() => import('../invitations/UnsubscribeScreen'), 'UnsubscribeScreen');
 
 /** A screen's plan feature, with the screen's title for the page that explains a missing one. */
@@ -110,6 +111,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/survey/:id/edit', Screen: SurveyEditorScreen },
   { path: '/survey/:id/preview', Screen: PreviewScreen },
   { path: '/survey/:id/email-preview', Screen: EmailPreviewScreen },
+  { path: '/survey/:id/uitnodigen', Screen: InvitationsScreen },
   { path: '/surveys', Screen: SurveysScreen },
   { path: '/survey/:id', Screen: SurveyResultsScreen },
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
