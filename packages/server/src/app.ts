@@ -38,6 +38,7 @@ import { brandingRoutes } from './branding/brandingRoutes';
 import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, tileOrigin, uploadsDir } from './config';
+import { contactRoutes } from './contacts/contactRoutes';
 import type { Database } from './db/database';
 import { financeRoutes } from './finance/financeRoutes';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/errorHandler';
@@ -305,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionRoutes(context),
     financeRoutes(context),
     kpiRoutes(context),
+    contactRoutes(context),
     analysisRoutes(context),
     summaryRoutes(context),
   ];

@@ -13,15 +13,10 @@ import { CORE_FEATURE } from './catalog';
  * built the business analysis with its PDF and Markdown export, the PDF summary of a survey's
  * results ('export', migration 0017) and the summaries of open answers (the feature 'ai',
  * 'AI-inzichten', migration 0018, whose text says a language model is only involved when one is
- * connected); the seed's other promises for 'ai' are not built.
+ * connected); the seed's other promises for 'ai' are not built. Issue 16 built contacts (list,
+ * search, segments, CSV import and export; migration 0019), not yet the invitations sent to them.
  */
-const NOT_YET_BUILT = [
-  'Contacten',
-  'uitnodigingen',
-  'signalen',
-  'vervolgvragen',
-  'kunstmatige intelligentie',
-];
+const NOT_YET_BUILT = ['uitnodigingen', 'signalen', 'vervolgvragen', 'kunstmatige intelligentie'];
 
 /** The phrase as a whole word, any case: 'PDF' finds "PDF's" and "PDF-export", not "pdfs". */
 const phrasePattern = (phrase: string): RegExp =>
@@ -153,6 +148,22 @@ describe('the business analysis and the AI insights on the plans (migrations 001
     ])
       expect(text.toLowerCase()).toContain(phrase.toLowerCase());
     expect(text).not.toContain('nog niet beschikbaar');
+  });
+});
+
+describe('contacts on the plans (migration 0019)', () => {
+  it("should say that 'core' has contacts: the list, search, segments, CSV import and export, and erasing", async () => {
+    const [core] = await ctx.db.select().from(features).where(eq(features.key, 'core'));
+    const text = textOf(shown(core?.description ?? '')).toLowerCase();
+    for (const phrase of [
+      'Contacten',
+      'zoeken',
+      'tags',
+      'segmenten',
+      'importeren en exporteren als CSV',
+      'wissen',
+    ])
+      expect(text).toContain(phrase.toLowerCase());
   });
 });
 

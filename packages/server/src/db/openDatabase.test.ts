@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind } from '../testing/testDatabase';
 import { DirectoryLockedError } from './directoryLock';
-import { MIGRATIONS_FOLDER, openPglite } from './openDatabase';
+import { MIGRATIONS_FOLDER, openPglite, PGLITE_EXTENSIONS } from './openDatabase';
 
 const journalEntries = (): Array<{ tag: string }> =>
   (
@@ -44,7 +44,7 @@ describe('migrations', () => {
 // Pure SQL on a bare embedded Postgres, so it runs once (in the PGlite project).
 describe.runIf(testDatabaseKind() === 'pglite')('billing migration', () => {
   it('should give every organisation that existed before it a basicloop subscription', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const run = async (tag: string) => {
       const text = await readFile(join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
       for (const statement of text.split('--> statement-breakpoint')) await client.exec(statement);

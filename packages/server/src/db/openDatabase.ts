@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -13,6 +14,12 @@ import * as schema from './schema';
 /** The SQL migrations drizzle-kit generates (packages/server/drizzle), shared by both drivers. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * The extensions the migrations create, loaded into every PGlite instance (PostgreSQL ships them):
+ * pg_trgm for the contacts search's trigram index.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm } as const;
+
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
 const MIGRATION_LOCK_ID = 7_406_211;
 
@@ -21,11 +28,16 @@ const MIGRATION_LOCK_ID = 7_406_211;
  * is null (tests).
  */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir === null) return pgliteHandle(await PGlite.create(), 'PGlite (in het geheugen)');
+  if (dataDir === null)
+    return pgliteHandle(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'PGlite (in het geheugen)');
   mkdirSync(dataDir, { recursive: true });
   const unlock = await lockDirectory(dataDir);
   try {
-    return pgliteHandle(await PGlite.create(dataDir), `PGlite in ${dataDir}`, unlock);
+    return pgliteHandle(
+      await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }),
+      `PGlite in ${dataDir}`,
+      unlock,
+    );
   } catch (error) {
     await unlock();
     throw error;

@@ -1,5 +1,9 @@
 import type {
   BtwRate,
+  ContactFilter,
+  ContactImportState,
+  ContactLanguage,
+  DuplicatePolicy,
   FinanceDirection,
   FinanceSource,
   ImportFormat,
@@ -10,6 +14,7 @@ import type {
   KpiUnit,
   KpiValueOrigin,
   LogLevel,
+  PositionSource,
   Question,
   SurveyStatus,
 } from '@loop/core';
@@ -943,6 +948,121 @@ export const businessAnalysisClaims = pgTable('business_analysis_claims', {
 });
 
 export type BusinessAnalysisRow = typeof businessAnalyses.$inferSelect;
+
+// ───────────────────────── Contacts: people to invite, saved filters, CSV imports ─────────────────────────
+
+/**
+ * The people an organisation sends surveys to. The e-mail address is stored as typed (trimmed) and
+ * unique per organisation whatever its case. `search_text` is core's `contactSearchText` (name,
+ * e-mail, organisation and place, lower case without accents), written with every change and
+ * searched with LIKE '%word%' through a trigram index (pg_trgm, on PostgreSQL and PGlite alike).
+ * Deleting a row is the AVG erase: whatever refers to a contact later (invitations, responses)
+ * references `contacts.id` with ON DELETE CASCADE or SET NULL.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    street: text('street'),
+    houseNumber: text('house_number'),
+    postcode: text('postcode'),
+    city: text('city'),
+    language: text('language').$type<ContactLanguage>().notNull().default('nl'),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    positionSource: text('position_source').$type<PositionSource>(),
+    unsubscribedAt: timestamptz('unsubscribed_at'),
+    searchText: text('search_text').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_organization_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    index('contacts_organization_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+    index('contacts_organization_company_idx').on(t.organizationId, sql`lower(${t.company})`, t.id),
+    index('contacts_organization_city_idx').on(t.organizationId, sql`lower(${t.city})`, t.id),
+    index('contacts_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('contacts_organization_updated_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('contacts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('contacts_tags_idx').using('gin', t.tags),
+    check('contacts_language_check', sql`${t.language} in ('nl', 'en', 'de', 'fr')`),
+    check(
+      'contacts_position_check',
+      sql`(${t.latitude} is null and ${t.longitude} is null and ${t.positionSource} is null) or
+          (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180 and
+           ${t.positionSource} in ('geocoder', 'manual'))`,
+    ),
+  ],
+);
+
+/** A saved filter of contacts; its name is unique per organisation whatever its case. */
+export const contactSegments = pgTable(
+  'contact_segments',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filter: jsonb('filter').$type<ContactFilter>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contact_segments_organization_name_unique').on(t.organizationId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * One CSV import of contacts, which runs after its request has been answered: `processed` grows
+ * chunk by chunk (the screen's progress bar) and `progress_at` with it. An import still 'running'
+ * without progress for a while (at a server's start, or when read) was cut off by a stop or crash
+ * and is marked 'failed'; the chunks it committed stay.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    state: text('state').$type<ContactImportState>().notNull(),
+    onDuplicate: text('on_duplicate').$type<DuplicatePolicy>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    processed: integer('processed').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    refusedCount: integer('refused_count').notNull().default(0),
+    refusals: jsonb('refusals').$type<{ line: number; reason: string }[]>().notNull().default([]),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The last sign of life of a running import (each chunk); a stale one was cut off. */
+    progressAt: timestamptz('progress_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [
+    index('contact_imports_organization_idx').on(t.organizationId, t.id),
+    index('contact_imports_running_idx').on(t.state).where(sql`${t.state} = 'running'`),
+    check('contact_imports_state_check', sql`${t.state} in ('running', 'done', 'failed')`),
+    check('contact_imports_duplicate_check', sql`${t.onDuplicate} in ('update', 'skip')`),
+  ],
+);
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactSegmentRow = typeof contactSegments.$inferSelect;
+export type ContactImportRow = typeof contactImports.$inferSelect;
 
 // ───────────────────────── Geocoding ─────────────────────────
 

@@ -1,4 +1,3 @@
-import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   type BtwRate,
   type CsvMapping,
@@ -37,6 +36,7 @@ import {
 import { offsetOf, pageSchema, pagingQuerySchema, parsePaging, toPage } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent } from '../http/schema';
+import { readUploadForm } from '../import/uploadForm';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { exportFileResponse } from '../results/resultSchemas';
@@ -93,46 +93,6 @@ const parseFormat = (raw: string | undefined): ExportFormat => {
   if (raw === 'xlsx') return 'xlsx';
   throw invalidInput({ format: EXPORT_FORMAT_MESSAGE });
 };
-
-/** What the multipart form of an import holds besides the file. */
-interface ImportForm {
-  readonly fileName: string;
-  readonly bytes: Buffer;
-  readonly fields: Readonly<Record<string, string>>;
-}
-
-/** Reads the import's form: one file (`file`) and the text fields, in any order. */
-async function readImportForm(request: FastifyRequest): Promise<ImportForm> {
-  if (!request.isMultipart()) throw new ApiError(400, IMPORT_FORM_MESSAGES.noFile);
-  const fields: Record<string, string> = {};
-  let file: { fileName: string; bytes: Buffer } | null = null;
-  const unreadable = (error: unknown): ApiError => {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-      return new ApiError(413, IMPORT_FORM_MESSAGES.tooLarge);
-    request.log.info({ err: error }, 'Import kon niet worden gelezen');
-    return new ApiError(400, IMPORT_FORM_MESSAGES.unreadable);
-  };
-  try {
-    const parts: AsyncIterableIterator<Multipart> = request.parts({
-      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const upload: MultipartFile = part;
-        const bytes = await upload.toBuffer();
-        if (upload.fieldname === 'file') file = { fileName: upload.filename, bytes };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw unreadable(error);
-  }
-  if (file === null) throw new ApiError(400, IMPORT_FORM_MESSAGES.noFile);
-  const fileName = file.fileName.split(/[\\/]/).at(-1)?.slice(0, 200).trim() || IMPORT_FORM_MESSAGES.fileName;
-  return { fileName, bytes: file.bytes, fields };
-}
 
 interface ImportOptions {
   readonly format: ImportFormat | 'auto';
@@ -596,7 +556,7 @@ export const financeRoutes =
       },
       async (request, reply) => {
         const organization = await organizationOf(request);
-        const form = await readImportForm(request);
+        const form = await readUploadForm(request, IMPORT_MAX_BYTES, IMPORT_FORM_MESSAGES);
         const options = importOptions(form.fields);
         const outcome = await importBankFile(deps, {
           organizationId: organization.id,

@@ -125,6 +125,15 @@ describe('OpenAPI', () => {
       '/api/v1/kpis/{id}/drill-down': ['get'],
       '/api/v1/kpis/{id}/values/export': ['get'],
       '/api/v1/kpis/{id}/values/import': ['post'],
+      '/api/v1/contacts': ['get', 'post'],
+      '/api/v1/contacts/facets': ['get'],
+      '/api/v1/contacts/bulk': ['post'],
+      '/api/v1/contacts/export': ['get'],
+      '/api/v1/contacts/segments': ['get', 'post'],
+      '/api/v1/contacts/segments/{id}': ['delete', 'patch'],
+      '/api/v1/contacts/imports': ['get', 'post'],
+      '/api/v1/contacts/imports/{id}': ['get'],
+      '/api/v1/contacts/{id}': ['delete', 'get', 'patch'],
       '/api/v1/organization/business-analysis': ['post'],
       '/api/v1/organization/business-analyses': ['get'],
       '/api/v1/organization/business-analyses/{id}': ['get'],
@@ -135,6 +144,7 @@ describe('OpenAPI', () => {
       '/api/v1/branding/logo',
       '/api/v1/branding/background',
       '/api/v1/finance/imports',
+      '/api/v1/contacts/imports',
       '/api/v1/payments/webhooks/stripe',
       '/api/v1/payments/simulated/{paymentRef}/pay',
       '/api/v1/payments/simulated/{paymentRef}/cancel',
@@ -177,6 +187,17 @@ describe('OpenAPI', () => {
     expect(
       Object.keys(bankImport.requestBody?.content['multipart/form-data']?.schema.properties ?? {}),
     ).toEqual(['file', 'format', 'mapping', 'skip_invalid', 'dry_run', 'btw_rate', 'category']);
+    const contactImport = document.paths['/api/v1/contacts/imports']!.post!;
+    expect(
+      Object.keys(contactImport.requestBody?.content['multipart/form-data']?.schema.properties ?? {}),
+    ).toEqual(['file', 'mapping', 'on_duplicate', 'dry_run']);
+    expect(Object.keys(contactImport.responses)).toEqual(expect.arrayContaining(['200', '202', '413']));
+    const contactList = document.paths['/api/v1/contacts']!.get! as Operation & {
+      parameters?: Array<{ name: string }>;
+    };
+    expect(contactList.parameters?.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['q', 'tag', 'attr', 'segment_id', 'sort', 'order', 'page', 'page_size']),
+    );
   });
 
   it('should serve Swagger UI at /api/docs under a strict policy without inline scripts', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { DatabaseHandle } from '../db/database';
-import { MIGRATIONS_FOLDER, openPostgres, pgliteHandle } from '../db/openDatabase';
+import { MIGRATIONS_FOLDER, openPostgres, PGLITE_EXTENSIONS, pgliteHandle } from '../db/openDatabase';
 
 /** The PostgreSQL the `server-postgres` test project runs against (trust auth). */
 export const TEST_POSTGRES_URL =
@@ -39,12 +39,15 @@ async function openTestPglite(): Promise<DatabaseHandle> {
   const saved = await readFile(template).catch(() => null);
   if (saved !== null) {
     try {
-      return pgliteHandle(await PGlite.create({ loadDataDir: new Blob([saved]) }), 'PGlite (test)');
+      return pgliteHandle(
+        await PGlite.create({ loadDataDir: new Blob([saved]), extensions: PGLITE_EXTENSIONS }),
+        'PGlite (test)',
+      );
     } catch {
       // A damaged or foreign template: build a fresh one below and replace it.
     }
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const handle = pgliteHandle(client, 'PGlite (test)');
   await handle.migrate();
   const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());

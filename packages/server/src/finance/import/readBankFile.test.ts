@@ -3,9 +3,9 @@ import type { CsvMapping } from '@loop/core';
 import { type BankLine, CSV_MESSAGES } from '@loop/core/finance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DECODE_MESSAGES, decodeText } from '../../import/decodeText';
 import { CAMT_MESSAGES, parseCamt053 } from './camt053';
 import { CSV_FILE_MESSAGES } from './csv';
-import { DECODE_MESSAGES, decodeText } from './decodeText';
 import { MT940_MESSAGES } from './mt940';
 import { detectFormat, readBankFile } from './readBankFile';
 

@@ -1,9 +1,9 @@
 import type { CsvMapping, FinanceCsvReport, ImportEncoding, ImportFormat } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import type { ParsedBankLine } from '@loop/core/finance';
+import { decodeText } from '../../import/decodeText';
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
-import { decodeText } from './decodeText';
 import { MT940_MESSAGES, parseMt940 } from './mt940';
 
 /** A bank file read into lines: which format it was, how its text was decoded, and every line. */

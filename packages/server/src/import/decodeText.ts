@@ -1,7 +1,7 @@
 import type { ImportEncoding } from '@loop/core';
 
 /**
- * A bank file's bytes as text. Banks and Excel write UTF-8 (with or without a byte order mark),
+ * An uploaded text file's bytes as text (bank statements, contacts, KPI values). Banks and Excel write UTF-8 (with or without a byte order mark),
  * Windows-1252 (Excel's 'CSV (puntkomma gescheiden)' on a Dutch Windows) or UTF-16 ('Unicode
  * tekst'). UTF-16 announces itself with a byte order mark; anything else is read as UTF-8 when it
  * is valid UTF-8, and as Windows-1252 otherwise: Windows-1252 text with an accent ('café', é = 0xE9)
@@ -19,6 +19,9 @@ export const DECODE_MESSAGES = {
     'Dit bestand bevat geen tekst (het lijkt een programma of afbeelding). Kies een CAMT.053-, MT940- of CSV-bestand.',
 } as const;
 
+/** The messages of one kind of import (the PDF and binary ones name the files it takes). */
+export type DecodeMessages = Readonly<Record<keyof typeof DECODE_MESSAGES, string>>;
+
 export type DecodedText =
   | { readonly ok: true; readonly text: string; readonly encoding: ImportEncoding }
   | { readonly ok: false; readonly detail: string };
@@ -31,14 +34,14 @@ function decodeAs(bytes: Uint8Array, encoding: ImportEncoding): string {
 }
 
 /** The text of an uploaded file, or a Dutch reason why it is not a text file at all. */
-export function decodeText(bytes: Uint8Array): DecodedText {
-  if (bytes.length === 0) return { ok: false, detail: DECODE_MESSAGES.empty };
+export function decodeText(bytes: Uint8Array, messages: DecodeMessages = DECODE_MESSAGES): DecodedText {
+  if (bytes.length === 0) return { ok: false, detail: messages.empty };
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
     // Both an .xlsx and a .zip start like this; an .xlsx names its workbook early on.
     const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
-    return { ok: false, detail: head.includes('xl/') ? DECODE_MESSAGES.spreadsheet : DECODE_MESSAGES.zip };
+    return { ok: false, detail: head.includes('xl/') ? messages.spreadsheet : messages.zip };
   }
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, detail: DECODE_MESSAGES.pdf };
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, detail: messages.pdf };
   let text: string;
   let encoding: ImportEncoding;
   if (startsWith(bytes, [0xff, 0xfe])) {
@@ -56,8 +59,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       encoding = 'windows-1252';
     }
   }
-  // NUL never occurs in the text of a bank file (nor can PostgreSQL store it).
-  if (text.includes('\u0000')) return { ok: false, detail: DECODE_MESSAGES.binary };
-  if (text.trim() === '') return { ok: false, detail: DECODE_MESSAGES.empty };
+  // NUL never occurs in a text file (nor can PostgreSQL store it).
+  if (text.includes('\u0000')) return { ok: false, detail: messages.binary };
+  if (text.trim() === '') return { ok: false, detail: messages.empty };
   return { ok: true, text: text.replace(/^\uFEFF/, ''), encoding };
 }

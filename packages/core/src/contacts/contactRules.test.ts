@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_MESSAGES,
+  checkContact,
+  contactSearchText,
+  foldForSearch,
+  normalisePostcode,
+  normaliseTags,
+  patchedContact,
+  searchTerms,
+} from './contactRules';
+
+describe('checkContact', () => {
+  it('should trim every text, normalise the postcode, tags and attribute keys, and default the language', () => {
+    const checked = checkContact({
+      name: '  José  van   Dijk ',
+      email: ' Jose@Example.NL ',
+      postcode: '1234ab',
+      city: ' Utrecht ',
+      phone: '',
+      tags: ['Klant', ' klant', 'VIP ', ''],
+      attributes: { ' Afdeling ': ' Inkoop ', leeg: '  ' },
+    });
+    expect(checked).toEqual({
+      ok: true,
+      value: {
+        name: 'José van Dijk',
+        email: 'Jose@Example.NL',
+        phone: null,
+        company: null,
+        street: null,
+        house_number: null,
+        postcode: '1234 AB',
+        city: 'Utrecht',
+        language: 'nl',
+        attributes: { afdeling: 'Inkoop' },
+        tags: ['klant', 'vip'],
+      },
+    });
+  });
+
+  it('should name every wrong field in Dutch', () => {
+    const checked = checkContact({
+      name: ' ',
+      email: 'geen-adres',
+      language: 'es',
+      tags: ['a,b'],
+      attributes: { '!': 'x' },
+      city: 12,
+    });
+    expect(checked).toEqual({
+      ok: false,
+      fields: {
+        name: CONTACT_MESSAGES.nameMissing,
+        email: CONTACT_MESSAGES.emailInvalid,
+        language: CONTACT_MESSAGES.language,
+        tags: CONTACT_MESSAGES.tagCharacters,
+        attributes: CONTACT_MESSAGES.attributeKey,
+        city: CONTACT_MESSAGES.text,
+      },
+    });
+  });
+
+  it('should refuse texts over their limit and too many tags', () => {
+    const checked = checkContact({
+      name: 'x'.repeat(201),
+      email: 'a@b.nl',
+      tags: Array.from({ length: 51 }, (_, i) => `t${i}`),
+    });
+    expect(checked.ok ? null : checked.fields).toEqual({
+      name: 'Hoogstens 200 tekens.',
+      tags: CONTACT_MESSAGES.tooManyTags,
+    });
+  });
+});
+
+describe('normalisePostcode', () => {
+  it('should write Dutch postcodes as 1234 AB and leave others as typed', () => {
+    expect(normalisePostcode(' 3511 lk')).toBe('3511 LK');
+    expect(normalisePostcode('3511LK')).toBe('3511 LK');
+    expect(normalisePostcode('B-1000')).toBe('B-1000');
+    expect(normalisePostcode('0123 AB')).toBe('0123 AB');
+  });
+});
+
+describe('normaliseTags', () => {
+  it('should lower-case, deduplicate and sort tags', () => {
+    expect(normaliseTags(['Zeeland', 'amsterdam', 'ZEELAND', '  '])).toEqual(['amsterdam', 'zeeland']);
+  });
+});
+
+describe('foldForSearch', () => {
+  it('should drop accents and case so that Jose finds José', () => {
+    expect(foldForSearch('José Müller-Lüdenscheidt Ærø Straße')).toBe(
+      'jose muller-ludenscheidt aero strasse',
+    );
+    expect(searchTerms('  JOSÉ  mül ')).toEqual(['jose', 'mul']);
+    expect(
+      contactSearchText({ name: 'Renée', email: 'R@x.nl', company: null, city: "'s-Hertogenbosch" }),
+    ).toBe("renee r@x.nl 's-hertogenbosch");
+  });
+});
+
+describe('patchedContact', () => {
+  it('should keep every field the patch leaves out', () => {
+    const current = checkContact({ name: 'An', email: 'an@x.nl', city: 'Gouda' });
+    if (!current.ok) throw new Error('fixture');
+    expect(patchedContact(current.value, { city: null, tags: ['x'] })).toMatchObject({
+      name: 'An',
+      email: 'an@x.nl',
+      city: null,
+      tags: ['x'],
+    });
+  });
+});

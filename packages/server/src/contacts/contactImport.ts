@@ -1,0 +1,454 @@
+import type {
+  ContactCsvMapping,
+  ContactImport,
+  ContactImportPreview,
+  CsvDelimiter,
+  DuplicatePolicy,
+  ImportEncoding,
+} from '@loop/core';
+import type { FieldErrors } from '@loop/core/auth';
+import {
+  type ContactColumns,
+  type ContactValues,
+  normaliseTags,
+  readContactRow,
+  resolveContactColumns,
+  suggestContactMapping,
+} from '@loop/core/contacts';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../appDeps';
+import type { Queryable } from '../db/database';
+import { type ContactImportRow, contactImports, contacts } from '../db/schema';
+import { CSV_ROW_MESSAGES, type CsvRow, readCsvRows } from '../import/csvRows';
+import { DECODE_MESSAGES, type DecodeMessages, decodeText } from '../import/decodeText';
+import { queryRows } from '../results/resultsSql';
+import { columnsOf } from './contactStore';
+
+/**
+ * CSV imports of contacts. A dry run reads the file and answers what the mapping screen needs. A
+ * real import is answered at once (202) and runs on in the background: chunk by chunk, each chunk
+ * one multi-row INSERT … ON CONFLICT on (organisation, lower(e-mail)) in its own transaction with
+ * the import's progress, so the screen's progress bar follows and a crash keeps what was committed.
+ */
+
+export const CONTACT_IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+export const CONTACT_IMPORT_MAX_ROWS = 200_000;
+export const IMPORT_CHUNK = 1_000;
+export const REFUSALS_KEPT = 200;
+const SAMPLE_ROWS = 10;
+/** A running import shows progress at least every chunk; this long without means it was cut off. */
+export const IMPORT_STALE_MS = 60_000;
+
+export const CONTACT_IMPORT_MESSAGES = {
+  noRows: 'Het CSV-bestand bevat geen regels.',
+  noDataRows: 'Het CSV-bestand bevat geen contacten: alleen de regel met kolomkoppen.',
+  tooManyRows: `Een import is hoogstens ${CONTACT_IMPORT_MAX_ROWS.toLocaleString('nl-NL')} contacten. Splits het bestand.`,
+  notRecognised: (headers: readonly string[]) =>
+    `De kolommen van dit CSV-bestand zijn niet herkend (${headers.map((header) => `'${header}'`).join(', ')}). Geef aan welke kolom het e-mailadres en welke de naam bevat.`,
+  duplicateInFile: (line: number) => `Hetzelfde e-mailadres als regel ${line}.`,
+  interrupted:
+    'De import is onderbroken (de server stopte). De contacten tot de laatst gemelde voortgang zijn opgeslagen; importeer het bestand opnieuw met ‘bijwerken’ of ‘overslaan’ om de rest toe te voegen.',
+  failed:
+    'De import is mislukt door een fout op de server. De contacten tot de laatst gemelde voortgang zijn opgeslagen; probeer het opnieuw.',
+} as const;
+
+/** decodeText's messages, naming the files a contacts import takes. */
+export const CONTACT_DECODE_MESSAGES: DecodeMessages = {
+  ...DECODE_MESSAGES,
+  pdf: 'Dit is een PDF. Importeer contacten als CSV-bestand (in Excel: Opslaan als ‘CSV (gescheiden door lijstscheidingsteken)’).',
+  binary: 'Dit bestand bevat geen tekst (het lijkt een programma of afbeelding). Kies een CSV-bestand.',
+};
+
+type Failure = { readonly ok: false; readonly detail: string; readonly fields?: FieldErrors };
+
+/** A contacts file read: its rows and how to read them. */
+export interface ContactFile {
+  readonly encoding: ImportEncoding;
+  readonly delimiter: CsvDelimiter;
+  readonly headers: readonly string[];
+  readonly mapping: ContactCsvMapping;
+  readonly columns: ContactColumns | null;
+  /** The data rows (the header row left out when there is one). */
+  readonly rows: readonly CsvRow[];
+}
+
+/**
+ * Decodes and reads a contacts file with the requested mapping or, without one, the mapping its
+ * headers suggest. `columns` is null when the mapping does not name the e-mail and name columns
+ * (a dry run still answers; a real import refuses).
+ */
+export function readContactFile(
+  bytes: Uint8Array,
+  requested: ContactCsvMapping | null,
+): ({ readonly ok: true } & ContactFile) | Failure {
+  const decoded = decodeText(bytes, CONTACT_DECODE_MESSAGES);
+  if (!decoded.ok) return decoded;
+  const parsed = readCsvRows(decoded.text, requested?.delimiter);
+  const [first, ...rest] = parsed.rows;
+  if (first === undefined) return { ok: false, detail: CONTACT_IMPORT_MESSAGES.noRows };
+  const hasHeader = requested?.has_header !== false;
+  const headers = hasHeader ? first.cells.map((cell) => cell.trim()) : [];
+  const mapping: ContactCsvMapping = {
+    ...(requested ?? suggestContactMapping(headers)),
+    delimiter: parsed.delimiter,
+  };
+  const rows = hasHeader ? rest : parsed.rows;
+  if (rows.length > CONTACT_IMPORT_MAX_ROWS)
+    return { ok: false, detail: CONTACT_IMPORT_MESSAGES.tooManyRows };
+  const complete =
+    mapping.fields.email !== undefined &&
+    (mapping.fields.name !== undefined ||
+      mapping.fields.first_name !== undefined ||
+      mapping.fields.last_name !== undefined);
+  let columns: ContactColumns | null = null;
+  if (complete) {
+    const resolved = resolveContactColumns(mapping, first.cells);
+    if (!resolved.ok) {
+      const detail = Object.values(resolved.fields)[0] ?? CONTACT_IMPORT_MESSAGES.notRecognised(headers);
+      return { ok: false, detail, fields: resolved.fields };
+    }
+    columns = resolved.value;
+  } else if (requested !== null) {
+    // A checked mapping always names both; only a suggestion can lack them.
+    throw new Error('contact mapping without e-mail or name column');
+  }
+  return {
+    ok: true,
+    encoding: decoded.encoding,
+    delimiter: parsed.delimiter,
+    headers,
+    mapping,
+    columns,
+    rows,
+  };
+}
+
+/** What a dry run answers: the headers, the mapping and the first rows. */
+export const previewOf = (fileName: string, file: ContactFile): ContactImportPreview => ({
+  file_name: fileName,
+  encoding: file.encoding,
+  delimiter: file.delimiter,
+  headers: file.headers,
+  mapping: file.mapping,
+  sample: file.rows.slice(0, SAMPLE_ROWS).map((row) => row.cells),
+  rows: file.rows.length,
+});
+
+export const toContactImport = (row: ContactImportRow): ContactImport => ({
+  id: row.id,
+  file_name: row.fileName,
+  state: row.state,
+  on_duplicate: row.onDuplicate,
+  rows: row.rowCount,
+  processed: row.processed,
+  created: row.createdCount,
+  updated: row.updatedCount,
+  skipped: row.skippedCount,
+  refused: row.refusedCount,
+  refusals: row.refusals,
+  error: row.error,
+  created_at: row.createdAt.toISOString(),
+  finished_at: row.finishedAt?.toISOString() ?? null,
+});
+
+export async function createImport(
+  db: Queryable,
+  request: {
+    readonly organizationId: number;
+    readonly userId: number;
+    readonly fileName: string;
+    readonly onDuplicate: DuplicatePolicy;
+    readonly rows: number;
+  },
+  now: Date,
+): Promise<ContactImportRow> {
+  const [row] = await db
+    .insert(contactImports)
+    .values({
+      organizationId: request.organizationId,
+      fileName: request.fileName,
+      state: 'running',
+      onDuplicate: request.onDuplicate,
+      rowCount: request.rows,
+      createdBy: request.userId,
+      createdAt: now,
+      progressAt: now,
+    })
+    .returning();
+  if (row === undefined) throw new Error('contact import not inserted');
+  return row;
+}
+
+/** Marks running imports without progress since `before` as failed (cut off by a stop or crash). */
+export async function failStaleImports(
+  db: Queryable,
+  before: Date,
+  now: Date,
+  organizationId?: number,
+): Promise<number> {
+  const failed = await db
+    .update(contactImports)
+    .set({ state: 'failed', error: CONTACT_IMPORT_MESSAGES.interrupted, finishedAt: now })
+    .where(
+      and(
+        eq(contactImports.state, 'running'),
+        lt(contactImports.progressAt, before),
+        organizationId === undefined ? undefined : eq(contactImports.organizationId, organizationId),
+      ),
+    )
+    .returning({ id: contactImports.id });
+  return failed.length;
+}
+
+export async function findImport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  organizationId: number,
+  id: number,
+): Promise<ContactImport | null> {
+  const now = deps.clock.now();
+  await failStaleImports(deps.db, new Date(now.getTime() - IMPORT_STALE_MS), now, organizationId);
+  const [row] = await deps.db
+    .select()
+    .from(contactImports)
+    .where(and(eq(contactImports.organizationId, organizationId), eq(contactImports.id, id)));
+  return row === undefined ? null : toContactImport(row);
+}
+
+export async function listRecentImports(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  organizationId: number,
+  limit = 20,
+): Promise<ContactImport[]> {
+  const now = deps.clock.now();
+  await failStaleImports(deps.db, new Date(now.getTime() - IMPORT_STALE_MS), now, organizationId);
+  const rows = await deps.db
+    .select()
+    .from(contactImports)
+    .where(eq(contactImports.organizationId, organizationId))
+    .orderBy(desc(contactImports.id))
+    .limit(limit);
+  return rows.map(toContactImport);
+}
+
+interface Progress {
+  processed: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  refused: number;
+  refusals: { line: number; reason: string }[];
+}
+
+/** A row ready to store, with the file line it came from. */
+interface Ready {
+  readonly line: number;
+  readonly key: string;
+  readonly values: ContactValues;
+}
+
+/** What a row of the file sets on a contact that exists: the mapped fields; tags and attributes added. */
+function mergedValues(
+  existing: ContactValues,
+  incoming: ContactValues,
+  columns: ContactColumns,
+): ContactValues {
+  const mapped = (field: keyof typeof columns.fields) => columns.fields[field] !== undefined;
+  const pick = <K extends keyof ContactValues>(
+    key: K,
+    field: keyof typeof columns.fields,
+  ): ContactValues[K] => (mapped(field) && incoming[key] !== null ? incoming[key] : existing[key]);
+  const nameMapped = mapped('name') || mapped('first_name') || mapped('last_name');
+  return {
+    name: nameMapped ? incoming.name : existing.name,
+    email: existing.email,
+    phone: pick('phone', 'phone'),
+    company: pick('company', 'company'),
+    street: pick('street', 'street'),
+    house_number: pick('house_number', 'house_number'),
+    postcode: pick('postcode', 'postcode'),
+    city: pick('city', 'city'),
+    language: mapped('language') ? incoming.language : existing.language,
+    attributes: { ...existing.attributes, ...incoming.attributes },
+    tags: normaliseTags([...existing.tags, ...incoming.tags]).slice(0, 50),
+  };
+}
+
+interface StoredRow {
+  readonly id: number;
+  readonly key: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly company: string | null;
+  readonly street: string | null;
+  readonly house_number: string | null;
+  readonly postcode: string | null;
+  readonly city: string | null;
+  readonly language: ContactValues['language'];
+  readonly attributes: Record<string, string>;
+  readonly tags: string[];
+}
+
+/** Stores one chunk and the import's progress in one transaction. */
+async function storeChunk(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  importRow: ContactImportRow,
+  columns: ContactColumns,
+  ready: readonly Ready[],
+  progress: Progress,
+): Promise<void> {
+  const organizationId = importRow.organizationId;
+  const update = importRow.onDuplicate === 'update';
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    let values = ready.map((row) => row.values);
+    let existingKeys = new Set<string>();
+    if (ready.length > 0) {
+      const keys = ready.map((row) => row.key);
+      const existing = await queryRows<StoredRow>(
+        tx,
+        sql`select id, lower(email) as key, name, email, phone, company, street, house_number, postcode, city,
+                   language, attributes, tags
+            from ${contacts}
+            where organization_id = ${organizationId}
+              and lower(email) in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+      );
+      const byKey = new Map(existing.map((row) => [row.key, row]));
+      existingKeys = new Set(byKey.keys());
+      if (update)
+        values = ready.map((row) => {
+          const found = byKey.get(row.key);
+          return found === undefined ? row.values : mergedValues(found, row.values, columns);
+        });
+      else values = ready.filter((row) => !byKey.has(row.key)).map((row) => row.values);
+    }
+    if (values.length > 0) {
+      // The rows travel as one JSON parameter (see financeImport.ts): a VALUES list of a thousand
+      // rows would bind fourteen thousand parameters, parsed and planned anew for every chunk.
+      const records = values.map((value) => {
+        const columnsOfValue = columnsOf(value);
+        return {
+          name: columnsOfValue.name,
+          email: columnsOfValue.email,
+          phone: columnsOfValue.phone,
+          company: columnsOfValue.company,
+          street: columnsOfValue.street,
+          house_number: columnsOfValue.houseNumber,
+          postcode: columnsOfValue.postcode,
+          city: columnsOfValue.city,
+          language: columnsOfValue.language,
+          attributes: columnsOfValue.attributes,
+          tags: columnsOfValue.tags,
+          search_text: columnsOfValue.searchText,
+        };
+      });
+      const stamp = now.toISOString();
+      const conflict = update
+        ? sql`do update set name = excluded.name, phone = excluded.phone, company = excluded.company,
+              street = excluded.street, house_number = excluded.house_number, postcode = excluded.postcode,
+              city = excluded.city, language = excluded.language, attributes = excluded.attributes,
+              tags = excluded.tags, search_text = excluded.search_text, updated_at = excluded.updated_at`
+        : sql`do nothing`;
+      await tx.execute(sql`
+        insert into ${contacts} (organization_id, name, email, phone, company, street, house_number, postcode,
+          city, language, attributes, tags, search_text, created_at, updated_at)
+        select ${organizationId}::integer, r.name, r.email, r.phone, r.company, r.street, r.house_number,
+          r.postcode, r.city, r.language, r.attributes, r.tags, r.search_text, ${stamp}::timestamptz,
+          ${stamp}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(name text, email text, phone text,
+          company text, street text, house_number text, postcode text, city text, language text,
+          attributes jsonb, tags text[], search_text text)
+        on conflict (organization_id, lower(email)) ${conflict}`);
+    }
+    const existingCount = ready.filter((row) => existingKeys.has(row.key)).length;
+    progress.created += ready.length - existingCount;
+    if (update) progress.updated += existingCount;
+    else progress.skipped += existingCount;
+    await tx
+      .update(contactImports)
+      .set({
+        processed: progress.processed,
+        createdCount: progress.created,
+        updatedCount: progress.updated,
+        skippedCount: progress.skipped,
+        refusedCount: progress.refused,
+        refusals: progress.refusals,
+        progressAt: now,
+      })
+      .where(eq(contactImports.id, importRow.id));
+  });
+}
+
+/**
+ * Runs an import to its end: every row read (refused with its line and a Dutch reason, or stored),
+ * a thousand rows per chunk. A later row with an address seen earlier in the file updates that
+ * contact or is skipped, as `on_duplicate` says; within one chunk the later row wins at once.
+ */
+export async function runImport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  importRow: ContactImportRow,
+  file: ContactFile,
+): Promise<void> {
+  const columns = file.columns;
+  if (columns === null) throw new Error('import without columns');
+  const update = importRow.onDuplicate === 'update';
+  const progress: Progress = { processed: 0, created: 0, updated: 0, skipped: 0, refused: 0, refusals: [] };
+  const refuse = (line: number, reason: string) => {
+    progress.refused++;
+    if (progress.refusals.length < REFUSALS_KEPT) progress.refusals.push({ line, reason });
+  };
+  /** The first line of each address in the file (lower case). */
+  const seen = new Map<string, number>();
+  try {
+    for (let start = 0; start < file.rows.length; start += IMPORT_CHUNK) {
+      const chunk = file.rows.slice(start, start + IMPORT_CHUNK);
+      const ready = new Map<string, Ready>();
+      for (const row of chunk) {
+        if (row.broken) {
+          refuse(row.line, CSV_ROW_MESSAGES.unterminatedQuote);
+          continue;
+        }
+        const read = readContactRow(row.cells, row.line, columns);
+        if (!read.ok) {
+          refuse(read.refusal.line, read.refusal.reason);
+          continue;
+        }
+        const key = read.value.email.toLowerCase();
+        const first = seen.get(key);
+        if (first === undefined) {
+          seen.set(key, row.line);
+          ready.set(key, { line: row.line, key, values: read.value });
+          continue;
+        }
+        // The same address again: skipped, or it updates the contact of the earlier row.
+        if (!update) {
+          progress.skipped++;
+          continue;
+        }
+        const earlier = ready.get(key);
+        if (earlier === undefined) {
+          // Stored by an earlier chunk: the upsert updates it (and counts it).
+          ready.set(key, { line: row.line, key, values: read.value });
+        } else {
+          progress.updated++;
+          ready.set(key, { ...earlier, values: mergedValues(earlier.values, read.value, columns) });
+        }
+      }
+      progress.processed = start + chunk.length;
+      await storeChunk(deps, importRow, columns, [...ready.values()], progress);
+    }
+    const now = deps.clock.now();
+    await deps.db
+      .update(contactImports)
+      .set({ state: 'done', finishedAt: now, progressAt: now })
+      .where(eq(contactImports.id, importRow.id));
+  } catch (error) {
+    const now = deps.clock.now();
+    await deps.db
+      .update(contactImports)
+      .set({ state: 'failed', error: CONTACT_IMPORT_MESSAGES.failed, finishedAt: now })
+      .where(eq(contactImports.id, importRow.id))
+      .catch(() => {});
+    throw error;
+  }
+}
