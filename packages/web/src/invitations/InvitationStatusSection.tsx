@@ -30,7 +30,9 @@ export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
         <h2 id={`${id}-title`}>Status per contact</h2>
         {list.error ? <LoadFailed message={list.error} onRetry={list.reload} /> : null}
         {value === null ? (
-          list.error ? null : <Loading text="Uitnodigingen laden…" />
+          list.error ? null : (
+            <Loading text="Uitnodigingen laden…" />
+          )
         ) : value.total === 0 && status === '' ? (
           <p>Voor deze survey zijn nog geen uitnodigingen verstuurd.</p>
         ) : (
@@ -84,7 +86,9 @@ export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
           </>
         )}
       </section>
-      {value ? <ReminderSettingsForm surveyId={surveyId} settings={value.reminders} onSaved={list.reload} /> : null}
+      {value ? (
+        <ReminderSettingsForm surveyId={surveyId} settings={value.reminders} onSaved={list.reload} />
+      ) : null}
     </>
   );
 }

@@ -61,11 +61,21 @@ export function InviteForm({ surveyId, onSent }: { surveyId: number; onSent: () 
       <fieldset className="invite-when">
         <legend>Wanneer</legend>
         <label className="radio">
-          <input type="radio" name={`${id}-when`} checked={!planned} onChange={() => change({ ...choices, when: 'now' })} />
+          <input
+            type="radio"
+            name={`${id}-when`}
+            checked={!planned}
+            onChange={() => change({ ...choices, when: 'now' })}
+          />
           Nu versturen
         </label>
         <label className="radio">
-          <input type="radio" name={`${id}-when`} checked={planned} onChange={() => change({ ...choices, when: 'planned' })} />
+          <input
+            type="radio"
+            name={`${id}-when`}
+            checked={planned}
+            onChange={() => change({ ...choices, when: 'planned' })}
+          />
           Inplannen
         </label>
         {planned ? (
@@ -94,12 +104,22 @@ export function InviteForm({ surveyId, onSent }: { surveyId: number; onSent: () 
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void look()}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy !== null}
+          onClick={() => void look()}
+        >
           {busy === 'preview' ? 'Voorbeeld laden…' : 'Voorbeeld bekijken'}
         </button>
       </div>
       {preview ? (
-        <InvitationPreview preview={preview} planned={planned} busy={busy === 'send'} onSend={() => void send()} />
+        <InvitationPreview
+          preview={preview}
+          planned={planned}
+          busy={busy === 'send'}
+          onSend={() => void send()}
+        />
       ) : null}
     </section>
   );
@@ -149,13 +169,22 @@ function InvitationPreview({
               <dd>{preview.sample.subject}</dd>
             </div>
           </dl>
-          <iframe className="mail-frame" title="Voorbeeld van de uitnodiging" sandbox="" srcDoc={preview.sample.html} />
+          <iframe
+            className="mail-frame"
+            title="Voorbeeld van de uitnodiging"
+            sandbox=""
+            srcDoc={preview.sample.html}
+          />
         </div>
       ) : null}
       {count > 0 ? (
         <div className="form-actions">
           <button type="button" className="button" disabled={busy} onClick={onSend}>
-            {busy ? 'Bezig…' : planned ? `${count} uitnodigingen inplannen` : `${count} uitnodigingen versturen`}
+            {busy
+              ? 'Bezig…'
+              : planned
+                ? `${count} uitnodigingen inplannen`
+                : `${count} uitnodigingen versturen`}
           </button>
         </div>
       ) : null}

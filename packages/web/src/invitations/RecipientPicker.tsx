@@ -1,5 +1,5 @@
 import type { Contact } from '@loop/core';
-import { DEFAULT_CONTACT_LIST } from '@loop/core/contacts';
+import { DEFAULT_CONTACT_LIST } from '@loop/core/contactsScreen';
 import {
   type InvitationChoices,
   pickContact,
@@ -11,8 +11,8 @@ import {
 import { useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { useDebouncedValue } from '../surveys/results/useResults';
 import { useQuery } from '../shared/useQuery';
+import { useDebouncedValue } from '../surveys/results/useResults';
 
 /**
  * Whom to invite: a saved segment, contacts carrying every chosen tag, or contacts picked by hand
@@ -35,14 +35,19 @@ export function RecipientPicker({
   const q = useDebouncedValue(search.trim(), 250);
   const found = useQuery(`invite-search:${q}`, () =>
     q === ''
-      ? Promise.resolve({ ok: true as const, value: { items: [] as Contact[], total: 0, page: 1, page_size: 10 } })
+      ? Promise.resolve({
+          ok: true as const,
+          value: { items: [] as Contact[], total: 0, page: 1, page_size: 10 },
+        })
       : contacts.list({ ...DEFAULT_CONTACT_LIST, q }, 10),
   );
   const setMode = (mode: RecipientMode) => onChange({ ...choices, mode });
   const toggleTag = (tag: string) =>
     onChange({
       ...choices,
-      tags: choices.tags.includes(tag) ? choices.tags.filter((t) => t !== tag) : [...choices.tags, tag].sort(),
+      tags: choices.tags.includes(tag)
+        ? choices.tags.filter((t) => t !== tag)
+        : [...choices.tags, tag].sort(),
     });
 
   return (
@@ -70,7 +75,10 @@ export function RecipientPicker({
             id={`${id}-segment`}
             value={choices.segmentId ?? ''}
             onChange={(event) =>
-              onChange({ ...choices, segmentId: event.target.value === '' ? null : Number(event.target.value) })
+              onChange({
+                ...choices,
+                segmentId: event.target.value === '' ? null : Number(event.target.value),
+              })
             }
           >
             <option value="">Kies een segment…</option>
@@ -131,7 +139,13 @@ export function RecipientPicker({
                         className="button button-secondary button-small"
                         disabled={picked}
                         onClick={() =>
-                          onChange(pickContact(choices, { id: contact.id, name: contact.name, email: contact.email }))
+                          onChange(
+                            pickContact(choices, {
+                              id: contact.id,
+                              name: contact.name,
+                              email: contact.email,
+                            }),
+                          )
                         }
                       >
                         {picked ? 'Gekozen' : `Kies ${contact.name}`}

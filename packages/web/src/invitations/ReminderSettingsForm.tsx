@@ -52,7 +52,8 @@ export function ReminderSettingsForm({
     <section className="invite-reminders" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Herinneringen</h2>
       <p className="field-hint">
-        Alleen aan contacten die de uitnodiging kregen en nog niet hebben ingevuld; nooit aan wie zich afmeldde.
+        Alleen aan contacten die de uitnodiging kregen en nog niet hebben ingevuld; nooit aan wie zich
+        afmeldde.
       </p>
       <div className="invite-reminder-fields">
         <div className="field field-narrow">
