@@ -139,7 +139,7 @@ function InvitationPreview({
   const id = useId();
   const count = preview.recipients;
   return (
-    <div className="invite-preview" aria-labelledby={`${id}-title`}>
+    <section className="invite-preview" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
         {count === 1 ? '1 contact krijgt een uitnodiging' : `${count} contacten krijgen een uitnodiging`}
       </h3>
@@ -188,6 +188,6 @@ function InvitationPreview({
           </button>
         </div>
       ) : null}
-    </div>
+    </section>
   );
 }
