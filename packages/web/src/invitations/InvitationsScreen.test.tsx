@@ -30,7 +30,9 @@ const SURVEY: Survey = {
   ],
   version: 3,
   estimated_seconds: 60,
-} as Survey;
+  retention_until: null,
+  retention_months: null,
+};
 
 const LIST: SurveyInvitations = {
   items: [
