@@ -20,6 +20,7 @@ const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {
   'kpis.manage': ['owner', 'manager', 'member'],
   'analysis.use': ['owner', 'manager', 'member'],
   'contacts.manage': ['owner', 'manager', 'member'],
+  'contacts.rules': ['owner', 'manager'],
 };
 
 describe('can', () => {

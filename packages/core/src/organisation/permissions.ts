@@ -60,6 +60,8 @@ export const PERMISSIONS = [
    * Contacts are personal data that the other screens do not show, so viewers may not.
    */
   'contacts.manage',
+  /** The organisation's contact rule: how often a contact may be invited at most. */
+  'contacts.rules',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -80,6 +82,7 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'kpis.manage',
     'analysis.use',
     'contacts.manage',
+    'contacts.rules',
   ],
   member: [
     'organization.read',
@@ -120,6 +123,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
   'analysis.use':
     'Met de rol Lezer kun je de bedrijfsanalyse niet maken of bekijken: die bevat ook de financiën.',
   'contacts.manage': 'Met de rol Lezer kun je geen contacten bekijken of beheren: dat zijn persoonsgegevens.',
+  'contacts.rules': 'Alleen een eigenaar of beheerder kan de contactregel van de organisatie wijzigen.',
 };
 
 /**
