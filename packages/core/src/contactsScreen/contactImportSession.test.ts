@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactImport, ContactImportPreview } from '../contract';
+import type { ContactImportPreview } from '../contract';
 import {
   CONTACT_IMPORT_MESSAGES,
   CONTACT_IMPORT_START,
@@ -11,6 +11,7 @@ import {
   mappedSample,
   withMappedField,
 } from './contactImportSession';
+import { importRun } from './contactsScreen.fixtures';
 
 const file = { name: 'contacten.csv', content: { size: 1200, type: 'text/csv' } };
 
@@ -27,23 +28,7 @@ const PREVIEW: ContactImportPreview = {
   rows: 200,
 };
 
-const run = (patch: Partial<ContactImport> = {}): ContactImport => ({
-  id: 7,
-  file_name: 'contacten.csv',
-  state: 'running',
-  on_duplicate: 'skip',
-  rows: 200,
-  processed: 0,
-  created: 0,
-  updated: 0,
-  skipped: 0,
-  refused: 0,
-  refusals: [],
-  error: null,
-  created_at: '2026-11-26T09:00:00Z',
-  finished_at: null,
-  ...patch,
-});
+const run = importRun;
 
 const steps = (...events: Parameters<typeof contactImportStep>[1][]): ContactImportSession =>
   events.reduce(contactImportStep, CONTACT_IMPORT_START);

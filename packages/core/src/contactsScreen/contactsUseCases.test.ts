@@ -4,24 +4,11 @@ import type { ContactImport } from '../contract';
 import type { DownloadedFile } from '../shared';
 import { DEFAULT_CONTACT_LIST } from './contactListState';
 import type { ContactsGateway } from './contactsPorts';
+import { importRun } from './contactsScreen.fixtures';
 import { createContactsUseCases, IMPORT_POLL_MS } from './contactsUseCases';
 
-const run = (processed: number, state: ContactImport['state'] = 'running'): ContactImport => ({
-  id: 7,
-  file_name: 'contacten.csv',
-  state,
-  on_duplicate: 'update',
-  rows: 200,
-  processed,
-  created: processed,
-  updated: 0,
-  skipped: 0,
-  refused: 0,
-  refusals: [],
-  error: null,
-  created_at: '2026-11-26T09:00:00Z',
-  finished_at: null,
-});
+const run = (processed: number, state: ContactImport['state'] = 'running'): ContactImport =>
+  importRun({ processed, created: processed, state });
 
 /** A gateway whose calls are recorded; each test gives the answers it needs. */
 function fakeGateway(answers: Partial<ContactsGateway>) {

@@ -10,7 +10,7 @@ import * as schema from '../db/schema';
 import { processedWebhookEvents } from '../db/schema';
 import { checkoutRequestFor, type TestOrganization } from '../testing/billing';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
-import { bankFixture, postImport, sampleRecord } from '../testing/finance';
+import { bankFixture, multipartForm, postImport, sampleRecord } from '../testing/finance';
 import { multipartFile, TINY_PNG } from '../testing/images';
 import { kpiInput } from '../testing/kpiTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
@@ -126,6 +126,31 @@ async function populatedTeam(name: string) {
     bytes: bankFixture('rabobank-mt940.sta'),
   });
   expect(imported.statusCode, imported.body).toBe(201);
+  const contact = await call('POST', '/contacts', {
+    name: `Contact van ${name}`,
+    email: `contact@${name.length}.example.nl`,
+  });
+  expect(contact.statusCode, contact.body).toBe(201);
+  const segment = await call('POST', '/contacts/segments', { name: 'Iedereen', filter: {} });
+  expect(segment.statusCode, segment.body).toBe(201);
+  const contactForm = multipartForm(
+    {},
+    { name: 'contacten.csv', bytes: Buffer.from('Naam;E-mail\nAnna;anna@example.nl\n') },
+  );
+  const contactImport = await app.inject({
+    method: 'POST',
+    url: '/api/v1/contacts/imports',
+    headers: { authorization: `Bearer ${team.owner.token}`, ...team.headers, ...contactForm.headers },
+    payload: contactForm.payload,
+  });
+  expect(contactImport.statusCode, contactImport.body).toBe(202);
+  for (let tries = 0; tries < 200; tries++) {
+    const state = (await call('GET', `/contacts/imports/${contactImport.json<{ id: number }>().id}`)).json<{
+      state: string;
+    }>();
+    if (state.state !== 'running') break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const kpi = await call('POST', '/kpis', kpiInput({ owner_id: team.member.id }));
   expect(kpi.statusCode, kpi.body).toBe(201);
   const kpiId = kpi.json<{ id: number }>().id;
@@ -227,6 +252,10 @@ describe('DELETE /organization', () => {
       'app_logs',
       'branding',
       'business_analyses',
+      'contact_imports',
+      'contact_segments',
+      'contact_stats',
+      'contacts',
       'finance_day_totals',
       'finance_imports',
       'finance_month_totals',
@@ -319,6 +348,9 @@ describe('GET /organization/export', () => {
       'bedrijfsanalyses.json',
       'betaalgebeurtenissen.json',
       'betalingen.json',
+      'contacten/contacten.json',
+      'contacten/imports.json',
+      'contacten/segmenten.json',
       'financien/boekingen.json',
       'financien/imports.json',
       'huisstijl.json',
@@ -352,6 +384,16 @@ describe('GET /organization/export', () => {
     expect(json('financien/boekingen.json')).toHaveLength(4);
     expect(json('financien/imports.json')).toEqual([
       expect.objectContaining({ file_name: 'afschrift.sta', imported: 3 }),
+    ]);
+    expect(json('contacten/contacten.json').map((row) => row.name)).toEqual([
+      'Contact van Export BV',
+      'Anna',
+    ]);
+    expect(json('contacten/segmenten.json')).toEqual([
+      expect.objectContaining({ name: 'Iedereen', filter: {} }),
+    ]);
+    expect(json('contacten/imports.json')).toEqual([
+      expect.objectContaining({ state: 'done', createdCount: 1 }),
     ]);
     expect(text(`surveys/${mine.survey.id}-peiling-van-export-bv.csv`)).toContain(
       'Meer overleg met andere teams.',

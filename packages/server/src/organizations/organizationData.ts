@@ -6,11 +6,14 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { AppDeps } from '../appDeps';
 import { supersedePendingCheckouts } from '../billing/checkout';
 import type { UploadStore } from '../branding/uploadStore';
+import { contactChunks } from '../contacts/contactStore';
 import type { Queryable } from '../db/database';
 import {
   appLogs,
   branding,
   businessAnalyses,
+  contactImports,
+  contactSegments,
   financeImports,
   invitations,
   kpiBoards,
@@ -186,7 +189,7 @@ export const organizationExportName = (name: string, now: Date): string =>
 
 /**
  * Everything of an organisation as a ZIP: a JSON file per table (link tokens and password data
- * left out; the finance day totals are sums of the records and left out too), the logo and
+ * left out; the finance day totals and contact stats are derived and left out too), the logo and
  * background files, and a CSV per survey with its submitted responses in the same format as the
  * survey export.
  */
@@ -331,6 +334,33 @@ export async function organizationExport(
         .from(financeImports)
         .where(eq(financeImports.organizationId, organizationId))
         .orderBy(asc(financeImports.id)),
+    );
+    // The contacts as the API answers them (without the search text and sort keys derived from them).
+    yield {
+      name: 'contacten/contacten.json',
+      chunks: jsonArray(contactChunks(db, organizationId, {}, 'created_at', 'asc', BATCH)),
+    };
+    yield jsonEntry(
+      'contacten/segmenten.json',
+      db
+        .select({
+          id: contactSegments.id,
+          name: contactSegments.name,
+          filter: contactSegments.filter,
+          created_at: contactSegments.createdAt,
+          updated_at: contactSegments.updatedAt,
+        })
+        .from(contactSegments)
+        .where(eq(contactSegments.organizationId, organizationId))
+        .orderBy(asc(contactSegments.id)),
+    );
+    yield jsonEntry(
+      'contacten/imports.json',
+      db
+        .select()
+        .from(contactImports)
+        .where(eq(contactImports.organizationId, organizationId))
+        .orderBy(asc(contactImports.id)),
     );
     for (const survey of surveyRows) {
       yield {
