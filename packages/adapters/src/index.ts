@@ -23,6 +23,7 @@ export { createBrandingGateway } from './http/createBrandingGateway';
 export { createBusinessAnalysisGateway } from './http/createBusinessAnalysisGateway';
 export { createContactsGateway } from './http/createContactsGateway';
 export { createFinanceGateway } from './http/createFinanceGateway';
+export { createInvitationsGateway, createUnsubscribeGateway } from './http/createInvitationsGateway';
 export { createKpiGateway } from './http/createKpiGateway';
 export { createOpenAnswerSummaryGateway } from './http/createOpenAnswerSummaryGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';

@@ -61,6 +61,11 @@ describe('ROUTE_ACCESS', () => {
     expect(table['/email-herstellen/:token']).toEqual({ access: 'public' });
   });
 
+  it('should open the unsubscribe link to anyone and sending invitations only after onboarding', () => {
+    expect(table['/afmelden/:token']).toEqual({ access: 'public' });
+    expect(table['/survey/:id/uitnodigen']).toEqual({ access: 'onboarded' });
+  });
+
   it('should hold no route beyond the spec table and the documented extras', () => {
     const known = new Set([
       ...Object.values(SPEC_ROUTES).flat(),
@@ -70,6 +75,8 @@ describe('ROUTE_ACCESS', () => {
       '/uitnodiging/:token',
       '/email-bevestigen/:token',
       '/email-herstellen/:token',
+      '/afmelden/:token',
+      '/survey/:id/uitnodigen',
     ]);
     expect(Object.keys(table).filter((path) => !known.has(path))).toEqual([]);
   });

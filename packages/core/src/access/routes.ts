@@ -20,6 +20,8 @@ export const ROUTE_ACCESS = {
   // Not in the spec's table: the links of an e-mail change, to the new and to the old address.
   '/email-bevestigen/:token': { access: 'public' },
   '/email-herstellen/:token': { access: 'public' },
+  // Not in the spec's table: the unsubscribe link of survey invitations, opened signed out.
+  '/afmelden/:token': { access: 'public' },
   '/onboarding': { access: 'login' },
   '/dashboard/abonnement': { access: 'login' },
   '/dashboard': { access: 'onboarded' },
@@ -30,6 +32,8 @@ export const ROUTE_ACCESS = {
   '/survey/:id': { access: 'onboarded' },
   '/survey/:id/edit': { access: 'onboarded' },
   '/survey/:id/email-preview': { access: 'onboarded' },
+  // Not in the spec's table: sending a survey to contacts, and its invitations' status.
+  '/survey/:id/uitnodigen': { access: 'onboarded' },
   '/survey/:id/preview': { access: 'onboarded' },
   '/survey/:surveyId/question/:questionId': { access: 'onboarded' },
   '/profiel': { access: 'onboarded' },

@@ -1,6 +1,23 @@
 // The invitations feature: who may be invited or reminded (the contact rule, unsubscribes,
 // answers), the delivery statuses' names and the unsubscribe page's address hint. The wire types
 // are in the contract feature (contract/invitations.ts).
+
+export type {
+  ComposedRequest,
+  InvitationChoices,
+  PickedContact,
+  RecipientMode,
+} from './invitationComposer';
+export {
+  COMPOSER_MESSAGES,
+  composeInvitation,
+  EMPTY_CHOICES,
+  pickContact,
+  RECIPIENT_MODE_LABELS,
+  RECIPIENT_MODES,
+  unpickContact,
+} from './invitationComposer';
+export type { InvitationListQuery, InvitationsGateway, UnsubscribeGateway } from './invitationPorts';
 export type { InvitationFacts, ReminderFacts, Skip } from './invitationRules';
 export {
   ANONYMOUS_SURVEY_TEXT,
@@ -12,3 +29,16 @@ export {
   reminderDue,
   SKIP_TEXTS,
 } from './invitationRules';
+export type {
+  SurveyInvitationUseCaseDeps,
+  SurveyInvitationUseCases,
+  UnsubscribeUseCases,
+} from './invitationUseCases';
+export {
+  createSurveyInvitationUseCases,
+  createUnsubscribeUseCases,
+  SETTINGS_MESSAGES,
+  UNSUBSCRIBE_TEXTS,
+} from './invitationUseCases';
+export type { InvitationRow } from './invitationView';
+export { invitationRow, sentText, skippedText, statusSummary } from './invitationView';

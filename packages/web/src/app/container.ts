@@ -293,6 +293,30 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.ApiClient],
     )
     .inSingletonScope();
+  const invitations = () => import('./invitationServices');
+  bind(TOKENS.SurveyInvitationUseCases)
+    .toResolvedValue(
+      async (api, clock) => {
+        const { createInvitationsGateway, createSurveyInvitationUseCases } = await invitations();
+        return createSurveyInvitationUseCases({
+          gateway: createInvitationsGateway(api),
+          now: () => new Date(clock.now()),
+        });
+      },
+      [TOKENS.ApiClient, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  // The unsubscribe link is opened signed out: a client without session or organisation.
+  bind(TOKENS.UnsubscribeUseCases)
+    .toResolvedValue(
+      async (baseUrl, fetch) => {
+        const { createUnsubscribeGateway, createUnsubscribeUseCases } = await invitations();
+        const client = createApiClient({ baseUrl, fetch, organisationId: () => null, session: NO_SESSION });
+        return createUnsubscribeUseCases({ gateway: createUnsubscribeGateway(client) });
+      },
+      [TOKENS.ApiBaseUrl, TOKENS.Fetch],
+    )
+    .inSingletonScope();
   bind(TOKENS.SurveyDataGateway)
     .toResolvedValue(async (api) => (await surveys()).createSurveyDataGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();

@@ -23,6 +23,7 @@ import type { ContactsUseCases } from '@loop/core/contactsScreen';
 import type { FeatureStore } from '@loop/core/features';
 import type { FinanceGateway } from '@loop/core/finance';
 import type { HtmlSanitizer } from '@loop/core/html';
+import type { SurveyInvitationUseCases, UnsubscribeUseCases } from '@loop/core/invitations';
 import type { KpiGateway } from '@loop/core/kpis';
 import type { AdminLogsGateway, LogBrowser } from '@loop/core/logs';
 import type {
@@ -139,6 +140,10 @@ export const TOKENS = {
   ContactsUseCases: Symbol.for('Loop.ContactsUseCases') as ServiceIdentifier<ContactsUseCases>,
   /** Summaries of open answers (plan feature 'ai'), with their gateway. */
   SummaryUseCases: Symbol.for('Loop.SummaryUseCases') as ServiceIdentifier<SummaryUseCases>,
+  SurveyInvitationUseCases: Symbol.for(
+    'Loop.SurveyInvitationUseCases',
+  ) as ServiceIdentifier<SurveyInvitationUseCases>,
+  UnsubscribeUseCases: Symbol.for('Loop.UnsubscribeUseCases') as ServiceIdentifier<UnsubscribeUseCases>,
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */
   SurveyDataUseCases: Symbol.for('Loop.SurveyDataUseCases') as ServiceIdentifier<SurveyDataUseCases>,
   /** The survey and invitation e-mail the previews show. */

@@ -10,6 +10,7 @@ import { Field } from '../forms/Field';
 import { Form } from '../forms/Form';
 import { FieldError, FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
+import { ContactRulesSection } from '../invitations/ContactRulesSection';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useInvalidate, useQuery } from '../shared/useQuery';
@@ -235,6 +236,7 @@ export function TeamScreen() {
         </dl>
       </section>
 
+      {can(role, 'contacts.rules') ? <ContactRulesSection /> : null}
       {organisation && can(role, 'organization.own') ? (
         <OrganisationDataSection name={organisation.name} />
       ) : null}

@@ -64,6 +64,8 @@ const ContactsScreen = screen(() => import('../contacts/ContactsScreen'), 'Conta
 const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
+const InvitationsScreen = screen(() => import('../invitations/InvitationsScreen'), 'InvitationsScreen');
+const UnsubscribeScreen = screen(() => import('../invitations/UnsubscribeScreen'), 'UnsubscribeScreen');
 
 /** A screen's plan feature, with the screen's title for the page that explains a missing one. */
 interface ScreenFeature {
@@ -89,6 +91,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/email-herstellen/:token', Screen: UndoEmailChangeScreen },
   { path: '/billing/return', Screen: BillingReturnScreen },
   { path: '/uitnodiging/:token', Screen: InvitationScreen },
+  { path: '/afmelden/:token', Screen: UnsubscribeScreen },
   { path: '/privacy', Screen: PrivacyScreen },
   { path: '/privacybeleid', Screen: PrivacyScreen },
   { path: '/cookiebeleid', Screen: CookiePolicyScreen },
@@ -110,6 +113,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/survey/:id/edit', Screen: SurveyEditorScreen },
   { path: '/survey/:id/preview', Screen: PreviewScreen },
   { path: '/survey/:id/email-preview', Screen: EmailPreviewScreen },
+  { path: '/survey/:id/uitnodigen', Screen: InvitationsScreen },
   { path: '/surveys', Screen: SurveysScreen },
   { path: '/survey/:id', Screen: SurveyResultsScreen },
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },

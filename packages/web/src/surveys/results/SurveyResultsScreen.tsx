@@ -79,6 +79,11 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
           <Link href={`/survey/${surveyId}/email-preview`} className="button button-secondary">
             E-mailvoorbeeld
           </Link>
+          {allowed('contacts.manage') ? (
+            <Link href={`/survey/${surveyId}/uitnodigen`} className="button button-secondary">
+              Uitnodigen
+            </Link>
+          ) : null}
         </nav>
         <div className="results-actions">
           <SurveyDataButtons

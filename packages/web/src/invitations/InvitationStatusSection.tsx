@@ -1,0 +1,94 @@
+import { DELIVERY_STATUSES, type DeliveryStatus } from '@loop/core';
+import { DELIVERY_STATUS_LABELS, invitationRow, statusSummary } from '@loop/core/invitations';
+import { useId, useState } from 'react';
+import { useAsyncInjection } from '../app/ContainerProvider';
+import { TOKENS } from '../app/tokens';
+import { LoadFailed, Loading } from '../routing/Loading';
+import { useQuery } from '../shared/useQuery';
+import { Pager } from '../shell/Pager';
+import { TableScroll } from '../shell/TableScroll';
+import { ReminderSettingsForm } from './ReminderSettingsForm';
+
+const PAGE_SIZE = 50;
+const COLUMNS = ['Naam', 'E-mail', 'Status', 'Wanneer', 'Herinneringen'] as const;
+
+/** Per contact: where their invitation stands, with the mail server's reason when it failed. */
+export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
+  const id = useId();
+  const invitations = useAsyncInjection(TOKENS.SurveyInvitationUseCases);
+  const [status, setStatus] = useState<DeliveryStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const list = useQuery(`invitations:${surveyId}:${status}:${page}`, () =>
+    invitations.list(surveyId, { ...(status === '' ? {} : { status }), page, page_size: PAGE_SIZE }),
+  );
+  const value = list.value;
+  const summary = value ? statusSummary(value) : [];
+
+  return (
+    <>
+      <section className="invite-status" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Status per contact</h2>
+        {list.error ? <LoadFailed message={list.error} onRetry={list.reload} /> : null}
+        {value === null ? (
+          list.error ? null : (
+            <Loading text="Uitnodigingen laden…" />
+          )
+        ) : value.total === 0 && status === '' ? (
+          <p>Voor deze survey zijn nog geen uitnodigingen verstuurd.</p>
+        ) : (
+          <>
+            <ul className="invite-counts" aria-label="Aantallen per status">
+              {summary.map((line) => (
+                <li key={line.status}>
+                  <span className={`status-badge status-${line.status}`}>{line.label}</span> {line.count}
+                </li>
+              ))}
+            </ul>
+            <div className="field field-narrow">
+              <label htmlFor={`${id}-filter`}>Toon</label>
+              <select
+                id={`${id}-filter`}
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value as DeliveryStatus | '');
+                  setPage(1);
+                }}
+              >
+                <option value="">Alle statussen</option>
+                {DELIVERY_STATUSES.map((option) => (
+                  <option key={option} value={option}>
+                    {DELIVERY_STATUS_LABELS[option]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TableScroll label="Uitnodigingen" columns={COLUMNS}>
+              {value.items.map(invitationRow).map((row) => (
+                <tr key={row.id}>
+                  <td>{row.name}</td>
+                  <td>{row.email}</td>
+                  <td>
+                    <span className={`status-badge status-${row.status}`}>{row.statusLabel}</span>
+                    {row.failure ? <div className="muted">{row.failure}</div> : null}
+                  </td>
+                  <td>{row.moment}</td>
+                  <td>{row.reminders}</td>
+                </tr>
+              ))}
+            </TableScroll>
+            <Pager
+              label="Pagina's van de uitnodigingen"
+              page={page}
+              pages={Math.max(1, Math.ceil(value.total / PAGE_SIZE))}
+              busy={list.loading}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </section>
+      {value ? (
+        <ReminderSettingsForm surveyId={surveyId} settings={value.reminders} onSaved={list.reload} />
+      ) : null}
+    </>
+  );
+}
