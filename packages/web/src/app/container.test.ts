@@ -24,6 +24,8 @@ const LAZY_TOKENS = new Set([
   'TeamGateway',
   'InvitationLinkGateway',
   'InvitationUseCases',
+  'SurveyInvitationUseCases',
+  'UnsubscribeUseCases',
   'OwnDataUseCases',
   'PaymentReturn',
   'AdminGateway',
