@@ -40,6 +40,7 @@ const SIGNED_IN = [
   '/advanced-kpis',
   '/billing/return?status=success&payment_id=1',
   '/finance',
+  '/contacten',
   '/bedrijfsanalyse',
 ];
 

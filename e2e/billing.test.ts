@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import { DEMO, launchBrowser, login, menuLink, openPage, type RunningServer, startServer } from './harness';
 
 /** Checkout off (the default configuration) and checkout on with the simulated provider. */
 let offline: RunningServer;
@@ -144,10 +144,7 @@ describe('checkout with the simulated provider', () => {
     await page.getByRole('link', { name: 'Naar profiel / abonnement' }).click();
     await page.waitForURL(`${online.url}/dashboard/abonnement`);
     await page.locator('.current-plan .plan-badge', { hasText: 'smartloop' }).waitFor();
-    await page
-      .getByRole('navigation', { name: 'Hoofdmenu' })
-      .getByRole('link', { name: 'Personalisatie' })
-      .click();
+    await (await menuLink(page, 'Personalisatie')).click();
     await page.waitForURL(`${online.url}/personalisatie`);
     await page.getByRole('heading', { name: 'Personalisatie' }).waitFor();
     expect(problems).toEqual([]);

@@ -214,3 +214,17 @@ export async function holdRequests(page: Page, pattern: string) {
     },
   };
 }
+
+/**
+ * A link of the main menu, shown: the less-used ones (Organisatie, Profiel, Personalisatie, Beheer)
+ * sit under the header's 'Meer', which is opened for them.
+ */
+export async function menuLink(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+  const link = nav.getByRole('link', { name, exact: true });
+  const more = nav.getByRole('button', { name: 'Meer' });
+  await link.or(more).first().waitFor();
+  if (!(await link.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await link.waitFor();
+  return link;
+}

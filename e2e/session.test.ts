@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, login, openPage, type RunningServer, startServer, useServerAndBrowser } from './harness';
+import {
+  DEMO,
+  login,
+  menuLink,
+  openPage,
+  type RunningServer,
+  startServer,
+  useServerAndBrowser,
+} from './harness';
 
 const env = useServerAndBrowser();
 
@@ -128,7 +136,7 @@ describe('session lifetime', () => {
         `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', sid: 'x', is_admin: false, exp })}.AAAA`,
       );
     });
-    await page.getByRole('link', { name: 'Profiel' }).first().click();
+    await (await menuLink(page, 'Profiel')).click();
     await page.waitForURL(`${env.server.url}/profiel`);
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Naam', exact: true }).inputValue())
@@ -287,7 +295,7 @@ describe('access token expiry while the app is open', () => {
     // The background timer did it (35 s after the token was issued), not a guard check.
     expect(refreshes[0]! - loggedInAt).toBeGreaterThan(30_000);
     expect(page.url()).toBe(`${shortLived.url}/dashboard`);
-    await page.getByRole('link', { name: 'Profiel' }).first().click();
+    await (await menuLink(page, 'Profiel')).click();
     await page.waitForURL(`${shortLived.url}/profiel`);
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Naam', exact: true }).inputValue())

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, login, openPage, useServerAndBrowser } from './harness';
+import { DEMO, login, menuLink, openPage, useServerAndBrowser } from './harness';
 
 /**
  * Two people in one organisation, in Chromium against a real server: the owner invites a colleague
@@ -20,7 +20,7 @@ describe('a team of two', () => {
   it('should take a colleague from invitation to member, and out again', async () => {
     const owner = await openPage(env.browser);
     await login(owner.page, env.server.url, DEMO.admin);
-    await owner.page.getByRole('link', { name: 'Organisatie' }).click();
+    await (await menuLink(owner.page, 'Organisatie')).click();
     await owner.page.waitForURL(`${env.server.url}/organisatie`);
     await expect.poll(() => owner.page.getByRole('row').count()).toBeGreaterThanOrEqual(3);
 

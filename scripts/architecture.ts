@@ -173,6 +173,7 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/organisation',
   '@loop/core/periods',
   '@loop/core/finance',
+  '@loop/core/contacts',
   '@loop/core/surveys/model',
   '@loop/core/surveys/results',
   '@loop/core/surveys/data',

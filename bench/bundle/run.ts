@@ -57,6 +57,7 @@ const ROUTES: readonly RouteCase[] = [
   { path: '/dashboard/abonnement', signedIn: true, budgetKb: null },
   { path: '/billing/return', signedIn: false, budgetKb: null },
   { path: '/admin/logs', signedIn: true, budgetKb: null, admin: true },
+  { path: '/contacten', signedIn: true, budgetKb: null },
   // jsPDF loads when 'PDF' is clicked, never with the page.
   {
     path: '/bedrijfsanalyse',

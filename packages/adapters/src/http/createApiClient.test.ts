@@ -153,6 +153,12 @@ describe('createApiClient', () => {
     expect(calls[0]?.url).toBe('https://api.loop.test/api/v1/admin/users?page=2&page_size=25&q=jan+de+wit');
   });
 
+  it('should repeat a name once per value of a list in the query', async () => {
+    const { client, calls } = clientWith(() => json(200, {}));
+    await client.request('GET', '/contacts', { query: { tag: ['klant', 'vip'], attr: [], q: 'a' } });
+    expect(calls[0]?.url).toBe('https://api.loop.test/api/v1/contacts?tag=klant&tag=vip&q=a');
+  });
+
   it('should answer undefined for 204', async () => {
     const { client } = clientWith(() => new Response(null, { status: 204 }));
     expect(await client.request('DELETE', '/branding/logo')).toEqual({ ok: true, value: undefined });

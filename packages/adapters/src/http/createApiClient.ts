@@ -54,8 +54,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type RequestOptions = {
   /** Sent as JSON, except FormData, Blob, URLSearchParams and binary bodies, which pass untouched. */
   body?: unknown;
-  /** Undefined values are left out. */
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Undefined values are left out; a list repeats the name once per value (`tag=a&tag=b`). */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
   /** 'retry' (default): on 401 refresh once and retry; 'none': never refresh (login, refresh, logout). */
   auth?: 'retry' | 'none';
   signal?: AbortSignal;
@@ -121,7 +121,8 @@ function withQuery(url: string, query: RequestOptions['query']): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.append(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else if (value !== undefined) params.append(key, String(value));
   }
   const search = params.toString();
   return search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`;

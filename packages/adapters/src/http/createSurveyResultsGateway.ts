@@ -1,7 +1,7 @@
 import type { DownloadedFile } from '@loop/core';
 import { type ApiResult, apiOk, type ResultsQuery } from '@loop/core';
 import type { SurveyResultsGateway } from '@loop/core/surveys/results';
-import type { ApiClient, DownloadBody } from './createApiClient';
+import type { ApiClient, DownloadBody, RequestOptions } from './createApiClient';
 
 /** RFC 8187's `UTF-8''…` value of `filename*`, decoded; null when it is not one. */
 function extendedValue(value: string): string | null {
@@ -44,7 +44,7 @@ export async function downloadFile(
   client: ApiClient,
   path: string,
   fallback: string,
-  query?: Record<string, string | undefined>,
+  query?: RequestOptions['query'],
 ): Promise<ApiResult<DownloadedFile>> {
   const answer = await client.request<DownloadBody>('GET', path, {
     ...(query === undefined ? {} : { query }),

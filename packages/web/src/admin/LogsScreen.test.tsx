@@ -1,10 +1,9 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { LogItem } from '@loop/core';
-import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody } from '../testing/fakeApi';
-import { button, click, render, settle, type, unmountAll, waitFor } from '../testing/render';
+import { button, choose, click, render, settle, type, unmountAll, waitFor } from '../testing/render';
 import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
@@ -63,15 +62,6 @@ const cells = (tr: Element | undefined) =>
   [...(tr?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
 const logCalls = (app: ReturnType<typeof logsApp>) =>
   app.api.seen.filter((request) => request.path === '/admin/logs');
-
-/** Picks an option of a React-controlled select. */
-async function choose(select: Element | null, value: string): Promise<void> {
-  if (!(select instanceof HTMLSelectElement)) throw new Error('Not a select');
-  await act(async () => {
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

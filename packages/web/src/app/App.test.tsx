@@ -54,6 +54,7 @@ describe('App', () => {
       expect([...container.querySelectorAll('#main-nav a')].map((a) => a.textContent)).toEqual([
         'Dashboard',
         'Surveys',
+        'Contacten',
         'Organisatie',
         'Profiel',
         'Personalisatie',

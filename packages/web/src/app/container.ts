@@ -192,6 +192,17 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(async (api) => (await finance()).createFinanceGateway(api), [TOKENS.ApiClient])
     .inSingletonScope();
 
+  const contacts = () => import('./contactsServices');
+  bind(TOKENS.ContactsUseCases)
+    .toResolvedValue(
+      async (api, files, wait) => {
+        const { createContactsGateway, createContactsUseCases } = await contacts();
+        return createContactsUseCases({ gateway: createContactsGateway(api), files, wait });
+      },
+      [TOKENS.ApiClient, TOKENS.FileSaver, TOKENS.Wait],
+    )
+    .inSingletonScope();
+
   const analysis = () => import('./analysisServices');
   bind(TOKENS.BusinessAnalysisGateway)
     .toResolvedValue(async (api) => (await analysis()).createBusinessAnalysisGateway(api), [TOKENS.ApiClient])

@@ -19,6 +19,7 @@ import type {
   SubscriptionStore,
 } from '@loop/core/billing';
 import type { BrandingStore } from '@loop/core/branding';
+import type { ContactsUseCases } from '@loop/core/contactsScreen';
 import type { FeatureStore } from '@loop/core/features';
 import type { FinanceGateway } from '@loop/core/finance';
 import type { HtmlSanitizer } from '@loop/core/html';
@@ -134,6 +135,8 @@ export const TOKENS = {
   ResultsUseCases: Symbol.for('Loop.ResultsUseCases') as ServiceIdentifier<ResultsUseCases>,
   /** The results page's PDF summary: its code loads with the first click, jsPDF inside it. */
   ExportResultsPdf: Symbol.for('Loop.ExportResultsPdf') as ServiceIdentifier<ResultsPdfExporter>,
+  /** The /contacten screen: contacts, segments, bulk actions, export and the CSV import. */
+  ContactsUseCases: Symbol.for('Loop.ContactsUseCases') as ServiceIdentifier<ContactsUseCases>,
   /** Summaries of open answers (plan feature 'ai'), with their gateway. */
   SummaryUseCases: Symbol.for('Loop.SummaryUseCases') as ServiceIdentifier<SummaryUseCases>,
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */

@@ -1,10 +1,11 @@
 import type { CsvMapping } from '@loop/core';
 import { type CsvPreview, previewCsvLines } from '@loop/core/finance';
 import { useId } from 'react';
+import { type CsvColumnChoice, CsvColumnFields } from '../forms/CsvColumnFields';
 import { TableScroll } from '../shell/TableScroll';
 
-const COLUMNS: readonly { key: keyof CsvMapping; label: string }[] = [
-  { key: 'date', label: 'Datum' },
+const COLUMNS: readonly CsvColumnChoice<keyof CsvMapping>[] = [
+  { key: 'date', label: 'Datum', required: true },
   { key: 'amount', label: 'Bedrag (met teken of met Af/Bij)' },
   { key: 'direction', label: 'Af/Bij' },
   { key: 'debit', label: 'Bedrag af (debet)' },
@@ -29,11 +30,6 @@ export function CsvMappingStep({
   onChange: (mapping: CsvMapping) => void;
 }) {
   const id = useId();
-  const hasHeader = mapping.has_header !== false;
-  const options = preview.firstRow.map((cell, index) => ({
-    value: hasHeader ? cell : String(index + 1),
-    label: hasHeader ? cell || `Kolom ${index + 1}` : `Kolom ${index + 1} (${cell})`,
-  }));
   const set = (key: keyof CsvMapping, value: string) => {
     const next: Record<string, unknown> = { ...mapping };
     if (value === '') delete next[key];
@@ -45,32 +41,15 @@ export function CsvMappingStep({
   return (
     <fieldset className="finance-mapping">
       <legend>Kolommen van het CSV-bestand</legend>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={hasHeader}
-          onChange={(event) => onChange({ ...mapping, has_header: event.target.checked })}
-        />{' '}
-        De eerste regel bevat kolomkoppen
-      </label>
-      <div className="finance-form">
-        {COLUMNS.map(({ key, label }) => (
-          <div className="field" key={key}>
-            <label htmlFor={`${id}-${key}`}>{label}</label>
-            <select
-              id={`${id}-${key}`}
-              value={String(mapping[key] ?? '')}
-              onChange={(event) => set(key, event.target.value)}
-            >
-              <option value="">{key === 'date' ? 'Kies een kolom' : 'Geen'}</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+      <CsvColumnFields
+        firstRow={preview.firstRow}
+        hasHeader={mapping.has_header !== false}
+        onHasHeader={(has_header) => onChange({ ...mapping, has_header })}
+        choices={COLUMNS}
+        column={(key) => String(mapping[key] ?? '')}
+        onColumn={set}
+        className="finance-form"
+      >
         <div className="field">
           <label htmlFor={`${id}-decimal`}>Decimaalteken</label>
           <select
@@ -82,7 +61,7 @@ export function CsvMappingStep({
             <option value=".">Punt (1,234.56)</option>
           </select>
         </div>
-      </div>
+      </CsvColumnFields>
       <h4>Voorbeeld van de eerste regels</h4>
       {result === null ? (
         <p className="field-hint">Kies de kolom met de datum en die met het bedrag.</p>

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
-import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
+import { button, chooseFile, click, render, type, unmountAll, waitFor } from '../testing/render';
 import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
@@ -162,15 +162,6 @@ const CSV = [
   '"20260105";"Klant Zuid B.V.";"Bij";"1.210,00";"Factuur F-1"',
   '"2026011";"Fout";"Af";"1,00";"x"',
 ].join('\n');
-
-/** Chooses a file in a file input as a person would (jsdom cannot open a file dialog). */
-async function chooseFile(input: Element | null, file: File) {
-  if (!(input instanceof HTMLInputElement)) throw new Error('Not an input');
-  await act(async () => {
-    Object.defineProperty(input, 'files', { value: [file], configurable: true });
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
 
 describe('FinanceScreen', () => {
   it('should show the overview with totals, months in text, categories and BTW per quarter', async () => {

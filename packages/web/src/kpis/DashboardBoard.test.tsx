@@ -15,7 +15,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody } from '../testing/fakeApi';
-import { button, click, render, settle, type, unmountAll, waitFor } from '../testing/render';
+import { button, choose, click, render, settle, type, unmountAll, waitFor } from '../testing/render';
 import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
@@ -219,14 +219,6 @@ function field(text: string): HTMLElement {
   const control = label ? document.getElementById(label.htmlFor) : null;
   if (!control) throw new Error(`No field labelled ${text}`);
   return control;
-}
-
-async function choose(select: HTMLElement, value: string): Promise<void> {
-  if (!(select instanceof HTMLSelectElement)) throw new Error('Not a select');
-  await act(async () => {
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
 }
 
 const dialog = () => document.body.querySelector('[role="dialog"]');

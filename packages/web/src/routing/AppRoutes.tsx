@@ -60,6 +60,7 @@ const BusinessAnalysisScreen = screen(
   'BusinessAnalysisScreen',
 );
 const FinanceScreen = screen(() => import('../finance/FinanceScreen'), 'FinanceScreen');
+const ContactsScreen = screen(() => import('../contacts/ContactsScreen'), 'ContactsScreen');
 const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
@@ -96,6 +97,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/dashboard', Screen: DashboardScreen },
   { path: '/profiel', Screen: ProfileScreen },
   { path: '/organisatie', Screen: TeamScreen },
+  { path: '/contacten', Screen: ContactsScreen },
   {
     path: '/personalisatie',
     Screen: PersonalisationScreen,

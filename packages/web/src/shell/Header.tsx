@@ -1,27 +1,42 @@
 import type { FeatureKey } from '@loop/core/features';
-import { useEffect, useState } from 'react';
+import type { Permission } from '@loop/core/organisation';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { useFeature } from '../billing/useFeature';
 import { useBranding } from '../branding/useBranding';
 import { notify } from '../notifications/notify';
+import { useCan } from '../organisation/useCan';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { useIsAdmin } from '../session/useIsAdmin';
 import { useSession } from '../session/useSession';
 
 /**
- * The areas one works in. The subscription is not among them: the dashboard's 'Mijn Abonnement'
- * card and every plan note link to it, and with KPI's and Financiën the menu of an admin on a paid
- * plan only fits one row at 1280 px without it (e2e/layout.test.ts). For the same reason the business
- * analysis is reached through its dashboard card: a tenth item took the admin's header to two rows.
+ * The areas one works in: the daily ones in the bar, the rest (one's organisation and profile, the
+ * house style, platform management) under 'Meer', so the bar of an admin on a paid plan keeps one row
+ * at 1280 px with room to spare (e2e/layout.test.ts). The subscription is reached through the
+ * dashboard's 'Mijn Abonnement' card and every plan note, the business analysis through its card.
  */
-const NAV: ReadonlyArray<{ href: string; label: string; adminOnly: boolean; feature?: FeatureKey }> = [
+interface NavItem {
+  readonly href: string;
+  readonly label: string;
+  readonly adminOnly: boolean;
+  readonly feature?: FeatureKey;
+  readonly permission?: Permission;
+}
+
+const NAV: readonly NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },
   { href: '/surveys', label: 'Surveys', adminOnly: false },
+  { href: '/contacten', label: 'Contacten', adminOnly: false, permission: 'contacts.manage' },
   { href: '/analytics', label: 'Analytics', adminOnly: false, feature: 'analytics' },
   { href: '/advanced-kpis', label: 'KPI’s', adminOnly: false, feature: 'analytics' },
   { href: '/finance', label: 'Financiën', adminOnly: false, feature: 'analytics' },
+];
+
+/** Under 'Meer'. */
+const MORE: readonly NavItem[] = [
   { href: '/organisatie', label: 'Organisatie', adminOnly: false },
   { href: '/profiel', label: 'Profiel', adminOnly: false },
   { href: '/personalisatie', label: 'Personalisatie', adminOnly: false, feature: 'branding' },
@@ -38,6 +53,7 @@ export function Header() {
   const auth = useInjection(TOKENS.AuthUseCases);
   const session = useSession();
   const isAdmin = useIsAdmin();
+  const can = useCan();
   const { user, organisation } = useCurrentUser();
   const { state: branding, view } = useBranding();
   const [location] = useLocation();
@@ -55,10 +71,12 @@ export function Header() {
 
   const signedIn = session.status === 'authenticated';
   const onboarded = signedIn && user?.onboarding_completed === true;
-  const items = NAV.filter(
-    (item) =>
-      (!item.adminOnly || isAdmin) && (item.feature === undefined || planFeatures[item.feature] === true),
-  );
+  const offered = (item: NavItem) =>
+    (!item.adminOnly || isAdmin) &&
+    (item.feature === undefined || planFeatures[item.feature] === true) &&
+    (item.permission === undefined || can(item.permission));
+  const items = NAV.filter(offered);
+  const more = MORE.filter(offered);
   const logoAlt = view.hasOwnLogo && organisation ? `Logo van ${organisation.name}` : 'Loop';
 
   async function logout() {
@@ -95,14 +113,14 @@ export function Header() {
                 <ul>
                   {items.map((item) => (
                     <li key={item.href}>
-                      <Link
-                        href={item.href}
-                        aria-current={isCurrent(location, item.href) ? 'page' : undefined}
-                      >
-                        {item.label}
-                      </Link>
+                      <NavLink item={item} location={location} />
                     </li>
                   ))}
+                  {more.length > 0 ? (
+                    <li>
+                      <MoreMenu items={more} location={location} />
+                    </li>
+                  ) : null}
                 </ul>
               ) : null}
               {organisation && onboarded ? (
@@ -118,5 +136,75 @@ export function Header() {
         ) : null}
       </div>
     </header>
+  );
+}
+
+function NavLink({ item, location }: { item: NavItem; location: string }) {
+  return (
+    <Link href={item.href} aria-current={isCurrent(location, item.href) ? 'page' : undefined}>
+      {item.label}
+    </Link>
+  );
+}
+
+/**
+ * 'Meer': a disclosure (a button with aria-expanded and the list it shows). Escape closes it and puts
+ * focus back on the button; so do a click elsewhere and focus moving out of it; a followed link
+ * closes it with the page change.
+ */
+function MoreMenu({ items, location }: { items: readonly NavItem[]; location: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const current = items.some((item) => isCurrent(location, item.href));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setOpen(false), [location]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the menu closes it; the controls inside are the button and links
+    <div
+      ref={wrapper}
+      className="nav-more"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        const to = event.relatedTarget as Node | null;
+        if (open && to !== null && !wrapper.current?.contains(to)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className={current ? 'nav-more-toggle is-current' : 'nav-more-toggle'}
+        aria-expanded={open}
+        aria-controls={`${id}-list`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        Meer <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      <ul id={`${id}-list`} className="nav-more-list" hidden={!open}>
+        {items.map((item) => (
+          <li key={item.href}>
+            <NavLink item={item} location={location} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

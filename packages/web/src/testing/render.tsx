@@ -87,3 +87,21 @@ export function unmountAll(): void {
   mounted.clear();
   document.body.innerHTML = '';
 }
+
+/** Chooses an option of a select as a person would. */
+export async function choose(select: Element | null, value: string): Promise<void> {
+  if (!(select instanceof HTMLSelectElement)) throw new Error('Not a select');
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/** Chooses a file in a file input as a person would (jsdom cannot open a file dialog). */
+export async function chooseFile(input: Element | null, file: File): Promise<void> {
+  if (!(input instanceof HTMLInputElement)) throw new Error('Not an input');
+  await act(async () => {
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}

@@ -13,11 +13,10 @@ import {
 } from '@loop/core';
 import type { KpiGateway, KpiRangeQuery } from '@loop/core/kpis';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
-import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { freshJwt, json, meBody } from '../../testing/fakeApi';
-import { button, click, render, type, unmountAll, waitFor } from '../../testing/render';
+import { button, choose, chooseFile, click, render, type, unmountAll, waitFor } from '../../testing/render';
 import { createTestApp } from '../../testing/testContainer';
 
 afterEach(unmountAll);
@@ -235,22 +234,6 @@ const text = (element: Element | null | undefined) => element?.textContent?.repl
 const nbsp = (value: string) => value.replace(/\u00a0/g, ' ');
 /** A table row's cells as one line, a space between cells. */
 const cells = (row: Element) => nbsp([...row.children].map((cell) => text(cell)).join(' '));
-
-async function choose(select: Element | null, value: string) {
-  if (!(select instanceof HTMLSelectElement)) throw new Error('Not a select');
-  await act(async () => {
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-
-async function chooseFile(input: Element | null, file: File) {
-  if (!(input instanceof HTMLInputElement)) throw new Error('Not an input');
-  await act(async () => {
-    Object.defineProperty(input, 'files', { value: [file], configurable: true });
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
 
 describe('AdvancedKpisScreen', () => {
   it('should chart the history with the target in words and a status per period, and compare two periods', async () => {
