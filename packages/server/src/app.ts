@@ -38,9 +38,12 @@ import { brandingRoutes } from './branding/brandingRoutes';
 import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, tileOrigin, uploadsDir } from './config';
+import { contactMapRoutes } from './contacts/contactMapRoutes';
 import { contactRoutes } from './contacts/contactRoutes';
 import type { Database } from './db/database';
 import { financeRoutes } from './finance/financeRoutes';
+import { startContactGeocoding } from './geocoding/contactGeocoding';
+import type { PeriodicJob } from './housekeeping/periodicJob';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/errorHandler';
 import { healthRoutes } from './http/healthRoutes';
 import { registerOpenApi } from './http/openapi';
@@ -108,6 +111,8 @@ declare module 'fastify' {
     appLog: AppLog;
     /** Mails and the work that decides on them, after the answer (tests drain it). */
     mail: MailQueue;
+    /** Placing contacts on the map (tests run a round); null when GEOCODER_URL is off. */
+    contactGeocoding: PeriodicJob | null;
   }
 }
 
@@ -218,7 +223,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { refreshTokenTtlDays: config.refreshTokenTtlDays },
   );
   const responseRetention = startResponseRetention({ db: options.db, clock, output: app.log });
+  const contactGeocoding = startContactGeocoding({ db: options.db, clock, output: app.log, config });
+  app.decorate('contactGeocoding', contactGeocoding);
   app.addHook('onClose', async () => {
+    await contactGeocoding?.stop();
     await retention.stop();
     await authCleanup.stop();
     await responseRetention.stop();
@@ -307,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     financeRoutes(context),
     kpiRoutes(context),
     contactRoutes(context),
+    contactMapRoutes(context),
     analysisRoutes(context),
     summaryRoutes(context),
   ];

@@ -54,6 +54,8 @@ export interface AppConfig {
   readonly map: MapSettings;
   /** GEOCODER_URL: PDOK Locatieserver's `free` endpoint by default; null (GEOCODER_URL=off): placed by hand only. */
   readonly geocoderUrl: string | null;
+  /** GEOCODER_RATE: lookups per second the contacts' geocoding asks at most (PDOK is a free public service). */
+  readonly geocoderRate: number;
 }
 
 /** Where the contacts map's tiles come from and whom it credits. */
@@ -344,6 +346,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     llm: llmSettings(env),
     map: mapSettings(env),
     geocoderUrl: geocoderUrl(env),
+    geocoderRate: positiveInteger(env, 'GEOCODER_RATE', 4, 50),
   };
 }
 

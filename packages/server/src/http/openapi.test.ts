@@ -134,6 +134,8 @@ describe('OpenAPI', () => {
       '/api/v1/contacts/imports': ['get', 'post'],
       '/api/v1/contacts/imports/{id}': ['get'],
       '/api/v1/contacts/{id}': ['delete', 'get', 'patch'],
+      '/api/v1/contacts/map': ['get'],
+      '/api/v1/contacts/{id}/position': ['delete', 'put'],
       '/api/v1/organization/business-analysis': ['post'],
       '/api/v1/organization/business-analyses': ['get'],
       '/api/v1/organization/business-analyses/{id}': ['get'],

@@ -51,6 +51,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     llm: null,
     map: { tileUrl: OSM_TILE_URL, attribution: '© OpenStreetMap-bijdragers', attributionUrl: null },
     geocoderUrl: null,
+    geocoderRate: 50,
     ...overrides,
   };
 }
