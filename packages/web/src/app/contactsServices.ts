@@ -2,5 +2,5 @@
  * What the contacts screen (/contacten) needs, loaded by the container with that screen instead of
  * with every page. Nothing here knows inversify.
  */
-export { createContactsGateway } from '@loop/adapters';
-export { createContactsUseCases } from '@loop/core/contactsScreen';
+export { createContactMapGateway, createContactsGateway } from '@loop/adapters';
+export { createContactMapUseCases, createContactsUseCases } from '@loop/core/contactsScreen';

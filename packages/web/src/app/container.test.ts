@@ -44,6 +44,7 @@ const LAZY_TOKENS = new Set([
   'KpiGateway',
   'FinanceGateway',
   'ContactsUseCases',
+  'ContactMapUseCases',
   'BusinessAnalysisGateway',
   'CreateAnalysisSession',
 ]);

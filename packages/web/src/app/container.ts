@@ -60,6 +60,9 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Redirect).toConstantValue((url) => globalThis.location.assign(url));
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
   bind(TOKENS.Alert).toConstantValue((message) => globalThis.alert(message));
+  bind(TOKENS.CreateContactMap).toConstantValue(async (element, options) =>
+    (await import('./contactMapServices')).createContactMap(element, options),
+  );
   bind(TOKENS.LoadPdfEngine).toConstantValue(async () =>
     (await import('./analysisExportServices')).loadJsPdfEngine(),
   );
@@ -200,6 +203,18 @@ const onDemandModule = new ContainerModule(({ bind }) => {
         return createContactsUseCases({ gateway: createContactsGateway(api), files, wait });
       },
       [TOKENS.ApiClient, TOKENS.FileSaver, TOKENS.Wait],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ContactMapUseCases)
+    .toResolvedValue(
+      async (api) => {
+        const { createContactMapGateway, createContactMapUseCases, createContactsGateway } = await contacts();
+        return createContactMapUseCases({
+          map: createContactMapGateway(api),
+          contacts: createContactsGateway(api),
+        });
+      },
+      [TOKENS.ApiClient],
     )
     .inSingletonScope();
 
