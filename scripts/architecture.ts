@@ -182,7 +182,6 @@ const SERVER_CORE_ENTRIES = new Set([
   '@loop/core/analysis',
   '@loop/core/geocoding',
   '@loop/core/invitations',
-  '@loop/core/contacts',
 ]);
 
 // --- classification -----------------------------------------------------------------------------

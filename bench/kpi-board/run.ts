@@ -21,10 +21,8 @@
  * Run: node scripts/pnpm.mjs bench:kpi-board   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test; CONNECTIONS, DURATION and POOL_SIZE may be set)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { cpus } from 'node:os';
-import { createInterface } from 'node:readline';
 import type { KpiBoard } from '@loop/core';
 import { lastPeriods, type PeriodKind } from '@loop/core/periods';
 import autocannon, { type Result } from 'autocannon';
@@ -39,6 +37,7 @@ import {
 import { rebuildSurveyCounts } from '../../packages/server/src/responses/surveyCounts';
 import { everyTypeQuestions } from '../../packages/server/src/testing/everyTypeQuestions';
 import { scratchDatabase } from '../benchKit';
+import { type Child, signInDemoAdmin, startChild, stopChild } from '../serverKit';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -50,33 +49,7 @@ const SURVEY_KPIS = 33;
 const MANUAL_KPIS = 67;
 const PERIODS = 36;
 const BUDGET_P99_MS = 50;
-
-interface Child {
-  readonly url: string;
-  readonly process: ChildProcess;
-}
-
-function startChild(mode: 'app' | 'query', env: Record<string, string>): Promise<Child> {
-  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/kpi-board/server.ts', mode], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-    createInterface({ input: child.stdout as NonNullable<typeof child.stdout> }).once('line', (line) => {
-      resolve({ url: (JSON.parse(line) as { url: string }).url, process: child });
-    });
-  });
-}
-
-function stopChild(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    child.process.removeAllListeners('exit');
-    child.process.once('exit', () => resolve());
-    child.process.kill('SIGTERM');
-  });
-}
+const SERVER = 'bench/kpi-board/server.ts';
 
 type Sql = postgres.Sql;
 
@@ -207,20 +180,6 @@ async function generateKpis(sql: Sql, organizationId: number, surveyIds: readonl
   return { kpis: kpis.length, values: values.length };
 }
 
-async function signIn(url: string): Promise<{ token: string; organizationId: number }> {
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const organizations = await fetch(`${url}/api/v1/organizations`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [first] = (await organizations.json()) as Array<{ id: number }>;
-  return { token, organizationId: first?.id ?? 0 };
-}
-
 function load(url: string, path: string, headers: Record<string, string>, duration: number): Promise<Result> {
   return autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration, timeout: 10, headers });
 }
@@ -286,9 +245,9 @@ async function main() {
     await sql.end();
     await setup.close();
 
-    const server = await startChild('app', { DATABASE_URL: databaseUrl });
+    const server = await startChild(SERVER, 'app', { DATABASE_URL: databaseUrl });
     children.push(server);
-    const { token, organizationId: boardOrganization } = await signIn(server.url);
+    const { token, organizationId: boardOrganization } = await signInDemoAdmin(server.url);
     const headers = { authorization: `Bearer ${token}`, 'x-organization-id': String(boardOrganization) };
     const check = await fetch(`${server.url}/api/v1/kpis/board?periods=${PERIODS}`, { headers });
     // The JSON's own size (the answer itself may travel compressed, without a content-length).
@@ -308,7 +267,7 @@ async function main() {
     await stopChild(server);
     children.pop();
 
-    const bare = await startChild('query', { DATABASE_URL: databaseUrl });
+    const bare = await startChild(SERVER, 'query', { DATABASE_URL: databaseUrl });
     children.push(bare);
     await load(bare.url, '/query/1', {}, WARM_UP_SECONDS);
     const baseline = await load(bare.url, '/query/1', {}, DURATION);

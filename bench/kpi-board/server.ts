@@ -4,44 +4,13 @@
  * `query` a bare Fastify instance whose one GET route runs one prepared, indexed query on the same
  * database (a KPI's newest 12 values by primary key) and answers its rows. Prints `{"url": …}`.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { buildApp, createPasswordHasher, openPostgres } from '../../packages/server/src/index';
-import { benchConfig, noMail } from '../benchKit';
-
-function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set');
-  return url;
-}
-
-async function realApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const database = openPostgres(databaseUrl(), { max: Number(process.env.POOL_SIZE ?? 10) });
-  const config = benchConfig({
-    DATA_DIR: await mkdtemp(join(tmpdir(), 'loop-bench-kpi-board-')),
-    DATABASE_URL: databaseUrl(),
-  });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    mailer: noMail,
-    passwordHasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-  });
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
+import { benchApp, childDatabaseUrl, serveChild } from '../serverKit';
 
 /** One indexed query per request, prepared, on a pool of the same size: the floor under any route. */
 async function queryApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const sql = postgres(databaseUrl(), { max: Number(process.env.POOL_SIZE ?? 10), onnotice: () => {} });
+  const sql = postgres(childDatabaseUrl(), { max: Number(process.env.POOL_SIZE ?? 10), onnotice: () => {} });
   const app = Fastify({ logger: false });
   app.get<{ Params: { id: string } }>(
     '/query/:id',
@@ -59,9 +28,5 @@ async function queryApp(): Promise<{ app: FastifyInstance; close: () => Promise<
 }
 
 const mode = process.argv[2];
-const { app, close } = mode === 'query' ? await queryApp() : await realApp();
-const url = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ url })}\n`);
-process.on('SIGTERM', () => {
-  void close().finally(() => process.exit(0));
-});
+const { app, close } = mode === 'query' ? await queryApp() : await benchApp('kpi-board');
+await serveChild(app, close);

@@ -3,6 +3,7 @@ import {
   CONTACT_MESSAGES,
   checkContact,
   contactSearchText,
+  contactSortKeys,
   foldForSearch,
   normalisePostcode,
   normaliseTags,
@@ -98,6 +99,31 @@ describe('foldForSearch', () => {
     expect(
       contactSearchText({ name: 'Renée', email: 'R@x.nl', company: null, city: "'s-Hertogenbosch" }),
     ).toBe("renee r@x.nl 's-hertogenbosch");
+  });
+});
+
+describe('contactSortKeys', () => {
+  it('should fold names for sorting and give empty fields an empty key', () => {
+    expect(contactSortKeys({ name: 'Émile Zoë', email: 'E@x.nl', company: null, city: 'Utrecht' })).toEqual({
+      name: 'emile zoe',
+      email: 'e@x.nl',
+      company: '',
+      city: 'utrecht',
+    });
+  });
+});
+
+describe('index-bound lengths', () => {
+  it('should cut the search text at 500 and the sort keys at 100 characters', () => {
+    const long = {
+      name: 'ä'.repeat(200),
+      email: `${'x'.repeat(240)}@a.nl`,
+      company: 'c'.repeat(200),
+      city: 'd'.repeat(100),
+    };
+    expect(contactSearchText(long)).toHaveLength(500);
+    expect(contactSearchText(long).startsWith('a'.repeat(200))).toBe(true);
+    expect(contactSortKeys(long).name).toBe('a'.repeat(100));
   });
 });
 

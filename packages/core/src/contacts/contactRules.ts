@@ -119,11 +119,36 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
+/**
+ * The stored search text and sort keys are cut to these lengths: they live in a B-tree index,
+ * whose entries may not exceed 2,704 bytes (500 + 100 characters of at most 4 bytes stay under).
+ * Real contacts come nowhere near; only the order among names alike in their first 100 letters
+ * and searches past the 500th letter are given up.
+ */
+export const SEARCH_TEXT_MAX = 500;
+export const SORT_KEY_MAX = 100;
+
 /** What a contact is found by: name, e-mail address, organisation and place, folded. */
 export const contactSearchText = (
   contact: Pick<ContactValues, 'name' | 'email' | 'company' | 'city'>,
 ): string =>
-  foldForSearch([contact.name, contact.email, contact.company ?? '', contact.city ?? ''].join(' '));
+  foldForSearch([contact.name, contact.email, contact.company ?? '', contact.city ?? ''].join(' ')).slice(
+    0,
+    SEARCH_TEXT_MAX,
+  );
+
+/**
+ * What the list sorts by, per sortable field: the text folded as for search ('Émile' sorts with
+ * the e's), '' when empty (so contacts without a place come first in ascending order).
+ */
+export const contactSortKeys = (
+  contact: Pick<ContactValues, 'name' | 'email' | 'company' | 'city'>,
+): { readonly name: string; readonly email: string; readonly company: string; readonly city: string } => ({
+  name: foldForSearch(contact.name).slice(0, SORT_KEY_MAX),
+  email: foldForSearch(contact.email).slice(0, SORT_KEY_MAX),
+  company: foldForSearch(contact.company ?? '').slice(0, SORT_KEY_MAX),
+  city: foldForSearch(contact.city ?? '').slice(0, SORT_KEY_MAX),
+});
 
 /** The words of a search, folded; a contact matches when its search text holds every one. */
 export const searchTerms = (q: string): string[] =>

@@ -30,6 +30,7 @@ export {
   CONTACT_MESSAGES,
   checkContact,
   contactSearchText,
+  contactSortKeys,
   foldForSearch,
   isContactEmail,
   normalisePostcode,

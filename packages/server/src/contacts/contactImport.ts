@@ -311,7 +311,7 @@ async function storeChunk(
                    language, attributes, tags
             from ${contacts}
             where organization_id = ${organizationId}
-              and lower(email) in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+              and lower(email) = any(array(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`,
       );
       const byKey = new Map(existing.map((row) => [row.key, row]));
       existingKeys = new Set(byKey.keys());
@@ -340,6 +340,10 @@ async function storeChunk(
           attributes: columnsOfValue.attributes,
           tags: columnsOfValue.tags,
           search_text: columnsOfValue.searchText,
+          name_key: columnsOfValue.nameKey,
+          email_key: columnsOfValue.emailKey,
+          company_key: columnsOfValue.companyKey,
+          city_key: columnsOfValue.cityKey,
         };
       });
       const stamp = now.toISOString();
@@ -347,17 +351,20 @@ async function storeChunk(
         ? sql`do update set name = excluded.name, phone = excluded.phone, company = excluded.company,
               street = excluded.street, house_number = excluded.house_number, postcode = excluded.postcode,
               city = excluded.city, language = excluded.language, attributes = excluded.attributes,
-              tags = excluded.tags, search_text = excluded.search_text, updated_at = excluded.updated_at`
+              tags = excluded.tags, search_text = excluded.search_text, name_key = excluded.name_key,
+              company_key = excluded.company_key, city_key = excluded.city_key, updated_at = excluded.updated_at`
         : sql`do nothing`;
       await tx.execute(sql`
         insert into ${contacts} (organization_id, name, email, phone, company, street, house_number, postcode,
-          city, language, attributes, tags, search_text, created_at, updated_at)
+          city, language, attributes, tags, search_text, name_key, email_key, company_key, city_key,
+          created_at, updated_at)
         select ${organizationId}::integer, r.name, r.email, r.phone, r.company, r.street, r.house_number,
-          r.postcode, r.city, r.language, r.attributes, r.tags, r.search_text, ${stamp}::timestamptz,
-          ${stamp}::timestamptz
+          r.postcode, r.city, r.language, r.attributes, r.tags, r.search_text, r.name_key, r.email_key,
+          r.company_key, r.city_key, ${stamp}::timestamptz, ${stamp}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(name text, email text, phone text,
           company text, street text, house_number text, postcode text, city text, language text,
-          attributes jsonb, tags text[], search_text text)
+          attributes jsonb, tags text[], search_text text, name_key text, email_key text, company_key text,
+          city_key text)
         on conflict (organization_id, lower(email)) ${conflict}`);
     }
     const existingCount = ready.filter((row) => existingKeys.has(row.key)).length;

@@ -31,7 +31,7 @@ import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '
 import { pageSchema } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, noContent } from '../http/schema';
-import { readUploadForm } from '../import/uploadForm';
+import { mappingField, readUploadForm } from '../import/uploadForm';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { exportFileResponse } from '../results/resultSchemas';
@@ -87,6 +87,7 @@ import {
   findContactRow,
   insertContact,
   isDuplicateEmail,
+  ListMemory,
   listContacts,
   loadFacets,
   toContact,
@@ -125,21 +126,7 @@ function importOptions(fields: Readonly<Record<string, string>>): {
   const dryRunText = (fields.dry_run ?? '').trim().toLowerCase();
   if (dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
     errors.dry_run = CONTACT_FORM_MESSAGES.flag;
-  let mapping: ContactCsvMapping | null = null;
-  const mappingText = (fields.mapping ?? '').trim();
-  if (mappingText !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(mappingText);
-    } catch {
-      errors.mapping = CONTACT_FORM_MESSAGES.mappingJson;
-    }
-    if (errors.mapping === undefined) {
-      const checked = checkContactMapping(parsed);
-      if (checked.ok) mapping = checked.value;
-      else Object.assign(errors, checked.fields);
-    }
-  }
+  const mapping = mappingField(fields, errors, CONTACT_FORM_MESSAGES.mappingJson, checkContactMapping);
   if (Object.keys(errors).length > 0) throw invalidInput(errors as FieldErrors);
   return { mapping, onDuplicate: onDuplicate as DuplicatePolicy, dryRun: dryRunText === 'true' };
 }
@@ -193,6 +180,7 @@ export const contactRoutes =
     const started = deps.clock.now();
     await failStaleImports(deps.db, new Date(started.getTime() - IMPORT_STALE_MS), started);
     const running = new Set<Promise<void>>();
+    const memory = new ListMemory();
     app.addHook('onClose', async () => {
       await Promise.allSettled([...running]);
     });
@@ -225,13 +213,18 @@ export const contactRoutes =
         const { query, filter, impossible } = await listFilter(organization.id, request.query as RawQuery);
         const { page, page_size: pageSize } = query;
         if (impossible) return { items: [], total: 0, page, page_size: pageSize };
-        const { items, total } = await listContacts(deps.db, organization.id, {
-          filter,
-          sort: query.sort,
-          order: query.order,
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-        });
+        const { items, total } = await listContacts(
+          deps.db,
+          organization.id,
+          {
+            filter,
+            sort: query.sort,
+            order: query.order,
+            limit: pageSize,
+            offset: (page - 1) * pageSize,
+          },
+          memory,
+        );
         return { items, total, page, page_size: pageSize };
       },
     );

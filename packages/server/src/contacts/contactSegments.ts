@@ -3,7 +3,13 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type ContactSegmentRow, contactSegments, contacts } from '../db/schema';
 import { ApiError } from '../http/apiError';
-import { CONTACT_ERRORS, countContacts, filterConditions, textArray } from './contactStore';
+import {
+  CONTACT_ERRORS,
+  countContacts,
+  filterConditions,
+  textArray,
+  violatedUniqueIndex,
+} from './contactStore';
 
 /** Saved filters (segments) and what a selection (ids, a filter or a segment) means in SQL. */
 
@@ -20,20 +26,8 @@ export function segmentName(raw: string): string | null {
 }
 
 /** Whether an error is the unique index on (organisation, lower(name)) of segments. */
-export function isDuplicateSegment(error: unknown): boolean {
-  for (let current: unknown = error; typeof current === 'object' && current !== null; ) {
-    const record = current as {
-      code?: unknown;
-      constraint_name?: unknown;
-      constraint?: unknown;
-      cause?: unknown;
-    };
-    if (record.code === '23505')
-      return (record.constraint_name ?? record.constraint) === 'contact_segments_organization_name_unique';
-    current = record.cause;
-  }
-  return false;
-}
+export const isDuplicateSegment = (error: unknown): boolean =>
+  violatedUniqueIndex(error) === 'contact_segments_organization_name_unique';
 
 const toSegment = (row: ContactSegmentRow, contactCount: number): ContactSegment => ({
   id: row.id,

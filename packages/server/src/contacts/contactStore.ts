@@ -1,8 +1,8 @@
 import type { Contact, ContactFacets, ContactFilter, ContactSort } from '@loop/core';
-import { type ContactValues, contactSearchText, searchTerms } from '@loop/core/contacts';
+import { type ContactValues, contactSearchText, contactSortKeys, searchTerms } from '@loop/core/contacts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { type ContactRow, contacts } from '../db/schema';
+import { type ContactRow, contactStats, contacts } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
 
 /**
@@ -60,23 +60,30 @@ export const valuesOf = (row: ContactRow): ContactValues => ({
 });
 
 /** The columns a contact's values write (insert and update alike). */
-export const columnsOf = (values: ContactValues) => ({
-  name: values.name,
-  email: values.email,
-  phone: values.phone,
-  company: values.company,
-  street: values.street,
-  houseNumber: values.house_number,
-  postcode: values.postcode,
-  city: values.city,
-  language: values.language,
-  attributes: values.attributes,
-  tags: [...values.tags],
-  searchText: contactSearchText(values),
-});
+export const columnsOf = (values: ContactValues) => {
+  const keys = contactSortKeys(values);
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    company: values.company,
+    street: values.street,
+    houseNumber: values.house_number,
+    postcode: values.postcode,
+    city: values.city,
+    language: values.language,
+    attributes: values.attributes,
+    tags: [...values.tags],
+    searchText: contactSearchText(values),
+    nameKey: keys.name,
+    emailKey: keys.email,
+    companyKey: keys.company,
+    cityKey: keys.city,
+  };
+};
 
-/** Whether an error is the unique index on (organisation, lower(e-mail)). */
-export function isDuplicateEmail(error: unknown): boolean {
+/** The unique index an error violates (PostgreSQL's unique_violation), or null. */
+export function violatedUniqueIndex(error: unknown): string | null {
   for (let current: unknown = error; typeof current === 'object' && current !== null; ) {
     const record = current as {
       code?: unknown;
@@ -84,12 +91,15 @@ export function isDuplicateEmail(error: unknown): boolean {
       constraint?: unknown;
       cause?: unknown;
     };
-    if (record.code === '23505')
-      return (record.constraint_name ?? record.constraint) === 'contacts_organization_email_unique';
+    if (record.code === '23505') return String(record.constraint_name ?? record.constraint ?? '');
     current = record.cause;
   }
-  return false;
+  return null;
 }
+
+/** Whether an error is the unique index on (organisation, lower(e-mail)). */
+export const isDuplicateEmail = (error: unknown): boolean =>
+  violatedUniqueIndex(error) === 'contacts_organization_email_unique';
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 
@@ -120,10 +130,10 @@ export function filterConditions(organizationId: number, filter: ContactFilter):
 }
 
 const SORT_KEYS: Readonly<Record<ContactSort, SQL>> = {
-  name: sql`lower(${contacts.name})`,
-  email: sql`lower(${contacts.email})`,
-  company: sql`lower(${contacts.company})`,
-  city: sql`lower(${contacts.city})`,
+  name: sql`${contacts.nameKey}`,
+  email: sql`${contacts.emailKey}`,
+  company: sql`${contacts.companyKey}`,
+  city: sql`${contacts.cityKey}`,
   created_at: sql`${contacts.createdAt}`,
   updated_at: sql`${contacts.updatedAt}`,
 };
@@ -140,46 +150,138 @@ export interface ListRequest {
   readonly offset: number;
 }
 
+/** A bounded map that forgets what was used least recently. */
+export class BoundedCache<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
+/** Where a page starts: its first row's sort key and id. */
+interface PageStart {
+  readonly key: string;
+  readonly id: number;
+}
+
+/**
+ * What the list remembers per organisation and version of its contacts (contact_stats): the count
+ * of each filter, and where each page read starts. Any change to the organisation's contacts
+ * raises the version, so nothing remembered outlives the data it describes. A filter is counted
+ * once per version (paging does not count again), and a page whose start (or whose predecessor's
+ * end) is known is read from there through the sort index instead of skipping `offset` entries.
+ */
+export class ListMemory {
+  readonly counts = new BoundedCache<number>(2_000);
+  readonly starts = new BoundedCache<PageStart>(20_000);
+}
+
+/** A filter as a stable text (its parts in a fixed order), for the count cache. */
+export const filterKey = (filter: ContactFilter): string =>
+  JSON.stringify([
+    filter.q ?? null,
+    filter.tags ?? [],
+    Object.entries(filter.attributes ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    filter.subscribed ?? null,
+    filter.placed ?? null,
+  ]);
+
+const isEmptyFilter = (filter: ContactFilter): boolean =>
+  filter.q === undefined &&
+  (filter.tags ?? []).length === 0 &&
+  Object.keys(filter.attributes ?? {}).length === 0 &&
+  filter.subscribed === undefined &&
+  filter.placed === undefined;
+
+/** The organisation's number of contacts and the version of its contacts. */
+async function statsOf(db: Queryable, organizationId: number): Promise<{ count: number; version: number }> {
+  const [row] = await db
+    .select({ count: contactStats.contactCount, version: contactStats.version })
+    .from(contactStats)
+    .where(eq(contactStats.organizationId, organizationId));
+  return row ?? { count: 0, version: 0 };
+}
+
+/** A sort key value as text for a row comparison (timestamps as ISO 8601). */
+const SORT_VALUE: Readonly<Record<ContactSort, (row: ContactRow) => string>> = {
+  name: (row) => row.nameKey,
+  email: (row) => row.emailKey,
+  company: (row) => row.companyKey,
+  city: (row) => row.cityKey,
+  created_at: (row) => row.createdAt.toISOString(),
+  updated_at: (row) => row.updatedAt.toISOString(),
+};
+
+/** Rows from `start` on (inclusive) in the list's order. */
+function fromStart(sort: ContactSort, order: 'asc' | 'desc', start: PageStart): SQL {
+  const value =
+    sort === 'created_at' || sort === 'updated_at' ? sql`${start.key}::timestamptz` : sql`${start.key}`;
+  return order === 'asc'
+    ? sql`(${SORT_KEYS[sort]}, ${contacts.id}) >= (${value}, ${start.id}::integer)`
+    : sql`(${SORT_KEYS[sort]}, ${contacts.id}) <= (${value}, ${start.id}::integer)`;
+}
+
 /** A page of the organisation's contacts and how many the filter matches in all. */
 export async function listContacts(
   db: Queryable,
   organizationId: number,
   request: ListRequest,
+  memory: ListMemory,
 ): Promise<{ items: Contact[]; total: number }> {
-  const where = and(...filterConditions(organizationId, request.filter));
-  // The page's ids first, from the sort index alone, then only those rows: a late page skips index
-  // entries rather than whole rows.
-  const page = db
+  const stats = await statsOf(db, organizationId);
+  const filtered = !isEmptyFilter(request.filter);
+  const base = `${organizationId}:${stats.version}:${filtered ? filterKey(request.filter) : ''}`;
+  const pageKey = (offset: number) => `${base}:${request.sort}:${request.order}:${request.limit}:${offset}`;
+  const conditions = filterConditions(organizationId, request.filter);
+  const start = memory.starts.get(pageKey(request.offset));
+  if (start !== undefined) conditions.push(fromStart(request.sort, request.order, start));
+  const order = orderOf(request.sort, request.order);
+  // The page's ids come from the sort index (index-only without a filter): a page skips index
+  // entries, not rows; only the page's own rows (and the next page's first) are read.
+  const pageIds = db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(where)
-    .orderBy(...orderOf(request.sort, request.order))
-    .limit(request.limit)
-    .offset(request.offset);
-  const [ids, counted] = await Promise.all([page, db.select({ total: count() }).from(contacts).where(where)]);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(contacts)
-          .where(
-            and(
-              eq(contacts.organizationId, organizationId),
-              inArray(
-                contacts.id,
-                ids.map((row) => row.id),
-              ),
-            ),
-          );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return {
-    items: ids.flatMap((row) => {
-      const found = byId.get(row.id);
-      return found === undefined ? [] : [toContact(found)];
-    }),
-    total: counted[0]?.total ?? 0,
-  };
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(request.limit + 1)
+    .offset(start === undefined ? request.offset : 0);
+  const countKey = `${base}:count`;
+  const known = filtered ? memory.counts.get(countKey) : stats.count;
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, pageIds)))
+      .orderBy(...order),
+    known === undefined ? countContacts(db, organizationId, request.filter) : Promise.resolve(known),
+  ]);
+  if (filtered && known === undefined) memory.counts.set(countKey, counted);
+  const first = rows[0];
+  const next = rows[request.limit];
+  if (first !== undefined)
+    memory.starts.set(pageKey(request.offset), { key: SORT_VALUE[request.sort](first), id: first.id });
+  if (next !== undefined)
+    memory.starts.set(pageKey(request.offset + request.limit), {
+      key: SORT_VALUE[request.sort](next),
+      id: next.id,
+    });
+  return { items: rows.slice(0, request.limit).map(toContact), total: counted };
 }
 
 /** How many contacts a filter matches. */

@@ -991,14 +991,22 @@ export const contacts = pgTable(
     geocodedAddress: text('geocoded_address'),
     unsubscribedAt: timestamptz('unsubscribed_at'),
     searchText: text('search_text').notNull(),
+    /** Sort keys: core's `contactSortKeys` (folded, '' when empty), plain columns so that a page's ids come from an index-only scan. */
+    nameKey: text('name_key').notNull(),
+    emailKey: text('email_key').notNull(),
+    companyKey: text('company_key').notNull(),
+    cityKey: text('city_key').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('contacts_organization_email_unique').on(t.organizationId, sql`lower(${t.email})`),
-    index('contacts_organization_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
-    index('contacts_organization_company_idx').on(t.organizationId, sql`lower(${t.company})`, t.id),
-    index('contacts_organization_city_idx').on(t.organizationId, sql`lower(${t.city})`, t.id),
+    // The search text rides along in the default sort's index: a search sorted by name filters
+    // index entries without visiting the table (an index-only scan).
+    index('contacts_organization_name_idx').on(t.organizationId, t.nameKey, t.id, t.searchText),
+    index('contacts_organization_email_idx').on(t.organizationId, t.emailKey, t.id),
+    index('contacts_organization_company_idx').on(t.organizationId, t.companyKey, t.id),
+    index('contacts_organization_city_idx').on(t.organizationId, t.cityKey, t.id),
     index('contacts_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('contacts_organization_updated_idx').on(t.organizationId, t.updatedAt, t.id),
     index('contacts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -1037,6 +1045,20 @@ export function contactAddressDigest(t: {
   const field = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
   return sql`md5(${field(t.street)} || chr(31) || ${field(t.houseNumber)} || chr(31) || ${field(t.postcode)} || chr(31) || ${field(t.city)})`;
 }
+
+/**
+ * Per organisation: how many contacts it has and a version that every statement changing its
+ * contacts raises. Both are kept by statement-level triggers on `contacts` (migration 0019), so no
+ * write path can forget them: the list takes its unfiltered total from here instead of counting,
+ * and caches the count of a filter for as long as the version stays.
+ */
+export const contactStats = pgTable('contact_stats', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  contactCount: integer('contact_count').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** A saved filter of contacts; its name is unique per organisation whatever its case. */
 export const contactSegments = pgTable(

@@ -36,7 +36,7 @@ import {
 import { offsetOf, pageSchema, pagingQuerySchema, parsePaging, toPage } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent } from '../http/schema';
-import { readUploadForm } from '../import/uploadForm';
+import { mappingField, readUploadForm } from '../import/uploadForm';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { exportFileResponse } from '../results/resultSchemas';
@@ -120,21 +120,7 @@ function importOptions(fields: Readonly<Record<string, string>>): ImportOptions 
   if (rate !== '' && !isBtwRate(rate)) errors.btw_rate = IMPORT_FORM_MESSAGES.btwRate;
   const category = normaliseCategory(fields.category ?? '');
   if ([...category].length > FINANCE_LIMITS.category) errors.category = IMPORT_FORM_MESSAGES.category;
-  let mapping: CsvMapping | null = null;
-  const mappingText = (fields.mapping ?? '').trim();
-  if (mappingText !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(mappingText);
-    } catch {
-      errors.mapping = IMPORT_FORM_MESSAGES.mappingJson;
-    }
-    if (errors.mapping === undefined) {
-      const checked = checkCsvMapping(parsed);
-      if (checked.ok) mapping = checked.value;
-      else Object.assign(errors, checked.fields);
-    }
-  }
+  const mapping = mappingField(fields, errors, IMPORT_FORM_MESSAGES.mappingJson, checkCsvMapping);
   if (Object.keys(errors).length > 0) throw invalidInput(errors as FieldErrors);
   return {
     format: format as ImportFormat | 'auto',

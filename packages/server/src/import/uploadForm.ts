@@ -55,3 +55,32 @@ export async function readUploadForm(
   const fileName = file.fileName.split(/[\\/]/).at(-1)?.slice(0, 200).trim() || messages.fileName;
   return { fileName, bytes: file.bytes, fields };
 }
+
+/**
+ * The form's `mapping` field: JSON checked by `check` (core's rules of the import's mapping). Null
+ * when the field is empty; otherwise the mapping, or its messages added to `errors`.
+ */
+export function mappingField<T>(
+  fields: Readonly<Record<string, string>>,
+  errors: Record<string, string>,
+  notJson: string,
+  check: (
+    raw: unknown,
+  ) =>
+    | { readonly ok: true; readonly value: T }
+    | { readonly ok: false; readonly fields: Readonly<Record<string, string>> },
+): T | null {
+  const text = (fields.mapping ?? '').trim();
+  if (text === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    errors.mapping = notJson;
+    return null;
+  }
+  const checked = check(parsed);
+  if (checked.ok) return checked.value;
+  Object.assign(errors, checked.fields);
+  return null;
+}

@@ -285,7 +285,8 @@ describe('the way to the business analysis', () => {
       const card = container.querySelectorAll('a.card[href="/bedrijfsanalyse"]');
       expect(card).toHaveLength(cards);
       if (cards === 1) expect(card[0]?.querySelector('.card-title')?.textContent).toBe('Bedrijfsanalyse');
-      // Not in the header: the admin's menu is full at 1280 px (e2e/layout.test.ts).
+      // Not in the header, which holds the daily areas (e2e/layout.test.ts).
+      await waitFor(() => expect(container.querySelector('#main-nav a[href="/surveys"]')).not.toBeNull());
       expect(container.querySelector('#main-nav a[href="/bedrijfsanalyse"]')).toBeNull();
       unmountAll();
     }

@@ -87,6 +87,7 @@ describe('feature gating', () => {
       'Mijn Abonnement',
     );
     expect(test.location.history).toEqual(['/personalisatie']);
+    await waitFor(() => expect(container.querySelector('#main-nav a[href="/surveys"]')).not.toBeNull());
     expect(container.querySelector('#main-nav')?.textContent).not.toContain('Personalisatie');
   });
 

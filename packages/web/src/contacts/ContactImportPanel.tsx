@@ -53,12 +53,12 @@ export function ContactImportPanel({ onClose }: { onClose: () => void }) {
   const current = useRef<ContactImportSession>(state);
   current.current = state;
   const gone = useRef(false);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    gone.current = false;
+    return () => {
       gone.current = true;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const send = (event: ContactImportEvent): ContactImportSession => {
     const next = contactImportStep(current.current, event);

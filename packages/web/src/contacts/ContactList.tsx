@@ -14,7 +14,7 @@ import {
   togglePage,
   toggleRow,
 } from '@loop/core/contactsScreen';
-import { type RefObject, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
@@ -81,6 +81,12 @@ export function ContactList({
   }
 
   const page = list.value;
+  const pages = page === null ? 1 : Math.max(1, Math.ceil(page.total / CONTACT_PAGE_SIZE));
+  // A page beyond the last (contacts deleted meanwhile, an old bookmark): the last page instead.
+  const beyond = page !== null && page.items.length === 0 && page.total > 0 && address.page > pages;
+  useEffect(() => {
+    if (beyond) onAddress({ ...address, page: pages });
+  }, [beyond, address, pages, onAddress]);
   if (page === null)
     return list.error ? <LoadFailed message={list.error} onRetry={list.reload} /> : <Loading />;
   if (page.total === 0)
@@ -99,7 +105,6 @@ export function ContactList({
       </div>
     );
   const pageIds = page.items.map((contact) => contact.id);
-  const pages = Math.max(1, Math.ceil(page.total / CONTACT_PAGE_SIZE));
 
   return (
     <>
@@ -204,7 +209,7 @@ export function ContactList({
       {pages > 1 ? (
         <Pager
           label="Pagina's van de contacten"
-          page={Math.min(address.page, pages)}
+          page={address.page}
           pages={pages}
           busy={list.loading}
           onPage={(next) => onAddress({ ...address, page: next })}

@@ -35,7 +35,7 @@ const press = (key: string) =>
     document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
   });
 
-describe('Header', () => {
+describe('MainNav', () => {
   it("should keep the daily areas in the bar and the rest under 'Meer', a disclosure that Escape closes", async () => {
     const test = app('owner');
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);

@@ -1,0 +1,162 @@
+/**
+ * Dutch-looking contacts for the contacts benchmarks, the same every run (seeded): common first and
+ * last names (some with accents), e-mail addresses made of them, companies, streets, postcodes, the
+ * twenty largest places, tags and two attributes.
+ */
+import { type ContactValues, contactSortKeys } from '@loop/core/contacts';
+import { prng } from '../prng';
+
+const FIRST = [
+  'Jan',
+  'Daan',
+  'Sem',
+  'Lucas',
+  'Noah',
+  'Finn',
+  'Levi',
+  'Bram',
+  'Thijs',
+  'Ruben',
+  'José',
+  'Jürgen',
+  'Emma',
+  'Julia',
+  'Sophie',
+  'Tess',
+  'Zoë',
+  'Anna',
+  'Eva',
+  'Lotte',
+  'Renée',
+  'Anaïs',
+  'Marieke',
+  'Sanne',
+  'Fleur',
+  'Pieter',
+  'Kees',
+  'Willem',
+  'Johanna',
+  'Janneke',
+  'Anouk',
+  'Femke',
+  'Mila',
+  'Noor',
+  'Liam',
+  'Jesse',
+];
+const LAST = [
+  'de Jong',
+  'Jansen',
+  'de Vries',
+  'van den Berg',
+  'van Dijk',
+  'Bakker',
+  'Janssen',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'de Boer',
+  'Mulder',
+  'de Groot',
+  'Bos',
+  'Vos',
+  'Peters',
+  'Hendriks',
+  'van Leeuwen',
+  'Dekker',
+  'Brouwer',
+  'de Wit',
+  'Dijkstra',
+  'Smits',
+  'de Graaf',
+  'van der Meer',
+  'Müller',
+  'Kuijpers',
+  'Verhoeven',
+];
+const CITIES = [
+  'Amsterdam',
+  'Rotterdam',
+  'Den Haag',
+  'Utrecht',
+  'Eindhoven',
+  'Groningen',
+  'Tilburg',
+  'Almere',
+  'Breda',
+  'Nijmegen',
+  'Apeldoorn',
+  'Haarlem',
+  'Arnhem',
+  'Enschede',
+  'Amersfoort',
+  'Zaanstad',
+  "'s-Hertogenbosch",
+  'Haarlemmermeer',
+  'Zwolle',
+  'Leiden',
+];
+const COMPANIES = [
+  'Bakkerij',
+  'Installatiebedrijf',
+  'Advocatenkantoor',
+  'Tandartspraktijk',
+  'Café',
+  'Bouwbedrijf',
+  'Garage',
+  'Bloemenzaak',
+  'Accountants',
+  'Stichting',
+];
+const STREETS = [
+  'Kerkstraat',
+  'Dorpsstraat',
+  'Schoolstraat',
+  'Molenweg',
+  'Stationsweg',
+  'Oudegracht',
+  'Markt',
+];
+const TAGS = ['klant', 'vip', 'leverancier', 'nieuwsbrief', 'prospect', 'partner', 'oud-klant', 'beurs-2026'];
+const DEPARTMENTS = ['Inkoop', 'Verkoop', 'Directie', 'HR', 'ICT', 'Financiën'];
+const REGIONS = ['Noord', 'Oost', 'Zuid', 'West', 'Midden'];
+
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '');
+
+export function generateContacts(count: number, seed = 16): ContactValues[] {
+  const random = prng(seed);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+  return Array.from({ length: count }, (_, i): ContactValues => {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const city = pick(CITIES);
+    const tags = TAGS.filter(() => random() < 0.18).sort();
+    return {
+      name: `${first} ${last}`,
+      email: `${slug(first)}.${slug(last)}.${i}@${random() < 0.5 ? 'example.nl' : `${slug(last)}.example.com`}`,
+      phone: random() < 0.7 ? `06-${String(10_000_000 + Math.floor(random() * 89_999_999))}` : null,
+      company: random() < 0.6 ? `${pick(COMPANIES)} ${last}` : null,
+      street: random() < 0.8 ? pick(STREETS) : null,
+      house_number: String(1 + Math.floor(random() * 200)),
+      postcode: `${1000 + Math.floor(random() * 8999)} ${String.fromCharCode(65 + Math.floor(random() * 26))}${String.fromCharCode(65 + Math.floor(random() * 26))}`,
+      city: random() < 0.95 ? city : null,
+      language: random() < 0.9 ? 'nl' : 'en',
+      attributes: (random() < 0.5 ? { afdeling: pick(DEPARTMENTS), regio: pick(REGIONS) } : {}) as Record<
+        string,
+        string
+      >,
+      tags,
+    };
+  });
+}
+
+/** The sort key columns of a contact as the app writes them (core's contactSortKeys). */
+export function sortKeyColumns(contact: ContactValues) {
+  const keys = contactSortKeys(contact);
+  return { name_key: keys.name, email_key: keys.email, company_key: keys.company, city_key: keys.city };
+}

@@ -1,0 +1,155 @@
+/**
+ * The contacts list (issue 16, docs/architecture.md "Contacts"): GET /api/v1/contacts over 100,000
+ * contacts in one organisation on PostgreSQL, p99 ≤ 50 ms at 10 concurrent requests for each of:
+ * a search for a short name ('jan'), for a place ('utrecht'), for a part of an e-mail address, a
+ * tag filter, the list sorted by place, a late page (page 1,900 of 2,000) and a search with a tag
+ * filter sorted by place descending. Every answer has the total of its filter.
+ *
+ * The data, in a PostgreSQL database of its own (dropped afterwards), in the demo organisation:
+ * 100,000 generated Dutch contacts (generateContacts.ts) written in chunks with core's search text,
+ * then VACUUM ANALYZE. The load: the real Loop server in a child process; autocannon sends each
+ * query from CONNECTIONS keep-alive connections for DURATION s after WARM_UP s, signed in as the
+ * demo admin, asking for compression as Chromium does. In the same run, a bare Fastify route that
+ * reads one contact by primary key with a prepared query gets the same load: the floor under any
+ * route that asks the database anything.
+ *
+ * Run: node scripts/pnpm.mjs bench:contacts-list   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
+ * postgres://postgres@127.0.0.1:5432/test; CONNECTIONS, DURATION, WARM_UP and POOL_SIZE may be set)
+ */
+import { cpus, loadavg } from 'node:os';
+import type { Contact, Page } from '@loop/core';
+import { contactSearchText } from '@loop/core/contacts';
+import autocannon, { type Result } from 'autocannon';
+import postgres from 'postgres';
+import {
+  createPasswordHasher,
+  DEMO_ADMIN,
+  openPostgres,
+  seedDemoData,
+  systemClock,
+} from '../../packages/server/src/index';
+import { scratchDatabase } from '../benchKit';
+import { type Child, demoAdminOrganizationHeaders, startChild, stopChild } from '../serverKit';
+import { generateContacts, sortKeyColumns } from './generateContacts';
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const DURATION = Number(process.env.DURATION ?? 8);
+const WARM_UP_SECONDS = Number(process.env.WARM_UP ?? 2);
+const CONTACTS = 100_000;
+const BUDGET_P99_MS = 50;
+const SERVER = 'bench/contacts-list/server.ts';
+
+const QUERIES: readonly (readonly [string, string])[] = [
+  ["search 'jan'", '?q=jan'],
+  ["search 'utrecht'", '?q=utrecht'],
+  ["part of an e-mail 'vries.12'", '?q=vries.12'],
+  ['tag vip', '?tag=vip'],
+  ['sorted by city', '?sort=city'],
+  ['late page (1,900 of 2,000)', '?page=1900'],
+  ['jan + tag klant, city desc', '?q=jan&tag=klant&sort=city&order=desc'],
+];
+
+const load = (url: string, headers: Record<string, string>, duration: number): Promise<Result> =>
+  autocannon({ url, connections: CONNECTIONS, duration, timeout: 10, headers });
+
+const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
+const line = (name: string, result: Result, extra = '') =>
+  `${name.padEnd(32)} ${(result['2xx'] / result.duration).toFixed(0).padStart(6)} /s   p50 ${String(result.latency.p50).padStart(3)} ms` +
+  `   p99 ${String(result.latency.p99).padStart(3)} ms   max ${String(result.latency.max).padStart(4)} ms   errors ${errorsOf(result)}${extra}`;
+
+async function main() {
+  const scratch = await scratchDatabase('contacts_list');
+  const children: Child[] = [];
+  try {
+    const setup = openPostgres(scratch.url, { max: 2 });
+    await setup.migrate();
+    await seedDemoData({
+      db: setup.db,
+      clock: systemClock,
+      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
+    });
+    await setup.close();
+    const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
+    const [org] = await sql<{ id: number }[]>`
+      select m.organization_id as id from memberships m join users u on u.id = m.user_id
+      where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
+    const organizationId = org?.id ?? 0;
+    const generating = performance.now();
+    const contacts = generateContacts(CONTACTS);
+    for (let start = 0; start < contacts.length; start += 5_000) {
+      const rows = contacts.slice(start, start + 5_000).map((contact, index) => ({
+        ...contact,
+        search_text: contactSearchText(contact),
+        ...sortKeyColumns(contact),
+        // Spread over a year, as contacts come in.
+        created_at: new Date(Date.now() - (start + index) * 300_000).toISOString(),
+      }));
+      await sql`
+        insert into contacts (organization_id, name, email, phone, company, street, house_number, postcode, city,
+          language, attributes, tags, search_text, name_key, email_key, company_key, city_key, created_at, updated_at)
+        select ${organizationId}, r.name, r.email, r.phone, r.company, r.street, r.house_number, r.postcode, r.city,
+          r.language, r.attributes, r.tags, r.search_text, r.name_key, r.email_key, r.company_key, r.city_key, r.created_at, r.created_at
+        from jsonb_to_recordset(${sql.json(rows as never)}) as r(name text, email text, phone text, company text,
+          street text, house_number text, postcode text, city text, language text, attributes jsonb, tags text[],
+          search_text text, name_key text, email_key text, company_key text, city_key text, created_at timestamptz)`;
+    }
+    const generated = performance.now() - generating;
+    await sql`vacuum analyze contacts`;
+    await sql.end();
+
+    const server = await startChild(SERVER, 'app', { DATABASE_URL: scratch.url });
+    children.push(server);
+    const headers = {
+      ...(await demoAdminOrganizationHeaders(server.url)),
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    };
+    const totals: number[] = [];
+    for (const [, query] of QUERIES) {
+      const response = await fetch(`${server.url}/api/v1/contacts${query}`, { headers });
+      const page = (await response.json()) as Page<Contact>;
+      if (response.status !== 200 || page.items.length === 0) throw new Error(`${query}: ${response.status}`);
+      totals.push(page.total);
+    }
+    const results: Result[] = [];
+    const loadBefore = loadavg()[0] ?? 0;
+    for (const [, query] of QUERIES) {
+      const url = `${server.url}/api/v1/contacts${query}`;
+      await load(url, headers, WARM_UP_SECONDS);
+      results.push(await load(url, headers, DURATION));
+    }
+    await stopChild(server);
+    children.pop();
+
+    const bare = await startChild(SERVER, 'query', { DATABASE_URL: scratch.url });
+    children.push(bare);
+    await load(`${bare.url}/query/1`, {}, WARM_UP_SECONDS);
+    const baseline = await load(`${bare.url}/query/1`, {}, DURATION);
+    const loadAfter = loadavg()[0] ?? 0;
+
+    console.log(
+      `GET /api/v1/contacts over ${CONTACTS.toLocaleString('en')} contacts (written in ${(generated / 1000).toFixed(1)} s), ` +
+        `${CONNECTIONS} connections, ${DURATION} s each, loopback, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ` +
+        `Node ${process.version}, load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+    );
+    QUERIES.forEach(([name], index) => {
+      const result = results[index] as Result;
+      const ratio = (result.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1);
+      console.log(line(name, result, `   total ${totals[index]?.toLocaleString('en')}   ${ratio}× bare p99`));
+    });
+    console.log(line('bare indexed query (Fastify)', baseline));
+    const missed = QUERIES.filter((_, index) => {
+      const result = results[index] as Result;
+      return result.latency.p99 > BUDGET_P99_MS || errorsOf(result) > 0;
+    }).map(([name]) => name);
+    console.log(
+      `budget (p99 ≤ ${BUDGET_P99_MS} ms at ${CONNECTIONS} connections, 0 errors): ` +
+        (missed.length === 0 ? 'met by every query' : `NOT met by ${missed.join(', ')}`),
+    );
+    if (missed.length > 0) process.exitCode = 1;
+  } finally {
+    for (const child of children) await stopChild(child);
+    await scratch.drop();
+  }
+}
+
+await main();
