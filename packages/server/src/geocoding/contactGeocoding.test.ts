@@ -1,5 +1,6 @@
 import type { GeocodeAddress, GeocodeResult, Geocoder } from '@loop/core/geocoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnsOf } from '../contacts/contactStore';
 import type { DatabaseHandle } from '../db/database';
 import { contacts, organizations } from '../db/schema';
 import { FakeClock } from '../testing/fakeClock';
@@ -42,13 +43,19 @@ async function insert(rows: number, address: (index: number) => Partial<GeocodeA
       const fields = address(index);
       return {
         organizationId,
-        name: `Contact ${counter}`,
-        email: `geo${counter}@example.nl`,
-        street: fields.street ?? null,
-        houseNumber: fields.house_number ?? null,
-        postcode: fields.postcode ?? null,
-        city: fields.city ?? null,
-        searchText: `contact ${counter}`,
+        ...columnsOf({
+          name: `Contact ${counter}`,
+          email: `geo${counter}@example.nl`,
+          phone: null,
+          company: null,
+          street: fields.street ?? null,
+          house_number: fields.house_number ?? null,
+          postcode: fields.postcode ?? null,
+          city: fields.city ?? null,
+          language: 'nl',
+          attributes: {},
+          tags: [],
+        }),
       };
     }),
   );

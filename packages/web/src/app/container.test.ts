@@ -45,6 +45,7 @@ const LAZY_TOKENS = new Set([
   'FinanceGateway',
   'ContactsUseCases',
   'ContactMapUseCases',
+  'CreateContactMap',
   'BusinessAnalysisGateway',
   'CreateAnalysisSession',
 ]);

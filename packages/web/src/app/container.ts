@@ -60,9 +60,6 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Redirect).toConstantValue((url) => globalThis.location.assign(url));
   bind(TOKENS.BillingReturnUrl).toConstantValue(() => `${globalThis.location.origin}/billing/return`);
   bind(TOKENS.Alert).toConstantValue((message) => globalThis.alert(message));
-  bind(TOKENS.CreateContactMap).toConstantValue(async (element, options) =>
-    (await import('./contactMapServices')).createContactMap(element, options),
-  );
   bind(TOKENS.LoadPdfEngine).toConstantValue(async () =>
     (await import('./analysisExportServices')).loadJsPdfEngine(),
   );
@@ -198,24 +195,15 @@ const onDemandModule = new ContainerModule(({ bind }) => {
   const contacts = () => import('./contactsServices');
   bind(TOKENS.ContactsUseCases)
     .toResolvedValue(
-      async (api, files, wait) => {
-        const { createContactsGateway, createContactsUseCases } = await contacts();
-        return createContactsUseCases({ gateway: createContactsGateway(api), files, wait });
-      },
+      async (api, files, wait) => (await contacts()).contactsUseCases(api, files, wait),
       [TOKENS.ApiClient, TOKENS.FileSaver, TOKENS.Wait],
     )
     .inSingletonScope();
+  bind(TOKENS.CreateContactMap)
+    .toResolvedValue(async () => (await contacts()).drawContactMap)
+    .inSingletonScope();
   bind(TOKENS.ContactMapUseCases)
-    .toResolvedValue(
-      async (api) => {
-        const { createContactMapGateway, createContactMapUseCases, createContactsGateway } = await contacts();
-        return createContactMapUseCases({
-          map: createContactMapGateway(api),
-          contacts: createContactsGateway(api),
-        });
-      },
-      [TOKENS.ApiClient],
-    )
+    .toResolvedValue(async (api) => (await contacts()).contactMapUseCases(api), [TOKENS.ApiClient])
     .inSingletonScope();
 
   const analysis = () => import('./analysisServices');

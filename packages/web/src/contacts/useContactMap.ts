@@ -11,7 +11,7 @@ import {
 } from '@loop/core/contactsScreen';
 import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { type Remote, useQuery } from '../shared/useQuery';
 import { CONTACTS_QUERY_PREFIX } from './useContacts';
@@ -19,8 +19,8 @@ import { CONTACTS_QUERY_PREFIX } from './useContacts';
 /** The map's use-cases (their code loads with /contacten; Leaflet only with the map itself). */
 export const useContactMapUseCases = () => useAsyncInjection(TOKENS.ContactMapUseCases);
 
-/** Draws the map: the container loads Leaflet with the first call. */
-export const useCreateContactMap = () => useInjection(TOKENS.CreateContactMap);
+/** Draws the map (its code loads with the map view, Leaflet with the first map). */
+export const useCreateContactMap = () => useAsyncInjection(TOKENS.CreateContactMap);
 
 /** 'Lijst' or 'Kaart' in the address (`?weergave=kaart`), so a reload keeps the view; the filter stays. */
 export function useContactsView(): readonly [ContactsView, (view: ContactsView) => void] {
