@@ -122,6 +122,18 @@ describe('contacts map: geocoding', () => {
     expect(pdok.queries).not.toContain('Utrecht');
   });
 
+  it('should start a round when the map shows contacts waiting for a lookup', async () => {
+    const waiting = await add(team, { ...STATION, house_number: '2', tags: ['kijker'] });
+    const query = asked({ ...STATION, house_number: '2' });
+    expect((await map(team, '?tag=kijker')).not_placed.pending).toBe(1);
+    for (let attempt = 0; attempt < 100 && !pdok.queries.includes(query); attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pdok.queries).toContain(query);
+    await geocode();
+    expect((await contact(team, waiting.id)).position).toBeNull();
+    expect((await map(team, '?tag=kijker')).not_placed.not_found).toBe(1);
+  });
+
   it('should change nothing while the service is unavailable, and place the contact once it answers', async () => {
     pdok.setMode({ kind: 'status', status: 503 });
     const waiting = await add(team, { ...MARTINI, tags: ['storing'] });

@@ -164,6 +164,9 @@ export const contactMapRoutes =
         const placed = impossible
           ? { points: [], not_placed: NOTHING_PLACED }
           : await loadContactMap(deps.db, organization.id, filter);
+        // Someone is looking at contacts waiting for a lookup: start a round now rather than at the
+        // next interval (a round already running is joined, not doubled).
+        if (placed.not_placed.pending > 0) void app.contactGeocoding?.runOnce();
         return { tiles: mapTiles(deps.config), ...placed, geocoding: deps.config.geocoderUrl !== null };
       },
     );
