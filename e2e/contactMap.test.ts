@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePdok } from '../packages/server/src/testing/fakePdok';
 import { seriousViolations } from './axe';
 import {
+  callApi,
   DEMO,
   launchBrowser,
   login,
@@ -83,20 +84,8 @@ afterAll(async () => {
   pdok?.close();
 });
 
-async function api<T>(method: string, path: string, token: string, orgId: number | null, body?: unknown) {
-  const answer = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(orgId ? { 'x-organization-id': String(orgId) } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T>(method: string, path: string, token: string, orgId: number | null, body?: unknown) =>
+  callApi<T>(server.url, method, path, { token, orgId, body });
 
 /** Adds the contacts through the API as the demo organisation's owner; answers how to ask more. */
 async function addContacts() {

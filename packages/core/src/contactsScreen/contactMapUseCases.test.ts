@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiFailure, apiOk } from '../api';
 import type { ContactMapGateway } from '../contactMap';
 import type { Contact, ContactMapData } from '../contract';
+import { recordingGateway } from '../testing/recordingGateway';
 import { DEFAULT_CONTACT_LIST } from './contactListState';
 import {
   contactMapQuery,
@@ -12,21 +13,6 @@ import {
   withContactsView,
 } from './contactMapUseCases';
 import type { ContactsGateway } from './contactsPorts';
-
-/** A gateway whose calls are recorded, answering what the test gives. */
-function recorded<T extends object>(answers: Partial<Record<keyof T, (...args: never[]) => unknown>>) {
-  const calls: [string, ...unknown[]][] = [];
-  const gateway = new Proxy({} as T, {
-    get:
-      (_, name: string) =>
-      (...args: unknown[]) => {
-        calls.push([name, ...args]);
-        const answer = (answers as Record<string, (...a: unknown[]) => unknown>)[name];
-        return answer ? answer(...args) : Promise.resolve(apiOk(undefined));
-      },
-  });
-  return { gateway, calls };
-}
 
 const contact = (patch: Partial<Contact> = {}): Contact => ({
   id: 4,
@@ -96,8 +82,8 @@ describe('contactPopup', () => {
 
 describe('createContactMapUseCases', () => {
   it("should load the filter's map as points with the notes under it", async () => {
-    const map = recorded<ContactMapGateway>({ load: async () => apiOk(mapData) });
-    const contacts = recorded<ContactsGateway>({});
+    const map = recordingGateway<ContactMapGateway>({ load: async () => apiOk(mapData) });
+    const contacts = recordingGateway<ContactsGateway>({});
     const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
     const loaded = await useCases.load({ ...DEFAULT_CONTACT_LIST, q: 'bakker' });
     expect(map.calls).toEqual([['load', { q: 'bakker' }]]);
@@ -115,12 +101,12 @@ describe('createContactMapUseCases', () => {
   });
 
   it('should pass on a refusal', async () => {
-    const map = recorded<ContactMapGateway>({
+    const map = recordingGateway<ContactMapGateway>({
       load: async () => apiFailure(404, 'Dit segment bestaat niet (meer).'),
     });
     const useCases = createContactMapUseCases({
       map: map.gateway,
-      contacts: recorded<ContactsGateway>({}).gateway,
+      contacts: recordingGateway<ContactsGateway>({}).gateway,
     });
     expect(await useCases.load({ ...DEFAULT_CONTACT_LIST, segment: 9 })).toMatchObject({
       ok: false,
@@ -129,8 +115,8 @@ describe('createContactMapUseCases', () => {
   });
 
   it("should list the segment's contacts that are not placed, and place and give back by hand", async () => {
-    const map = recorded<ContactMapGateway>({});
-    const contacts = recorded<ContactsGateway>({});
+    const map = recordingGateway<ContactMapGateway>({});
+    const contacts = recordingGateway<ContactsGateway>({});
     const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
     await useCases.notPlaced({ ...DEFAULT_CONTACT_LIST, segment: 3, page: 4 }, 2);
     await useCases.notPlaced({ ...DEFAULT_CONTACT_LIST, placed: true }, 1);

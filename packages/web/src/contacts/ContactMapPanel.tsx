@@ -13,6 +13,7 @@ import {
 } from '@loop/core/contactsScreen';
 import { useEffect, useId, useRef, useState } from 'react';
 import { LoadFailed, Loading } from '../routing/Loading';
+import { Pager } from '../shell/Pager';
 import { useContactMap, useContactMapUseCases, useCreateContactMap, useNotPlaced } from './useContactMap';
 import { useContactsChanged } from './useContacts';
 
@@ -449,27 +450,13 @@ function NotPlaced({
             })}
           </ul>
           {pages > 1 ? (
-            <nav className="row-actions" aria-label="Pagina's van niet geplaatste contacten">
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={page <= 1}
-                onClick={() => onPage(page - 1)}
-              >
-                Vorige
-              </button>
-              <span>
-                Pagina {page} van {pages}
-              </span>
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={page >= pages}
-                onClick={() => onPage(page + 1)}
-              >
-                Volgende
-              </button>
-            </nav>
+            <Pager
+              label="Pagina's van niet geplaatste contacten"
+              page={page}
+              pages={pages}
+              busy={list.loading}
+              onPage={onPage}
+            />
           ) : null}
         </>
       )}
