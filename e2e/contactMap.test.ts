@@ -154,7 +154,9 @@ describe('contacts map', () => {
 
     await waitForMarkers(page, 2);
     // The two neighbours on the Domplein are one cluster at the zoom that holds Groningen too.
-    await expect.poll(() => page.locator('.contact-map-cluster').count()).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => page.locator('.contact-map-cluster').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
     const notes = await page.locator('.contact-map-notes').textContent();
     expect(notes).toContain('1 contact: adres niet gevonden.');
     expect(notes).toContain('1 contact zonder volledig adres.');
@@ -164,12 +166,12 @@ describe('contacts map', () => {
     const greet = page.locator('.leaflet-marker-icon:has(.contact-map-point)').first();
     await greet.click();
     const popup = page.locator('.leaflet-popup-content');
-    await expect.poll(() => popup.textContent()).toContain('Greet Groningen');
+    await expect.poll(() => popup.textContent(), { timeout: 15_000 }).toContain('Greet Groningen');
     expect(await popup.textContent()).toContain('greet@kaart.test');
 
     // Nico's address is not found: place him by dragging the pin, and save.
     const unplaced = page.locator('.contact-map-unplaced');
-    await expect.poll(() => unplaced.textContent()).toContain('Nico Nergens');
+    await expect.poll(() => unplaced.textContent(), { timeout: 15_000 }).toContain('Nico Nergens');
     const nicoRow = unplaced.locator('li', { hasText: 'Nico Nergens' });
     await nicoRow.getByRole('button', { name: 'Plaats op de kaart' }).click();
     const pin = page.locator('.contact-map-pin');
@@ -182,7 +184,7 @@ describe('contacts map', () => {
     await page.mouse.up();
     await nicoRow.getByRole('button', { name: 'Positie opslaan' }).click();
     await expect
-      .poll(() => page.getByRole('status').allTextContents())
+      .poll(() => page.getByRole('status').allTextContents(), { timeout: 15_000 })
       .toContain('Nico Nergens staat op de kaart.');
     const nico = ids.get('Nico Nergens') ?? 0;
     const placed = await contact(nico);
@@ -191,7 +193,7 @@ describe('contacts map', () => {
     // After a reload Nico stays where he was put, and is no longer in the list of the unplaced.
     await page.reload();
     await page.locator('.contact-map .leaflet-tile-loaded').first().waitFor();
-    await expect.poll(() => unplaced.textContent()).toContain('Ilse Incompleet');
+    await expect.poll(() => unplaced.textContent(), { timeout: 15_000 }).toContain('Ilse Incompleet');
     expect(await unplaced.textContent()).not.toContain('Nico Nergens');
     expect((await contact(nico)).position).toEqual(placed.position);
 
