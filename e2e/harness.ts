@@ -69,6 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SMTP_URL: '',
       // Browser tests log the demo users in many times a minute from one address.
       RATE_LIMIT: 'false',
+      // Never PDOK from a test: a test that geocodes passes its local fake (testing/fakePdok.ts).
+      GEOCODER_URL: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
