@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdokQuery } from '../geocoding/pdokGeocoder';
 import { type FakePdokPlace, startFakePdok } from '../testing/fakePdok';
+import { multipartForm } from '../testing/finance';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { CONTACT_ERRORS } from './contactStore';
@@ -199,6 +200,44 @@ describe('contacts map: geocoding', () => {
       lng: 4.9004,
       source: 'geocoder',
     });
+  });
+});
+
+describe('contacts map: after an import', () => {
+  it('should place imported contacts in a round after the import, which itself looks nothing up', async () => {
+    const form = multipartForm(
+      {},
+      {
+        name: 'contacten.csv',
+        bytes: Buffer.from(
+          'Naam;E-mailadres;Postcode;Huisnummer;Tags\r\nIna Import;ina@import.nl;9712 HW;1;geimporteerd\r\n' +
+            'Iris Import;iris@import.nl;3512 JE;1;geimporteerd\r\n',
+          'utf8',
+        ),
+      },
+    );
+    const lookups = pdok.queries.length;
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/contacts/imports',
+      headers: { authorization: `Bearer ${team.owner.token}`, ...team.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(started.statusCode).toBe(202);
+    const id = started.json<{ id: number }>().id;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const state = (await call(team, 'GET', `/contacts/imports/${id}`)).json<{ state: string }>().state;
+      if (state !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(pdok.queries.length).toBe(lookups);
+    await geocode();
+    const data = await map(team, '?tag=geimporteerd');
+    expect(data.points.map(([, lat, lng]) => [lat, lng]).sort()).toEqual([
+      [52.0907, 5.1214],
+      [53.2193, 6.5682],
+    ]);
+    expect(data.not_placed).toEqual({ pending: 0, not_found: 0, incomplete: 0 });
   });
 });
 
