@@ -69,6 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SMTP_URL: '',
       // Browser tests log the demo users in many times a minute from one address.
       RATE_LIMIT: 'false',
+      // Never PDOK from a test: a test that geocodes passes its local fake (testing/fakePdok.ts).
+      GEOCODER_URL: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -227,4 +229,25 @@ export async function menuLink(page: Page, name: string) {
   if (!(await link.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   await link.waitFor();
   return link;
+}
+
+/** A JSON call to the server's API, signed in with `token` in organisation `orgId` when given; throws on a refusal. */
+export async function callApi<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; orgId?: number | null; body?: unknown } = {},
+): Promise<T> {
+  const answer = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.orgId ? { 'x-organization-id': String(options.orgId) } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -21,6 +21,7 @@ export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';
 export { createBusinessAnalysisGateway } from './http/createBusinessAnalysisGateway';
+export { createContactMapGateway } from './http/createContactMapGateway';
 export { createContactsGateway } from './http/createContactsGateway';
 export { createFinanceGateway } from './http/createFinanceGateway';
 export { createInvitationsGateway, createUnsubscribeGateway } from './http/createInvitationsGateway';

@@ -38,9 +38,12 @@ import { brandingRoutes } from './branding/brandingRoutes';
 import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, tileOrigin, uploadsDir } from './config';
+import { contactMapRoutes } from './contacts/contactMapRoutes';
 import { contactRoutes } from './contacts/contactRoutes';
 import type { Database } from './db/database';
 import { financeRoutes } from './finance/financeRoutes';
+import { startContactGeocoding } from './geocoding/contactGeocoding';
+import type { PeriodicJob } from './housekeeping/periodicJob';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/errorHandler';
 import { healthRoutes } from './http/healthRoutes';
 import { registerOpenApi } from './http/openapi';
@@ -116,6 +119,8 @@ declare module 'fastify' {
     mail: MailQueue;
     /** What features do around the outbox worker's sends (main.ts starts the worker with them). */
     outboxHooks: OutboxHooks;
+    /** Placing contacts on the map (tests run a round); null when GEOCODER_URL is off. */
+    contactGeocoding: PeriodicJob | null;
   }
 }
 
@@ -229,8 +234,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const responseRetention = startResponseRetention({ db: options.db, clock, output: app.log });
   const reminders = startReminders({ ...deps, output: app.log });
   app.decorate('outboxHooks', invitationOutboxHooks(deps));
+  const contactGeocoding = startContactGeocoding({ db: options.db, clock, output: app.log, config });
+  app.decorate('contactGeocoding', contactGeocoding);
   app.addHook('onClose', async () => {
     await reminders.stop();
+    await contactGeocoding?.stop();
     await retention.stop();
     await authCleanup.stop();
     await responseRetention.stop();
@@ -321,6 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contactRoutes(context),
     invitationRoutes(context),
     unsubscribeRoutes(context),
+    contactMapRoutes(context),
     analysisRoutes(context),
     summaryRoutes(context),
   ];

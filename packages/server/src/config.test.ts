@@ -49,6 +49,7 @@ describe('loadConfig', () => {
         attributionUrl: 'https://www.openstreetmap.org/copyright',
       },
       geocoderUrl: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1/free',
+      geocoderRate: 4,
     });
   });
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
     });
     expect(config.geocoderUrl).toBe('http://127.0.0.1:8089/free');
     expect(loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: 'off' }).geocoderUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, GEOCODER_RATE: '10' }).geocoderRate).toBe(10);
     expect(tileOrigin(config.map.tileUrl)).toBe('https://*.tiles.gemeente.nl');
     expect(tileOrigin('http://127.0.0.1:9000/tiles/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:9000');
   });

@@ -58,6 +58,8 @@ export interface AppConfig {
   readonly outboxRatePerMinute: number | null;
   /** OUTBOX_LEASE_SECONDS: how long a worker owns a claimed mail before another may take it over. */
   readonly outboxLeaseSeconds: number;
+  /** GEOCODER_RATE: lookups per second the contacts' geocoding asks at most (PDOK is a free public service). */
+  readonly geocoderRate: number;
 }
 
 /** Where the contacts map's tiles come from and whom it credits. */
@@ -359,6 +361,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     geocoderUrl: geocoderUrl(env),
     outboxRatePerMinute: outboxRate(env),
     outboxLeaseSeconds: positiveInteger(env, 'OUTBOX_LEASE_SECONDS', 300, 86_400),
+    geocoderRate: positiveInteger(env, 'GEOCODER_RATE', 4, 50),
   };
 }
 

@@ -18,7 +18,8 @@ const filterQuery = (filter: ContactFilter): NonNullable<RequestOptions['query']
   placed: flag(filter.placed),
 });
 
-const listQuery = (query: Omit<ContactListQuery, 'page' | 'page_size'>) => ({
+/** The list's filter, segment and order as GET /contacts's query (the export and the map ask the same way). */
+export const contactsQuery = (query: Omit<ContactListQuery, 'page' | 'page_size'>) => ({
   ...filterQuery(query),
   segment_id: query.segment_id === undefined ? undefined : String(query.segment_id),
   sort: query.sort,
@@ -41,7 +42,7 @@ export function createContactsGateway(client: ApiClient): ContactsGateway {
     list: (query) =>
       client.request('GET', '/contacts', {
         query: {
-          ...listQuery(query),
+          ...contactsQuery(query),
           page: query.page === undefined ? undefined : String(query.page),
           page_size: query.page_size === undefined ? undefined : String(query.page_size),
         },
@@ -56,7 +57,8 @@ export function createContactsGateway(client: ApiClient): ContactsGateway {
     createSegment: (input) => client.request('POST', '/contacts/segments', { body: input }),
     updateSegment: (id, patch) => client.request('PATCH', `/contacts/segments/${id}`, { body: patch }),
     removeSegment: (id) => client.request('DELETE', `/contacts/segments/${id}`),
-    exportContacts: (query) => downloadFile(client, '/contacts/export', 'contacten.csv', listQuery(query)),
+    exportContacts: (query) =>
+      downloadFile(client, '/contacts/export', 'contacten.csv', contactsQuery(query)),
     previewImport: (upload) =>
       client.request<ContactImportPreview>('POST', '/contacts/imports', { body: importForm(upload) }),
     startImport: (upload) =>

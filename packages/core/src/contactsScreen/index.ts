@@ -58,6 +58,22 @@ export {
   togglePage,
   toggleRow,
 } from './contactListState';
+export type {
+  ContactMapScreen,
+  ContactMapUseCaseDeps,
+  ContactMapUseCases,
+  ContactPopup,
+  ContactsView,
+} from './contactMapUseCases';
+export {
+  contactAddressLine,
+  contactMapQuery,
+  contactPopup,
+  createContactMapUseCases,
+  NOT_PLACED_PAGE_SIZE,
+  readContactsView,
+  withContactsView,
+} from './contactMapUseCases';
 export type { ContactImportUpload, ContactsGateway } from './contactsPorts';
 export type { ContactsUseCaseDeps, ContactsUseCases } from './contactsUseCases';
 export { createContactsUseCases, IMPORT_POLL_MS } from './contactsUseCases';

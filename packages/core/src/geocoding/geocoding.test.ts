@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addressKey,
   addressQuery,
+  checkPosition,
   compactPostcode,
   type GeocodeAddress,
   houseNumberParts,
   inNetherlands,
   isPosition,
+  POSITION_MESSAGES,
   parseWktPoint,
 } from './geocoding';
 
@@ -122,5 +124,24 @@ describe('inNetherlands and isPosition', () => {
     expect(isPosition(91, 5)).toBe(false);
     expect(isPosition(Number.NaN, 5)).toBe(false);
     expect(isPosition('52', 5)).toBe(false);
+  });
+});
+
+describe('checkPosition', () => {
+  it('should take finite degrees within the world', () => {
+    expect(checkPosition({ lat: 52.1, lng: -5.5 })).toEqual({ ok: true, value: { lat: 52.1, lng: -5.5 } });
+    expect(checkPosition({ lat: -90, lng: 180 })).toEqual({ ok: true, value: { lat: -90, lng: 180 } });
+  });
+
+  it('should name each wrong field in Dutch', () => {
+    expect(checkPosition({ lat: 91, lng: 5 })).toEqual({ ok: false, fields: { lat: POSITION_MESSAGES.lat } });
+    expect(checkPosition({ lat: 52, lng: '5' })).toEqual({
+      ok: false,
+      fields: { lng: POSITION_MESSAGES.lng },
+    });
+    expect(checkPosition(null)).toEqual({
+      ok: false,
+      fields: { lat: POSITION_MESSAGES.lat, lng: POSITION_MESSAGES.lng },
+    });
   });
 });

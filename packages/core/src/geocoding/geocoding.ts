@@ -113,6 +113,28 @@ export const isPosition = (lat: unknown, lng: unknown): boolean =>
   Math.abs(lat) <= 90 &&
   Math.abs(lng) <= 180;
 
+export const POSITION_MESSAGES = {
+  lat: 'Geef de breedtegraad (lat) als getal van -90 tot en met 90.',
+  lng: 'Geef de lengtegraad (lng) als getal van -180 tot en met 180.',
+} as const;
+
+const isDegrees = (value: unknown, limit: number): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+
+/** A position placed by hand, checked field by field: degrees, or a Dutch error naming each wrong field. */
+export function checkPosition(
+  raw: unknown,
+):
+  | { readonly ok: true; readonly value: { readonly lat: number; readonly lng: number } }
+  | { readonly ok: false; readonly fields: { lat?: string; lng?: string } } {
+  const { lat, lng } = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const fields: { lat?: string; lng?: string } = {};
+  if (!isDegrees(lat, 90)) fields.lat = POSITION_MESSAGES.lat;
+  if (!isDegrees(lng, 180)) fields.lng = POSITION_MESSAGES.lng;
+  if (isDegrees(lat, 90) && isDegrees(lng, 180)) return { ok: true, value: { lat, lng } };
+  return { ok: false, fields };
+}
+
 /** 'POINT(4.8952 52.3702)' (WKT, longitude first, as PDOK's `centroide_ll`) → degrees; null if not a point. */
 export function parseWktPoint(wkt: string): { lat: number; lng: number } | null {
   const match = /^\s*POINT\s*\(\s*(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s*\)\s*$/i.exec(wkt);

@@ -4,6 +4,7 @@ export type { AddressQuery, GeocodeAddress, GeocodeResult, Geocoder, HouseNumber
 export {
   addressKey,
   addressQuery,
+  checkPosition,
   compactPostcode,
   GEOCODE_MESSAGES,
   GeocoderUnavailableError,
@@ -11,5 +12,6 @@ export {
   inNetherlands,
   isPosition,
   NETHERLANDS_BOUNDS,
+  POSITION_MESSAGES,
   parseWktPoint,
 } from './geocoding';

@@ -16,10 +16,7 @@ import {
   checkContact,
   checkContactFilter,
   checkContactMapping,
-  combineFilters,
-  filterOfQuery,
   normaliseTags,
-  parseContactListQuery,
   patchedContact,
   type RawQuery,
   tagsProblem,
@@ -52,6 +49,7 @@ import {
   runImport,
   toContactImport,
 } from './contactImport';
+import { listFilterOf } from './contactListFilter';
 import {
   bulkResultSchema,
   bulkSchema,
@@ -72,7 +70,6 @@ import {
 import {
   addTags,
   deleteSegment,
-  findSegmentRow,
   insertSegment,
   isDuplicateSegment,
   listSegments,
@@ -193,17 +190,8 @@ export const contactRoutes =
     });
 
     /** The list query as a filter with the segment's, checked; `impossible` when nothing can match. */
-    const listFilter = async (organizationId: number, query: RawQuery) => {
-      const parsed = parseContactListQuery(query);
-      if (!parsed.ok) throw invalidInput(parsed.fields);
-      const own = filterOfQuery(parsed.value);
-      if (parsed.value.segment_id === undefined)
-        return { query: parsed.value, filter: own, impossible: false, segmentName: null };
-      const segment = await findSegmentRow(deps.db, organizationId, parsed.value.segment_id);
-      if (segment === null) throw new ApiError(404, CONTACT_ERRORS.segmentNotFound);
-      const combined = combineFilters(segment.filter, own);
-      return { query: parsed.value, ...combined, segmentName: segment.name };
-    };
+    const listFilter = (organizationId: number, query: RawQuery) =>
+      listFilterOf(deps.db, organizationId, query);
 
     app.get(
       '/contacts',

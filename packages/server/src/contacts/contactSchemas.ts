@@ -340,3 +340,17 @@ export const IMPORT_FORM_DOCUMENTATION = {
     description: 'true: alleen lezen en de kolomindeling voorstellen, niets opslaan.',
   },
 } as const;
+
+/** GET /contacts/map: the list's filter without its order and without `placed` (the map answers both). */
+export const contactMapQuerySchema = object<
+  Omit<ContactListQueryString, 'page' | 'page_size' | 'sort' | 'order' | 'placed'>
+>(
+  {
+    q: filterQueryProperties.q,
+    tag: filterQueryProperties.tag,
+    attr: filterQueryProperties.attr,
+    subscribed: filterQueryProperties.subscribed,
+    segment_id: filterQueryProperties.segment_id,
+  },
+  { optional: ['q', 'tag', 'attr', 'subscribed', 'segment_id'] },
+);

@@ -21,8 +21,9 @@ import type {
 import { MEMBER_ROLES, type MemberRole } from '@loop/core';
 import { DEFAULT_REMINDERS } from '@loop/core/invitations';
 import type { PeriodKind } from '@loop/core/periods';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -1000,6 +1001,10 @@ export const geocodeCache = pgTable(
  * searched with LIKE '%word%' through a trigram index (pg_trgm, on PostgreSQL and PGlite alike).
  * Deleting a row is the AVG erase: whatever refers to a contact later (invitations, responses)
  * references `contacts.id` with ON DELETE CASCADE or SET NULL.
+ *
+ * Placing on the map: `geocoded_address` is the digest (`contactAddressDigest`) of the address at
+ * the last lookup or placement by hand; a contact whose digest differs is waiting for the geocoding
+ * job (contacts/contactGeocoding.ts), which writes the position or `geocode_state`.
  */
 export const contacts = pgTable(
   'contacts',
@@ -1022,6 +1027,10 @@ export const contacts = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     positionSource: text('position_source').$type<PositionSource>(),
+    /** Why the last lookup placed nothing ('not_found', 'incomplete'); null when placed or not looked up. */
+    geocodeState: text('geocode_state').$type<GeocodeState>(),
+    /** The address digest at the last lookup or placement by hand; null: never (or given back to the geocoder). */
+    geocodedAddress: text('geocoded_address'),
     unsubscribedAt: timestamptz('unsubscribed_at'),
     searchText: text('search_text').notNull(),
     /** Sort keys: core's `contactSortKeys` (folded, '' when empty), plain columns so that a page's ids come from an index-only scan. */
@@ -1044,6 +1053,10 @@ export const contacts = pgTable(
     index('contacts_organization_updated_idx').on(t.organizationId, t.updatedAt, t.id),
     index('contacts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('contacts_tags_idx').using('gin', t.tags),
+    // The geocoding job's queue: contacts whose address changed since their last lookup.
+    index('contacts_geocode_pending_idx')
+      .on(t.id)
+      .where(sql`${t.geocodedAddress} is distinct from ${contactAddressDigest(t)}`),
     check('contacts_language_check', sql`${t.language} in ('nl', 'en', 'de', 'fr')`),
     check(
       'contacts_position_check',
@@ -1051,8 +1064,29 @@ export const contacts = pgTable(
           (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180 and
            ${t.positionSource} in ('geocoder', 'manual'))`,
     ),
+    check(
+      'contacts_geocode_state_check',
+      sql`${t.geocodeState} is null or (${t.geocodeState} in ('not_found', 'incomplete') and ${t.latitude} is null)`,
+    ),
   ],
 );
+
+/** Why a contact's last lookup placed nothing. */
+export type GeocodeState = 'not_found' | 'incomplete';
+
+/**
+ * The digest of a contact's address fields (street, house number, postcode, place) as SQL: equal
+ * digests, the same address as written. Immutable functions only, so an index can be on it.
+ */
+export function contactAddressDigest(t: {
+  readonly street: AnyPgColumn;
+  readonly houseNumber: AnyPgColumn;
+  readonly postcode: AnyPgColumn;
+  readonly city: AnyPgColumn;
+}): SQL {
+  const field = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
+  return sql`md5(${field(t.street)} || chr(31) || ${field(t.houseNumber)} || chr(31) || ${field(t.postcode)} || chr(31) || ${field(t.city)})`;
+}
 
 /**
  * Per organisation: how many contacts it has and a version that every statement changing its

@@ -53,6 +53,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     geocoderUrl: null,
     outboxRatePerMinute: 600,
     outboxLeaseSeconds: 300,
+    geocoderRate: 50,
     ...overrides,
   };
 }

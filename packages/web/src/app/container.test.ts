@@ -46,6 +46,8 @@ const LAZY_TOKENS = new Set([
   'KpiGateway',
   'FinanceGateway',
   'ContactsUseCases',
+  'ContactMapUseCases',
+  'CreateContactMap',
   'BusinessAnalysisGateway',
   'CreateAnalysisSession',
 ]);

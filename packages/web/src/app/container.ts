@@ -195,12 +195,15 @@ const onDemandModule = new ContainerModule(({ bind }) => {
   const contacts = () => import('./contactsServices');
   bind(TOKENS.ContactsUseCases)
     .toResolvedValue(
-      async (api, files, wait) => {
-        const { createContactsGateway, createContactsUseCases } = await contacts();
-        return createContactsUseCases({ gateway: createContactsGateway(api), files, wait });
-      },
+      async (api, files, wait) => (await contacts()).contactsUseCases(api, files, wait),
       [TOKENS.ApiClient, TOKENS.FileSaver, TOKENS.Wait],
     )
+    .inSingletonScope();
+  bind(TOKENS.CreateContactMap)
+    .toResolvedValue(async () => (await contacts()).drawContactMap)
+    .inSingletonScope();
+  bind(TOKENS.ContactMapUseCases)
+    .toResolvedValue(async (api) => (await contacts()).contactMapUseCases(api), [TOKENS.ApiClient])
     .inSingletonScope();
 
   const analysis = () => import('./analysisServices');

@@ -1,4 +1,5 @@
 import type { ApiClient, DebugAdminFlag, Uploader } from '@loop/adapters';
+import type { ContactMap, ContactMapOptions } from '@loop/adapters/map';
 import type {
   AdminGateway,
   AuthGateway,
@@ -19,7 +20,7 @@ import type {
   SubscriptionStore,
 } from '@loop/core/billing';
 import type { BrandingStore } from '@loop/core/branding';
-import type { ContactsUseCases } from '@loop/core/contactsScreen';
+import type { ContactMapUseCases, ContactsUseCases } from '@loop/core/contactsScreen';
 import type { FeatureStore } from '@loop/core/features';
 import type { FinanceGateway } from '@loop/core/finance';
 import type { HtmlSanitizer } from '@loop/core/html';
@@ -138,6 +139,12 @@ export const TOKENS = {
   ExportResultsPdf: Symbol.for('Loop.ExportResultsPdf') as ServiceIdentifier<ResultsPdfExporter>,
   /** The /contacten screen: contacts, segments, bulk actions, export and the CSV import. */
   ContactsUseCases: Symbol.for('Loop.ContactsUseCases') as ServiceIdentifier<ContactsUseCases>,
+  /** The contacts map of /contacten: the map of a filter, the contacts not on it, placing by hand. */
+  ContactMapUseCases: Symbol.for('Loop.ContactMapUseCases') as ServiceIdentifier<ContactMapUseCases>,
+  /** Draws the contacts map (Leaflet and the clustering load with the first map, never with a page). */
+  CreateContactMap: Symbol.for('Loop.CreateContactMap') as ServiceIdentifier<
+    (container: HTMLElement, options: ContactMapOptions) => Promise<ContactMap>
+  >,
   /** Summaries of open answers (plan feature 'ai'), with their gateway. */
   SummaryUseCases: Symbol.for('Loop.SummaryUseCases') as ServiceIdentifier<SummaryUseCases>,
   SurveyInvitationUseCases: Symbol.for(

@@ -19,7 +19,9 @@ import { ContactFilters } from './ContactFilters';
 import { ContactFormDialog } from './ContactFormDialog';
 import { ContactImportPanel } from './ContactImportPanel';
 import { ContactList } from './ContactList';
+import { ContactMapPanel, ContactViewSwitch } from './ContactMapPanel';
 import { ContactSegments } from './ContactSegments';
+import { useContactsView } from './useContactMap';
 import {
   useContactFacets,
   useContactListAddress,
@@ -51,6 +53,7 @@ export function ContactsScreen() {
 function ContactsManager() {
   const contacts = useContactsUseCases();
   const [address, setAddress] = useContactListAddress();
+  const [view, setView] = useContactsView();
   const facets = useContactFacets();
   const segments = useContactSegments();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -129,15 +132,20 @@ function ContactsManager() {
                 segmentFilter={segment?.filter ?? null}
                 onAddress={setAddress}
               />
-              <ContactList
-                address={address}
-                onAddress={setAddress}
-                selection={selection}
-                onSelection={(next) => setSelected({ key: filterKey, selection: next })}
-                onEdit={setEditing}
-                onClearFilter={() => setAddress(chooseSegment(address, null))}
-                returnFocus={headingRef}
-              />
+              <ContactViewSwitch view={view} onView={setView} />
+              {view === 'map' ? (
+                <ContactMapPanel address={address} />
+              ) : (
+                <ContactList
+                  address={address}
+                  onAddress={setAddress}
+                  selection={selection}
+                  onSelection={(next) => setSelected({ key: filterKey, selection: next })}
+                  onEdit={setEditing}
+                  onClearFilter={() => setAddress(chooseSegment(address, null))}
+                  returnFocus={headingRef}
+                />
+              )}
             </section>
           )}
         </>

@@ -4,6 +4,8 @@ import {
   contactListQuery,
   contactListSearch,
   readContactListAddress,
+  readContactsView,
+  withContactsView,
 } from '@loop/core/contactsScreen';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -25,9 +27,12 @@ export function useContactListAddress(): readonly [ContactListAddress, (next: Co
   const search = useSearch();
   const [path, navigate] = useLocation();
   const address = useMemo(() => readContactListAddress(search), [search]);
+  // The view (list or map) is kept: a filter changed on the map stays on the map.
+  const view = readContactsView(search);
   const change = useCallback(
-    (next: ContactListAddress) => navigate(`${path}${contactListSearch(next)}`, { replace: true }),
-    [path, navigate],
+    (next: ContactListAddress) =>
+      navigate(`${path}${withContactsView(contactListSearch(next), view)}`, { replace: true }),
+    [path, navigate, view],
   );
   return [address, change] as const;
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "contacts" ADD COLUMN "geocode_state" text;--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "geocoded_address" text;--> statement-breakpoint
+CREATE INDEX "contacts_geocode_pending_idx" ON "contacts" USING btree ("id") WHERE "contacts"."geocoded_address" is distinct from md5(coalesce("contacts"."street", '') || chr(31) || coalesce("contacts"."house_number", '') || chr(31) || coalesce("contacts"."postcode", '') || chr(31) || coalesce("contacts"."city", ''));--> statement-breakpoint
+ALTER TABLE "contacts" ADD CONSTRAINT "contacts_geocode_state_check" CHECK ("contacts"."geocode_state" is null or ("contacts"."geocode_state" in ('not_found', 'incomplete') and "contacts"."latitude" is null));

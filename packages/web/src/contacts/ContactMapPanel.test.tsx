@@ -1,0 +1,211 @@
+import { STORAGE_KEYS } from '@loop/adapters';
+import type { ContactMap, ContactMapOptions, Placing } from '@loop/adapters/map';
+import type { Contact, ContactMapData } from '@loop/core';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../app/App';
+import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { button, click, render, unmountAll, waitFor } from '../testing/render';
+import { createTestApp } from '../testing/testContainer';
+
+afterEach(unmountAll);
+
+beforeAll(async () => {
+  await import('./ContactsScreen');
+});
+
+const contact = (id: number, name: string, patch: Partial<Contact> = {}): Contact => ({
+  id,
+  name,
+  email: `${name.split(' ')[0]?.toLowerCase()}@example.nl`,
+  phone: null,
+  company: null,
+  street: 'Domplein',
+  house_number: String(id),
+  postcode: '3512 JE',
+  city: 'Utrecht',
+  language: 'nl',
+  attributes: {},
+  tags: ['klant'],
+  position: null,
+  unsubscribed_at: null,
+  created_at: '2026-11-01T09:00:00Z',
+  updated_at: '2026-11-01T09:00:00Z',
+  ...patch,
+});
+
+const ANNA = contact(1, 'Anna de Vries', { position: { lat: 52.09, lng: 5.12, source: 'manual' } });
+const BRAM = contact(2, 'Bram Jansen', { position: { lat: 52.37, lng: 4.89, source: 'geocoder' } });
+const CHRIS = contact(3, 'Chris Bakker', { postcode: '1234 AB', street: null });
+
+/** The map adapter as the screen uses it, recording what it is asked (jsdom draws no Leaflet). */
+function fakeMap() {
+  const created: ContactMapOptions[] = [];
+  const placed: (Placing | null)[] = [];
+  const drawn: number[] = [];
+  const map: ContactMap = {
+    setPoints: (points) => drawn.push(points.length),
+    place: (placing) => placed.push(placing),
+    centre: () => ({ lat: 51.5, lng: 4.4 }),
+    fit: () => {},
+    destroy: () => {},
+  };
+  const create = async (_element: HTMLElement, options: ContactMapOptions) => {
+    created.push(options);
+    return map;
+  };
+  return { create, created, placed, drawn };
+}
+
+function app(path: string) {
+  const stored = [ANNA, BRAM, CHRIS];
+  const map = fakeMap();
+  const test = createTestApp({
+    path,
+    storage: {
+      [STORAGE_KEYS.token]: freshJwt(),
+      [STORAGE_KEYS.refreshToken]: 'r1',
+      [STORAGE_KEYS.currentOrgId]: '7',
+      [STORAGE_KEYS.currentOrgName]: 'Demo BV',
+    },
+    routes: {
+      'GET /users/me': () => json(200, meBody()),
+      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+      'GET /organization/members': () => json(200, []),
+      'GET /user-subscriptions/me': () =>
+        json(200, {
+          id: 3,
+          plan_id: 2,
+          plan_name: 'smartloop',
+          status: 'active',
+          start_date: '2026-01-01T10:00:00Z',
+          end_date: null,
+          features: [{ key: 'core', name: 'core', description: '' }],
+        }),
+      'GET /contacts/facets': () =>
+        json(200, { tags: [{ tag: 'klant', count: 3 }], attribute_keys: [], total: stored.length }),
+      'GET /contacts/segments': () => json(200, []),
+      'GET /contacts': (request: SeenRequest) => {
+        const query = new URLSearchParams(request.path.split('?')[1]);
+        const placed = query.get('placed');
+        const items = stored.filter((each) =>
+          placed === null ? true : (each.position !== null) === (placed === 'true'),
+        );
+        return json(200, { items, total: items.length, page: 1, page_size: 20 });
+      },
+      'GET /contacts/map': () => {
+        const data: ContactMapData = {
+          tiles: { url: 'http://tegels.test/{z}/{x}/{y}.png', attribution: 'Tegels', attribution_url: null },
+          points: stored.flatMap((each) =>
+            each.position === null ? [] : [[each.id, each.position.lat, each.position.lng] as const],
+          ),
+          not_placed: {
+            pending: 0,
+            not_found: stored.filter((each) => each.position === null).length,
+            incomplete: 0,
+          },
+          geocoding: true,
+        };
+        return json(200, data);
+      },
+      'GET /contacts/1': () => json(200, stored[0]),
+      'PUT /contacts/3/position': (request: SeenRequest) => {
+        const position = request.body as { lat: number; lng: number };
+        stored[2] = { ...CHRIS, position: { ...position, source: 'manual' } };
+        return json(200, stored[2]);
+      },
+      'DELETE /contacts/1/position': () => {
+        stored[0] = { ...ANNA, position: null };
+        return json(200, stored[0]);
+      },
+    },
+    overrides: { CreateContactMap: map.create },
+  });
+  return { ...test, map };
+}
+
+async function open(path: string) {
+  const test = app(path);
+  const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+  await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Contacten'));
+  return { ...test, root: container };
+}
+
+/** A button that shows up once the screen has caught up. */
+const shown = (root: ParentNode, text: string) =>
+  waitFor(() => {
+    const found = button(root, text);
+    expect(found).not.toBeNull();
+    return found;
+  });
+
+const requests = (test: { api: ReturnType<typeof app>['api'] }, method: string, path: string) =>
+  test.api.seen.filter((request) => request.method === method && request.path.split('?')[0] === path);
+
+describe('ContactMapPanel', () => {
+  it("should switch to the map in the address, with the list's filter, and draw its contacts", async () => {
+    const test = await open('/contacten?tag=klant');
+    expect(test.map.created).toHaveLength(0);
+    await click(button(test.root, 'Kaart'));
+    await waitFor(() => expect(test.map.created).toHaveLength(1));
+    expect(test.location.history.at(-1)).toBe('/contacten?tag=klant&weergave=kaart');
+    expect(requests(test, 'GET', '/contacts/map')[0]?.path).toBe('/contacts/map?tag=klant');
+    expect(test.map.created[0]).toMatchObject({
+      tileUrl: 'http://tegels.test/{z}/{x}/{y}.png',
+      attribution: 'Tegels',
+      points: [
+        { id: 1, lat: 52.09, lng: 5.12, tone: 'none' },
+        { id: 2, lat: 52.37, lng: 4.89, tone: 'none' },
+      ],
+    });
+    expect(button(test.root, 'Kaart')?.getAttribute('aria-pressed')).toBe('true');
+    expect(test.root.querySelector('.contact-map-legend')?.textContent).toBe('Contact');
+    expect(test.root.textContent).toContain('1 contact: adres niet gevonden.');
+    await click(button(test.root, 'Lijst'));
+    expect(test.location.history.at(-1)).toBe('/contacten?tag=klant');
+  });
+
+  it("should open a contact's popup with its name, e-mail and address, and give a hand-placed one back", async () => {
+    const test = await open('/contacten?weergave=kaart');
+    await waitFor(() => expect(test.map.created).toHaveLength(1));
+    const popup = await act(async () => test.map.created[0]?.popup(1));
+    expect(popup).toEqual({
+      title: 'Anna de Vries',
+      lines: ['anna@example.nl', 'Domplein 1, 3512 JE Utrecht'],
+    });
+    await click(await shown(test.root, 'Terug naar automatisch'));
+    expect(requests(test, 'DELETE', '/contacts/1/position')).toHaveLength(1);
+    await waitFor(() => expect(test.root.textContent).toContain('Anna de Vries wordt weer automatisch'));
+  });
+
+  it('should place a contact that is not on the map where its pin is dragged', async () => {
+    const test = await open('/contacten?weergave=kaart');
+    const list = await waitFor(() => {
+      const found = test.root.querySelector('.contact-map-unplaced');
+      expect(found?.textContent).toContain('Chris Bakker');
+      return found as HTMLElement;
+    });
+    expect(list.textContent).not.toContain('Anna de Vries');
+    await click(button(list, 'Plaats op de kaart'));
+    const pin = await waitFor(() => {
+      const last = test.map.placed.at(-1);
+      expect(last?.id).toBe(3);
+      return last as Placing;
+    });
+    expect(pin.at).toBeNull();
+    act(() => pin.onMoved(52.2, 5.3));
+    await click(await shown(test.root, 'Positie opslaan'));
+    expect(requests(test, 'PUT', '/contacts/3/position')[0]?.body).toEqual({ lat: 52.2, lng: 5.3 });
+    await waitFor(() =>
+      expect(test.root.textContent).toContain('Alle contacten van deze selectie staan op de kaart.'),
+    );
+    expect(test.map.drawn.at(-1)).toBe(3);
+  });
+
+  it("should place a contact at the map's centre for keyboard users", async () => {
+    const test = await open('/contacten?weergave=kaart');
+    await click(await shown(test.root, 'Plaats op de kaart'));
+    await click(await shown(test.root, 'Hier plaatsen'));
+    expect(requests(test, 'PUT', '/contacts/3/position')[0]?.body).toEqual({ lat: 51.5, lng: 4.4 });
+  });
+});
