@@ -151,6 +151,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it('should take a test clock file only outside production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, TEST_CLOCK_FILE: '/tmp/klok' }).testClockFile).toBe('/tmp/klok');
+    expect(loadConfig({ DATA_DIR: dataDir }).testClockFile).toBeNull();
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        TEST_CLOCK_FILE: '/tmp/klok',
+      }),
+    ).toThrow(/TEST_CLOCK_FILE is alleen voor browsertests/);
+  });
+
   it('should refuse an LLM half configured or at an address that is no URL', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, LLM_MODEL: 'llama3.1' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, LLM_BASE_URL: 'http://localhost:11434/v1' })).toThrow(

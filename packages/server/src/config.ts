@@ -58,6 +58,13 @@ export interface AppConfig {
   readonly outboxRatePerMinute: number | null;
   /** OUTBOX_LEASE_SECONDS: how long a worker owns a claimed mail before another may take it over. */
   readonly outboxLeaseSeconds: number;
+  /**
+   * TEST_CLOCK_FILE (browser tests only, refused in production): a file holding milliseconds the
+   * server's clock runs ahead, so a test can let days pass (reminders) without waiting for them.
+   */
+  readonly testClockFile: string | null;
+  /** REMINDER_INTERVAL_SECONDS: how often the reminders job looks for due reminders (default 60). */
+  readonly reminderIntervalSeconds: number;
   /** GEOCODER_RATE: lookups per second the contacts' geocoding asks at most (PDOK is a free public service). */
   readonly geocoderRate: number;
 }
@@ -232,6 +239,18 @@ function mapSettings(env: Env): MapSettings {
   };
 }
 
+/** TEST_CLOCK_FILE: a test's hand on the clock; never in production. */
+function testClockFile(env: Env, production: boolean): string | null {
+  const file = value(env, 'TEST_CLOCK_FILE');
+  if (file === undefined) return null;
+  if (production) {
+    throw new ConfigError(
+      'TEST_CLOCK_FILE is alleen voor browsertests; zet het niet in productie (NODE_ENV=production).',
+    );
+  }
+  return file;
+}
+
 /** GEOCODER_URL: 'off' places contacts by hand only; otherwise an http(s) `free` endpoint. */
 function geocoderUrl(env: Env): string | null {
   const raw = value(env, 'GEOCODER_URL');
@@ -362,6 +381,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboxRatePerMinute: outboxRate(env),
     outboxLeaseSeconds: positiveInteger(env, 'OUTBOX_LEASE_SECONDS', 300, 86_400),
     geocoderRate: positiveInteger(env, 'GEOCODER_RATE', 4, 50),
+    testClockFile: testClockFile(env, production),
+    reminderIntervalSeconds: positiveInteger(env, 'REMINDER_INTERVAL_SECONDS', 60, 3_600),
   };
 }
 

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { createPasswordHasher } from './auth/passwordHasher';
-import { systemClock } from './clock';
+import { fileOffsetClock, systemClock } from './clock';
 import { ConfigError, loadConfig, pgliteDir } from './config';
 import { openDatabase } from './db/openDatabase';
 import { createServerLogger } from './logs/serverLog';
@@ -26,7 +27,11 @@ async function main(): Promise<void> {
   }
 
   const mailer = createMailer(config, logger);
-  const app = await buildApp({ config, db: database.db, mailer, passwordHasher: passwords, logger });
+  const clock =
+    config.testClockFile === null
+      ? systemClock
+      : fileOffsetClock(config.testClockFile, (path) => readFileSync(path, 'utf8'));
+  const app = await buildApp({ config, db: database.db, mailer, passwordHasher: passwords, logger, clock });
   await app.listen({ port: config.port, host: config.host });
   // Invitations and reminders (the mail_outbox table); account mails go through app.mail.
   const outboxWorker = startOutboxWorker(

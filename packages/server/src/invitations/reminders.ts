@@ -138,13 +138,13 @@ async function queueReminder(
   });
 }
 
-/** The reminders job: every minute, one pass at a time (several servers may run it side by side). */
+/** The reminders job: every REMINDER_INTERVAL_SECONDS (a minute by default), one pass at a time (several servers may run it side by side). */
 export function startReminders(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & { readonly output: JobOutput },
 ): PeriodicJob {
   return startPeriodicJob({
     run: () => sendDueReminders(deps),
-    intervalMs: 60_000,
+    intervalMs: deps.config.reminderIntervalSeconds * 1000,
     output: deps.output,
     failure: 'Herinneringen versturen mislukt; de volgende ronde probeert het opnieuw',
   });

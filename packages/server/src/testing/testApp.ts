@@ -54,6 +54,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     outboxRatePerMinute: 600,
     outboxLeaseSeconds: 300,
     geocoderRate: 50,
+    testClockFile: null,
+    reminderIntervalSeconds: 60,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema';
 import { memberships, organizations, surveys, users } from '../db/schema';
 import { everyTypeQuestions } from '../testing/everyTypeQuestions';
-import { bankFixture, postImport, sampleRecord } from '../testing/finance';
+import { bankFixture, multipartForm, postImport, sampleRecord } from '../testing/finance';
 import { createKpi, teamCall } from '../testing/kpiTesting';
 import { createTeam } from '../testing/teams';
 import { api, createTestContext, createUser, login, type TestContext, uniqueEmail } from '../testing/testApp';
@@ -39,6 +39,7 @@ const EXPORTED_AS: Readonly<Record<string, string>> = {
   kpis: 'kpis_owned',
   kpi_values: 'kpi_values_entered',
   business_analyses: 'business_analyses_made',
+  contact_imports: 'contact_imports_made',
 };
 
 const referring = (targets: readonly string[]) =>
@@ -93,6 +94,17 @@ describe('GET /users/me/export', () => {
       },
     );
     expect(imported.statusCode, imported.body).toBe(201);
+    const form = multipartForm(
+      {},
+      { name: 'klanten.csv', bytes: Buffer.from('Naam;E-mailadres\nAn de Wit;an@voorbeeld.nl\n', 'utf8') },
+    );
+    const contactImport = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/contacts/imports',
+      headers: { authorization: `Bearer ${owner.token}`, ...team.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(contactImport.statusCode, contactImport.body).toBe(202);
     const kpi = await createKpi(ctx, team, { owner_id: owner.id });
     await teamCall(ctx, team, 'PUT', `/kpis/${kpi.id}/values/2026-02`, { value: 5, note: 'Mijn notitie' });
     await teamCall(ctx, team, 'PUT', '/kpis/board', { kpi_ids: [kpi.id] });

@@ -7,6 +7,7 @@ import type { UploadStore } from '../branding/uploadStore';
 import type { Queryable } from '../db/database';
 import {
   businessAnalyses,
+  contactImports,
   emailChanges,
   emailTokens,
   financeImports,
@@ -155,6 +156,19 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
       file_name: financeImports.fileName,
       format: financeImports.format,
       created_at: financeImports.createdAt,
+    },
+  },
+  // Contact imports belong to their organisation; the account export says which files this person imported.
+  contact_imports_made: {
+    table: contactImports,
+    about: namedIn(contactImports.createdBy),
+    order: contactImports.id,
+    fields: {
+      id: contactImports.id,
+      organization_id: contactImports.organizationId,
+      file_name: contactImports.fileName,
+      state: contactImports.state,
+      created_at: contactImports.createdAt,
     },
   },
   kpis_owned: {
