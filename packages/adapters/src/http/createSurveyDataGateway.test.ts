@@ -9,7 +9,7 @@ function gatewayWith(respond: (seen: WireRequest) => Response) {
 }
 
 describe('createSurveyDataGateway', () => {
-  it('should list, read and erase responses and set the retention', async () => {
+  it('should list, read and erase responses and set the retention and anonymity', async () => {
     const { gateway, seen } = gatewayWith((request) =>
       request.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, { ok: 'ja' }),
     );
@@ -18,14 +18,17 @@ describe('createSurveyDataGateway', () => {
     await gateway.response(12, 345);
     expect(await gateway.eraseResponse(12, 345)).toEqual({ ok: true, value: undefined });
     await gateway.setRetention(12, { retention_until: null, retention_months: 6 });
+    await gateway.setAnonymity(12, true);
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
       'GET https://api.loop.nl/api/v1/surveys/12/responses?page=2&page_size=20&status=completed&q=jan',
       'GET https://api.loop.nl/api/v1/surveys/12/responses?page=1',
       'GET https://api.loop.nl/api/v1/surveys/12/responses/345',
       'DELETE https://api.loop.nl/api/v1/surveys/12/responses/345',
       'PUT https://api.loop.nl/api/v1/surveys/12/retention',
+      'PUT https://api.loop.nl/api/v1/surveys/12/anonymity',
     ]);
-    expect(seen.at(-1)?.body).toEqual({ retention_until: null, retention_months: 6 });
+    expect(seen.at(-2)?.body).toEqual({ retention_until: null, retention_months: 6 });
+    expect(seen.at(-1)?.body).toEqual({ anonymous: true });
   });
 
   it("should download one respondent's file as a Blob named by Content-Disposition", async () => {

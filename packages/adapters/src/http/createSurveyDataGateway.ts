@@ -3,7 +3,10 @@ import type { SurveyDataGateway } from '@loop/core/surveys/data';
 import type { ApiClient, DownloadBody } from './createApiClient';
 import { filenameFromContentDisposition } from './createSurveyResultsGateway';
 
-/** A survey's responses one by one, one respondent's export and erasure, and the survey's retention. */
+/**
+ * A survey's responses one by one, one respondent's export and erasure, and the survey's retention
+ * and anonymity.
+ */
 export function createSurveyDataGateway(client: ApiClient): SurveyDataGateway {
   return {
     responses: (surveyId, query) =>
@@ -28,5 +31,7 @@ export function createSurveyDataGateway(client: ApiClient): SurveyDataGateway {
       client.request('DELETE', `/surveys/${surveyId}/responses/${responseId}`),
     setRetention: (surveyId, retention) =>
       client.request('PUT', `/surveys/${surveyId}/retention`, { body: retention }),
+    setAnonymity: (surveyId, anonymous) =>
+      client.request('PUT', `/surveys/${surveyId}/anonymity`, { body: { anonymous } }),
   };
 }

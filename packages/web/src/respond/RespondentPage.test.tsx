@@ -7,6 +7,7 @@ import {
   type RespondRequest,
   type RespondResult,
 } from '@loop/core';
+import { ANONYMOUS_SURVEY_TEXT } from '@loop/core/invitations';
 import { ANSWER_MESSAGES, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { type AnswerDraft, RespondentSession } from '@loop/core/surveys/respond';
 import { act } from 'react';
@@ -161,6 +162,21 @@ describe('RespondentPage', () => {
     expect(style.getPropertyValue('--brand')).toBe('#ffd400');
     expect(style.getPropertyValue('--on-brand')).toBe('#111827');
     expect(document.title).toBe('Tevredenheid – Survey');
+  });
+
+  it('should say on the start screen that an anonymous survey keeps answers apart from the respondent', async () => {
+    const { session } = setup(apiOk({ ...VIEW, anonymous: true }));
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    expect(container.querySelector('[data-testid="respondent-anonymous"]')?.textContent).toBe(
+      ANONYMOUS_SURVEY_TEXT,
+    );
+    expect(container.textContent).toContain('je antwoorden worden niet aan je naam of e-mailadres gekoppeld');
+
+    const named = setup();
+    const other = await render(<RespondentPage session={named.session} token="t" />);
+    await waitFor(() => button(other.container, 'Starten'));
+    expect(other.container.querySelector('[data-testid="respondent-anonymous"]')).toBeNull();
   });
 
   it('should show one question per screen with its progress, and say in Dutch what is missing', async () => {

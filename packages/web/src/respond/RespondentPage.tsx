@@ -1,5 +1,6 @@
 import type { RespondentBranding } from '@loop/core';
 import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
+import { ANONYMOUS_SURVEY_TEXT } from '@loop/core/invitations';
 import { formatEstimate, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { type RespondentSession, type RespondentState, respondentProgress } from '@loop/core/surveys/respond';
 import {
@@ -192,6 +193,11 @@ function IntroScreen({ state, session, headingRef }: ScreenProps) {
         <span aria-hidden="true"> · </span>
         <span>{count === 1 ? '1 vraag' : `${count} vragen`}</span>
       </p>
+      {state.anonymous ? (
+        <p className="respondent-anonymous" data-testid="respondent-anonymous">
+          {ANONYMOUS_SURVEY_TEXT}
+        </p>
+      ) : null}
       <button type="button" className="respondent-button" onClick={() => session.begin()}>
         {state.resumed ? 'Verder' : 'Starten'}
       </button>

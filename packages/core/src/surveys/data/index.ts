@@ -1,5 +1,6 @@
-// The surveys/data feature: individual responses, retention and deleting a survey's data.
+// The surveys/data feature: individual responses, retention, anonymity and deleting a survey's data.
 // What other features and packages use of it; everything else in this folder is internal.
+export { ANONYMITY_EXPLANATION, anonymitySummary } from './anonymity';
 export {
   deleteSurveyText,
   eraseResponseText,

@@ -28,13 +28,23 @@ describe('deleteSurveyText', () => {
 
 describe('a response by name', () => {
   it('should use the label when there is one', () => {
-    expect(responseName({ id: 12, label: 'Jan de Vries' })).toBe('Jan de Vries (respons 12)');
-    expect(responseName({ id: 12, label: '  ' })).toBe('Respons 12');
-    expect(responseName({ id: 12, label: null })).toBe('Respons 12');
-    expect(eraseResponseText({ id: 12, label: 'Jan' })).toBe(
+    expect(responseName({ id: 12, label: 'Jan de Vries', contact_name: null })).toBe(
+      'Jan de Vries (respons 12)',
+    );
+    expect(responseName({ id: 12, label: '  ', contact_name: null })).toBe('Respons 12');
+    expect(responseName({ id: 12, label: null, contact_name: null })).toBe('Respons 12');
+    expect(eraseResponseText({ id: 12, label: 'Jan', contact_name: null })).toBe(
       'De antwoorden van Jan (respons 12) worden gewist, met de tijden per vraag. De resultaten tellen ' +
         'daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.',
     );
+  });
+
+  it("should prefer the invited contact's name to the link's label", () => {
+    expect(responseName({ id: 12, label: 'Team Noord', contact_name: 'Fatima El Amrani' })).toBe(
+      'Fatima El Amrani (respons 12)',
+    );
+    expect(responseName({ id: 12, label: 'Team Noord', contact_name: ' ' })).toBe('Team Noord (respons 12)');
+    expect(responseName({ id: 12, label: null, contact_name: 'Piet' })).toBe('Piet (respons 12)');
   });
 });
 

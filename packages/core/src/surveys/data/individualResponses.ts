@@ -22,6 +22,8 @@ export const SURVEY_DATA_MESSAGES = {
   responseErased: (id: number) => `Respons ${id} is gewist.`,
   exported: (filename: string) => `De export ${filename} is gedownload.`,
   retentionSaved: 'De bewaartermijn is opgeslagen.',
+  anonymitySaved: (anonymous: boolean) =>
+    anonymous ? 'De survey is nu anoniem.' : 'De survey is niet meer anoniem.',
   anonymised: 'Deze respons is geanonimiseerd na de bewaartermijn: open antwoorden zijn gewist.',
   notAnswered: 'Niet beantwoord',
   manageOnly: 'Exporteren en wissen van antwoorden kan alleen een eigenaar of beheerder.',
@@ -41,12 +43,20 @@ export function deleteSurveyText(responseCount: number): string {
   return `${has} Verwijderen kan niet ongedaan worden gemaakt.`;
 }
 
-/** A response as one name: its link's label when it has one, else 'Respons 123'. */
-export const responseName = (item: Pick<ResponseListItem, 'id' | 'label'>): string =>
-  item.label?.trim() ? `${item.label.trim()} (respons ${item.id})` : `Respons ${item.id}`;
+/** What names a response: its link's label and, for an invitation, the contact who answered. */
+export type NamedResponse = Pick<ResponseListItem, 'id' | 'label' | 'contact_name'>;
+
+/**
+ * A response as one name: the invited contact's name when known (not on anonymous surveys), else
+ * its link's label, else 'Respons 123'.
+ */
+export const responseName = (item: NamedResponse): string => {
+  const name = item.contact_name?.trim() || item.label?.trim();
+  return name ? `${name} (respons ${item.id})` : `Respons ${item.id}`;
+};
 
 /** What the confirmation of erasing one response says. */
-export const eraseResponseText = (item: Pick<ResponseListItem, 'id' | 'label'>): string =>
+export const eraseResponseText = (item: NamedResponse): string =>
   `De antwoorden van ${responseName(item)} worden gewist, met de tijden per vraag. De resultaten ` +
   'tellen daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.';
 

@@ -12,7 +12,7 @@ import type { DownloadedFile } from '../../shared';
 
 /**
  * The data an organisation keeps of a survey's respondents: the responses one by one, one
- * respondent's export and erasure, and the survey's retention.
+ * respondent's export and erasure, and the survey's retention and anonymity.
  */
 export interface SurveyDataGateway {
   responses(surveyId: number, query: ResponseListQuery): Promise<ApiResult<Page<ResponseListItem>>>;
@@ -26,4 +26,6 @@ export interface SurveyDataGateway {
   /** Erases the response with its answers and times (role with `surveys.manage`, else 403). */
   eraseResponse(surveyId: number, responseId: number): Promise<ApiResult<void>>;
   setRetention(surveyId: number, retention: SurveyRetention): Promise<ApiResult<Survey>>;
+  /** PUT /surveys/:id/anonymity: 409 with a Dutch detail once the survey has invitations. */
+  setAnonymity(surveyId: number, anonymous: boolean): Promise<ApiResult<Survey>>;
 }

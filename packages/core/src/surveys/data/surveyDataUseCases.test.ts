@@ -38,6 +38,7 @@ class FakeGateway implements SurveyDataGateway, Pick<SurveysGateway, 'remove' | 
     content: { size: 2, type: 'application/json' },
   });
   retentionReply: ApiResult<Survey> | null = null;
+  anonymityReply: ApiResult<Survey> | null = null;
 
   remove(id: number): Promise<ApiResult<void>> {
     this.calls.push(['remove', id]);
@@ -70,6 +71,10 @@ class FakeGateway implements SurveyDataGateway, Pick<SurveysGateway, 'remove' | 
   setRetention(surveyId: number, retention: SurveyRetention): Promise<ApiResult<Survey>> {
     this.calls.push(['retention', surveyId, retention]);
     return Promise.resolve(this.retentionReply ?? apiOk({ ...SURVEY, ...retention }));
+  }
+  setAnonymity(surveyId: number, anonymous: boolean): Promise<ApiResult<Survey>> {
+    this.calls.push(['anonymity', surveyId, anonymous]);
+    return Promise.resolve(this.anonymityReply ?? apiOk({ ...SURVEY, anonymous }));
   }
 }
 
@@ -151,6 +156,23 @@ describe('createSurveyDataUseCases', () => {
     expect(gateway.calls).toEqual([
       ['retention', 12, { retention_until: null, retention_months: 18 }],
       ['retention', 12, { retention_until: null, retention_months: null }],
+    ]);
+  });
+
+  it('should save the anonymity and answer what the server saved, or its refusal', async () => {
+    const { gateway, useCases } = setUp();
+    expect(await useCases.saveAnonymity(12, true)).toEqual(apiOk(true));
+    expect(await useCases.saveAnonymity(12, false)).toEqual(apiOk(false));
+    gateway.anonymityReply = apiFailure(409, 'Deze survey heeft al uitnodigingen.');
+    expect(await useCases.saveAnonymity(12, true)).toMatchObject({
+      ok: false,
+      status: 409,
+      detail: 'Deze survey heeft al uitnodigingen.',
+    });
+    expect(gateway.calls).toEqual([
+      ['anonymity', 12, true],
+      ['anonymity', 12, false],
+      ['anonymity', 12, true],
     ]);
   });
 });

@@ -30,7 +30,10 @@ export interface ResponsesQuery {
   readonly status: ResponseProgress | '';
 }
 
-/** 'The data you own' of a survey: delete and copy it, its responses one by one, its retention. */
+/**
+ * 'The data you own' of a survey: delete and copy it, its responses one by one, its retention and
+ * whether it is anonymous.
+ */
 export interface SurveyDataUseCases {
   deleteSurvey(surveyId: number): Promise<ApiResult<void>>;
   /** A new draft with the same content; the value is the copy (open it in the editor). */
@@ -46,6 +49,11 @@ export interface SurveyDataUseCases {
   eraseResponse(surveyId: number, responseId: number): Promise<ApiResult<void>>;
   /** Checks the form (nothing is sent when it is wrong) and saves the retention. */
   saveRetention(surveyId: number, form: RetentionForm): Promise<FormResult<SurveyRetention>>;
+  /**
+   * Makes the survey anonymous or not; the value is what the server saved. Refused (409, the
+   * server's Dutch detail) once the survey has invitations.
+   */
+  saveAnonymity(surveyId: number, anonymous: boolean): Promise<ApiResult<boolean>>;
 }
 
 export function createSurveyDataUseCases(deps: SurveyDataUseCaseDeps): SurveyDataUseCases {
@@ -85,6 +93,11 @@ export function createSurveyDataUseCases(deps: SurveyDataUseCaseDeps): SurveyDat
         retention_until: saved.value.retention_until,
         retention_months: saved.value.retention_months,
       });
+    },
+
+    saveAnonymity: async (surveyId, anonymous) => {
+      const saved = await gateway.setAnonymity(surveyId, anonymous);
+      return saved.ok ? apiOk(saved.value.anonymous) : saved;
     },
   };
 }

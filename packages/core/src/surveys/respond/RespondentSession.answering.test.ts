@@ -40,6 +40,17 @@ describe('RespondentSession', () => {
       expect(s.getSnapshot().resumed).toBe(false);
     });
 
+    it('should say whether the survey is anonymous, as the server does', async () => {
+      gateway.views.set('named', apiOk(view()));
+      gateway.views.set('anon', apiOk(view({}, { anonymous: true })));
+      const named = session();
+      await named.start('named');
+      expect(named.getSnapshot().anonymous).toBe(false);
+      const anonymous = session();
+      await anonymous.start('anon');
+      expect(anonymous.getSnapshot()).toMatchObject({ phase: 'intro', anonymous: true });
+    });
+
     it("should show the server's Dutch message for an unknown link and a closed survey, without retry", async () => {
       const unknown = session();
       await unknown.start('nope');

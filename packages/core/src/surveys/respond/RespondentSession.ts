@@ -240,7 +240,7 @@ export class RespondentSession {
 
   #apply(view: RespondentView): void {
     const { survey, branding } = view;
-    const base = { survey, branding, linkKind: view.link_kind };
+    const base = { survey, branding, linkKind: view.link_kind, anonymous: view.anonymous };
     if (view.status === 'completed') {
       this.#set({ ...base, phase: 'completed', alreadySubmitted: true });
       return;

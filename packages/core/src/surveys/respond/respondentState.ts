@@ -20,6 +20,8 @@ export interface RespondentState {
   readonly survey: RespondentSurvey | null;
   readonly branding: RespondentBranding | null;
   readonly linkKind: RespondentLinkKind | null;
+  /** The survey is anonymous: the start screen says answers are not linked to the respondent. */
+  readonly anonymous: boolean;
   /** 'unavailable': why, in Dutch (the server's detail for an unknown link or a closed survey). */
   readonly message: string | null;
   /** 'unavailable' because the page could not be loaded (no connection, server error): retrying may help. */
@@ -60,6 +62,7 @@ export const INITIAL_RESPONDENT_STATE: RespondentState = {
   survey: null,
   branding: null,
   linkKind: null,
+  anonymous: false,
   message: null,
   canRetry: false,
   questions: [],

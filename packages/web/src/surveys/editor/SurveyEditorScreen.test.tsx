@@ -531,6 +531,25 @@ describe('SurveyEditorScreen', () => {
     ]);
   });
 
+  it('should make an anonymous survey named again beside the retention', async () => {
+    const { app, container } = await openEditor(survey({ anonymous: true }), {
+      role: 'manager',
+      routes: {
+        'PUT /surveys/5/anonymity': (request) => json(200, { ...survey(), ...(request.body as object) }),
+      },
+    });
+    const section = container.querySelector('section[aria-labelledby="anonymity-heading"]');
+    if (!section) throw new Error('no anonymity section');
+    expect(section.previousElementSibling?.getAttribute('aria-labelledby')).toBe('retention-heading');
+    const box = byLabel(section, 'Anonieme survey');
+    expect(box.checked).toBe(true);
+    await click(box);
+    await waitFor(() => expect(byLabel(section, 'Anonieme survey').checked).toBe(false));
+    expect(puts(app).map((request) => [request.path, request.body])).toEqual([
+      ['/surveys/5/anonymity', { anonymous: false }],
+    ]);
+  });
+
   it('should not offer a viewer the editor, and say why', async () => {
     const app = createTestApp({
       path: '/survey/5/edit',

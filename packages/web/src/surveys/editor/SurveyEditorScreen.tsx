@@ -30,6 +30,7 @@ import { useCurrentRole } from '../../organisation/useCurrentRole';
 import { useCurrentUser } from '../../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
+import { AnonymitySetting } from '../AnonymitySetting';
 import { RetentionSettings } from '../RetentionSettings';
 import { type CardFocus, QuestionCard } from './QuestionCard';
 import { QuestionList } from './QuestionList';
@@ -146,6 +147,14 @@ function EditorBody({
       <section className="editor-section" aria-labelledby="retention-heading">
         <h2 id="retention-heading">Bewaartermijn</h2>
         <RetentionSettings surveyId={survey.id} retention={survey} canManage={allowed('surveys.manage')} />
+      </section>
+      <section className="editor-section" aria-labelledby="anonymity-heading">
+        <h2 id="anonymity-heading">Anonimiteit</h2>
+        <AnonymitySetting
+          surveyId={survey.id}
+          anonymous={survey.anonymous}
+          canManage={allowed('surveys.manage')}
+        />
       </section>
       {mayManageTemplates(role, user?.can_manage_templates === true) ? (
         <SaveAsTemplate editor={editor} draft={draft} />

@@ -110,7 +110,10 @@ export function RespondentsPanel({
           <TableScroll label="Tabel met responsen" columns={COLUMNS}>
             {list.value.items.map((item) => (
               <tr key={item.id} data-response-id={item.id}>
-                <td>{responseName(item)}</td>
+                <td>
+                  {responseName(item)}
+                  {item.contact_email ? <span className="respondent-email">{item.contact_email}</span> : null}
+                </td>
                 <td>{RESPONSE_KIND_LABELS[item.kind]}</td>
                 <td>{statusText(item)}</td>
                 <td>{lastActivity(item)}</td>
@@ -219,6 +222,12 @@ function ResponseView({
         {responseName(item)}
       </h3>
       <dl className="response-facts">
+        {item.contact_email ? (
+          <div>
+            <dt>E-mailadres</dt>
+            <dd>{item.contact_email}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Soort link</dt>
           <dd>{RESPONSE_KIND_LABELS[item.kind]}</dd>

@@ -357,6 +357,46 @@ describe('SurveyResultsScreen', () => {
     );
   });
 
+  it('should name the invited contact with their address, and the link label otherwise', async () => {
+    const invited: ResponseListItem = {
+      ...(ITEMS[0] as ResponseListItem),
+      id: 32,
+      label: 'Team Noord',
+      contact_name: 'Fatima El Amrani',
+      contact_email: 'fatima@voorbeeld.nl',
+    };
+    const test = app(['core'], undefined, {
+      routes: {
+        'GET /surveys/12/responses': () =>
+          json(200, { items: [invited, ...ITEMS], total: 3, page: 1, page_size: 20 }),
+        'GET /surveys/12/responses/32': () => json(200, { ...DETAIL, ...invited }),
+      },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const rows = () => [...container.querySelectorAll('.respondents tbody tr')];
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const first = rows().map((row) => row.querySelector('td'));
+    expect(first.map((cell) => cell?.childNodes[0]?.textContent)).toEqual([
+      'Fatima El Amrani (respons 32)',
+      'Jan de Vries (respons 31)',
+      'Respons 30',
+    ]);
+    expect(first.map((cell) => cell?.querySelector('.respondent-email')?.textContent ?? null)).toEqual([
+      'fatima@voorbeeld.nl',
+      null,
+      null,
+    ]);
+
+    await click(button(container, 'Bekijken: Fatima El Amrani (respons 32)'));
+    await waitFor(() => expect(container.querySelector('[data-testid="response-answers"]')).not.toBeNull());
+    expect(container.querySelector('#response-detail-heading')?.textContent).toBe(
+      'Fatima El Amrani (respons 32)',
+    );
+    expect(container.querySelector('.response-facts')?.textContent).toContain(
+      'E-mailadresfatima@voorbeeld.nl',
+    );
+  });
+
   it('should erase a response only after the confirmation and count the results again', async () => {
     const test = app(['core'], undefined, {
       routes: { 'DELETE /surveys/12/responses/31': () => new Response(null, { status: 204 }) },
@@ -402,6 +442,10 @@ describe('SurveyResultsScreen', () => {
       'Exporteren en wissen van antwoorden kan alleen een eigenaar of beheerder.',
     );
     expect(container.querySelector('.retention form, form.retention')).toBeNull();
+    expect(container.querySelector('.anonymity input')).toBeNull();
+    expect(container.querySelector('[data-testid="anonymity-summary"]')?.textContent).toBe(
+      'Deze survey is niet anoniem: bij antwoorden via een uitnodiging staat wie antwoordde.',
+    );
     expect(container.querySelector('[data-testid="retention-summary"]')?.textContent).toBe(
       'Geen bewaartermijn: antwoorden blijven bewaard tot je ze wist of de survey verwijdert.',
     );
@@ -470,6 +514,41 @@ describe('SurveyResultsScreen', () => {
     );
     expect(day?.getAttribute('aria-invalid')).toBe('true');
     expect(puts()).toHaveLength(1);
+  });
+
+  it("should make the survey anonymous, and show the server's reason when it no longer can", async () => {
+    const fixed =
+      'Deze survey heeft al uitnodigingen: de links daarin horen bij contacten, dus anoniem aan- of uitzetten kan niet meer.';
+    let puts = 0;
+    const test = app(['core'], undefined, {
+      routes: {
+        'PUT /surveys/12/anonymity': (request) =>
+          ++puts === 1 ? json(200, { ...SURVEY, ...(request.body as object) }) : json(409, { detail: fixed }),
+      },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const section = () => container.querySelector('section[aria-labelledby="anonymity-heading"]');
+    const box = () => section()?.querySelector<HTMLInputElement>('input[type="checkbox"]') ?? null;
+    await waitFor(() => expect(box()).not.toBeNull());
+    expect(section()?.querySelector('label')?.textContent).toBe('Anonieme survey');
+    expect(section()?.textContent).toContain(
+      'Antwoorden worden niet aan contacten gekoppeld; uitnodigingen en herinneringen werken wel.',
+    );
+    expect(box()?.checked).toBe(false);
+
+    await click(box());
+    await waitFor(() => expect(box()?.checked).toBe(true));
+    await click(box());
+    await waitFor(() => expect(section()?.querySelector('[role="alert"]')?.textContent).toBe(fixed));
+    expect(box()?.checked).toBe(true);
+    expect(
+      test.api.seen
+        .filter((request) => request.method === 'PUT')
+        .map((request) => [request.path, request.body]),
+    ).toEqual([
+      ['/surveys/12/anonymity', { anonymous: true }],
+      ['/surveys/12/anonymity', { anonymous: false }],
+    ]);
   });
 
   it('should say the survey is unknown when the server answers 404', async () => {

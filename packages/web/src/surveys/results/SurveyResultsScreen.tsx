@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
+import { AnonymitySetting } from '../AnonymitySetting';
 import { RetentionSettings } from '../RetentionSettings';
 import { SurveyDataButtons } from '../SurveyDataButtons';
 import { ColumnChart } from './ColumnChart';
@@ -176,6 +177,16 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
           key={`${survey.retention_until}|${survey.retention_months}`}
           surveyId={surveyId}
           retention={survey}
+          canManage={allowed('surveys.manage')}
+        />
+      </section>
+
+      <section className="panel" aria-labelledby="anonymity-heading">
+        <h2 id="anonymity-heading">Anonimiteit</h2>
+        <AnonymitySetting
+          key={String(survey.anonymous)}
+          surveyId={surveyId}
+          anonymous={survey.anonymous}
           canManage={allowed('surveys.manage')}
         />
       </section>
