@@ -127,7 +127,6 @@ const linkIn = (mail: Mail, path: string): string => {
 async function answer(link: string) {
   const { page, context, problems } = await openPage(browser);
   page.setDefaultTimeout(30_000);
-  console.log('ANSWER', link);
   await page.goto(link);
   await page.getByRole('button', { name: 'Starten' }).click();
   await page.getByRole('radio', { name: '9', exact: true }).check();
@@ -172,7 +171,6 @@ describe('from a contact list to answers', () => {
     page.setDefaultTimeout(30_000);
     await login(page, server.url, DEMO.admin);
 
-    console.log('STEP', '200 contacts from the ', new Date().toISOString());
     // 200 contacts from the Excel file.
     await page.goto(`${server.url}/contacten`);
     await page.getByRole('button', { name: 'Importeren', exact: true }).click();
@@ -186,7 +184,6 @@ describe('from a contact list to answers', () => {
     expect(plain(await report.textContent())).toContain('200 contacten toegevoegd.');
     await report.getByRole('button', { name: 'Sluiten' }).click();
 
-    console.log('STEP', 'On the map:', new Date().toISOString());
     // On the map: the geocoding job places them (the map starts a round when it opens).
     await page.goto(`${server.url}/contacten?weergave=kaart`);
     await page.locator('.contact-map .leaflet-tile-loaded').first().waitFor();
@@ -201,7 +198,6 @@ describe('from a contact list to answers', () => {
       )
       .toBeGreaterThan(0);
 
-    console.log('STEP', 'A segment of the trial', new Date().toISOString());
     // A segment of the trial group.
     await page.goto(`${server.url}/contacten?tag=proef`);
     await page.getByText(`${TRIAL} contacten`, { exact: true }).waitFor();
@@ -211,7 +207,6 @@ describe('from a contact list to answers', () => {
     await naming.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await page.waitForURL(/\/contacten\?segment=\d+$/);
 
-    console.log('STEP', 'The survey to the segm', new Date().toISOString());
     // The survey to the segment: preview, then send.
     await page.goto(`${server.url}/survey/${survey.id}/uitnodigen`);
     await page
@@ -239,16 +234,13 @@ describe('from a contact list to answers', () => {
         throw error;
       });
     await page.getByRole('button', { name: `${TRIAL} uitnodigingen versturen` }).click();
-    console.log('SENT', new Date().toISOString());
     const invitations = await waitForMails('survey-invitation', TRIAL);
-    console.log('MAILS', invitations.length);
     expect(new Set(invitations.map((mail) => mail.to)).size).toBe(TRIAL);
     expect(invitations.every((mail) => mail.subject === 'Uitnodiging: Proef NPS')).toBe(true);
     expect(
       invitations.every((mail) => /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m.test(mail.text)),
     ).toBe(true);
 
-    console.log('STEP', 'Two answer through', new Date().toISOString());
     // Two answer through their own links.
     const [first, second, ...others] = invitations;
     await answer(linkIn(first as Mail, '/respond/'));
@@ -256,7 +248,6 @@ describe('from a contact list to answers', () => {
     await expect.poll(() => statusCounts(page), { timeout: 30_000 }).toContain('Ingevuld 2');
     expect(await statusCounts(page)).toContain(`Verstuurd ${TRIAL - 2}`);
 
-    console.log('STEP', 'A reminder after a day', new Date().toISOString());
     // A reminder after a day to the six who did not answer: the server's clock moves two days on.
     await page.getByLabel('Na hoeveel dagen').fill('1');
     await page.getByLabel('Hoogstens zoveel herinneringen').fill('2');
@@ -266,7 +257,6 @@ describe('from a contact list to answers', () => {
     const reminders = await waitForMails('survey-reminder', TRIAL - 2);
     expect(new Set(reminders.map((mail) => mail.to))).toEqual(new Set(others.map((mail) => mail.to)));
 
-    console.log('STEP', 'One of them unsubscrib', new Date().toISOString());
     // One of them unsubscribes through the link in the mail; no further mail reaches them.
     const leaving = reminders[0] as Mail;
     const unsubscribe = await openPage(browser);
