@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePdok } from '../packages/server/src/testing/fakePdok';
@@ -14,18 +11,13 @@ import {
   type RunningServer,
   scriptRequests,
   startServer,
+  startTileServer,
 } from './harness';
 
 /**
  * The contacts map against the real server, its geocoding job asking a local fake of PDOK and the
  * tiles from a local tile server (never the internet), in Chromium.
  */
-
-/** A 1×1 white PNG: the tile every request gets (Leaflet scales it to 256 px). */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const PLACES = new Map([
   ['postcode:3512JE AND huisnummer:1', { lat: 52.0907, lng: 5.1214, label: 'Domplein 1, 3512JE Utrecht' }],
@@ -51,26 +43,18 @@ const CONTACTS = [
 ];
 
 let pdok: Awaited<ReturnType<typeof startFakePdok>>;
-let tiles: Server;
+let tiles: Awaited<ReturnType<typeof startTileServer>>;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   pdok = await startFakePdok(PLACES);
-  tiles = createServer((request, response) => {
-    if (!request.url?.startsWith('/tiles/')) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'image/png' }).end(TILE);
-  }).listen(0, '127.0.0.1');
-  await once(tiles, 'listening');
-  const tileUrl = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/tiles/{z}/{x}/{y}.png`;
+  tiles = await startTileServer();
   [server, browser] = await Promise.all([
     startServer({
       GEOCODER_URL: pdok.url,
       GEOCODER_RATE: '50',
-      MAP_TILE_URL: tileUrl,
+      MAP_TILE_URL: tiles.url,
       MAP_ATTRIBUTION: '© OpenStreetMap-bijdragers',
     }),
     launchBrowser(),

@@ -3,7 +3,10 @@
  * and Debian's Chromium driven by playwright-core.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -250,4 +253,24 @@ export async function callApi<T>(
   const text = await answer.text();
   if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A 1×1 white PNG: the map tile every local tile request gets (Leaflet scales it to 256 px). */
+export const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A local map tile server (browser tests never load tiles from the internet): its URL template for MAP_TILE_URL. */
+export async function startTileServer(): Promise<{ readonly url: string; readonly close: () => void }> {
+  const server = createHttpServer((request, response) => {
+    if (!request.url?.startsWith('/tiles/')) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'image/png' }).end(BLANK_TILE);
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`, close: () => server.close() };
 }

@@ -1,7 +1,4 @@
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Survey } from '@loop/core';
@@ -9,7 +6,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePdok } from '../packages/server/src/testing/fakePdok';
 import { seriousViolations } from './axe';
-import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
+import {
+  DEMO,
+  launchBrowser,
+  login,
+  openPage,
+  type RunningServer,
+  startServer,
+  startTileServer,
+} from './harness';
 import { demoApi } from './respondFixtures';
 
 /**
@@ -20,10 +25,6 @@ import { demoApi } from './respondFixtures';
  * local PDOK fake and the tiles come from a local server: never the internet.
  */
 
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
-  'base64',
-);
 const DAY_MS = 86_400_000;
 /** 20 addresses on one Utrecht street, each shared by 10 contacts (one lookup each). */
 const PLACES = new Map(
@@ -56,26 +57,21 @@ interface Mail {
 }
 
 let pdok: Awaited<ReturnType<typeof startFakePdok>>;
-let tiles: Server;
+let tiles: Awaited<ReturnType<typeof startTileServer>>;
 let server: RunningServer;
 let browser: Browser;
 let clockFile: string;
 
 beforeAll(async () => {
   pdok = await startFakePdok(PLACES);
-  tiles = createServer((request, response) => {
-    response
-      .writeHead(request.url?.startsWith('/tiles/') ? 200 : 404, { 'content-type': 'image/png' })
-      .end(TILE);
-  }).listen(0, '127.0.0.1');
-  await once(tiles, 'listening');
+  tiles = await startTileServer();
   clockFile = join(await mkdtemp(join(tmpdir(), 'loop-clock-')), 'offset');
   await writeFile(clockFile, '0');
   [server, browser] = await Promise.all([
     startServer({
       GEOCODER_URL: pdok.url,
       GEOCODER_RATE: '50',
-      MAP_TILE_URL: `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/tiles/{z}/{x}/{y}.png`,
+      MAP_TILE_URL: tiles.url,
       MAP_ATTRIBUTION: '© OpenStreetMap-bijdragers',
       TEST_CLOCK_FILE: clockFile,
       REMINDER_INTERVAL_SECONDS: '1',

@@ -7,19 +7,13 @@
  * Run: node scripts/pnpm.mjs bench:contact-map   (POINTS, ROUNDS may be set)
  */
 import { join } from 'node:path';
-import { ROOT } from '../../e2e/harness';
+import { BLANK_TILE, ROOT } from '../../e2e/harness';
 import { machineLines, openBenchPage, quantile, uptime } from '../browserPage';
 
 const POINTS = Number(process.env.POINTS ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
 const BUDGET_MS = 500;
 const LONG_TASK_MS = 50;
-
-/** A 1×1 white PNG: the tile every request gets (Leaflet scales it to 256 px). */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface PageBench {
   setPoints(count: number): void;
@@ -29,7 +23,7 @@ interface PageBench {
 }
 
 const bench = await openBenchPage(join(ROOT, 'bench/contact-map/page.ts'), (url) =>
-  url.startsWith('/tiles/') ? { type: 'image/png', body: TILE } : undefined,
+  url.startsWith('/tiles/') ? { type: 'image/png', body: BLANK_TILE } : undefined,
 );
 const call = <T>(fn: (b: PageBench, arg: number) => Promise<T> | T, arg = 0): Promise<T> =>
   bench.page.evaluate(
