@@ -20,7 +20,9 @@ export async function scratchDatabase(name: string): Promise<{ url: string; drop
   return {
     url: url.toString(),
     drop: async () => {
-      await admin.unsafe(`drop database if exists ${database} with (force)`);
+      // KEEP_DATABASE=1 keeps the data for a look with EXPLAIN or psql afterwards.
+      if (process.env.KEEP_DATABASE) console.log(`kept database ${database}`);
+      else await admin.unsafe(`drop database if exists ${database} with (force)`);
       await admin.end();
     },
   };

@@ -31,6 +31,7 @@ import {
 import { scratchDatabase } from '../benchKit';
 import { type Child, demoAdminOrganizationHeaders, startChild, stopChild } from '../serverKit';
 import { generateContacts, sortKeyColumns } from './generateContacts';
+import { QUERIES } from './queries';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -38,16 +39,6 @@ const WARM_UP_SECONDS = Number(process.env.WARM_UP ?? 2);
 const CONTACTS = 100_000;
 const BUDGET_P99_MS = 50;
 const SERVER = 'bench/contacts-list/server.ts';
-
-const QUERIES: readonly (readonly [string, string])[] = [
-  ["search 'jan'", '?q=jan'],
-  ["search 'utrecht'", '?q=utrecht'],
-  ["part of an e-mail 'vries.12'", '?q=vries.12'],
-  ['tag vip', '?tag=vip'],
-  ['sorted by city', '?sort=city'],
-  ['late page (1,900 of 2,000)', '?page=1900'],
-  ['jan + tag klant, city desc', '?q=jan&tag=klant&sort=city&order=desc'],
-];
 
 const load = (url: string, headers: Record<string, string>, duration: number): Promise<Result> =>
   autocannon({ url, connections: CONNECTIONS, duration, timeout: 10, headers });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Contact, ContactImport, ContactImportPreview, ContactSegment, Page } from '@loop/core';
 import { CONTACT_MESSAGES, CONTACT_QUERY_MESSAGES } from '@loop/core/contacts';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactImports, contacts } from '../db/schema';
@@ -226,6 +226,58 @@ describe('the contacts list', () => {
     const second = await list(caller, '?page=2&page_size=3');
     expect(second).toMatchObject({ total: 4, page: 2, page_size: 3 });
     expect(names(second)).toEqual(['Pieter Bos']);
+  });
+
+  it('should list each contact exactly as it reads on its own, whatever it holds', async () => {
+    // The list's JSON is written by the database; one contact's by the app: the two must agree.
+    await add(caller, {
+      name: 'Zoë "Zus" van \'t Hof 🌷',
+      email: 'zoe@hof.nl',
+      phone: '+31 6 12345678',
+      street: 'Oudegracht',
+      house_number: '12bis',
+      postcode: '3511 AB',
+      city: 'Utrecht',
+      language: 'en',
+      attributes: { 'klant nummer': 'K\\001\n2', regio: 'Midden', afdeling: 'Inkoop' },
+      tags: ['nieuw', 'vip'],
+    });
+    const listed = await list(caller, '?page_size=200');
+    expect(listed.items.length).toBe(5);
+    for (const item of listed.items) {
+      const alone = await call(caller, 'GET', `/contacts/${item.id}`);
+      expect(item).toEqual(alone.json<Contact>());
+    }
+    const zoe = listed.items.find((item) => item.email === 'zoe@hof.nl');
+    expect(zoe?.attributes).toEqual({ 'klant nummer': 'K\\001\n2', regio: 'Midden', afdeling: 'Inkoop' });
+    expect(listed.items.find((item) => item.email === 'jose@alvarez.es')?.position).toEqual({
+      lat: 52.09,
+      lng: 5.12,
+      source: 'geocoder',
+    });
+    await call(caller, 'DELETE', `/contacts/${zoe?.id}`);
+  });
+
+  it('should page by time without losing or repeating contacts created within one millisecond', async () => {
+    const t = await createTeam(ctx, 'Tijd BV');
+    const timed = asOwner(t);
+    for (let index = 0; index < 7; index++)
+      await add(timed, { name: `Tijd ${index}`, email: `tijd${index}@bv.nl` });
+    // Seven contacts 1 µs apart: a start kept to the millisecond would take in rows before it.
+    await ctx.db.execute(
+      sql`update contacts set created_at = timestamptz '2026-11-02 10:00:00.123' + (id % 7) * interval '1 microsecond'
+          where organization_id = ${t.organization.id}`,
+    );
+    const seen: string[] = [];
+    for (let page = 1; page <= 4; page++)
+      seen.push(...names(await list(timed, `?sort=created_at&page=${page}&page_size=2`)));
+    // The second time the remembered starts are used.
+    const again: string[] = [];
+    for (let page = 1; page <= 4; page++)
+      again.push(...names(await list(timed, `?sort=created_at&page=${page}&page_size=2`)));
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.length).toBe(7);
+    expect(again).toEqual(seen);
   });
 
   it('should refuse wrong parameters with a Dutch message naming them', async () => {
