@@ -3,12 +3,21 @@
 export type { LegendEntry, MapBounds, MapPoint, MapTone } from './contactMap';
 export {
   clusterLabel,
+  colourByOf,
+  colourQuestionOf,
+  legendOf,
+  legendTitle,
   MAP_TONE_COLOURS,
   MAP_TONES,
   NPS_LEGEND,
   npsTone,
   PLAIN_LEGEND,
+  pointLabel,
   pointsBounds,
+  STATUS_LEGEND,
+  STATUS_TONES,
+  statusTone,
+  toneOfValue,
 } from './contactMap';
 export type { ContactMapGateway } from './contactMapPorts';
 export type { ContactMapView } from './contactMapView';

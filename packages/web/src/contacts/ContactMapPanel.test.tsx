@@ -99,6 +99,7 @@ function app(path: string) {
           points: stored.flatMap((each) =>
             each.position === null ? [] : [[each.id, each.position.lat, each.position.lng] as const],
           ),
+          colouring: null,
           not_placed: {
             pending: 0,
             not_found: stored.filter((each) => each.position === null).length,
