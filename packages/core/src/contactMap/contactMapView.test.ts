@@ -40,6 +40,7 @@ describe('contactMapView', () => {
       }),
     );
     expect(view.points.map((point) => point.tone)).toEqual(['positive', 'none', 'neutral']);
+    expect(view.toneCounts).toEqual({ positive: 1, neutral: 1, negative: 0, none: 1 });
     expect(view.legend.map((entry) => entry.label)).toContain('Promotor (9–10)');
     expect(view.legendTitle).toContain('Aanbevelen?');
 

@@ -1,6 +1,13 @@
 import type { ContactMapColouring, ContactMapData } from '../contract';
 import { GEOCODE_MESSAGES } from '../geocoding';
-import { type LegendEntry, legendOf, legendTitle, type MapPoint, toneOfValue } from './contactMap';
+import {
+  type LegendEntry,
+  legendOf,
+  legendTitle,
+  type MapPoint,
+  type MapTone,
+  toneOfValue,
+} from './contactMap';
 
 /** The map's data as the screen draws it: points (one tone until a survey colours them), the legend and the counts under the map. */
 export interface ContactMapView {
@@ -8,6 +15,8 @@ export interface ContactMapView {
   readonly colouring: ContactMapColouring | null;
   readonly legend: readonly LegendEntry[];
   readonly legendTitle: string;
+  /** How many placed contacts have each tone (the legend names them with the counts). */
+  readonly toneCounts: Readonly<Record<MapTone, number>>;
   readonly placed: number;
   readonly notPlaced: number;
   /** Dutch lines under the map naming what is not placed and why; empty when everything is. */
@@ -23,6 +32,8 @@ export function contactMapView(data: ContactMapData): ContactMapView {
   const points = data.points.map(
     ([id, lat, lng, value]): MapPoint => ({ id, lat, lng, tone: toneOfValue(by, value) }),
   );
+  const toneCounts: Record<MapTone, number> = { positive: 0, neutral: 0, negative: 0, none: 0 };
+  for (const point of points) toneCounts[point.tone] += 1;
   const { pending, not_found: notFound, incomplete } = data.not_placed;
   const notes: string[] = [];
   if (pending > 0) {
@@ -41,6 +52,7 @@ export function contactMapView(data: ContactMapData): ContactMapView {
     colouring,
     legend: legendOf(colouring),
     legendTitle: legendTitle(colouring),
+    toneCounts,
     placed: points.length,
     notPlaced: pending + notFound + incomplete,
     notes,
