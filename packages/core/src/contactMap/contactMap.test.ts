@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { NETHERLANDS_BOUNDS } from '../geocoding';
 import {
   clusterLabel,
-  colourByOf,
   legendOf,
   legendTitle,
   type MapPoint,
@@ -116,27 +115,5 @@ describe('legendOf and legendTitle', () => {
     expect(pointLabel('positive', NPS_LEGEND)).toBe('Contact: Promotor (9–10)');
     expect(pointLabel('none', STATUS_LEGEND)).toBe('Contact: Niet uitgenodigd');
     expect(pointLabel('none')).toBe('Contact');
-  });
-});
-
-describe('colourByOf', () => {
-  const question = (id: string, type: 'nps' | 'rating' | 'open_short', position: number) =>
-    ({ id, type, title: id, required: false, position, settings: {} }) as never;
-
-  it("should colour by the survey's first NPS question by position", () => {
-    const found = colourByOf([
-      question('waardering', 'rating', 0),
-      question('tweede-nps', 'nps', 3),
-      question('eerste-nps', 'nps', 1),
-    ]);
-    expect(found.by).toBe('nps');
-    expect(found.question?.id).toBe('eerste-nps');
-  });
-
-  it('should colour by the invitation status without an NPS question', () => {
-    expect(colourByOf([question('waardering', 'rating', 0), question('open', 'open_short', 1)])).toEqual({
-      by: 'status',
-      question: null,
-    });
   });
 });

@@ -8,8 +8,6 @@ import {
   type ContactMapColourBy,
   type ContactMapColouring,
   type ContactMapStatus,
-  type Question,
-  type QuestionOf,
 } from '../contract';
 import { NETHERLANDS_BOUNDS } from '../geocoding';
 
@@ -66,26 +64,6 @@ export const NPS_LEGEND: readonly LegendEntry[] = [
 
 /** The legend without a chosen survey: every point in one colour. */
 export const PLAIN_LEGEND: readonly LegendEntry[] = [{ tone: 'none', label: 'Contact' }];
-
-/**
- * The question a survey colours the map by: its first NPS question (by position), the one 0–10
- * scale the editor offers; null when it has none (the map is then coloured by invitation status).
- */
-export function colourQuestionOf(questions: readonly Question[]): QuestionOf<'nps'> | null {
-  let first: QuestionOf<'nps'> | null = null;
-  for (const question of questions)
-    if (question.type === 'nps' && (first === null || question.position < first.position)) first = question;
-  return first;
-}
-
-/** How a survey colours the map, and by which question: its first NPS question, or the invitations' status. */
-export function colourByOf(questions: readonly Question[]): {
-  readonly by: ContactMapColourBy;
-  readonly question: QuestionOf<'nps'> | null;
-} {
-  const question = colourQuestionOf(questions);
-  return { by: question === null ? 'status' : 'nps', question };
-}
 
 /** The tone of each invitation status group: done is 'positive', nothing yet is 'none'. */
 export const STATUS_TONES: Readonly<Record<ContactMapStatus, MapTone>> = {

@@ -1,10 +1,10 @@
 // The contacts map feature: points with tones, the legend and where the map opens. Leaflet and the
 // clustering are in adapters (`@loop/adapters/map`).
+
+export { colourByOf, colourQuestionOf } from '../contacts';
 export type { LegendEntry, MapBounds, MapPoint, MapTone } from './contactMap';
 export {
   clusterLabel,
-  colourByOf,
-  colourQuestionOf,
   legendOf,
   legendTitle,
   MAP_TONE_COLOURS,

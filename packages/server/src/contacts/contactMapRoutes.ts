@@ -12,8 +12,7 @@ import type {
   DeliveryStatus,
 } from '@loop/core';
 import { CONTACT_MAP_STATUSES } from '@loop/core';
-import { colourByOf } from '@loop/core/contactMap';
-import type { RawQuery } from '@loop/core/contacts';
+import { colourByOf, type RawQuery } from '@loop/core/contacts';
 import { checkPosition } from '@loop/core/geocoding';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
