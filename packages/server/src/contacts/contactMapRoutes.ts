@@ -14,7 +14,7 @@ import type {
 import { CONTACT_MAP_STATUSES } from '@loop/core';
 import { colourByOf, type RawQuery } from '@loop/core/contacts';
 import { checkPosition } from '@loop/core/geocoding';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
@@ -153,27 +153,37 @@ function surveyIdOf(raw: unknown): number | null {
 /**
  * Each contact's latest invitation to one survey, as `t(contact_id, value)`: the one not cancelled
  * (there is at most one: survey_invitations_survey_contact_unique), else the newest cancelled one.
- * `value` is the NPS score of its submitted response (by 'nps'; the answer through the answers'
- * primary key), or the index of its status group in CONTACT_MAP_STATUSES. One pass over the
- * survey's invitations (survey_invitations_survey_idx), hash-joined to the filter's contacts.
+ * `value` is the NPS score of its submitted response (by 'nps': the answer joined on the answers'
+ * primary key, so at most one row per invitation), or the index of its status group in
+ * CONTACT_MAP_STATUSES (by 'status': the response joined on its primary key). One pass over the
+ * survey's invitations (survey_invitations_survey_idx), joined to the filter's contacts.
  */
 function latestPerContact(colour: MapColourSurvey) {
-  const value =
-    colour.colouring.by === 'nps'
-      ? sql`(select a.num_value from survey_answers a
-            where a.response_id = i.response_id and a.question_id = ${colour.questionId ?? ''}
-              and a.item_id = '' and a.submitted_at is not null)`
-      : sql`case
+  const surveyId = colour.colouring.survey_id;
+  const nps = colour.colouring.by === 'nps';
+  const joined = nps
+    ? sql`left join survey_answers a on a.response_id = i.response_id and a.survey_id = ${surveyId}
+          and a.question_id = ${colour.questionId ?? ''} and a.item_id = '' and a.submitted_at is not null`
+    : sql`left join survey_responses r on r.id = i.response_id and r.survey_id = ${surveyId}`;
+  const value = nps
+    ? sql`a.num_value`
+    : sql`case
             when i.cancelled_at is not null then 3
             when i.completed_at is not null or r.status = 'completed' then 0
             when i.opened_at is not null or r.status = 'in_progress' then 1
             else 2 end`;
-  return sql`(select distinct on (i.contact_id) i.contact_id, ${value}::integer as value
-    from survey_invitations i
-    left join survey_responses r on r.id = i.response_id
-    where i.survey_id = ${colour.colouring.survey_id} and i.contact_id is not null
+  return sql`(select distinct on (i.contact_id) i.contact_id, (${value})::integer as value
+    from survey_invitations i ${joined}
+    where i.survey_id = ${surveyId} and i.contact_id is not null
     order by i.contact_id, (i.cancelled_at is not null), i.id desc) t`;
 }
+
+/** The placed contacts of `where` with their value of the colouring (`latestPerContact`), on id. */
+export const colouredPointsQuery = (where: SQL | undefined, colour: MapColourSurvey): SQL =>
+  sql`select ${contacts.id} as id, ${contacts.latitude} as lat, ${contacts.longitude} as lng, t.value
+    from ${contacts} left join ${latestPerContact(colour)} on t.contact_id = ${contacts.id}
+    where ${where}
+    order by ${contacts.id}`;
 
 /** The placed contacts of a filter as [id, lat, lng] (with a survey: and a value), and why the others are not on the map. */
 export async function loadContactMap(
@@ -199,10 +209,7 @@ export async function loadContactMap(
           )
       : queryRows<{ id: number; lat: number; lng: number; value: number | null }>(
           db,
-          sql`select ${contacts.id} as id, ${contacts.latitude} as lat, ${contacts.longitude} as lng, t.value
-            from ${contacts} left join ${latestPerContact(colour)} on t.contact_id = ${contacts.id}
-            where ${placed}
-            order by ${contacts.id}`,
+          colouredPointsQuery(placed, colour),
         ).then((rows) => {
           const none = colour.colouring.by === 'status' ? CONTACT_MAP_STATUSES.indexOf('not_invited') : null;
           return rows.map(
