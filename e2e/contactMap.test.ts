@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePdok } from '../packages/server/src/testing/fakePdok';
@@ -71,8 +73,8 @@ afterAll(async () => {
 const api = <T>(method: string, path: string, token: string, orgId: number | null, body?: unknown) =>
   callApi<T>(server.url, method, path, { token, orgId, body });
 
-/** Adds the contacts through the API as the demo organisation's owner; answers how to ask more. */
-async function addContacts() {
+/** The demo organisation's owner signed in through the API. */
+async function owner() {
   const { access_token: token } = await api<{ access_token: string }>(
     'POST',
     '/auth/login',
@@ -81,7 +83,12 @@ async function addContacts() {
     DEMO.admin,
   );
   const me = await api<{ organizations: { id: number }[] }>('GET', '/users/me', token, null);
-  const orgId = me.organizations[0]?.id ?? null;
+  return { token, orgId: me.organizations[0]?.id ?? null };
+}
+
+/** Adds the contacts through the API as the demo organisation's owner; answers how to ask more. */
+async function addContacts() {
+  const { token, orgId } = await owner();
   const ids = new Map<string, number>();
   for (const contact of CONTACTS) {
     const created = await api<{ id: number }>('POST', '/contacts', token, orgId, {
@@ -188,4 +195,105 @@ describe('contacts map', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
+
+  it('should colour the map by a survey’s NPS answers, with the legend, named markers and the popup saying the group', async () => {
+    const { token, orgId } = await owner();
+    const contacts = await api<{ items: { id: number; name: string; email: string }[] }>(
+      'GET',
+      '/contacts?tag=kaart&page_size=50',
+      token,
+      orgId,
+    );
+    const idOf = (name: string) => contacts.items.find((each) => each.name === name)?.id ?? 0;
+    const survey = await api<{ id: number }>('POST', '/surveys', token, orgId, {
+      title: 'Kaartpeiling',
+      description_html: '',
+      introduction_html: '',
+      thank_you_text: 'Dank je wel!',
+      close_at: null,
+      questions: [
+        {
+          id: 'q-nps',
+          type: 'nps',
+          title: 'Zou je ons aanbevelen?',
+          required: false,
+          position: 0,
+          settings: {},
+        },
+      ],
+    });
+    await api('POST', `/surveys/${survey.id}/status`, token, orgId, { status: 'open' });
+    const invited = ['Dirk Domplein', 'Dora Domplein', 'Greet Groningen'];
+    await api('POST', `/surveys/${survey.id}/invitations`, token, orgId, {
+      selection: { ids: invited.map(idOf) },
+    });
+    // Dirk recommends us, Greet does not; Dora has not answered.
+    const links = await invitationLinks(['dirk@kaart.test', 'greet@kaart.test']);
+    await api('POST', `/respond/${links.get('dirk@kaart.test')}`, '', null, {
+      final: true,
+      answers: [{ question_id: 'q-nps', value: { score: 10 } }],
+    });
+    await api('POST', `/respond/${links.get('greet@kaart.test')}`, '', null, {
+      final: true,
+      answers: [{ question_id: 'q-nps', value: { score: 3 } }],
+    });
+
+    const { page, problems } = await openPage(browser);
+    await login(page, server.url, DEMO.admin);
+    await page.goto(`${server.url}/contacten?tag=kaart&weergave=kaart`);
+    await page.locator('.contact-map .leaflet-tile-loaded').first().waitFor();
+    const select = page.getByLabel('Kleur op');
+    await expect.poll(() => select.locator('option').allTextContents()).toContain('Kaartpeiling (NPS)');
+    await select.selectOption({ label: 'Kaartpeiling (NPS)' });
+    await page.waitForURL(`${server.url}/contacten?tag=kaart&weergave=kaart&kleur=${survey.id}`);
+
+    const legend = page.locator('.contact-map-legend');
+    await expect.poll(() => legend.textContent(), { timeout: 15_000 }).toContain('Promotor (9–10): 1');
+    expect(await legend.textContent()).toContain('Criticaster (0–6): 1');
+    expect(await page.locator('.contact-map-legend-title').textContent()).toContain('Zou je ons aanbevelen?');
+
+    // Greet, alone in Groningen, is a detractor: her marker says so in words and in its colour.
+    const greet = page.locator('.leaflet-marker-icon[title="Contact: Criticaster (0–6)"]');
+    await expect.poll(() => greet.count(), { timeout: 15_000 }).toBe(1);
+    expect(
+      await greet.locator('.contact-map-point').evaluate((dot) => getComputedStyle(dot).backgroundColor),
+    ).toBe('rgb(156, 28, 58)');
+    // The Domplein cluster names its mix.
+    const titles = await page
+      .locator('.leaflet-marker-icon')
+      .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('title') ?? ''));
+    expect(titles.some((title) => title.includes('1 Promotor (9–10)'))).toBe(true);
+
+    await greet.click();
+    const popup = page.locator('.leaflet-popup-content');
+    await expect.poll(() => popup.textContent(), { timeout: 15_000 }).toContain('NPS 3: Criticaster (0–6)');
+    expect(await popup.textContent()).toContain('Kaartpeiling: ingevuld op');
+
+    // The choice survives a reload.
+    await page.reload();
+    await expect.poll(() => legend.textContent(), { timeout: 15_000 }).toContain('Criticaster (0–6): 1');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });
+
+/** The personal links of the invitation mails to these addresses, from the server's outbox folder. */
+async function invitationLinks(recipients: readonly string[]): Promise<Map<string, string>> {
+  const outbox = join(server.dataDir, 'outbox');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const links = new Map<string, string>();
+    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+    for (const file of files) {
+      const text = await readFile(join(outbox, file), 'utf8');
+      const to = /^To: (.*)$/m.exec(text)?.[1] ?? '';
+      const token = /\/respond\/([A-Za-z0-9_-]{16,})/.exec(text)?.[1];
+      const recipient = recipients.find((each) => to.includes(each));
+      if (/^X-Loop-Mail: survey-invitation\r?$/m.test(text) && recipient && token)
+        links.set(recipient, token);
+    }
+    if (links.size === recipients.length) return links;
+    if (Date.now() > deadline) throw new Error(`${links.size} of ${recipients.length} invitation mails`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

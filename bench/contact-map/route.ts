@@ -3,7 +3,9 @@
  * organisation on PostgreSQL, through the real app in this process (`inject`, compressed as
  * Chromium asks), timed turn about with a bare `select id, latitude, longitude` of the same
  * contacts on the same pool: what the route adds to the query it cannot do without (the filter,
- * the not-placed counts, authentication, the response schema and compression).
+ * the not-placed counts, authentication, the response schema and compression). Then the same
+ * route coloured by a survey (`?survey_id=`: its NPS answers, every contact invited, 70% answered,
+ * five other surveys' invitations beside it), against the same bare select.
  *
  * Run: node scripts/pnpm.mjs bench:contact-map-route   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test; RUNS may be set)
@@ -26,6 +28,7 @@ import {
 import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, sideBySide } from '../benchKit';
 import { generateContacts, sortKeyColumns } from '../contacts-list/generateContacts';
 import { prng } from '../prng';
+import { seedNpsInvitations } from './seedColouring';
 
 const CONTACTS = 10_000;
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -121,6 +124,16 @@ async function main() {
         headers: { ...headers, 'accept-encoding': 'identity' },
       });
     const [timedPlain] = await sideBySide(RUNS, uncompressed, bare);
+    // Coloured by a survey's NPS answers, with other surveys' invitations and answers in the tables.
+    for (const other of ['Eerder 1', 'Eerder 2', 'Eerder 3', 'Eerder 4', 'Eerder 5'])
+      await seedNpsInvitations(sql, organizationId, other);
+    const surveyId = await seedNpsInvitations(sql, organizationId);
+    const coloured = () =>
+      app.inject({ method: 'GET', url: `/api/v1/contacts/map?survey_id=${surveyId}`, headers });
+    const firstColoured = await coloured();
+    if (firstColoured.statusCode !== 200)
+      throw new Error(`GET /contacts/map?survey_id: ${firstColoured.statusCode} ${firstColoured.body}`);
+    const [timedColoured] = await sideBySide(RUNS, coloured, bare);
     const loadAfter = loadavg()[0] ?? 0;
     await app.close();
     await sql.end();
@@ -143,7 +156,12 @@ async function main() {
     console.log(
       `bare select  median ${timedBare.median.toFixed(1)} ms   fastest ${timedBare.min.toFixed(1)} ms`,
     );
+    console.log(
+      `coloured     median ${timedColoured.median.toFixed(1)} ms   fastest ${timedColoured.min.toFixed(1)} ms   ` +
+        `(${(firstColoured.rawPayload.length / 1024).toFixed(0)} kB ${firstColoured.headers['content-encoding'] ?? 'uncompressed'})`,
+    );
     console.log(`ratio        ${(timedRoute.median / timedBare.median).toFixed(1)}× by medians`);
+    console.log(`ratio coloured ${(timedColoured.median / timedBare.median).toFixed(1)}× by medians`);
   } finally {
     await database.close();
     await scratch.drop();

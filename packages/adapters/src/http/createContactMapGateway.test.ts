@@ -8,6 +8,10 @@ describe('createContactMapGateway', () => {
     const map = createContactMapGateway(client);
     await map.load({ q: ' jan ', tags: ['klant'], attributes: { regio: 'Zuid' } });
     await map.load({ segment_id: 4 });
+    await map.load({ tags: ['klant'], survey_id: 12 });
+    await map.surveys();
+    await map.latestInvitation(7, 12);
+    await map.latestInvitation(7, null);
     await map.place(7, { lat: 52.1, lng: 5.2 });
     await map.place(7, null);
     expect(sent.map((s) => [s.method, s.path, s.options?.query ?? null, s.options?.body ?? null])).toEqual([
@@ -17,7 +21,16 @@ describe('createContactMapGateway', () => {
         expect.objectContaining({ q: 'jan', tag: ['klant'], attr: ['regio:Zuid'], segment_id: undefined }),
         null,
       ],
-      ['GET', '/contacts/map', expect.objectContaining({ segment_id: '4', q: undefined }), null],
+      [
+        'GET',
+        '/contacts/map',
+        expect.objectContaining({ segment_id: '4', q: undefined, survey_id: undefined }),
+        null,
+      ],
+      ['GET', '/contacts/map', expect.objectContaining({ tag: ['klant'], survey_id: '12' }), null],
+      ['GET', '/contacts/map/surveys', null, null],
+      ['GET', '/contacts/7/latest-invitation', { survey_id: '12' }, null],
+      ['GET', '/contacts/7/latest-invitation', { survey_id: undefined }, null],
       ['PUT', '/contacts/7/position', null, { lat: 52.1, lng: 5.2 }],
       ['DELETE', '/contacts/7/position', null, null],
     ]);

@@ -1,9 +1,12 @@
 import {
   clusterLabel,
+  type LegendEntry,
   MAP_TONE_COLOURS,
   MAP_TONES,
   type MapBounds,
   type MapPoint,
+  PLAIN_LEGEND,
+  pointLabel,
   pointsBounds,
 } from '@loop/core/contactMap';
 import type * as Leaflet from 'leaflet';
@@ -22,6 +25,8 @@ export interface ContactMapOptions {
   readonly attribution: string;
   readonly attributionUrl?: string | null;
   readonly points: readonly MapPoint[];
+  /** What the tones mean (the markers' names say it too, so colour is not the only cue); plain by default. */
+  readonly legend?: readonly LegendEntry[];
   /** Text of a contact's popup (read when it is opened, so 10,000 points cost nothing up front). */
   readonly popup: (id: number) => MapPopup | Promise<MapPopup>;
   /** Called after each redraw with how many features are drawn (for tests and the benchmark). */
@@ -36,7 +41,8 @@ export interface Placing {
 }
 
 export interface ContactMap {
-  setPoints(points: readonly MapPoint[]): void;
+  /** New points (and with a new colouring, its legend: the markers are named by it). */
+  setPoints(points: readonly MapPoint[], legend?: readonly LegendEntry[]): void;
   /** Shows a draggable pin for one contact (at its position, or the map's centre); null removes it. */
   place(placing: Placing | null): void;
   /** The centre of the view: keyboard users pan with the arrow keys and place the contact there. */
@@ -117,6 +123,7 @@ export async function createContactMap(
   map.attributionControl.setPrefix(false);
   const layer = L.layerGroup().addTo(map);
   let index = new ClusterIndex(options.points);
+  let legend = options.legend ?? PLAIN_LEGEND;
   let pin: Leaflet.Marker | null = null;
 
   const openPopup = async (marker: Leaflet.Marker, id: number) => {
@@ -131,12 +138,9 @@ export async function createContactMap(
         className: '',
         iconSize: [40, 40],
       });
-      const marker = L.marker([feature.lat, feature.lng], {
-        icon,
-        title: clusterLabel(feature.count),
-        alt: clusterLabel(feature.count),
-        keyboard: true,
-      });
+      // The name holds the mix the ring shows ('12 contacten: 7 Promotor (9–10), 5 Geen antwoord').
+      const name = clusterLabel(feature.count, feature.tones, legend);
+      const marker = L.marker([feature.lat, feature.lng], { icon, title: name, alt: name, keyboard: true });
       marker.on('click keypress', () =>
         map.setView([feature.lat, feature.lng], Math.min(index.expansionZoom(feature.id), 19)),
       );
@@ -148,7 +152,8 @@ export async function createContactMap(
       className: '',
       iconSize: [16, 16],
     });
-    const marker = L.marker([point.lat, point.lng], { icon, title: 'Contact', keyboard: true });
+    const name = pointLabel(point.tone, legend);
+    const marker = L.marker([point.lat, point.lng], { icon, title: name, alt: name, keyboard: true });
     marker.on('click keypress', () => void openPopup(marker, point.id));
     return marker;
   };
@@ -177,8 +182,9 @@ export async function createContactMap(
   fit(pointsBounds(options.points));
 
   return {
-    setPoints(points) {
+    setPoints(points, next) {
       index = new ClusterIndex(points);
+      if (next !== undefined) legend = next;
       draw();
     },
     place(placing) {

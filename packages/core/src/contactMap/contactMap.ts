@@ -3,6 +3,12 @@
  * score group), the legend that names the tones, and where the map opens. Drawing it (Leaflet,
  * clustering) is an adapter.
  */
+import {
+  CONTACT_MAP_STATUSES,
+  type ContactMapColourBy,
+  type ContactMapColouring,
+  type ContactMapStatus,
+} from '../contract';
 import { NETHERLANDS_BOUNDS } from '../geocoding';
 
 export const MAP_TONES = ['positive', 'neutral', 'negative', 'none'] as const;
@@ -59,6 +65,58 @@ export const NPS_LEGEND: readonly LegendEntry[] = [
 /** The legend without a chosen survey: every point in one colour. */
 export const PLAIN_LEGEND: readonly LegendEntry[] = [{ tone: 'none', label: 'Contact' }];
 
+/** The tone of each invitation status group: done is 'positive', nothing yet is 'none'. */
+export const STATUS_TONES: Readonly<Record<ContactMapStatus, MapTone>> = {
+  completed: 'positive',
+  opened: 'neutral',
+  invited: 'negative',
+  not_invited: 'none',
+};
+
+/** The legend when the map is coloured by the status of the latest invitation (a survey without NPS question). */
+export const STATUS_LEGEND: readonly LegendEntry[] = [
+  { tone: 'positive', label: 'Ingevuld' },
+  { tone: 'neutral', label: 'Link geopend' },
+  { tone: 'negative', label: 'Uitgenodigd, nog niet geopend' },
+  { tone: 'none', label: 'Niet uitgenodigd' },
+];
+
+/** The tone of a status group's index (`CONTACT_MAP_STATUSES`); anything else is 'none'. */
+export function statusTone(index: number | null): MapTone {
+  const status = index === null ? undefined : CONTACT_MAP_STATUSES[index];
+  return status === undefined ? 'none' : STATUS_TONES[status];
+}
+
+/** A point's fourth value as a tone, as the colouring says how to read it; 'none' without a colouring. */
+export function toneOfValue(by: ContactMapColourBy | null, value: number | null | undefined): MapTone {
+  if (by === null || value === undefined) return 'none';
+  return by === 'nps' ? npsTone(value) : statusTone(value);
+}
+
+/** The legend of a colouring: plain without one. */
+export function legendOf(colouring: Pick<ContactMapColouring, 'by'> | null): readonly LegendEntry[] {
+  if (colouring === null) return PLAIN_LEGEND;
+  return colouring.by === 'nps' ? NPS_LEGEND : STATUS_LEGEND;
+}
+
+/** What the legend is about: 'NPS-groep: Hoe waarschijnlijk ...? (Klantpeiling)', or the invitation's status. */
+export function legendTitle(colouring: ContactMapColouring | null): string {
+  if (colouring === null) return 'Contacten';
+  return colouring.by === 'nps'
+    ? `Laatste NPS-antwoord op ‘${colouring.question_title ?? 'NPS'}’ (${colouring.survey_title})`
+    : `Status van de laatste uitnodiging voor ${colouring.survey_title} (deze survey heeft geen NPS-vraag)`;
+}
+
+/** A tone's name in a legend ('Promotor (9–10)'); '' when the legend has none. */
+const labelOf = (legend: readonly LegendEntry[], tone: MapTone): string =>
+  legend.find((entry) => entry.tone === tone)?.label ?? '';
+
+/** A single contact's name for screen readers and the tooltip: 'Contact: Promotor (9–10)', or 'Contact'. */
+export function pointLabel(tone: MapTone, legend: readonly LegendEntry[] = PLAIN_LEGEND): string {
+  const label = legend === PLAIN_LEGEND ? '' : labelOf(legend, tone);
+  return label === '' ? 'Contact' : `Contact: ${label}`;
+}
+
 /**
  * Where the map opens: around the points (with a margin so the outer ones are not on the edge),
  * or the whole of the Netherlands when there are none.
@@ -86,5 +144,22 @@ export function pointsBounds(points: readonly MapPoint[]): MapBounds {
   };
 }
 
-/** The Dutch name of a cluster for screen readers: '12 contacten'. */
-export const clusterLabel = (count: number): string => (count === 1 ? '1 contact' : `${count} contacten`);
+/**
+ * The Dutch name of a cluster for screen readers and the tooltip: '12 contacten', and with a
+ * coloured legend the mix its ring shows, largest group first: '12 contacten: 7 Promotor (9–10),
+ * 5 Geen antwoord'.
+ */
+export function clusterLabel(
+  count: number,
+  tones?: Readonly<Record<MapTone, number>>,
+  legend: readonly LegendEntry[] = PLAIN_LEGEND,
+): string {
+  const name = count === 1 ? '1 contact' : `${count} contacten`;
+  if (tones === undefined || legend === PLAIN_LEGEND) return name;
+  const parts = legend
+    .map((entry) => ({ label: entry.label, n: tones[entry.tone] }))
+    .filter((part) => part.n > 0)
+    .sort((a, b) => b.n - a.n)
+    .map((part) => `${part.n} ${part.label}`);
+  return parts.length === 0 ? name : `${name}: ${parts.join(', ')}`;
+}

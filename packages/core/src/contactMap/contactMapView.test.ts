@@ -14,6 +14,7 @@ const data = (overrides: Partial<ContactMapData> = {}): ContactMapData => ({
   ],
   not_placed: { pending: 0, not_found: 0, incomplete: 0 },
   geocoding: true,
+  colouring: null,
   ...overrides,
 });
 
@@ -25,6 +26,35 @@ describe('contactMapView', () => {
       { id: 2, lat: 52.37, lng: 4.89, tone: 'none' },
     ]);
     expect(view).toMatchObject({ placed: 2, notPlaced: 0, notes: [] });
+  });
+
+  it('should colour the points by the survey and switch the legend', () => {
+    const view = contactMapView(
+      data({
+        points: [
+          [1, 52.09, 5.12, 10],
+          [2, 52.37, 4.89, null],
+          [3, 52.1, 5.1, 7],
+        ],
+        colouring: { survey_id: 4, survey_title: 'Klantpeiling', by: 'nps', question_title: 'Aanbevelen?' },
+      }),
+    );
+    expect(view.points.map((point) => point.tone)).toEqual(['positive', 'none', 'neutral']);
+    expect(view.toneCounts).toEqual({ positive: 1, neutral: 1, negative: 0, none: 1 });
+    expect(view.legend.map((entry) => entry.label)).toContain('Promotor (9–10)');
+    expect(view.legendTitle).toContain('Aanbevelen?');
+
+    const status = contactMapView(
+      data({
+        points: [
+          [1, 52.09, 5.12, 0],
+          [2, 52.37, 4.89, 3],
+        ],
+        colouring: { survey_id: 5, survey_title: 'Open vragen', by: 'status', question_title: null },
+      }),
+    );
+    expect(status.points.map((point) => point.tone)).toEqual(['positive', 'none']);
+    expect(status.legend.map((entry) => entry.label)).toContain('Niet uitgenodigd');
   });
 
   it('should name in Dutch what is not placed and why', () => {

@@ -39,3 +39,4 @@ export {
   searchTerms,
   tagsProblem,
 } from './contactRules';
+export { colourByOf, colourQuestionOf } from './mapColouring';

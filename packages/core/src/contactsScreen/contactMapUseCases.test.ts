@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { apiFailure, apiOk } from '../api';
 import type { ContactMapGateway } from '../contactMap';
-import type { Contact, ContactMapData } from '../contract';
+import type { Contact, ContactLatestInvitation, ContactMapColouring, ContactMapData } from '../contract';
 import { recordingGateway } from '../testing/recordingGateway';
 import { DEFAULT_CONTACT_LIST } from './contactListState';
 import {
   contactMapQuery,
   contactPopup,
   createContactMapUseCases,
+  invitationLines,
   NOT_PLACED_PAGE_SIZE,
   readContactsView,
+  readMapColour,
   withContactsView,
 } from './contactMapUseCases';
 import type { ContactsGateway } from './contactsPorts';
@@ -39,7 +41,26 @@ const mapData: ContactMapData = {
   points: [[4, 52.09, 5.12]],
   not_placed: { pending: 0, not_found: 2, incomplete: 0 },
   geocoding: true,
+  colouring: null,
 };
+
+const colouring: ContactMapColouring = {
+  survey_id: 12,
+  survey_title: 'Klantpeiling',
+  by: 'nps',
+  question_title: 'Aanbevelen?',
+};
+
+const latest = (patch: Partial<ContactLatestInvitation> = {}): ContactLatestInvitation => ({
+  survey_id: 12,
+  survey_title: 'Klantpeiling',
+  anonymous: false,
+  status: 'completed',
+  at: '2026-11-12T10:00:00Z',
+  question_title: 'Aanbevelen?',
+  score: 9,
+  ...patch,
+});
 
 describe('the contacts view in the address', () => {
   it('should read the map from weergave=kaart and the list from anything else', () => {
@@ -54,6 +75,16 @@ describe('the contacts view in the address', () => {
     expect(withContactsView('?tag=klant', 'list')).toBe('?tag=klant');
     expect(readContactsView(withContactsView('?segment=3', 'map'))).toBe('map');
   });
+
+  it('should keep the survey the map is coloured by, only on the map', () => {
+    expect(withContactsView('?tag=klant', 'map', 12)).toBe('?tag=klant&weergave=kaart&kleur=12');
+    expect(withContactsView('', 'map', 12)).toBe('?weergave=kaart&kleur=12');
+    expect(withContactsView('?tag=klant', 'list', 12)).toBe('?tag=klant');
+    expect(readMapColour('?weergave=kaart&kleur=12')).toBe(12);
+    expect(readMapColour('?weergave=kaart&kleur=abc')).toBeNull();
+    expect(readMapColour('?weergave=kaart&kleur=0')).toBeNull();
+    expect(readMapColour('')).toBeNull();
+  });
 });
 
 describe('contactMapQuery', () => {
@@ -64,6 +95,10 @@ describe('contactMapQuery', () => {
       tags: ['klant'],
     });
     expect(contactMapQuery({ ...DEFAULT_CONTACT_LIST, segment: 3 })).toEqual({ segment_id: 3 });
+    expect(contactMapQuery({ ...DEFAULT_CONTACT_LIST, segment: 3 }, 12)).toEqual({
+      segment_id: 3,
+      survey_id: 12,
+    });
   });
 });
 
@@ -80,7 +115,93 @@ describe('contactPopup', () => {
   });
 });
 
+describe('invitationLines', () => {
+  it('should name the latest invitation to any survey with its status and day', () => {
+    expect(invitationLines(latest(), null)).toEqual([
+      'Laatste uitnodiging: Klantpeiling — ingevuld op 12 november 2026',
+      'NPS 9: Promotor (9–10)',
+    ]);
+    expect(invitationLines(latest({ status: 'sent', score: null }), null)).toEqual([
+      'Laatste uitnodiging: Klantpeiling — uitgenodigd op 12 november 2026',
+    ]);
+    expect(invitationLines(null, null)).toEqual(['Nog niet uitgenodigd voor een survey']);
+  });
+
+  it('should name the chosen survey, and say when its NPS question was left open', () => {
+    expect(invitationLines(latest({ score: 4 }), colouring)).toEqual([
+      'Klantpeiling: ingevuld op 12 november 2026',
+      'NPS 4: Criticaster (0–6)',
+    ]);
+    expect(invitationLines(latest({ score: null }), colouring)).toEqual([
+      'Klantpeiling: ingevuld op 12 november 2026',
+      'NPS: geen antwoord',
+    ]);
+    expect(invitationLines(latest({ status: 'opened', score: null }), colouring)).toEqual([
+      'Klantpeiling: link geopend op 12 november 2026',
+    ]);
+    expect(invitationLines(null, colouring)).toEqual(['Klantpeiling: niet uitgenodigd']);
+  });
+
+  it("should call an anonymous survey's invitation anonymous and never show a score for it", () => {
+    expect(
+      invitationLines(latest({ anonymous: true, score: 10, survey_title: 'Anoniem onderzoek' }), null),
+    ).toEqual(['Laatste uitnodiging: Anoniem onderzoek (anoniem) — ingevuld op 12 november 2026']);
+  });
+});
+
 describe('createContactMapUseCases', () => {
+  it('should ask for the colouring survey, list the surveys and build the popup with the latest invitation', async () => {
+    const map = recordingGateway<ContactMapGateway>({
+      load: async () => apiOk(mapData),
+      surveys: async () =>
+        apiOk({
+          items: [
+            { id: 12, title: 'Klantpeiling', status: 'open', by: 'nps', question_title: 'Aanbevelen?' },
+          ],
+        }),
+      latestInvitation: async () => apiOk({ invitation: latest() }),
+    });
+    const contacts = recordingGateway<ContactsGateway>({ get: async () => apiOk(contact()) });
+    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
+    await useCases.load(DEFAULT_CONTACT_LIST, 12);
+    expect(await useCases.surveys()).toMatchObject({ ok: true, value: [{ id: 12 }] });
+    const popup = await useCases.popup(4, colouring);
+    expect(popup).toEqual({
+      ok: true,
+      value: {
+        contact: contact(),
+        popup: {
+          title: 'Anouk Bakker',
+          lines: [
+            'anouk@example.nl',
+            'Domplein 1, 3512 JE Utrecht',
+            'Klantpeiling: ingevuld op 12 november 2026',
+            'NPS 9: Promotor (9–10)',
+          ],
+        },
+      },
+    });
+    await useCases.popup(4, null);
+    expect(map.calls).toEqual([
+      ['load', { survey_id: 12 }],
+      ['surveys'],
+      ['latestInvitation', 4, 12],
+      ['latestInvitation', 4, null],
+    ]);
+  });
+
+  it('should show the contact without the invitation when only that cannot be read', async () => {
+    const map = recordingGateway<ContactMapGateway>({
+      latestInvitation: async () => apiFailure(500, 'Er ging iets mis.'),
+    });
+    const contacts = recordingGateway<ContactsGateway>({ get: async () => apiOk(contact()) });
+    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
+    expect(await useCases.popup(4, null)).toMatchObject({
+      ok: true,
+      value: { popup: { lines: ['anouk@example.nl', 'Domplein 1, 3512 JE Utrecht'] } },
+    });
+  });
+
   it("should load the filter's map as points with the notes under it", async () => {
     const map = recordingGateway<ContactMapGateway>({ load: async () => apiOk(mapData) });
     const contacts = recordingGateway<ContactsGateway>({});

@@ -70,8 +70,11 @@ export {
   contactMapQuery,
   contactPopup,
   createContactMapUseCases,
+  invitationLines,
+  invitationStatusText,
   NOT_PLACED_PAGE_SIZE,
   readContactsView,
+  readMapColour,
   withContactsView,
 } from './contactMapUseCases';
 export type { ContactImportUpload, ContactsGateway } from './contactsPorts';

@@ -22,7 +22,21 @@ export type {
   PlanInput,
   UserSubscription,
 } from './billing';
-export type { ContactMapData, ContactMapQuery, ContactPositionInput, MapTiles } from './contactMap';
+export type {
+  ContactLatestInvitation,
+  ContactLatestInvitationResult,
+  ContactMapColourBy,
+  ContactMapColouring,
+  ContactMapData,
+  ContactMapPoint,
+  ContactMapQuery,
+  ContactMapStatus,
+  ContactMapSurvey,
+  ContactMapSurveys,
+  ContactPositionInput,
+  MapTiles,
+} from './contactMap';
+export { CONTACT_MAP_STATUSES } from './contactMap';
 export type {
   Contact,
   ContactBulkRequest,

@@ -342,8 +342,15 @@ export const IMPORT_FORM_DOCUMENTATION = {
 } as const;
 
 /** GET /contacts/map: the list's filter without its order and without `placed` (the map answers both). */
+const surveyIdProperty = text(
+  20,
+  'Kleur de kaart op deze survey (niet anoniem): de eerste NPS-vraag, of de status van de uitnodiging.',
+);
+
 export const contactMapQuerySchema = object<
-  Omit<ContactListQueryString, 'page' | 'page_size' | 'sort' | 'order' | 'placed'>
+  Omit<ContactListQueryString, 'page' | 'page_size' | 'sort' | 'order' | 'placed'> & {
+    readonly survey_id?: string;
+  }
 >(
   {
     q: filterQueryProperties.q,
@@ -351,6 +358,13 @@ export const contactMapQuerySchema = object<
     attr: filterQueryProperties.attr,
     subscribed: filterQueryProperties.subscribed,
     segment_id: filterQueryProperties.segment_id,
+    survey_id: surveyIdProperty,
   },
-  { optional: ['q', 'tag', 'attr', 'subscribed', 'segment_id'] },
+  { optional: ['q', 'tag', 'attr', 'subscribed', 'segment_id', 'survey_id'] },
+);
+
+/** GET /contacts/:id/latest-invitation's query: optionally the one survey. */
+export const surveyIdQuerySchema = object<{ readonly survey_id?: string }>(
+  { survey_id: surveyIdProperty },
+  { optional: ['survey_id'] },
 );

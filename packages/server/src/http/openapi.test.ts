@@ -141,6 +141,8 @@ describe('OpenAPI', () => {
       '/api/v1/organization/contact-rules': ['get', 'patch'],
       '/api/v1/unsubscribe/{token}': ['get', 'post'],
       '/api/v1/contacts/map': ['get'],
+      '/api/v1/contacts/map/surveys': ['get'],
+      '/api/v1/contacts/{id}/latest-invitation': ['get'],
       '/api/v1/contacts/{id}/position': ['delete', 'put'],
       '/api/v1/organization/business-analysis': ['post'],
       '/api/v1/organization/business-analyses': ['get'],

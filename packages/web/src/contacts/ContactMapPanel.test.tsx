@@ -5,7 +5,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
-import { button, click, render, unmountAll, waitFor } from '../testing/render';
+import { button, choose, click, render, unmountAll, waitFor } from '../testing/render';
 import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
@@ -43,8 +43,14 @@ function fakeMap() {
   const created: ContactMapOptions[] = [];
   const placed: (Placing | null)[] = [];
   const drawn: number[] = [];
+  const tones: string[][] = [];
+  const labels: (string[] | undefined)[] = [];
   const map: ContactMap = {
-    setPoints: (points) => drawn.push(points.length),
+    setPoints: (points, legend) => {
+      drawn.push(points.length);
+      tones.push(points.map((point) => point.tone));
+      labels.push(legend?.map((entry) => entry.label));
+    },
     place: (placing) => placed.push(placing),
     centre: () => ({ lat: 51.5, lng: 4.4 }),
     fit: () => {},
@@ -54,7 +60,7 @@ function fakeMap() {
     created.push(options);
     return map;
   };
-  return { create, created, placed, drawn };
+  return { create, created, placed, drawn, tones, labels };
 }
 
 function app(path: string) {
@@ -93,12 +99,41 @@ function app(path: string) {
         );
         return json(200, { items, total: items.length, page: 1, page_size: 20 });
       },
-      'GET /contacts/map': () => {
+      'GET /contacts/map/surveys': () =>
+        json(200, {
+          items: [
+            { id: 12, title: 'Klantpeiling', status: 'open', by: 'nps', question_title: 'Aanbevelen?' },
+            { id: 13, title: 'Open vragen', status: 'closed', by: 'status', question_title: null },
+          ],
+        }),
+      'GET /contacts/1/latest-invitation': (request: SeenRequest) =>
+        json(200, {
+          invitation: {
+            survey_id: 12,
+            survey_title: 'Klantpeiling',
+            anonymous: false,
+            status: 'completed',
+            at: '2026-11-12T10:00:00.000Z',
+            question_title: 'Aanbevelen?',
+            score: request.path.includes('survey_id=12') ? 9 : null,
+          },
+        }),
+      'GET /contacts/map': (request: SeenRequest) => {
+        const nps = new URLSearchParams(request.path.split('?')[1]).get('survey_id') === '12';
         const data: ContactMapData = {
           tiles: { url: 'http://tegels.test/{z}/{x}/{y}.png', attribution: 'Tegels', attribution_url: null },
           points: stored.flatMap((each) =>
-            each.position === null ? [] : [[each.id, each.position.lat, each.position.lng] as const],
+            each.position === null
+              ? []
+              : [
+                  nps
+                    ? ([each.id, each.position.lat, each.position.lng, each.id === 1 ? 9 : null] as const)
+                    : ([each.id, each.position.lat, each.position.lng] as const),
+                ],
           ),
+          colouring: nps
+            ? { survey_id: 12, survey_title: 'Klantpeiling', by: 'nps', question_title: 'Aanbevelen?' }
+            : null,
           not_placed: {
             pending: 0,
             not_found: stored.filter((each) => each.position === null).length,
@@ -171,11 +206,64 @@ describe('ContactMapPanel', () => {
     const popup = await act(async () => test.map.created[0]?.popup(1));
     expect(popup).toEqual({
       title: 'Anna de Vries',
-      lines: ['anna@example.nl', 'Domplein 1, 3512 JE Utrecht'],
+      lines: [
+        'anna@example.nl',
+        'Domplein 1, 3512 JE Utrecht',
+        'Laatste uitnodiging: Klantpeiling — ingevuld op 12 november 2026',
+      ],
     });
     await click(await shown(test.root, 'Terug naar automatisch'));
     expect(requests(test, 'DELETE', '/contacts/1/position')).toHaveLength(1);
     await waitFor(() => expect(test.root.textContent).toContain('Anna de Vries wordt weer automatisch'));
+  });
+
+  it("should colour the map by a chosen survey's NPS, keep the choice in the address and switch the legend", async () => {
+    const test = await open('/contacten?tag=klant&weergave=kaart');
+    await waitFor(() => expect(test.map.created).toHaveLength(1));
+    const select = await waitFor(() => {
+      const found = [...test.root.querySelectorAll('label')].find(
+        (label) => label.textContent === 'Kleur op',
+      );
+      const control = found ? test.root.querySelector(`#${CSS.escape(found.htmlFor)}`) : null;
+      expect(control?.querySelectorAll('option')).toHaveLength(3);
+      return control as HTMLSelectElement;
+    });
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'Niets (één kleur)',
+      'Klantpeiling (NPS)',
+      'Open vragen (status van de uitnodiging)',
+    ]);
+    expect(test.root.textContent).toContain('Anonieme surveys staan er niet bij');
+
+    await choose(select, '12');
+    expect(test.location.history.at(-1)).toBe('/contacten?tag=klant&weergave=kaart&kleur=12');
+    await waitFor(() =>
+      expect(test.root.querySelector('.contact-map-legend')?.textContent).toContain('Promotor (9–10): 1'),
+    );
+    expect(requests(test, 'GET', '/contacts/map').at(-1)?.path).toBe('/contacts/map?tag=klant&survey_id=12');
+    expect(test.root.querySelector('.contact-map-legend')?.textContent).toContain('Geen antwoord: 1');
+    expect(test.root.querySelector('.contact-map-legend-title')?.textContent).toBe(
+      'Laatste NPS-antwoord op ‘Aanbevelen?’ (Klantpeiling)',
+    );
+    // The same map, its points recoloured and named by the legend.
+    expect(test.map.created).toHaveLength(1);
+    expect(test.map.tones.at(-1)).toEqual(['positive', 'none']);
+    expect(test.map.labels.at(-1)).toContain('Promotor (9–10)');
+
+    const popup = await act(async () => test.map.created[0]?.popup(1));
+    expect(popup?.lines).toEqual([
+      'anna@example.nl',
+      'Domplein 1, 3512 JE Utrecht',
+      'Klantpeiling: ingevuld op 12 november 2026',
+      'NPS 9: Promotor (9–10)',
+    ]);
+    expect(requests(test, 'GET', '/contacts/1/latest-invitation').at(-1)?.path).toBe(
+      '/contacts/1/latest-invitation?survey_id=12',
+    );
+
+    // The list has no colours: its address drops the choice.
+    await click(button(test.root, 'Lijst'));
+    expect(test.location.history.at(-1)).toBe('/contacten?tag=klant');
   });
 
   it('should place a contact that is not on the map where its pin is dragged', async () => {

@@ -1,20 +1,26 @@
 import './contactMap.css';
 import type { ContactMap } from '@loop/adapters/map';
 import type { Contact } from '@loop/core';
-import { MAP_TONE_COLOURS, PLAIN_LEGEND, pointsBounds } from '@loop/core/contactMap';
+import { type ContactMapView, type LegendEntry, MAP_TONE_COLOURS, pointsBounds } from '@loop/core/contactMap';
 import {
   type ContactListAddress,
   type ContactMapScreen,
   type ContactsView,
   contactAddressLine,
   contactFilterKey,
-  contactPopup,
   NOT_PLACED_PAGE_SIZE,
 } from '@loop/core/contactsScreen';
 import { useEffect, useId, useRef, useState } from 'react';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Pager } from '../shell/Pager';
-import { useContactMap, useContactMapUseCases, useCreateContactMap, useNotPlaced } from './useContactMap';
+import {
+  useContactMap,
+  useContactMapUseCases,
+  useCreateContactMap,
+  useMapColour,
+  useMapSurveys,
+  useNotPlaced,
+} from './useContactMap';
 import { useContactsChanged } from './useContacts';
 
 export const CONTACT_MAP_TEXTS = {
@@ -27,6 +33,12 @@ export const CONTACT_MAP_TEXTS = {
   saved: (name: string) => `${name} staat op de kaart.`,
   unplaced: (name: string) => `${name} wordt weer automatisch op de kaart gezet.`,
   allPlaced: 'Alle contacten van deze selectie staan op de kaart.',
+  colourLabel: 'Kleur op',
+  colourNone: 'Niets (één kleur)',
+  colourNoSurveys:
+    'Nog geen survey om op te kleuren: nodig contacten uit voor een survey, dan kleurt de kaart op hun antwoorden.',
+  colourAnonymous: 'Anonieme surveys staan er niet bij: hun antwoorden zijn niet aan contacten gekoppeld.',
+  colourBy: (by: 'nps' | 'status') => (by === 'nps' ? 'NPS' : 'status van de uitnodiging'),
 } as const;
 
 /** 'Lijst' | 'Kaart': the same contacts as a table or on the map. */
@@ -75,7 +87,8 @@ interface Placing {
  * each of which can be placed by hand: by dragging a pin, or at the map's centre for keyboard users.
  */
 export function ContactMapPanel({ address }: { address: ContactListAddress }) {
-  const map = useContactMap(address);
+  const [colour, setColour] = useMapColour();
+  const map = useContactMap(address, colour);
   const useCases = useContactMapUseCases();
   const changed = useContactsChanged();
   const mapRef = useRef<ContactMap | null>(null);
@@ -112,15 +125,17 @@ export function ContactMapPanel({ address }: { address: ContactListAddress }) {
     changed();
   };
 
+  const colouring = map.value?.view.colouring ?? null;
   const popup = async (id: number) => {
-    const result = await useCases.contact(id);
+    const result = await useCases.popup(id, colouring);
     if (!result.ok) return { title: 'Contact', lines: [result.detail] };
-    setChosen(result.value);
-    return contactPopup(result.value);
+    setChosen(result.value.contact);
+    return result.value.popup;
   };
 
   return (
     <div className="contact-map-view">
+      <MapColourSelect colour={colour} onColour={setColour} />
       {map.value === null ? (
         map.error ? (
           <LoadFailed message={map.error} onRetry={map.reload} />
@@ -137,7 +152,7 @@ export function ContactMapPanel({ address }: { address: ContactListAddress }) {
             onMoved={(at) => setPlacing((current) => (current === null ? null : { ...current, at }))}
             mapRef={mapRef}
           />
-          <MapLegend />
+          <MapLegend view={map.value.view} />
           {map.value.view.notes.length > 0 ? (
             <ul className="contact-map-notes">
               {map.value.view.notes.map((note) => (
@@ -219,6 +234,7 @@ function MapCanvas({
       attribution,
       attributionUrl,
       points: latest.current.screen.view.points,
+      legend: latest.current.screen.view.legend,
       popup: (id) => latest.current.popup(id),
     }).then(
       (map) => {
@@ -239,15 +255,15 @@ function MapCanvas({
     };
   }, [createMap, url, attribution, attributionUrl, mapRef]);
 
-  // New points (a placement, a new filter) are drawn; only a new filter moves the view.
-  const points = screen.view.points;
+  // New points (a placement, a new filter, another colouring) are drawn; only a new filter moves the view.
+  const { points, legend } = screen.view;
   const fitted = useRef<string | null>(null);
   useEffect(() => {
     if (ready === null) return;
-    ready.setPoints(points);
+    ready.setPoints(points, legend);
     if (fitted.current !== null && fitted.current !== filterKey) ready.fit(pointsBounds(points));
     fitted.current = filterKey;
-  }, [ready, points, filterKey]);
+  }, [ready, points, legend, filterKey]);
 
   const placingId = placing?.contact.id ?? null;
   const start = useRef<Position | null>(null);
@@ -276,20 +292,78 @@ function MapCanvas({
   );
 }
 
-function MapLegend() {
+/**
+ * 'Kleur op': the organisation's surveys the map can be coloured by (never anonymous ones), or
+ * none. The choice is kept in the address (`kleur=12`).
+ */
+function MapColourSelect({
+  colour,
+  onColour,
+}: {
+  colour: number | null;
+  onColour: (colour: number | null) => void;
+}) {
+  const surveys = useMapSurveys();
+  const id = useId();
+  const items = surveys.value ?? [];
   return (
-    <ul className="contact-map-legend" aria-label="Legenda">
-      {PLAIN_LEGEND.map((entry) => (
-        <li key={entry.tone}>
-          <span
-            className="contact-map-swatch"
-            style={{ background: MAP_TONE_COLOURS[entry.tone] }}
-            aria-hidden="true"
-          />
-          {entry.label}
-        </li>
-      ))}
-    </ul>
+    <div className="contact-map-colour">
+      <label htmlFor={id}>{CONTACT_MAP_TEXTS.colourLabel}</label>
+      <select
+        id={id}
+        value={colour === null ? '' : String(colour)}
+        aria-describedby={`${id}-note`}
+        onChange={(event) => onColour(event.target.value === '' ? null : Number(event.target.value))}
+      >
+        <option value="">{CONTACT_MAP_TEXTS.colourNone}</option>
+        {colour !== null && !items.some((survey) => survey.id === colour) ? (
+          <option value={String(colour)}>{surveys.value === null ? 'Laden...' : `Survey ${colour}`}</option>
+        ) : null}
+        {items.map((survey) => (
+          <option key={survey.id} value={String(survey.id)}>
+            {`${survey.title} (${CONTACT_MAP_TEXTS.colourBy(survey.by)})`}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-note`} className="contact-note">
+        {surveys.value !== null && items.length === 0
+          ? CONTACT_MAP_TEXTS.colourNoSurveys
+          : CONTACT_MAP_TEXTS.colourAnonymous}
+      </p>
+      {surveys.error ? <LoadFailed message={surveys.error} onRetry={surveys.reload} /> : null}
+    </div>
+  );
+}
+
+/** The legend: what each colour means, in words (and with a survey, how many contacts each). */
+function MapLegend({ view }: { view: ContactMapView }) {
+  const id = useId();
+  const coloured = view.colouring !== null;
+  const text = (entry: LegendEntry) =>
+    coloured ? `${entry.label}: ${view.toneCounts[entry.tone]}` : entry.label;
+  return (
+    <div className="contact-map-legend-box">
+      {coloured ? (
+        <p id={id} className="contact-map-legend-title">
+          {view.legendTitle}
+        </p>
+      ) : null}
+      <ul
+        className="contact-map-legend"
+        {...(coloured ? { 'aria-labelledby': id } : { 'aria-label': 'Legenda' })}
+      >
+        {view.legend.map((entry) => (
+          <li key={entry.tone}>
+            <span
+              className="contact-map-swatch"
+              style={{ background: MAP_TONE_COLOURS[entry.tone] }}
+              aria-hidden="true"
+            />
+            {text(entry)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

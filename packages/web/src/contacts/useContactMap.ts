@@ -1,4 +1,4 @@
-import type { Contact, Page } from '@loop/core';
+import type { Contact, ContactMapSurvey, Page } from '@loop/core';
 import {
   type ContactListAddress,
   type ContactMapScreen,
@@ -7,9 +7,10 @@ import {
   contactMapQuery,
   readContactListAddress,
   readContactsView,
+  readMapColour,
   withContactsView,
 } from '@loop/core/contactsScreen';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
@@ -22,27 +23,60 @@ export const useContactMapUseCases = () => useAsyncInjection(TOKENS.ContactMapUs
 /** Draws the map (its code loads with the map view, Leaflet with the first map). */
 export const useCreateContactMap = () => useAsyncInjection(TOKENS.CreateContactMap);
 
-/** 'Lijst' or 'Kaart' in the address (`?weergave=kaart`), so a reload keeps the view; the filter stays. */
+/**
+ * 'Lijst' or 'Kaart' in the address (`?weergave=kaart`), so a reload keeps the view; the filter and
+ * the survey the map is coloured by stay.
+ */
 export function useContactsView(): readonly [ContactsView, (view: ContactsView) => void] {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const view = readContactsView(search);
   const change = useCallback(
     (next: ContactsView) =>
-      navigate(`${path}${withContactsView(contactListSearch(readContactListAddress(search)), next)}`, {
-        replace: true,
-      }),
+      navigate(
+        `${path}${withContactsView(contactListSearch(readContactListAddress(search)), next, readMapColour(search))}`,
+        { replace: true },
+      ),
     [path, navigate, search],
   );
   return [view, change] as const;
 }
 
-/** The map of the address's filter or segment (forgotten with every contacts change). */
-export function useContactMap(address: ContactListAddress): Remote<ContactMapScreen> {
-  const useCases = useContactMapUseCases();
-  return useQuery(`${CONTACTS_QUERY_PREFIX}map:${JSON.stringify(contactMapQuery(address))}`, () =>
-    useCases.load(address),
+/** The survey the map is coloured by ('Kleur op') in the address (`&kleur=12`); null: one colour. */
+export function useMapColour(): readonly [number | null, (colour: number | null) => void] {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const colour = readMapColour(search);
+  const change = useCallback(
+    (next: number | null) =>
+      navigate(`${path}${withContactsView(contactListSearch(readContactListAddress(search)), 'map', next)}`, {
+        replace: true,
+      }),
+    [path, navigate, search],
   );
+  return [colour, change] as const;
+}
+
+/**
+ * The map of the address's filter or segment, coloured by a survey (forgotten with every contacts
+ * change). While another filter or colouring loads, the map before stays (Leaflet is not torn down
+ * and rebuilt for a new colour).
+ */
+export function useContactMap(address: ContactListAddress, colour: number | null): Remote<ContactMapScreen> {
+  const useCases = useContactMapUseCases();
+  const map = useQuery(
+    `${CONTACTS_QUERY_PREFIX}map:${JSON.stringify(contactMapQuery(address, colour))}`,
+    () => useCases.load(address, colour),
+  );
+  const shown = useRef<ContactMapScreen | null>(null);
+  if (map.value !== null) shown.current = map.value;
+  return map.value === null && map.error === null ? { ...map, value: shown.current } : map;
+}
+
+/** The surveys the map can be coloured by (never anonymous ones). */
+export function useMapSurveys(): Remote<readonly ContactMapSurvey[]> {
+  const useCases = useContactMapUseCases();
+  return useQuery(`${CONTACTS_QUERY_PREFIX}map-surveys`, () => useCases.surveys());
 }
 
 /** A page of the filter's contacts that are not on the map. */

@@ -5,6 +5,7 @@ import {
   contactListSearch,
   readContactListAddress,
   readContactsView,
+  readMapColour,
   withContactsView,
 } from '@loop/core/contactsScreen';
 import { useCallback, useMemo, useRef } from 'react';
@@ -27,12 +28,13 @@ export function useContactListAddress(): readonly [ContactListAddress, (next: Co
   const search = useSearch();
   const [path, navigate] = useLocation();
   const address = useMemo(() => readContactListAddress(search), [search]);
-  // The view (list or map) is kept: a filter changed on the map stays on the map.
+  // The view (list or map) is kept: a filter changed on the map stays on the map, in its colours.
   const view = readContactsView(search);
+  const colour = readMapColour(search);
   const change = useCallback(
     (next: ContactListAddress) =>
-      navigate(`${path}${withContactsView(contactListSearch(next), view)}`, { replace: true }),
-    [path, navigate, view],
+      navigate(`${path}${withContactsView(contactListSearch(next), view, colour)}`, { replace: true }),
+    [path, navigate, view, colour],
   );
   return [address, change] as const;
 }
