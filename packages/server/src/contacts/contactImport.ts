@@ -246,6 +246,40 @@ interface Ready {
   readonly values: ContactValues;
 }
 
+/** A contact's columns as the insert reads them from JSON (search text and sort keys made). */
+function recordOf(value: ContactValues) {
+  const columns = columnsOf(value);
+  return {
+    name: columns.name,
+    email: columns.email,
+    phone: columns.phone,
+    company: columns.company,
+    street: columns.street,
+    house_number: columns.houseNumber,
+    postcode: columns.postcode,
+    city: columns.city,
+    language: columns.language,
+    attributes: columns.attributes,
+    tags: columns.tags,
+    search_text: columns.searchText,
+    name_key: columns.nameKey,
+    email_key: columns.emailKey,
+    company_key: columns.companyKey,
+    city_key: columns.cityKey,
+  };
+}
+
+/** A chunk of the file read and checked, with what it adds to the import's counts. */
+interface PreparedChunk {
+  readonly processed: number;
+  readonly ready: readonly Ready[];
+  /** The rows' records, made while the chunk before was being stored. */
+  readonly records: ReadonlyMap<string, ReturnType<typeof recordOf>>;
+  readonly refusals: readonly { line: number; reason: string }[];
+  readonly skipped: number;
+  readonly updated: number;
+}
+
 /** What a row of the file sets on a contact that exists: the mapped fields; tags and attributes added. */
 function mergedValues(
   existing: ContactValues,
@@ -294,14 +328,19 @@ async function storeChunk(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   importRow: ContactImportRow,
   columns: ContactColumns,
-  ready: readonly Ready[],
+  prepared: PreparedChunk,
   progress: Progress,
 ): Promise<void> {
+  const { ready } = prepared;
   const organizationId = importRow.organizationId;
   const update = importRow.onDuplicate === 'update';
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    let values = ready.map((row) => row.values);
+    /** The contacts to write: a row merged with its stored contact has no record made ahead. */
+    let writes: { values: ContactValues; merged: boolean }[] = ready.map((row) => ({
+      values: row.values,
+      merged: false,
+    }));
     let existingKeys = new Set<string>();
     if (ready.length > 0) {
       const keys = ready.map((row) => row.key);
@@ -316,36 +355,23 @@ async function storeChunk(
       const byKey = new Map(existing.map((row) => [row.key, row]));
       existingKeys = new Set(byKey.keys());
       if (update)
-        values = ready.map((row) => {
+        writes = ready.map((row) => {
           const found = byKey.get(row.key);
-          return found === undefined ? row.values : mergedValues(found, row.values, columns);
+          return found === undefined
+            ? { values: row.values, merged: false }
+            : { values: mergedValues(found, row.values, columns), merged: true };
         });
-      else values = ready.filter((row) => !byKey.has(row.key)).map((row) => row.values);
+      else writes = writes.filter((write) => !byKey.has(write.values.email.toLowerCase()));
     }
-    if (values.length > 0) {
+    if (writes.length > 0) {
       // The rows travel as one JSON parameter (see financeImport.ts): a VALUES list of a thousand
       // rows would bind fourteen thousand parameters, parsed and planned anew for every chunk.
-      const records = values.map((value) => {
-        const columnsOfValue = columnsOf(value);
-        return {
-          name: columnsOfValue.name,
-          email: columnsOfValue.email,
-          phone: columnsOfValue.phone,
-          company: columnsOfValue.company,
-          street: columnsOfValue.street,
-          house_number: columnsOfValue.houseNumber,
-          postcode: columnsOfValue.postcode,
-          city: columnsOfValue.city,
-          language: columnsOfValue.language,
-          attributes: columnsOfValue.attributes,
-          tags: columnsOfValue.tags,
-          search_text: columnsOfValue.searchText,
-          name_key: columnsOfValue.nameKey,
-          email_key: columnsOfValue.emailKey,
-          company_key: columnsOfValue.companyKey,
-          city_key: columnsOfValue.cityKey,
-        };
-      });
+      // A row merged with the stored contact gets its record anew; the others were made ahead.
+      const records = writes.map(
+        (write) =>
+          (write.merged ? undefined : prepared.records.get(write.values.email.toLowerCase())) ??
+          recordOf(write.values),
+      );
       const stamp = now.toISOString();
       const conflict = update
         ? sql`do update set name = excluded.name, phone = excluded.phone, company = excluded.company,
@@ -386,10 +412,19 @@ async function storeChunk(
   });
 }
 
+/** Lets the event loop answer other work (the chunk being stored, requests) between slices. */
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const PREPARE_SLICE = 100;
+
 /**
  * Runs an import to its end: every row read (refused with its line and a Dutch reason, or stored),
  * a thousand rows per chunk. A later row with an address seen earlier in the file updates that
  * contact or is skipped, as `on_duplicate` says; within one chunk the later row wins at once.
+ *
+ * The next chunk is read and checked (and its contacts' search texts and sort keys made) while the
+ * database stores the current one, in slices that leave the event loop free to send the store's
+ * statements as their answers come: the file's work and the database's overlap instead of taking
+ * turns.
  */
 export async function runImport(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -400,49 +435,76 @@ export async function runImport(
   if (columns === null) throw new Error('import without columns');
   const update = importRow.onDuplicate === 'update';
   const progress: Progress = { processed: 0, created: 0, updated: 0, skipped: 0, refused: 0, refusals: [] };
-  const refuse = (line: number, reason: string) => {
-    progress.refused++;
-    if (progress.refusals.length < REFUSALS_KEPT) progress.refusals.push({ line, reason });
-  };
   /** The first line of each address in the file (lower case). */
   const seen = new Map<string, number>();
-  try {
-    for (let start = 0; start < file.rows.length; start += IMPORT_CHUNK) {
-      const chunk = file.rows.slice(start, start + IMPORT_CHUNK);
-      const ready = new Map<string, Ready>();
-      for (const row of chunk) {
-        if (row.broken) {
-          refuse(row.line, CSV_ROW_MESSAGES.unterminatedQuote);
-          continue;
-        }
-        const read = readContactRow(row.cells, row.line, columns);
-        if (!read.ok) {
-          refuse(read.refusal.line, read.refusal.reason);
-          continue;
-        }
-        const key = read.value.email.toLowerCase();
-        const first = seen.get(key);
-        if (first === undefined) {
-          seen.set(key, row.line);
-          ready.set(key, { line: row.line, key, values: read.value });
-          continue;
-        }
-        // The same address again: skipped, or it updates the contact of the earlier row.
-        if (!update) {
-          progress.skipped++;
-          continue;
-        }
-        const earlier = ready.get(key);
-        if (earlier === undefined) {
-          // Stored by an earlier chunk: the upsert updates it (and counts it).
-          ready.set(key, { line: row.line, key, values: read.value });
-        } else {
-          progress.updated++;
-          ready.set(key, { ...earlier, values: mergedValues(earlier.values, read.value, columns) });
-        }
+  const prepare = async (start: number): Promise<PreparedChunk> => {
+    const chunk = file.rows.slice(start, start + IMPORT_CHUNK);
+    const ready = new Map<string, Ready>();
+    const refusals: { line: number; reason: string }[] = [];
+    let skipped = 0;
+    let updated = 0;
+    for (const [index, row] of chunk.entries()) {
+      if (index > 0 && index % PREPARE_SLICE === 0) await yieldToLoop();
+      if (row.broken) {
+        refusals.push({ line: row.line, reason: CSV_ROW_MESSAGES.unterminatedQuote });
+        continue;
       }
-      progress.processed = start + chunk.length;
-      await storeChunk(deps, importRow, columns, [...ready.values()], progress);
+      const read = readContactRow(row.cells, row.line, columns);
+      if (!read.ok) {
+        refusals.push(read.refusal);
+        continue;
+      }
+      const key = read.value.email.toLowerCase();
+      const first = seen.get(key);
+      if (first === undefined) {
+        seen.set(key, row.line);
+        ready.set(key, { line: row.line, key, values: read.value });
+        continue;
+      }
+      // The same address again: skipped, or it updates the contact of the earlier row.
+      if (!update) {
+        skipped++;
+        continue;
+      }
+      const earlier = ready.get(key);
+      if (earlier === undefined) {
+        // Stored by an earlier chunk: the upsert updates it (and counts it).
+        ready.set(key, { line: row.line, key, values: read.value });
+      } else {
+        updated++;
+        ready.set(key, { ...earlier, values: mergedValues(earlier.values, read.value, columns) });
+      }
+    }
+    const records = new Map<string, ReturnType<typeof recordOf>>();
+    for (const [index, [key, row]] of [...ready].entries()) {
+      if (index > 0 && index % PREPARE_SLICE === 0) await yieldToLoop();
+      records.set(key, recordOf(row.values));
+    }
+    return {
+      processed: start + chunk.length,
+      ready: [...ready.values()],
+      records,
+      refusals,
+      skipped,
+      updated,
+    };
+  };
+  try {
+    let next: Promise<PreparedChunk> | null = file.rows.length > 0 ? prepare(0) : null;
+    for (let start = 0; next !== null; start += IMPORT_CHUNK) {
+      const prepared = await next;
+      for (const refusal of prepared.refusals) {
+        progress.refused++;
+        if (progress.refusals.length < REFUSALS_KEPT) progress.refusals.push(refusal);
+      }
+      progress.skipped += prepared.skipped;
+      progress.updated += prepared.updated;
+      progress.processed = prepared.processed;
+      const storing = storeChunk(deps, importRow, columns, prepared, progress);
+      next = start + IMPORT_CHUNK < file.rows.length ? prepare(start + IMPORT_CHUNK) : null;
+      // A failed store ends the import; the chunk read meanwhile is dropped.
+      next?.catch(() => undefined);
+      await storing;
     }
     const now = deps.clock.now();
     await deps.db
