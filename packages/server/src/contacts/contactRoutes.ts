@@ -35,6 +35,7 @@ import { mappingField, readUploadForm } from '../import/uploadForm';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { exportFileResponse } from '../results/resultSchemas';
+import { eraseContacts } from './contactErase';
 import { contactsCsv, contactsExportName } from './contactExport';
 import {
   CONTACT_IMPORT_MAX_BYTES,
@@ -83,7 +84,6 @@ import {
 import {
   CONTACT_ERRORS,
   contactChunks,
-  eraseContacts,
   findContactRow,
   insertContact,
   isDuplicateEmail,
@@ -317,7 +317,7 @@ export const contactRoutes =
         const now = deps.clock.now();
         const affected = await deps.db.transaction(async (tx) => {
           const where = await selectionConditions(tx, organization.id, selection);
-          if (action === 'delete') return eraseContacts(tx, organization.id, where);
+          if (action === 'delete') return eraseContacts(tx, organization.id, where, now);
           return action === 'add_tags' ? addTags(tx, where, tags, now) : removeTags(tx, where, tags, now);
         });
         audit(
@@ -687,7 +687,7 @@ export const contactRoutes =
       async (request, reply) => {
         const organization = await organizationOf(request);
         const id = idOf(request.params.id, CONTACT_ERRORS.notFound);
-        const erased = await eraseContacts(deps.db, organization.id, [eq(contacts.id, id)]);
+        const erased = await eraseContacts(deps.db, organization.id, [eq(contacts.id, id)], deps.clock.now());
         if (erased === 0) throw new ApiError(404, CONTACT_ERRORS.notFound);
         audit(
           request,
