@@ -678,7 +678,10 @@ export const contactRoutes =
           ...describe(
             'deleteContact',
             'Erase a contact',
-            'Het AVG-wissen: het contact en alles wat over hem is opgeslagen verdwijnen, onherroepelijk.',
+            'Het AVG-wissen: het contact en alles wat over hem is opgeslagen verdwijnen, onherroepelijk. Van de ' +
+              'e-mails aan het contact (uitnodigingen en herinneringen) worden adres, onderwerp, inhoud en het ' +
+              'antwoord van de mailserver gewist; wat nog niet verstuurd was, wordt geannuleerd. De uitnodigingen ' +
+              'blijven zonder contact meetellen in de aantallen per status.',
           ),
           params: idParams,
           response: { 204: noContent, 403: ERRORS.forbidden, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
