@@ -40,7 +40,7 @@ describe('your data', () => {
 
     // Find Jan by the label of his personal link.
     const panel = page.locator('section.respondents');
-    await panel.getByLabel('Zoek op label').fill('Jan');
+    await panel.getByLabel('Zoek op naam, e-mailadres of label').fill('Jan');
     await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('1 respons');
     const row = panel.locator('tbody tr');
     await expect.poll(() => row.textContent()).toContain('Jan de Vries');

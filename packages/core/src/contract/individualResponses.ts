@@ -28,7 +28,11 @@ export interface ResponseListItem {
   readonly contact_email: string | null;
 }
 
-/** GET /surveys/:id/responses: paging (`page`, `page_size` ≤ 100), `status` and `q` (in the label). */
+/**
+ * GET /surveys/:id/responses: paging (`page`, `page_size` ≤ 100), `status` and `q` (in the label,
+ * and for roles that see contacts on a survey that is not anonymous in the invited contact's name
+ * and e-mail address).
+ */
 export interface ResponseListQuery {
   readonly page?: number;
   readonly page_size?: number;

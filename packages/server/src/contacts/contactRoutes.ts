@@ -34,6 +34,7 @@ import { mappingField, readUploadForm } from '../import/uploadForm';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { exportFileResponse } from '../results/resultSchemas';
+import { eraseContacts } from './contactErase';
 import { contactsCsv, contactsExportName } from './contactExport';
 import {
   CONTACT_IMPORT_MAX_BYTES,
@@ -82,7 +83,6 @@ import {
 import {
   CONTACT_ERRORS,
   contactChunks,
-  eraseContacts,
   findContactRow,
   insertContact,
   isDuplicateEmail,
@@ -321,7 +321,7 @@ export const contactRoutes =
         const now = deps.clock.now();
         const affected = await deps.db.transaction(async (tx) => {
           const where = await selectionConditions(tx, organization.id, selection);
-          if (action === 'delete') return eraseContacts(tx, organization.id, where);
+          if (action === 'delete') return eraseContacts(tx, organization.id, where, now);
           return action === 'add_tags' ? addTags(tx, where, tags, now) : removeTags(tx, where, tags, now);
         });
         audit(
@@ -682,7 +682,10 @@ export const contactRoutes =
           ...describe(
             'deleteContact',
             'Erase a contact',
-            'Het AVG-wissen: het contact en alles wat over hem is opgeslagen verdwijnen, onherroepelijk.',
+            'Het AVG-wissen: het contact en alles wat over hem is opgeslagen verdwijnen, onherroepelijk. Van de ' +
+              'e-mails aan het contact (uitnodigingen en herinneringen) worden adres, onderwerp, inhoud en het ' +
+              'antwoord van de mailserver gewist; wat nog niet verstuurd was, wordt geannuleerd. De uitnodigingen ' +
+              'blijven zonder contact meetellen in de aantallen per status.',
           ),
           params: idParams,
           response: { 204: noContent, 403: ERRORS.forbidden, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
@@ -691,7 +694,7 @@ export const contactRoutes =
       async (request, reply) => {
         const organization = await organizationOf(request);
         const id = idOf(request.params.id, CONTACT_ERRORS.notFound);
-        const erased = await eraseContacts(deps.db, organization.id, [eq(contacts.id, id)]);
+        const erased = await eraseContacts(deps.db, organization.id, [eq(contacts.id, id)], deps.clock.now());
         if (erased === 0) throw new ApiError(404, CONTACT_ERRORS.notFound);
         audit(
           request,

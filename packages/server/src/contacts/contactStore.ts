@@ -418,18 +418,6 @@ export async function updateContact(
   return row ?? null;
 }
 
-/**
- * The AVG erase of contacts: their rows go, and with them (by foreign keys with ON DELETE CASCADE
- * or SET NULL) everything that refers to them. Answers how many were erased.
- */
-export async function eraseContacts(db: Queryable, organizationId: number, where: SQL[]): Promise<number> {
-  const erased = await db
-    .delete(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), ...where))
-    .returning({ id: contacts.id });
-  return erased.length;
-}
-
 /** Tags in use and attribute keys in use, with how many contacts have each, most used first. */
 export async function loadFacets(db: Queryable, organizationId: number): Promise<ContactFacets> {
   const [tags, keys, total] = await Promise.all([

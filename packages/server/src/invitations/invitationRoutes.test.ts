@@ -493,4 +493,50 @@ describe('invitationRoutes', () => {
     expect(anonymousCsv.body).not.toContain('Sem Koster');
     expect(anonymousCsv.body.split('\r\n')[0]).not.toContain('Naam');
   });
+
+  it('should find who answered by name or address in the responses search, never for viewers or anonymous surveys', async () => {
+    const survey = await openSurvey(ctx, owner);
+    const { contacts } = await contactsTagged(owner, ['José Brandsma', 'Fenna de Groot']);
+    await call(owner, 'POST', `/surveys/${survey.id}/invitations`, {
+      selection: { ids: contacts.map((contact) => contact.id) },
+    });
+    await deliverDueMail(ctx);
+    for (const contact of contacts) {
+      const token = linkTokenOf(ctx.mailer.to(contact.email)[0]?.text ?? '');
+      await api(ctx.app, 'POST', `/respond/${token}`, { payload: { final: true, answers: [] } });
+    }
+    const search = async (caller: Caller, surveyId: number, q: string) => {
+      const response = await call(caller, 'GET', `/surveys/${surveyId}/responses?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Page<ResponseListItem>>();
+    };
+    const names = async (caller: Caller, surveyId: number, q: string) =>
+      (await search(caller, surveyId, q)).items.map((item) => item.contact_name);
+
+    expect(await names(owner, survey.id, 'jose')).toEqual(['José Brandsma']);
+    expect(await names(owner, survey.id, 'Brandsma José')).toEqual(['José Brandsma']);
+    expect(await names(owner, survey.id, contacts[1]!.email.toUpperCase())).toEqual(['Fenna de Groot']);
+    expect(await names(owner, survey.id, 'groot brandsma')).toEqual([]);
+    // The link's label is still found, for every response it names.
+    expect((await search(owner, survey.id, 'uitnodiging')).total).toBe(2);
+    expect((await search(owner, survey.id, '100%_')).total).toBe(0);
+    // A viewer sees no contacts, and cannot find one by searching.
+    expect((await search(as(team, team.viewer), survey.id, 'Brandsma')).total).toBe(0);
+    expect((await search(as(team, team.viewer), survey.id, 'uitnodiging')).total).toBe(2);
+    // Erased, the contact is no longer found.
+    await call(owner, 'DELETE', `/contacts/${contacts[0]!.id}`);
+    expect((await search(owner, survey.id, 'Brandsma')).total).toBe(0);
+
+    const anonymous = await openSurvey(ctx, owner);
+    await call(owner, 'PUT', `/surveys/${anonymous.id}/anonymity`, { anonymous: true });
+    await call(owner, 'POST', `/surveys/${anonymous.id}/invitations`, {
+      selection: { ids: [contacts[1]!.id] },
+    });
+    await deliverDueMail(ctx);
+    const anonymousToken = linkTokenOf(ctx.mailer.to(contacts[1]!.email).at(-1)?.text ?? '');
+    await api(ctx.app, 'POST', `/respond/${anonymousToken}`, { payload: { final: true, answers: [] } });
+    expect((await search(owner, anonymous.id, 'uitnodiging')).total).toBe(1);
+    expect((await search(owner, anonymous.id, 'Fenna')).total).toBe(0);
+    expect((await search(owner, anonymous.id, contacts[1]!.email)).total).toBe(0);
+  });
 });

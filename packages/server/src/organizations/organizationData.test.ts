@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Survey } from '@loop/core';
-import { eq, getTableColumns, is } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../db/schema';
-import { processedWebhookEvents } from '../db/schema';
+import { payments, processedWebhookEvents } from '../db/schema';
 import { checkoutRequestFor, type TestOrganization } from '../testing/billing';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
 import { bankFixture, multipartForm, postImport, sampleRecord } from '../testing/finance';
 import { multipartFile, TINY_PNG } from '../testing/images';
 import { kpiInput } from '../testing/kpiTesting';
+import { SCHEMA_TABLES } from '../testing/schemaTables';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext, uniqueEmail } from '../testing/testApp';
 import { ORGANIZATION_DATA_MESSAGES } from './organizationDataRoutes';
@@ -80,8 +80,8 @@ async function populatedTeam(name: string) {
   });
   const [payment] = await ctx.db
     .select()
-    .from(schema.payments)
-    .where(eq(schema.payments.organizationId, team.organization.id));
+    .from(payments)
+    .where(eq(payments.organizationId, team.organization.id));
   await ctx.db.insert(processedWebhookEvents).values({
     provider: 'stripe',
     eventId: `evt_${name}_${Math.random().toString(36).slice(2)}`,
@@ -168,9 +168,7 @@ async function populatedTeam(name: string) {
 type Row = Record<string, unknown>;
 type Snapshot = Map<string, Row[]>;
 
-const TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
-  is(value, PgTable),
-);
+const TABLES = SCHEMA_TABLES;
 
 async function snapshot(): Promise<Snapshot> {
   const all: Snapshot = new Map();

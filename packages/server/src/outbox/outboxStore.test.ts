@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/database';
 import { mailOutbox, organizations } from '../db/schema';
@@ -8,8 +8,13 @@ import { createOutbox } from './outbox';
 import {
   CANCELLED_MESSAGE,
   claimDue,
+  ERASED_FAILURE,
+  eraseMail,
   INTERRUPTED_FINAL_MESSAGE,
   INTERRUPTED_MESSAGE,
+  markFailed,
+  markRetry,
+  markSent,
   messageIdDomain,
   releaseExpiredLeases,
   startAttempt,
@@ -198,5 +203,79 @@ describe('outboxStore', () => {
     expect(messageIdDomain('Loop <no-reply@Loop.Voorbeeld.nl>')).toBe('loop.voorbeeld.nl');
     expect(messageIdDomain('no-reply@loop.nl')).toBe('loop.nl');
     expect(messageIdDomain('Loop')).toBe('loop.local');
+  });
+
+  it('should blank erased mails, cancel the unsent, and write no reply into one erased mid-send', async () => {
+    const [org] = await db.insert(organizations).values({ name: 'Wisserij' }).returning();
+    const erase = (...references: string[]) =>
+      eraseMail(
+        db,
+        org!.id,
+        sql`select unnest(${sql`array[${sql.join(
+          references.map((reference) => sql`${reference}`),
+          sql`, `,
+        )}]::text[]`})`,
+        'Het contact is verwijderd.',
+      );
+    const [queued, failed, sent, sending, retrying, kept] = Array.from({ length: 6 }, () =>
+      mail({
+        organizationId: org!.id,
+        headers: { 'List-Unsubscribe': '<https://loop.test/x>' },
+        notBefore: new Date(Date.now() + 3_600_000),
+      }),
+    ) as [ReturnType<typeof mail>, ...ReturnType<typeof mail>[]];
+    for (const each of [queued, failed, sent, sending, retrying, kept]) await outbox.enqueue(db, each!);
+    const claimOf = async (reference: string, token: string) => {
+      const row = await rowOf(reference);
+      await db
+        .update(mailOutbox)
+        .set({ notBefore: new Date(0) })
+        .where(eq(mailOutbox.id, row.id));
+      const [claimed] = (await claimDue(db, token, 1, 60_000)).filter((each) => each.id === row.id);
+      return { token, row: claimed! };
+    };
+    const failing = await claimOf(failed!.reference, 'erase-test:1');
+    await markFailed(db, failing, 'Geweigerd door de mailserver: 550 <x@y.nl>', '550 <x@y.nl>');
+    const sending1 = await claimOf(sent!.reference, 'erase-test:2');
+    await markSent(db, sending1, '250 ok <x@y.nl>');
+    // Claimed, their SMTP conversation under way while the erase comes.
+    const inFlight = await claimOf(sending!.reference, 'erase-test:3');
+    const inRetry = await claimOf(retrying!.reference, 'erase-test:4');
+
+    expect(
+      await erase(
+        queued!.reference,
+        failed!.reference,
+        sent!.reference,
+        sending!.reference,
+        retrying!.reference,
+      ),
+    ).toBe(5);
+    await markFailed(db, inFlight, 'Geweigerd: 550 <x@y.nl>', '550 <x@y.nl>');
+    await markRetry(db, inRetry, 1000, 'Poging 1 mislukt: 451 <x@y.nl>', '451 <x@y.nl>');
+
+    const blank = { recipient: '', subject: '', html: '', text: '', headers: {}, smtpResponse: null };
+    expect(await rowOf(queued!.reference)).toMatchObject({
+      ...blank,
+      state: 'cancelled',
+      lastError: 'Het contact is verwijderd.',
+    });
+    expect(await rowOf(failed!.reference)).toMatchObject({
+      ...blank,
+      state: 'failed',
+      lastError: ERASED_FAILURE,
+    });
+    expect(await rowOf(sent!.reference)).toMatchObject({ ...blank, state: 'sent', lastError: null });
+    expect(await rowOf(sending!.reference)).toMatchObject({
+      ...blank,
+      state: 'failed',
+      lastError: ERASED_FAILURE,
+    });
+    expect(await rowOf(retrying!.reference)).toMatchObject({
+      ...blank,
+      state: 'cancelled',
+      lastError: 'Het contact is verwijderd.',
+    });
+    expect(await rowOf(kept!.reference)).toMatchObject({ recipient: kept!.to, state: 'queued' });
   });
 });

@@ -191,6 +191,42 @@ export async function cancelMail(db: Queryable, filter: CancelFilter): Promise<n
   return cancelled.length;
 }
 
+export const ERASED_FAILURE = 'Niet bezorgd; de reden is gewist met de gegevens van de ontvanger (AVG).';
+
+/**
+ * The AVG erase of mails (`references`: a query of their references, within the organisation): who
+ * they were for and what they said (address, subject, body, headers, the mail server's reply) are
+ * blanked, the rest stays (kind, state, attempts, times, the reference as the idempotency key), so
+ * the delivery history keeps its counts without naming anyone. Mails not gone out are cancelled
+ * with `reason`; a failed one keeps 'failed' with `ERASED_FAILURE` for the server's reply. A mail in
+ * the middle of its SMTP conversation ends as it ends, but its outcome writes no reply into the
+ * blanked row (`erasedOr`). An empty recipient marks an erased row: an enqueued mail always has an
+ * address. Answers how many rows were erased.
+ */
+export async function eraseMail(
+  db: Queryable,
+  organizationId: number,
+  references: SQL,
+  reason: string,
+): Promise<number> {
+  const erased = await queryRows<{ id: number }>(
+    db,
+    sql`update mail_outbox set
+        state = case when state in ('queued', 'sending') then 'cancelled' else state end,
+        last_error = case when state in ('queued', 'sending') then ${reason}::text
+          when state = 'failed' then ${ERASED_FAILURE}::text else last_error end,
+        lease_until = case when state in ('queued', 'sending') then null else lease_until end,
+        recipient = '', subject = '', html = '', text = '', headers = '{}'::jsonb, smtp_response = null
+      where organization_id = ${organizationId} and reference in (${references})
+      returning id`,
+  );
+  return erased.length;
+}
+
+/** A value for a claim's final write, or `erased` when the row was erased meanwhile (`eraseMail`). */
+const erasedOr = (value: unknown, erased: unknown): SQL =>
+  sql`case when ${mailOutbox.recipient} = '' then ${erased} else ${value} end`;
+
 /** The columns that tell how far a mail got. */
 const progress = {
   state: mailOutbox.state,
@@ -394,7 +430,12 @@ async function finishClaim(
  * another worker took the row over (this claim's lease had run out).
  */
 export const markSent = (db: Queryable, claim: Claim, response: string | null) =>
-  finishClaim(db, claim, { state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null });
+  finishClaim(db, claim, {
+    state: 'sent',
+    sentAt: sql`now()`,
+    smtpResponse: erasedOr(sql`${response}::text`, sql`null::text`),
+    lastError: null,
+  });
 
 /** A feature's check just before sending said no (`beforeSend`): 'cancelled' with its reason. */
 export async function markCancelled(db: Queryable, claim: Claim, reason: string): Promise<boolean> {
@@ -415,12 +456,17 @@ export const markRetry = (
   response: string | null,
 ) =>
   finishClaim(db, claim, {
-    state: 'queued',
+    // An erased mail is not tried again: it has no address any more.
+    state: erasedOr(sql`'queued'`, sql`'cancelled'`),
     notBefore: sql`now() + ${ms(delayMs)}`,
-    lastError: error,
-    smtpResponse: response,
+    lastError: erasedOr(sql`${error}::text`, sql`${mailOutbox.lastError}`),
+    smtpResponse: erasedOr(sql`${response}::text`, sql`null::text`),
   });
 
 /** A permanent failure (or the last attempt): 'failed' with the reason. */
 export const markFailed = (db: Queryable, claim: Claim, error: string, response: string | null) =>
-  finishClaim(db, claim, { state: 'failed', lastError: error, smtpResponse: response });
+  finishClaim(db, claim, {
+    state: 'failed',
+    lastError: erasedOr(sql`${error}::text`, sql`${ERASED_FAILURE}::text`),
+    smtpResponse: erasedOr(sql`${response}::text`, sql`null::text`),
+  });

@@ -6,8 +6,9 @@ import type {
   ResponseListItem,
   ResponseProgress,
 } from '@loop/core';
+import { searchTerms } from '@loop/core/contacts';
 import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyResponseRow, type SurveyRow, surveyResponses } from '../db/schema';
 import { offsetOf, type Paging, toPage } from '../http/paging';
@@ -75,19 +76,41 @@ const ofSurvey = (survey: SurveyRow): SQL =>
     eq(surveyResponses.organizationId, survey.organizationId),
   ) as SQL;
 
-/** The survey's responses, newest activity first; `q` is searched in the personal links' labels. */
+/**
+ * Responses whose invited contact's search text (core's `contactSearchText`: name, e-mail,
+ * organisation and place, folded) holds every word of `q`, as the contacts list searches.
+ */
+function contactMatches(q: string): SQL | null {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return null;
+  return sql`exists (select 1 from survey_invitations i join contacts c on c.id = i.contact_id
+    where i.response_id = ${surveyResponses.id}
+      and ${and(...terms.map((term) => sql`c.search_text like ${likePattern(term)}`))})`;
+}
+
+/**
+ * The survey's responses, newest activity first. `q` is searched in the personal links' labels,
+ * and with `searchContacts` (a role that may see contacts, a survey that is not anonymous) in who
+ * was invited: the contact's name and e-mail address (and organisation and place).
+ */
 export async function listResponses(
   db: Queryable,
   survey: SurveyRow,
   filter: { readonly status?: ResponseProgress; readonly q?: string },
   paging: Paging,
+  searchContacts = false,
 ): Promise<Page<ResponseListItem>> {
   const conditions: SQL[] = [ofSurvey(survey)];
   if (filter.status !== undefined) conditions.push(eq(surveyResponses.status, filter.status));
   const q = filter.q?.trim() ?? '';
   // PostgreSQL text cannot hold a NUL: no label contains one, and it may not be sent as a parameter.
   if (q.includes('\u0000')) conditions.push(sql`false`);
-  else if (q !== '') conditions.push(ilike(surveyResponses.label, likePattern(q)));
+  else if (q !== '') {
+    const byLabel = ilike(surveyResponses.label, likePattern(q));
+    // An anonymous survey's responses are never found by who was invited (nothing links them anyway).
+    const byContact = searchContacts && !survey.anonymous ? contactMatches(q) : null;
+    conditions.push(byContact === null ? byLabel : (or(byLabel, byContact) as SQL));
+  }
   const where = and(...conditions);
   const [total] = await db.select({ value: count() }).from(surveyResponses).where(where);
   const rows = await db

@@ -103,7 +103,9 @@ export const respondentRoutes =
           description:
             'De responsen van één survey, nieuwste eerst (standaard 25 per pagina, hoogstens 100): soort link, ' +
             'het label van de persoonlijke link, status, tijden en of de respons is geanonimiseerd. `q` zoekt in ' +
-            'het label, `status` filtert op pending, in_progress of completed.',
+            'het label en, voor rollen die contacten zien en bij een survey die niet anoniem is, in naam en ' +
+            'e-mailadres (en organisatie en plaats) van het uitgenodigde contact; elk woord moet voorkomen. ' +
+            '`status` filtert op pending, in_progress of completed.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -124,11 +126,14 @@ export const respondentRoutes =
         const paging = parsePaging(request.query);
         const survey = await permittedSurvey(request, 'organization.read');
         const { status, q } = request.query;
+        const organization = await currentOrganization(deps, request);
         const page = await listResponses(
           deps.db,
           survey,
           { ...(status === undefined ? {} : { status }), ...(q === undefined ? {} : { q }) },
           paging,
+          // Who may not see who answered may not find it out by searching either.
+          can(organization.role, 'contacts.manage'),
         );
         return { ...page, items: page.items.map(await contactShown(request)) };
       },

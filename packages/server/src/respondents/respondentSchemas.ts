@@ -25,7 +25,9 @@ export const responseListQuerySchema = object<ResponseListQueryString>(
     status: progress,
     q: string({
       maxLength: 100,
-      description: 'Zoek in het label van de persoonlijke link (hoofdletters maken niet uit).',
+      description:
+        'Zoek in het label van de persoonlijke link (hoofdletters maken niet uit) en, voor rollen die ' +
+        'contacten zien en niet bij een anonieme survey, in naam en e-mailadres van het uitgenodigde contact.',
     }),
   },
   { optional: ['page', 'page_size', 'status', 'q'] },

@@ -3,6 +3,7 @@ import type { AppDeps } from '../appDeps';
 import { switchPlan } from '../billing/subscriptions';
 import type { Transaction } from '../db/database';
 import { branding, memberships, organizations, plans, subscriptions, users } from '../db/schema';
+import { seedDemoContacts } from './demoContacts';
 import { seedDemoSurveys } from './demoSurveys';
 
 /** On proloop, so the demo shows every feature. */
@@ -135,10 +136,12 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedReport> {
       ])
       .onConflictDoNothing();
 
+    const contactIds = await seedDemoContacts(tx, { organizationId, now: deps.clock.now() });
     const createdSurveys = await seedDemoSurveys(tx, {
       organizationId,
       createdBy: admin.id,
       now: deps.clock.now(),
+      contactIds,
     });
 
     const createdUsers: string[] = [];

@@ -44,7 +44,9 @@ describe('seedDemoSurveys', () => {
       status: 'closed',
       question_count: 4,
       response_count: 40,
-      invited_count: 0,
+      // 24 demo contacts were invited; 14 of the 40 answers came through their links.
+      invited_count: 24,
+      response_rate: 14 / 24,
     });
   });
 

@@ -2,11 +2,20 @@ import type { AnswerValue, Question, SurveyInput } from '@loop/core';
 import { answerToItems, validateAnswer, validateSurveyDraft } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
-import { type ResponseStatus, surveyAnswers, surveyResponses, surveys } from '../db/schema';
+import {
+  type ResponseStatus,
+  surveyAnswers,
+  surveyInvitations,
+  surveyResponses,
+  surveys,
+} from '../db/schema';
+import { CANCEL_REASONS } from '../invitations/invitationDelivery';
+import { INVITATION_LINK_LABEL } from '../invitations/invitations';
 import { hashToken, newResponseToken } from '../responses/responseTokens';
 import { rebuildSurveyCounts } from '../responses/surveyCounts';
 import { BUILT_IN_TEMPLATES } from '../surveys/builtInTemplates';
 import { inputColumns } from '../surveys/surveys';
+import { DEMO_CONTACTS } from './demoContacts';
 
 /**
  * Two demo surveys with answers for the demo organisation, so the results, the question pages, the
@@ -386,6 +395,118 @@ function customerResponses(random: Random, quarter: { start: Date; end: Date }):
   });
 }
 
+/**
+ * One demo contact's invitation (the contact by its index in DEMO_CONTACTS), with the index of its
+ * personal-link response in the survey's responses (null: none).
+ */
+export interface DemoInvitation {
+  readonly contact: number;
+  readonly response: number | null;
+  readonly plannedAt: Date;
+  readonly sentAt: Date | null;
+  readonly openedAt: Date | null;
+  readonly completedAt: Date | null;
+  readonly failedAt: Date | null;
+  readonly failure: string | null;
+  readonly cancelledAt: Date | null;
+  readonly cancelReason: string | null;
+  readonly remindersSent: number;
+  readonly lastMailAt: Date | null;
+}
+
+/**
+ * The customer survey went to 24 demo contacts as well, on the quarter's first morning: every
+ * third public response becomes one of theirs (14 answered, so the results keep their answers and
+ * the responses list names who answered), 2 opened their link without answering, 6 got a reminder
+ * and never answered, 1 address was refused by the mail server, and 1 planned invitation was
+ * cancelled when the survey closed. The survey is not anonymous.
+ */
+function customerInvitations(
+  answered: readonly DemoResponse[],
+  quarter: { readonly start: Date; readonly end: Date },
+): { responses: DemoResponse[]; invitations: DemoInvitation[] } {
+  // 08:00 in Amsterdam on 1 July, before the first answer of the quarter.
+  const sentAt = new Date(quarter.start.getTime() + 8 * 3_600_000);
+  const invitees = DEMO_CONTACTS.map((_, index) => index)
+    .filter((index) => index % 2 === 0)
+    .slice(0, 24);
+  const responses: DemoResponse[] = answered.map((response, index) =>
+    index % 3 === 0 ? { ...response, kind: 'personal', label: INVITATION_LINK_LABEL } : response,
+  );
+  const linked = responses.flatMap((response, index) => (response.kind === 'personal' ? [index] : []));
+  const base = { plannedAt: sentAt, failedAt: null, failure: null, cancelledAt: null, cancelReason: null };
+  const invitations: DemoInvitation[] = linked.map((index, n) => {
+    const response = responses[index] as DemoResponse;
+    return {
+      ...base,
+      contact: invitees[n] as number,
+      response: index,
+      sentAt,
+      openedAt: response.startedAt,
+      completedAt: response.completedAt,
+      remindersSent: 0,
+      lastMailAt: sentAt,
+    };
+  });
+  const pending = (): number => {
+    responses.push({
+      kind: 'personal',
+      label: INVITATION_LINK_LABEL,
+      completedAt: null,
+      startedAt: null,
+      answers: {},
+      seconds: {},
+    });
+    return responses.length - 1;
+  };
+  const reminded = new Date(sentAt.getTime() + 7 * DAY_MS);
+  for (let n = linked.length; n < invitees.length; n++) {
+    const contact = invitees[n] as number;
+    const rest = n - linked.length;
+    if (rest < 8) {
+      invitations.push({
+        ...base,
+        contact,
+        response: pending(),
+        sentAt,
+        openedAt: rest < 2 ? new Date(sentAt.getTime() + (2 + rest) * DAY_MS) : null,
+        completedAt: null,
+        remindersSent: 1,
+        lastMailAt: reminded,
+      });
+    } else if (rest === 8) {
+      invitations.push({
+        ...base,
+        contact,
+        response: pending(),
+        sentAt: null,
+        openedAt: null,
+        completedAt: null,
+        failedAt: new Date(sentAt.getTime() + 60_000),
+        failure: 'Geweigerd door de mailserver: 550 5.1.1 Mailbox onbekend',
+        remindersSent: 0,
+        lastMailAt: sentAt,
+      });
+    } else {
+      const plannedAt = new Date(quarter.end.getTime() + DAY_MS);
+      invitations.push({
+        ...base,
+        contact,
+        response: pending(),
+        plannedAt,
+        sentAt: null,
+        openedAt: null,
+        completedAt: null,
+        cancelledAt: quarter.end,
+        cancelReason: CANCEL_REASONS.surveyNotOpen,
+        remindersSent: 0,
+        lastMailAt: plannedAt,
+      });
+    }
+  }
+  return { responses, invitations };
+}
+
 export interface DemoSurvey {
   readonly title: string;
   readonly input: SurveyInput;
@@ -394,6 +515,7 @@ export interface DemoSurvey {
   readonly publishedAt: Date;
   readonly closedAt: Date | null;
   readonly responses: readonly DemoResponse[];
+  readonly invitations: readonly DemoInvitation[];
 }
 
 /** The demo surveys as of `now`: the same answers and moments for the same `now`. */
@@ -402,6 +524,7 @@ export function demoSurveys(now: Date): DemoSurvey[] {
   const questions = employeeQuestions();
   const customer = template('klanttevredenheid-nps');
   const quarter = lastThirdQuarter(now);
+  const invited = customerInvitations(customerResponses(generator(3), quarter), quarter);
   return [
     {
       title: DEMO_SURVEY_TITLES.employees,
@@ -411,6 +534,7 @@ export function demoSurveys(now: Date): DemoSurvey[] {
       publishedAt: new Date(now.getTime() - 57 * DAY_MS),
       closedAt: null,
       responses: employeeResponses(generator(2026), questions, now),
+      invitations: [],
     },
     {
       title: DEMO_SURVEY_TITLES.customers,
@@ -419,7 +543,8 @@ export function demoSurveys(now: Date): DemoSurvey[] {
       createdAt: new Date(quarter.start.getTime() - 7 * DAY_MS),
       publishedAt: quarter.start,
       closedAt: quarter.end,
-      responses: customerResponses(generator(3), quarter),
+      responses: invited.responses,
+      invitations: invited.invitations,
     },
   ];
 }
@@ -435,6 +560,7 @@ async function writeDemoSurvey(
   demo: DemoSurvey,
   organizationId: number,
   createdBy: number,
+  contactIds: ReadonlyMap<string, number>,
 ): Promise<void> {
   const checked = validateSurveyDraft(demo.input);
   if (!checked.ok) throw new Error(`demo survey ${demo.title} is invalid: ${JSON.stringify(checked.fields)}`);
@@ -500,6 +626,22 @@ async function writeDemoSurvey(
     select response_id, ${survey.id}, question_id, item_id, num_value, text_value, submitted_at
     from json_to_recordset(${JSON.stringify(answers)}::json) as r(response_id bigint, question_id text,
       item_id text, num_value smallint, text_value text, submitted_at timestamptz)`);
+  const invitations = demo.invitations.flatMap((invitation) => {
+    const contactId = contactIds.get((DEMO_CONTACTS[invitation.contact]?.values.email ?? '').toLowerCase());
+    if (contactId === undefined) return [];
+    const { contact: _, response, ...times } = invitation;
+    return [
+      {
+        ...times,
+        organizationId,
+        surveyId: survey.id,
+        contactId,
+        responseId: response === null ? null : (idOf.get(tokens[response] as string) ?? null),
+        createdAt: invitation.plannedAt,
+      },
+    ];
+  });
+  if (invitations.length > 0) await tx.insert(surveyInvitations).values(invitations);
   // Written outside the answering routes: the counts KPIs read are made from what was written.
   await rebuildSurveyCounts(tx, [survey.id]);
 }
@@ -511,7 +653,13 @@ async function writeDemoSurvey(
  */
 export async function seedDemoSurveys(
   tx: Transaction,
-  values: { readonly organizationId: number; readonly createdBy: number; readonly now: Date },
+  values: {
+    readonly organizationId: number;
+    readonly createdBy: number;
+    readonly now: Date;
+    /** The demo contacts' ids by e-mail address (lower case), for the invitations. */
+    readonly contactIds: ReadonlyMap<string, number>;
+  },
 ): Promise<string[]> {
   const titles = Object.values(DEMO_SURVEY_TITLES);
   const existing = await tx
@@ -522,7 +670,7 @@ export async function seedDemoSurveys(
   const created: string[] = [];
   for (const demo of demoSurveys(values.now)) {
     if (have.has(demo.title)) continue;
-    await writeDemoSurvey(tx, demo, values.organizationId, values.createdBy);
+    await writeDemoSurvey(tx, demo, values.organizationId, values.createdBy, values.contactIds);
     created.push(demo.title);
   }
   return created;

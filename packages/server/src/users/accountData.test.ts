@@ -1,12 +1,12 @@
 import type { Survey } from '@loop/core';
-import { eq, is } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../db/schema';
 import { memberships, organizations, surveys, users } from '../db/schema';
 import { everyTypeQuestions } from '../testing/everyTypeQuestions';
 import { bankFixture, multipartForm, postImport, sampleRecord } from '../testing/finance';
 import { createKpi, teamCall } from '../testing/kpiTesting';
+import { SCHEMA_TABLES } from '../testing/schemaTables';
 import { createTeam } from '../testing/teams';
 import { api, createTestContext, createUser, login, type TestContext, uniqueEmail } from '../testing/testApp';
 import { ACCOUNT_MESSAGES } from './accountData';
@@ -21,9 +21,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
-  is(value, PgTable),
-);
+const TABLES = SCHEMA_TABLES;
 
 /** Where each table that refers to a user (directly, or through its sessions) appears in the export. */
 const EXPORTED_AS: Readonly<Record<string, string>> = {

@@ -33,16 +33,20 @@ const statusText = (item: ResponseListItem) =>
 
 /**
  * 'Antwoorden per respondent' on a survey's results page: the responses one by one, found by the
- * label of their personal link (often the name the sender typed); one response's answers; its
+ * label of their personal link (often the name the sender typed) or, where the role sees contacts and
+ * the survey is not anonymous, by the invited contact's name or address; one response's answers; its
  * export as JSON or CSV and erasing it, for roles with `surveys.manage`.
  */
 export function RespondentsPanel({
   surveyId,
   canManage,
+  findsContacts,
   onErased,
 }: {
   surveyId: number;
   canManage: boolean;
+  /** The search also finds who was invited (the server's rule: a role that sees contacts, a survey not anonymous). */
+  findsContacts: boolean;
   /** After a response is erased: the page's counts change. */
   onErased: () => void;
 }) {
@@ -76,15 +80,17 @@ export function RespondentsPanel({
         Antwoorden per respondent
       </h2>
       <p>
-        Zoek een respondent op het label van de persoonlijke link, bijvoorbeeld de naam die je bij het maken
-        van de link invulde. Bekijk de antwoorden, download ze bij een verzoek om inzage of wis ze op verzoek
-        van de respondent.
+        {findsContacts
+          ? 'Zoek een respondent op de naam of het e-mailadres van het uitgenodigde contact, of op het label van de persoonlijke link.'
+          : 'Zoek een respondent op het label van de persoonlijke link, bijvoorbeeld de naam die je bij het maken van de link invulde.'}{' '}
+        Bekijk de antwoorden, download ze bij een verzoek om inzage of wis ze op verzoek van de respondent.
       </p>
       <ListFilters
         state={filters}
         id="respondents"
         label="Respondenten zoeken en filteren"
-        searchLabel="Zoek op label"
+        searchLabel={findsContacts ? 'Zoek op naam, e-mailadres of label' : 'Zoek op label'}
+        placeholder={findsContacts ? 'Bijv. Jansen of jan@voorbeeld.nl' : undefined}
         maxLength={100}
         statuses={RESPONSE_PROGRESSES}
         statusLabels={RESPONSE_PROGRESS_LABELS}
@@ -103,7 +109,11 @@ export function RespondentsPanel({
         )
       ) : list.value.items.length === 0 ? (
         <p className="empty-state">
-          {filtered ? 'Geen responsen gevonden met dit label of deze status.' : 'Nog geen responsen.'}
+          {filtered
+            ? findsContacts
+              ? 'Geen responsen gevonden met deze naam, dit e-mailadres, dit label of deze status.'
+              : 'Geen responsen gevonden met dit label of deze status.'
+            : 'Nog geen responsen.'}
         </p>
       ) : (
         <>

@@ -327,6 +327,13 @@ describe('SurveyResultsScreen', () => {
       ['Respons 30', 'Openbare link', 'Bezig'],
     ]);
     expect(container.querySelector('[data-testid="respondents-count"]')?.textContent).toBe('2 responsen');
+    // Who may see contacts finds who was invited by name or address as well.
+    expect(container.querySelector('label[for="respondents-search"]')?.textContent).toBe(
+      'Zoek op naam, e-mailadres of label',
+    );
+    expect(container.querySelector('#respondents-search')?.getAttribute('placeholder')).toBe(
+      'Bijv. Jansen of jan@voorbeeld.nl',
+    );
 
     await type(container.querySelector('#respondents-search'), 'jan');
     await waitFor(
@@ -397,6 +404,18 @@ describe('SurveyResultsScreen', () => {
     );
   });
 
+  it('should search an anonymous survey’s respondents by label only', async () => {
+    const test = app(['core'], undefined, {
+      routes: { 'GET /surveys/12': () => json(200, { ...SURVEY, anonymous: true }) },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('label[for="respondents-search"]')).not.toBeNull());
+    expect(container.querySelector('label[for="respondents-search"]')?.textContent).toBe('Zoek op label');
+    expect(container.querySelector('.respondents p')?.textContent).toContain(
+      'op het label van de persoonlijke link',
+    );
+  });
+
   it('should erase a response only after the confirmation and count the results again', async () => {
     const test = app(['core'], undefined, {
       routes: { 'DELETE /surveys/12/responses/31': () => new Response(null, { status: 204 }) },
@@ -433,6 +452,9 @@ describe('SurveyResultsScreen', () => {
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (respons 31)')).not.toBeNull());
     await waitFor(() => expect(button(container, 'Verwijderen')).toBeNull());
+    // A viewer sees no contacts: the search is by the link's label only.
+    expect(container.querySelector('label[for="respondents-search"]')?.textContent).toBe('Zoek op label');
+    expect(container.querySelector('#respondents-search')?.hasAttribute('placeholder')).toBe(false);
     expect(button(container, 'Dupliceren')).toBeNull();
     await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
     await waitFor(() => expect(container.querySelector('[data-testid="response-answers"]')).not.toBeNull());

@@ -167,7 +167,12 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
         )}
       </section>
 
-      <RespondentsPanel surveyId={surveyId} canManage={allowed('surveys.manage')} onErased={page.reload} />
+      <RespondentsPanel
+        surveyId={surveyId}
+        canManage={allowed('surveys.manage')}
+        findsContacts={allowed('contacts.manage') && !survey.anonymous}
+        onErased={page.reload}
+      />
 
       <SharingPanel surveyId={surveyId} status={status} />
 
