@@ -118,9 +118,13 @@ export async function killDuringDelivery(options: {
 }): Promise<{ killedAt: number[]; last: Running }> {
   const { sink } = options;
   const killedAt: number[] = [];
-  for (let kill = 0; kill < options.kills; kill++) {
+  const start = async (round: number) => {
     const server = await startRealServer(options.env);
-    if (kill === 0) await options.afterFirstStart?.();
+    if (round === 0) await options.afterFirstStart?.();
+    return server;
+  };
+  for (let kill = 0; kill < options.kills; kill++) {
+    const server = await start(kill);
     const target = sink.deliveries.length + 300 + Math.floor(options.random() * 1700);
     // The sink's count each millisecond, the table's only now and then (the worker needs the database).
     for (let polls = 1; sink.deliveries.length < target; polls++) {
@@ -131,7 +135,7 @@ export async function killDuringDelivery(options: {
     await server.exited;
     killedAt.push(sink.deliveries.length);
   }
-  return { killedAt, last: await startRealServer(options.env) };
+  return { killedAt, last: await start(options.kills) };
 }
 
 /** The sink's time of its last delivery since `start` (performance.now()). */

@@ -391,10 +391,25 @@ async function finishClaim(
 /**
  * The SMTP server accepted the mail: 'sent', one statement right after its reply. Fenced on the
  * claim, not on the state: a cancel that came during the conversation loses to the truth. Null:
- * another worker took the row over (this claim's lease had run out).
+ * another worker took the row over (this claim's lease had run out). `feature`, a feature's own
+ * write for the sent mail (`OutboxHooks.sentStatement`), runs in the same statement as a
+ * data-modifying CTE: it commits with 'sent' or not at all, in the same single round trip.
  */
-export const markSent = (db: Queryable, claim: Claim, response: string | null) =>
-  finishClaim(db, claim, { state: 'sent', sentAt: sql`now()`, smtpResponse: response, lastError: null });
+export async function markSent(
+  db: Queryable,
+  claim: Claim,
+  response: string | null,
+  feature: SQL | null = null,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`${feature === null ? sql`` : sql`with feature as (${feature}) `}update mail_outbox
+      set state = 'sent', sent_at = now(), smtp_response = ${response}, last_error = null, lease_until = null
+      where id = ${claim.row.id} and claimed_by = ${claim.token}
+      returning id`,
+  );
+  return rows.length > 0;
+}
 
 /** A feature's check just before sending said no (`beforeSend`): 'cancelled' with its reason. */
 export async function markCancelled(db: Queryable, claim: Claim, reason: string): Promise<boolean> {
