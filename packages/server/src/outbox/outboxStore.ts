@@ -16,6 +16,8 @@ export interface OutboxMail {
   readonly organizationId?: number | null;
   readonly kind: MailKind;
   readonly to: string;
+  /** The sender's display name ('<organisation> via Loop') on MAIL_FROM's address; omitted: MAIL_FROM. */
+  readonly fromName?: string | null;
   readonly subject: string;
   readonly text: string;
   readonly html: string;
@@ -77,6 +79,8 @@ function checkMail(mail: OutboxMail): void {
     throw new Error(`Outbox recipient is not an address: ${JSON.stringify(mail.to)}`);
   }
   if (hasLineBreak(mail.subject)) throw new Error('Outbox subject contains a line break');
+  if (mail.fromName != null && (hasLineBreak(mail.fromName) || mail.fromName.length > 200))
+    throw new Error('Outbox sender name has a line break or is too long');
   for (const [name, value] of Object.entries(mail.headers ?? {})) {
     if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
       throw new Error(`Outbox header name not allowed: ${JSON.stringify(name)}`);
@@ -113,6 +117,7 @@ export async function enqueueMail(
       reference: mail.reference,
       kind: mail.kind,
       recipient: mail.to,
+      fromName: mail.fromName ?? null,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
@@ -151,6 +156,7 @@ export async function enqueueMails(
         reference: mail.reference,
         kind: mail.kind,
         recipient: mail.to,
+        fromName: mail.fromName ?? null,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
@@ -270,6 +276,7 @@ interface RawRow {
   readonly reference: string;
   readonly kind: MailKind;
   readonly recipient: string;
+  readonly from_name: string | null;
   readonly subject: string;
   readonly html: string;
   readonly text: string;
@@ -296,6 +303,7 @@ function rowOf(raw: RawRow): OutboxRow {
     reference: raw.reference,
     kind: raw.kind,
     recipient: raw.recipient,
+    fromName: raw.from_name,
     subject: raw.subject,
     html: raw.html,
     text: raw.text,

@@ -119,9 +119,11 @@ const WINDOW_SAMPLES = 200_000;
 
 /** The mail a row stands for, with its headers and fixed Message-ID. */
 export const outboxMessage = (
-  row: Pick<OutboxRow, 'recipient' | 'subject' | 'text' | 'html' | 'kind' | 'headers' | 'messageId'>,
+  row: Pick<OutboxRow, 'recipient' | 'subject' | 'text' | 'html' | 'kind' | 'headers' | 'messageId'> &
+    Partial<Pick<OutboxRow, 'fromName'>>,
 ): MailMessage => ({
   to: row.recipient,
+  fromName: row.fromName ?? null,
   subject: row.subject,
   text: row.text,
   html: row.html,
