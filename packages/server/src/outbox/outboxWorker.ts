@@ -41,7 +41,10 @@ export interface OutboxHooks {
    * round trip, the same `now()`), also when this worker's claim had run out (the mail did go).
    */
   sentStatement?(row: OutboxRow): SQL | null;
-  /** The feature's writes for a mail that failed for good, in the transaction that writes 'failed'. */
+  /**
+   * The feature's writes for a mail that failed for good, in the transaction that writes 'failed',
+   * inside a savepoint (a failure is rare: its window does not matter).
+   */
   onFailed?(row: OutboxRow, tx: Transaction): Promise<void>;
 }
 
@@ -182,31 +185,23 @@ export function startOutboxWorker(
     if (slot > now) await sleep(slot - now, throttled);
   };
 
-  /** A final write with the hook in the same transaction; a hook that throws: the write alone. */
+  /** The final write, with the hook in a savepoint of the same transaction. */
   const finish = async <T extends Partial<OutboxRow>>(
     write: (db: Database | Transaction) => Promise<T | null>,
     claim: Claim,
     hook: OutboxHooks['onFailed'],
   ): Promise<T | null> => {
     if (hook === undefined) return write(deps.db);
-    let hookError: { readonly error: unknown } | null = null;
-    try {
-      return await deps.db.transaction(async (tx) => {
-        const outcome = await write(tx);
-        if (outcome === null) return null;
-        try {
-          await hook({ ...claim.row, ...outcome }, tx);
-        } catch (error) {
-          hookError = { error };
-          throw error;
-        }
-        return outcome;
-      });
-    } catch (error) {
-      if (hookError === null) throw error;
-      deps.output.error({ err: error, mail: claim.row.reference }, HOOK_FAILED);
-      return write(deps.db);
-    }
+    return deps.db.transaction(async (tx) => {
+      const outcome = await write(tx);
+      if (outcome === null) return null;
+      try {
+        await tx.transaction((savepoint) => hook({ ...claim.row, ...outcome }, savepoint));
+      } catch (error) {
+        deps.output.error({ err: error, mail: claim.row.reference }, HOOK_FAILED);
+      }
+      return outcome;
+    });
   };
 
   /** The feature's last word on a claimed mail (`beforeSend`); null: do not send it now. */
