@@ -4,7 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { DEMO_ADMIN, loadConfig } from '../packages/server/src/index';
+import {
+  createPasswordHasher,
+  DEMO_ADMIN,
+  loadConfig,
+  openPostgres,
+  seedDemoData,
+  systemClock,
+} from '../packages/server/src/index';
 import type { Mailer } from '../packages/server/src/mail/mailer';
 
 /** The PostgreSQL server the benchmarks use; each creates a database of its own on it. */
@@ -26,6 +33,28 @@ export async function scratchDatabase(name: string): Promise<{ url: string; drop
       await admin.end();
     },
   };
+}
+
+/** Migrates the database at `url` and seeds the demo data; answers the demo admin's first organisation. */
+export async function seedDemoDatabase(url: string): Promise<number> {
+  const setup = openPostgres(url, { max: 2 });
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await setup.migrate();
+    await seedDemoData({
+      db: setup.db,
+      clock: systemClock,
+      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
+    });
+    const [org] = await sql<{ id: number }[]>`
+      select m.organization_id as id from memberships m join users u on u.id = m.user_id
+      where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
+    if (org === undefined) throw new Error('the demo admin has no organisation');
+    return Number(org.id);
+  } finally {
+    await sql.end();
+    await setup.close();
+  }
 }
 
 /** Mail goes nowhere. */

@@ -3,7 +3,8 @@
  * last names (some with accents), e-mail addresses made of them, companies, streets, postcodes, the
  * twenty largest places, tags and two attributes.
  */
-import { type ContactValues, contactSortKeys } from '@loop/core/contacts';
+import { type ContactValues, contactSearchText, contactSortKeys } from '@loop/core/contacts';
+import type { Sql } from 'postgres';
 import { prng } from '../prng';
 
 const FIRST = [
@@ -159,4 +160,32 @@ export function generateContacts(count: number, seed = 16): ContactValues[] {
 export function sortKeyColumns(contact: ContactValues) {
   const keys = contactSortKeys(contact);
   return { name_key: keys.name, email_key: keys.email, company_key: keys.company, city_key: keys.city };
+}
+
+/**
+ * Writes `contacts` into the organisation as the app stores them (core's search text and sort keys),
+ * 5,000 per statement; `createdAt(i)` dates the i-th (default: now).
+ */
+export async function insertContacts(
+  sql: Sql,
+  organizationId: number,
+  contacts: readonly ContactValues[],
+  createdAt: (index: number) => Date = () => new Date(),
+): Promise<void> {
+  for (let start = 0; start < contacts.length; start += 5_000) {
+    const rows = contacts.slice(start, start + 5_000).map((contact, index) => ({
+      ...contact,
+      search_text: contactSearchText(contact),
+      ...sortKeyColumns(contact),
+      created_at: createdAt(start + index).toISOString(),
+    }));
+    await sql`
+      insert into contacts (organization_id, name, email, phone, company, street, house_number, postcode, city,
+        language, attributes, tags, search_text, name_key, email_key, company_key, city_key, created_at, updated_at)
+      select ${organizationId}, r.name, r.email, r.phone, r.company, r.street, r.house_number, r.postcode, r.city,
+        r.language, r.attributes, r.tags, r.search_text, r.name_key, r.email_key, r.company_key, r.city_key, r.created_at, r.created_at
+      from jsonb_to_recordset(${sql.json(rows as never)}) as r(name text, email text, phone text, company text,
+        street text, house_number text, postcode text, city text, language text, attributes jsonb, tags text[],
+        search_text text, name_key text, email_key text, company_key text, city_key text, created_at timestamptz)`;
+  }
 }

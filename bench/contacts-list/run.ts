@@ -18,19 +18,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { Contact, Page } from '@loop/core';
-import { contactSearchText } from '@loop/core/contacts';
 import autocannon, { type Result } from 'autocannon';
 import postgres from 'postgres';
-import {
-  createPasswordHasher,
-  DEMO_ADMIN,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { scratchDatabase } from '../benchKit';
+import { scratchDatabase, seedDemoDatabase } from '../benchKit';
 import { type Child, demoAdminOrganizationHeaders, startChild, stopChild } from '../serverKit';
-import { generateContacts, sortKeyColumns } from './generateContacts';
+import { generateContacts, insertContacts } from './generateContacts';
 import { QUERIES } from './queries';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -52,38 +44,12 @@ async function main() {
   const scratch = await scratchDatabase('contacts_list');
   const children: Child[] = [];
   try {
-    const setup = openPostgres(scratch.url, { max: 2 });
-    await setup.migrate();
-    await seedDemoData({
-      db: setup.db,
-      clock: systemClock,
-      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-    });
-    await setup.close();
+    const organizationId = await seedDemoDatabase(scratch.url);
     const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
-    const [org] = await sql<{ id: number }[]>`
-      select m.organization_id as id from memberships m join users u on u.id = m.user_id
-      where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
-    const organizationId = org?.id ?? 0;
     const generating = performance.now();
-    const contacts = generateContacts(CONTACTS);
-    for (let start = 0; start < contacts.length; start += 5_000) {
-      const rows = contacts.slice(start, start + 5_000).map((contact, index) => ({
-        ...contact,
-        search_text: contactSearchText(contact),
-        ...sortKeyColumns(contact),
-        // Spread over a year, as contacts come in.
-        created_at: new Date(Date.now() - (start + index) * 300_000).toISOString(),
-      }));
-      await sql`
-        insert into contacts (organization_id, name, email, phone, company, street, house_number, postcode, city,
-          language, attributes, tags, search_text, name_key, email_key, company_key, city_key, created_at, updated_at)
-        select ${organizationId}, r.name, r.email, r.phone, r.company, r.street, r.house_number, r.postcode, r.city,
-          r.language, r.attributes, r.tags, r.search_text, r.name_key, r.email_key, r.company_key, r.city_key, r.created_at, r.created_at
-        from jsonb_to_recordset(${sql.json(rows as never)}) as r(name text, email text, phone text, company text,
-          street text, house_number text, postcode text, city text, language text, attributes jsonb, tags text[],
-          search_text text, name_key text, email_key text, company_key text, city_key text, created_at timestamptz)`;
-    }
+    // Spread over a year, as contacts come in.
+    const now = Date.now();
+    await insertContacts(sql, organizationId, generateContacts(CONTACTS), (i) => new Date(now - i * 300_000));
     const generated = performance.now() - generating;
     await sql`vacuum analyze contacts`;
     await sql.end();

@@ -20,17 +20,26 @@
  * Run: node scripts/pnpm.mjs bench:mail-queue   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test; MAILS, KILLS and SEED may be set)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 import { openPostgres } from '../../packages/server/src/db/openDatabase';
 import { createOutbox } from '../../packages/server/src/outbox/outbox';
 import { startSmtpSink } from '../../packages/server/src/testing/smtpSink';
 import { median, scratchDatabase } from '../benchKit';
+import {
+  freePort,
+  killDuringDelivery,
+  lastDeliverySince,
+  lineMatching,
+  realServerEnv,
+  runScript,
+  sleep,
+  stopRealServer,
+  timedSender,
+  unsentMails,
+} from '../mailKit';
 import { prng } from '../prng';
 import { benchMail } from './mails';
 
@@ -39,44 +48,6 @@ const KILLS = Number(process.env.KILLS ?? 5);
 const SEED = Number(process.env.SEED ?? Date.now() % 100_000);
 const BUDGET_PER_SECOND = 200;
 
-interface Running {
-  readonly process: ChildProcess;
-  readonly lines: AsyncIterator<string>;
-  readonly exited: Promise<NodeJS.Signals | null>;
-}
-
-function run(args: readonly string[], env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> })[
-    Symbol.asyncIterator
-  ]();
-  return {
-    process: child,
-    lines,
-    exited: new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal))),
-  };
-}
-
-async function lineMatching(running: Running, test: (line: string) => boolean): Promise<string> {
-  for (;;) {
-    const next = await running.lines.next();
-    if (next.done) throw new Error('the child ended before it printed what was expected');
-    if (test(next.value)) return next.value;
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: readonly number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? Number.NaN;
 
@@ -91,12 +62,7 @@ async function main(): Promise<void> {
     await database.migrate();
     const { db } = database;
     const outbox = createOutbox({ mailFrom: 'Loop <no-reply@loop.voorbeeld.nl>' });
-    const unsent = async () =>
-      Number(
-        (
-          await sql<{ n: string }[]>`select count(*) n from mail_outbox where state in ('queued', 'sending')`
-        )[0]?.n,
-      );
+    const unsent = () => unsentMails(sql);
     const enqueueAll = async (round: string): Promise<number> => {
       await sql`delete from mail_outbox`;
       const start = performance.now();
@@ -119,26 +85,13 @@ async function main(): Promise<void> {
     };
     const smtpEnv = { SMTP_URL: sink.url, DATABASE_URL: scratch.url, MAILS: String(MAILS) };
 
-    /** Every sender is timed alike: from its `ready` line to the sink's last delivery. */
-    const lastDeliverySince = (start: number) => (sink.deliveries.at(-1)?.at ?? Number.NaN) - start;
-    /** A sender of child.ts from start to end: its time and what the sink received meanwhile. */
-    const timedChild = async (mode: 'bare' | 'held') => {
-      sink.deliveries.length = 0;
-      const child = run(['bench/mail-queue/child.ts', mode], smtpEnv);
-      await lineMatching(child, (line) => line === 'ready');
-      const start = performance.now();
-      await lineMatching(child, (line) => line.startsWith('{'));
-      await child.exited;
-      return { ms: lastDeliverySince(start), delivered: sink.deliveries.length };
-    };
-
     // 1. bare nodemailer
-    const { ms: bareMs, delivered: bareDelivered } = await timedChild('bare');
+    const { ms: bareMs, delivered: bareDelivered } = await timedSender('bare', sink, smtpEnv);
 
     // 2. the outbox worker
     const enqueueMs = await enqueueAll('queue');
     sink.deliveries.length = 0;
-    const worker = run(['packages/server/src/testing/outboxWorkerChild.ts'], {
+    const worker = runScript(['packages/server/src/testing/outboxWorkerChild.ts'], {
       ...smtpEnv,
       OUTBOX_CONCURRENCY: '4',
       OUTBOX_LEASE_MS: '300000',
@@ -147,7 +100,7 @@ async function main(): Promise<void> {
     const queueStart = performance.now();
     // Rarely: a count over the table every few milliseconds would slow the worker it measures.
     while ((await unsent()) > 0) await sleep(250);
-    const queueMs = lastDeliverySince(queueStart);
+    const queueMs = lastDeliverySince(sink, queueStart);
     worker.process.kill('SIGTERM');
     const stats = JSON.parse(await lineMatching(worker, (line) => line.startsWith('{'))) as {
       sent: number;
@@ -159,47 +112,29 @@ async function main(): Promise<void> {
 
     // 3. a transaction held over each send
     await enqueueAll('held');
-    const { ms: heldMs, delivered: heldDelivered } = await timedChild('held');
+    const { ms: heldMs, delivered: heldDelivered } = await timedSender('held', sink, smtpEnv);
 
     // 4. the real server, killed with SIGKILL at random moments
     await enqueueAll('kill');
     sink.deliveries.length = 0;
     const random = prng(SEED);
-    const port = await freePort();
-    const serverEnv = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch.url,
-      SMTP_URL: sink.url,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      RATE_LIMIT: 'false',
-      OUTBOX_RATE_PER_MINUTE: '0',
-      OUTBOX_LEASE_SECONDS: '2',
-    };
-    const killedAt: number[] = [];
+    const serverEnv = realServerEnv({
+      port: await freePort(),
+      dataDir,
+      databaseUrl: scratch.url,
+      smtpUrl: sink.url,
+    });
     const killStart = performance.now();
-    for (let kill = 0; kill < KILLS; kill++) {
-      const server = run(['packages/server/src/main.ts'], serverEnv);
-      await lineMatching(server, (line) => line.startsWith('Loop draait op'));
-      const target = sink.deliveries.length + 300 + Math.floor(random() * 1700);
-      // The sink's count each millisecond, the table's only now and then (the worker needs the database).
-      for (let polls = 1; sink.deliveries.length < target; polls++) {
-        if (polls % 100 === 0 && (await unsent()) === 0) break;
-        await sleep(1);
-      }
-      server.process.kill('SIGKILL');
-      await server.exited;
-      killedAt.push(sink.deliveries.length);
-    }
-    const last = run(['packages/server/src/main.ts'], serverEnv);
-    await lineMatching(last, (line) => line.startsWith('Loop draait op'));
+    const { killedAt, last } = await killDuringDelivery({
+      sink,
+      env: serverEnv,
+      kills: KILLS,
+      random,
+      finished: async () => (await unsent()) === 0,
+    });
     while ((await unsent()) > 0) await sleep(20);
     const killMs = performance.now() - killStart;
-    last.process.kill('SIGTERM');
-    await last.exited;
+    await stopRealServer(last);
 
     const rows = await sql<{ messageId: string; state: string }[]>`
       select message_id as "messageId", state from mail_outbox`;

@@ -1184,6 +1184,11 @@ export const mailOutbox = pgTable(
     reference: text('reference').notNull(),
     kind: text('kind').$type<MailKind>().notNull(),
     recipient: text('recipient').notNull(),
+    /**
+     * The sender's display name for this mail ('<organisation> via Loop'), on MAIL_FROM's address;
+     * null: MAIL_FROM as configured.
+     */
+    fromName: text('from_name'),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

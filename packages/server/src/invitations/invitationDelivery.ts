@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
-import type { Queryable, Transaction } from '../db/database';
+import { preparedPer, type Queryable } from '../db/database';
 import { contacts, type OutboxRow, surveyInvitations, surveyResponses, surveys } from '../db/schema';
 import type { Outbox } from '../outbox/outbox';
 import type { OutboxHooks, SendDecision } from '../outbox/outboxWorker';
@@ -45,20 +45,9 @@ const cancelInvitation = (db: Queryable, id: number, at: Date | null, reason: st
       ),
     );
 
-/**
- * The checks just before an invitation or reminder is sent, and its personal link filled in: no
- * mail to a contact deleted or unsubscribed since it was queued, no reminder once the survey is
- * answered, its reminders stopped or the survey no longer open. An invitation that will not go out
- * is cancelled with it.
- */
-export async function beforeInvitationSend(
-  deps: Pick<AppDeps, 'config'>,
-  row: OutboxRow,
-  tx: Transaction,
-): Promise<SendDecision> {
-  const reference = invitationReference(row.reference);
-  if (reference === null) return { send: true };
-  const [found] = await tx
+/** What the check before a send reads: the invitation, its contact, survey and response (prepared once). */
+const sendCheckStatement = preparedPer((db: Queryable) =>
+  db
     .select({
       invitation: surveyInvitations,
       contactUnsubscribedAt: contacts.unsubscribedAt,
@@ -73,14 +62,35 @@ export async function beforeInvitationSend(
     .innerJoin(surveys, eq(surveys.id, surveyInvitations.surveyId))
     .leftJoin(contacts, eq(contacts.id, surveyInvitations.contactId))
     .leftJoin(surveyResponses, eq(surveyResponses.id, surveyInvitations.responseId))
-    .where(eq(surveyInvitations.id, reference.id))
-    .for('update', { of: surveyInvitations });
+    .where(eq(surveyInvitations.id, sql.placeholder('invitation')))
+    .prepare('invitation_send_check'),
+);
+
+/**
+ * The checks just before an invitation or reminder is sent, and its personal link filled in: no
+ * mail to a contact deleted or unsubscribed since it was queued, no reminder once the survey is
+ * answered, its reminders stopped or the survey no longer open. One read, no lock (the outbox
+ * worker's contract: an unsubscribe after it still cancels the row before the send). An invitation
+ * that will not go out is cancelled with its mail.
+ */
+export async function beforeInvitationSend(
+  deps: Pick<AppDeps, 'config'>,
+  row: OutboxRow,
+  db: Queryable,
+): Promise<SendDecision> {
+  const reference = invitationReference(row.reference);
+  if (reference === null) return { send: true };
+  const [found] = await sendCheckStatement(db).execute({ invitation: reference.id });
   if (found === undefined) return { send: false, reason: CANCEL_REASONS.gone };
   const { invitation } = found;
-  const refuse = async (reason: string): Promise<SendDecision> => {
-    if (reference.kind === 'invitation') await cancelInvitation(tx, invitation.id, null, reason);
-    return { send: false, reason };
-  };
+  const refuse = (reason: string): SendDecision =>
+    reference.kind === 'invitation'
+      ? {
+          send: false,
+          reason,
+          cancel: async (tx) => void (await cancelInvitation(tx, invitation.id, null, reason)),
+        }
+      : { send: false, reason };
   if (invitation.cancelledAt !== null) return { send: false, reason: CANCEL_REASONS.cancelled };
   if (invitation.contactId === null) return refuse(CANCEL_REASONS.contactDeleted);
   if (found.contactUnsubscribedAt !== null) return refuse(CANCEL_REASONS.unsubscribed);
@@ -112,17 +122,15 @@ export async function beforeInvitationSend(
 /** The outbox's hooks for invitations and reminders (main.ts hands them to the worker). */
 export function invitationOutboxHooks(deps: Pick<AppDeps, 'config'>): OutboxHooks {
   return {
-    beforeSend: (row, tx) => beforeInvitationSend(deps, row, tx),
-    async onSent(row, tx) {
+    beforeSend: (row, db) => beforeInvitationSend(deps, row, db),
+    sentStatement(row) {
       // A reminder's last_mail_at was set when it was queued (it goes at once); an invitation may
       // have been planned for later, so its real moment replaces the planned one.
       const reference = invitationReference(row.reference);
-      if (reference === null || reference.kind !== 'invitation') return;
-      const at = row.sentAt ?? new Date();
-      await tx
-        .update(surveyInvitations)
-        .set({ sentAt: at, lastMailAt: at, failedAt: null, failure: null })
-        .where(eq(surveyInvitations.id, reference.id));
+      if (reference === null || reference.kind !== 'invitation') return null;
+      return sql`update survey_invitations
+        set sent_at = now(), last_mail_at = now(), failed_at = null, failure = null
+        where id = ${reference.id}`;
     },
     async onFailed(row, tx) {
       const reference = invitationReference(row.reference);

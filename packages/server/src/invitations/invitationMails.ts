@@ -3,7 +3,7 @@ import type { AppDeps } from '../appDeps';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
 import type { OutboxMail } from '../outbox/outboxStore';
-import { type InvitationContent, invitationMail } from '../responses/invitationMail';
+import { type InvitationContent, invitationMail, invitationSenderName } from '../responses/invitationMail';
 import { questionTimings } from '../responses/questionTimings';
 import { respondentBranding } from '../responses/respondentBranding';
 import { serverHtmlSanitizer } from '../surveys/surveyHtml';
@@ -28,7 +28,10 @@ export const respondUrl = (appUrl: string, token: string): string => absolute(ap
 export type SurveyMailBase = Omit<
   InvitationContent,
   'link' | 'recipientName' | 'reminder' | 'unsubscribeUrl'
->;
+> & {
+  /** The sender's display name of the survey's mails: '<organisation> via Loop'. */
+  readonly fromName: string;
+};
 
 export async function surveyMailBase(
   deps: Pick<AppDeps, 'config'>,
@@ -49,6 +52,7 @@ export async function surveyMailBase(
     ),
     closeAt: survey.closeAt,
     mailFrom: deps.config.mailFrom,
+    fromName: invitationSenderName(deps.config.mailFrom, look.organization_name),
   };
 }
 
@@ -88,6 +92,7 @@ export function invitationOutboxMail(
     organizationId: mail.organizationId,
     kind: mail.reminder ? 'survey-reminder' : 'survey-invitation',
     to: recipient.email,
+    fromName: base.fromName,
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
@@ -112,6 +117,6 @@ export function samplePreview(
     recipientName: recipient.name,
     unsubscribeUrl: unsubscribePageUrl(appUrl, 'voorbeeld'),
   });
-  // The outbox sends from MAIL_FROM as configured; the preview shows what the recipient will see.
-  return { to: recipient.email, ...rendered, from: deps.config.mailFrom };
+  // The sender as the outbox sends it: the organisation's name on MAIL_FROM's address.
+  return { to: recipient.email, ...rendered };
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
  * The secrets of invitations, derived from the server's secret (JWT_SECRET) with a key per purpose,
@@ -19,8 +19,21 @@ export const LINK_TOKEN_PLACEHOLDER = '{{loop-persoonlijke-link}}';
 const LINK_BYTES = 24;
 const UNSUBSCRIBE_BYTES = 16;
 
-const purposeKey = (secret: string, purpose: string): Buffer =>
-  createHmac('sha256', secret).update(`loop-key:${purpose}`, 'utf8').digest();
+/**
+ * The key of a purpose, derived once per secret and kept as a KeyObject: a send of 10,000 mails
+ * makes 30,000 tokens, and an HMAC under a ready KeyObject takes a fifth of one under raw bytes.
+ */
+const purposeKeys = new Map<string, KeyObject>();
+const purposeKey = (secret: string, purpose: string): KeyObject => {
+  const name = `${purpose}\u0000${secret}`;
+  let key = purposeKeys.get(name);
+  if (key === undefined) {
+    key = createSecretKey(createHmac('sha256', secret).update(`loop-key:${purpose}`, 'utf8').digest());
+    if (purposeKeys.size > 64) purposeKeys.clear();
+    purposeKeys.set(name, key);
+  }
+  return key;
+};
 
 const mac = (secret: string, purpose: string, message: string, bytes: number): Buffer =>
   createHmac('sha256', purposeKey(secret, purpose)).update(message, 'utf8').digest().subarray(0, bytes);

@@ -89,6 +89,7 @@ describe('sendDueReminders', () => {
     await deliverDueMail(ctx);
     const [reminder] = remindersTo(silent.email);
     expect(reminder?.subject).toBe('Herinnering: Klantpeiling');
+    expect(reminder?.fromName).toBe('Herinneringen BV via Loop');
     expect(reminder?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(reminder?.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/loop\.test\/api\/v1\/unsubscribe\//);
     // The reminder carries the same personal link as the invitation.

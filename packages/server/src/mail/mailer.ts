@@ -12,6 +12,11 @@ export type MailKind =
 
 export interface MailMessage {
   readonly to: string;
+  /**
+   * The sender's display name for this mail on MAIL_FROM's address ('<organisation> via Loop');
+   * omitted or null: MAIL_FROM as configured. Written safely (quoted or encoded) by the mailer.
+   */
+  readonly fromName?: string | null;
   readonly subject: string;
   readonly text: string;
   readonly html: string;

@@ -57,6 +57,26 @@ describe('createOutboxMailer', () => {
     ]);
   });
 
+  it("should write a mail's own sender name on MAIL_FROM's address, encoded or quoted", async () => {
+    const mailer = createOutboxMailer({ dir, from: '"Loop Enquêtes" <no-reply@loop.local>', log });
+    const mail = verificationMail({ name: 'Zoë', email: 'zoe@voorbeeld.nl' }, LINK);
+
+    await mailer.send({ ...mail, fromName: "Café 't Hoekje via Loop" });
+    await mailer.send({ ...mail, fromName: 'Zeg "hoi", B.V. via Loop' });
+    await mailer.send(mail);
+
+    const froms = await Promise.all(
+      (await readdir(dir)).map(
+        async (file) => /^From: (.*)$/m.exec(await readFile(join(dir, file), 'utf8'))?.[1],
+      ),
+    );
+    expect(froms.sort()).toEqual([
+      '"Zeg \\"hoi\\", B.V. via Loop" <no-reply@loop.local>',
+      '=?UTF-8?Q?Caf=C3=A9_=27t_Hoekje_via_Loop?= <no-reply@loop.local>',
+      '=?UTF-8?Q?Loop_Enqu=C3=AAtes?= <no-reply@loop.local>',
+    ]);
+  });
+
   it('should keep two mails of one kind in the same millisecond apart', async () => {
     const mailer = createOutboxMailer({
       dir,

@@ -2,10 +2,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailLog, MailMessage } from './mailer';
+import { formatAddress, parseMailFrom } from './mailFrom';
 
 // RFC 2047 for non-ASCII header values.
 const headerValue = (value: string): string =>
   /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+
+/** MAIL_FROM, or the message's own display name on MAIL_FROM's address, as the From header. */
+const senderHeader = (mailFrom: string, fromName: string | null): string => {
+  const sender = parseMailFrom(mailFrom);
+  return formatAddress({ name: fromName ?? sender.name, address: sender.address });
+};
 
 /**
  * A complete MIME message (multipart/alternative, UTF-8, 8bit) that mail clients open. The bodies
@@ -22,7 +29,7 @@ export function toEml(message: MailMessage, from: string, date: Date): string {
       body,
     ].join('\n');
   return [
-    `From: ${headerValue(from)}`,
+    `From: ${senderHeader(from, message.fromName ?? null)}`,
     `To: ${headerValue(message.to)}`,
     `Subject: ${headerValue(message.subject)}`,
     `Date: ${date.toUTCString()}`,

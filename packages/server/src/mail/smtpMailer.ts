@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { createTransport } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Mailer } from './mailer';
+import { oneLine, parseMailFrom } from './mailFrom';
 
 /**
  * Transport settings that SMTP_URL may override in its query string (smtp://host:587?pool=false):
@@ -58,10 +59,12 @@ const noDelaySocket: NonNullable<SMTPPool.Options['getSocket']> = (options, call
 /** Sends through the SMTP server in SMTP_URL (smtp://user:pass@host:587 or smtps://…:465). */
 export function createSmtpMailer(options: { readonly smtpUrl: string; readonly from: string }): Mailer {
   const transport = createTransport({ ...smtpTransportOptions(options.smtpUrl), getSocket: noDelaySocket });
+  const sender = parseMailFrom(options.from);
   return {
     async send(message) {
       const info = await transport.sendMail({
-        from: options.from,
+        // An address object: nodemailer quotes or encodes the name (RFC 5322, RFC 2047) itself.
+        from: message.fromName ? { name: oneLine(message.fromName), address: sender.address } : options.from,
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -16,6 +16,8 @@ export interface OutboxMail {
   readonly organizationId?: number | null;
   readonly kind: MailKind;
   readonly to: string;
+  /** The sender's display name ('<organisation> via Loop') on MAIL_FROM's address; omitted: MAIL_FROM. */
+  readonly fromName?: string | null;
   readonly subject: string;
   readonly text: string;
   readonly html: string;
@@ -77,6 +79,8 @@ function checkMail(mail: OutboxMail): void {
     throw new Error(`Outbox recipient is not an address: ${JSON.stringify(mail.to)}`);
   }
   if (hasLineBreak(mail.subject)) throw new Error('Outbox subject contains a line break');
+  if (mail.fromName != null && (hasLineBreak(mail.fromName) || mail.fromName.length > 200))
+    throw new Error('Outbox sender name has a line break or is too long');
   for (const [name, value] of Object.entries(mail.headers ?? {})) {
     if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
       throw new Error(`Outbox header name not allowed: ${JSON.stringify(name)}`);
@@ -113,6 +117,7 @@ export async function enqueueMail(
       reference: mail.reference,
       kind: mail.kind,
       recipient: mail.to,
+      fromName: mail.fromName ?? null,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
@@ -151,6 +156,7 @@ export async function enqueueMails(
         reference: mail.reference,
         kind: mail.kind,
         recipient: mail.to,
+        fromName: mail.fromName ?? null,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
@@ -306,6 +312,7 @@ interface RawRow {
   readonly reference: string;
   readonly kind: MailKind;
   readonly recipient: string;
+  readonly from_name: string | null;
   readonly subject: string;
   readonly html: string;
   readonly text: string;
@@ -332,6 +339,7 @@ function rowOf(raw: RawRow): OutboxRow {
     reference: raw.reference,
     kind: raw.kind,
     recipient: raw.recipient,
+    fromName: raw.from_name,
     subject: raw.subject,
     html: raw.html,
     text: raw.text,
@@ -427,15 +435,25 @@ async function finishClaim(
 /**
  * The SMTP server accepted the mail: 'sent', one statement right after its reply. Fenced on the
  * claim, not on the state: a cancel that came during the conversation loses to the truth. Null:
- * another worker took the row over (this claim's lease had run out).
+ * another worker took the row over (this claim's lease had run out). `feature`, a feature's own
+ * write for the sent mail (`OutboxHooks.sentStatement`), runs in the same statement as a
+ * data-modifying CTE: it commits with 'sent' or not at all, in the same single round trip.
  */
-export const markSent = (db: Queryable, claim: Claim, response: string | null) =>
-  finishClaim(db, claim, {
-    state: 'sent',
-    sentAt: sql`now()`,
-    smtpResponse: erasedOr(sql`${response}::text`, sql`null::text`),
-    lastError: null,
-  });
+export async function markSent(
+  db: Queryable,
+  claim: Claim,
+  response: string | null,
+  feature: SQL | null = null,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`${feature === null ? sql`` : sql`with feature as (${feature}) `}update mail_outbox
+      set state = 'sent', sent_at = now(), smtp_response = ${erasedOr(sql`${response}::text`, sql`null::text`)}, last_error = null, lease_until = null
+      where id = ${claim.row.id} and claimed_by = ${claim.token}
+      returning id`,
+  );
+  return rows.length > 0;
+}
 
 /** A feature's check just before sending said no (`beforeSend`): 'cancelled' with its reason. */
 export async function markCancelled(db: Queryable, claim: Claim, reason: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/database';
-import { mailOutbox, type OutboxRow } from '../db/schema';
+import { mailOutbox, type OutboxRow, organizations } from '../db/schema';
 import type { JobOutput } from '../housekeeping/periodicJob';
 import type { Mailer } from '../mail/mailer';
 import { createSmtpMailer } from '../mail/smtpMailer';
@@ -90,9 +90,17 @@ const queueEmpty = async () =>
   (await db.$count(mailOutbox, inArray(mailOutbox.state, ['queued', 'sending']))) === 0;
 
 describe('startOutboxWorker', () => {
-  it("should send with the row's headers and Message-ID, store the 250 reply and run onSent in the same transaction", async () => {
+  it("should send with the row's headers and Message-ID, store the 250 reply and run sentStatement in the same statement", async () => {
     const sent: OutboxRow[] = [];
-    start({}, { onSent: async (row) => void sent.push(row) });
+    start(
+      {},
+      {
+        sentStatement: (row) => {
+          sent.push(row);
+          return sql`insert into organizations (name) values (${`verstuurd ${row.reference}`})`;
+        },
+      },
+    );
     const planned = mail({
       headers: {
         'List-Unsubscribe': '<https://loop.test/afmelden/abc>',
@@ -113,24 +121,28 @@ describe('startOutboxWorker', () => {
     expect(row).toMatchObject({ state: 'sent', attempts: 1, lastError: null, leaseUntil: null });
     expect(row.smtpResponse).toMatch(/^250 .*Opgeslagen als 1/);
     expect(row.sentAt).toBeInstanceOf(Date);
-    expect(sent).toEqual([expect.objectContaining({ reference: planned.reference, state: 'sent' })]);
+    expect(sent).toEqual([expect.objectContaining({ reference: planned.reference })]);
+    expect(await db.$count(organizations, eq(organizations.name, `verstuurd ${planned.reference}`))).toBe(1);
   });
 
-  it('should keep the sent mark when a hook fails, and undo only the hook', async () => {
+  it("should keep the sent mark when the feature's statement fails, without its writes", async () => {
     start(
       {},
       {
-        onSent: async (row, tx) => {
-          await tx.update(mailOutbox).set({ subject: 'door de hook' }).where(eq(mailOutbox.id, row.id));
-          throw new Error('hook kapot');
-        },
+        // The insert of the first CTE commits only with the second; the second fails (name is required).
+        sentStatement: (
+          row,
+        ) => sql`with first as (insert into organizations (name) values (${`hook ${row.reference}`}))
+          insert into organizations (name) values (null)`,
       },
     );
     const planned = mail();
     await outbox.enqueue(db, planned);
     await until(queueEmpty);
 
-    expect(await rowOf(planned.reference)).toMatchObject({ state: 'sent', subject: 'Uw mening telt' });
+    expect(await rowOf(planned.reference)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(sink.deliveries).toHaveLength(1);
+    expect(await db.$count(organizations, eq(organizations.name, `hook ${planned.reference}`))).toBe(0);
     expect(errors).toEqual(['Outbox: een hook na verzending faalde']);
   });
 

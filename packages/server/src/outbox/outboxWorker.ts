@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import type { OutboxRow } from '../db/schema';
 import type { JobOutput } from '../housekeeping/periodicJob';
@@ -17,29 +18,45 @@ import {
 } from './outboxStore';
 
 /**
- * What features do when a mail of theirs reached its end (an invitation's delivery status). Each
- * runs in the transaction that writes the row's final state, inside a savepoint: its writes
- * commit with that state or not at all, and a hook that throws is logged and never undoes the
- * state (a 'sent' that rolled back would send the mail again). Keep them to a few statements:
- * they sit in the window between the SMTP server's reply and our commit.
+ * What features do with a mail of theirs on its way out (an invitation's personal link, its
+ * delivery status). The writes at the end commit with the row's final state: a 'sent' that rolled
+ * back would send the mail again, so a feature's write that fails is logged and the state is written
+ * without it. They sit in the window between the SMTP server's reply and our commit: keep them to
+ * one short statement.
  */
 export interface OutboxHooks {
   /**
-   * Just before a claimed mail goes to the SMTP server, in a transaction of its own: whether it
-   * still goes (the reason for it may be gone since it was queued) and, optionally, its final html
-   * and text (a feature that keeps a secret out of the stored copy fills it in here). 'No' cancels
-   * the row with the reason, in the same transaction. A hook that throws puts the mail back in the
-   * queue for a later attempt.
+   * Just before a claimed mail goes to the SMTP server: whether it still goes (the reason for it may
+   * be gone since it was queued) and, optionally, its final html and text (a feature that keeps a
+   * secret out of the stored copy fills it in here). It gets the database, not a transaction: a
+   * check is one read, and a lock would be released before the send anyway (a cancel that comes
+   * after the check still stops the send: the attempt is fenced on the row's state). 'No' cancels
+   * the row with the reason, and runs the decision's `cancel` in that same transaction. A hook that
+   * throws puts the mail back in the queue for a later attempt.
    */
-  beforeSend?(row: OutboxRow, tx: Transaction): Promise<SendDecision>;
-  onSent?(row: OutboxRow, tx: Transaction): Promise<void>;
+  beforeSend?(row: OutboxRow, db: Database): Promise<SendDecision>;
+  /**
+   * The feature's write for a sent mail as one SQL statement (an update, say), or null for none.
+   * The outbox runs it inside its own write of 'sent' (a data-modifying CTE: one statement, one
+   * round trip, the same `now()`), also when this worker's claim had run out (the mail did go).
+   */
+  sentStatement?(row: OutboxRow): SQL | null;
+  /**
+   * The feature's writes for a mail that failed for good, in the transaction that writes 'failed',
+   * inside a savepoint (a failure is rare: its window does not matter).
+   */
   onFailed?(row: OutboxRow, tx: Transaction): Promise<void>;
 }
 
-/** What `beforeSend` decides: send (as stored, or with this html and text), or cancel with a reason. */
+/**
+ * What `beforeSend` decides: send (as stored, or with this html and text), or cancel with a reason
+ * (and the feature's own writes for that, in the transaction that cancels the row).
+ */
 export type SendDecision =
   | { readonly send: true; readonly html?: string; readonly text?: string }
-  | { readonly send: false; readonly reason: string };
+  | { readonly send: false; readonly reason: string; readonly cancel?: (tx: Transaction) => Promise<void> };
+
+const HOOK_FAILED = 'Outbox: een hook na verzending faalde';
 
 export const BEFORE_SEND_FAILED = 'De controle vlak voor verzending mislukte; de e-mail gaat later opnieuw.';
 
@@ -105,9 +122,11 @@ const WINDOW_SAMPLES = 200_000;
 
 /** The mail a row stands for, with its headers and fixed Message-ID. */
 export const outboxMessage = (
-  row: Pick<OutboxRow, 'recipient' | 'subject' | 'text' | 'html' | 'kind' | 'headers' | 'messageId'>,
+  row: Pick<OutboxRow, 'recipient' | 'subject' | 'text' | 'html' | 'kind' | 'headers' | 'messageId'> &
+    Partial<Pick<OutboxRow, 'fromName'>>,
 ): MailMessage => ({
   to: row.recipient,
+  fromName: row.fromName ?? null,
   subject: row.subject,
   text: row.text,
   html: row.html,
@@ -170,7 +189,7 @@ export function startOutboxWorker(
   const finish = async <T extends Partial<OutboxRow>>(
     write: (db: Database | Transaction) => Promise<T | null>,
     claim: Claim,
-    hook: OutboxHooks['onSent'],
+    hook: OutboxHooks['onFailed'],
   ): Promise<T | null> => {
     if (hook === undefined) return write(deps.db);
     return deps.db.transaction(async (tx) => {
@@ -179,7 +198,7 @@ export function startOutboxWorker(
       try {
         await tx.transaction((savepoint) => hook({ ...claim.row, ...outcome }, savepoint));
       } catch (error) {
-        deps.output.error({ err: error, mail: claim.row.reference }, 'Outbox: een hook na verzending faalde');
+        deps.output.error({ err: error, mail: claim.row.reference }, HOOK_FAILED);
       }
       return outcome;
     });
@@ -190,22 +209,30 @@ export function startOutboxWorker(
     const hook = deps.hooks?.beforeSend;
     if (hook === undefined) return claim.row;
     try {
-      return await deps.db.transaction(async (tx) => {
-        const decision = await hook(claim.row, tx);
-        if (decision.send) {
-          return {
-            ...claim.row,
-            html: decision.html ?? claim.row.html,
-            text: decision.text ?? claim.row.text,
-          };
-        }
-        await markCancelled(tx, claim, decision.reason);
-        return null;
+      const decision = await hook(claim.row, deps.db);
+      if (decision.send) {
+        return { ...claim.row, html: decision.html ?? claim.row.html, text: decision.text ?? claim.row.text };
+      }
+      await deps.db.transaction(async (tx) => {
+        if (await markCancelled(tx, claim, decision.reason)) await decision.cancel?.(tx);
       });
+      return null;
     } catch (error) {
       deps.output.error({ err: error, mail: claim.row.reference }, 'Outbox: controle vóór verzending faalde');
       await markRetry(deps.db, claim, options.backoffBaseMs, BEFORE_SEND_FAILED, null);
       return null;
+    }
+  };
+
+  /** 'sent', with the feature's statement in the same one; if that fails, 'sent' alone. */
+  const markSentWithFeature = async (claim: Claim, response: string | null): Promise<boolean> => {
+    const feature = deps.hooks?.sentStatement?.(claim.row) ?? null;
+    if (feature === null) return markSent(deps.db, claim, response);
+    try {
+      return await markSent(deps.db, claim, response, feature);
+    } catch (error) {
+      deps.output.error({ err: error, mail: claim.row.reference }, HOOK_FAILED);
+      return markSent(deps.db, claim, response);
     }
   };
 
@@ -226,10 +253,10 @@ export function startOutboxWorker(
     }
     const accepted = performance.now();
     deps.probe?.('accepted', claim.row);
-    const outcome = await finish((db) => markSent(db, claim, response), claim, deps.hooks?.onSent);
+    const marked = await markSentWithFeature(claim, response);
     const committed = performance.now();
     deps.probe?.('committed', claim.row);
-    if (outcome === null) {
+    if (!marked) {
       stats.lostClaims += 1;
       deps.output.error(
         { mail: claim.row.reference, messageId: claim.row.messageId },

@@ -3,6 +3,7 @@ import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
 import { formatLongDayTime } from '@loop/core/format';
 import { formatEstimate } from '@loop/core/surveys/model';
 import { escapeHtml } from '../http/escapeHtml';
+import { oneLine, parseMailFrom } from '../mail/mailFrom';
 
 /** What an invitation says; the contacts issue sends it with each contact's own personal link. */
 export interface InvitationContent {
@@ -45,26 +46,26 @@ export const INVITATION_TEXTS = {
   unsubscribeLink: 'Afmelden',
 } as const;
 
-/** Header values are one line: a name with a line break could add headers of its own. */
-const oneLine = (value: string): string =>
-  value
-    .replaceAll('\u0000', '')
-    .replace(/[\r\n\t]+/g, ' ')
-    .trim();
+/**
+ * The sender's display name: '<organisation> via <sender name>', the sender name MAIL_FROM's ('Loop'
+ * when it has none), so recipients see who invites them while the mail comes from Loop's own
+ * address and domain (SPF, DKIM). One line, whatever the organisation is called.
+ */
+export function invitationSenderName(mailFrom: string, organizationName: string): string {
+  const senderName = parseMailFrom(mailFrom).name || 'Loop';
+  const organization = oneLine(organizationName);
+  return organization === '' ? senderName : `${organization} via ${senderName}`;
+}
 
 /**
- * The sender as the From header shows it: '<organisation> via <sender name>' on the configured
- * address, so recipients see who invites them while the mail comes from Loop's own domain (SPF,
- * DKIM). The display name is quoted when it holds characters RFC 5322 does not allow bare.
+ * The sender as the preview shows it: the display name on the configured address, quoted when it
+ * holds characters RFC 5322 does not allow bare. (The mail itself gets the name and address apart,
+ * and the mailer encodes them.)
  */
 export function invitationSender(mailFrom: string, organizationName: string): string {
-  const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(mailFrom);
-  const address = oneLine(match ? (match[2] as string) : mailFrom);
-  const senderName = oneLine(match ? (match[1] as string).replace(/^"(.*)"$/, '$1') : '') || 'Loop';
-  const organization = oneLine(organizationName);
-  const name = organization === '' ? senderName : `${organization} via ${senderName}`;
+  const name = invitationSenderName(mailFrom, organizationName);
   const quoted = /^[\w !#$%&'*+/=?^`{|}~-]*$/.test(name) ? name : `"${name.replace(/(["\\])/g, '\\$1')}"`;
-  return `${quoted} <${address}>`;
+  return `${quoted} <${parseMailFrom(mailFrom).address}>`;
 }
 
 /** Decodes the few entities a serialised, sanitised fragment holds in its text. */
