@@ -17,15 +17,15 @@ import type { ContactMapData } from '@loop/core';
 import { contactSearchText } from '@loop/core/contacts';
 import postgres from 'postgres';
 import { contactAddressDigest, contacts } from '../../packages/server/src/db/schema';
+import { buildApp, createPasswordHasher, openPostgres } from '../../packages/server/src/index';
 import {
-  buildApp,
-  createPasswordHasher,
-  DEMO_ADMIN,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, sideBySide } from '../benchKit';
+  benchConfig,
+  demoAdminHeaders,
+  noMail,
+  scratchDatabase,
+  seedDemoDatabase,
+  sideBySide,
+} from '../benchKit';
 import { generateContacts, sortKeyColumns } from '../contacts-list/generateContacts';
 import { prng } from '../prng';
 import { seedNpsInvitations } from './seedColouring';
@@ -37,17 +37,8 @@ async function main() {
   const scratch = await scratchDatabase('contact_map');
   const database = openPostgres(scratch.url, { max: 10 });
   try {
-    await database.migrate();
-    await seedDemoData({
-      db: database.db,
-      clock: systemClock,
-      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-    });
+    const organizationId = await seedDemoDatabase(scratch.url);
     const sql = postgres(scratch.url, { max: 10, onnotice: () => {} });
-    const [membership] = await sql<{ id: number }[]>`
-      select m.organization_id as id from memberships m join users u on u.id = m.user_id
-      where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
-    const organizationId = Number(membership?.id ?? 0);
     const random = prng(16);
     const generated = generateContacts(CONTACTS);
     for (let start = 0; start < generated.length; start += 2_000) {
