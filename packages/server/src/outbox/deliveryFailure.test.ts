@@ -8,6 +8,7 @@ describe('classifyFailure', () => {
   it('should take 5xx as permanent and 4xx, network errors and unknown errors as temporary', () => {
     expect(classifyFailure(smtpError(550, '550 5.1.1 Onbekend'))).toEqual({
       permanent: true,
+      code: 550,
       reply: '550 5.1.1 Onbekend',
       detail: 'EMESSAGE: Message failed: 550 5.1.1 Onbekend',
     });
@@ -15,10 +16,16 @@ describe('classifyFailure', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET' });
     expect(classifyFailure(refused)).toEqual({
       permanent: false,
+      code: null,
       reply: null,
       detail: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:25',
     });
-    expect(classifyFailure('vreemd')).toEqual({ permanent: false, reply: null, detail: 'vreemd' });
+    expect(classifyFailure('vreemd')).toEqual({
+      permanent: false,
+      code: null,
+      reply: null,
+      detail: 'vreemd',
+    });
   });
 });
 

@@ -2,6 +2,8 @@
 export interface DeliveryFailure {
   /** 5xx: the server refused for good; anything else may work later. */
   readonly permanent: boolean;
+  /** The SMTP reply's code (550, 421 …), if it gave one. */
+  readonly code: number | null;
   /** The SMTP server's reply as received ("550 5.1.1 <x@y.nl>: user unknown"), if it gave one. */
   readonly reply: string | null;
   /** Without a reply: what went wrong on the way (connection refused, timeout …). */
@@ -24,7 +26,7 @@ export function classifyFailure(error: unknown): DeliveryFailure {
   const reply = typeof fields.response === 'string' && fields.response !== '' ? fields.response : null;
   const message = typeof fields.message === 'string' ? fields.message : String(error);
   const detail = typeof fields.code === 'string' ? `${fields.code}: ${message}` : message;
-  return { permanent: code !== null && code >= 500 && code < 600, reply, detail };
+  return { permanent: code !== null && code >= 500 && code < 600, code, reply, detail };
 }
 
 /** A delay in Dutch words: "45 seconden", "1 minuut", "16 minuten", "1 uur". */

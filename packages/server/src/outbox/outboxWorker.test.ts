@@ -24,7 +24,15 @@ let refuse: (mail: { messageId: string | null; attempt: number }) => SinkRefusal
 const mailers: Mailer[] = [];
 const workers: OutboxWorker[] = [];
 const errors: string[] = [];
-const output: JobOutput = { info: () => {}, error: (_details, message) => errors.push(message) };
+/** Everything the worker wrote to the server's output, details included. */
+const written: string[] = [];
+const output: JobOutput = {
+  info: () => {},
+  error: (details, message) => {
+    errors.push(message);
+    written.push(JSON.stringify(details), message);
+  },
+};
 const outbox = createOutbox({ mailFrom: 'Loop <no-reply@loop.voorbeeld.nl>' });
 
 beforeAll(async () => {
@@ -226,20 +234,23 @@ describe('startOutboxWorker', () => {
   });
 
   it('should fail a 5xx at once with the reply stored, and run onFailed', async () => {
-    refuse = () => ({ code: 550, message: '5.1.1 Onbekende ontvanger' });
+    refuse = () => ({ code: 550, message: '5.1.1 <weg@voorbeeld.nl> Onbekende ontvanger' });
     const failed: OutboxRow[] = [];
     start({}, { onFailed: async (row) => void failed.push(row) });
-    const planned = mail();
+    const planned = mail({ to: 'weg@voorbeeld.nl' });
     await outbox.enqueue(db, planned);
     await until(queueEmpty);
 
     expect(await rowOf(planned.reference)).toMatchObject({
       state: 'failed',
       attempts: 1,
-      lastError: 'Geweigerd door de mailserver: 550 5.1.1 Onbekende ontvanger',
-      smtpResponse: '550 5.1.1 Onbekende ontvanger',
+      lastError: `Geweigerd door de mailserver: 550 5.1.1 <${planned.to}> Onbekende ontvanger`,
+      smtpResponse: `550 5.1.1 <${planned.to}> Onbekende ontvanger`,
     });
     expect(failed).toEqual([expect.objectContaining({ reference: planned.reference, state: 'failed' })]);
+    // The server's output, which no AVG erase reaches, names the mail and the code, not the address.
+    expect(written.join('\n')).toContain('"smtpCode":550');
+    expect(written.join('\n')).not.toContain(planned.to);
     expect(sink.deliveries).toHaveLength(0);
   });
 

@@ -281,7 +281,12 @@ export function startOutboxWorker(
         deps.hooks?.onFailed,
       );
       if (outcome !== null) stats.failed += 1;
-      deps.output.error({ mail: claim.row.reference, reason: message }, 'Outbox: e-mail niet verstuurd');
+      // The reason (the SMTP server's reply often names the address) stays with the row, which the
+      // AVG erase blanks; the server's own output, which no erase reaches, gets the code only.
+      deps.output.error(
+        { mail: claim.row.reference, smtpCode: failure.code, permanent: failure.permanent },
+        'Outbox: e-mail niet verstuurd (de reden staat bij de e-mail)',
+      );
     } else {
       const outcome = await markRetry(deps.db, claim, delay, message, failure.reply);
       if (outcome !== null) stats.retried += 1;
