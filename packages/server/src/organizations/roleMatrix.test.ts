@@ -114,6 +114,8 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/organization/contact-rules': 'contacts.manage',
   'PATCH /api/v1/organization/contact-rules': 'contacts.rules',
   'GET /api/v1/contacts/map': 'contacts.manage',
+  'GET /api/v1/contacts/map/surveys': 'contacts.manage',
+  'GET /api/v1/contacts/:id/latest-invitation': 'contacts.manage',
   'PUT /api/v1/contacts/:id/position': 'contacts.manage',
   'DELETE /api/v1/contacts/:id/position': 'contacts.manage',
   'POST /api/v1/organization/business-analysis': 'analysis.use',
