@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiFailure, apiOk } from '../api';
 import type { ContactImport } from '../contract';
 import type { DownloadedFile } from '../shared';
+import { recordingGateway } from '../testing/recordingGateway';
 import { DEFAULT_CONTACT_LIST } from './contactListState';
 import type { ContactsGateway } from './contactsPorts';
 import { importRun } from './contactsScreen.fixtures';
@@ -10,20 +11,7 @@ import { createContactsUseCases, IMPORT_POLL_MS } from './contactsUseCases';
 const run = (processed: number, state: ContactImport['state'] = 'running'): ContactImport =>
   importRun({ processed, created: processed, state });
 
-/** A gateway whose calls are recorded; each test gives the answers it needs. */
-function fakeGateway(answers: Partial<ContactsGateway>) {
-  const calls: [string, ...unknown[]][] = [];
-  const gateway = new Proxy({} as ContactsGateway, {
-    get:
-      (_, name: string) =>
-      (...args: unknown[]) => {
-        calls.push([name, ...args]);
-        const answer = (answers as Record<string, (...a: unknown[]) => unknown>)[name];
-        return answer ? answer(...args) : Promise.resolve(apiOk(undefined));
-      },
-  });
-  return { gateway, calls };
-}
+const fakeGateway = (answers: Partial<ContactsGateway>) => recordingGateway<ContactsGateway>(answers);
 
 const noFiles = { saveFile: () => {}, saveText: () => {}, saveBytes: () => {} };
 

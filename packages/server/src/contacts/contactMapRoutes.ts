@@ -22,7 +22,7 @@ import { parseId, type Queryable } from '../db/database';
 import { contacts, type SurveyRow, surveyAnswers, surveys } from '../db/schema';
 import { addressChanged, currentAddressDigest } from '../geocoding/contactGeocoding';
 import { ApiError, invalidInput } from '../http/apiError';
-import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import { ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, boolean, integer, nullable, number, object, oneOf, string } from '../http/schema';
 import { STATUS_SQL } from '../invitations/invitationStore';
@@ -31,7 +31,14 @@ import { currentOrganization } from '../organizations/memberships';
 import { isoTimestamp, queryRows } from '../results/resultsSql';
 import { findSurvey, SURVEY_ERRORS } from '../surveys/surveys';
 import { listFilterOf } from './contactListFilter';
-import { contactMapQuerySchema, contactSchema, idParams, surveyIdQuerySchema } from './contactSchemas';
+import {
+  CONTACT_ROUTE_ERRORS,
+  contactMapQuerySchema,
+  contactSchema,
+  describeContactRoute,
+  idParams,
+  surveyIdQuerySchema,
+} from './contactSchemas';
 import { CONTACT_ERRORS, filterConditions, toContact } from './contactStore';
 
 const NOTHING_PLACED = { pending: 0, not_found: 0, incomplete: 0 } as const;
@@ -349,20 +356,8 @@ export const contactMapRoutes =
   ({ deps, authenticate }: RouteContext): RoutesPlugin =>
   async (app) => {
     const manage = { onRequest: authenticate, config: { permission: 'contacts.manage' as const } };
-    const describe = (operationId: string, summary: string, description: string) => ({
-      operationId,
-      tags: ['contacts'],
-      summary,
-      description,
-      security: bearerAuth,
-      headers: organizationHeaderSchema,
-    });
-    const errors = {
-      400: ERRORS.badRequest,
-      403: ERRORS.forbidden,
-      404: ERRORS.notFound,
-      ...PROTECTED_ERRORS,
-    } as const;
+    const describe = describeContactRoute;
+    const errors = CONTACT_ROUTE_ERRORS;
     const contactId = (raw: string): number => {
       const id = parseId(raw);
       if (id === null) throw new ApiError(404, CONTACT_ERRORS.notFound);

@@ -26,7 +26,7 @@ import { authOf } from '../auth/authenticate';
 import { MAX_SERIAL_ID, parseId } from '../db/database';
 import { contacts } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
-import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
+import { ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
 import { pageSchema } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, noContent } from '../http/schema';
@@ -53,11 +53,13 @@ import { listFilterOf } from './contactListFilter';
 import {
   bulkResultSchema,
   bulkSchema,
+  CONTACT_ROUTE_ERRORS,
   contactExportQuerySchema,
   contactInputSchema,
   contactListQuerySchema,
   contactPatchSchema,
   contactSchema,
+  describeContactRoute,
   facetsSchema,
   IMPORT_FORM_DOCUMENTATION,
   idParams,
@@ -106,8 +108,6 @@ export const CONTACT_FORM_MESSAGES = {
   tags: 'Geef minstens één tag.',
   selection: 'Kies precies één van ids, filter of segment_id.',
 } as const;
-
-const TAGS = ['contacts'];
 
 /** The export of a filter that nothing can match (a segment and a list filter contradicting). */
 async function* noChunks(): AsyncGenerator<Contact[]> {}
@@ -163,20 +163,8 @@ export const contactRoutes =
       if (id === null) throw new ApiError(404, notFound);
       return id;
     };
-    const describe = (operationId: string, summary: string, description: string) => ({
-      operationId,
-      tags: TAGS,
-      summary,
-      description,
-      security: bearerAuth,
-      headers: organizationHeaderSchema,
-    });
-    const errors = {
-      400: ERRORS.badRequest,
-      403: ERRORS.forbidden,
-      404: ERRORS.notFound,
-      ...PROTECTED_ERRORS,
-    } as const;
+    const describe = describeContactRoute;
+    const errors = CONTACT_ROUTE_ERRORS;
 
     // Imports still 'running' from before this start were cut off (or run on another instance, which
     // then shows progress within IMPORT_STALE_MS and is left alone).

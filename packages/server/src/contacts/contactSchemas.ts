@@ -17,6 +17,7 @@ import {
   POSITION_SOURCES,
 } from '@loop/core';
 import { CONTACT_PAGE_SIZE_DEFAULT, CONTACT_PAGE_SIZE_MAX } from '@loop/core/contacts';
+import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import {
   array,
   boolean,
@@ -368,3 +369,21 @@ export const surveyIdQuerySchema = object<{ readonly survey_id?: string }>(
   { survey_id: surveyIdProperty },
   { optional: ['survey_id'] },
 );
+
+/** The OpenAPI description every contacts route shares: tag, bearer token, organisation header. */
+export const describeContactRoute = (operationId: string, summary: string, description: string) => ({
+  operationId,
+  tags: ['contacts'],
+  summary,
+  description,
+  security: bearerAuth,
+  headers: organizationHeaderSchema,
+});
+
+/** The errors every contacts route can answer. */
+export const CONTACT_ROUTE_ERRORS = {
+  400: ERRORS.badRequest,
+  403: ERRORS.forbidden,
+  404: ERRORS.notFound,
+  ...PROTECTED_ERRORS,
+} as const;
