@@ -185,6 +185,20 @@ describe('invitations on the plans (migration 0023)', () => {
   });
 });
 
+describe('the contacts map on the plans (migration 0026)', () => {
+  it("should say that 'core' shows contacts on a map, coloured by NPS or invitation status", async () => {
+    const [core] = await ctx.db.select().from(features).where(eq(features.key, 'core'));
+    const text = textOf(shown(core?.description ?? '')).toLowerCase();
+    for (const phrase of [
+      'kaart van Nederland',
+      'geplaatst op hun adres',
+      'laatste NPS-antwoord',
+      'uitnodiging',
+    ])
+      expect(text).toContain(phrase.toLowerCase());
+  });
+});
+
 describe('the results PDF on the plans (migration 0017)', () => {
   it("should say that 'export' makes the XLSX export and a PDF summary of the results, without open answers", async () => {
     const [exportFeature] = await ctx.db.select().from(features).where(eq(features.key, 'export'));
