@@ -557,7 +557,8 @@ export const financeRoutes =
         });
         if (!outcome.ok) throw new ApiError(400, outcome.detail, outcome.fields);
         const report: FinanceImportReport = outcome.report;
-        if (report.stored)
+        // An import that added nothing is not kept (financeImport.ts), so it has nothing to log.
+        if (report.import_id !== null)
           audit(
             request,
             organization.id,
