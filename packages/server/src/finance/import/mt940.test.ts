@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BankLine, ParsedBankLine } from '@loop/core/finance';
+import type { BankLine } from '@loop/core/finance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountOf, MT940_MESSAGES, type Mt940File, parseMt940 } from './mt940';
