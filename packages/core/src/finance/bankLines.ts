@@ -52,8 +52,8 @@ export const BANK_LINE_MESSAGES = {
   currency: (currency: string) => `Bedrag in ${currency}; Loop boekt alleen euro's.`,
 } as const;
 
-/** Whether a currency code or sign a bank writes is the euro ('EUR', 'eur', '€'; nothing counts as euro). */
-export const isEuro = (currency: string): boolean => /^(eur|€|)$/i.test(currency.trim());
+/** Whether a currency code or sign a bank writes is the euro ('EUR', 'Euro', '€'; nothing counts as euro). */
+export const isEuro = (currency: string): boolean => /^(eur|euro|€|)$/i.test(currency.trim());
 
 /** What the import adds to every line: a BTW rate and a category (both optional). */
 export interface ImportDefaults {

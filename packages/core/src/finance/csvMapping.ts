@@ -190,7 +190,7 @@ const KNOWN_HEADERS: Readonly<Record<ColumnKey, readonly string[]>> = {
   counterparty: ['naam tegenpartij', 'naam / omschrijving', 'tegenpartij', 'naam', 'name', 'counterparty'],
   reference: ['volgnr', 'transactiereferentie', 'referentie', 'kenmerk', 'reference'],
   account: ['iban/bban', 'rekening', 'rekeningnummer', 'iban', 'account'],
-  currency: ['munt', 'muntsoort', 'valuta', 'currency', 'munteenheid'],
+  currency: ['munt', 'muntsoort', 'valuta', 'valutacode', 'currency', 'munteenheid'],
 };
 
 /**
