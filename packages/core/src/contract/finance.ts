@@ -200,6 +200,8 @@ export interface CsvMapping {
   readonly reference?: string;
   /** The own account (for the duplicate check); omitted: none. */
   readonly account?: string;
+  /** The currency ('EUR', as Rabobank's 'Munt'); a line in another currency is refused. Omitted: euro. */
+  readonly currency?: string;
 }
 
 /** A refused line of an import: its line number in the file and why, in Dutch. */
@@ -219,7 +221,7 @@ export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 export interface FinanceImportReport {
   /** One Dutch sentence saying what happened. */
   readonly detail: string;
-  /** The import's id when stored. */
+  /** The import's id when stored; null when nothing was stored or none of its lines was new (such an import is not kept). */
   readonly import_id: number | null;
   readonly stored: boolean;
   readonly dry_run: boolean;

@@ -295,6 +295,8 @@ export interface KpiImportReport {
   /** Periods that get a value they did not have, and that get a new value (stored or, unstored, would). */
   readonly created: number;
   readonly updated: number;
+  /** Periods whose stored value and note are already what the file says (neither stored again nor counted above). */
+  readonly unchanged: number;
   readonly refused: readonly KpiImportRefusal[];
   /** One Dutch sentence saying what happened. */
   readonly summary: string;

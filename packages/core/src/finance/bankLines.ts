@@ -26,6 +26,12 @@ export interface BankLine {
   readonly reference: string | null;
   /** The own account (IBAN or account number), or null when unknown. */
   readonly account: string | null;
+  /**
+   * The texts a line without a reference is recognised by, when they are not `counterparty` and
+   * `description` themselves. MT940 gives the texts as Loop first read them, so reading
+   * descriptions better never makes the lines of an earlier import new again.
+   */
+  readonly keyTexts?: { readonly counterparty: string; readonly description: string };
 }
 
 /** A line that cannot be imported, with its line number and a Dutch reason. */
@@ -42,7 +48,12 @@ export type ParsedBankLine =
 export const BANK_LINE_MESSAGES = {
   zero: 'Het bedrag is 0,00; zo’n regel wordt niet geïmporteerd.',
   tooLarge: 'Het bedrag is te groot (hoogstens 9.999.999.999,99).',
+  /** A line in another currency: refused for that, never as a line that cannot be read. */
+  currency: (currency: string) => `Bedrag in ${currency}; Loop boekt alleen euro's.`,
 } as const;
+
+/** Whether a currency code or sign a bank writes is the euro ('EUR', 'Euro', '€'; nothing counts as euro). */
+export const isEuro = (currency: string): boolean => /^(eur|euro|€|)$/i.test(currency.trim());
 
 /** What the import adds to every line: a BTW rate and a category (both optional). */
 export interface ImportDefaults {
@@ -98,9 +109,10 @@ const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowe
 
 /** The identity of a line before counting repeats: account, day, signed amount, and reference or text. */
 function identity(line: BankLine): string {
+  const texts = line.keyTexts ?? line;
   const what =
     line.reference === null
-      ? `tekst:${squash(line.counterparty)}|${squash(line.description)}`
+      ? `tekst:${squash(texts.counterparty)}|${squash(texts.description)}`
       : `ref:${line.reference.trim()}`;
   return [normaliseAccount(line.account) ?? '', line.date, formatAmount(line.amountCents), what].join('|');
 }

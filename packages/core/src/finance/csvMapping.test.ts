@@ -67,6 +67,7 @@ describe('suggestCsvMapping', () => {
       counterparty: 'Naam tegenpartij',
       reference: 'Volgnr',
       account: 'IBAN/BBAN',
+      currency: 'Munt',
     });
   });
 
@@ -251,5 +252,16 @@ describe('readCsvRow', () => {
       ok: false,
       refusal: { reason: CSV_MESSAGES.noAmount },
     });
+  });
+
+  it("should refuse a row in another currency for that, and take 'EUR', 'Euro', '€' or nothing as euro", () => {
+    const mapping: CsvMapping = { date: 'Datum', amount: 'Bedrag', currency: 'Munt' };
+    const columns = columnsFor(mapping, ['Datum', 'Munt', 'Bedrag']);
+    expect(readCsvRow(['31-01-2026', 'USD', '-12,50'], 4, columns, mapping)).toEqual({
+      ok: false,
+      refusal: { line: 4, reason: "Bedrag in USD; Loop boekt alleen euro's." },
+    });
+    for (const euro of ['EUR', 'eur', 'Euro', '€', ''])
+      expect(readCsvRow(['31-01-2026', euro, '-12,50'], 4, columns, mapping).ok, euro).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import type { FieldErrors } from '../auth';
 import type { CsvDateFormat, CsvDelimiter, CsvMapping } from '../contract';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../contract';
 import { parseAmount } from './amount';
-import type { ParsedBankLine } from './bankLines';
+import { BANK_LINE_MESSAGES, isEuro, type ParsedBankLine } from './bankLines';
 import { parseDate } from './dates';
 
 /**
@@ -47,6 +47,7 @@ const COLUMN_KEYS = [
   'counterparty',
   'reference',
   'account',
+  'currency',
 ] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
 
@@ -189,6 +190,7 @@ const KNOWN_HEADERS: Readonly<Record<ColumnKey, readonly string[]>> = {
   counterparty: ['naam tegenpartij', 'naam / omschrijving', 'tegenpartij', 'naam', 'name', 'counterparty'],
   reference: ['volgnr', 'transactiereferentie', 'referentie', 'kenmerk', 'reference'],
   account: ['iban/bban', 'rekening', 'rekeningnummer', 'iban', 'account'],
+  currency: ['munt', 'muntsoort', 'valuta', 'valutacode', 'currency', 'munteenheid'],
 };
 
 /**
@@ -221,7 +223,7 @@ export function suggestCsvMapping(headerRow: readonly string[]): CsvMapping | nu
     date_format: 'auto',
     decimal_separator: ',',
     ...(single ? pick(['amount', 'direction']) : pick(['debit', 'credit'])),
-    ...pick(['description', 'counterparty', 'reference', 'account']),
+    ...pick(['description', 'counterparty', 'reference', 'account', 'currency']),
   };
 }
 
@@ -277,6 +279,8 @@ export function readCsvRow(
   if (cells.length < columns.needed) return refuse(CSV_MESSAGES.tooFewCells(cells.length, columns.needed));
   const text = (key: ColumnKey) =>
     columns.indexes[key] === undefined ? '' : (cells[columns.indexes[key]] ?? '').trim();
+  const currency = text('currency');
+  if (!isEuro(currency)) return refuse(BANK_LINE_MESSAGES.currency(currency.toUpperCase()));
   const date = parseDate(text('date'), mapping.date_format ?? 'auto');
   if (!date.ok) return refuse(CSV_MESSAGES.inColumn(columns.names.date ?? 'date', date.detail ?? ''));
   const amount = signedAmount(cells, columns, mapping);

@@ -4,7 +4,23 @@ import { AMOUNT_MESSAGES } from './amount';
 import { emptyFinanceForm, FINANCE_FORM_MESSAGES, financeFormInput, financeFormOf } from './financeForm';
 import { FINANCE_MESSAGES } from './records';
 
-const form = { ...emptyFinanceForm('2026-03-14'), amount: '1.234,56', description: ' Laptop ' };
+const form = {
+  ...emptyFinanceForm('2026-03-14'),
+  direction: 'cost',
+  amount: '1.234,56',
+  description: ' Laptop ',
+};
+
+describe('emptyFinanceForm', () => {
+  it('should choose no kind for a new record, so saving without one asks for it', () => {
+    const empty = emptyFinanceForm('2026-03-14');
+    expect(empty.direction).toBe('');
+    expect(financeFormInput({ ...empty, amount: '121,00' })).toEqual({
+      ok: false,
+      fields: { direction: FINANCE_MESSAGES.direction },
+    });
+  });
+});
 
 describe('financeFormInput', () => {
   it('should turn the form into a record with the Dutch amount in cents and trimmed texts', () => {

@@ -35,10 +35,13 @@ export const BTW_RATE_CHOICES: readonly { readonly value: string; readonly label
   { value: '', label: 'Nog geen tarief' },
 ];
 
-/** A new record: today, a cost at 21 %, the rest empty. */
+/**
+ * A new record: today at 21 %, the rest empty. The direction is not chosen for the person: a
+ * preselected 'Kosten' booked a sale as a cost when nobody looked, so saving asks for it.
+ */
 export const emptyFinanceForm = (today: string): FinanceRecordForm => ({
   date: today,
-  direction: 'cost',
+  direction: '',
   amount: '',
   btw_rate: '21',
   category: '',

@@ -55,6 +55,7 @@ describe('csvPreview and previewCsvLines', () => {
       ok: true,
       line: 2,
       date: '2026-01-05',
+      fileDate: '20260105',
       amount: '1.210,00',
       counterparty: 'Klant Zuid B.V.',
       description: 'Factuur; F-1',
@@ -84,6 +85,16 @@ describe('csvPreview and previewCsvLines', () => {
     expect(result.ok && result.lines.map((line) => line.ok && [line.line, line.amount])).toEqual([
       [1, '100,00'],
       [2, '-5,00'],
+    ]);
+  });
+
+  it('should show each date as the file writes it, beside the day it will be stored as', () => {
+    const preview = csvPreview('Datum;Bedrag\n5-1-2026;100\n2026-01-06;-5\n20260107;1\n');
+    const result = previewCsvLines(preview, { date: 'Datum', amount: 'Bedrag' });
+    expect(result.ok && result.lines.map((line) => line.ok && [line.fileDate, line.date])).toEqual([
+      ['5-1-2026', '2026-01-05'],
+      ['2026-01-06', '2026-01-06'],
+      ['20260107', '2026-01-07'],
     ]);
   });
 });

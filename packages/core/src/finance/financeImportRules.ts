@@ -122,7 +122,10 @@ export type CsvPreviewLine =
   | {
       readonly ok: true;
       readonly line: number;
+      /** 'YYYY-MM-DD', as it will be stored. */
       readonly date: string;
+      /** The date as the file writes it ('05-01-2026', '20260105'): what the preview shows. */
+      readonly fileDate: string;
       /** Signed, Dutch notation: '-12,50' is money out. */
       readonly amount: string;
       readonly counterparty: string;
@@ -148,10 +151,12 @@ export function previewCsvLines(preview: CsvPreview, mapping: CsvMapping): CsvPr
       const read = readCsvRow(row.cells, row.line, columns.value, mapping);
       if (!read.ok) return { ok: false, line: row.line, reason: read.refusal.reason };
       const line = read.value;
+      const dateColumn = columns.value.indexes.date;
       return {
         ok: true,
         line: row.line,
         date: line.date,
+        fileDate: dateColumn === undefined ? line.date : (row.cells[dateColumn] ?? '').trim(),
         amount: formatAmount(line.amountCents),
         counterparty: line.counterparty,
         description: line.description,

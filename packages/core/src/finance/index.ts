@@ -9,6 +9,7 @@ export {
   bankLineProblem,
   bankLineRecord,
   duplicateKeyMaterial,
+  isEuro,
   normaliseAccount,
 } from './bankLines';
 export {
@@ -82,3 +83,5 @@ export {
   normaliseCategory,
   patchedInput,
 } from './records';
+export type { StatementBalance } from './statementBalance';
+export { BALANCE_MESSAGES, balanceProblem } from './statementBalance';

@@ -113,6 +113,7 @@ export {
   KPI_STATUS_VIEWS,
   kpiStatus,
   kpiTrend,
+  relativeChange,
   targetFor,
   trendAssessment,
   trendDirection,

@@ -160,9 +160,10 @@ describe('kpiCsv', () => {
         `2026-01;januari 2026;-1.234,56;1.000,00;Niet op koers;"'=HYPERLINK(""x"")";Olga;31-01-2026 17:00\r\n` +
         '2026-02;februari 2026;;;Geen waarde;;;\r\n',
     );
+    // The note comes back as it was, without the ' the export put before it against formulas.
     const read = readKpiCsv(text, context);
     expect(read.ok && read.accepted).toEqual([
-      { line: 2, period: '2026-01', value: -123456, note: `'=HYPERLINK("x")` },
+      { line: 2, period: '2026-01', value: -123456, note: '=HYPERLINK("x")' },
     ]);
     expect(read.ok && read.refused).toEqual([{ line: 3, reason: KPI_CSV_MESSAGES.noValue }]);
   });
@@ -170,14 +171,22 @@ describe('kpiCsv', () => {
 
 describe('importSummary', () => {
   it('should say what was stored, checked or refused', () => {
-    expect(importSummary({ stored: true, dryRun: false, created: 3, updated: 1, refused: 0 })).toBe(
-      'Geïmporteerd: 3 waarden nieuw, 1 waarde bijgewerkt.',
-    );
-    expect(importSummary({ stored: false, dryRun: false, created: 3, updated: 0, refused: 1 })).toBe(
-      'Niets geïmporteerd: 1 regel geweigerd. Verbeter die regel of sla foute regels over.',
-    );
-    expect(importSummary({ stored: false, dryRun: true, created: 2, updated: 0, refused: 2 })).toBe(
+    expect(
+      importSummary({ stored: true, dryRun: false, created: 3, updated: 1, unchanged: 0, refused: 0 }),
+    ).toBe('Geïmporteerd: 3 waarden nieuw, 1 waarde bijgewerkt.');
+    expect(
+      importSummary({ stored: false, dryRun: false, created: 3, updated: 0, unchanged: 0, refused: 1 }),
+    ).toBe('Niets geïmporteerd: 1 regel geweigerd. Verbeter die regel of sla foute regels over.');
+    expect(
+      importSummary({ stored: false, dryRun: true, created: 2, updated: 0, unchanged: 0, refused: 2 }),
+    ).toBe(
       'Controle: 2 waarden nieuw, 0 waarden bijgewerkt; 2 regels geweigerd. Er is nog niets opgeslagen.',
     );
+  });
+
+  it('should name the values that were there already, unchanged', () => {
+    expect(
+      importSummary({ stored: true, dryRun: false, created: 0, updated: 0, unchanged: 4, refused: 0 }),
+    ).toBe('Geïmporteerd: 0 waarden nieuw, 0 waarden bijgewerkt, 4 waarden ongewijzigd.');
   });
 });

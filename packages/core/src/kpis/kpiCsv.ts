@@ -1,5 +1,6 @@
 import type { KpiImportRefusal, KpiStatus, KpiUnit } from '../contract';
 import { calendarDay, type PeriodKind, parsePeriodKey, periodName, periodOf } from '../periods';
+import { decodeTextBytes } from '../shared';
 import { csvCell } from '../surveys/results';
 import { KPI_MESSAGES, KPI_NOTE_MAX_LENGTH } from './kpiDefinition';
 import { KPI_STATUS_VIEWS } from './kpiStatus';
@@ -190,7 +191,8 @@ export function readKpiCsv(text: string, context: KpiCsvContext): KpiCsvRead {
       if (valueText === '') return KPI_CSV_MESSAGES.noValue;
       const value = parseKpiValue(context.unit, valueText);
       if (!value.ok) return `Waarde ‘${valueText}’: ${value.reason}.`;
-      const note = cell(columns.note);
+      // The export writes a note that starts like a formula with a ' before it (csvCell); read back, it is the note.
+      const note = cell(columns.note).replace(/^'(?=[=+\-@])/, '');
       if (note.length > KPI_NOTE_MAX_LENGTH) return KPI_MESSAGES.noteTooLong;
       seen.set(period.key, record.line);
       accepted.push({ line: record.line, period: period.key, value: value.value, note });
@@ -210,51 +212,12 @@ const PERIOD_NAMES: Readonly<Record<PeriodKind, string>> = {
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Windows-1252's characters for the bytes 0x80–0x9F (the rest are Latin-1); undefined bytes stay U+FFFD. */
-const WINDOWS_1252_HIGH = '€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ';
-
-/** Strict UTF-8 (no overlong forms, surrogates or code points past U+10FFFF); null when not UTF-8. */
-function utf8(bytes: Uint8Array): string | null {
-  let text = '';
-  for (let i = 0; i < bytes.length; ) {
-    const first = bytes[i] as number;
-    const length =
-      first < 0x80
-        ? 1
-        : first >= 0xc2 && first < 0xe0
-          ? 2
-          : first >= 0xe0 && first < 0xf0
-            ? 3
-            : first >= 0xf0 && first < 0xf5
-              ? 4
-              : 0;
-    if (length === 0 || i + length > bytes.length) return null;
-    let code = length === 1 ? first : first & (0xff >> (length + 1));
-    for (let k = 1; k < length; k++) {
-      const next = bytes[i + k] as number;
-      if ((next & 0xc0) !== 0x80) return null;
-      code = (code << 6) | (next & 0x3f);
-    }
-    const minimum = [0, 0, 0x80, 0x800, 0x10000][length] as number;
-    if (code < minimum || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return null;
-    text += String.fromCodePoint(code);
-    i += length;
-  }
-  return text;
-}
-
 /**
- * The text of a file's bytes: UTF-8 (with or without a byte-order mark) when it is valid UTF-8, else
+ * The text of a file's bytes as the server reads an upload (shared `decodeTextBytes`): UTF-8 (with
+ * or without a byte-order mark) when it is valid UTF-8, UTF-16 after its byte-order mark, else
  * Windows-1252, which is what a Dutch Excel saves as 'CSV (gescheiden door lijstscheidingsteken)'.
  */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  const text = utf8(bytes);
-  if (text !== null) return text.replace(/^\uFEFF/, '');
-  let latin = '';
-  for (const byte of bytes)
-    latin += byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
-  return latin;
-}
+export const decodeCsvBytes = (bytes: Uint8Array): string => decodeTextBytes(bytes).text;
 
 /** The summary sentence of an import report. */
 export function importSummary(report: {
@@ -262,11 +225,13 @@ export function importSummary(report: {
   readonly dryRun: boolean;
   readonly created: number;
   readonly updated: number;
+  readonly unchanged: number;
   readonly refused: number;
 }): string {
   const values = (count: number) => (count === 1 ? '1 waarde' : `${count} waarden`);
   const lines = (count: number) => (count === 1 ? '1 regel' : `${count} regels`);
-  const changes = `${values(report.created)} nieuw, ${values(report.updated)} bijgewerkt`;
+  const same = report.unchanged > 0 ? `, ${values(report.unchanged)} ongewijzigd` : '';
+  const changes = `${values(report.created)} nieuw, ${values(report.updated)} bijgewerkt${same}`;
   if (report.dryRun)
     return report.refused === 0
       ? `Controle: ${changes}. Er is nog niets opgeslagen.`

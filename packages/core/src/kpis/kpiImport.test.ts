@@ -20,6 +20,7 @@ const report = (patch: Partial<KpiImportReport> = {}): KpiImportReport => ({
   lines: 3,
   created: 2,
   updated: 1,
+  unchanged: 0,
   refused: [],
   summary: 'Controle: 2 nieuw, 1 bijgewerkt.',
   ...patch,
@@ -127,6 +128,18 @@ describe('importCheckTexts', () => {
     expect(importCheckTexts(report({ created: 0, updated: 0 }), false)).toContain(
       'Er is niets om te importeren.',
     );
+  });
+
+  it('should say an unchanged export has nothing to import, and offer no import', () => {
+    const same = report({ created: 0, updated: 0, unchanged: 4 });
+    expect(importCheckTexts(same, false)).toEqual([
+      '3 regels gelezen.',
+      'Nieuwe waarde voor 0 perioden, bijgewerkte waarde voor 0 perioden.',
+      'Al opgeslagen en ongewijzigd: 4 perioden.',
+      'Alle regels zijn in orde.',
+      'Er is niets om te importeren.',
+    ]);
+    expect(canImport({ ...chosen('2026-01;5'), step: 'checked', check: same } as KpiImportState)).toBe(false);
   });
 });
 

@@ -118,6 +118,7 @@ export function importCheckTexts(report: KpiImportReport, skipInvalid: boolean):
     `${lines(report.lines)} gelezen.`,
     `Nieuwe waarde voor ${periods(report.created)}, bijgewerkte waarde voor ${periods(report.updated)}.`,
   ];
+  if (report.unchanged > 0) texts.push(`Al opgeslagen en ongewijzigd: ${periods(report.unchanged)}.`);
   if (report.refused.length === 0) texts.push('Alle regels zijn in orde.');
   else if (skipInvalid) texts.push(`${lines(report.refused.length)} geweigerd; die worden overgeslagen.`);
   else

@@ -121,6 +121,15 @@ describe('comparePoints', () => {
       assessment: null,
     });
   });
+
+  it('should compare an NPS below 0 with the change only, not a percentage of it', () => {
+    expect(comparePoints('higher', period('2026-03', 12), period('2025-03', -18))).toEqual({
+      change: 30,
+      relative_change: null,
+      assessment: 'good',
+    });
+    expect(comparePoints('higher', period('2026-03', 5), period('2025-03', 0)).relative_change).toBeNull();
+  });
 });
 
 describe('the board choice', () => {

@@ -3,6 +3,7 @@ import { type Period, previousPeriod } from '../periods';
 import {
   kpiStatus,
   kpiTrend,
+  relativeChange,
   type TargetPlan,
   targetFor,
   trendAssessment,
@@ -83,7 +84,7 @@ export function comparePoints(
   const change = move === 'flat' ? 0 : a.value - b.value;
   return {
     change,
-    relative_change: b.value === 0 ? null : change / Math.abs(b.value),
+    relative_change: relativeChange(b.value, move === 'flat' ? b.value : a.value),
     assessment: trendAssessment(direction, move),
   };
 }

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KPI_STATUSES } from '../contract';
-import { KPI_STATUS_VIEWS, kpiStatus, kpiTrend, targetFor, trendDirection, trendView } from './kpiStatus';
+import {
+  KPI_STATUS_VIEWS,
+  kpiStatus,
+  kpiTrend,
+  relativeChange,
+  targetFor,
+  trendDirection,
+  trendView,
+} from './kpiStatus';
 
 describe('kpiStatus', () => {
   it('should read a higher-is-better value against target and band', () => {
@@ -106,12 +114,30 @@ describe('kpiTrend', () => {
     });
   });
 
-  it('should measure the relative change against the size of a negative previous value', () => {
-    expect(kpiTrend('higher', { period: '2026-02', value: -20 }, -10)).toMatchObject({
-      change: 10,
-      relative_change: 0.5,
+  it('should give no relative change from or to a value below 0, only the change (NPS -18 to +12 is +30)', () => {
+    expect(kpiTrend('higher', { period: '2026-02', value: -18 }, 12)).toMatchObject({
+      change: 30,
+      relative_change: null,
       direction: 'up',
     });
+    expect(kpiTrend('higher', { period: '2026-02', value: -20 }, -10).relative_change).toBeNull();
+    expect(kpiTrend('higher', { period: '2026-02', value: 20 }, -10).relative_change).toBeNull();
+  });
+
+  it('should have a relative change exactly where both values are at least 0 and the first above it (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1000, max: 1000 }), (a, b) => {
+        const relative = relativeChange(a, b);
+        if (a > 0 && b >= 0) expect(relative).toBeCloseTo((b - a) / a);
+        else expect(relative).toBeNull();
+      }),
+    );
+  });
+
+  it('should give the relative change from a value above 0 to one of 0 or more', () => {
+    expect(kpiTrend('higher', { period: '2026-02', value: 40 }, 50).relative_change).toBe(0.25);
+    expect(kpiTrend('higher', { period: '2026-02', value: 40 }, 0).relative_change).toBe(-1);
+    expect(kpiTrend('higher', { period: '2026-02', value: 40 }, 40).relative_change).toBe(0);
   });
 
   it('should have no relative change from zero, and call float noise flat', () => {

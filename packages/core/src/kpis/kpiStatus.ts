@@ -72,6 +72,17 @@ export function trendAssessment(direction: KpiDirection, move: KpiTrendDirection
   return (move === 'up') === (direction === 'higher') ? 'good' : 'bad';
 }
 
+/**
+ * The change relative to the size of the value before, or null where a percentage of it means
+ * nothing (docs/architecture.md, 'A relative change only from a positive value'): only from a
+ * value above 0 to one of 0 or more. From 0 there is no size to compare with (0 → 5); across or
+ * below 0 the ratio misleads (an NPS from -18 to +12 is not '+166,7%'), so only the change is shown.
+ */
+export function relativeChange(previous: number, current: number): number | null {
+  if (!(previous > 0) || current < 0) return null;
+  return (current - previous) / previous;
+}
+
 /** A value against the one of the period before: change, relative change, direction, good or bad. */
 export function kpiTrend(
   direction: KpiDirection,
@@ -84,7 +95,8 @@ export function kpiTrend(
     previous_period: previous.period,
     previous_value: previous.value,
     change,
-    relative_change: previous.value === 0 ? null : change / Math.abs(previous.value),
+    // A flat move (float noise) is no change at all, relatively too.
+    relative_change: relativeChange(previous.value, move === 'flat' ? previous.value : current),
     direction: move,
     assessment: trendAssessment(direction, move),
   };

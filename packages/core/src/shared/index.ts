@@ -10,3 +10,4 @@ export { isListFiltered, listFilterKey, listSearchText, listStatusOf } from './l
 export type { Result } from './result';
 export { err, ok } from './result';
 export { createStateStore } from './stateStore';
+export { decodeTextBytes, detectTextEncoding } from './textEncoding';

@@ -29,17 +29,25 @@ const plural = (amount: number, one: string, many: string) => `${amount} ${amoun
 export const IMPORT_MESSAGES = {
   tooManyLines: `Een bestand mag hoogstens ${IMPORT_MAX_LINES.toLocaleString('nl-NL')} boekingen bevatten. Splits het bestand en importeer de delen na elkaar.`,
   stored: (imported: number, duplicates: number, refused: number) =>
-    `${[
-      `${plural(imported, 'boeking', 'boekingen')} geïmporteerd`,
-      ...(duplicates > 0
-        ? [
-            `${plural(duplicates, 'regel was', 'regels waren')} er al en ${duplicates === 1 ? 'is' : 'zijn'} overgeslagen`,
-          ]
-        : []),
-      ...(refused > 0 ? [`${plural(refused, 'foute regel', 'foute regels')} overgeslagen`] : []),
-    ].join(', ')}.`,
+    imported === 0
+      ? `Niets toegevoegd: ${
+          [
+            ...(duplicates > 0 ? [`${plural(duplicates, 'regel was', 'regels waren')} er al`] : []),
+            ...(refused > 0 ? [`${plural(refused, 'foute regel', 'foute regels')} overgeslagen`] : []),
+          ].join(', ') || 'het bestand bevat geen boekingen'
+        }.`
+      : `${[
+          `${plural(imported, 'boeking', 'boekingen')} geïmporteerd`,
+          ...(duplicates > 0
+            ? [
+                `${plural(duplicates, 'regel was', 'regels waren')} er al en ${duplicates === 1 ? 'is' : 'zijn'} overgeslagen`,
+              ]
+            : []),
+          ...(refused > 0 ? [`${plural(refused, 'foute regel', 'foute regels')} overgeslagen`] : []),
+        ].join(', ')}.`,
+  // Not 'cannot be read': a line may be refused for its currency or its amount 0,00 (each says why).
   refused: (refused: number) =>
-    `Niets geïmporteerd: ${plural(refused, 'regel kan', 'regels kunnen')} niet worden gelezen. Verbeter het bestand, of kies ervoor foute regels over te slaan.`,
+    `Niets geïmporteerd: ${plural(refused, 'regel is', 'regels zijn')} geweigerd. Verbeter het bestand, of kies ervoor foute regels over te slaan.`,
   dryRun: (imported: number, duplicates: number, refused: number) =>
     `Controle: ${plural(imported, 'nieuwe boeking', 'nieuwe boekingen')}, ${duplicates} al geïmporteerd, ${refused} geweigerd. Er is nog niets opgeslagen.`,
 } as const;
@@ -107,14 +115,19 @@ function check(file: BankFile): Checked {
   return { lines, refusals };
 }
 
-/** Stores the import and its new records in one transaction; answers the import's id and how many were new. */
+/**
+ * Stores the import and its new records in one transaction; answers the import's id and how many
+ * were new. An import that added nothing (every line was there already) is not kept: it would be
+ * listed with an undo that removes nothing (docs/architecture.md, 'An import that adds nothing is
+ * not kept').
+ */
 async function store(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   request: ImportRequest,
   file: BankFile,
   checked: Checked,
   keys: readonly string[],
-): Promise<{ importId: number; imported: number }> {
+): Promise<{ importId: number | null; imported: number }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [created] = await tx
@@ -166,6 +179,10 @@ async function store(
         .onConflictDoNothing({ target: [financeRecords.organizationId, financeRecords.duplicateKey] })
         .returning({ id: financeRecords.id });
       imported += inserted.length;
+    }
+    if (imported === 0) {
+      await tx.delete(financeImports).where(eq(financeImports.id, created.id));
+      return { importId: null, imported };
     }
     await tx
       .update(financeImports)

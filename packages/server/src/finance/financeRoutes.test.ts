@@ -6,7 +6,7 @@ import type {
   FinanceRecord,
   Page,
 } from '@loop/core';
-import { FINANCE_MESSAGES } from '@loop/core/finance';
+import { BALANCE_MESSAGES, FINANCE_MESSAGES } from '@loop/core/finance';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -409,11 +409,18 @@ describe('imports', () => {
     const again = await importAs('januari-opnieuw.xml', bankFixture('ing-camt053.xml'));
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({
-      detail: '0 boekingen geïmporteerd, 5 regels waren er al en zijn overgeslagen.',
+      detail: 'Niets toegevoegd: 5 regels waren er al.',
+      import_id: null,
       imported: 0,
       duplicates: 5,
     });
     expect((await financeCounts(ctx, importTeam.organization.id)).records).toBe(5);
+    // An import that added nothing is not kept: the list has no undo that would remove nothing.
+    const listed = (await call('GET', '/imports', undefined, as(importTeam))).json<Page<FinanceImport>>();
+    expect(listed.items.map((item) => [item.file_name, item.imported, item.record_count])).toEqual([
+      ['januari.xml', 5, 5],
+    ]);
+    expect(listed.total).toBe(1);
   });
 
   it('should import MT940 and a Windows-1252 CSV (café) with a rate and category for every line', async () => {
@@ -463,7 +470,7 @@ describe('imports', () => {
         { line: 9, reason: MT940_MESSAGES.threeDecimals },
       ],
       detail:
-        'Niets geïmporteerd: 2 regels kunnen niet worden gelezen. Verbeter het bestand, of kies ervoor foute regels over te slaan.',
+        'Niets geïmporteerd: 2 regels zijn geweigerd. Verbeter het bestand, of kies ervoor foute regels over te slaan.',
     });
     expect(await financeCounts(ctx, importTeam.organization.id)).toEqual(before);
     const skipped = await importAs('kapot.sta', bankFixture('broken-61.sta'), { skip_invalid: 'true' });
@@ -474,6 +481,28 @@ describe('imports', () => {
       refused: 2,
       detail: '1 boeking geïmporteerd, 2 foute regels overgeslagen.',
     });
+  });
+
+  it('should refuse a statement whose balances do not add up, and name a line in another currency for that', async () => {
+    const before = await financeCounts(ctx, importTeam.organization.id);
+    for (const dryRun of ['false', 'true']) {
+      const unbalanced = await importAs('abn.sta', bankFixture('abn-amro-mt940.sta'), { dry_run: dryRun });
+      expect(unbalanced.statusCode).toBe(400);
+      expect(unbalanced.json()).toEqual({ detail: BALANCE_MESSAGES.mismatch(11, 294_039, 315_390) });
+    }
+    const dollars = Buffer.from(
+      bankFixture('ing-camt053.xml')
+        .toString('utf8')
+        .replace('<Amt Ccy="EUR">45.99</Amt>', '<Amt Ccy="USD">45.99</Amt>'),
+    );
+    const refused = await importAs('dollars.xml', dollars);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      detail:
+        'Niets geïmporteerd: 1 regel is geweigerd. Verbeter het bestand, of kies ervoor foute regels over te slaan.',
+      refusals: [{ line: 71, reason: "Bedrag in USD; Loop boekt alleen euro's." }],
+    });
+    expect(await financeCounts(ctx, importTeam.organization.id)).toEqual(before);
   });
 
   it('should check without storing on a dry run, counting what is new', async () => {
@@ -624,7 +653,7 @@ describe('who may', () => {
   it('should answer 404 for every id of another organisation and change nothing of it', async () => {
     const record = await create({ description: 'Geheim van de eerste' });
     const imported = (
-      await postImport(ctx.app, as(team), { name: 'abn.sta', bytes: bankFixture('abn-amro-mt940.sta') })
+      await postImport(ctx.app, as(team), { name: 'abn.sta', bytes: bankFixture('abn-amro-sepa-mt940.sta') })
     ).json<FinanceImportReport>();
     const before = await financeCounts(ctx, team.organization.id);
     for (const intruder of [other.owner, other.manager, other.member]) {

@@ -525,7 +525,9 @@ export const financeRoutes =
               'kolomindeling, herkend aan de inhoud. Elke regel wordt een boeking (bij = inkomsten, af = kosten); ' +
               'regels die er al zijn (zelfde rekening, datum, bedrag en referentie) worden overgeslagen. Alles of ' +
               'niets: met een geweigerde regel wordt niets opgeslagen (422 met het verslag), tenzij skip_invalid. ' +
-              'dry_run controleert alleen (200). Opgeslagen: 201 met het verslag.',
+              'dry_run controleert alleen (200). Opgeslagen: 201 met het verslag (import_id null als geen regel nieuw ' +
+              "was: zo'n import wordt niet bewaard). Een afschrift waarvan het eindsaldo niet volgt uit beginsaldo " +
+              'plus boekingen wordt geweigerd (400, met beide bedragen).',
           ),
           consumes: ['multipart/form-data'],
           response: {
@@ -557,7 +559,8 @@ export const financeRoutes =
         });
         if (!outcome.ok) throw new ApiError(400, outcome.detail, outcome.fields);
         const report: FinanceImportReport = outcome.report;
-        if (report.stored)
+        // An import that added nothing is not kept (financeImport.ts), so it has nothing to log.
+        if (report.import_id !== null)
           audit(
             request,
             organization.id,

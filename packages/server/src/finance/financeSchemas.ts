@@ -246,6 +246,7 @@ export const csvMappingSchema = object<CsvMapping>(
     counterparty: column('Kolom met de tegenpartij.'),
     reference: column('Kolom met de referentie van de bank.'),
     account: column('Kolom met de eigen rekening.'),
+    currency: column("Kolom met de valuta ('EUR'); een regel in een andere valuta wordt geweigerd."),
   },
   {
     optional: [
@@ -261,6 +262,7 @@ export const csvMappingSchema = object<CsvMapping>(
       'counterparty',
       'reference',
       'account',
+      'currency',
     ],
   },
 );

@@ -1,12 +1,10 @@
-import type { ImportEncoding } from '@loop/core';
+import { detectTextEncoding, type ImportEncoding } from '@loop/core';
 
 /**
- * An uploaded text file's bytes as text (bank statements, contacts, KPI values). Banks and Excel write UTF-8 (with or without a byte order mark),
- * Windows-1252 (Excel's 'CSV (puntkomma gescheiden)' on a Dutch Windows) or UTF-16 ('Unicode
- * tekst'). UTF-16 announces itself with a byte order mark; anything else is read as UTF-8 when it
- * is valid UTF-8, and as Windows-1252 otherwise: Windows-1252 text with an accent ('café', é = 0xE9)
- * is never valid UTF-8, and pure ASCII reads the same either way. Node's TextDecoder knows
- * Windows-1252 (full ICU), so no decoding library is needed.
+ * An uploaded text file's bytes as text (bank statements, contacts, KPI values): UTF-8, UTF-16
+ * after its byte order mark, or Windows-1252, decided by core's `detectTextEncoding` (the rule is
+ * written there), the same function the finance screen's CSV preview decodes with. Node's
+ * TextDecoder knows Windows-1252 (full ICU), so no decoding library is needed.
  */
 
 export const DECODE_MESSAGES = {
@@ -42,23 +40,10 @@ export function decodeText(bytes: Uint8Array, messages: DecodeMessages = DECODE_
     return { ok: false, detail: head.includes('xl/') ? messages.spreadsheet : messages.zip };
   }
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, detail: messages.pdf };
-  let text: string;
-  let encoding: ImportEncoding;
-  if (startsWith(bytes, [0xff, 0xfe])) {
-    encoding = 'utf-16le';
-    text = decodeAs(bytes, encoding);
-  } else if (startsWith(bytes, [0xfe, 0xff])) {
-    encoding = 'utf-16be';
-    text = decodeAs(bytes, encoding);
-  } else {
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      encoding = 'utf-8';
-    } catch {
-      text = decodeAs(bytes, 'windows-1252');
-      encoding = 'windows-1252';
-    }
-  }
+  // The same decision as the screens' preview (core's `detectTextEncoding`); Node's TextDecoder
+  // then reads the whole file natively.
+  const encoding = detectTextEncoding(bytes);
+  const text = decodeAs(bytes, encoding);
   // NUL never occurs in a text file (nor can PostgreSQL store it).
   if (text.includes('\u0000')) return { ok: false, detail: messages.binary };
   if (text.trim() === '') return { ok: false, detail: messages.empty };

@@ -168,6 +168,7 @@ describe('CSV import and export', () => {
       lines: 5,
       created: 1,
       updated: 1,
+      unchanged: 0,
       refused: [
         { line: 3, reason: 'Waarde ‘12.5’: schrijf een getal op zijn Nederlands, bijvoorbeeld 1.234,56.' },
         { line: 4, reason: '‘2026-13’ is geen maand of datum (bijvoorbeeld 2026-03 of 31-03-2026).' },
@@ -231,6 +232,67 @@ describe('CSV import and export', () => {
     expect(stored.map((row) => [row.period, row.value, row.origin])).toEqual([
       ['2025-11', 123_456, 'import'],
       ['2026-02', -50, 'import'],
+    ]);
+  });
+});
+
+describe('importing an unchanged export again', () => {
+  it('should count no changed value and leave who entered each value alone', async () => {
+    const share = await createKpi(ctx, team, {
+      name: 'Tevredenheid (%)',
+      unit: 'percentage',
+      target: 80,
+      warning: 70,
+    });
+    await put(share, '2025-12', 72.25, '-3 t.o.v. vorig jaar');
+    await put(share, '2026-01', 81.5);
+    await put(share, '2026-02', 0);
+    const revision = async () =>
+      (await ctx.db.select({ revision: kpis.revision }).from(kpis).where(eq(kpis.id, share.id)))[0]?.revision;
+    const before = await revision();
+    const exported = (await teamCall(ctx, team, 'GET', `/kpis/${share.id}/values/export`)).body;
+
+    for (const dry_run of [true, false]) {
+      const again = (await importCsv(share, exported, { dry_run })).json<KpiImportReport>();
+      expect(again, `dry_run ${dry_run}`).toMatchObject({
+        created: 0,
+        updated: 0,
+        unchanged: 3,
+        refused: [],
+      });
+    }
+    expect((await importCsv(share, exported)).json<KpiImportReport>().summary).toBe(
+      'Geïmporteerd: 0 waarden nieuw, 0 waarden bijgewerkt, 3 waarden ongewijzigd.',
+    );
+    // Nothing was written: every value is still the one entered by hand, and the KPI did not change.
+    const stored = await ctx.db
+      .select()
+      .from(kpiValues)
+      .where(eq(kpiValues.kpiId, share.id))
+      .orderBy(kpiValues.period);
+    expect(stored.map((row) => [row.period, row.value, row.note, row.origin])).toEqual([
+      ['2025-12', 72.25, '-3 t.o.v. vorig jaar', 'manual'],
+      ['2026-01', 81.5, '', 'manual'],
+      ['2026-02', 0, '', 'manual'],
+    ]);
+    expect(await revision()).toBe(before);
+
+    // One value changed in the file: one change, and only that one is written.
+    const edited = exported.replace('81,5', '82');
+    expect((await importCsv(share, edited)).json<KpiImportReport>()).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 2,
+    });
+    const after = await ctx.db
+      .select()
+      .from(kpiValues)
+      .where(eq(kpiValues.kpiId, share.id))
+      .orderBy(kpiValues.period);
+    expect(after.map((row) => [row.period, row.value, row.origin])).toEqual([
+      ['2025-12', 72.25, 'manual'],
+      ['2026-01', 82, 'import'],
+      ['2026-02', 0, 'manual'],
     ]);
   });
 });

@@ -315,6 +315,7 @@ export const importReportSchema = object<KpiImportReport>({
   lines: integer(),
   created: integer(),
   updated: integer(),
+  unchanged: integer({ description: 'Perioden waarvan waarde en notitie al zo waren opgeslagen.' }),
   refused: array(object<KpiImportReport['refused'][number]>({ line: integer(), reason: string() })),
   summary: string(),
 });

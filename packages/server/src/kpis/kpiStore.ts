@@ -12,7 +12,7 @@ import type { PeriodKind } from '@loop/core/periods';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { kpiBoards, kpis, kpiValues, memberships, surveys, users } from '../db/schema';
-import { containsPattern } from '../results/resultsSql';
+import { containsPattern, queryRows } from '../results/resultsSql';
 
 /** What a card and the computation of values need of a KPI (the board reads no more). */
 export type KpiCardSource = Omit<KpiRecord, 'description' | 'createdAt' | 'updatedAt'>;
@@ -397,44 +397,58 @@ async function bumpRevision(db: Queryable, kpiId: number): Promise<void> {
     .where(eq(kpis.id, kpiId));
 }
 
-/** Which of these periods already have a value. */
-export async function existingPeriods(
+type ImportLine = { readonly period: string; readonly value: number; readonly note: string };
+
+/**
+ * How imported lines compare with what is stored: the periods that have a value, and of those the
+ * ones whose value (as the column stores it, to 4 decimals) and note are the same already, so an
+ * unchanged export imported again counts no change.
+ */
+export async function compareWithStored(
   db: Queryable,
   kpiId: number,
-  periods: readonly string[],
-): Promise<Set<string>> {
-  if (periods.length === 0) return new Set();
-  const rows = await db
-    .select({ period: kpiValues.period })
-    .from(kpiValues)
-    .where(
-      and(
-        eq(kpiValues.kpiId, kpiId),
-        sql`${kpiValues.period} = any (array(select jsonb_array_elements_text(${JSON.stringify(periods)}::jsonb)))`,
-      ),
-    );
-  return new Set(rows.map((row) => row.period));
+  lines: readonly ImportLine[],
+): Promise<{ readonly present: ReadonlySet<string>; readonly unchanged: ReadonlySet<string> }> {
+  if (lines.length === 0) return { present: new Set(), unchanged: new Set() };
+  const rows = await queryRows<{ period: string; same: boolean }>(
+    db,
+    sql`select l.period, (v.value = l.value::numeric(20, 4) and v.note = l.note) as same
+        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(period text, value numeric, note text)
+        join kpi_values v on v.kpi_id = ${kpiId} and v.period = l.period`,
+  );
+  return {
+    present: new Set(rows.map((row) => row.period)),
+    unchanged: new Set(rows.filter((row) => row.same).map((row) => row.period)),
+  };
 }
 
-/** Stores many imported values in one statement (one JSON parameter), replacing those there. */
+/**
+ * Stores many imported values in one statement (one JSON parameter), replacing those there. A
+ * value and note equal to the stored ones are left alone (who entered them and when stay), and the
+ * KPI's revision only moves when something changed.
+ */
 export async function importValues(
   db: Queryable,
   values: {
     readonly kpiId: number;
-    readonly lines: ReadonlyArray<{ readonly period: string; readonly value: number; readonly note: string }>;
+    readonly lines: readonly ImportLine[];
     readonly userId: number;
     readonly now: Date;
   },
 ): Promise<void> {
   if (values.lines.length === 0) return;
   await db.execute(sql`
-    with bumped as (update kpis set revision = revision + 1 where id = ${values.kpiId})
-    insert into kpi_values (kpi_id, period, value, note, origin, entered_by, entered_at)
-    select ${values.kpiId}, l.period, l.value, l.note, 'import', ${values.userId}, ${values.now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(values.lines)}::jsonb) as l(period text, value numeric, note text)
-    on conflict (kpi_id, period) do update
-      set value = excluded.value, note = excluded.note, origin = excluded.origin,
-          entered_by = excluded.entered_by, entered_at = excluded.entered_at`);
+    with changed as (
+      insert into kpi_values (kpi_id, period, value, note, origin, entered_by, entered_at)
+      select ${values.kpiId}, l.period, l.value, l.note, 'import', ${values.userId}, ${values.now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(values.lines)}::jsonb) as l(period text, value numeric, note text)
+      on conflict (kpi_id, period) do update
+        set value = excluded.value, note = excluded.note, origin = excluded.origin,
+            entered_by = excluded.entered_by, entered_at = excluded.entered_at
+        where (kpi_values.value, kpi_values.note) is distinct from (excluded.value, excluded.note)
+      returning 1
+    )
+    update kpis set revision = revision + 1 where id = ${values.kpiId} and exists (select 1 from changed)`);
 }
 
 // --- Boards -------------------------------------------------------------------------------------

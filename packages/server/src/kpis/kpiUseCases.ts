@@ -63,8 +63,8 @@ import {
 import {
   boardChoices,
   clearBoard,
+  compareWithStored,
   deleteValue,
-  existingPeriods,
   findKpi,
   firstStoredPeriod,
   hasStoredValues,
@@ -315,29 +315,23 @@ export async function importKpiValues(
   if (computed !== null) return computed;
   const read = readKpiCsv(request.csv, { unit: kpi.unit, periodKind: kpi.periodKind, today: todayOf(deps) });
   if (!read.ok) return invalid({ csv: read.detail });
-  const present = await existingPeriods(
-    deps.db,
-    kpi.id,
-    read.accepted.map((line) => line.period),
-  );
-  const updated = read.accepted.filter((line) => present.has(line.period)).length;
-  const created = read.accepted.length - updated;
+  // Only a value that differs from the stored one (or is new) counts and is written: importing an
+  // unchanged export again reports 0 changes (docs/architecture.md, 'KPI values as CSV').
+  const { present, unchanged } = await compareWithStored(deps.db, kpi.id, read.accepted);
+  const changes = read.accepted.filter((line) => !unchanged.has(line.period));
+  const created = changes.filter((line) => !present.has(line.period)).length;
+  const updated = changes.length - created;
   const stored =
     !request.dry_run && (read.refused.length === 0 || request.skip_invalid) && read.accepted.length > 0;
-  if (stored) await importValues(deps.db, { kpiId: kpi.id, lines: read.accepted, userId, now: deps.now() });
+  if (stored && changes.length > 0)
+    await importValues(deps.db, { kpiId: kpi.id, lines: changes, userId, now: deps.now() });
+  const counts = { created, updated, unchanged: unchanged.size };
   return ok({
     stored,
     lines: read.lines,
-    created,
-    updated,
+    ...counts,
     refused: read.refused,
-    summary: importSummary({
-      stored,
-      dryRun: request.dry_run,
-      created,
-      updated,
-      refused: read.refused.length,
-    }),
+    summary: importSummary({ stored, dryRun: request.dry_run, ...counts, refused: read.refused.length }),
   });
 }
 

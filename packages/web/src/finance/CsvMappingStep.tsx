@@ -14,6 +14,7 @@ const COLUMNS: readonly CsvColumnChoice<keyof CsvMapping>[] = [
   { key: 'counterparty', label: 'Tegenpartij' },
   { key: 'reference', label: 'Referentie' },
   { key: 'account', label: 'Eigen rekening' },
+  { key: 'currency', label: 'Valuta' },
 ];
 
 /**
@@ -78,7 +79,7 @@ export function CsvMappingStep({
             line.ok ? (
               <tr key={line.line}>
                 <td>{line.line}</td>
-                <td>{line.date}</td>
+                <td>{line.fileDate}</td>
                 <td className="finance-amount">{line.amount}</td>
                 <td>{line.counterparty}</td>
                 <td>{line.description}</td>

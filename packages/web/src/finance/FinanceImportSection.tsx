@@ -1,4 +1,4 @@
-import type { CsvMapping, FinanceImportReport, ImportFormat } from '@loop/core';
+import { type CsvMapping, decodeTextBytes, type FinanceImportReport, type ImportFormat } from '@loop/core';
 import {
   type CsvPreview,
   csvPreview,
@@ -77,7 +77,11 @@ export function FinanceImportSection({ canManage }: { canManage: boolean }) {
       setChosen(null);
       return;
     }
-    const head = await file.slice(0, HEAD_BYTES).text();
+    // Decoded as the server will decode the whole file (UTF-8, UTF-16 or Excel's Windows-1252), so
+    // the preview shows 'Café de Zoë' as it will be stored; the start of a longer file may end
+    // inside a character.
+    const bytes = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+    const { text: head } = decodeTextBytes(bytes, { truncated: file.size > HEAD_BYTES });
     const format = detectImportFormat(file.name, head);
     const preview = csvPreview(head);
     setChosen({ file, format, preview });
@@ -104,9 +108,9 @@ export function FinanceImportSection({ canManage }: { canManage: boolean }) {
       setError(result.detail);
       return;
     }
+    // The report says what happened in the live region below, once; no toast repeats it.
     setReport(result.value);
     if (result.value.stored) {
-      notify.success(result.value.detail);
       invalidate('finance:');
       if (fileInput.current) fileInput.current.value = '';
       setChosen(null);
@@ -217,7 +221,9 @@ export function FinanceImportSection({ canManage }: { canManage: boolean }) {
                 <progress aria-label="Regels verwerken" />
               </>
             ) : report !== null ? (
-              <p>{report.detail}</p>
+              <p>
+                <strong>{report.detail}</strong>
+              </p>
             ) : null}
           </div>
           <FormAlert message={error} />
@@ -256,7 +262,10 @@ export function FinanceImportSection({ canManage }: { canManage: boolean }) {
               <td>{item.refused}</td>
               <td>{item.record_count}</td>
               <td>
-                {canManage ? (
+                {canManage && item.record_count === 0 ? (
+                  // Undoing would remove nothing: its records were all deleted since.
+                  <span className="field-hint">Geen boekingen meer</span>
+                ) : canManage ? (
                   <button
                     type="button"
                     className="button button-secondary"
@@ -294,13 +303,13 @@ export function FinanceImportSection({ canManage }: { canManage: boolean }) {
   );
 }
 
-/** What an import did: the numbers, and each refused line with its number and reason. */
+/**
+ * What an import did: the numbers, and each refused line with its number and reason. Its sentence
+ * (`report.detail`) is the live region's above, so it is not said twice.
+ */
 function ImportReport({ report }: { report: FinanceImportReport }) {
   return (
     <div className={report.stored ? 'alert alert-success' : 'alert alert-info'} data-testid="import-report">
-      <p>
-        <strong>{report.detail}</strong>
-      </p>
       <ul>
         {importReportLines(report).map((line) => (
           <li key={line}>{line}</li>

@@ -1,11 +1,11 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import type { FinanceOverview, FinanceRecord, MemberRole } from '@loop/core';
-import { AMOUNT_MESSAGES } from '@loop/core/finance';
+import type { FinanceImport, FinanceOverview, FinanceRecord, MemberRole } from '@loop/core';
+import { AMOUNT_MESSAGES, FINANCE_MESSAGES } from '@loop/core/finance';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
-import { button, chooseFile, click, render, type, unmountAll, waitFor } from '../testing/render';
+import { button, choose, chooseFile, click, render, type, unmountAll, waitFor } from '../testing/render';
 import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
@@ -93,7 +93,12 @@ const OVERVIEW: FinanceOverview = {
 };
 
 /** `importDone`: the import's answer waits for it, so the screen can be seen while it runs. */
-function app(role: MemberRole, records: FinanceRecord[], importDone: Promise<void> = Promise.resolve()) {
+function app(
+  role: MemberRole,
+  records: FinanceRecord[],
+  importDone: Promise<void> = Promise.resolve(),
+  imports: FinanceImport[] = [],
+) {
   const stored = [...records];
   return createTestApp({
     path: '/finance',
@@ -134,7 +139,8 @@ function app(role: MemberRole, records: FinanceRecord[], importDone: Promise<voi
       'GET /finance/overview': () => json(200, OVERVIEW),
       'GET /finance/categories': () =>
         json(200, { used: [{ name: 'Omzet', record_count: 1 }], suggestions: ['Inkoop'] }),
-      'GET /finance/imports': () => json(200, { items: [], total: 0, page: 1, page_size: 25 }),
+      'GET /finance/imports': () =>
+        json(200, { items: imports, total: imports.length, page: 1, page_size: 25 }),
       'POST /finance/imports': async () => {
         await importDone;
         return json(422, {
@@ -162,6 +168,15 @@ const CSV = [
   '"20260105";"Klant Zuid B.V.";"Bij";"1.210,00";"Factuur F-1"',
   '"2026011";"Fout";"Af";"1,00";"x"',
 ].join('\n');
+
+/** The form control whose label starts with `text` (the form's own, not the list filter's). */
+function fieldLabelled(container: Element, text: string): HTMLElement | null {
+  const form = container.querySelector('form.finance-form');
+  const label = [...(form?.querySelectorAll('label') ?? [])].find((each) =>
+    each.textContent?.startsWith(text),
+  );
+  return document.getElementById(label?.htmlFor ?? '');
+}
 
 describe('FinanceScreen', () => {
   it('should show the overview with totals, months in text, categories and BTW per quarter', async () => {
@@ -208,6 +223,7 @@ describe('FinanceScreen', () => {
     expect(test.api.seen.some((request) => request.method === 'POST')).toBe(false);
 
     await type(amount, '1.234,56');
+    await choose(fieldLabelled(container, 'Soort'), 'cost');
     await click(button(container, 'Boeking opslaan'));
     await waitFor(() => expect(test.api.seen.some((request) => request.method === 'POST')).toBe(true));
     const sent = test.api.seen.find((request) => request.method === 'POST');
@@ -272,7 +288,8 @@ describe('FinanceScreen', () => {
     // Recognised as an ING export: the preview reads the lines as the server will.
     await waitFor(() => expect(container.textContent).toContain('Voorbeeld van de eerste regels'));
     const preview = container.querySelector('section[aria-label="Voorbeeld van de import"]');
-    expect(preview?.textContent).toContain('2026-01-051.210,00Klant Zuid B.V.Factuur F-1');
+    // The date as the file writes it (ING: jjjjmmdd), not reformatted.
+    expect(preview?.textContent).toContain('202601051.210,00Klant Zuid B.V.Factuur F-1');
     expect(preview?.textContent).toContain("Wordt geweigerd: Kolom 'Datum'");
 
     await click(button(container, 'Importeren'));
@@ -285,6 +302,10 @@ describe('FinanceScreen', () => {
     await act(async () => finish());
     await waitFor(() => expect(container.querySelector('[data-testid="import-report"]')).not.toBeNull());
     expect(progress?.textContent).toBe('Er zijn 1 regels geweigerd; er is niets geïmporteerd.');
+    // The sentence is said once: in the live region, not again in the report below it.
+    expect(
+      container.textContent?.split('Er zijn 1 regels geweigerd; er is niets geïmporteerd.'),
+    ).toHaveLength(2);
     const report = container.querySelector('[data-testid="import-report"]')?.textContent ?? '';
     expect(report).toContain('1 boeking zou worden geïmporteerd.');
     expect(report).toContain("3Kolom 'Datum': Dit is geen datum: '2026011'.");
@@ -297,5 +318,72 @@ describe('FinanceScreen', () => {
     });
     expect(sent.get('skip_invalid')).toBe('false');
     expect((sent.get('file') as File).name).toBe('ing.csv');
+  });
+  it('should preselect no kind for a new record and ask for one before saving', async () => {
+    const test = app('owner', [RECORD]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(button(container, 'Boeking toevoegen')).not.toBeNull());
+    await click(button(container, 'Boeking toevoegen'));
+    const kind = await waitFor(() => {
+      const select = fieldLabelled(container, 'Soort');
+      expect(select).not.toBeNull();
+      return select as HTMLSelectElement;
+    });
+    expect(kind.value).toBe('');
+    expect(kind.selectedOptions[0]?.textContent).toBe('Kies inkomsten of kosten');
+    await type(fieldLabelled(container, 'Bedrag inclusief btw'), '121,00');
+    await click(button(container, 'Boeking opslaan'));
+    await waitFor(() => expect(container.textContent).toContain(FINANCE_MESSAGES.direction));
+    expect(kind.getAttribute('aria-invalid')).toBe('true');
+    expect(test.api.seen.some((request) => request.method === 'POST')).toBe(false);
+    await choose(kind, 'income');
+    await click(button(container, 'Boeking opslaan'));
+    await waitFor(() => expect(test.api.seen.some((request) => request.method === 'POST')).toBe(true));
+    expect(test.api.seen.find((request) => request.method === 'POST')?.body).toMatchObject({
+      direction: 'income',
+      amount_cents: 12_100,
+    });
+  });
+
+  it('should preview a Windows-1252 CSV from Excel with its accents, as the server will store it', async () => {
+    const test = app('owner', [RECORD]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('input[type="file"]')).not.toBeNull());
+    const csv = 'Datum;Naam tegenpartij;Bedrag;Omschrijving\r\n05-01-2026;Café de Zoë;-12,50;Lunch\r\n';
+    // Excel's 'CSV (puntkomma gescheiden)': one byte per character, é = 0xE9, ë = 0xEB.
+    const bytes = Uint8Array.from(csv, (char) => char.charCodeAt(0));
+    await chooseFile(container.querySelector('input[type="file"]'), new File([bytes], 'excel.csv'));
+    const preview = await waitFor(() => {
+      const found = container.querySelector('section[aria-label="Voorbeeld van de import"]');
+      expect(found).not.toBeNull();
+      return found;
+    });
+    expect(preview?.textContent).toContain('05-01-2026-12,50Café de ZoëLunch');
+    expect(preview?.textContent).not.toContain('\uFFFD');
+  });
+
+  it('should offer no undo for an import whose records are all gone', async () => {
+    const item = (id: number, record_count: number): FinanceImport => ({
+      id,
+      file_name: `afschrift-${id}.sta`,
+      format: 'mt940',
+      lines: 3,
+      imported: 3,
+      duplicates: 0,
+      refused: 0,
+      record_count,
+      created_by_name: 'Olga',
+      created_at: '2026-02-01T09:00:00Z',
+    });
+    const test = app('owner', [RECORD], Promise.resolve(), [item(2, 0), item(1, 3)]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const gone = await waitFor(() => {
+      const row = container.querySelector('[data-import-id="2"]');
+      expect(row).not.toBeNull();
+      return row as Element;
+    });
+    expect(gone.querySelector('button')).toBeNull();
+    expect(gone.textContent).toContain('Geen boekingen meer');
+    expect(button(container.querySelector('[data-import-id="1"]')!, 'Ongedaan maken')).not.toBeNull();
   });
 });

@@ -83,10 +83,16 @@ export function RecordForm({
           <select
             id={`${id}-direction`}
             value={form.direction}
+            required
             aria-invalid={errors.direction ? true : undefined}
             aria-describedby={errors.direction ? `${id}-direction-error` : undefined}
             onChange={(event) => set('direction')(event.target.value)}
           >
+            {form.direction === '' ? (
+              <option value="" disabled>
+                Kies inkomsten of kosten
+              </option>
+            ) : null}
             <option value="income">Inkomsten (geld ontvangen)</option>
             <option value="cost">Kosten (geld betaald)</option>
           </select>

@@ -1,4 +1,11 @@
-import { type BankLine, type ParsedBankLine, parseDecimalCents } from '@loop/core/finance';
+import {
+  BANK_LINE_MESSAGES,
+  type BankLine,
+  isEuro,
+  type ParsedBankLine,
+  parseDecimalCents,
+  type StatementBalance,
+} from '@loop/core/finance';
 import { calendarDay } from '@loop/core/periods';
 import { SaxesParser } from 'saxes';
 
@@ -19,7 +26,9 @@ import { SaxesParser } from 'saxes';
  * (the debtor of money in, the creditor of money out) and the remittance text (Ustrd, or the
  * structured creditor reference), else the entry's additional information. An entry of several
  * transactions (a batch) is one line, as the bank booked it. Only booked entries in euro are
- * imported; others are refused with the reason.
+ * imported; others are refused with the reason. Each statement's opening balance (`OPBD`, else
+ * `PRCD`) and closing balance (`CLBD`) come back with the sum of its booked entries for core's
+ * balance check, when all of them are in one currency and every booked entry's amount was read.
  */
 
 export const CAMT_MESSAGES = {
@@ -29,8 +38,7 @@ export const CAMT_MESSAGES = {
     'Het XML-bestand bevat een DOCTYPE; een CAMT.053-afschrift heeft dat nooit. Kies het bestand zoals je bank het gaf.',
   notCamt053:
     'Dit XML-bestand is geen CAMT.053-afschrift (BkToCstmrStmt ontbreekt). Kies het dagafschrift in CAMT.053-formaat.',
-  currency: (currency: string) =>
-    `Alleen bedragen in euro worden geïmporteerd; deze boeking is in ${currency}.`,
+  currency: BANK_LINE_MESSAGES.currency,
   notBooked: (status: string) =>
     `Deze boeking is nog niet definitief (status ${status}) en wordt niet geïmporteerd.`,
   noDate: 'Deze boeking heeft geen boekdatum (BookgDt) of valutadatum (ValDt).',
@@ -106,8 +114,7 @@ function bankLine(entry: Entry, account: string | null): ParsedBankLine {
   const refuse = (reason: string): ParsedBankLine => ({ ok: false, refusal: { line, reason } });
   const status = first(entry, 'Sts/Cd', 'Sts');
   if (status !== '' && status !== 'BOOK') return refuse(CAMT_MESSAGES.notBooked(status));
-  if (entry.currency !== '' && entry.currency !== 'EUR')
-    return refuse(CAMT_MESSAGES.currency(entry.currency));
+  if (!isEuro(entry.currency)) return refuse(CAMT_MESSAGES.currency(entry.currency));
   const amountText = first(entry, 'Amt');
   const amount = parseDecimalCents(amountText);
   if (!amount.ok) return refuse(CAMT_MESSAGES.badAmount(amountText, amount.detail ?? ''));
@@ -138,8 +145,60 @@ function bankLine(entry: Entry, account: string | null): ParsedBankLine {
   };
 }
 
+/** A booked entry's signed cents and currency for the balance check; null cents when unreadable. */
+function entryAmount(entry: Entry): { readonly booked: boolean; readonly cents: number | null } {
+  const status = first(entry, 'Sts/Cd', 'Sts');
+  const amount = parseDecimalCents(first(entry, 'Amt'));
+  const indicator = first(entry, 'CdtDbtInd');
+  const booked = status === '' || status === 'BOOK';
+  if (!amount.ok || (indicator !== 'CRDT' && indicator !== 'DBIT')) return { booked, cents: null };
+  return { booked, cents: indicator === 'CRDT' ? amount.value : -amount.value };
+}
+
+/** One `Bal` of a statement as read: its type code, amount text, currency, direction and line. */
+interface Balance {
+  readonly line: number;
+  code: string;
+  amount: string;
+  currency: string;
+  indicator: string;
+}
+
+/** A statement being read: its balances and its booked entries added up (complete while every amount was read). */
+interface Statement {
+  readonly balances: Balance[];
+  entries: number;
+  complete: boolean;
+  readonly currencies: Set<string>;
+}
+
+/** The statement's balances and entries for the check, or null when it cannot be checked. */
+function statementBalance(statement: Statement): StatementBalance | null {
+  const cents = (balance: Balance | undefined): number | null => {
+    const amount = balance === undefined ? null : parseDecimalCents(balance.amount);
+    if (amount === null || !amount.ok) return null;
+    if (balance?.indicator === 'DBIT') return -amount.value;
+    return balance?.indicator === 'CRDT' ? amount.value : null;
+  };
+  const find = (code: string) => statement.balances.find((balance) => balance.code === code);
+  const opening = find('OPBD') ?? find('PRCD');
+  const closing = find('CLBD');
+  const openingCents = cents(opening);
+  const closingCents = cents(closing);
+  if (closing === undefined || openingCents === null || closingCents === null || !statement.complete)
+    return null;
+  const currencies = new Set([...statement.currencies, opening?.currency ?? '', closing.currency]);
+  currencies.delete('');
+  if (currencies.size > 1) return null;
+  return { line: closing.line, openingCents, closingCents, entriesCents: statement.entries };
+}
+
 export type CamtResult =
-  | { readonly ok: true; readonly lines: ParsedBankLine[] }
+  | {
+      readonly ok: true;
+      readonly lines: ParsedBankLine[];
+      readonly balances: readonly StatementBalance[];
+    }
   | { readonly ok: false; readonly detail: string };
 
 class RefusedDocument extends Error {}
@@ -159,6 +218,9 @@ export function parseCamt053(xml: string): CamtResult {
   const names: string[] = [];
   const paths: string[] = [];
   const lines: ParsedBankLine[] = [];
+  const balances: StatementBalance[] = [];
+  let statement: Statement | null = null;
+  let balance: Balance | null = null;
   let isStatement = false;
   let account: string | null = null;
   let entry: Entry | null = null;
@@ -180,7 +242,18 @@ export function parseCamt053(xml: string): CamtResult {
     const depth = names.length;
     if (depth === 2 && names[0] === 'Document' && name === 'BkToCstmrStmt') isStatement = true;
     if (!isStatement) return;
-    if (name === 'Stmt' && depth === 3) account = null;
+    if (name === 'Stmt' && depth === 3) {
+      account = null;
+      statement = { balances: [], entries: 0, complete: true, currencies: new Set() };
+    }
+    if (name === 'Bal' && depth === 4 && parent === 'Stmt' && statement !== null) {
+      balance = { line: parser.line, code: '', amount: '', currency: '', indicator: '' };
+      statement.balances.push(balance);
+    }
+    if (balance !== null && name === 'Amt' && parent === 'Bal') {
+      const currency = tag.attributes.Ccy;
+      balance.currency = typeof currency === 'string' ? currency.trim() : '';
+    }
     if (name === 'Ntry' && parent === 'Stmt' && entry === null) {
       entry = { line: parser.line, values: new Map(), currency: '', transactions: 0 };
       entryDepth = depth;
@@ -206,6 +279,12 @@ export function parseCamt053(xml: string): CamtResult {
     const fullPath = paths.at(-1) ?? '';
     if (current !== null && depth === entryDepth) {
       lines.push(bankLine(current, account));
+      const amount = entryAmount(current);
+      if (statement !== null && amount.booked) {
+        if (amount.cents === null) statement.complete = false;
+        else statement.entries += amount.cents;
+        statement.currencies.add(current.currency);
+      }
       entry = null;
     } else if (current !== null) {
       const path = fullPath.slice(entryPrefix);
@@ -222,6 +301,17 @@ export function parseCamt053(xml: string): CamtResult {
       // The statement's own account: its IBAN, else another identification.
       const value = text.trim();
       if (value !== '' && (fullPath.endsWith('IBAN') || account === null)) account = value;
+    } else if (balance !== null) {
+      const value = text.trim();
+      if (fullPath.endsWith('/Bal/Tp/CdOrPrtry/Cd')) balance.code = value;
+      else if (fullPath.endsWith('/Bal/Amt')) balance.amount = value;
+      else if (fullPath.endsWith('/Bal/CdtDbtInd')) balance.indicator = value;
+      else if (fullPath.endsWith('/Stmt/Bal')) balance = null;
+    }
+    if (isStatement && depth === 3 && fullPath.endsWith('/Stmt') && statement !== null) {
+      const checked = statementBalance(statement);
+      if (checked !== null) balances.push(checked);
+      statement = null;
     }
     names.pop();
     paths.pop();
@@ -233,5 +323,5 @@ export function parseCamt053(xml: string): CamtResult {
     if (error instanceof RefusedDocument) return { ok: false, detail: error.message };
     throw error;
   }
-  return isStatement ? { ok: true, lines } : { ok: false, detail: CAMT_MESSAGES.notCamt053 };
+  return isStatement ? { ok: true, lines, balances } : { ok: false, detail: CAMT_MESSAGES.notCamt053 };
 }

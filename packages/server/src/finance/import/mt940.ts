@@ -1,5 +1,13 @@
-import type { BankLine, ParsedBankLine } from '@loop/core/finance';
+import {
+  BANK_LINE_MESSAGES,
+  type BankLine,
+  isEuro,
+  type ParsedBankLine,
+  type StatementBalance,
+} from '@loop/core/finance';
 import { calendarDay } from '@loop/core/periods';
+import { mt940KeyTexts } from './mt940KeyTexts';
+import { describeMt940, firstLineWidth } from './mt940Text';
 
 /**
  * SWIFT MT940 as Dutch banks write it (ING, Rabobank, ABN AMRO, Knab, Triodos, bunq): our own
@@ -13,10 +21,12 @@ import { calendarDay } from '@loop/core/periods';
  * old account number), `:61:` the value date (JJMMDD), the optional entry date (MMDD, possibly in
  * the next or previous year), C/D/RC/RD, the amount ('1234,56'), the transaction type (N/F/S and
  * three characters) and, after '//', the bank's reference (the customer reference before it is not
- * unique: Rabobank writes 'EREF' there for every SEPA line); `:86:` the
- * description, structured (/NAME/…/REMI/…, /CNTP/iban/bic/naam/plaats/) or free text. Headers
- * ({1:…}{2:…}, '0000 01INGBNL2A…', '940 00'), balances (:60F:, :62F:, :64:, :65:) and `:86:` after
- * a balance are skipped.
+ * unique: Rabobank writes 'EREF' there for every SEPA line); `:86:` the counterparty and
+ * description (`mt940Text.ts`: wrapped lines, structured, labelled and Triodos texts). The opening
+ * and closing balances (`:60F:`/`:60M:`, `:62F:`/`:62M:`) of every statement come back with the sum
+ * of its lines for core's balance check, and give the statement's currency: a line of a statement
+ * in another currency than the euro is refused for that. Headers ({1:…}{2:…}, '0000 01INGBNL2A…',
+ * '940 00'), the other balances (:64:, :65:) and `:86:` after a balance are skipped.
  */
 
 export const MT940_MESSAGES = {
@@ -92,84 +102,128 @@ export function accountOf(field: string): string | null {
   return account === '' ? null : account;
 }
 
-const STRUCTURED_KEYS =
-  /\/(TRTP|IBAN|BIC|NAME|REMI|EREF|MARF|CSID|ORDP|BENM|CNTP|ADDR|ID|PURP|ULTC|ULTD|ULTB|RTRN|ISDT|CREF|PREF|SVCL|CDTRREFTP|CDTRREF|CD|ISSR|OCMT|CHGS|EXCH|BUSP|RTYP)\//g;
-
-/** The parts of a structured :86: ('/TRTP/SEPA OVERBOEKING/IBAN/NL…/NAME/…/REMI/…'), by key. */
-function structured(text: string): Map<string, string> | null {
-  if (!text.startsWith('/')) return null;
-  const parts = new Map<string, string>();
-  const matches = [...text.matchAll(STRUCTURED_KEYS)];
-  if (matches.length === 0 || matches[0]?.index !== 0) return null;
-  for (const [index, match] of matches.entries()) {
-    const start = (match.index ?? 0) + match[0].length;
-    const end = matches[index + 1]?.index ?? text.length;
-    const key = match[1] ?? '';
-    if (!parts.has(key)) parts.set(key, text.slice(start, end).replace(/\/+$/, '').trim());
-  }
-  return parts;
+/** A statement line and its signed cents for the balance check (null when the amount cannot be read). */
+interface ReadLine {
+  readonly parsed: ParsedBankLine;
+  readonly cents: number | null;
 }
 
-/** Counterparty and description from :86: (and the :61: details line some banks use for the IBAN). */
-function describe(details: readonly string[]): { counterparty: string; description: string } {
-  const joined = details.join(details[0]?.startsWith('/') ? '' : ' ').trim();
-  const parts = structured(joined);
-  if (parts !== null) {
-    const cntp = parts.get('CNTP')?.split('/') ?? [];
-    const counterparty = parts.get('NAME') ?? cntp[2] ?? parts.get('ORDP') ?? parts.get('BENM') ?? '';
-    const remittance = (parts.get('REMI') ?? '').replace(/^(USTD|STRD)\/+/, '').replace(/^CUR\/+/, '');
-    return { counterparty: counterparty.trim(), description: remittance || joined };
-  }
-  // Knab and others: '… REK: NL65INGB0123456789/NAAM: PICQER'.
-  const named = /NAAM:\s*(.+)$/.exec(joined);
-  return { counterparty: named?.[1]?.trim() ?? '', description: joined };
+/** What the statement around a line says: its own account and currency, how its texts wrap. */
+interface LineContext {
+  readonly account: string | null;
+  readonly currency: string | null;
+  readonly firstWidth: number;
 }
 
 /** Reads one :61: field (with the :86: after it) into a bank line, or refuses it. */
-function statementLine(field: Field, details: Field | null, account: string | null): ParsedBankLine {
-  const refuse = (reason: string): ParsedBankLine => ({ ok: false, refusal: { line: field.line, reason } });
+function statementLine(field: Field, details: Field | null, context: LineContext): ReadLine {
+  const refuse = (reason: string, cents: number | null = null): ReadLine => ({
+    parsed: { ok: false, refusal: { line: field.line, reason } },
+    cents,
+  });
   const match = STATEMENT_LINE.exec(field.lines[0] ?? '');
   if (match === null) return refuse(MT940_MESSAGES.broken61);
   const [, yy = '', mm = '', dd = '', entry, mark = '', , amountText = '', , rest = ''] = match;
-  const valueDay = `${year(yy)}-${mm}-${dd}`;
-  if (calendarDay(valueDay) === null) return refuse(MT940_MESSAGES.dateDoesNotExist(`${yy}${mm}${dd}`));
-  const day = entry === undefined ? valueDay : entryDay(year(yy), Number(mm), entry);
-  if (calendarDay(day) === null) return refuse(MT940_MESSAGES.dateDoesNotExist(entry ?? ''));
   const amount = cents(amountText);
   if (amount === null) return refuse(MT940_MESSAGES.threeDecimals);
+  // C is money in and D money out; a reversal (RC, RD) undoes the opposite, so RD is money in.
+  const credit = mark === 'C' || mark === 'RD';
+  const signed = credit ? amount : -amount;
+  if (context.currency !== null && !isEuro(context.currency))
+    return refuse(BANK_LINE_MESSAGES.currency(context.currency), signed);
+  const valueDay = `${year(yy)}-${mm}-${dd}`;
+  if (calendarDay(valueDay) === null)
+    return refuse(MT940_MESSAGES.dateDoesNotExist(`${yy}${mm}${dd}`), signed);
+  const day = entry === undefined ? valueDay : entryDay(year(yy), Number(mm), entry);
+  if (calendarDay(day) === null) return refuse(MT940_MESSAGES.dateDoesNotExist(entry ?? ''), signed);
   // Only the bank's own reference (after '//') identifies a line: the customer reference before it
   // is often a placeholder ('EREF', 'MARF', 'NONREF' at Rabobank) shared by many lines.
   const bankReference = /\/\/(.+)$/.exec(rest)?.[1]?.trim() ?? '';
   const reference = bankReference === '' || bankReference === 'NONREF' ? null : bankReference;
-  // C is money in and D money out; a reversal (RC, RD) undoes the opposite, so RD is money in.
-  const credit = mark === 'C' || mark === 'RD';
-  const text = describe(details?.lines ?? []);
+  const lines = details?.lines ?? [];
+  const text = describeMt940(lines, {
+    firstWidth: context.firstWidth,
+    supplementary: field.lines[1] ?? null,
+  });
   return {
-    ok: true,
-    value: {
-      line: field.line,
-      date: day,
-      amountCents: credit ? amount : -amount,
-      counterparty: text.counterparty,
-      description: text.description,
-      reference,
-      account,
-    } satisfies BankLine,
+    parsed: {
+      ok: true,
+      value: {
+        line: field.line,
+        date: day,
+        amountCents: signed,
+        counterparty: text.counterparty,
+        description: text.description,
+        reference,
+        account: context.account,
+        keyTexts: mt940KeyTexts(lines),
+      } satisfies BankLine,
+    },
+    cents: signed,
   };
 }
 
-/** Every statement line of an MT940 file, in order; null when the text is not MT940 at all. */
-export function parseMt940(text: string): ParsedBankLine[] | null {
+const BALANCE = /^([CD])(\d{6})([A-Z]{3})(\d{1,15}(?:[,.]\d*)?)$/;
+
+/** A balance field (':60F:C260130EUR12500,00') as signed cents and currency; null when unreadable. */
+function balanceOf(field: Field): { readonly cents: number; readonly currency: string } | null {
+  const match = BALANCE.exec((field.lines[0] ?? '').trim());
+  const amount = match === null ? null : cents(match[4] ?? '');
+  if (match === null || amount === null) return null;
+  return { cents: match[1] === 'D' ? -amount : amount, currency: match[3] ?? '' };
+}
+
+/** The statement lines of an MT940 file, and each statement's balances with the sum of its lines. */
+export interface Mt940File {
+  readonly lines: readonly ParsedBankLine[];
+  readonly balances: readonly StatementBalance[];
+}
+
+/** Every statement line of an MT940 file, in order, and its balances; null when the text is not MT940 at all. */
+export function parseMt940(text: string): Mt940File | null {
   const all = fields(text);
   if (!all.some((field) => field.tag === '20' || field.tag === '61')) return null;
+  const firstWidth = firstLineWidth(all.filter((field) => field.tag === '86').map((field) => field.lines));
   const lines: ParsedBankLine[] = [];
+  const balances: StatementBalance[] = [];
   let account: string | null = null;
+  let currency: string | null = null;
+  // The statement (or page) being added up since its opening balance; null without one.
+  let open: { opening: number; entries: number; complete: boolean } | null = null;
   for (const [index, field] of all.entries()) {
-    if (field.tag === '20') account = null;
-    if (field.tag === '25') account = accountOf(field.lines.join(''));
+    if (field.tag === '20') {
+      account = null;
+      currency = null;
+      open = null;
+    }
+    if (field.tag === '25') {
+      account = accountOf(field.lines.join(''));
+      currency = /(?:\s|\d)([A-Z]{3})$/.exec(field.lines.join('').trim())?.[1] ?? currency;
+    }
+    if (field.tag === '60F' || field.tag === '60M') {
+      const balance = balanceOf(field);
+      open = balance === null ? null : { opening: balance.cents, entries: 0, complete: true };
+      if (balance !== null) currency = balance.currency;
+    }
+    if (field.tag === '62F' || field.tag === '62M') {
+      const balance = balanceOf(field);
+      if (open?.complete && balance !== null)
+        balances.push({
+          line: field.line,
+          openingCents: open.opening,
+          closingCents: balance.cents,
+          entriesCents: open.entries,
+        });
+      open = null;
+    }
     if (field.tag !== '61') continue;
     const next = all[index + 1];
-    lines.push(statementLine(field, next?.tag === '86' ? next : null, account));
+    const read = statementLine(field, next?.tag === '86' ? next : null, { account, currency, firstWidth });
+    lines.push(read.parsed);
+    if (open !== null) {
+      if (read.cents === null) open.complete = false;
+      else open.entries += read.cents;
+    }
   }
-  return lines;
+  return { lines, balances };
 }

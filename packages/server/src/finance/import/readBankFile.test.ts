@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CsvMapping } from '@loop/core';
-import { type BankLine, CSV_MESSAGES } from '@loop/core/finance';
+import { BALANCE_MESSAGES, type BankLine, CSV_MESSAGES } from '@loop/core/finance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECODE_MESSAGES, decodeText } from '../../import/decodeText';
@@ -304,6 +304,104 @@ describe('CSV', () => {
       detail: CSV_MESSAGES.notRecognised(['Wanneer', 'Hoeveel']),
       fields: { mapping: CSV_MESSAGES.notRecognised(['Wanneer', 'Hoeveel']) },
     });
+  });
+});
+
+describe('balances (a file whose closing balance does not follow is refused)', () => {
+  const read = (content: string | Uint8Array) =>
+    readBankFile(typeof content === 'string' ? new TextEncoder().encode(content) : content, auto);
+
+  it('should accept every statement whose opening balance plus entries is its closing balance', () => {
+    for (const name of [
+      'ing-mt940.sta',
+      'rabobank-mt940.sta',
+      'rabobank-mt940-wrapped.sta',
+      'abn-amro-sepa-mt940.sta',
+      'ing-mt940-structured.sta',
+      'asn-mt940.sta',
+      'knab-mt940.sta',
+      'triodos-mt940.sta',
+      'ing-camt053.xml',
+    ])
+      expect(read(bytes(name)).ok, name).toBe(true);
+  });
+
+  it('should refuse an MT940 file whose :62F: does not follow from :60F: and its lines, naming both amounts', () => {
+    // mt940-js's ABN AMRO sample: € 3.148,49 + € 5,41 is € 3.153,90, not the € 2.940,39 it states.
+    expect(read(bytes('abn-amro-mt940.sta'))).toEqual({
+      ok: false,
+      detail: BALANCE_MESSAGES.mismatch(11, 294_039, 315_390),
+    });
+    // Amounts as Intl writes euros in nl-NL (a no-break space after '€').
+    expect(BALANCE_MESSAGES.mismatch(11, 294_039, 315_390).replace(/\u00a0/g, ' ')).toBe(
+      'Het eindsaldo op regel 11 klopt niet: volgens het bestand € 2.940,39, maar beginsaldo plus boekingen geeft € 3.153,90. Het bestand is niet geïmporteerd.',
+    );
+    // A line left out of a statement of two (the ASN file's second statement, without PayPal's € 19,98).
+    const missing = text('asn-mt940.sta').replace(/:61:2001080108D19,98[\s\S]*?(?=:62F:)/, '');
+    expect(read(missing)).toEqual({ ok: false, detail: BALANCE_MESSAGES.mismatch(29, 1_120_856, 1_122_854) });
+    // A debit closing balance that should have been a credit one.
+    expect(read(text('rabobank-mt940.sta').replace(':62F:C260131', ':62F:D260131'))).toEqual({
+      ok: false,
+      detail: BALANCE_MESSAGES.mismatch(14, -1_478_400, 1_478_400),
+    });
+  });
+
+  it('should refuse a CAMT.053 file whose CLBD does not follow from OPBD (or PRCD) and its booked entries', () => {
+    const camt = text('ing-camt053.xml');
+    expect(read(camt.replace('<Amt Ccy="EUR">3341.51</Amt>', '<Amt Ccy="EUR">3341.50</Amt>'))).toEqual({
+      ok: false,
+      detail: BALANCE_MESSAGES.mismatch(33, 334_150, 334_151),
+    });
+    // PRCD (previously closed) opens the statement as well as OPBD.
+    expect(read(camt.replace('<Cd>OPBD</Cd>', '<Cd>PRCD</Cd>')).ok).toBe(true);
+    // An entry not yet booked is not in the booked closing balance.
+    const pending = camt
+      .replace(
+        '<Sts>BOOK</Sts>\n        <BookgDt><Dt>2026-01-12',
+        '<Sts>PDNG</Sts>\n        <BookgDt><Dt>2026-01-12',
+      )
+      .replace('<Amt Ccy="EUR">3341.51</Amt>', '<Amt Ccy="EUR">3387.50</Amt>');
+    expect(read(pending).ok).toBe(true);
+    expect(
+      read(
+        camt.replace(
+          '<Amt Ccy="EUR">3341.51</Amt>\n        <CdtDbtInd>CRDT',
+          '<Amt Ccy="EUR">3341.51</Amt>\n        <CdtDbtInd>DBIT',
+        ),
+      ),
+    ).toEqual({ ok: false, detail: BALANCE_MESSAGES.mismatch(33, -334_151, 334_151) });
+  });
+
+  it('should accept a file without balances, or with balances in other currencies, as before', () => {
+    expect(read(bytes('camt053-v08-prefixed.xml')).ok).toBe(true);
+    expect(read(bytes('camt053-v2-minimal.xml')).ok).toBe(true);
+    expect(read(':20:X\n:25:NL20RABO0123456789\n:61:260105C7,50NTRFNONREF\n:86:Koffie\n').ok).toBe(true);
+  });
+});
+
+describe('currency', () => {
+  const refusals = (content: string) => {
+    const file = readBankFile(new TextEncoder().encode(content), auto);
+    if (!file.ok) throw new Error(file.detail);
+    return file.value.lines.map((line) => (line.ok ? 'gelezen' : line.refusal));
+  };
+
+  it('should refuse a line in another currency with its own reason, in every format', () => {
+    const reason = "Bedrag in USD; Loop boekt alleen euro's.";
+    expect(
+      refusals(
+        text('ing-camt053.xml').replace(
+          '<Amt Ccy="EUR">45.99</Amt>\n        <CdtDbtInd>DBIT',
+          '<Amt Ccy="USD">45.99</Amt>\n        <CdtDbtInd>DBIT',
+        ),
+      )[1],
+    ).toEqual({ line: 71, reason });
+    expect(refusals(':20:X\n:60F:C260101USD0,00\n:61:260105C7,50NTRFNONREF\n:62F:C260105USD7,50\n')).toEqual([
+      { line: 3, reason },
+    ]);
+    // Rabobank's CSV names the currency in 'Munt'.
+    const csv = text('rabobank.csv').replace('"NL20RABO0123456789","EUR"', '"NL20RABO0123456789","USD"');
+    expect(refusals(csv)).toEqual([{ line: 2, reason }, 'gelezen']);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CsvMapping, FinanceCsvReport, ImportEncoding, ImportFormat } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import type { ParsedBankLine } from '@loop/core/finance';
+import { balanceProblem, type ParsedBankLine, type StatementBalance } from '@loop/core/finance';
 import { decodeText } from '../../import/decodeText';
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
@@ -26,7 +26,17 @@ export function detectFormat(text: string): ImportFormat {
   return 'csv';
 }
 
-/** Decodes, detects (unless given) and parses an uploaded bank file. Nothing is stored here. */
+/** The lines read, or the file refused when a statement's closing balance does not add up. */
+function checked(value: BankFile, balances: readonly StatementBalance[]): ReadBankFile {
+  const problem = balanceProblem(balances);
+  return problem === null ? { ok: true, value } : { ok: false, detail: problem };
+}
+
+/**
+ * Decodes, detects (unless given) and parses an uploaded bank file; a statement whose balances do
+ * not add up refuses the whole file (docs/architecture.md, 'A statement's balances must add up').
+ * Nothing is stored here.
+ */
 export function readBankFile(
   bytes: Uint8Array,
   options: { readonly format: ImportFormat | 'auto'; readonly mapping: CsvMapping | null },
@@ -37,13 +47,13 @@ export function readBankFile(
   const format = options.format === 'auto' ? detectFormat(text) : options.format;
   if (format === 'camt053') {
     const camt = parseCamt053(text);
-    return camt.ok ? { ok: true, value: { format, encoding, lines: camt.lines, csv: null } } : camt;
+    return camt.ok ? checked({ format, encoding, lines: camt.lines, csv: null }, camt.balances) : camt;
   }
   if (format === 'mt940') {
-    const lines = parseMt940(text);
-    return lines === null
+    const mt940 = parseMt940(text);
+    return mt940 === null
       ? { ok: false, detail: MT940_MESSAGES.noStatement }
-      : { ok: true, value: { format, encoding, lines, csv: null } };
+      : checked({ format, encoding, lines: mt940.lines, csv: null }, mt940.balances);
   }
   const csv = parseCsv(text, options.mapping);
   return csv.ok ? { ok: true, value: { format, encoding, lines: csv.lines, csv: csv.report } } : csv;

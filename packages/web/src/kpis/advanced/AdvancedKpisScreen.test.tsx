@@ -89,6 +89,7 @@ const CHECK: KpiImportReport = {
   lines: 3,
   created: 1,
   updated: 1,
+  unchanged: 0,
   refused: [{ line: 4, reason: 'Waarde: schrijf een getal op zijn Nederlands, bijvoorbeeld 1.234,56.' }],
   summary: 'Controle: 1 nieuw, 1 bijgewerkt, 1 regel geweigerd.',
 };
