@@ -14,12 +14,14 @@ import {
   createQuestion,
   duplicateQuestion,
   moveQuestion,
+  openingProblems,
+  READINESS_MESSAGES,
   removeQuestion,
   renumberQuestions,
   restoreQuestion,
-  validateSurveyDraft,
+  validateCompleteSurvey,
 } from '../model';
-import { issuesFromFields, keepStillInvalid, mergeIssues, NO_ISSUES, refusalsOf } from './surveyEditorIssues';
+import { issuesFromFields, keepStillInvalid, mergeIssues, NO_ISSUES } from './surveyEditorIssues';
 import {
   changeQuestionType,
   TEMPLATE_MESSAGES,
@@ -31,6 +33,7 @@ import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_RETRIES,
   AUTOSAVE_RETRY_MS,
+  blockingIssues,
   EDITOR_MESSAGES,
   failedSave,
   INITIAL_EDITOR_STATE,
@@ -38,6 +41,7 @@ import {
   publishRefusal,
   type RemovedQuestion,
   type SaveState,
+  type StatusChangeResult,
   type SurveyEditorDeps,
   type SurveyEditorState,
   surveyContent,
@@ -50,9 +54,11 @@ type SaveOutcome = 'saved' | 'blocked' | 'stale';
 /**
  * The survey editor's use-case: holds the draft, autosaves it a moment after the last change
  * (one PUT in flight; changes made meanwhile go in the next one), sends the version it last got
- * and adopts the one that comes back. A stale version stops saving until the latest version is
- * loaded; a refused edit (409 with `fields`) and invalid fields are shown beside the questions
- * while the user's text stays. One instance per visit of the editor.
+ * and adopts the one that comes back. A draft is saved whatever it still lacks (docs/architecture.md,
+ * 'Drafts are always saved'): what it lacks is kept in `problems`, and opening waits for it. A stale
+ * version stops saving until the latest version is loaded; a refused edit (409 with `fields`) and
+ * fields that cannot be stored are shown beside the questions while the user's text stays. One
+ * instance per visit of the editor.
  */
 export class SurveyEditor {
   readonly #deps: SurveyEditorDeps;
@@ -128,6 +134,7 @@ export class SurveyEditor {
       draft: surveyContent(survey),
       save: { kind: 'saved' },
       issues: NO_ISSUES,
+      problems: [],
     });
   }
 
@@ -227,7 +234,8 @@ export class SurveyEditor {
       return;
     }
     // Still invalid: no flicker to 'Opslaan…' and back while the user types.
-    const stillInvalid = this.#store.getSnapshot().save.kind === 'invalid' && local !== NO_ISSUES;
+    const stillInvalid =
+      this.#store.getSnapshot().save.kind === 'invalid' && this.#blocking(next) !== NO_ISSUES;
     this.#set({
       ...this.#store.getSnapshot(),
       draft: next,
@@ -289,11 +297,12 @@ export class SurveyEditor {
         this.#set({ ...this.#store.getSnapshot(), save: { kind: 'saved' } });
       return 'saved';
     }
-    const checked = validateSurveyDraft(draft);
-    if (!checked.ok) {
+    const blocking = this.#blocking(draft);
+    if (blocking !== NO_ISSUES) {
+      // The marks shown before (a refusal, a gap named when opening was refused) stay while they hold.
       const issues = mergeIssues(
-        issuesFromFields(checked.fields, draft.questions),
-        refusalsOf(this.#store.getSnapshot().issues),
+        blocking,
+        keepStillInvalid(this.#store.getSnapshot().issues, localIssues(draft)),
       );
       this.#set({ ...this.#store.getSnapshot(), save: { kind: 'invalid' }, issues });
       return 'blocked';
@@ -313,9 +322,7 @@ export class SurveyEditor {
         ...this.#store.getSnapshot(),
         survey: result.value,
         save: current ? { kind: 'saved' } : { kind: 'pending' },
-        issues: current
-          ? NO_ISSUES
-          : keepStillInvalid(withoutRefusals(this.#store.getSnapshot().issues), localIssues(latest)),
+        issues: keepStillInvalid(withoutRefusals(this.#store.getSnapshot().issues), localIssues(latest)),
       });
       return 'saved';
     }
@@ -336,17 +343,36 @@ export class SurveyEditor {
 
   /**
    * Publishes, closes, reopens or unpublishes. Pending changes are saved first; opening needs them
-   * saved (respondents would otherwise get an older version than the editor shows).
+   * saved (respondents would otherwise get an older version than the editor shows) and nothing left
+   * to fill in: then the answer lists what (`problems`), the fields named are marked, and the server
+   * is not asked. It would refuse with the same list (one rule: `openingProblems`).
    */
-  async changeStatus(to: SurveyStatus): Promise<FormResult<Survey>> {
+  async changeStatus(to: SurveyStatus): Promise<StatusChangeResult> {
     const id = this.#id;
     if (id === null || this.#store.getSnapshot().survey === null)
       return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
     const save = await this.flush();
-    const refusal = to === 'open' ? publishRefusal(save) : null;
-    if (refusal !== null) return { ok: false, message: refusal, fields: {} };
+    if (to === 'open') {
+      const refusal = publishRefusal(save);
+      if (refusal !== null) return { ok: false, message: refusal, fields: {} };
+      const { draft, issues } = this.#store.getSnapshot();
+      const problems = draft === null ? [] : openingProblems(draft);
+      if (draft !== null && problems.length > 0) {
+        this.#set({ ...this.#store.getSnapshot(), issues: mergeIssues(issues, localIssues(draft)) });
+        return { ok: false, message: READINESS_MESSAGES.heading, fields: {}, problems };
+      }
+    }
     const result = await this.#deps.gateway.changeStatus(id, to);
-    if (!result.ok) return formFromApi(result);
+    if (!result.ok) {
+      const { draft, issues } = this.#store.getSnapshot();
+      // A refusal naming questions (`questions.<id>`) is shown beside them too.
+      if (draft !== null && result.fields !== undefined)
+        this.#set({
+          ...this.#store.getSnapshot(),
+          issues: mergeIssues(issuesFromFields(result.fields, draft.questions), issues),
+        });
+      return formFromApi(result);
+    }
     const changed = result.value;
     const survey = this.#store.getSnapshot().survey;
     // Only the status fields: a save may have moved the content and version on meanwhile.
@@ -360,7 +386,7 @@ export class SurveyEditor {
     if (hasErrors(metaErrors)) return formInvalid(metaErrors);
     const { draft } = this.#store.getSnapshot();
     if (draft === null) return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
-    const checked = validateSurveyDraft(draft);
+    const checked = validateCompleteSurvey(draft);
     if (!checked.ok) {
       this.#set({
         ...this.#store.getSnapshot(),
@@ -375,7 +401,20 @@ export class SurveyEditor {
     return formFromApi(result);
   }
 
+  /** What keeps the draft from being saved, by the survey's status as last answered. */
+  #blocking(draft: SurveyInput) {
+    return blockingIssues(draft, this.#store.getSnapshot().survey?.status);
+  }
+
   #set(state: SurveyEditorState): void {
-    this.#store.set(state);
+    const before = this.#store.getSnapshot();
+    // What the draft lacks follows the draft itself, so every change of it is checked once.
+    const problems =
+      state.draft === before.draft
+        ? before.problems
+        : state.draft === null
+          ? []
+          : openingProblems(state.draft);
+    this.#store.set({ ...state, problems });
   }
 }
