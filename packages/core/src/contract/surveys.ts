@@ -256,6 +256,8 @@ export interface OpeningProblem {
   readonly codes: readonly string[];
   /** The fields to fill in, keyed as the editor's fields: `title`, `settings.options.1`. */
   readonly fields: readonly string[];
+  /** What to do, in Dutch, without the question's name: "voeg minstens twee keuzes toe". */
+  readonly reason: string;
   /** Dutch, naming the question: "Vraag 4 ('Afdeling'): voeg minstens twee keuzes toe". */
   readonly message: string;
 }

@@ -111,6 +111,9 @@ const openingProblemSchema = object<OpeningProblem>(
     fields: array(string(), {
       description: 'De velden van de vraag om in te vullen (`title`, `settings.options.1`).',
     }),
+    reason: string({
+      description: 'Wat er moet gebeuren, zonder de vraag te noemen: voeg minstens twee keuzes toe',
+    }),
     message: string({ description: "Bijvoorbeeld: Vraag 4 ('Afdeling'): voeg minstens twee keuzes toe" }),
   },
   { description: 'Eén punt om eerst af te maken.' },

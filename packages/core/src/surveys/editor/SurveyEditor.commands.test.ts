@@ -101,6 +101,7 @@ describe('SurveyEditor', () => {
             question_number: 3,
             codes: ['question_title_missing'],
             fields: ['title'],
+            reason: 'vul de vraagtekst in',
             message: 'Vraag 3: vul de vraagtekst in',
           },
           {
@@ -108,6 +109,7 @@ describe('SurveyEditor', () => {
             question_number: 4,
             codes: ['options_too_few'],
             fields: ['settings.options'],
+            reason: 'voeg minstens twee keuzes toe',
             message: "Vraag 4 ('Afdeling'): voeg minstens twee keuzes toe",
           },
         ],

@@ -27,6 +27,7 @@ describe('openingProblems', () => {
         question_number: index + 1,
         codes: ['question_title_missing'],
         fields: ['title'],
+        reason: 'vul de vraagtekst in',
         message: `Vraag ${index + 1}: vul de vraagtekst in`,
       })),
     );
@@ -44,6 +45,7 @@ describe('openingProblems', () => {
         question_number: 2,
         codes: ['option_missing', 'options_too_few'],
         fields: ['settings.options.0', 'settings.options'],
+        reason: 'vul antwoordoptie 1 in en voeg minstens twee keuzes toe',
         message: "Vraag 2 ('Afdeling'): vul antwoordoptie 1 in en voeg minstens twee keuzes toe",
       },
     ]);

@@ -14,6 +14,8 @@ export const READINESS_MESSAGES = {
   heading: 'Nog niet klaar om te publiceren. Maak eerst af:',
   /** The marker on an incomplete question in the editor. */
   marker: 'Nog niet af',
+  /** Once the list shown in the editor is worked off. */
+  ready: 'Alles is ingevuld. Je kunt de survey nu publiceren.',
   surveyTitle: 'Geef de survey een titel',
   questionTitle: 'vul de vraagtekst in',
   statementsMissing: 'voeg minstens één stelling toe',
@@ -121,6 +123,7 @@ export function openingProblems(content: Pick<SurveyInput, 'title' | 'questions'
         question_number: null,
         codes: item.code === null ? [] : [item.code],
         fields: [item.key],
+        reason: item.code === 'survey_title_missing' ? READINESS_MESSAGES.surveyTitle : item.message,
         message: item.code === 'survey_title_missing' ? READINESS_MESSAGES.surveyTitle : item.message,
       });
       continue;
@@ -132,12 +135,14 @@ export function openingProblems(content: Pick<SurveyInput, 'title' | 'questions'
     const question: Partial<Question> | undefined = content.questions[index];
     const title = typeof question?.title === 'string' ? question.title : '';
     const codes = own.flatMap((item) => (item.code === null ? [] : [item.code]));
+    const reason = dutchList(reasonsOf(own));
     problems.push({
       question_id: typeof question?.id === 'string' ? question.id : null,
       question_number: index + 1,
       codes: [...new Set(codes)],
       fields: own.map((item) => item.key),
-      message: `${READINESS_MESSAGES.question(index + 1, title)}: ${dutchList(reasonsOf(own))}`,
+      reason,
+      message: `${READINESS_MESSAGES.question(index + 1, title)}: ${reason}`,
     });
   }
   return problems;
