@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../../contract';
+import { QUESTION_TYPES } from './surveyLimits';
 import { openingProblems, READINESS_MESSAGES } from './surveyReadiness';
+import { checkSurveyDraft } from './surveyValidation';
 import { likert, multiple, nps, single } from './surveyValidation.fixtures';
 
 const complete = [likert, single, nps] as unknown as Question[];
@@ -119,6 +122,44 @@ describe('openingProblems', () => {
     expect(READINESS_MESSAGES.detail(messages)).toBe(
       'Nog niet klaar om te publiceren. Maak eerst af: Vraag 1: vul de vraagtekst in; Vraag 2: vul de vraagtekst in; ' +
         'Vraag 3: vul de vraagtekst in; Vraag 4: vul de vraagtekst in; Vraag 5: vul de vraagtekst in; en nog 2 punten.',
+    );
+  });
+
+  it('should name only stored questions for any draft the server could store', () => {
+    const item = fc.record({ id: fc.constantFrom('a', 'b', 'c'), label: fc.string(), text: fc.string() });
+    const question = fc.record({
+      id: fc.constantFrom('q1', 'q2', 'q3', 'q4'),
+      type: fc.constantFrom(...QUESTION_TYPES),
+      title: fc.oneof(fc.string(), fc.constant('')),
+      required: fc.boolean(),
+      position: fc.nat(5),
+      settings: fc.record({
+        points: fc.constantFrom(5, 7),
+        labels: fc.array(fc.string(), { maxLength: 7 }),
+        neutral_middle: fc.boolean(),
+        statements: fc.array(item, { maxLength: 3 }),
+        options: fc.array(item, { maxLength: 3 }),
+        allow_other: fc.boolean(),
+        min_choices: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+        max_choices: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+        max_length: fc.integer({ min: 1, max: 5000 }),
+        scale: fc.constant(5),
+        style: fc.constantFrom('stars', 'numbers'),
+      }),
+    });
+    fc.assert(
+      fc.property(fc.string(), fc.array(question, { maxLength: 4 }), (title, questions) => {
+        const checked = checkSurveyDraft({ title, questions });
+        if (!checked.ok) return;
+        const problems = openingProblems(checked.value);
+        const ids = checked.value.questions.map((q) => q.id);
+        for (const problem of problems) {
+          if (problem.question_id !== null) expect(ids).toContain(problem.question_id);
+          expect(problem.message.length).toBeGreaterThan(0);
+        }
+        expect(problems.length === 0).toBe(checked.gaps.length === 0);
+      }),
+      { numRuns: 300 },
     );
   });
 });
