@@ -14,8 +14,6 @@ import {
   createQuestion,
   duplicateQuestion,
   moveQuestion,
-  openingProblems,
-  READINESS_MESSAGES,
   removeQuestion,
   renumberQuestions,
   restoreQuestion,
@@ -38,7 +36,7 @@ import {
   failedSave,
   INITIAL_EDITOR_STATE,
   localIssues,
-  publishRefusal,
+  openingWaits,
   type RemovedQuestion,
   type SaveState,
   type StatusChangeResult,
@@ -46,6 +44,8 @@ import {
   type SurveyEditorState,
   surveyContent,
   withoutRefusals,
+  withProblems,
+  withRefusedFields,
   withStatusOf,
 } from './surveyEditorState';
 
@@ -235,7 +235,8 @@ export class SurveyEditor {
     }
     // Still invalid: no flicker to 'Opslaan…' and back while the user types.
     const stillInvalid =
-      this.#store.getSnapshot().save.kind === 'invalid' && this.#blocking(next) !== NO_ISSUES;
+      this.#store.getSnapshot().save.kind === 'invalid' &&
+      blockingIssues(next, this.#store.getSnapshot().survey?.status) !== NO_ISSUES;
     this.#set({
       ...this.#store.getSnapshot(),
       draft: next,
@@ -297,7 +298,7 @@ export class SurveyEditor {
         this.#set({ ...this.#store.getSnapshot(), save: { kind: 'saved' } });
       return 'saved';
     }
-    const blocking = this.#blocking(draft);
+    const blocking = blockingIssues(draft, this.#store.getSnapshot().survey?.status);
     if (blocking !== NO_ISSUES) {
       // The marks shown before (a refusal, a gap named when opening was refused) stay while they hold.
       const issues = mergeIssues(
@@ -352,25 +353,15 @@ export class SurveyEditor {
     if (id === null || this.#store.getSnapshot().survey === null)
       return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
     const save = await this.flush();
-    if (to === 'open') {
-      const refusal = publishRefusal(save);
-      if (refusal !== null) return { ok: false, message: refusal, fields: {} };
-      const { draft, issues } = this.#store.getSnapshot();
-      const problems = draft === null ? [] : openingProblems(draft);
-      if (draft !== null && problems.length > 0) {
-        this.#set({ ...this.#store.getSnapshot(), issues: mergeIssues(issues, localIssues(draft)) });
-        return { ok: false, message: READINESS_MESSAGES.heading, fields: {}, problems };
-      }
+    const waits = to === 'open' ? openingWaits(save, this.#store.getSnapshot()) : null;
+    if (waits !== null) {
+      this.#set({ ...this.#store.getSnapshot(), issues: waits.issues });
+      return waits.result;
     }
     const result = await this.#deps.gateway.changeStatus(id, to);
     if (!result.ok) {
-      const { draft, issues } = this.#store.getSnapshot();
-      // A refusal naming questions (`questions.<id>`) is shown beside them too.
-      if (draft !== null && result.fields !== undefined)
-        this.#set({
-          ...this.#store.getSnapshot(),
-          issues: mergeIssues(issuesFromFields(result.fields, draft.questions), issues),
-        });
+      const refused = this.#store.getSnapshot();
+      this.#set({ ...refused, issues: withRefusedFields(refused, result.fields) });
       return formFromApi(result);
     }
     const changed = result.value;
@@ -401,20 +392,7 @@ export class SurveyEditor {
     return formFromApi(result);
   }
 
-  /** What keeps the draft from being saved, by the survey's status as last answered. */
-  #blocking(draft: SurveyInput) {
-    return blockingIssues(draft, this.#store.getSnapshot().survey?.status);
-  }
-
   #set(state: SurveyEditorState): void {
-    const before = this.#store.getSnapshot();
-    // What the draft lacks follows the draft itself, so every change of it is checked once.
-    const problems =
-      state.draft === before.draft
-        ? before.problems
-        : state.draft === null
-          ? []
-          : openingProblems(state.draft);
-    this.#store.set({ ...state, problems });
+    this.#store.set(withProblems(this.#store.getSnapshot(), state));
   }
 }

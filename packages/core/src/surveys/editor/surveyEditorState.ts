@@ -4,8 +4,21 @@ import { hasErrors } from '../../auth';
 import type { OpeningProblem, Question, Survey, SurveyInput, SurveyStatus } from '../../contract';
 import type { Timer } from '../../session';
 import type { SurveysGateway, SurveyTemplatesGateway } from '../model';
-import { checkSurveyDraft, type IdSource, renumberQuestions, validateCompleteSurvey } from '../model';
-import { type EditorIssues, issuesFromFields, NO_ISSUES, QUESTION_ISSUE } from './surveyEditorIssues';
+import {
+  checkSurveyDraft,
+  type IdSource,
+  openingProblems,
+  READINESS_MESSAGES,
+  renumberQuestions,
+  validateCompleteSurvey,
+} from '../model';
+import {
+  type EditorIssues,
+  issuesFromFields,
+  mergeIssues,
+  NO_ISSUES,
+  QUESTION_ISSUE,
+} from './surveyEditorIssues';
 
 /** Autosave waits this long after the last change, so typing a sentence costs one save. */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -190,6 +203,41 @@ export function publishRefusal(save: SaveState): string | null {
   if (save.kind === 'stale') return EDITOR_MESSAGES.publishStale;
   if (save.kind === 'refused' || save.kind === 'failed') return save.message;
   return EDITOR_MESSAGES.publishInvalid;
+}
+
+/**
+ * Whether opening waits, before the server is asked: null to ask it; otherwise the answer and the
+ * marks to show. It waits for the save to succeed, then for the draft to lack nothing: the list
+ * (`state.problems`, by `openingProblems`, the rule the server applies too) with every field it
+ * names marked.
+ */
+export function openingWaits(
+  save: SaveState,
+  state: SurveyEditorState,
+): { readonly result: StatusChangeResult; readonly issues: EditorIssues } | null {
+  const refusal = publishRefusal(save);
+  if (refusal !== null) return { result: { ok: false, message: refusal, fields: {} }, issues: state.issues };
+  if (state.draft === null || state.problems.length === 0) return null;
+  return {
+    result: { ok: false, message: READINESS_MESSAGES.heading, fields: {}, problems: state.problems },
+    issues: mergeIssues(state.issues, localIssues(state.draft)),
+  };
+}
+
+/** `next` with what its draft lacks: checked again only when the draft changed since `before`. */
+export function withProblems(before: SurveyEditorState, next: SurveyEditorState): SurveyEditorState {
+  if (next.draft === before.draft)
+    return before.problems === next.problems ? next : { ...next, problems: before.problems };
+  return { ...next, problems: next.draft === null ? [] : openingProblems(next.draft) };
+}
+
+/** The marks after the server refused a status change: the questions it names (`questions.<id>`) too. */
+export function withRefusedFields(
+  state: SurveyEditorState,
+  fields: Readonly<Record<string, string>> | undefined,
+): EditorIssues {
+  if (state.draft === null || fields === undefined) return state.issues;
+  return mergeIssues(issuesFromFields(fields, state.draft.questions), state.issues);
 }
 
 /** The survey with the status fields of a status change (a save may have moved its content on meanwhile). */
