@@ -126,6 +126,19 @@ describe('SurveyEditor', () => {
       editor.updateQuestion(first, (question) => ({ ...question, title: 'Aanbevelen?' }));
       expect(state().issues.questions[first]).toBeUndefined();
       expect(state().problems.map((problem) => problem.question_id)).toEqual([second]);
+      expect(state().problemsListed).toBe(true);
+      // Once nothing is missing, 'Publiceren' goes to the server and the list goes away.
+      editor.updateQuestion(second, (question) =>
+        question.type === 'single_choice'
+          ? { ...question, settings: { options: [{ id: 'o1', label: 'Zorg' }], allow_other: true } }
+          : question,
+      );
+      const again = editor.changeStatus('open');
+      await settle();
+      await gateway.acceptLatest();
+      expect((await again).ok).toBe(true);
+      expect(state().problemsListed).toBe(false);
+      expect(gateway.calls.at(-1)).toBe('STATUS 5 open');
     });
 
     it('should not publish while a field cannot be saved', async () => {

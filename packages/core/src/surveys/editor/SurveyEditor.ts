@@ -135,6 +135,7 @@ export class SurveyEditor {
       save: { kind: 'saved' },
       issues: NO_ISSUES,
       problems: [],
+      problemsListed: false,
     });
   }
 
@@ -345,17 +346,18 @@ export class SurveyEditor {
   /**
    * Publishes, closes, reopens or unpublishes. Pending changes are saved first; opening needs them
    * saved (respondents would otherwise get an older version than the editor shows) and nothing left
-   * to fill in: then the answer lists what (`problems`), the fields named are marked, and the server
-   * is not asked. It would refuse with the same list (one rule: `openingProblems`).
+   * to fill in: then the answer lists what (`problems`, also `problemsListed` in the state), the
+   * fields named are marked, and the server, which would refuse with the same list, is not asked.
    */
   async changeStatus(to: SurveyStatus): Promise<StatusChangeResult> {
     const id = this.#id;
     if (id === null || this.#store.getSnapshot().survey === null)
       return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
+    this.#set({ ...this.#store.getSnapshot(), problemsListed: false });
     const save = await this.flush();
     const waits = to === 'open' ? openingWaits(save, this.#store.getSnapshot()) : null;
     if (waits !== null) {
-      this.#set({ ...this.#store.getSnapshot(), issues: waits.issues });
+      this.#set(waits.state);
       return waits.result;
     }
     const result = await this.#deps.gateway.changeStatus(id, to);

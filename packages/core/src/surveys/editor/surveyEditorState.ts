@@ -78,6 +78,8 @@ export interface SurveyEditorState {
    * changes: a marker on each incomplete question, and the list when opening is refused.
    */
   readonly problems: readonly OpeningProblem[];
+  /** Opening was refused for `problems`: the editor lists them (until the next status change or load). */
+  readonly problemsListed: boolean;
 }
 
 /** A removed question and where it stood, so 'Ongedaan maken' can put it back. */
@@ -112,6 +114,7 @@ export const INITIAL_EDITOR_STATE: SurveyEditorState = {
   save: { kind: 'saved' },
   issues: NO_ISSUES,
   problems: [],
+  problemsListed: false,
 };
 
 /** The editable content of a survey. */
@@ -207,20 +210,20 @@ export function publishRefusal(save: SaveState): string | null {
 
 /**
  * Whether opening waits, before the server is asked: null to ask it; otherwise the answer and the
- * marks to show. It waits for the save to succeed, then for the draft to lack nothing: the list
- * (`state.problems`, by `openingProblems`, the rule the server applies too) with every field it
- * names marked.
+ * state to show. It waits for the save to succeed, then for the draft to lack nothing: the list
+ * (`state.problems`, by `openingProblems`, the rule the server applies too) is then shown with
+ * every field it names marked.
  */
 export function openingWaits(
   save: SaveState,
   state: SurveyEditorState,
-): { readonly result: StatusChangeResult; readonly issues: EditorIssues } | null {
+): { readonly result: StatusChangeResult; readonly state: SurveyEditorState } | null {
   const refusal = publishRefusal(save);
-  if (refusal !== null) return { result: { ok: false, message: refusal, fields: {} }, issues: state.issues };
+  if (refusal !== null) return { result: { ok: false, message: refusal, fields: {} }, state };
   if (state.draft === null || state.problems.length === 0) return null;
   return {
     result: { ok: false, message: READINESS_MESSAGES.heading, fields: {}, problems: state.problems },
-    issues: mergeIssues(state.issues, localIssues(state.draft)),
+    state: { ...state, issues: mergeIssues(state.issues, localIssues(state.draft)), problemsListed: true },
   };
 }
 

@@ -1,42 +1,26 @@
-import type { OpeningProblem, Survey, SurveyStatus } from '@loop/core';
+import type { Survey, SurveyStatus } from '@loop/core';
 import type { SurveyEditor } from '@loop/core/surveys/editor';
 import { effectiveStatus, offeredStatusChanges, type StatusAction } from '@loop/core/surveys/model';
 import { SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
 import { useState } from 'react';
 import { FormAlert } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';
-import { OpeningProblems } from './OpeningProblems';
 
-/**
- * The survey's status and the buttons that change it, with the server's reason when it refuses, or
- * the list of what to fill in when opening waits for the content (`problems`, kept up to date).
- */
-export function StatusActions({
-  editor,
-  survey,
-  problems,
-  onShowProblem,
-}: {
-  editor: SurveyEditor;
-  survey: Survey;
-  problems: readonly OpeningProblem[];
-  onShowProblem: (problem: OpeningProblem) => void;
-}) {
+/** The survey's status and the buttons that change it, with the server's reason when it refuses. */
+export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey: Survey }) {
   const [busy, setBusy] = useState<SurveyStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [listed, setListed] = useState(false);
   const shown = effectiveStatus(survey.status, survey.close_at, new Date());
   const closedByDate = survey.status === 'open' && shown === 'closed';
 
   const change = async (action: StatusAction) => {
     setBusy(action.to);
     setError(null);
-    setListed(false);
     const result = await editor.changeStatus(action.to);
     setBusy(null);
     if (result.ok) notify.success(action.done);
-    else if (result.problems) setListed(true);
-    else setError(result.message ?? 'De status kon niet worden gewijzigd.');
+    // Opening waits for what the draft lacks: the editor bar lists it (`problemsListed`).
+    else if (!result.problems) setError(result.message ?? 'De status kon niet worden gewijzigd.');
   };
 
   return (
@@ -63,7 +47,6 @@ export function StatusActions({
         ))}
       </div>
       <FormAlert message={error} />
-      {listed ? <OpeningProblems problems={problems} onShow={onShowProblem} /> : null}
     </div>
   );
 }

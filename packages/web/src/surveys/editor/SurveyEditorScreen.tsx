@@ -32,6 +32,7 @@ import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
 import { AnonymitySetting } from '../AnonymitySetting';
 import { RetentionSettings } from '../RetentionSettings';
+import { OpeningProblems } from './OpeningProblems';
 import { type CardFocus, QuestionCard, reveal } from './QuestionCard';
 import { QuestionList } from './QuestionList';
 import { SaveAsTemplate } from './SaveAsTemplate';
@@ -112,6 +113,7 @@ function EditorWithData({ id }: { id: number }) {
           save={state.save}
           issues={state.issues}
           problems={state.problems}
+          problemsListed={state.problemsListed}
         />
       )}
     </Page>
@@ -125,6 +127,7 @@ function EditorBody({
   save,
   issues,
   problems,
+  problemsListed,
 }: {
   editor: SurveyEditor;
   survey: Survey;
@@ -132,6 +135,7 @@ function EditorBody({
   save: SaveState;
   issues: EditorIssues;
   problems: readonly OpeningProblem[];
+  problemsListed: boolean;
 }) {
   const { user } = useCurrentUser();
   const role = useCurrentRole();
@@ -154,7 +158,7 @@ function EditorBody({
         survey={survey}
         draft={draft}
         save={save}
-        problems={problems}
+        problems={problemsListed ? problems : null}
         onShowProblem={showProblem}
       />
       {hasAnswers ? (
@@ -208,7 +212,8 @@ function EditorBar({
   survey: Survey;
   draft: SurveyInput;
   save: SaveState;
-  problems: readonly OpeningProblem[];
+  /** What to fill in, once opening was refused for it; null while it is not listed. */
+  problems: readonly OpeningProblem[] | null;
   onShowProblem: (problem: OpeningProblem) => void;
 }) {
   const observed = Object.values(survey.question_timings ?? {}).some(
@@ -257,7 +262,7 @@ function EditorBar({
         </p>
       </div>
       <div className="editor-bar-row">
-        <StatusActions editor={editor} survey={survey} problems={problems} onShowProblem={onShowProblem} />
+        <StatusActions editor={editor} survey={survey} />
         <nav aria-label="Deze survey" className="editor-links">
           <Link href={`/survey/${survey.id}/preview`}>Voorbeeld</Link>
           <Link href={`/survey/${survey.id}/email-preview`}>E-mailvoorbeeld</Link>
@@ -265,6 +270,7 @@ function EditorBar({
           <Link href="/surveys">Alle surveys</Link>
         </nav>
       </div>
+      {problems ? <OpeningProblems problems={problems} onShow={onShowProblem} /> : null}
     </div>
   );
 }
