@@ -2,7 +2,8 @@ import type { FieldErrors } from '@loop/core/auth';
 
 /**
  * An expected failure answered as `{detail, fields?}` with this status. Thrown from route handlers
- * (the HTTP edge); the domain functions return Result values that the routes map to these.
+ * (the HTTP edge); the domain functions return Result values that the routes map to these. `more`
+ * adds properties a route documents in its own error schema (a list a client can act on).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -11,6 +12,7 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly fields?: FieldErrors,
+    readonly more?: Readonly<Record<string, unknown>>,
   ) {
     super(detail);
   }

@@ -132,10 +132,11 @@ export function errorBody(error: FastifyError | ApiError | Error): { status: num
   if (error instanceof ApiError) {
     return {
       status: error.statusCode,
-      body:
-        error.fields === undefined
-          ? { detail: error.detail }
-          : { detail: error.detail, fields: error.fields },
+      body: {
+        ...error.more,
+        detail: error.detail,
+        ...(error.fields === undefined ? {} : { fields: error.fields }),
+      },
     };
   }
   const fastifyError = error as FastifyError;

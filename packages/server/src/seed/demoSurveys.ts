@@ -1,5 +1,5 @@
 import type { AnswerValue, Question, SurveyInput } from '@loop/core';
-import { answerToItems, validateAnswer, validateSurveyDraft } from '@loop/core/surveys/model';
+import { answerToItems, validateAnswer, validateCompleteSurvey } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import {
@@ -562,7 +562,7 @@ async function writeDemoSurvey(
   createdBy: number,
   contactIds: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const checked = validateSurveyDraft(demo.input);
+  const checked = validateCompleteSurvey(demo.input);
   if (!checked.ok) throw new Error(`demo survey ${demo.title} is invalid: ${JSON.stringify(checked.fields)}`);
   const input = checked.value;
   const [survey] = await tx

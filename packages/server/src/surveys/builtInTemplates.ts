@@ -1,5 +1,5 @@
 import type { Question, SurveyTemplateInput } from '@loop/core';
-import { LIKERT_DEFAULT_LABELS, NPS_DEFAULT_LABELS, validateSurveyDraft } from '@loop/core/surveys/model';
+import { LIKERT_DEFAULT_LABELS, NPS_DEFAULT_LABELS, validateCompleteSurvey } from '@loop/core/surveys/model';
 import type { AppDeps } from '../appDeps';
 import { surveyTemplates } from '../db/schema';
 
@@ -203,7 +203,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
 export async function seedBuiltInTemplates(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
   const now = deps.clock.now();
   const rows = BUILT_IN_TEMPLATES.map(({ key, input }) => {
-    const checked = validateSurveyDraft({ ...input, close_at: null });
+    const checked = validateCompleteSurvey({ ...input, close_at: null });
     if (!checked.ok)
       throw new Error(`built-in template ${key} is invalid: ${JSON.stringify(checked.fields)}`);
     return {

@@ -1,5 +1,10 @@
 import type { Page, Survey, SurveySummary } from '@loop/core';
-import { compareForOpenSurvey, decideStatusChange } from '@loop/core/surveys/model';
+import {
+  compareForOpenSurvey,
+  decideStatusChange,
+  openingProblems,
+  renumberQuestions,
+} from '@loop/core/surveys/model';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
 import type { SurveyRow } from '../db/schema';
@@ -21,6 +26,7 @@ import {
   createSurveySchema,
   surveyIdParams,
   surveyListQuerySchema,
+  surveyNotReadySchema,
   surveySchema,
   surveyStatusSchema,
   surveySummarySchema,
@@ -114,9 +120,9 @@ export const surveyRoutes =
           tags: ['surveys'],
           summary: 'Create a survey',
           description:
-            'Maakt een nieuw concept: leeg (titel verplicht, de vragen worden gecontroleerd) of als kopie van een ' +
-            'sjabloon met `template_id` (ingebouwd of van de eigen organisatie; anders 404). Bij ongeldige invoer ' +
-            'wordt niets opgeslagen.',
+            'Maakt een nieuw concept: leeg (de velden van de editor; een concept mag nog onaf zijn) of als kopie ' +
+            'van een sjabloon met `template_id` (ingebouwd of van de eigen organisatie; anders 404). Bij ongeldige ' +
+            'invoer (verkeerd type, te lang, ongeldige id) wordt niets opgeslagen.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           body: createSurveySchema,
@@ -132,9 +138,12 @@ export const surveyRoutes =
           const template = id === null ? null : await findVisibleTemplate(deps.db, organization.id, id);
           if (template === null) throw new ApiError(404, TEMPLATE_ERRORS.notFound);
           const fromTemplate = templateAsSurveyInput(template);
-          input = checkedSurveyInput({ ...fromTemplate, questions: withFreshIds(fromTemplate.questions) });
+          input = checkedSurveyInput(
+            { ...fromTemplate, questions: withFreshIds(fromTemplate.questions) },
+            'draft',
+          );
         } else {
-          input = checkedSurveyInput(request.body);
+          input = checkedSurveyInput(request.body, 'draft');
         }
         const row = await createSurvey({
           organizationId: organization.id,
@@ -177,9 +186,11 @@ export const surveyRoutes =
           summary: "Save a survey's content",
           description:
             'Slaat de hele inhoud van de editor op met de `version` die de editor laadde; is die intussen ' +
-            'verouderd, dan 409 en blijft alles zoals het was. Bij een geopende of gesloten enquête met ' +
-            'antwoorden worden wijzigingen die de antwoorden breken geweigerd (409, `fields` per vraag). ' +
-            'Status wijzigen gaat via POST /surveys/:id/status.',
+            'verouderd, dan 409 en blijft alles zoals het was. Een concept wordt opgeslagen zoals het is, ook ' +
+            'met lege teksten of te weinig keuzes (publiceren wacht daarop); een geopende of gesloten enquête moet ' +
+            'compleet zijn (anders 400). Bij een geopende of gesloten enquête met antwoorden worden wijzigingen ' +
+            'die de antwoorden breken geweigerd (409, `fields` per vraag). Status wijzigen gaat via ' +
+            'POST /surveys/:id/status.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -195,7 +206,7 @@ export const surveyRoutes =
       },
       async (request): Promise<Survey> => {
         const survey = await surveyOf(request);
-        const input = withSanitizedHtml(checkedSurveyInput(request.body));
+        const input = withSanitizedHtml(checkedSurveyInput(request.body, survey.status));
         const { version } = request.body;
         if (survey.version !== version) throw new ApiError(409, SURVEY_ERRORS.staleVersion);
         if (survey.status !== 'draft') {
@@ -210,7 +221,7 @@ export const surveyRoutes =
         }
         const saved = await updateSurveyContent(deps.db, survey, version, input, deps.clock.now());
         if (saved === null) {
-          // Changed (or deleted) between the read and the write.
+          // Changed, opened or closed (or deleted) between the read and the write.
           const current = await findSurvey(deps.db, survey.organizationId, survey.id);
           if (current === null) throw new ApiError(404, SURVEY_ERRORS.notFound);
           throw new ApiError(409, SURVEY_ERRORS.staleVersion);
@@ -229,9 +240,11 @@ export const surveyRoutes =
           tags: ['surveys'],
           summary: "Change a survey's status",
           description:
-            'Publiceren (open: minstens één vraag, sluitdatum niet verstreken), sluiten (closed), heropenen of ' +
-            'terug naar concept (draft, alleen zonder antwoorden). Een niet-toegestane overgang geeft 409 met de ' +
-            'reden; dezelfde status nog eens verandert niets.',
+            'Publiceren (open: minstens één vraag, niets meer in te vullen, sluitdatum niet verstreken), sluiten ' +
+            '(closed), heropenen of terug naar concept (draft, alleen zonder antwoorden). Een niet-toegestane ' +
+            'overgang geeft 409 met de reden; staat er nog iets open, dan noemt `problems` elke vraag (met haar ' +
+            'id) en wat erin ontbreekt, en `fields` hetzelfde per vraag (`questions.<id>`). Dezelfde status nog ' +
+            'eens verandert niets.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -240,7 +253,7 @@ export const surveyRoutes =
             200: surveySchema,
             400: ERRORS.badRequest,
             404: ERRORS.notFound,
-            409: ERRORS.conflict,
+            409: surveyNotReadySchema,
             ...PROTECTED_ERRORS,
           },
         },
@@ -249,17 +262,39 @@ export const surveyRoutes =
         const survey = await surveyOf(request);
         const to = request.body.status;
         const now = deps.clock.now();
+        // The same rule the editor applies before it asks (docs/architecture.md, 'Drafts are always saved').
+        const problems =
+          to === 'open' && survey.status !== 'open'
+            ? openingProblems({ title: survey.title, questions: renumberQuestions(survey.questions) })
+            : [];
         const decision = decideStatusChange({
           from: survey.status,
           to,
           closeAt: survey.closeAt?.toISOString() ?? null,
           questionCount: survey.questions.length,
+          problems,
           responseCount: await submittedResponseCount(deps.db, survey.id),
           now,
         });
+        if (!decision.ok && decision.error === 'incomplete')
+          throw new ApiError(
+            409,
+            decision.detail ?? SURVEY_ERRORS.openEditRefused,
+            Object.fromEntries(
+              problems.map((problem) => [
+                problem.question_id === null
+                  ? (problem.fields[0] ?? 'title')
+                  : `questions.${problem.question_id}`,
+                problem.message,
+              ]),
+            ),
+            { problems },
+          );
         if (!decision.ok) throw new ApiError(409, decision.detail ?? SURVEY_ERRORS.openEditRefused);
         if (decision.value === survey.status) return surveyWithStats(deps.db, survey);
-        const saved: SurveyRow = await setSurveyStatus(deps.db, survey, decision.value, now);
+        const saved: SurveyRow | null = await setSurveyStatus(deps.db, survey, decision.value, now);
+        // A save landed between the decision and the change: decide again on what is stored now.
+        if (saved === null) throw new ApiError(409, SURVEY_ERRORS.changedMeanwhile);
         auditRequest(deps.log, request, {
           category: 'survey',
           action: STATUS_ACTIONS[decision.value],
@@ -313,7 +348,8 @@ export const surveyRoutes =
           tags: ['surveys'],
           summary: 'Copy a survey',
           description:
-            'Maakt een nieuw concept met dezelfde inhoud ("… (kopie)", nieuwe vraag-id\'s), zonder antwoorden.',
+            'Maakt een nieuw concept met dezelfde inhoud ("… (kopie)", nieuwe vraag-id\'s), zonder antwoorden; ' +
+            'ook van een concept dat nog onaf is.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -322,11 +358,10 @@ export const surveyRoutes =
       },
       async (request, reply) => {
         const source = toSurvey(await surveyOf(request));
-        const input = checkedSurveyInput({
-          ...source,
-          title: copyTitle(source.title),
-          questions: withFreshIds(source.questions),
-        });
+        const input = checkedSurveyInput(
+          { ...source, title: copyTitle(source.title), questions: withFreshIds(source.questions) },
+          'draft',
+        );
         const row = await createSurvey({
           organizationId: source.organization_id,
           createdBy: authOf(request).user.id,

@@ -1,9 +1,11 @@
 import type {
+  OpeningProblem,
   Question,
   QuestionTiming,
   Survey,
   SurveyAnonymity,
   SurveyInput,
+  SurveyNotReadyBody,
   SurveyRetention,
   SurveyStatus,
   SurveySummary,
@@ -93,6 +95,49 @@ export const surveyUpdateSchema = object<SurveyUpdateRequest>(
 );
 
 export const surveyStatusSchema = object<{ readonly status: SurveyStatus }>({ status: surveyStatus });
+
+const openingProblemSchema = object<OpeningProblem>(
+  {
+    question_id: nullable(string({ description: 'De vraag; null voor de survey zelf (de titel).' })),
+    question_number: nullable(
+      integer({ description: 'Het nummer van de vraag in de editor (1 = de eerste).' }),
+    ),
+    codes: array(string(), {
+      description:
+        'Wat ontbreekt: survey_title_missing, question_title_missing, label_missing, statements_missing, ' +
+        'statement_missing, statement_duplicate, options_too_few, option_missing, option_duplicate, ' +
+        'min_choices_invalid, max_choices_invalid.',
+    }),
+    fields: array(string(), {
+      description: 'De velden van de vraag om in te vullen (`title`, `settings.options.1`).',
+    }),
+    reason: string({
+      description: 'Wat er moet gebeuren, zonder de vraag te noemen: voeg minstens twee keuzes toe',
+    }),
+    message: string({ description: "Bijvoorbeeld: Vraag 4 ('Afdeling'): voeg minstens twee keuzes toe" }),
+  },
+  { description: 'Eén punt om eerst af te maken.' },
+);
+
+/**
+ * 409 of a status change: a plain refusal (`detail`), or opening refused while something is still to
+ * fill in, with the list of what (`problems`, in the editor's order) and per question its item.
+ */
+export const surveyNotReadySchema = object<Partial<SurveyNotReadyBody> & { readonly detail: string }>(
+  {
+    detail: string({ description: 'Nederlandse foutmelding voor de gebruiker.' }),
+    fields: record(string(), {
+      description: 'Per vraag (`questions.<id>`) of voor de titel (`title`): wat er nog ontbreekt.',
+    }),
+    problems: array(openingProblemSchema, {
+      description: 'Wat er eerst af moet, in de volgorde van de editor.',
+    }),
+  },
+  {
+    optional: ['fields', 'problems'],
+    description: 'Overgang niet toegestaan, met de reden; bij publiceren ook wat er nog ontbreekt.',
+  },
+);
 
 const timestamp = (description: string) => string({ format: 'date-time', description });
 

@@ -1,5 +1,5 @@
 import type { SurveyTemplate } from '@loop/core';
-import { validateSurveyDraft } from '@loop/core/surveys/model';
+import { validateCompleteSurvey } from '@loop/core/surveys/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyTemplates } from '../db/schema';
 import {
@@ -40,7 +40,7 @@ describe('built-in templates', () => {
     const rows = await ctx.db.select().from(surveyTemplates);
     expect(rows.map((row) => row.key).sort()).toEqual(BUILT_IN_TEMPLATES.map((each) => each.key).sort());
     for (const template of BUILT_IN_TEMPLATES)
-      expect(validateSurveyDraft({ ...template.input, close_at: null }).ok, template.key).toBe(true);
+      expect(validateCompleteSurvey({ ...template.input, close_at: null }).ok, template.key).toBe(true);
   });
 
   it('should show the built-in templates to every member', async () => {

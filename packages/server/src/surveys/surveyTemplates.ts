@@ -1,7 +1,7 @@
 import type { SurveyInput, SurveyTemplate, SurveyTemplateInput } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
-import { estimateSeconds, renumberQuestions, validateSurveyDraft } from '@loop/core/surveys/model';
+import { estimateSeconds, renumberQuestions, validateCompleteSurvey } from '@loop/core/surveys/model';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyTemplateRow, surveyTemplates } from '../db/schema';
@@ -22,7 +22,7 @@ export const TEMPLATE_ERRORS = {
 
 /**
  * Checks a template body: name and description here, the survey content (title, texts, questions)
- * with core's `validateSurveyDraft`. A 400 names every field; templates have no close date.
+ * with core's `validateCompleteSurvey`. A 400 names every field; templates have no close date.
  */
 export function checkedTemplateInput(body: SurveyTemplateInput): SurveyTemplateInput {
   const fields: Record<string, string> = {};
@@ -32,7 +32,7 @@ export function checkedTemplateInput(body: SurveyTemplateInput): SurveyTemplateI
   const description = (body.description ?? '').replaceAll('\u0000', '').trim();
   if (description.length > TEMPLATE_DESCRIPTION_MAX_LENGTH)
     fields.description = TEMPLATE_ERRORS.descriptionTooLong;
-  const survey = validateSurveyDraft({ ...body, close_at: null });
+  const survey = validateCompleteSurvey({ ...body, close_at: null });
   if (!survey.ok) Object.assign(fields, survey.fields);
   if (!survey.ok || Object.keys(fields).length > 0) throw invalidInput(fields as FieldErrors);
   const { close_at: _closeAt, ...content } = survey.value;

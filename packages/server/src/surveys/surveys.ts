@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Question, QuestionTiming, Survey, SurveyInput, SurveyStatus, SurveySummary } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import {
+  checkSurveyDraft,
   estimateSeconds,
   renumberQuestions,
   SURVEY_TITLE_MAX_LENGTH,
-  validateSurveyDraft,
+  validateCompleteSurvey,
 } from '@loop/core/surveys/model';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
@@ -28,13 +29,19 @@ export const SURVEY_ERRORS = {
   staleVersion:
     'Deze survey is intussen ergens anders gewijzigd. Laad de nieuwste versie en breng je wijzigingen opnieuw aan.',
   openEditRefused: 'Deze wijziging kan niet worden opgeslagen: de survey heeft al antwoorden.',
+  changedMeanwhile: 'Deze survey werd net ergens anders gewijzigd. Probeer het opnieuw.',
 } as const;
 
 const COPY_SUFFIX = ' (kopie)';
 
-/** Checks an editor body with core's rules: the normalised input, or a 400 naming the fields. */
-export function checkedSurveyInput(body: unknown): SurveyInput {
-  const checked = validateSurveyDraft(body);
+/**
+ * Checks an editor body with core's rules for a survey in `status`: the normalised input, or a 400
+ * naming the fields. A draft is stored with whatever it still lacks (empty texts, too few choices:
+ * docs/architecture.md, 'Drafts are always saved'), never with what is unusable (a wrong type, a
+ * text too long, a broken id); an open or closed survey must be complete, as respondents see it.
+ */
+export function checkedSurveyInput(body: unknown, status: SurveyStatus): SurveyInput {
+  const checked = status === 'draft' ? checkSurveyDraft(body) : validateCompleteSurvey(body);
   if (!checked.ok) throw invalidInput(checked.fields as FieldErrors);
   return checked.value;
 }
@@ -209,7 +216,11 @@ export async function insertSurvey(
   return row;
 }
 
-/** Saves editor content only if the stored version is still `version`; null when it is not (or gone). */
+/**
+ * Saves editor content only if the stored version is still `version` and the status still the one
+ * it was checked for (a draft's content may lack what an open survey's may not); null when either
+ * changed meanwhile (or the survey is gone).
+ */
 export async function updateSurveyContent(
   db: Queryable,
   survey: SurveyRow,
@@ -225,6 +236,7 @@ export async function updateSurveyContent(
         eq(surveys.id, survey.id),
         eq(surveys.organizationId, survey.organizationId),
         eq(surveys.version, version),
+        eq(surveys.status, survey.status),
       ),
     )
     .returning();
@@ -243,19 +255,29 @@ export function statusColumns(survey: SurveyRow, to: SurveyStatus, now: Date) {
   }
 }
 
+/**
+ * Changes the status only if the content is still the version the change was decided on (opening
+ * checked that nothing is missing, and a draft's save may be landing at the same moment); null when
+ * it changed meanwhile (or the survey is gone).
+ */
 export async function setSurveyStatus(
   db: Queryable,
   survey: SurveyRow,
   to: SurveyStatus,
   now: Date,
-): Promise<SurveyRow> {
+): Promise<SurveyRow | null> {
   const [row] = await db
     .update(surveys)
     .set({ ...statusColumns(survey, to, now), updatedAt: now })
-    .where(and(eq(surveys.id, survey.id), eq(surveys.organizationId, survey.organizationId)))
+    .where(
+      and(
+        eq(surveys.id, survey.id),
+        eq(surveys.organizationId, survey.organizationId),
+        eq(surveys.version, survey.version),
+      ),
+    )
     .returning();
-  if (row === undefined) throw new Error('UPDATE … RETURNING gave no row');
-  return row;
+  return row ?? null;
 }
 
 /**

@@ -78,16 +78,92 @@ describe('SurveyEditor', () => {
       expect(state().survey).toMatchObject({ status: 'open', version: 4, title: 'Klaar' });
     });
 
-    it('should not publish while fields need attention', async () => {
+    it('should save an incomplete draft, then list what to fill in and mark it instead of asking to open', async () => {
       await loaded();
-      editor.addQuestion('nps');
+      const first = editor.addQuestion('nps');
+      const second = editor.addQuestion('single_choice');
+      editor.updateQuestion(second, (question) =>
+        question.type === 'single_choice'
+          ? { ...question, title: 'Afdeling', settings: { ...question.settings, options: [] } }
+          : question,
+      );
+      const publishing = editor.changeStatus('open');
+      await settle();
+      await gateway.acceptLatest();
+      const result = await publishing;
+      expect(result).toEqual({
+        ok: false,
+        message: 'Nog niet klaar om te publiceren. Maak eerst af:',
+        fields: {},
+        problems: [
+          {
+            question_id: first,
+            question_number: 3,
+            codes: ['question_title_missing'],
+            fields: ['title'],
+            reason: 'vul de vraagtekst in',
+            message: 'Vraag 3: vul de vraagtekst in',
+          },
+          {
+            question_id: second,
+            question_number: 4,
+            codes: ['options_too_few'],
+            fields: ['settings.options'],
+            reason: 'voeg minstens twee keuzes toe',
+            message: "Vraag 4 ('Afdeling'): voeg minstens twee keuzes toe",
+          },
+        ],
+      });
+      expect(gateway.calls).toEqual(['GET 5', 'PUT 5 v3']);
+      expect(state().save).toEqual({ kind: 'saved' });
+      expect(state().issues.questions).toEqual({
+        [first]: { title: 'Vul de vraag in.' },
+        [second]: {
+          'settings.options': 'Geef minstens twee antwoorden om uit te kiezen (‘anders, namelijk’ telt mee).',
+        },
+      });
+      // Filling a field in lifts its mark and takes it off the list.
+      editor.updateQuestion(first, (question) => ({ ...question, title: 'Aanbevelen?' }));
+      expect(state().issues.questions[first]).toBeUndefined();
+      expect(state().problems.map((problem) => problem.question_id)).toEqual([second]);
+      expect(state().problemsListed).toBe(true);
+      // Once nothing is missing, 'Publiceren' goes to the server and the list goes away.
+      editor.updateQuestion(second, (question) =>
+        question.type === 'single_choice'
+          ? { ...question, settings: { options: [{ id: 'o1', label: 'Zorg' }], allow_other: true } }
+          : question,
+      );
+      const again = editor.changeStatus('open');
+      await settle();
+      await gateway.acceptLatest();
+      expect((await again).ok).toBe(true);
+      expect(state().problemsListed).toBe(false);
+      expect(gateway.calls.at(-1)).toBe('STATUS 5 open');
+    });
+
+    it('should not publish while a field cannot be saved', async () => {
+      await loaded();
+      editor.edit({ title: 'x'.repeat(201) });
       const result = await editor.changeStatus('open');
       expect(result).toEqual({
         ok: false,
-        message: 'Vul eerst de gemarkeerde velden in, zodat alle wijzigingen zijn opgeslagen.',
+        message: 'Controleer eerst de gemarkeerde velden, zodat alle wijzigingen zijn opgeslagen.',
         fields: {},
       });
       expect(gateway.calls).toEqual(['GET 5']);
+    });
+
+    it("should mark the questions the server's refusal names", async () => {
+      await loaded();
+      gateway.statusAnswer = {
+        ok: false,
+        status: 409,
+        detail: 'Nog niet klaar om te publiceren. Maak eerst af: Vraag 2: vul de vraagtekst in.',
+        fields: { 'questions.q-nps': 'Vraag 2: vul de vraagtekst in' },
+      };
+      const result = await editor.changeStatus('open');
+      expect(result).toMatchObject({ ok: false, status: 409 });
+      expect(state().issues.questions['q-nps']).toEqual({ question: 'Vraag 2: vul de vraagtekst in' });
     });
 
     it("should hand back the server's reason when the change is refused", async () => {
@@ -145,7 +221,8 @@ describe('createSurveyEditorPool', () => {
     await first.load(5);
     first.addQuestion('nps');
     await timer.advance(AUTOSAVE_DELAY_MS);
-    expect(first.getSnapshot().save).toEqual({ kind: 'invalid' });
+    await gateway.answerLatest(apiFailure(0, 'Kan de server niet bereiken.'));
+    expect(first.hasUnsavedChanges()).toBe(true);
     expect(pool.open('7:5')).toBe(first);
     expect(pool.open('7:6')).not.toBe(first);
   });

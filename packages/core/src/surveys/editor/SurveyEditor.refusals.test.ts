@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure } from '../../api';
-import { editor, gateway, loaded, resetEditorFakes, state, statusText, timer } from './SurveyEditor.fixtures';
+import { apiFailure, apiOk } from '../../api';
+import {
+  editor,
+  gateway,
+  loaded,
+  resetEditorFakes,
+  SURVEY,
+  state,
+  statusText,
+  timer,
+} from './SurveyEditor.fixtures';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_RETRY_MS } from './surveyEditorState';
 
 beforeEach(resetEditorFakes);
@@ -33,26 +42,51 @@ describe('SurveyEditor', () => {
       expect(statusText()).toBe('Opgeslagen');
     });
 
-    it('should not send an incomplete draft and mark its fields when the user pauses', async () => {
-      await loaded();
-      const id = editor.addQuestion('open_short');
-      expect(state().issues.questions[id]).toBeUndefined();
-      await timer.advance(AUTOSAVE_DELAY_MS);
-      expect(gateway.saves).toHaveLength(0);
-      expect(state().save).toEqual({ kind: 'invalid' });
-      expect(statusText()).toBe('Niet opgeslagen: vul de gemarkeerde velden in.');
-      expect(state().issues.questions[id]).toEqual({ title: 'Vul de vraag in.' });
-    });
-
-    it('should lift a mark as soon as the field is fixed and then save', async () => {
+    it('should save an incomplete draft as it is and name what it still lacks', async () => {
       await loaded();
       const id = editor.addQuestion('open_short');
       editor.edit({ title: '' });
       await timer.advance(AUTOSAVE_DELAY_MS);
+      expect(gateway.saves).toHaveLength(1);
+      expect(gateway.saves[0]?.body).toMatchObject({ title: '', questions: [{}, {}, { id, title: '' }] });
+      await gateway.acceptLatest();
+      expect(statusText()).toBe('Opgeslagen');
+      expect(state().issues).toEqual({ survey: {}, questions: {} });
+      expect(state().problems.map((problem) => [problem.question_id, problem.message])).toEqual([
+        [null, 'Geef de survey een titel'],
+        [id, 'Vraag 3: vul de vraagtekst in'],
+      ]);
+      editor.updateQuestion(id, (question) => ({ ...question, title: 'Wat kan beter?' }));
+      expect(state().problems.map((problem) => problem.question_id)).toEqual([null]);
+    });
+
+    it('should not send a draft with a field that can never be stored, and say so beside it', async () => {
+      await loaded();
+      editor.updateQuestion('q-nps', (question) => ({ ...question, title: 'x'.repeat(301) }));
+      await timer.advance(AUTOSAVE_DELAY_MS);
+      expect(gateway.saves).toHaveLength(0);
+      expect(statusText()).toBe('Niet opgeslagen: controleer de gemarkeerde velden.');
+      expect(state().issues.questions['q-nps']).toEqual({
+        title: 'De vraag mag hoogstens 300 tekens lang zijn.',
+      });
+      editor.updateQuestion('q-nps', (question) => ({ ...question, title: 'Korter' }));
+      expect(state().issues.questions['q-nps']).toBeUndefined();
+      await timer.advance(AUTOSAVE_DELAY_MS);
+      expect(gateway.saves).toHaveLength(1);
+    });
+
+    it('should not send an open survey with an empty field, and lift the mark once it is filled in', async () => {
+      gateway.getAnswers = [apiOk({ ...SURVEY, status: 'open' })];
+      await loaded();
+      const id = editor.addQuestion('open_short');
+      editor.edit({ title: '' });
+      await timer.advance(AUTOSAVE_DELAY_MS);
+      expect(gateway.saves).toHaveLength(0);
+      expect(state().save).toEqual({ kind: 'invalid' });
       expect(state().issues.survey).toEqual({ title: 'Geef de survey een titel.' });
+      expect(state().issues.questions[id]).toEqual({ title: 'Vul de vraag in.' });
       editor.updateQuestion(id, (question) => ({ ...question, title: 'Wat kan beter?' }));
       expect(state().issues.questions[id]).toBeUndefined();
-      expect(state().issues.survey).toEqual({ title: 'Geef de survey een titel.' });
       expect(state().save).toEqual({ kind: 'invalid' });
       editor.edit({ title: 'Evaluatie' });
       expect(state().issues).toEqual({ survey: {}, questions: {} });

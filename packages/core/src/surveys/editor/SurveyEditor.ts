@@ -17,9 +17,9 @@ import {
   removeQuestion,
   renumberQuestions,
   restoreQuestion,
-  validateSurveyDraft,
+  validateCompleteSurvey,
 } from '../model';
-import { issuesFromFields, keepStillInvalid, mergeIssues, NO_ISSUES, refusalsOf } from './surveyEditorIssues';
+import { issuesFromFields, keepStillInvalid, mergeIssues, NO_ISSUES } from './surveyEditorIssues';
 import {
   changeQuestionType,
   TEMPLATE_MESSAGES,
@@ -31,17 +31,21 @@ import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_RETRIES,
   AUTOSAVE_RETRY_MS,
+  blockingIssues,
   EDITOR_MESSAGES,
   failedSave,
   INITIAL_EDITOR_STATE,
   localIssues,
-  publishRefusal,
+  openingWaits,
   type RemovedQuestion,
   type SaveState,
+  type StatusChangeResult,
   type SurveyEditorDeps,
   type SurveyEditorState,
   surveyContent,
   withoutRefusals,
+  withProblems,
+  withRefusedFields,
   withStatusOf,
 } from './surveyEditorState';
 
@@ -50,9 +54,11 @@ type SaveOutcome = 'saved' | 'blocked' | 'stale';
 /**
  * The survey editor's use-case: holds the draft, autosaves it a moment after the last change
  * (one PUT in flight; changes made meanwhile go in the next one), sends the version it last got
- * and adopts the one that comes back. A stale version stops saving until the latest version is
- * loaded; a refused edit (409 with `fields`) and invalid fields are shown beside the questions
- * while the user's text stays. One instance per visit of the editor.
+ * and adopts the one that comes back. A draft is saved whatever it still lacks (docs/architecture.md,
+ * 'Drafts are always saved'): what it lacks is kept in `problems`, and opening waits for it. A stale
+ * version stops saving until the latest version is loaded; a refused edit (409 with `fields`) and
+ * fields that cannot be stored are shown beside the questions while the user's text stays. One
+ * instance per visit of the editor.
  */
 export class SurveyEditor {
   readonly #deps: SurveyEditorDeps;
@@ -128,6 +134,8 @@ export class SurveyEditor {
       draft: surveyContent(survey),
       save: { kind: 'saved' },
       issues: NO_ISSUES,
+      problems: [],
+      problemsListed: false,
     });
   }
 
@@ -227,7 +235,9 @@ export class SurveyEditor {
       return;
     }
     // Still invalid: no flicker to 'Opslaan…' and back while the user types.
-    const stillInvalid = this.#store.getSnapshot().save.kind === 'invalid' && local !== NO_ISSUES;
+    const stillInvalid =
+      this.#store.getSnapshot().save.kind === 'invalid' &&
+      blockingIssues(next, this.#store.getSnapshot().survey?.status) !== NO_ISSUES;
     this.#set({
       ...this.#store.getSnapshot(),
       draft: next,
@@ -289,11 +299,12 @@ export class SurveyEditor {
         this.#set({ ...this.#store.getSnapshot(), save: { kind: 'saved' } });
       return 'saved';
     }
-    const checked = validateSurveyDraft(draft);
-    if (!checked.ok) {
+    const blocking = blockingIssues(draft, this.#store.getSnapshot().survey?.status);
+    if (blocking !== NO_ISSUES) {
+      // The marks shown before (a refusal, a gap named when opening was refused) stay while they hold.
       const issues = mergeIssues(
-        issuesFromFields(checked.fields, draft.questions),
-        refusalsOf(this.#store.getSnapshot().issues),
+        blocking,
+        keepStillInvalid(this.#store.getSnapshot().issues, localIssues(draft)),
       );
       this.#set({ ...this.#store.getSnapshot(), save: { kind: 'invalid' }, issues });
       return 'blocked';
@@ -313,9 +324,7 @@ export class SurveyEditor {
         ...this.#store.getSnapshot(),
         survey: result.value,
         save: current ? { kind: 'saved' } : { kind: 'pending' },
-        issues: current
-          ? NO_ISSUES
-          : keepStillInvalid(withoutRefusals(this.#store.getSnapshot().issues), localIssues(latest)),
+        issues: keepStillInvalid(withoutRefusals(this.#store.getSnapshot().issues), localIssues(latest)),
       });
       return 'saved';
     }
@@ -336,17 +345,27 @@ export class SurveyEditor {
 
   /**
    * Publishes, closes, reopens or unpublishes. Pending changes are saved first; opening needs them
-   * saved (respondents would otherwise get an older version than the editor shows).
+   * saved (respondents would otherwise get an older version than the editor shows) and nothing left
+   * to fill in: then the answer lists what (`problems`, also `problemsListed` in the state), the
+   * fields named are marked, and the server, which would refuse with the same list, is not asked.
    */
-  async changeStatus(to: SurveyStatus): Promise<FormResult<Survey>> {
+  async changeStatus(to: SurveyStatus): Promise<StatusChangeResult> {
     const id = this.#id;
     if (id === null || this.#store.getSnapshot().survey === null)
       return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
+    this.#set({ ...this.#store.getSnapshot(), problemsListed: false });
     const save = await this.flush();
-    const refusal = to === 'open' ? publishRefusal(save) : null;
-    if (refusal !== null) return { ok: false, message: refusal, fields: {} };
+    const waits = to === 'open' ? openingWaits(save, this.#store.getSnapshot()) : null;
+    if (waits !== null) {
+      this.#set(waits.state);
+      return waits.result;
+    }
     const result = await this.#deps.gateway.changeStatus(id, to);
-    if (!result.ok) return formFromApi(result);
+    if (!result.ok) {
+      const refused = this.#store.getSnapshot();
+      this.#set({ ...refused, issues: withRefusedFields(refused, result.fields) });
+      return formFromApi(result);
+    }
     const changed = result.value;
     const survey = this.#store.getSnapshot().survey;
     // Only the status fields: a save may have moved the content and version on meanwhile.
@@ -360,7 +379,7 @@ export class SurveyEditor {
     if (hasErrors(metaErrors)) return formInvalid(metaErrors);
     const { draft } = this.#store.getSnapshot();
     if (draft === null) return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
-    const checked = validateSurveyDraft(draft);
+    const checked = validateCompleteSurvey(draft);
     if (!checked.ok) {
       this.#set({
         ...this.#store.getSnapshot(),
@@ -376,6 +395,6 @@ export class SurveyEditor {
   }
 
   #set(state: SurveyEditorState): void {
-    this.#store.set(state);
+    this.#store.set(withProblems(this.#store.getSnapshot(), state));
   }
 }

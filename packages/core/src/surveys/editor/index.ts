@@ -20,7 +20,12 @@ export {
   TEMPLATE_MESSAGES,
   templateMetaErrors,
 } from './surveyEditorRules';
-export type { RemovedQuestion, SaveState, SurveyEditorState } from './surveyEditorState';
+export type {
+  RemovedQuestion,
+  SaveState,
+  StatusChangeResult,
+  SurveyEditorState,
+} from './surveyEditorState';
 export { AUTOSAVE_DELAY_MS, saveStatusText } from './surveyEditorState';
 export type { SurveyPreview } from './surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';

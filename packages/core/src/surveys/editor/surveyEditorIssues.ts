@@ -3,7 +3,7 @@ import type { Question } from '../../contract';
 
 /**
  * The editor's messages beside its fields. Field errors arrive keyed by the question's index in the
- * saved list (`questions.2.title`, from `validateSurveyDraft` or a 400) or, for an edit the server
+ * saved list (`questions.2.title`, from `checkSurveyDraft`, `validateCompleteSurvey` or a 400) or, for an edit the server
  * refused on a survey with answers (409), by the question's id (`questions.<id>`). The editor keys
  * everything by question id, so the messages stay beside their question when questions move.
  */

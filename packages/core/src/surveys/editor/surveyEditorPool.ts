@@ -7,8 +7,8 @@ export interface SurveyEditorPool {
 }
 
 /**
- * Keeps an editor whose changes have not reached the server (an incomplete question, a stale
- * version, no connection) when its screen is left, so coming back to the survey finds the draft as
+ * Keeps an editor whose changes have not reached the server (a text too long, a stale version,
+ * no connection) when its screen is left, so coming back to the survey finds the draft as
  * it was instead of losing it silently; an editor with nothing unsaved is let go and made anew, so
  * the survey is loaded fresh.
  */

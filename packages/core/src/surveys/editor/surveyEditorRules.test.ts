@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Question, QuestionOf, SurveyTemplate } from '../../contract';
-import { createQuestion, QUESTION_TYPE_LABELS, QUESTION_TYPES, validateSurveyDraft } from '../model';
+import { createQuestion, QUESTION_TYPE_LABELS, QUESTION_TYPES, validateCompleteSurvey } from '../model';
 import {
   BLANK_SURVEY,
   changeQuestionType,
@@ -211,7 +211,7 @@ describe('surveyLinkFrom', () => {
 
 describe('BLANK_SURVEY and questionCountText', () => {
   it('should start a blank survey that the server accepts as it is', () => {
-    expect(validateSurveyDraft(BLANK_SURVEY)).toEqual({ ok: true, value: BLANK_SURVEY });
+    expect(validateCompleteSurvey(BLANK_SURVEY)).toEqual({ ok: true, value: BLANK_SURVEY });
   });
 
   it('should count questions in Dutch', () => {

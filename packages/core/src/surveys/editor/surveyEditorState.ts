@@ -1,10 +1,24 @@
 import type { ApiResult } from '../../api';
+import type { FieldErrors } from '../../auth';
 import { hasErrors } from '../../auth';
-import type { Question, Survey, SurveyInput } from '../../contract';
+import type { OpeningProblem, Question, Survey, SurveyInput, SurveyStatus } from '../../contract';
 import type { Timer } from '../../session';
 import type { SurveysGateway, SurveyTemplatesGateway } from '../model';
-import { type IdSource, renumberQuestions, validateSurveyDraft } from '../model';
-import { type EditorIssues, issuesFromFields, NO_ISSUES, QUESTION_ISSUE } from './surveyEditorIssues';
+import {
+  checkSurveyDraft,
+  type IdSource,
+  openingProblems,
+  READINESS_MESSAGES,
+  renumberQuestions,
+  validateCompleteSurvey,
+} from '../model';
+import {
+  type EditorIssues,
+  issuesFromFields,
+  mergeIssues,
+  NO_ISSUES,
+  QUESTION_ISSUE,
+} from './surveyEditorIssues';
 
 /** Autosave waits this long after the last change, so typing a sentence costs one save. */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -25,9 +39,9 @@ export const EDITOR_MESSAGES = {
   saved: 'Opgeslagen',
   saving: 'Opslaan…',
   notSaved: (reason: string) => `Niet opgeslagen: ${reason}`,
-  invalid: 'vul de gemarkeerde velden in.',
+  invalid: 'controleer de gemarkeerde velden.',
   stale: 'Deze survey is intussen ergens anders gewijzigd.',
-  publishInvalid: 'Vul eerst de gemarkeerde velden in, zodat alle wijzigingen zijn opgeslagen.',
+  publishInvalid: 'Controleer eerst de gemarkeerde velden, zodat alle wijzigingen zijn opgeslagen.',
   publishStale: 'Deze survey is intussen ergens anders gewijzigd. Laad eerst de nieuwste versie.',
   notLoaded: 'De survey is nog niet geladen.',
 } as const;
@@ -38,7 +52,10 @@ export type SaveState =
   /** Changed; the save waits for a pause. */
   | { readonly kind: 'pending' }
   | { readonly kind: 'saving' }
-  /** Not saved: fields need attention (see `issues`). */
+  /**
+   * Not saved: fields need attention (see `issues`). A draft gets here only for what can never be
+   * stored (a text too long); an open survey also for a field left empty.
+   */
   | { readonly kind: 'invalid' }
   /** The server refused an edit that would break answers (see `issues`); the user's text stays. */
   | { readonly kind: 'refused'; readonly message: string }
@@ -56,6 +73,13 @@ export interface SurveyEditorState {
   readonly draft: SurveyInput | null;
   readonly save: SaveState;
   readonly issues: EditorIssues;
+  /**
+   * What the draft still lacks before it can open (`openingProblems`), kept up to date as it
+   * changes: a marker on each incomplete question, and the list when opening is refused.
+   */
+  readonly problems: readonly OpeningProblem[];
+  /** Opening was refused for `problems`: the editor lists them (until the next status change or load). */
+  readonly problemsListed: boolean;
 }
 
 /** A removed question and where it stood, so 'Ongedaan maken' can put it back. */
@@ -89,6 +113,8 @@ export const INITIAL_EDITOR_STATE: SurveyEditorState = {
   draft: null,
   save: { kind: 'saved' },
   issues: NO_ISSUES,
+  problems: [],
+  problemsListed: false,
 };
 
 /** The editable content of a survey. */
@@ -101,9 +127,20 @@ export const surveyContent = (survey: Survey): SurveyInput => ({
   questions: renumberQuestions(survey.questions),
 });
 
-/** The draft's own problems, by question id. */
+/** Every problem of the draft, gaps included (as an open survey must have none), by question id. */
 export function localIssues(draft: SurveyInput): EditorIssues {
-  const checked = validateSurveyDraft(draft);
+  const checked = validateCompleteSurvey(draft);
+  return checked.ok ? NO_ISSUES : issuesFromFields(checked.fields, draft.questions);
+}
+
+/**
+ * What keeps the draft from being saved: for a draft only what can never be stored (a text too
+ * long), since a draft is saved whatever it still lacks (docs/architecture.md, 'Drafts are always
+ * saved'); for an open or closed survey every problem, as the server refuses them all.
+ */
+export function blockingIssues(draft: SurveyInput, status: SurveyStatus | undefined): EditorIssues {
+  if (status !== undefined && status !== 'draft') return localIssues(draft);
+  const checked = checkSurveyDraft(draft);
   return checked.ok ? NO_ISSUES : issuesFromFields(checked.fields, draft.questions);
 }
 
@@ -149,12 +186,61 @@ export function failedSave(
   return { save: { kind: 'failed', message: result.detail }, transient };
 }
 
+/**
+ * What `changeStatus` answers: as a form, and when opening waits for the content, the list of what
+ * to fill in first (the message is then the list's heading).
+ */
+export type StatusChangeResult =
+  | { readonly ok: true; readonly value: Survey }
+  | {
+      readonly ok: false;
+      readonly message: string | null;
+      readonly fields: FieldErrors;
+      readonly status?: number;
+      readonly problems?: readonly OpeningProblem[];
+    };
+
 /** Why a survey cannot be opened for answers with the save where it stands, or null when it can. */
 export function publishRefusal(save: SaveState): string | null {
   if (save.kind === 'saved') return null;
   if (save.kind === 'stale') return EDITOR_MESSAGES.publishStale;
   if (save.kind === 'refused' || save.kind === 'failed') return save.message;
   return EDITOR_MESSAGES.publishInvalid;
+}
+
+/**
+ * Whether opening waits, before the server is asked: null to ask it; otherwise the answer and the
+ * state to show. It waits for the save to succeed, then for the draft to lack nothing: the list
+ * (`state.problems`, by `openingProblems`, the rule the server applies too) is then shown with
+ * every field it names marked.
+ */
+export function openingWaits(
+  save: SaveState,
+  state: SurveyEditorState,
+): { readonly result: StatusChangeResult; readonly state: SurveyEditorState } | null {
+  const refusal = publishRefusal(save);
+  if (refusal !== null) return { result: { ok: false, message: refusal, fields: {} }, state };
+  if (state.draft === null || state.problems.length === 0) return null;
+  return {
+    result: { ok: false, message: READINESS_MESSAGES.heading, fields: {}, problems: state.problems },
+    state: { ...state, issues: mergeIssues(state.issues, localIssues(state.draft)), problemsListed: true },
+  };
+}
+
+/** `next` with what its draft lacks: checked again only when the draft changed since `before`. */
+export function withProblems(before: SurveyEditorState, next: SurveyEditorState): SurveyEditorState {
+  if (next.draft === before.draft)
+    return before.problems === next.problems ? next : { ...next, problems: before.problems };
+  return { ...next, problems: next.draft === null ? [] : openingProblems(next.draft) };
+}
+
+/** The marks after the server refused a status change: the questions it names (`questions.<id>`) too. */
+export function withRefusedFields(
+  state: SurveyEditorState,
+  fields: Readonly<Record<string, string>> | undefined,
+): EditorIssues {
+  if (state.draft === null || fields === undefined) return state.issues;
+  return mergeIssues(issuesFromFields(fields, state.draft.questions), state.issues);
 }
 
 /** The survey with the status fields of a status change (a save may have moved its content on meanwhile). */

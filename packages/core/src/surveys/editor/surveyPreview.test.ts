@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFailure, apiOk } from '../../api';
 import type { RespondentBranding, Survey } from '../../contract';
-import { createPreviewSession, PREVIEW_TOKEN, previewView } from '../respond';
+import { createPreviewSession, leftOutText, PREVIEW_TOKEN, previewQuestions, previewView } from '../respond';
 import { createSurveyPreview, respondentBrandingOf } from './surveyPreview';
 
 const BRANDING: RespondentBranding = {
@@ -69,5 +69,43 @@ describe('surveyPreview', () => {
     await second.start(PREVIEW_TOKEN);
     expect(second.getSnapshot()).toMatchObject({ phase: 'intro', answers: {} });
     expect(second.getSnapshot().survey?.estimated_seconds).toBe(95);
+  });
+
+  it("should leave a draft's incomplete questions out of the preview and say how many", async () => {
+    const draft = {
+      ...SURVEY,
+      title: ' ',
+      questions: [
+        ...SURVEY.questions,
+        {
+          id: 'q-empty',
+          type: 'open_short',
+          title: '',
+          required: true,
+          position: 1,
+          settings: { max_length: 250 },
+        },
+        {
+          id: 'q-choice',
+          type: 'single_choice',
+          title: 'Afdeling',
+          required: true,
+          position: 2,
+          settings: { options: [], allow_other: false },
+        },
+      ],
+    } as unknown as Survey;
+    expect(previewQuestions(draft)).toEqual({ questions: [SURVEY.questions[0]], leftOut: 2 });
+    expect([0, 1, 2].map(leftOutText)).toEqual([
+      null,
+      '1 vraag is nog niet af en staat niet in dit voorbeeld.',
+      '2 vragen zijn nog niet af en staan niet in dit voorbeeld.',
+    ]);
+    const session = createPreviewSession(previewView(draft, BRANDING), { clock, timer });
+    await session.start(PREVIEW_TOKEN);
+    expect(session.getSnapshot().survey).toMatchObject({
+      title: 'Naamloze survey',
+      questions: [SURVEY.questions[0]],
+    });
   });
 });

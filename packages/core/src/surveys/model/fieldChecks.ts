@@ -2,6 +2,8 @@ import type { FieldErrors } from '../../auth';
 import type { ChoiceOption, LikertStatement, NpsSettings, QuestionType } from '../../contract';
 import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
 import {
+  type ContentGap,
+  type GapCode,
   ID_PATTERN,
   OPTION_LABEL_MAX_LENGTH,
   OPTIONS_MAX,
@@ -14,17 +16,43 @@ import {
 const M = SURVEY_MESSAGES;
 
 /** The checks `surveyValidation.ts` builds on: field errors, texts, and the settings of each question type. */
-/** Field errors; the first message per key wins, since the editor shows one per field. */
+
+/**
+ * Field errors of two kinds; the first message per key wins, since the editor shows one per field.
+ * An error (`add`) makes the input unusable: a wrong type, a text too long, a broken id. A gap
+ * (`gap`) is something still to fill in: a draft may be stored with it, but a survey with gaps
+ * cannot open (docs/architecture.md, 'Drafts are always saved').
+ */
 export class Errors {
   readonly map = new Map<string, string>();
+  readonly gapMap = new Map<string, { readonly code: GapCode; readonly message: string }>();
   add(key: string, message: string): void {
     if (!this.map.has(key)) this.map.set(key, message);
   }
+  gap(key: string, code: GapCode, message: string): void {
+    if (!this.gapMap.has(key)) this.gapMap.set(key, { code, message });
+  }
+  /** No errors (gaps aside). */
   get empty(): boolean {
     return this.map.size === 0;
   }
+  /** The errors only. */
   fields(): FieldErrors {
     return Object.fromEntries(this.map);
+  }
+  /** Errors and gaps, as one list of messages (an error wins where a field has both). */
+  allFields(): FieldErrors {
+    const all: Record<string, string> = Object.fromEntries(this.map);
+    for (const [key, { message }] of this.gapMap) all[key] ??= message;
+    return all;
+  }
+  gaps(): ContentGap[] {
+    return [...this.gapMap].map(([key, { code, message }]) => ({ key, code, message }));
+  }
+  /** Takes over another check's errors and gaps with `prefix` before their keys. */
+  absorb(prefix: string, other: Errors): void {
+    for (const [key, message] of other.map) this.add(`${prefix}${key}`, message);
+    for (const [key, { code, message }] of other.gapMap) this.gap(`${prefix}${key}`, code, message);
   }
 }
 
@@ -33,7 +61,10 @@ export const isRecord = (value: unknown): value is Readonly<Record<string, unkno
 
 const cleanText = (text: string): string => text.replaceAll('\u0000', '').trim();
 
-/** A required text: trimmed, non-empty, not too long. Returns the text, or '' after adding the error. */
+/**
+ * A text to fill in: trimmed, not too long. Empty (or absent) is the gap `code`; anything but a
+ * string is an error. Returns the text ('' when empty or unreadable).
+ */
 export function requiredText(
   errors: Errors,
   key: string,
@@ -41,9 +72,14 @@ export function requiredText(
   max: number,
   missing: string,
   tooLong: string,
+  code: GapCode,
 ): string {
+  if (value !== undefined && value !== null && typeof value !== 'string') {
+    errors.add(key, M.textUnreadable);
+    return '';
+  }
   const text = typeof value === 'string' ? cleanText(value) : '';
-  if (text === '') errors.add(key, missing);
+  if (text === '') errors.gap(key, code, missing);
   else if (text.length > max) errors.add(key, tooLong);
   return text;
 }
@@ -68,7 +104,7 @@ export function optionalText(
 
 const sameText = (text: string) => text.toLocaleLowerCase('nl').replace(/\s+/g, ' ');
 
-/** Options or statements: a list of `{id, text}` with unique ids and unique texts. */
+/** Options or statements: a list of `{id, text}` with unique ids; texts to fill in, each different. */
 function checkItems(
   errors: Errors,
   key: string,
@@ -81,8 +117,13 @@ function checkItems(
     readonly tooLong: string;
     readonly duplicate: string;
   },
+  codes: { readonly missing: GapCode; readonly duplicate: GapCode },
 ): { id: string; text: string }[] {
-  if (!Array.isArray(value)) return [];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    errors.add(key, M.listUnreadable);
+    return [];
+  }
   if (value.length > limits.max) {
     errors.add(key, messages.tooMany);
     return [];
@@ -103,8 +144,9 @@ function checkItems(
       limits.textMax,
       messages.missing,
       messages.tooLong,
+      codes.missing,
     );
-    if (text !== '' && texts.has(sameText(text))) errors.add(itemKey, messages.duplicate);
+    if (text !== '' && texts.has(sameText(text))) errors.gap(itemKey, codes.duplicate, messages.duplicate);
     texts.add(sameText(text));
     return { id, text };
   });
@@ -123,6 +165,7 @@ function checkLikert(errors: Errors, s: Readonly<Record<string, unknown>>) {
       SCALE_LABEL_MAX_LENGTH,
       M.labelMissing,
       M.labelTooLong,
+      'label_missing',
     ),
   );
   if (typeof s.neutral_middle !== 'boolean') errors.add('settings.neutral_middle', M.neutralMiddleInvalid);
@@ -138,9 +181,22 @@ function checkLikert(errors: Errors, s: Readonly<Record<string, unknown>>) {
       tooLong: M.statementTooLong,
       duplicate: M.statementDuplicate,
     },
+    { missing: 'statement_missing', duplicate: 'statement_duplicate' },
   );
-  if (statements.length === 0) errors.add('settings.statements', M.statementsMissing);
+  if (statements.length === 0) errors.gap('settings.statements', 'statements_missing', M.statementsMissing);
   return { points: points ?? 5, labels, neutral_middle: s.neutral_middle === true, statements };
+}
+
+/** The most choices a multiple choice can offer: every option and 'anders, namelijk'. */
+const CHOICES_MAX = OPTIONS_MAX + 1;
+
+/** A choice limit: absent, or a whole number a multiple choice could ever have (else an error). */
+function choiceLimit(errors: Errors, key: string, value: unknown, message: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= CHOICES_MAX)
+    return value;
+  errors.add(key, message);
+  return undefined;
 }
 
 function checkChoice(errors: Errors, s: Readonly<Record<string, unknown>>, multiple: boolean) {
@@ -156,29 +212,24 @@ function checkChoice(errors: Errors, s: Readonly<Record<string, unknown>>, multi
       tooLong: M.optionTooLong,
       duplicate: M.optionDuplicate,
     },
+    { missing: 'option_missing', duplicate: 'option_duplicate' },
   ).map(({ id, text }) => ({ id, label: text }));
   if (typeof s.allow_other !== 'boolean') errors.add('settings.allow_other', M.allowOtherInvalid);
   const allowOther = s.allow_other === true;
   const choices = options.length + (allowOther ? 1 : 0);
-  if (options.length === 0 || choices < 2) errors.add('settings.options', M.optionsTooFew);
+  if (options.length === 0 || choices < 2) errors.gap('settings.options', 'options_too_few', M.optionsTooFew);
   if (!multiple) return { options, allow_other: allowOther };
 
-  // 'anders, namelijk' is one more choice, so it counts towards the limits.
+  // 'anders, namelijk' is one more choice, so it counts towards the limits. A limit beyond the
+  // choices there are now is a gap: the options may still be being typed.
   const limit = Math.max(choices, 1);
-  let min: number | undefined;
-  let max: number | undefined;
-  if (s.min_choices !== undefined && s.min_choices !== null) {
-    const value = s.min_choices;
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= limit) min = value;
-    else errors.add('settings.min_choices', M.minChoicesInvalid(limit));
-  }
-  if (s.max_choices !== undefined && s.max_choices !== null) {
-    const value = s.max_choices;
-    const lowest = min ?? 1;
-    if (typeof value === 'number' && Number.isInteger(value) && value >= lowest && value <= limit)
-      max = value;
-    else errors.add('settings.max_choices', M.maxChoicesInvalid(lowest, limit));
-  }
+  const min = choiceLimit(errors, 'settings.min_choices', s.min_choices, M.minChoicesInvalid(limit));
+  if (min !== undefined && min > limit)
+    errors.gap('settings.min_choices', 'min_choices_invalid', M.minChoicesInvalid(limit));
+  const lowest = Math.min(min ?? 1, limit);
+  const max = choiceLimit(errors, 'settings.max_choices', s.max_choices, M.maxChoicesInvalid(lowest, limit));
+  if (max !== undefined && (max < (min ?? 1) || max > limit))
+    errors.gap('settings.max_choices', 'max_choices_invalid', M.maxChoicesInvalid(lowest, limit));
   return {
     options,
     allow_other: allowOther,

@@ -39,7 +39,7 @@ export {
   singleChoiceSummary,
 } from './scoring';
 export { sanitizeSurveyHtml } from './surveyHtml';
-export type { CheckedInput } from './surveyLimits';
+export type { CheckedInput, ContentGap, GapCode } from './surveyLimits';
 export {
   ID_PATTERN,
   OPTIONS_MAX,
@@ -50,6 +50,7 @@ export {
   SURVEY_MESSAGES,
   SURVEY_TITLE_MAX_LENGTH,
 } from './surveyLimits';
+export { openingProblems, READINESS_MESSAGES } from './surveyReadiness';
 export type { StatusAction } from './surveyStatus';
 export {
   decideStatusChange,
@@ -59,5 +60,6 @@ export {
   respondentAccess,
   STATUS_MESSAGES,
 } from './surveyStatus';
-export { validateSurveyDraft } from './surveyValidation';
+export type { CheckedDraft } from './surveyValidation';
+export { checkSurveyDraft, validateCompleteSurvey } from './surveyValidation';
 export { estimateSeconds, formatEstimate, MIN_TIMING_RESPONDENTS } from './timeEstimate';

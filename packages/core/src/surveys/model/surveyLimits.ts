@@ -59,6 +59,7 @@ export const SURVEY_MESSAGES = {
   tooManyQuestions: `Een survey kan hoogstens ${n(QUESTIONS_MAX)} vragen hebben.`,
   questionUnreadable: 'Deze vraag kon niet worden gelezen.',
   textUnreadable: 'Deze tekst kon niet worden gelezen.',
+  listUnreadable: 'Deze lijst kon niet worden gelezen.',
   questionIdInvalid: 'Deze vraag heeft geen geldig id.',
   questionIdDuplicate: 'Elke vraag moet een eigen id hebben.',
   typeInvalid: 'Kies een soort vraag.',
@@ -95,6 +96,30 @@ export const SURVEY_MESSAGES = {
   ratingScaleInvalid: 'Een beoordeling heeft 5 punten.',
   ratingStyleInvalid: 'Kies sterren of cijfers.',
 } as const;
+
+/**
+ * What a draft may still lack (docs/architecture.md, 'Drafts are always saved'): it is stored with
+ * these, but cannot open for answers until they are filled in.
+ */
+export type GapCode =
+  | 'survey_title_missing'
+  | 'question_title_missing'
+  | 'label_missing'
+  | 'statements_missing'
+  | 'statement_missing'
+  | 'statement_duplicate'
+  | 'options_too_few'
+  | 'option_missing'
+  | 'option_duplicate'
+  | 'min_choices_invalid'
+  | 'max_choices_invalid';
+
+/** One gap: the field (`title`, `questions.2.settings.options.1`), what is missing, the field's message. */
+export interface ContentGap {
+  readonly key: string;
+  readonly code: GapCode;
+  readonly message: string;
+}
 
 /** A checked input: the normalised value, or the Dutch message per field. */
 export type CheckedInput<T> =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyStatus } from '../../contract';
+import { openingProblems } from './surveyReadiness';
 import {
   closeDatePassed,
   decideStatusChange,
@@ -18,7 +19,17 @@ const change = (
   from: SurveyStatus,
   to: SurveyStatus,
   extra: Partial<Parameters<typeof decideStatusChange>[0]> = {},
-) => decideStatusChange({ from, to, closeAt: null, questionCount: 3, responseCount: 0, now: NOW, ...extra });
+) =>
+  decideStatusChange({
+    from,
+    to,
+    closeAt: null,
+    questionCount: 3,
+    problems: [],
+    responseCount: 0,
+    now: NOW,
+    ...extra,
+  });
 
 describe('closeDatePassed', () => {
   it('should pass at the close moment itself, not a millisecond before', () => {
@@ -57,6 +68,30 @@ describe('decideStatusChange', () => {
       error: 'no_questions',
       detail: 'Voeg eerst minstens één vraag toe.',
     });
+  });
+
+  it('should not open a survey with something left to fill in, naming it', () => {
+    const problems = openingProblems({
+      title: 'Teamcheck',
+      questions: [
+        {
+          id: 'q1',
+          type: 'open_short',
+          title: '',
+          required: false,
+          position: 0,
+          settings: { max_length: 250 },
+        },
+      ],
+    });
+    expect(change('draft', 'open', { problems })).toEqual({
+      ok: false,
+      error: 'incomplete',
+      detail: 'Nog niet klaar om te publiceren. Maak eerst af: Vraag 1: vul de vraagtekst in.',
+    });
+    expect(change('closed', 'open', { problems, responseCount: 4 })).toMatchObject({ error: 'incomplete' });
+    // Closing and going back to draft never wait for it.
+    expect(change('open', 'closed', { problems })).toEqual({ ok: true, value: 'closed' });
   });
 
   it('should not open or reopen with a close date in the past', () => {
@@ -178,6 +213,7 @@ describe('offeredStatusChanges', () => {
             to: action.to,
             closeAt: null,
             questionCount: 1,
+            problems: [],
             responseCount: responses,
             now: new Date(),
           });

@@ -1,10 +1,13 @@
-import type { SurveyStatus } from '../../contract';
+import type { OpeningProblem, SurveyStatus } from '../../contract';
 import { err, ok, type Result } from '../../shared';
+import { READINESS_MESSAGES } from './surveyReadiness';
 
 /**
  * The life of a survey: draft → open → closed.
  *
- * - draft → open (publish): needs at least one question, and a close date, if any, in the future.
+ * - draft → open (publish): needs at least one question, nothing left to fill in (`openingProblems`:
+ *   a draft is saved whatever it lacks, docs/architecture.md 'Drafts are always saved'), and a close
+ *   date, if any, in the future.
  * - open → closed: always (the owner closes it, or its close date passes: see `effectiveStatus`).
  * - closed → open (reopen): allowed, with the same close-date rule as publishing, so a survey that
  *   closed by its date reopens only after the date is moved or cleared (otherwise it would close
@@ -15,7 +18,12 @@ import { err, ok, type Result } from '../../shared';
  * - the same status again: accepted, nothing changes.
  */
 
-export type StatusChangeError = 'no_questions' | 'close_at_past' | 'has_responses' | 'not_allowed';
+export type StatusChangeError =
+  | 'no_questions'
+  | 'incomplete'
+  | 'close_at_past'
+  | 'has_responses'
+  | 'not_allowed';
 
 /** The Dutch texts of refused status changes. */
 export const STATUS_MESSAGES = {
@@ -42,6 +50,8 @@ export function decideStatusChange(input: {
   readonly to: SurveyStatus;
   readonly closeAt: string | null;
   readonly questionCount: number;
+  /** What the content still lacks (`openingProblems`); opening waits until it is empty. */
+  readonly problems: readonly OpeningProblem[];
   readonly responseCount: number;
   readonly now: Date;
 }): Result<SurveyStatus, StatusChangeError> {
@@ -50,6 +60,8 @@ export function decideStatusChange(input: {
   switch (to) {
     case 'open':
       if (input.questionCount < 1) return err('no_questions', STATUS_MESSAGES.noQuestions);
+      if (input.problems.length > 0)
+        return err('incomplete', READINESS_MESSAGES.detail(input.problems.map((problem) => problem.message)));
       if (closeDatePassed(input.closeAt, input.now)) return err('close_at_past', STATUS_MESSAGES.closeAtPast);
       return ok(to);
     case 'closed':
@@ -91,6 +103,7 @@ export function offeredStatusChanges(from: SurveyStatus, responseCount: number):
         to,
         closeAt: null,
         questionCount: 1,
+        problems: [],
         responseCount,
         now: new Date(0),
       });

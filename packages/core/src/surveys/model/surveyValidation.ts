@@ -1,8 +1,10 @@
+import type { FieldErrors } from '../../auth';
 import type { Question, SurveyInput } from '../../contract';
 import { checkSettings, Errors, isRecord, optionalText, requiredText } from './fieldChecks';
 import { renumberQuestions } from './questionEdits';
 import {
   type CheckedInput,
+  type ContentGap,
   ID_PATTERN,
   QUESTION_DESCRIPTION_MAX_LENGTH,
   QUESTION_TITLE_MAX_LENGTH,
@@ -23,11 +25,19 @@ const M = SURVEY_MESSAGES;
  * never throws. Field keys: `title`, `settings.labels`, `settings.options.2`, and for a survey
  * `questions.0.title`. The HTML fields are only length-checked here; the server sanitises them
  * with `SURVEY_HTML_POLICY` before storing.
+ *
+ * Two levels (docs/architecture.md, 'Drafts are always saved'): `checkSurveyDraft` refuses only
+ * what is unusable (types, lengths, ids, hostile input) and lists the gaps (texts still empty, too
+ * few choices) a draft may be stored with; `validateCompleteSurvey` and `validateQuestion` refuse
+ * the gaps too, for open surveys and templates.
  */
-/** Checks one question from the editor: id, type, title, settings of its type. */
-export function validateQuestion(input: unknown): CheckedInput<Question> {
-  const errors = new Errors();
-  if (!isRecord(input)) return { ok: false, fields: { question: M.questionUnreadable } };
+
+/** The checks of one question; errors and gaps go into `errors`, the question is null when unusable. */
+function checkQuestion(input: unknown, errors: Errors): Question | null {
+  if (!isRecord(input)) {
+    errors.add('question', M.questionUnreadable);
+    return null;
+  }
   const id = typeof input.id === 'string' ? input.id : '';
   if (!ID_PATTERN.test(id)) errors.add('id', M.questionIdInvalid);
   const type = QUESTION_TYPES.find((known) => known === input.type);
@@ -39,6 +49,7 @@ export function validateQuestion(input: unknown): CheckedInput<Question> {
     QUESTION_TITLE_MAX_LENGTH,
     M.questionTitleMissing,
     M.questionTitleTooLong,
+    'question_title_missing',
   );
   const description = optionalText(
     errors,
@@ -54,8 +65,8 @@ export function validateQuestion(input: unknown): CheckedInput<Question> {
   let settings: unknown;
   if (!isRecord(input.settings)) errors.add('settings', M.settingsMissing);
   else if (type) settings = checkSettings(errors, type, input.settings);
-  if (!errors.empty) return { ok: false, fields: errors.fields() };
-  const question = {
+  if (!errors.empty) return null;
+  return {
     id,
     type,
     title,
@@ -64,6 +75,13 @@ export function validateQuestion(input: unknown): CheckedInput<Question> {
     position,
     settings,
   } as Question;
+}
+
+/** Checks one complete question from the editor: id, type, title, settings of its type, nothing left empty. */
+export function validateQuestion(input: unknown): CheckedInput<Question> {
+  const errors = new Errors();
+  const question = checkQuestion(input, errors);
+  if (question === null || errors.gapMap.size > 0) return { ok: false, fields: errors.allFields() };
   return { ok: true, value: question };
 }
 
@@ -77,13 +95,12 @@ function checkCloseAt(errors: Errors, value: unknown): string | null {
   return new Date(time).toISOString();
 }
 
-/**
- * Checks a survey as the editor saves it. Question errors come under `questions.<index>.<field>`.
- * The questions come back sorted by `position` (ties in list order) and renumbered 0, 1, 2, …;
- * `close_at` comes back as an ISO 8601 UTC timestamp. Whether the close date lies in the future is
- * decided when the survey opens (`decideStatusChange`), not here.
- */
-export function validateSurveyDraft(input: unknown): CheckedInput<SurveyInput> {
+/** A draft as it may be stored, with what it still lacks before it can open (empty: nothing). */
+export type CheckedDraft =
+  | { readonly ok: true; readonly value: SurveyInput; readonly gaps: readonly ContentGap[] }
+  | { readonly ok: false; readonly fields: FieldErrors };
+
+function checkSurvey(input: unknown): { errors: Errors; value: SurveyInput } {
   const errors = new Errors();
   const raw = isRecord(input) ? input : {};
   const title = requiredText(
@@ -93,6 +110,7 @@ export function validateSurveyDraft(input: unknown): CheckedInput<SurveyInput> {
     SURVEY_TITLE_MAX_LENGTH,
     M.surveyTitleMissing,
     M.surveyTitleTooLong,
+    'survey_title_missing',
   );
   const html = (key: 'description_html' | 'introduction_html', tooLong: string) =>
     optionalText(errors, key, raw[key], SURVEY_HTML_MAX_LENGTH, tooLong);
@@ -114,20 +132,17 @@ export function validateSurveyDraft(input: unknown): CheckedInput<SurveyInput> {
   else {
     const ids = new Set<string>();
     (rawQuestions as readonly unknown[]).forEach((rawQuestion, index) => {
-      const check = validateQuestion(rawQuestion);
-      if (!check.ok) {
-        for (const [key, message] of Object.entries(check.fields))
-          errors.add(`questions.${index}.${key}`, message);
-        return;
-      }
-      if (ids.has(check.value.id)) errors.add(`questions.${index}.id`, M.questionIdDuplicate);
-      ids.add(check.value.id);
-      questions.push(check.value);
+      const own = new Errors();
+      const question = checkQuestion(rawQuestion, own);
+      errors.absorb(`questions.${index}.`, own);
+      if (question === null) return;
+      if (ids.has(question.id)) errors.add(`questions.${index}.id`, M.questionIdDuplicate);
+      ids.add(question.id);
+      questions.push(question);
     });
   }
-  if (!errors.empty) return { ok: false, fields: errors.fields() };
   return {
-    ok: true,
+    errors,
     value: {
       title,
       description_html: descriptionHtml,
@@ -137,4 +152,24 @@ export function validateSurveyDraft(input: unknown): CheckedInput<SurveyInput> {
       questions: renumberQuestions(questions),
     },
   };
+}
+
+/**
+ * Checks a survey as the editor saves a draft: refuses what is unusable, and lists the gaps it may
+ * be stored with. Question fields come under `questions.<index>.<field>`, by the index in the input.
+ * The questions come back sorted by `position` (ties in list order) and renumbered 0, 1, 2, …;
+ * `close_at` comes back as an ISO 8601 UTC timestamp. Whether the close date lies in the future is
+ * decided when the survey opens (`decideStatusChange`), not here.
+ */
+export function checkSurveyDraft(input: unknown): CheckedDraft {
+  const { errors, value } = checkSurvey(input);
+  if (!errors.empty) return { ok: false, fields: errors.fields() };
+  return { ok: true, value, gaps: errors.gaps() };
+}
+
+/** `checkSurveyDraft` for a survey that must be complete (open, closed, a template): gaps are errors too. */
+export function validateCompleteSurvey(input: unknown): CheckedInput<SurveyInput> {
+  const { errors, value } = checkSurvey(input);
+  if (!errors.empty || errors.gapMap.size > 0) return { ok: false, fields: errors.allFields() };
+  return { ok: true, value };
 }

@@ -1,12 +1,40 @@
 import { apiFailure, apiOk } from '../../api';
-import type { RespondentBranding, RespondentView, Survey } from '../../contract';
+import type { Question, RespondentBranding, RespondentView, Survey } from '../../contract';
 import type { Clock, Timer } from '../../session';
-import { validateSubmission } from '../model';
+import { openingProblems, validateSubmission } from '../model';
 import { RespondentSession } from './RespondentSession';
 import type { AnswerDraft, RespondGateway } from './respondPorts';
 
 /** The token the preview pretends to answer on; nothing is ever sent to the server. */
 export const PREVIEW_TOKEN = 'voorbeeld';
+
+/** What the preview shows of a survey's questions, and how many it leaves out. */
+export interface PreviewQuestions {
+  readonly questions: readonly Question[];
+  readonly leftOut: number;
+}
+
+/**
+ * The questions a respondent could get: a draft's incomplete questions are saved but cannot reach a
+ * respondent (docs/architecture.md, 'Drafts are always saved'), so the preview leaves them out too
+ * rather than show a question without text or choices.
+ */
+export function previewQuestions(survey: Pick<Survey, 'title' | 'questions'>): PreviewQuestions {
+  const incomplete = new Set(openingProblems(survey).map((problem) => problem.question_id));
+  const questions = survey.questions.filter((question) => !incomplete.has(question.id));
+  return { questions, leftOut: survey.questions.length - questions.length };
+}
+
+/** The preview's note about the questions it leaves out; null when it shows them all. */
+export const leftOutText = (leftOut: number): string | null =>
+  leftOut === 0
+    ? null
+    : leftOut === 1
+      ? '1 vraag is nog niet af en staat niet in dit voorbeeld.'
+      : `${leftOut} vragen zijn nog niet af en staan niet in dit voorbeeld.`;
+
+/** The title a draft without one is previewed with. */
+const UNTITLED = 'Naamloze survey';
 
 /** What a respondent would get for this survey, with nothing answered yet. */
 export function previewView(
@@ -28,12 +56,12 @@ export function previewView(
     anonymous: false,
     branding,
     survey: {
-      title: survey.title,
+      title: survey.title.trim() || UNTITLED,
       description_html: survey.description_html,
       introduction_html: survey.introduction_html,
       thank_you_text: survey.thank_you_text,
       close_at: survey.close_at,
-      questions: survey.questions,
+      questions: previewQuestions(survey).questions,
       estimated_seconds: survey.estimated_seconds,
       saved_answers: [],
     },

@@ -2,7 +2,14 @@
 // What other features and packages use of it; everything else in this folder is internal.
 export type { HoldInput } from './heldInput';
 export { RespondentSession } from './RespondentSession';
-export { createPreviewSession, PREVIEW_TOKEN, previewView } from './RespondentSessionPreview';
+export type { PreviewQuestions } from './RespondentSessionPreview';
+export {
+  createPreviewSession,
+  leftOutText,
+  PREVIEW_TOKEN,
+  previewQuestions,
+  previewView,
+} from './RespondentSessionPreview';
 export { respondentProgress } from './respondentNavigation';
 export type { RespondentState } from './respondentState';
 export type {

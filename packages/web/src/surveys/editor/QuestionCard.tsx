@@ -1,7 +1,12 @@
-import type { Question, QuestionType } from '@loop/core';
+import type { OpeningProblem, Question, QuestionType } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import { LOCK_HELP, QUESTION_ISSUE } from '@loop/core/surveys/editor';
-import { QUESTION_TYPE_LABELS, QUESTION_TYPES, type QuestionLocks } from '@loop/core/surveys/model';
+import {
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type QuestionLocks,
+  READINESS_MESSAGES,
+} from '@loop/core/surveys/model';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FieldError } from '../../forms/FormAlert';
 import { ChoiceEditor } from './ChoiceEditor';
@@ -10,8 +15,17 @@ import { NpsEditor } from './NpsEditor';
 import { OpenTextEditor } from './OpenTextEditor';
 import { RatingEditor } from './RatingEditor';
 
-/** A control of the card that the editor can ask to be focused after a change. */
-export type CardFocus = 'title' | 'up' | 'down';
+/**
+ * A control of the card that the editor can ask to be focused after a change; 'problem': the first
+ * field to fill in (an item of the list of what to fill in before opening was chosen).
+ */
+export type CardFocus = 'title' | 'up' | 'down' | 'problem';
+
+/** Scrolls an element to the middle of the window (clear of the editor bar) and focuses it. */
+export function reveal(element: HTMLElement | null | undefined): void {
+  element?.scrollIntoView?.({ block: 'center' });
+  element?.focus({ preventScroll: true });
+}
 
 const OPEN_TEXT: readonly QuestionType[] = ['open_short', 'open_long'];
 
@@ -25,6 +39,7 @@ export function QuestionCard({
   index,
   total,
   issues,
+  problem,
   locks,
   dragHandle,
   focus,
@@ -39,6 +54,8 @@ export function QuestionCard({
   index: number;
   total: number;
   issues: FieldErrors;
+  /** What the question still lacks before the survey can open; undefined when it is complete. */
+  problem: OpeningProblem | undefined;
   locks: QuestionLocks;
   dragHandle: ReactNode;
   focus: CardFocus | null;
@@ -51,12 +68,19 @@ export function QuestionCard({
 }) {
   const p = `question-${question.id}`;
   const headingId = `${p}-heading`;
+  const card = useRef<HTMLElement>(null);
   const title = useRef<HTMLInputElement>(null);
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (focus === null) return;
+    if (focus === 'problem') {
+      // The fields named are marked once opening was refused; without one, the question's text.
+      reveal(card.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? title.current);
+      onFocused();
+      return;
+    }
     const target = { title, up, down }[focus].current;
     // At the top or bottom the button that moved it is disabled: the other one takes the focus.
     const fallback = focus === 'up' ? down.current : focus === 'down' ? up.current : null;
@@ -78,8 +102,10 @@ export function QuestionCard({
 
   return (
     <section
-      className="question-card"
+      ref={card}
+      className={problem ? 'question-card is-incomplete' : 'question-card'}
       aria-labelledby={headingId}
+      aria-describedby={problem ? `${p}-incomplete` : undefined}
       data-testid="question-card"
       data-question-id={question.id}
     >
@@ -105,6 +131,12 @@ export function QuestionCard({
           </select>
         </div>
       </header>
+      {problem ? (
+        <p id={`${p}-incomplete`} className="question-incomplete" data-testid="question-incomplete">
+          <span className="question-incomplete-badge">{READINESS_MESSAGES.marker}</span>
+          <span className="visually-hidden">:</span> {problem.reason}
+        </p>
+      ) : null}
       {locks.type ? (
         <p id={`${p}-type-lock`} className="field-hint">
           {OPEN_TEXT.includes(question.type) ? LOCK_HELP.openTextType : LOCK_HELP.type}

@@ -19,7 +19,8 @@ export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey
     const result = await editor.changeStatus(action.to);
     setBusy(null);
     if (result.ok) notify.success(action.done);
-    else setError(result.message ?? 'De status kon niet worden gewijzigd.');
+    // Opening waits for what the draft lacks: the editor bar lists it (`problemsListed`).
+    else if (!result.problems) setError(result.message ?? 'De status kon niet worden gewijzigd.');
   };
 
   return (

@@ -296,16 +296,18 @@ describe('SurveyEditorScreen', () => {
       ]);
     });
 
-    it('should mark an empty statement after the pause instead of saving it', async () => {
+    it('should save an empty statement and mark its question with what it lacks', async () => {
       const { app, container, autosave } = await openEditor(survey());
       const likertCard = card(container, 1);
       await click(button(likertCard, 'Stelling toevoegen'));
       await autosave.fire();
-      expect(puts(app)).toHaveLength(0);
-      expect(saveStatus(container)).toBe('Niet opgeslagen: vul de gemarkeerde velden in.');
+      expect(puts(app)).toHaveLength(1);
+      await waitFor(() => expect(saveStatus(container)).toBe('Opgeslagen'));
       const second = byLabel(likertCard, 'Stelling 2');
-      expect(second.getAttribute('aria-invalid')).toBe('true');
-      expect(container.querySelector(`#${second.id}-error`)?.textContent).toBe('Vul de stelling in.');
+      expect(second.getAttribute('aria-invalid')).toBeNull();
+      expect(likertCard.querySelector('[data-testid="question-incomplete"]')?.textContent).toBe(
+        'Nog niet af: vul stelling 2 in',
+      );
     });
   });
 
@@ -427,16 +429,98 @@ describe('SurveyEditorScreen', () => {
     });
   });
 
-  it('should keep an incomplete draft when the editor is left and opened again', async () => {
-    const { app, container } = await openEditor(survey());
-    await click(container.querySelector('[data-testid="add-question-open_short"]'));
-    await act(async () => app.location.navigate('/profiel'));
-    await waitFor(() => expect(container.querySelector('[data-testid="save-status"]')).toBeNull());
-    expect(puts(app)).toHaveLength(0);
-    await act(async () => app.location.navigate('/survey/5/edit'));
-    await waitFor(() => expect(cards(container)).toHaveLength(3), 400);
-    expect(saveStatus(container)).toBe('Niet opgeslagen: vul de gemarkeerde velden in.');
-    expect(byLabel(card(container, 3), 'Vraagtekst').getAttribute('aria-invalid')).toBe('true');
+  describe('an incomplete draft', () => {
+    const empty = (id: string, position: number): Question => ({
+      id,
+      type: 'open_short',
+      title: '',
+      required: false,
+      position,
+      settings: { max_length: 250 },
+    });
+
+    it('should save new empty questions at the pause and mark each one, named in its description', async () => {
+      const { app, container, autosave } = await openEditor(survey());
+      await click(container.querySelector('[data-testid="add-question-open_short"]'));
+      await click(container.querySelector('[data-testid="add-question-single_choice"]'));
+      await autosave.fire();
+      await waitFor(() => expect(saveStatus(container)).toBe('Opgeslagen'));
+      const saved = puts(app).at(-1)?.body as { questions: Question[] };
+      expect(saved.questions.map((question) => [question.type, question.title])).toEqual([
+        ['likert', 'Hoe ervaar je je werk?'],
+        ['nps', 'Zou je ons aanbevelen?'],
+        ['open_short', ''],
+        ['single_choice', ''],
+      ]);
+      const markers = cards(container).map(
+        (c) => c.querySelector('[data-testid="question-incomplete"]')?.textContent ?? null,
+      );
+      expect(markers).toEqual([
+        null,
+        null,
+        'Nog niet af: vul de vraagtekst in',
+        'Nog niet af: vul de vraagtekst in',
+      ]);
+      const third = card(container, 3);
+      expect(document.getElementById(third.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Nog niet af: vul de vraagtekst in',
+      );
+      // Nothing shouts while drafting: the fields are not marked invalid until publishing is tried.
+      expect(byLabel(third, 'Vraagtekst').getAttribute('aria-invalid')).toBeNull();
+      await type(byLabel(third, 'Vraagtekst'), 'Wat kan beter?');
+      expect(third.querySelector('[data-testid="question-incomplete"]')).toBeNull();
+    });
+
+    it('should list what to fill in on Publiceren, each item taking you to its question', async () => {
+      const { app, container } = await openEditor(
+        survey({ title: '', questions: [likert, empty('q-a', 1), nps, empty('q-b', 3)] }),
+      );
+      await click(button(container, 'Publiceren'));
+      const list = await waitFor(() => {
+        const found = container.querySelector('[data-testid="opening-problems"]');
+        expect(found).not.toBeNull();
+        return found as HTMLElement;
+      });
+      expect(app.api.seen.filter((request) => request.path === '/surveys/5/status')).toEqual([]);
+      expect(list.querySelector('[role="alert"]')?.textContent).toBe(
+        'Nog niet klaar om te publiceren. Maak eerst af:',
+      );
+      expect([...list.querySelectorAll('li button')].map((b) => b.textContent)).toEqual([
+        'Geef de survey een titel',
+        'Vraag 2: vul de vraagtekst in',
+        'Vraag 4: vul de vraagtekst in',
+      ]);
+      expect(container.querySelector('[data-testid="survey-status"]')?.textContent).toBe('Concept');
+
+      await click(button(list, 'Vraag 4: vul de vraagtekst in'));
+      const fourth = byLabel(card(container, 4), 'Vraagtekst');
+      expect(document.activeElement).toBe(fourth);
+      expect(fourth.getAttribute('aria-invalid')).toBe('true');
+      expect(container.querySelector(`#${fourth.id}-error`)?.textContent).toBe('Vul de vraag in.');
+      await click(button(list, 'Geef de survey een titel'));
+      expect(document.activeElement).toBe(byLabel(container, 'Titel'));
+
+      // The list follows the draft: a question filled in leaves it.
+      await type(fourth, 'Wat kan beter?');
+      expect([...list.querySelectorAll('li button')].map((b) => b.textContent)).toEqual([
+        'Geef de survey een titel',
+        'Vraag 2: vul de vraagtekst in',
+      ]);
+      expect(fourth.getAttribute('aria-invalid')).toBeNull();
+    });
+
+    it('should keep the draft when the editor is left unsaved and opened again', async () => {
+      const { app, container } = await openEditor(survey(), {
+        put: () => json(503, { detail: 'Even onderhoud.' }),
+      });
+      await click(container.querySelector('[data-testid="add-question-open_short"]'));
+      await act(async () => app.location.navigate('/profiel'));
+      await waitFor(() => expect(container.querySelector('[data-testid="save-status"]')).toBeNull());
+      await act(async () => app.location.navigate('/survey/5/edit'));
+      await waitFor(() => expect(cards(container)).toHaveLength(3), 400);
+      expect(saveStatus(container)).toBe('Niet opgeslagen: Even onderhoud.');
+      expect(card(container, 3).querySelector('[data-testid="question-incomplete"]')).not.toBeNull();
+    });
   });
 
   describe('status and templates', () => {

@@ -1,5 +1,5 @@
 import './surveyEditor.css';
-import type { Question, QuestionType, Survey, SurveyInput } from '@loop/core';
+import type { OpeningProblem, Question, QuestionType, Survey, SurveyInput } from '@loop/core';
 import { parseRouteId } from '@loop/core/access';
 import { mayManageTemplates, PERMISSION_DENIED } from '@loop/core/organisation';
 import {
@@ -21,7 +21,7 @@ import {
   QUESTION_TYPES,
   QUESTIONS_MAX,
 } from '@loop/core/surveys/model';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { FieldError } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';
@@ -32,7 +32,8 @@ import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
 import { AnonymitySetting } from '../AnonymitySetting';
 import { RetentionSettings } from '../RetentionSettings';
-import { type CardFocus, QuestionCard } from './QuestionCard';
+import { OpeningProblems } from './OpeningProblems';
+import { type CardFocus, QuestionCard, reveal } from './QuestionCard';
 import { QuestionList } from './QuestionList';
 import { SaveAsTemplate } from './SaveAsTemplate';
 import { StatusActions } from './StatusActions';
@@ -105,7 +106,15 @@ function EditorWithData({ id }: { id: number }) {
           onRetry={() => void editor.load(id)}
         />
       ) : (
-        <EditorBody editor={editor} survey={survey} draft={draft} save={state.save} issues={state.issues} />
+        <EditorBody
+          editor={editor}
+          survey={survey}
+          draft={draft}
+          save={state.save}
+          issues={state.issues}
+          problems={state.problems}
+          problemsListed={state.problemsListed}
+        />
       )}
     </Page>
   );
@@ -117,22 +126,41 @@ function EditorBody({
   draft,
   save,
   issues,
+  problems,
+  problemsListed,
 }: {
   editor: SurveyEditor;
   survey: Survey;
   draft: SurveyInput;
   save: SaveState;
   issues: EditorIssues;
+  problems: readonly OpeningProblem[];
+  problemsListed: boolean;
 }) {
   const { user } = useCurrentUser();
   const role = useCurrentRole();
   const allowed = useCan();
   const responses = survey.response_count ?? 0;
   const hasAnswers = responses > 0 && survey.status !== 'draft';
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const titleInput = useRef<HTMLInputElement>(null);
+
+  /** An item of the list of what to fill in: to its question (or the survey's title), focused. */
+  const showProblem = useCallback((problem: OpeningProblem) => {
+    if (problem.question_id === null) reveal(titleInput.current);
+    else setFocus({ id: problem.question_id, control: 'problem' });
+  }, []);
 
   return (
     <div className="survey-editor">
-      <EditorBar editor={editor} survey={survey} draft={draft} save={save} />
+      <EditorBar
+        editor={editor}
+        survey={survey}
+        draft={draft}
+        save={save}
+        problems={problemsListed ? problems : null}
+        onShowProblem={showProblem}
+      />
       {hasAnswers ? (
         <p className="alert alert-info" data-testid="open-survey-notice">
           {OPEN_SURVEY_EDIT_NOTICE}
@@ -142,8 +170,16 @@ function EditorBody({
           Deze survey is open: wat je hier wijzigt, zien deelnemers meteen na het opslaan.
         </p>
       ) : null}
-      <SurveyFields editor={editor} draft={draft} issues={issues} />
-      <QuestionsSection editor={editor} survey={survey} draft={draft} issues={issues} />
+      <SurveyFields editor={editor} draft={draft} issues={issues} titleInput={titleInput} />
+      <QuestionsSection
+        editor={editor}
+        survey={survey}
+        draft={draft}
+        issues={issues}
+        problems={problems}
+        focus={focus}
+        onFocus={setFocus}
+      />
       <section className="editor-section" aria-labelledby="retention-heading">
         <h2 id="retention-heading">Bewaartermijn</h2>
         <RetentionSettings surveyId={survey.id} retention={survey} canManage={allowed('surveys.manage')} />
@@ -169,11 +205,16 @@ function EditorBar({
   survey,
   draft,
   save,
+  problems,
+  onShowProblem,
 }: {
   editor: SurveyEditor;
   survey: Survey;
   draft: SurveyInput;
   save: SaveState;
+  /** What to fill in, once opening was refused for it; null while it is not listed. */
+  problems: readonly OpeningProblem[] | null;
+  onShowProblem: (problem: OpeningProblem) => void;
 }) {
   const observed = Object.values(survey.question_timings ?? {}).some(
     (timing) => timing.respondents >= MIN_TIMING_RESPONDENTS,
@@ -229,6 +270,7 @@ function EditorBar({
           <Link href="/surveys">Alle surveys</Link>
         </nav>
       </div>
+      {problems ? <OpeningProblems problems={problems} onShow={onShowProblem} /> : null}
     </div>
   );
 }
@@ -237,10 +279,12 @@ function SurveyFields({
   editor,
   draft,
   issues,
+  titleInput,
 }: {
   editor: SurveyEditor;
   draft: SurveyInput;
   issues: EditorIssues;
+  titleInput: RefObject<HTMLInputElement | null>;
 }) {
   const id = useId();
   const e = issues.survey;
@@ -255,6 +299,7 @@ function SurveyFields({
       <div className="field">
         <label htmlFor={`${id}-title`}>Titel</label>
         <input
+          ref={titleInput}
           id={`${id}-title`}
           type="text"
           value={draft.title}
@@ -327,19 +372,26 @@ function QuestionsSection({
   survey,
   draft,
   issues,
+  problems,
+  focus,
+  onFocus: setFocus,
 }: {
   editor: SurveyEditor;
   survey: Survey;
   draft: SurveyInput;
   issues: EditorIssues;
+  problems: readonly OpeningProblem[];
+  /** The control to focus after a change, or the question an item of the list of what to fill in points at. */
+  focus: FocusRequest | null;
+  onFocus: (focus: FocusRequest | null) => void;
 }) {
-  const [focus, setFocus] = useState<FocusRequest | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [removed, setRemoved] = useState<RemovedQuestion | null>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
   const responses = survey.status === 'draft' ? 0 : (survey.response_count ?? 0);
   const questions = draft.questions;
-  const onFocused = useCallback(() => setFocus(null), []);
+  const onFocused = useCallback(() => setFocus(null), [setFocus]);
+  const problemOf = (id: string) => problems.find((problem) => problem.question_id === id);
 
   useEffect(() => {
     if (removed) undoButton.current?.focus();
@@ -420,6 +472,7 @@ function QuestionsSection({
               index={index}
               total={questions.length}
               issues={issues.questions[question.id] ?? {}}
+              problem={problemOf(question.id)}
               locks={editorLocks(survey.questions, question, responses)}
               dragHandle={dragHandle}
               focus={focus?.id === question.id ? focus.control : null}

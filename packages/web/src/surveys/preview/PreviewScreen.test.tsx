@@ -91,4 +91,36 @@ describe('PreviewScreen', () => {
       '/survey/4/edit',
     ]);
   });
+
+  it("should leave a draft's incomplete questions out and say so", async () => {
+    const draft: Survey = {
+      ...SURVEY,
+      questions: [
+        ...SURVEY.questions,
+        {
+          id: 'q2',
+          type: 'open_short',
+          title: '',
+          required: true,
+          position: 1,
+          settings: { max_length: 250 },
+        },
+      ],
+    };
+    const app = createTestApp({
+      path: '/survey/4/preview',
+      routes: { 'GET /surveys/4': () => json(200, draft) },
+    });
+    const { container } = await mount(app);
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="preview-left-out"]')?.textContent).toBe(
+        '1 vraag is nog niet af en staat niet in dit voorbeeld.',
+      ),
+    );
+    await click(button(container, 'Starten'));
+    await click(container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[3] ?? null);
+    // The one complete question is the last one: the empty one never comes.
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(container.querySelector('.respondent h1')?.textContent).toBe('Bedankt!'));
+  });
 });

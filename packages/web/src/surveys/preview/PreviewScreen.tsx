@@ -1,6 +1,12 @@
 import type { RespondentBranding, Survey } from '@loop/core';
 import { respondentBrandingOf } from '@loop/core/surveys/editor';
-import { createPreviewSession, PREVIEW_TOKEN, previewView } from '@loop/core/surveys/respond';
+import {
+  createPreviewSession,
+  leftOutText,
+  PREVIEW_TOKEN,
+  previewQuestions,
+  previewView,
+} from '@loop/core/surveys/respond';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAsyncInjection, useInjection } from '../../app/ContainerProvider';
@@ -35,7 +41,8 @@ export function PreviewScreen() {
   const { organisation } = useCurrentUser();
   const [round, setRound] = useState(0);
   const survey = remote.value;
-  usePageTitle(survey ? `Voorbeeld: ${survey.title}` : 'Voorbeeld');
+  usePageTitle(survey ? `Voorbeeld: ${survey.title || 'Naamloze survey'}` : 'Voorbeeld');
+  const leftOut = survey ? leftOutText(previewQuestions(survey).leftOut) : null;
 
   const organisationName = organisation?.name ?? '';
   const branding = useMemo(
@@ -47,6 +54,11 @@ export function PreviewScreen() {
     <div className="survey-preview">
       <div className="preview-bar">
         <p className="preview-bar-text">Voorbeeld: antwoorden worden niet opgeslagen.</p>
+        {leftOut ? (
+          <p className="preview-bar-text" data-testid="preview-left-out">
+            {leftOut}
+          </p>
+        ) : null}
         <div className="preview-bar-actions">
           <button type="button" className="button button-secondary" onClick={() => setRound((n) => n + 1)}>
             Opnieuw beginnen
