@@ -86,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Loop server exited early:\n${output}`);
     try {
@@ -95,7 +95,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Loop server did not start in 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Never leave the server running without its test: it would hold a port and a core.
+      child.kill('SIGKILL');
+      throw new Error(`Loop server did not start in 120 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 
