@@ -42,7 +42,12 @@ import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/d
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
 import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
 import type { InvitationPreviewGateway } from '@loop/core/surveys/respond';
-import type { ResultsUseCases, SurveyResultsGateway } from '@loop/core/surveys/results';
+import type {
+  QrCodeRenderer,
+  ResultsUseCases,
+  SurveyResultsGateway,
+  SurveyShare,
+} from '@loop/core/surveys/results';
 import type { ResultsPdfExporter } from '@loop/core/surveys/resultsPdf';
 import type { SummaryUseCases } from '@loop/core/surveys/summary';
 import type { ServiceIdentifier } from 'inversify';
@@ -110,6 +115,10 @@ export const TOKENS = {
   Alert: Symbol.for('Loop.Alert') as ServiceIdentifier<(message: string) => void>,
   /** Loads the PDF engine (jsPDF) when a PDF is asked for, never with a page. */
   LoadPdfEngine: Symbol.for('Loop.LoadPdfEngine') as ServiceIdentifier<() => Promise<PdfEngine>>,
+  /** Loads the QR renderer (qrcode) when a QR code is shown, never with a page. */
+  LoadQrCodeRenderer: Symbol.for('Loop.LoadQrCodeRenderer') as ServiceIdentifier<
+    () => Promise<QrCodeRenderer>
+  >,
   /** Hands downloads (exports, personal links) to the browser. */
   FileSaver: Symbol.for('Loop.FileSaver') as ServiceIdentifier<FileSaver>,
   // HTML
@@ -135,6 +144,8 @@ export const TOKENS = {
   SurveyEditors: Symbol.for('Loop.SurveyEditors') as ServiceIdentifier<SurveyEditorPool>,
   /** Surveys list, results, question detail, analytics, export and sharing links. */
   ResultsUseCases: Symbol.for('Loop.ResultsUseCases') as ServiceIdentifier<ResultsUseCases>,
+  /** The share step and 'Delen': the public link's QR code, shown and downloaded as SVG and PNG. */
+  SurveyShare: Symbol.for('Loop.SurveyShare') as ServiceIdentifier<SurveyShare>,
   /** The results page's PDF summary: its code loads with the first click, jsPDF inside it. */
   ExportResultsPdf: Symbol.for('Loop.ExportResultsPdf') as ServiceIdentifier<ResultsPdfExporter>,
   /** The /contacten screen: contacts, segments, bulk actions, export and the CSV import. */

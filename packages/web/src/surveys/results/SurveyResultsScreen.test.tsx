@@ -298,6 +298,36 @@ describe('SurveyResultsScreen', () => {
     expect(texts[0]?.text).toContain(`${origin}/respond/tok2;Team Noord`);
   });
 
+  it("should put 'Delen' with the link, its QR code and the invitations at the top, above the responses table", async () => {
+    const test = app(['core']);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const sharing = await waitFor(() => {
+      const found = container.querySelector('.sharing');
+      if (!found?.querySelector('[data-testid="share-qr"]')) throw new Error('not yet');
+      return found;
+    });
+    const headings = [...container.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings.slice(0, 2)).toEqual(['Delen', 'Samenvatting']);
+    const table = await waitFor(() => {
+      const found = container.querySelector('.respondents table');
+      if (!found) throw new Error('not yet');
+      return found;
+    });
+    expect(sharing.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(sharing.querySelector<HTMLInputElement>('#public-link')?.value).toBe(
+      `${globalThis.location.origin}/respond/PUBLIEK123`,
+    );
+    expect(sharing.querySelector<HTMLImageElement>('[data-testid="share-qr"]')?.alt).toBe(
+      'QR-code van de openbare link',
+    );
+    expect(button(sharing, 'Download SVG')).not.toBeNull();
+    expect(button(sharing, 'Download PNG')).not.toBeNull();
+    const invite = [...sharing.querySelectorAll('a')].find((a) => a.textContent === 'Uitnodigen via e-mail');
+    expect(invite?.getAttribute('href')).toBe('/survey/12/uitnodigen');
+    // Where to find it again is said after opening, not on the page it points to.
+    expect(sharing.querySelector('[data-testid="share-reach-again"]')).toBeNull();
+  });
+
   it('should find a respondent by label, show the answers and export them as JSON', async () => {
     const saved: DownloadedFile[] = [];
     const files: FileSaver = {
