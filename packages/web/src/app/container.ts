@@ -23,7 +23,6 @@ import { consentKeyFor } from '@loop/core';
 import { createClientApp } from '@loop/core/app';
 import type { HtmlSanitizer } from '@loop/core/html';
 import { SessionKeeper } from '@loop/core/session';
-import type { QrCodeRenderer } from '@loop/core/surveys/results';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
 import { notify } from '../notifications/notify';
@@ -64,18 +63,6 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.LoadPdfEngine).toConstantValue(async () =>
     (await import('./analysisExportServices')).loadJsPdfEngine(),
   );
-  // qrcode loads with the first QR code shown (the share step, 'Delen'); a failed load is tried again.
-  let qrCodes: Promise<QrCodeRenderer> | null = null;
-  bind(TOKENS.LoadQrCodeRenderer).toConstantValue(() => {
-    qrCodes ??= import('@loop/adapters/qr').then(
-      (module) => module.createQrCodeRenderer(),
-      (error: unknown) => {
-        qrCodes = null;
-        throw error;
-      },
-    );
-    return qrCodes;
-  });
   let sanitizer: Promise<HtmlSanitizer> | null = null;
   bind(TOKENS.LoadHtmlSanitizer).toConstantValue(() => {
     sanitizer ??= import('@loop/adapters/dom').then((module) => module.createDomSanitizer(() => window));
@@ -292,11 +279,9 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
     )
     .inSingletonScope();
+  // The share step; qrcode itself loads with the first QR code shown (see surveyServices.ts).
   bind(TOKENS.SurveyShare)
-    .toResolvedValue(
-      async (qr, files) => (await surveys()).createSurveyShare({ qr, files }),
-      [TOKENS.LoadQrCodeRenderer, TOKENS.FileSaver],
-    )
+    .toResolvedValue(async (files) => (await surveys()).createSurveyShareWith(files), [TOKENS.FileSaver])
     .inSingletonScope();
   // The results page's PDF summary; its own code loads with the first click (see surveyServices.ts).
   bind(TOKENS.ExportResultsPdf)

@@ -42,12 +42,7 @@ import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/d
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
 import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
 import type { InvitationPreviewGateway } from '@loop/core/surveys/respond';
-import type {
-  QrCodeRenderer,
-  ResultsUseCases,
-  SurveyResultsGateway,
-  SurveyShare,
-} from '@loop/core/surveys/results';
+import type { ResultsUseCases, SurveyResultsGateway, SurveyShare } from '@loop/core/surveys/results';
 import type { ResultsPdfExporter } from '@loop/core/surveys/resultsPdf';
 import type { SummaryUseCases } from '@loop/core/surveys/summary';
 import type { ServiceIdentifier } from 'inversify';
@@ -115,10 +110,6 @@ export const TOKENS = {
   Alert: Symbol.for('Loop.Alert') as ServiceIdentifier<(message: string) => void>,
   /** Loads the PDF engine (jsPDF) when a PDF is asked for, never with a page. */
   LoadPdfEngine: Symbol.for('Loop.LoadPdfEngine') as ServiceIdentifier<() => Promise<PdfEngine>>,
-  /** Loads the QR renderer (qrcode) when a QR code is shown, never with a page. */
-  LoadQrCodeRenderer: Symbol.for('Loop.LoadQrCodeRenderer') as ServiceIdentifier<
-    () => Promise<QrCodeRenderer>
-  >,
   /** Hands downloads (exports, personal links) to the browser. */
   FileSaver: Symbol.for('Loop.FileSaver') as ServiceIdentifier<FileSaver>,
   // HTML

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { FileSaver, MemberRole, Survey } from '@loop/core';
-import type { QrCodeRenderer } from '@loop/core/surveys/results';
+import { createSurveyShare, type QrCodeRenderer } from '@loop/core/surveys/results';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { freshJwt, json, meBody } from '../../testing/fakeApi';
@@ -71,11 +71,11 @@ function recordingFiles() {
 async function publish(role: MemberRole = 'member') {
   const qr = fakeQr();
   const files = recordingFiles();
-  const loadQr = async () => qr.renderer;
+  const share = createSurveyShare({ qr: async () => qr.renderer, files: files.files });
   const test = createTestApp({
     path: '/survey/5/edit',
     storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
-    overrides: { FileSaver: files.files, LoadQrCodeRenderer: loadQr },
+    overrides: { FileSaver: files.files, SurveyShare: share },
     routes: {
       'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
