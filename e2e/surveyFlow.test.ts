@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import jsQR from 'jsqr';
+import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /**
  * The whole life of a survey through the screens, in Chromium against a real server: built from a
- * template in the editor with every question type, previewed, answered on a phone through a
+ * template in the editor with every question type, opened and shared (link, QR code as SVG and PNG),
+ * previewed, answered on a phone through a
  * personal link (left halfway and resumed), then read back in the results, the question detail and
  * a CSV export.
  */
@@ -40,6 +43,32 @@ async function addQuestion(page: Page, type: string, title: string) {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/**
+ * What a phone's camera would read in a picture: Chromium draws it (an SVG or a PNG, as a data URL)
+ * on a canvas, and jsQR decodes the pixels. Also the picture's own width.
+ */
+async function scanQr(page: Page, file: Download, type: 'image/svg+xml' | 'image/png') {
+  const bytes = await readFile((await file.path()) as string);
+  const picture = await page.evaluate(
+    async ({ url, size }) => {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = size;
+      canvas.height = size;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      context.imageSmoothingEnabled = false;
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, size, size);
+      context.drawImage(image, 0, 0, size, size);
+      return { width: image.naturalWidth, pixels: Array.from(context.getImageData(0, 0, size, size).data) };
+    },
+    { url: `data:${type};base64,${bytes.toString('base64')}`, size: 512 },
+  );
+  return { text: jsQR(Uint8ClampedArray.from(picture.pixels), 512, 512)?.data ?? null, width: picture.width };
+}
+
 async function next(page: Page) {
   const stored = page.waitForResponse(
     (response) =>
@@ -71,6 +100,44 @@ describe('a survey from template to export', () => {
     await expect.poll(() => page.getByTestId('question-card').count()).toBe(7);
     expect(await page.getByTestId('time-estimate').textContent()).toMatch(/± \d+ minuten?/);
     await page.getByRole('button', { name: 'Publiceren' }).click();
+
+    // Opening ends on the share step: the public link to copy, its QR code, the invitations.
+    const share = page.getByRole('dialog', { name: 'Deel je survey' });
+    await share.waitFor();
+    const publicField = share.getByLabel('Openbare link');
+    await expect.poll(() => publicField.inputValue()).toMatch(/\/respond\/[A-Za-z0-9_-]{22,}$/);
+    const publicLink = await publicField.inputValue();
+    expect(publicLink.startsWith(`${env.server.url}/respond/`)).toBe(true);
+    await share.getByRole('img', { name: 'QR-code van de openbare link' }).waitFor();
+    await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    await share.getByRole('button', { name: /^Kopiëren/ }).click();
+    await expect
+      .poll(() => share.getByTestId('share-copied').textContent())
+      .toBe('De openbare link is gekopieerd.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicLink);
+    const svgDownload = page.waitForEvent('download');
+    await share.getByRole('button', { name: 'Download SVG' }).click();
+    const svg = await svgDownload;
+    expect(svg.suggestedFilename()).toBe(`qr-code-survey-${surveyId}.svg`);
+    expect((await scanQr(page, svg, 'image/svg+xml')).text).toBe(publicLink);
+    const pngDownload = page.waitForEvent('download');
+    await share.getByRole('button', { name: 'Download PNG' }).click();
+    const png = await pngDownload;
+    expect(png.suggestedFilename()).toBe(`qr-code-survey-${surveyId}.png`);
+    expect(await scanQr(page, png, 'image/png')).toEqual({ text: publicLink, width: 1024 });
+    expect(await share.getByRole('link', { name: 'Uitnodigen via e-mail' }).getAttribute('href')).toBe(
+      `/survey/${surveyId}/uitnodigen`,
+    );
+    await share
+      .getByText("Je vindt de link en de QR-code altijd terug onder 'Delen' bovenaan de resultatenpagina.")
+      .waitFor();
+    const axe = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    await share.getByRole('button', { name: 'Sluiten' }).click();
+    await share.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('survey-status').textContent()).toBe('Open');
 
     // Preview: the respondent's page with the organisation's look, storing nothing.

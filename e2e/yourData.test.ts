@@ -55,7 +55,7 @@ describe('your data', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporteren (JSON)' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^survey-\d+-respons-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(file.suggestedFilename()).toMatch(/^survey-\d+-reactie-\d+-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await readFile((await file.path()) as string, 'utf8')) as ResponseExport;
     expect(exported.survey.title).toBe('Medewerkerstevredenheid 2026');
     expect(exported.response).toMatchObject({ label: 'Jan de Vries', status: 'completed', kind: 'personal' });

@@ -11,6 +11,11 @@ export type ResponseProgress = 'pending' | 'in_progress' | 'completed';
 /** One row of GET /surveys/:id/responses (newest first). */
 export interface ResponseListItem {
   readonly id: number;
+  /**
+   * Its number within the survey once submitted ('Reactie 3'): 1 for the survey's first submission,
+   * never changed or reused, also when other responses are erased. Null while it is not submitted.
+   */
+  readonly ordinal: number | null;
   readonly kind: RespondentLinkKind;
   /** The personal link's label (null for public-link responses, unlabelled links and after anonymising). */
   readonly label: string | null;

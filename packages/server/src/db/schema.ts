@@ -497,6 +497,8 @@ export const surveys = pgTable(
     reminderAfterDays: smallint('reminder_after_days').notNull().default(DEFAULT_REMINDERS.after_days),
     reminderMax: smallint('reminder_max').notNull().default(DEFAULT_REMINDERS.max_reminders),
     remindersStopped: boolean('reminders_stopped').notNull().default(DEFAULT_REMINDERS.stopped),
+    /** The last response number handed out ('Reactie N'): numbers are never reused after an erase. */
+    lastResponseOrdinal: integer('last_response_ordinal').notNull().default(0),
   },
   (t) => [
     index('surveys_organization_updated_idx').on(t.organizationId, t.updatedAt),
@@ -573,9 +575,18 @@ export const surveyResponses = pgTable(
     questionSeconds: jsonb('question_seconds').$type<Record<string, number>>().notNull().default({}),
     /** When retention blanked its open answers and detached it from its personal link. */
     anonymisedAt: timestamptz('anonymised_at'),
+    /**
+     * Its number within the survey once submitted ('Reactie 3'), given where responses are read
+     * (respondents/responseOrdinals.ts), never on the answering path; null before that.
+     */
+    ordinal: integer('ordinal'),
   },
   (t) => [
     uniqueIndex('survey_responses_respondent_key_unique').on(t.surveyId, t.respondentKey),
+    // Partial: a save or submission (ordinal still null) writes no entry in it.
+    uniqueIndex('survey_responses_ordinal_unique')
+      .on(t.surveyId, t.ordinal)
+      .where(sql`${t.ordinal} is not null`),
     index('survey_responses_survey_status_idx').on(t.surveyId, t.status, t.completedAt),
     index('survey_responses_organization_completed_idx').on(t.organizationId, t.completedAt),
     check('survey_responses_kind_check', sql`${t.kind} in ('public', 'personal')`),

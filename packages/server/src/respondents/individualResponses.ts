@@ -8,13 +8,14 @@ import type {
 } from '@loop/core';
 import { searchTerms } from '@loop/core/contacts';
 import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyResponseRow, type SurveyRow, surveyResponses } from '../db/schema';
 import { offsetOf, type Paging, toPage } from '../http/paging';
 import { savedItemsOf } from '../responses/responses';
 import { answerText } from '../results/answerText';
 import { likePattern } from '../surveys/surveys';
+import { lacksNumber, numberResponses } from './responseOrdinals';
 
 /**
  * One survey's responses one by one, for the organisation that owns them (issue 12): the list,
@@ -23,12 +24,13 @@ import { likePattern } from '../surveys/surveys';
  */
 
 export const RESPONSE_ERRORS = {
-  notFound: 'Respons niet gevonden.',
+  notFound: 'Reactie niet gevonden.',
 } as const;
 
 /** The columns of a list row. */
 const listColumns = {
   id: surveyResponses.id,
+  ordinal: surveyResponses.ordinal,
   kind: surveyResponses.kind,
   label: surveyResponses.label,
   status: surveyResponses.status,
@@ -50,7 +52,7 @@ const listColumns = {
 
 type ListRow = Pick<
   SurveyResponseRow,
-  'id' | 'kind' | 'label' | 'status' | 'startedAt' | 'savedAt' | 'completedAt' | 'anonymisedAt'
+  'id' | 'ordinal' | 'kind' | 'label' | 'status' | 'startedAt' | 'savedAt' | 'completedAt' | 'anonymisedAt'
 > & { readonly contactName: string | null; readonly contactEmail: string | null };
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
@@ -58,6 +60,7 @@ const iso = (date: Date | null): string | null => (date === null ? null : date.t
 export function toListItem(row: ListRow): ResponseListItem {
   return {
     id: row.id,
+    ordinal: row.ordinal,
     kind: row.kind,
     label: row.label,
     status: row.status,
@@ -111,8 +114,16 @@ export async function listResponses(
     const byContact = searchContacts && !survey.anonymous ? contactMatches(q) : null;
     conditions.push(byContact === null ? byLabel : (or(byLabel, byContact) as SQL));
   }
-  const where = and(...conditions);
-  const [total] = await db.select({ value: count() }).from(surveyResponses).where(where);
+  const where = and(...conditions) as SQL;
+  // The count also finds submissions without their number yet, in the same pass over the survey.
+  const [counted] = await db
+    .select({
+      total: sql<number>`(count(*) filter (where ${where}))::int`,
+      unnumbered: sql<number>`(count(*) filter (where ${surveyResponses.status} = 'completed' and ${surveyResponses.ordinal} is null))::int`,
+    })
+    .from(surveyResponses)
+    .where(ofSurvey(survey));
+  if ((counted?.unnumbered ?? 0) > 0) await numberResponses(db, survey.id);
   const rows = await db
     .select(listColumns)
     .from(surveyResponses)
@@ -125,16 +136,25 @@ export async function listResponses(
     )
     .limit(paging.pageSize)
     .offset(offsetOf(paging));
-  return toPage(rows.map(toListItem), total?.value ?? 0, paging);
+  return toPage(rows.map(toListItem), counted?.total ?? 0, paging);
 }
 
-/** A response of the survey with its seconds per question; null when the survey has no such response. */
+/**
+ * A response of the survey with its seconds per question; null when the survey has no such response.
+ * A submission read for the first time gets its number ('Reactie N') first.
+ */
 export async function findResponse(db: Queryable, survey: SurveyRow, responseId: number) {
-  const [row] = await db
-    .select({ ...listColumns, questionSeconds: surveyResponses.questionSeconds })
-    .from(surveyResponses)
-    .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)));
-  return row ?? null;
+  const read = async () => {
+    const [row] = await db
+      .select({ ...listColumns, questionSeconds: surveyResponses.questionSeconds })
+      .from(surveyResponses)
+      .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)));
+    return row ?? null;
+  };
+  const row = await read();
+  if (row === null || !lacksNumber(row)) return row;
+  await numberResponses(db, survey.id);
+  return read();
 }
 
 export type FoundResponse = NonNullable<Awaited<ReturnType<typeof findResponse>>>;

@@ -109,6 +109,8 @@ describe('GET /surveys/:id/responses', () => {
     expect(page.items.map((item) => item.id)).toEqual([ids.piet, ids.marie, ids.jan, ids.visitor]);
     expect(page.items[2]).toEqual({
       id: ids.jan,
+      // The survey's second submission (the visitor's was first), whatever its row id.
+      ordinal: 2,
       kind: 'personal',
       label: 'Jan de Vries',
       status: 'completed',
@@ -119,8 +121,14 @@ describe('GET /surveys/:id/responses', () => {
       contact_name: null,
       contact_email: null,
     });
-    expect(page.items[0]).toMatchObject({ label: 'Piet', status: 'pending', started_at: null });
-    expect(page.items[3]).toMatchObject({ kind: 'public', label: null, status: 'completed' });
+    expect(page.items[0]).toMatchObject({
+      label: 'Piet',
+      status: 'pending',
+      started_at: null,
+      ordinal: null,
+    });
+    expect(page.items[1]).toMatchObject({ label: 'Marie 100%', status: 'in_progress', ordinal: null });
+    expect(page.items[3]).toMatchObject({ kind: 'public', label: null, status: 'completed', ordinal: 1 });
   });
 
   it('should find a respondent by the label, filter by status and page', async () => {
@@ -213,11 +221,11 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="survey-${survey.id}-respons-${ids.jan}-2026-03-02.json"`,
+      `attachment; filename="survey-${survey.id}-reactie-2-2026-03-02.json"`,
     );
     const file = JSON.parse(response.body) as ResponseExport;
     expect(file.survey).toEqual({ id: survey.id, title: 'Medewerkerspeiling' });
-    expect(file.response).toMatchObject({ id: ids.jan, label: 'Jan de Vries', kind: 'personal' });
+    expect(file.response).toMatchObject({ id: ids.jan, ordinal: 2, label: 'Jan de Vries', kind: 'personal' });
     expect(file.answers.find((answer) => answer.question_id === 'q-long')).toEqual({
       question_id: 'q-long',
       question: 'Wat kan beter?',
@@ -230,7 +238,7 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
       orgId: org.organization.id,
       route: '/api/v1/surveys/:id/responses/:responseId/export',
     });
-    expect(audit?.message).toBe(`Respons ${ids.jan} van enquête ${survey.id} geëxporteerd (json)`);
+    expect(audit?.message).toBe(`Reactie ${ids.jan} van enquête ${survey.id} geëxporteerd (json)`);
   });
 
   it('should download CSV with a BOM, semicolons, a line per question and statement, and formulas neutralised', async () => {
@@ -244,11 +252,11 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="survey-\d+-respons-\d+-[\d-]+\.csv"$/,
+      /^attachment; filename="survey-\d+-reactie-2-[\d-]+\.csv"$/,
     );
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe('\uFEFFOnderdeel;Antwoord');
-    expect(lines).toContain(`Respons-id;${ids.jan}`);
+    expect(lines).toContain('Reactie;2');
     expect(lines).toContain('Label;Jan de Vries');
     expect(lines).toContain('Status;Ingestuurd');
     expect(lines).toContain('Soort link;Persoonlijke link');
@@ -371,7 +379,7 @@ describe('DELETE /surveys/:id/responses/:responseId', () => {
     expect(audit).toMatchObject({
       orgId: org.organization.id,
       level: 'audit',
-      message: `Respons ${ids.jan} van enquête ${survey.id} gewist`,
+      message: `Reactie ${ids.jan} van enquête ${survey.id} gewist`,
     });
     expect(JSON.stringify(audit)).not.toContain('Jan');
   });

@@ -5,7 +5,7 @@ import { array, boolean, integer, nullable, object, oneOf, type Schema, string }
 
 export const responseParams = object<{ readonly id: string; readonly responseId: string }>({
   id: string({ maxLength: 20, description: 'Id van de survey.' }),
-  responseId: string({ maxLength: 20, description: 'Id van de respons.' }),
+  responseId: string({ maxLength: 20, description: 'Id van de reactie.' }),
 });
 
 export interface ResponseListQueryString {
@@ -46,6 +46,13 @@ const timestamp = (description: string) => nullable(string({ format: 'date-time'
 
 const listItemProperties = {
   id: integer(),
+  ordinal: nullable(
+    integer({
+      description:
+        'Het nummer van de reactie binnen de survey (Reactie 3), 1 voor de eerste ingestuurde; blijft gelijk ' +
+        'als andere reacties worden gewist. null zolang de reactie niet is ingestuurd.',
+    }),
+  ),
   kind: oneOf(RESPONSE_KINDS, { description: 'public (openbare link) of personal (persoonlijke link).' }),
   label: nullable(string({ description: 'Label van de persoonlijke link, of null.' })),
   status: progress,

@@ -35,7 +35,7 @@ export function responseExportJson(
 export const RESPONSE_EXPORT_HEADERS = {
   field: 'Onderdeel',
   value: 'Antwoord',
-  responseId: 'Respons-id',
+  ordinal: 'Reactie',
   survey: 'Survey',
   kind: 'Soort link',
   label: 'Label',
@@ -56,7 +56,7 @@ export function responseExportCsv(
 ): string {
   const h = RESPONSE_EXPORT_HEADERS;
   const facts: [string, string | number | null][] = [
-    [h.responseId, response.id],
+    [h.ordinal, response.ordinal],
     [h.survey, survey.title],
     [h.kind, RESPONSE_KIND_LABELS[response.kind]],
     [h.label, response.label],
@@ -73,13 +73,18 @@ export function responseExportCsv(
   return `\uFEFF${[[h.field, h.value], ...facts, ...answers].map((line) => csvLine(line)).join('')}`;
 }
 
-/** `survey-12-respons-345-2026-11-21.json`: digits and dashes only, safe in any header. */
+/**
+ * `survey-12-reactie-3-2026-11-21.json` by the response's number in the survey; one not submitted
+ * has none, and is named by its id (`survey-12-niet-ingestuurd-345-…`). Digits, letters and dashes
+ * only, safe in any header.
+ */
 export const responseExportFileName = (
   surveyId: number,
-  responseId: number,
+  response: { readonly id: number; readonly ordinal: number | null },
   format: ResponseExportFormat,
   now: Date,
-): string => `survey-${surveyId}-respons-${responseId}-${logDateOf(now)}.${format}`;
+): string =>
+  `survey-${surveyId}-${response.ordinal === null ? `niet-ingestuurd-${response.id}` : `reactie-${response.ordinal}`}-${logDateOf(now)}.${format}`;
 
 export const RESPONSE_EXPORT_CONTENT_TYPES: Readonly<Record<ResponseExportFormat, string>> = {
   json: 'application/json; charset=utf-8',

@@ -7,6 +7,7 @@ import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers, surveyResponses } from '../db/schema';
+import { numberResponses } from '../respondents/responseOrdinals';
 import { answerText, likertCells } from './answerText';
 import type { DayFilter } from './resultsRange';
 import { withinDays } from './resultsSql';
@@ -21,7 +22,7 @@ import { withinDays } from './resultsSql';
 export const EXPORT_CHUNK = 1_000;
 
 export const EXPORT_HEADERS = {
-  responseId: 'Respons-id',
+  ordinal: 'Reactie',
   submittedAt: 'Ingestuurd op',
   name: 'Naam',
   email: 'E-mail',
@@ -80,9 +81,9 @@ export function exportColumns(questions: readonly Question[]): Column[] {
   return columns;
 }
 
-/** One exported response: its id, when it was submitted and its cells. */
+/** One exported response: its number in the survey ('Reactie 3'), when it was submitted and its cells. */
 export interface ExportRow {
-  readonly responseId: number;
+  readonly ordinal: number;
   readonly submittedAt: Date;
   readonly cells: readonly Cell[];
 }
@@ -101,24 +102,36 @@ export async function* exportRows(
       string | null
     >`(select c.${sql.raw(column)} from survey_invitations i join contacts c on c.id = i.contact_id
       where i.response_id = survey_responses.id limit 1)`;
-  // Only ids and times: 100,000 of them are a few MB; the answers come per chunk.
-  const responses = await db
-    .select({
-      id: surveyResponses.id,
-      completedAt: surveyResponses.completedAt,
-      ...(namesRespondents
-        ? { label: surveyResponses.label, name: contactOf('name'), email: contactOf('email') }
-        : {}),
-    })
-    .from(surveyResponses)
-    .where(
-      and(
-        eq(surveyResponses.surveyId, survey.id),
-        eq(surveyResponses.status, 'completed'),
-        withinDays(sql`${surveyResponses.completedAt}`, filter),
-      ),
-    )
-    .orderBy(asc(surveyResponses.completedAt), asc(surveyResponses.id));
+  // Only ids, numbers and times: 100,000 of them are a few MB; the answers come per chunk.
+  const read = () =>
+    db
+      .select({
+        id: surveyResponses.id,
+        ordinal: surveyResponses.ordinal,
+        completedAt: surveyResponses.completedAt,
+        ...(namesRespondents
+          ? { label: surveyResponses.label, name: contactOf('name'), email: contactOf('email') }
+          : {}),
+      })
+      .from(surveyResponses)
+      .where(
+        and(
+          eq(surveyResponses.surveyId, survey.id),
+          eq(surveyResponses.status, 'completed'),
+          withinDays(sql`${surveyResponses.completedAt}`, filter),
+        ),
+      )
+      .orderBy(asc(surveyResponses.completedAt), asc(surveyResponses.id));
+  let fetched = await read();
+  // Submissions since the responses were last read get their number first ('Reactie N'); one that
+  // arrives while they are numbered is left for the next export, as if it came after this one.
+  if (fetched.some((response) => response.ordinal === null)) {
+    await numberResponses(db, survey.id);
+    fetched = await read();
+  }
+  const responses = fetched.flatMap((response) =>
+    response.ordinal === null ? [] : [{ ...response, ordinal: response.ordinal }],
+  );
   for (let start = 0; start < responses.length; start += chunkSize) {
     const chunk = responses.slice(start, start + chunkSize);
     const items = await db
@@ -157,7 +170,7 @@ export async function* exportRows(
           ]
         : [];
       return {
-        responseId: response.id,
+        ordinal: response.ordinal,
         submittedAt: response.completedAt ?? new Date(0),
         cells: [...who, ...columns.map((column) => column.cell(answers))],
       };
@@ -194,9 +207,9 @@ export const csvLine = (cells: readonly Cell[]): string => `${cells.map(csvCell)
 /** A UTF-8 byte order mark, so Excel reads the file as UTF-8 rather than Windows-1252. */
 const BOM = '\uFEFF';
 
-/** The header row: response id, submission time, who answered (see exportNamesRespondents), then the question columns. */
+/** The header row: the response's number ('Reactie'), submission time, who answered (see exportNamesRespondents), then the question columns. */
 export const exportHeader = (survey: SurveyRow, namesRespondents = false): string[] => [
-  EXPORT_HEADERS.responseId,
+  EXPORT_HEADERS.ordinal,
   EXPORT_HEADERS.submittedAt,
   ...(namesRespondents ? [EXPORT_HEADERS.name, EXPORT_HEADERS.email] : []),
   ...exportColumns(renumberQuestions(survey.questions)).map((column) => column.header),
@@ -208,8 +221,7 @@ export function csvStream(rows: AsyncIterable<ExportRow[]>, header: readonly str
     yield Buffer.from(BOM + csvLine(header), 'utf8');
     for await (const chunk of rows) {
       let text = '';
-      for (const row of chunk)
-        text += csvLine([row.responseId, dutchDateTime(row.submittedAt), ...row.cells]);
+      for (const row of chunk) text += csvLine([row.ordinal, dutchDateTime(row.submittedAt), ...row.cells]);
       yield Buffer.from(text, 'utf8');
     }
   }
@@ -241,7 +253,7 @@ export function xlsxStream(rows: AsyncIterable<ExportRow[]>, header: readonly st
       // The download was cancelled: stop reading the database for it.
       if (body.destroyed) return;
       for (const row of chunk)
-        sheet.addRow([row.responseId, amsterdamWallClock(row.submittedAt), ...row.cells]).commit();
+        sheet.addRow([row.ordinal, amsterdamWallClock(row.submittedAt), ...row.cells]).commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -1,13 +1,21 @@
 import type {
   AnalyticsOverview,
   Page,
+  PersonalLinksCreated,
   QuestionResult,
+  RespondentView,
   Survey,
   SurveyResults,
   SurveySummary,
 } from '@loop/core';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { surveyAnswers, surveyResponses, surveys } from '../db/schema';
+import { surveyAnswers, surveyResponses, surveys, surveyTemplates } from '../db/schema';
+import {
+  BUILT_IN_TEMPLATES,
+  FORMER_EMPLOYEE_INTRODUCTION,
+  seedBuiltInTemplates,
+} from '../surveys/builtInTemplates';
 import { api, createTestContext, login, type TestContext, testPasswordHasher } from '../testing/testApp';
 import { DEMO_USER, seedDemoData } from './demoSeed';
 import { DEMO_SURVEY_TITLES, demoSurveys } from './demoSurveys';
@@ -131,5 +139,85 @@ describe('seedDemoSurveys', () => {
     expect(demoSurveys(now)).toEqual(demoSurveys(now));
     const [employees] = demoSurveys(now);
     expect(employees?.responses.filter((response) => response.completedAt !== null)).toHaveLength(60);
+  });
+});
+
+describe('the employee survey, sent with personal links', () => {
+  const employeeIntroduction = BUILT_IN_TEMPLATES.find((each) => each.key === 'medewerkerstevredenheid')
+    ?.input.introduction_html as string;
+
+  it('should not be anonymous, and nothing a respondent reads on its answering page says it is', async () => {
+    const summary = byTitle(DEMO_SURVEY_TITLES.employees);
+    expect((await get(`/surveys/${summary.id}`)).json<Survey>().anonymous).toBe(false);
+    // Its personal links carry the names of the people they went to.
+    const named = await ctx.db
+      .select({ label: surveyResponses.label })
+      .from(surveyResponses)
+      .where(and(eq(surveyResponses.surveyId, summary.id), isNotNull(surveyResponses.label)));
+    expect(named.length).toBeGreaterThan(10);
+
+    const made = await api(ctx.app, 'POST', `/surveys/${summary.id}/personal-links`, {
+      token,
+      payload: { count: 1, label: 'Sanne Visser' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const link = made.json<PersonalLinksCreated>().tokens[0] as string;
+    const page = (await api(ctx.app, 'GET', `/respond/${link}`)).json<RespondentView>();
+    expect(page.anonymous).toBe(false);
+    const read = [
+      page.survey.title,
+      page.survey.description_html,
+      page.survey.introduction_html,
+      page.survey.thank_you_text,
+      ...page.survey.questions.flatMap((question) => [question.title, question.description ?? '']),
+    ].join('\n');
+    expect(read).not.toMatch(/anoniem/i);
+    expect(page.survey.introduction_html).toBe(employeeIntroduction);
+  });
+
+  it('should take the promise of anonymity out of a demo database seeded before, once, and leave own texts alone', async () => {
+    const id = byTitle(DEMO_SURVEY_TITLES.employees).id;
+    const employee = eq(surveyTemplates.key, 'medewerkerstevredenheid');
+    const stored = async () => {
+      const [survey] = await ctx.db
+        .select({ introduction: surveys.introductionHtml, version: surveys.version })
+        .from(surveys)
+        .where(eq(surveys.id, id));
+      const [template] = await ctx.db
+        .select({ introduction: surveyTemplates.introductionHtml })
+        .from(surveyTemplates)
+        .where(employee);
+      return { survey, template: template?.introduction };
+    };
+    const start = async () => {
+      await seedBuiltInTemplates({ db: ctx.db, clock: ctx.clock });
+      await seed();
+    };
+    // What a database seeded before issue 24 holds.
+    await ctx.db
+      .update(surveys)
+      .set({ introductionHtml: FORMER_EMPLOYEE_INTRODUCTION })
+      .where(eq(surveys.id, id));
+    await ctx.db
+      .update(surveyTemplates)
+      .set({ introductionHtml: FORMER_EMPLOYEE_INTRODUCTION })
+      .where(employee);
+    const before = await stored();
+    expect(before.survey?.introduction).toBe(FORMER_EMPLOYEE_INTRODUCTION);
+
+    await start();
+    const after = await stored();
+    expect(after.survey).toEqual({
+      introduction: employeeIntroduction,
+      version: (before.survey?.version ?? 0) + 1,
+    });
+    expect(after.template).toBe(employeeIntroduction);
+    await start();
+    expect(await stored()).toEqual(after);
+
+    const own = '<p>Onze eigen woorden, door de organisatie geschreven.</p>';
+    await ctx.db.update(surveys).set({ introductionHtml: own }).where(eq(surveys.id, id));
+    await start();
+    expect((await stored()).survey?.introduction).toBe(own);
   });
 });

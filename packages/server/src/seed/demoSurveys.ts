@@ -13,7 +13,7 @@ import { CANCEL_REASONS } from '../invitations/invitationDelivery';
 import { INVITATION_LINK_LABEL } from '../invitations/invitations';
 import { hashToken, newResponseToken } from '../responses/responseTokens';
 import { rebuildSurveyCounts } from '../responses/surveyCounts';
-import { BUILT_IN_TEMPLATES } from '../surveys/builtInTemplates';
+import { BUILT_IN_TEMPLATES, FORMER_EMPLOYEE_INTRODUCTION } from '../surveys/builtInTemplates';
 import { inputColumns } from '../surveys/surveys';
 import { DEMO_CONTACTS } from './demoContacts';
 
@@ -673,5 +673,29 @@ export async function seedDemoSurveys(
     await writeDemoSurvey(tx, demo, values.organizationId, values.createdBy, values.contactIds);
     created.push(demo.title);
   }
+  await withdrawAnonymityPromise(tx, values.organizationId, values.now);
   return created;
+}
+
+/**
+ * The employee survey goes out through personal links labelled with names and is not anonymous, but
+ * demo databases seeded before issue 24 have the template's old introduction, which told respondents
+ * their answers were anonymous. Its current one replaces it there, as a new version (an editor open
+ * on the old one then reloads); an introduction changed on the screens is left alone.
+ */
+async function withdrawAnonymityPromise(tx: Transaction, organizationId: number, now: Date): Promise<void> {
+  await tx
+    .update(surveys)
+    .set({
+      introductionHtml: template('medewerkerstevredenheid').introduction_html,
+      version: sql`${surveys.version} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(surveys.organizationId, organizationId),
+        eq(surveys.title, DEMO_SURVEY_TITLES.employees),
+        eq(surveys.introductionHtml, FORMER_EMPLOYEE_INTRODUCTION),
+      ),
+    );
 }

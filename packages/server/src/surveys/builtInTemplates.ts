@@ -1,5 +1,6 @@
 import type { Question, SurveyTemplateInput } from '@loop/core';
 import { LIKERT_DEFAULT_LABELS, NPS_DEFAULT_LABELS, validateCompleteSurvey } from '@loop/core/surveys/model';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { surveyTemplates } from '../db/schema';
 
@@ -150,6 +151,15 @@ const eventEvaluation: readonly Question[] = [
   },
 ];
 
+/**
+ * What the employee template's introduction said until issue 24: that the answers are anonymous. A
+ * survey made from it is not anonymous unless its owner makes it so (the answering page then says so
+ * itself), and is sent with personal links or invitations that can name who answered, so the
+ * template no longer promises it (docs/architecture.md, 'No promise of anonymity in the texts').
+ */
+export const FORMER_EMPLOYEE_INTRODUCTION =
+  '<p>Fijn dat je meedoet! Je antwoorden zijn <strong>anoniem</strong> en helpen ons om een betere werkgever te worden.</p>';
+
 /** The templates every organisation sees (spec: medewerkers, klanten, evenementen). */
 export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   {
@@ -161,7 +171,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
       title: 'Medewerkerstevredenheid',
       description_html: '<p>Een korte peiling onder alle medewerkers.</p>',
       introduction_html:
-        '<p>Fijn dat je meedoet! Je antwoorden zijn <strong>anoniem</strong> en helpen ons om een betere werkgever te worden.</p>',
+        '<p>Fijn dat je meedoet! Je antwoorden helpen ons om een betere werkgever te worden.</p>',
       thank_you_text:
         'Bedankt voor je eerlijke antwoorden! We delen de uitkomsten binnenkort met het hele team.',
       questions: employeeSatisfaction,
@@ -221,4 +231,16 @@ export async function seedBuiltInTemplates(deps: Pick<AppDeps, 'db' | 'clock'>):
     };
   });
   await deps.db.insert(surveyTemplates).values(rows).onConflictDoNothing({ target: surveyTemplates.key });
+  // A database seeded before issue 24 still has the introduction that promised anonymity.
+  const employee = rows.find((row) => row.key === 'medewerkerstevredenheid');
+  if (employee !== undefined)
+    await deps.db
+      .update(surveyTemplates)
+      .set({ introductionHtml: employee.introductionHtml, updatedAt: now })
+      .where(
+        and(
+          eq(surveyTemplates.key, employee.key),
+          eq(surveyTemplates.introductionHtml, FORMER_EMPLOYEE_INTRODUCTION),
+        ),
+      );
 }

@@ -39,6 +39,7 @@ const LAZY_TOKENS = new Set([
   'SurveyPreview',
   'SurveyResultsGateway',
   'ResultsUseCases',
+  'SurveyShare',
   'ExportResultsPdf',
   'SummaryUseCases',
   'SurveyDataGateway',

@@ -279,6 +279,10 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
     )
     .inSingletonScope();
+  // The share step; qrcode itself loads with the first QR code shown (see surveyServices.ts).
+  bind(TOKENS.SurveyShare)
+    .toResolvedValue(async (files) => (await surveys()).createSurveyShareWith(files), [TOKENS.FileSaver])
+    .inSingletonScope();
   // The results page's PDF summary; its own code loads with the first click (see surveyServices.ts).
   bind(TOKENS.ExportResultsPdf)
     .toResolvedValue(

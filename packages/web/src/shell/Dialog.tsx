@@ -87,7 +87,9 @@ export function Dialog({
       globalThis.removeEventListener('keydown', onKeyDown);
       for (const element of made) element.removeAttribute('inert');
       host.remove();
-      const target = opener?.isConnected ? opener : (latest.current.returnFocus?.current ?? null);
+      // No opener (focus was on the page itself, as after a button that got disabled) counts as gone.
+      const opened = opener?.isConnected && opener !== document.body;
+      const target = opened ? opener : (latest.current.returnFocus?.current ?? null);
       target?.focus();
     };
   }, [host]);

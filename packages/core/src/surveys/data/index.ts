@@ -4,6 +4,7 @@ export { ANONYMITY_EXPLANATION, anonymitySummary } from './anonymity';
 export {
   deleteSurveyText,
   eraseResponseText,
+  eraseResponseTitle,
   RESPONSE_KIND_LABELS,
   RESPONSE_PROGRESS_LABELS,
   RESPONSE_PROGRESSES,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../contract';
-import { deleteSurveyText, eraseResponseText, responseName, xlsxExportNote } from './individualResponses';
+import {
+  deleteSurveyText,
+  eraseResponseText,
+  eraseResponseTitle,
+  responseName,
+  SURVEY_DATA_MESSAGES,
+  xlsxExportNote,
+} from './individualResponses';
 
 const plan = (name: string, keys: readonly string[], price = 0): Plan => ({
   id: name.length,
@@ -27,24 +34,45 @@ describe('deleteSurveyText', () => {
 });
 
 describe('a response by name', () => {
-  it('should use the label when there is one', () => {
-    expect(responseName({ id: 12, label: 'Jan de Vries', contact_name: null })).toBe(
-      'Jan de Vries (respons 12)',
+  it('should name a submitted response by its number in the survey, not by a row id', () => {
+    expect(responseName({ ordinal: 1, label: null, contact_name: null })).toBe('Reactie 1');
+    expect(responseName({ ordinal: 3, label: '  ', contact_name: null })).toBe('Reactie 3');
+    expect(responseName({ ordinal: 3, label: 'Jan de Vries', contact_name: null })).toBe(
+      'Jan de Vries (reactie 3)',
     );
-    expect(responseName({ id: 12, label: '  ', contact_name: null })).toBe('Respons 12');
-    expect(responseName({ id: 12, label: null, contact_name: null })).toBe('Respons 12');
-    expect(eraseResponseText({ id: 12, label: 'Jan', contact_name: null })).toBe(
-      'De antwoorden van Jan (respons 12) worden gewist, met de tijden per vraag. De resultaten tellen ' +
-        'daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.',
+    expect(eraseResponseTitle({ ordinal: 3, label: null, contact_name: null })).toBe(
+      'Antwoorden van reactie 3 wissen?',
+    );
+    expect(eraseResponseText({ ordinal: 3, label: 'Jan', contact_name: null })).toBe(
+      'De antwoorden van Jan (reactie 3) worden gewist, met de tijden per vraag. De resultaten tellen ' +
+        'daarna zonder deze reactie. Wissen kan niet ongedaan worden gemaakt.',
+    );
+    expect(SURVEY_DATA_MESSAGES.responseErased({ ordinal: 3 })).toBe('Reactie 3 is gewist.');
+  });
+
+  it('should give a response that is not submitted no number', () => {
+    expect(responseName({ ordinal: null, label: 'Jan de Vries', contact_name: null })).toBe('Jan de Vries');
+    expect(responseName({ ordinal: null, label: null, contact_name: null })).toBe('Niet ingestuurd');
+    expect(eraseResponseTitle({ ordinal: null, label: null, contact_name: null })).toBe(
+      'Antwoorden van deze niet ingestuurde reactie wissen?',
+    );
+    expect(eraseResponseText({ ordinal: null, label: null, contact_name: null })).toBe(
+      'De antwoorden van deze niet ingestuurde reactie worden gewist, met de tijden per vraag. De ' +
+        'resultaten tellen daarna zonder deze reactie. Wissen kan niet ongedaan worden gemaakt.',
+    );
+    expect(SURVEY_DATA_MESSAGES.responseErased({ ordinal: null })).toBe(
+      'De niet ingestuurde reactie is gewist.',
     );
   });
 
   it("should prefer the invited contact's name to the link's label", () => {
-    expect(responseName({ id: 12, label: 'Team Noord', contact_name: 'Fatima El Amrani' })).toBe(
-      'Fatima El Amrani (respons 12)',
+    expect(responseName({ ordinal: 12, label: 'Team Noord', contact_name: 'Fatima El Amrani' })).toBe(
+      'Fatima El Amrani (reactie 12)',
     );
-    expect(responseName({ id: 12, label: 'Team Noord', contact_name: ' ' })).toBe('Team Noord (respons 12)');
-    expect(responseName({ id: 12, label: null, contact_name: 'Piet' })).toBe('Piet (respons 12)');
+    expect(responseName({ ordinal: 12, label: 'Team Noord', contact_name: ' ' })).toBe(
+      'Team Noord (reactie 12)',
+    );
+    expect(responseName({ ordinal: 12, label: null, contact_name: 'Piet' })).toBe('Piet (reactie 12)');
   });
 });
 

@@ -19,12 +19,13 @@ export const RESPONSE_KIND_LABELS: Readonly<Record<RespondentLinkKind, string>> 
 export const SURVEY_DATA_MESSAGES = {
   surveyDeleted: (title: string) => `De survey ‘${title}’ is verwijderd.`,
   surveyDuplicated: 'De kopie is gemaakt. Je bewerkt nu de kopie.',
-  responseErased: (id: number) => `Respons ${id} is gewist.`,
+  responseErased: (item: Pick<ResponseListItem, 'ordinal'>) =>
+    item.ordinal === null ? 'De niet ingestuurde reactie is gewist.' : `Reactie ${item.ordinal} is gewist.`,
   exported: (filename: string) => `De export ${filename} is gedownload.`,
   retentionSaved: 'De bewaartermijn is opgeslagen.',
   anonymitySaved: (anonymous: boolean) =>
     anonymous ? 'De survey is nu anoniem.' : 'De survey is niet meer anoniem.',
-  anonymised: 'Deze respons is geanonimiseerd na de bewaartermijn: open antwoorden zijn gewist.',
+  anonymised: 'Deze reactie is geanonimiseerd na de bewaartermijn: open antwoorden zijn gewist.',
   notAnswered: 'Niet beantwoord',
   manageOnly: 'Exporteren en wissen van antwoorden kan alleen een eigenaar of beheerder.',
 } as const;
@@ -43,22 +44,41 @@ export function deleteSurveyText(responseCount: number): string {
   return `${has} Verwijderen kan niet ongedaan worden gemaakt.`;
 }
 
-/** What names a response: its link's label and, for an invitation, the contact who answered. */
-export type NamedResponse = Pick<ResponseListItem, 'id' | 'label' | 'contact_name'>;
+/**
+ * What names a response: its number in the survey once submitted ('Reactie 3', docs/architecture.md,
+ * 'Reactie N'), its link's label and, for an invitation, the contact who answered.
+ */
+export type NamedResponse = Pick<ResponseListItem, 'ordinal' | 'label' | 'contact_name'>;
+
+const whoAnswered = (item: NamedResponse): string | null =>
+  item.contact_name?.trim() || item.label?.trim() || null;
 
 /**
  * A response as one name: the invited contact's name when known (not on anonymous surveys), else
- * its link's label, else 'Respons 123'.
+ * its link's label, with its number ('Jan de Vries (reactie 3)'); without either, 'Reactie 3'. One
+ * not submitted has no number: the name alone, or 'Niet ingestuurd'.
  */
 export const responseName = (item: NamedResponse): string => {
-  const name = item.contact_name?.trim() || item.label?.trim();
-  return name ? `${name} (respons ${item.id})` : `Respons ${item.id}`;
+  const name = whoAnswered(item);
+  if (item.ordinal === null) return name ?? 'Niet ingestuurd';
+  return name ? `${name} (reactie ${item.ordinal})` : `Reactie ${item.ordinal}`;
 };
+
+/** The response inside a sentence: 'reactie 3', 'Jan de Vries (reactie 3)', 'deze niet ingestuurde reactie'. */
+const responseInSentence = (item: NamedResponse): string => {
+  const name = whoAnswered(item);
+  if (item.ordinal === null) return name ?? 'deze niet ingestuurde reactie';
+  return name ? `${name} (reactie ${item.ordinal})` : `reactie ${item.ordinal}`;
+};
+
+/** The title of the confirmation of erasing one response. */
+export const eraseResponseTitle = (item: NamedResponse): string =>
+  `Antwoorden van ${responseInSentence(item)} wissen?`;
 
 /** What the confirmation of erasing one response says. */
 export const eraseResponseText = (item: NamedResponse): string =>
-  `De antwoorden van ${responseName(item)} worden gewist, met de tijden per vraag. De resultaten ` +
-  'tellen daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.';
+  `De antwoorden van ${responseInSentence(item)} worden gewist, met de tijden per vraag. De resultaten ` +
+  'tellen daarna zonder deze reactie. Wissen kan niet ongedaan worden gemaakt.';
 
 /**
  * Why XLSX cannot be downloaded on this plan, naming the plans that include `export`, cheapest

@@ -19,6 +19,7 @@ const SURVEY = { id: 12, title: 'Medewerkers' } as Survey;
 
 const ITEM: ResponseListItem = {
   id: 5,
+  ordinal: 4,
   kind: 'personal',
   label: 'Jan',
   status: 'completed',
@@ -34,7 +35,7 @@ const ITEM: ResponseListItem = {
 class FakeGateway implements SurveyDataGateway, Pick<SurveysGateway, 'remove' | 'duplicate'> {
   readonly calls: Array<readonly [string, ...unknown[]]> = [];
   exportReply: ApiResult<DownloadedFile> = apiOk({
-    filename: 'survey-12-respons-5.json',
+    filename: 'survey-12-reactie-4.json',
     content: { size: 2, type: 'application/json' },
   });
   retentionReply: ApiResult<Survey> | null = null;
@@ -118,8 +119,8 @@ describe('createSurveyDataUseCases', () => {
 
   it('should save an exported file and answer its name; a refusal saves nothing', async () => {
     const { gateway, saved, useCases } = setUp();
-    expect(await useCases.exportResponse(12, 5, 'json')).toEqual(apiOk('survey-12-respons-5.json'));
-    expect(saved.map((file) => file.filename)).toEqual(['survey-12-respons-5.json']);
+    expect(await useCases.exportResponse(12, 5, 'json')).toEqual(apiOk('survey-12-reactie-4.json'));
+    expect(saved.map((file) => file.filename)).toEqual(['survey-12-reactie-4.json']);
     gateway.exportReply = apiFailure(403, 'Niet toegestaan.');
     expect(await useCases.exportResponse(12, 5, 'csv')).toEqual(apiFailure(403, 'Niet toegestaan.'));
     expect(saved).toHaveLength(1);

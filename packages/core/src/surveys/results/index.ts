@@ -41,3 +41,5 @@ export type {
   OtherTextView,
   QuestionResultView,
 } from './resultsViewTypes';
+export type { QrCodeRenderer, QrFormat, ShareError, SurveyShare, SurveyShareDeps } from './surveyShare';
+export { createSurveyShare, QR_PNG_SIZE, qrCodeFilename, SHARE_TEXTS } from './surveyShare';

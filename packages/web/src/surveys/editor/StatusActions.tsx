@@ -2,14 +2,21 @@ import type { Survey, SurveyStatus } from '@loop/core';
 import type { SurveyEditor } from '@loop/core/surveys/editor';
 import { effectiveStatus, offeredStatusChanges, type StatusAction } from '@loop/core/surveys/model';
 import { SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormAlert } from '../../forms/FormAlert';
 import { notify } from '../../notifications/notify';
+import { ShareDialog } from '../share/ShareDialog';
 
-/** The survey's status and the buttons that change it, with the server's reason when it refuses. */
+/**
+ * The survey's status and the buttons that change it, with the server's reason when it refuses.
+ * Opening it ends on the share step (docs/architecture.md, 'The share step').
+ */
 export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey: Survey }) {
   const [busy, setBusy] = useState<SurveyStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
+  // The button that opened the share step is gone once the survey is open: focus returns here.
+  const statusLine = useRef<HTMLParagraphElement>(null);
   const shown = effectiveStatus(survey.status, survey.close_at, new Date());
   const closedByDate = survey.status === 'open' && shown === 'closed';
 
@@ -18,14 +25,17 @@ export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey
     setError(null);
     const result = await editor.changeStatus(action.to);
     setBusy(null);
-    if (result.ok) notify.success(action.done);
+    if (result.ok) {
+      notify.success(action.done);
+      if (action.to === 'open') setSharing(true);
+    }
     // Opening waits for what the draft lacks: the editor bar lists it (`problemsListed`).
     else if (!result.problems) setError(result.message ?? 'De status kon niet worden gewijzigd.');
   };
 
   return (
     <div className="status-actions">
-      <p className="status-line">
+      <p className="status-line" ref={statusLine} tabIndex={-1}>
         Status:{' '}
         <span className={`status-badge status-${shown}`} data-testid="survey-status">
           {SURVEY_STATUS_LABELS[shown]}
@@ -47,6 +57,9 @@ export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey
         ))}
       </div>
       <FormAlert message={error} />
+      {sharing ? (
+        <ShareDialog surveyId={survey.id} onClose={() => setSharing(false)} returnFocus={statusLine} />
+      ) : null}
     </div>
   );
 }

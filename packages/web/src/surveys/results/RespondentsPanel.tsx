@@ -2,6 +2,7 @@ import type { ResponseExportFormat, ResponseListItem, ResponseProgress } from '@
 import { formatCount } from '@loop/core/format';
 import {
   eraseResponseText,
+  eraseResponseTitle,
   RESPONSE_KIND_LABELS,
   RESPONSE_PROGRESS_LABELS,
   RESPONSE_PROGRESSES,
@@ -221,7 +222,7 @@ function ResponseView({
       return;
     }
     setConfirming(false);
-    notify.success(SURVEY_DATA_MESSAGES.responseErased(item.id));
+    notify.success(SURVEY_DATA_MESSAGES.responseErased(item));
     onErased();
   };
 
@@ -308,7 +309,7 @@ function ResponseView({
       {canManage ? null : <p className="field-hint">{SURVEY_DATA_MESSAGES.manageOnly}</p>}
       {confirming ? (
         <ConfirmDialog
-          title={`Antwoorden van ${responseName(item)} wissen?`}
+          title={eraseResponseTitle(item)}
           confirmLabel="Antwoorden wissen"
           busy={erasing}
           error={error}

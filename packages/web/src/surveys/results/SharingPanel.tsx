@@ -15,18 +15,18 @@ import { Form } from '../../forms/Form';
 import { useForm } from '../../forms/useForm';
 import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
+import { SurveyShareContent } from '../share/SurveyShareContent';
 import { useCopyText } from './useCopyText';
 import { useSurveyLinks } from './useResults';
 
 /**
- * 'Delen': the survey's public link to copy, how its personal links are used, and the form that
+ * 'Delen', at the top of the results page: what the share step after opening shows (the public
+ * link, its QR code, the way to the invitations), how the personal links are used, and the form that
  * makes new personal links. Their addresses exist only in this answer (the server keeps hashes),
  * so they are shown once, to copy or to download as CSV.
  */
 export function SharingPanel({ surveyId, status }: { surveyId: number; status: SurveyStatus }) {
   const links = useSurveyLinks(surveyId);
-  const copy = useCopyText();
-  const publicField = useRef<HTMLInputElement>(null);
   const allowed = useCan();
 
   return (
@@ -47,34 +47,7 @@ export function SharingPanel({ surveyId, status }: { surveyId: number; status: S
         )
       ) : (
         <>
-          <div className="field">
-            <label htmlFor="public-link">Openbare link</label>
-            <p id="public-link-hint" className="field-hint">
-              Iedereen met deze link kan de survey invullen; elke bezoeker geeft een eigen reactie.
-            </p>
-            <div className="copy-row">
-              <input
-                id="public-link"
-                ref={publicField}
-                type="text"
-                readOnly
-                value={links.value.publicUrl}
-                aria-describedby="public-link-hint"
-                onFocus={(event) => event.target.select()}
-              />
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() =>
-                  void copy(links.value?.publicUrl ?? '', 'De openbare link is gekopieerd.', () =>
-                    publicField.current?.select(),
-                  )
-                }
-              >
-                Kopiëren<span className="visually-hidden"> (openbare link)</span>
-              </button>
-            </div>
-          </div>
+          <SurveyShareContent surveyId={surveyId} publicUrl={links.value.publicUrl} />
           <dl className="stats link-stats">
             <div className="stat">
               <dt>Persoonlijke links</dt>

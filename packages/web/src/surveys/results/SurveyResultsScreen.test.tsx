@@ -108,6 +108,7 @@ const PLANS = [
 const ITEMS: ResponseListItem[] = [
   {
     id: 31,
+    ordinal: 2,
     kind: 'personal',
     label: 'Jan de Vries',
     status: 'completed',
@@ -120,6 +121,7 @@ const ITEMS: ResponseListItem[] = [
   },
   {
     id: 30,
+    ordinal: null,
     kind: 'public',
     label: null,
     status: 'in_progress',
@@ -298,6 +300,36 @@ describe('SurveyResultsScreen', () => {
     expect(texts[0]?.text).toContain(`${origin}/respond/tok2;Team Noord`);
   });
 
+  it("should put 'Delen' with the link, its QR code and the invitations at the top, above the responses table", async () => {
+    const test = app(['core']);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const sharing = await waitFor(() => {
+      const found = container.querySelector('.sharing');
+      if (!found?.querySelector('[data-testid="share-qr"]')) throw new Error('not yet');
+      return found;
+    });
+    const headings = [...container.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings.slice(0, 2)).toEqual(['Delen', 'Samenvatting']);
+    const table = await waitFor(() => {
+      const found = container.querySelector('.respondents table');
+      if (!found) throw new Error('not yet');
+      return found;
+    });
+    expect(sharing.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(sharing.querySelector<HTMLInputElement>('#public-link')?.value).toBe(
+      `${globalThis.location.origin}/respond/PUBLIEK123`,
+    );
+    expect(sharing.querySelector<HTMLImageElement>('[data-testid="share-qr"]')?.alt).toBe(
+      'QR-code van de openbare link',
+    );
+    expect(button(sharing, 'Download SVG')).not.toBeNull();
+    expect(button(sharing, 'Download PNG')).not.toBeNull();
+    const invite = [...sharing.querySelectorAll('a')].find((a) => a.textContent === 'Uitnodigen via e-mail');
+    expect(invite?.getAttribute('href')).toBe('/survey/12/uitnodigen');
+    // Where to find it again is said after opening, not on the page it points to.
+    expect(sharing.querySelector('[data-testid="share-reach-again"]')).toBeNull();
+  });
+
   it('should find a respondent by label, show the answers and export them as JSON', async () => {
     const saved: DownloadedFile[] = [];
     const files: FileSaver = {
@@ -312,7 +344,7 @@ describe('SurveyResultsScreen', () => {
             status: 200,
             headers: {
               'content-type': 'application/json',
-              'content-disposition': 'attachment; filename="survey-12-respons-31-2025-11-04.json"',
+              'content-disposition': 'attachment; filename="survey-12-reactie-2-2025-11-04.json"',
             },
           }),
       },
@@ -323,8 +355,8 @@ describe('SurveyResultsScreen', () => {
     expect(
       rows().map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent)),
     ).toEqual([
-      ['Jan de Vries (respons 31)', 'Persoonlijke link', 'Ingestuurd'],
-      ['Respons 30', 'Openbare link', 'Bezig'],
+      ['Jan de Vries (reactie 2)', 'Persoonlijke link', 'Ingestuurd'],
+      ['Niet ingestuurd', 'Openbare link', 'Bezig'],
     ]);
     expect(container.querySelector('[data-testid="respondents-count"]')?.textContent).toBe('2 responsen');
     // Who may see contacts finds who was invited by name or address as well.
@@ -344,7 +376,7 @@ describe('SurveyResultsScreen', () => {
       400,
     );
 
-    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await click(button(container, 'Bekijken: Jan de Vries (reactie 2)'));
     const answers = await waitFor(() => {
       const found = container.querySelector('[data-testid="response-answers"]');
       if (!found) throw new Error('not yet');
@@ -358,7 +390,7 @@ describe('SurveyResultsScreen', () => {
 
     await click(button(container, 'Exporteren (JSON)'));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.filename).toBe('survey-12-respons-31-2025-11-04.json');
+    expect(saved[0]?.filename).toBe('survey-12-reactie-2-2025-11-04.json');
     expect(test.api.seen.map((request) => request.path)).toContain(
       '/surveys/12/responses/31/export?format=json',
     );
@@ -368,6 +400,7 @@ describe('SurveyResultsScreen', () => {
     const invited: ResponseListItem = {
       ...(ITEMS[0] as ResponseListItem),
       id: 32,
+      ordinal: 3,
       label: 'Team Noord',
       contact_name: 'Fatima El Amrani',
       contact_email: 'fatima@voorbeeld.nl',
@@ -384,9 +417,9 @@ describe('SurveyResultsScreen', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     const first = rows().map((row) => row.querySelector('td'));
     expect(first.map((cell) => cell?.childNodes[0]?.textContent)).toEqual([
-      'Fatima El Amrani (respons 32)',
-      'Jan de Vries (respons 31)',
-      'Respons 30',
+      'Fatima El Amrani (reactie 3)',
+      'Jan de Vries (reactie 2)',
+      'Niet ingestuurd',
     ]);
     expect(first.map((cell) => cell?.querySelector('.respondent-email')?.textContent ?? null)).toEqual([
       'fatima@voorbeeld.nl',
@@ -394,10 +427,10 @@ describe('SurveyResultsScreen', () => {
       null,
     ]);
 
-    await click(button(container, 'Bekijken: Fatima El Amrani (respons 32)'));
+    await click(button(container, 'Bekijken: Fatima El Amrani (reactie 3)'));
     await waitFor(() => expect(container.querySelector('[data-testid="response-answers"]')).not.toBeNull());
     expect(container.querySelector('#response-detail-heading')?.textContent).toBe(
-      'Fatima El Amrani (respons 32)',
+      'Fatima El Amrani (reactie 3)',
     );
     expect(container.querySelector('.response-facts')?.textContent).toContain(
       'E-mailadresfatima@voorbeeld.nl',
@@ -421,8 +454,8 @@ describe('SurveyResultsScreen', () => {
       routes: { 'DELETE /surveys/12/responses/31': () => new Response(null, { status: 204 }) },
     });
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (respons 31)')).not.toBeNull());
-    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (reactie 2)')).not.toBeNull());
+    await click(button(container, 'Bekijken: Jan de Vries (reactie 2)'));
     await waitFor(() => expect(button(container, 'Wissen')).not.toBeNull());
     const calls = (path: string) => test.api.seen.filter((request) => request.path.startsWith(path)).length;
     const resultsBefore = calls('/surveys/12/results');
@@ -431,7 +464,7 @@ describe('SurveyResultsScreen', () => {
     await click(button(container, 'Wissen'));
     const dialog = document.querySelector('[role="alertdialog"]');
     expect(dialog?.textContent).toContain(
-      'De antwoorden van Jan de Vries (respons 31) worden gewist, met de tijden per vraag.',
+      'De antwoorden van Jan de Vries (reactie 2) worden gewist, met de tijden per vraag.',
     );
     expect(document.activeElement?.textContent).toBe('Annuleren');
     expect(test.api.seen.some((request) => request.method === 'DELETE')).toBe(false);
@@ -450,13 +483,13 @@ describe('SurveyResultsScreen', () => {
   it('should let a viewer read the answers but not export, erase, delete or change the retention', async () => {
     const test = app(['core'], undefined, { role: 'viewer' });
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (respons 31)')).not.toBeNull());
+    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (reactie 2)')).not.toBeNull());
     await waitFor(() => expect(button(container, 'Verwijderen')).toBeNull());
     // A viewer sees no contacts: the search is by the link's label only.
     expect(container.querySelector('label[for="respondents-search"]')?.textContent).toBe('Zoek op label');
     expect(container.querySelector('#respondents-search')?.hasAttribute('placeholder')).toBe(false);
     expect(button(container, 'Dupliceren')).toBeNull();
-    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await click(button(container, 'Bekijken: Jan de Vries (reactie 2)'));
     await waitFor(() => expect(container.querySelector('[data-testid="response-answers"]')).not.toBeNull());
     expect(button(container, 'Wissen')).toBeNull();
     expect(button(container, 'Exporteren (JSON)')).toBeNull();

@@ -21,7 +21,7 @@ import { parseSurveyId, useDateFilter, useSurveyResults } from './useResults';
 
 export const UNKNOWN_SURVEY_MESSAGE = 'Deze survey bestaat niet of hoort bij een andere organisatie.';
 
-/** /survey/:id: a survey's results, its actions and its links. */
+/** /survey/:id: a survey's actions, 'Delen' with its links, and its results. */
 export function SurveyResultsScreen() {
   const params = useParams<{ id: string }>();
   const surveyId = parseSurveyId(params.id);
@@ -98,6 +98,8 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
         {allowed('results.export') ? <ResultsPdfButton page={page.value} filter={filter} /> : null}
       </div>
 
+      <SharingPanel surveyId={surveyId} status={status} />
+
       <DateFilterForm filter={filter} onChange={setFilter} label="Resultaten filteren op datum" />
       {page.error ? <LoadFailed message={page.error} onRetry={page.reload} /> : null}
       {page.loading ? <Loading text="Resultaten worden bijgewerkt..." /> : null}
@@ -173,8 +175,6 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
         findsContacts={allowed('contacts.manage') && !survey.anonymous}
         onErased={page.reload}
       />
-
-      <SharingPanel surveyId={surveyId} status={status} />
 
       <section className="panel" aria-labelledby="retention-heading">
         <h2 id="retention-heading">Bewaartermijn</h2>

@@ -1,19 +1,25 @@
 import { useCallback } from 'react';
 import { notify } from '../../notifications/notify';
 
+/** What a failed copy says: the text is selected instead. */
+export const COPY_FAILED = 'Kopiëren lukte niet. De tekst is geselecteerd: kopieer hem met Ctrl+C of Cmd+C.';
+
 /**
  * Copies text to the clipboard with a toast saying so. Where the Clipboard API is missing or
  * refused (an http page, a denied permission) `fallback` selects the text so the user can copy it.
+ * Answers whether the text reached the clipboard.
  */
-export function useCopyText(): (text: string, done: string, fallback?: () => void) => Promise<void> {
+export function useCopyText(): (text: string, done: string, fallback?: () => void) => Promise<boolean> {
   return useCallback(async (text, done, fallback) => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(text);
       notify.success(done);
+      return true;
     } catch {
       fallback?.();
-      notify.error('Kopiëren lukte niet. De tekst is geselecteerd: kopieer hem met Ctrl+C of Cmd+C.');
+      notify.error(COPY_FAILED);
+      return false;
     }
   }, []);
 }
