@@ -29,7 +29,7 @@ import {
 } from '../http/schema';
 
 // Caps against absurd input only: the precise limits and their Dutch messages come from core's
-// `validateSurveyDraft`, which checks every body before anything is stored.
+// `checkSurveyDraft` (drafts) and `validateCompleteSurvey` (open surveys), which check every body before anything is stored.
 const TEXT_CAP = 5000;
 const HTML_CAP = 40_000;
 const QUESTIONS_CAP = 500;
