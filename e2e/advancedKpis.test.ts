@@ -89,7 +89,7 @@ describe('advanced KPI dashboard', () => {
     await compare.getByRole('button', { name: 'Vergelijken' }).click();
     const row = compare.locator('tbody tr').filter({ hasText: 'Omzet' });
     await expect.poll(() => row.textContent()).toContain('Beter');
-    expect((await row.textContent())?.replace(/\u00a0/g, ' ')).toContain('+€ 5.000,00');
+    expect((await row.textContent())?.replace(/\u00a0/g, ' ')).toContain('€ +5.000,00');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Drill down into the KPI.

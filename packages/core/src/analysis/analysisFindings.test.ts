@@ -27,7 +27,7 @@ describe('analysisFindings', () => {
 
   it('should call a KPI off track and trending down a risk, with a plan as recommendation', () => {
     expect(findings.risks).toContain(
-      '‘Omzet’ is niet op koers (€ 7.000,00 in maart 2026, doel € 10.000,00) en gaat achteruit: −€ 1.800,00 ten opzichte van februari 2026.',
+      '‘Omzet’ is niet op koers (€ 7.000,00 in maart 2026, doel € 10.000,00) en gaat achteruit: € -1.800,00 ten opzichte van februari 2026.',
     );
     expect(findings.recommendations).toContain(
       'Maak een verbeterplan voor ‘Omzet’: de waarde ligt onder het doel en verslechtert.',
@@ -51,7 +51,7 @@ describe('analysisFindings', () => {
     expect(findings.risks).toEqual(
       expect.arrayContaining([
         'De stelling ‘Mijn werkdruk is goed te doen’ in ‘Medewerkerstevredenheid 2026’ scoort laag: 20 van 100.',
-        'De stelling ‘Mijn werkdruk is goed te doen’ in ‘Medewerkerstevredenheid 2026’ daalde van 38 naar 5 van 100 (−33).',
+        'De stelling ‘Mijn werkdruk is goed te doen’ in ‘Medewerkerstevredenheid 2026’ daalde van 38 naar 5 van 100 (-33).',
         'De respons op ‘Medewerkerstevredenheid 2026’ is laag: 13% van 40 persoonlijke links.',
       ]),
     );
@@ -86,7 +86,7 @@ describe('analysisFindings', () => {
     );
     expect(findings.risks).toEqual(
       expect.arrayContaining([
-        'De laatste drie maanden zijn met verlies afgesloten: −€ 15.000,00.',
+        'De laatste drie maanden zijn met verlies afgesloten: € -15.000,00.',
         'De kosten van de laatste drie maanden liggen 150% hoger dan in de drie maanden daarvoor, sneller dan de inkomsten.',
       ]),
     );

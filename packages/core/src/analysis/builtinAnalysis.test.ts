@@ -39,7 +39,7 @@ describe('builtinAnalysis', () => {
     expect(plain.indexOf('**Niet op koers**')).toBeLessThan(plain.indexOf('**Op koers**'));
     expect(plain).toContain(
       '- Omzet: € 7.000,00 in maart 2026 (doel € 10.000,00, waarschuwingsgrens € 9.000,00; Niet op koers). ' +
-        'Gedaald, een verslechtering: −€ 1.800,00 ten opzichte van februari 2026. ' +
+        'Gedaald, een verslechtering: € -1.800,00 ten opzichte van februari 2026. ' +
         'Verloop: januari 2026 € 9.500,00, februari 2026 € 8.800,00, maart 2026 € 7.000,00.',
     );
     expect(plain).toContain(

@@ -64,8 +64,8 @@ describe('niceStep and labels', () => {
   });
 
   it('should label gridlines shorter than values, and periods for the axis', () => {
-    expect(tickLabel('euro', 150_000)).toBe('€ 1.500');
-    expect(tickLabel('euro', -50_000)).toBe('−€ 500');
+    expect(tickLabel('euro', 150_000)).toBe('€\u00a01.500');
+    expect(tickLabel('euro', -50_000)).toBe('€\u00a0-500');
     expect(tickLabel('percentage', 37.5)).toBe('37,5%');
     expect(tickLabel('duration', 5400)).toBe('1 u 30 min');
     expect(axisLabelOf('month', '2026-03')).toBe('mrt. ’26');

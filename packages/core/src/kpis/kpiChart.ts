@@ -1,5 +1,5 @@
 import type { KpiDirection, KpiPoint, KpiUnit } from '../contract';
-import { formatNumber, MONTHS_SHORT, NO_VALUE } from '../format';
+import { formatEurosShort, formatNumber, MONTHS_SHORT, NO_VALUE } from '../format';
 import { type PeriodKind, parsePeriodKey } from '../periods';
 import { lineRuns } from '../surveys/results';
 import { periodKeyName } from './kpiBoardView';
@@ -124,13 +124,13 @@ export function kpiScale(
 export function tickLabel(unit: KpiUnit, value: number): string {
   switch (unit) {
     case 'euro':
-      return `${value < 0 ? '−' : ''}€ ${formatNumber(Math.abs(value) / 100)}`;
+      return formatEurosShort(value / 100);
     case 'percentage':
       return `${formatNumber(value)}%`;
     case 'duration':
       return formatDuration(value);
     case 'number':
-      return formatNumber(value).replace('-', '−');
+      return formatNumber(value);
   }
 }
 

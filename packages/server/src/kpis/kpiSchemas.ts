@@ -280,7 +280,7 @@ export const comparisonSchema = object<KpiComparison>({
       kpi: headingSchema,
       a: pointSchema,
       b: pointSchema,
-      change: nullable(number({ description: 'a − b.' })),
+      change: nullable(number({ description: 'a - b.' })),
       relative_change: nullable(number()),
       assessment: nullable(oneOf(['good', 'bad', 'neutral'] as const)),
     }),

@@ -56,7 +56,7 @@ export function AnalyticsScreen() {
             <h2 id="nps-trend-heading">NPS-trend</h2>
             <TrendChart
               chart={view.npsTrend}
-              caption={`NPS over alle NPS-vragen (−100 tot +100), ${view.bucketLabel.toLowerCase()}`}
+              caption={`NPS over alle NPS-vragen (-100 tot +100), ${view.bucketLabel.toLowerCase()}`}
               scoreLabel="NPS"
             />
           </section>

@@ -267,7 +267,7 @@ describe('AdvancedKpisScreen', () => {
       each.getAttribute('aria-label')?.startsWith('Vergelijking'),
     );
     expect(cells(compared?.querySelector('tbody tr') as Element)).toContain(
-      'Omzet maart 2026 € 12.000,00Op koers maart 2025 € 9.000,00Risico +€ 3.000,00 +33,3% BeterHoger is beter.',
+      'Omzet maart 2026 € 12.000,00Op koers maart 2025 € 9.000,00Risico € +3.000,00 +33,3% BeterHoger is beter.',
     );
 
     // Last year as columns: the address keeps the choice, the server gets the year's days.
