@@ -307,9 +307,9 @@ describe('Beheer (/admin) links', () => {
     ]);
   });
 
-  it('should keep a template manager out of /admin, whose data only admins may read', async () => {
+  it('should keep a template manager out of the platform log (they may open /admin itself)', async () => {
     const app = createTestApp({
-      path: '/admin',
+      path: '/admin/logs',
       storage: { [STORAGE_KEYS.token]: freshJwt(false), [STORAGE_KEYS.refreshToken]: 'r1' },
       routes: { 'GET /users/me': () => json(200, meBody({ can_manage_templates: true })) },
     });

@@ -69,8 +69,9 @@ export function MainNav() {
   useEffect(() => setMenuOpen(false), [location]);
 
   const onboarded = user?.onboarding_completed === true;
+  // Template managers may open 'Beheer' too (the templates they manage).
   const offered = (item: NavItem) =>
-    (!item.adminOnly || isAdmin) &&
+    (!item.adminOnly || isAdmin || user?.can_manage_templates === true) &&
     (item.feature === undefined || planFeatures[item.feature] === true) &&
     (item.permission === undefined || can(item.permission));
   const items = NAV.filter(offered);
