@@ -64,7 +64,7 @@ describe('advanced KPI dashboard', () => {
   it('should show history with the target, compare, drill down, import after a dry run and export', async () => {
     const { page, context, problems } = await openPage(browser);
     await login(page, server.url, DEMO.user);
-    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'KPI’s' }).click();
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: "KPI's" }).click();
     await page.waitForURL(`${server.url}/advanced-kpis`);
     await page.getByRole('heading', { level: 1, name: 'Geavanceerd KPI-dashboard' }).waitFor();
 

@@ -74,7 +74,7 @@ describe('your data', () => {
     await page.goto(`${env.server.url}/surveys`);
     await expect.poll(() => page.getByTestId('surveys-count').textContent()).toBe('2 surveys');
     await page.getByRole('button', { name: /^Verwijderen\s*: Klanttevredenheid Q3$/ }).click();
-    const deleteDialog = page.getByRole('alertdialog', { name: '‘Klanttevredenheid Q3’ verwijderen?' });
+    const deleteDialog = page.getByRole('alertdialog', { name: "'Klanttevredenheid Q3' verwijderen?" });
     await expect
       .poll(() => deleteDialog.textContent())
       .toContain('Deze survey heeft 40 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.');

@@ -171,7 +171,7 @@ function kpiRules(kpis: readonly KpiFacts[], out: Lists): void {
 function listed(names: readonly string[]): string {
   if (names.length === 1) return names[0] as string;
   if (names.length <= 3) return `${names.slice(0, -1).join(', ')} en ${names.at(-1)}`;
-  return `${names.slice(0, 2).join(', ')} en ${names.length - 2} andere KPI’s`;
+  return `${names.slice(0, 2).join(', ')} en ${names.length - 2} andere KPI's`;
 }
 
 function surveyRules(surveys: readonly SurveyFacts[], out: Lists): void {

@@ -16,7 +16,7 @@ export function plain(label: string): string {
 }
 
 /** '‘Omzet’' — a label in Dutch quotation marks. */
-export const quoted = (label: string): string => `‘${plain(label)}’`;
+export const quoted = (label: string): string => `'${plain(label)}'`;
 
 /** A KPI's value in its unit. */
 export const kpiValue = (kpi: Pick<KpiFacts, 'unit'>, value: number | null): string =>

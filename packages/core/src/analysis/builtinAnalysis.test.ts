@@ -9,7 +9,7 @@ const headings = (report: string) => report.split('\n').filter((line) => /^#{1,2
 describe('builtinAnalysis', () => {
   const report = builtinAnalysis(organisationInput());
 
-  it('should write the sections in order under the organisation’s title', () => {
+  it("should write the sections in order under the organisation's title", () => {
     expect(headings(report)).toEqual([
       '# Bedrijfsanalyse Bakkerij De Zon',
       '## Samenvatting',
@@ -20,7 +20,7 @@ describe('builtinAnalysis', () => {
       "## Risico's",
       '## Aanbevelingen',
     ]);
-    expect(report).toContain('Gebaseerd op 3 KPI’s en 1 survey, gemaakt op 15 maart 2026.');
+    expect(report).toContain("Gebaseerd op 3 KPI's en 1 survey, gemaakt op 15 maart 2026.");
   });
 
   it('should list every finding of the rules under its section', () => {
@@ -49,7 +49,7 @@ describe('builtinAnalysis', () => {
 
   it('should give the survey scores and their change over time', () => {
     expect(report).toContain(
-      '- NPS van ‘Hoe waarschijnlijk is het dat je ons aanbeveelt?’: +30 over 20 antwoorden. ' +
+      "- NPS van 'Hoe waarschijnlijk is het dat je ons aanbeveelt?': +30 over 20 antwoorden. " +
         'Laatste drie maanden +60, de drie maanden daarvoor 0.',
     );
     expect(report).toContain('- Respons: 13% van 40 persoonlijke links.');
@@ -58,9 +58,9 @@ describe('builtinAnalysis', () => {
   it('should leave out the finance section without finance data and say so where lists are empty', () => {
     const bare = builtinAnalysis(organisationInput({ finance: null, surveys: [], kpis: [] }));
     expect(headings(bare)).not.toContain('## Financiën');
-    expect(bare).toContain('De organisatie heeft nog geen KPI’s.');
+    expect(bare).toContain("De organisatie heeft nog geen KPI's.");
     expect(bare).toContain('Er zijn nog geen surveys met ingevulde reacties.');
-    expect(bare).toContain('Volgens de regels van deze analyse zijn er geen risico’s.');
+    expect(bare).toContain("Volgens de regels van deze analyse zijn er geen risico's.");
   });
 
   it('should write a typed name as text, never as markup', () => {

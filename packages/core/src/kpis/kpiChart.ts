@@ -149,7 +149,7 @@ export function axisLabelOf(kind: PeriodKind, key: string, withYear = true): str
       : kind === 'week'
         ? `W${Number(key.slice(6))}`
         : key.slice(5);
-  return withYear ? `${part} ’${year.slice(2)}` : `${part}`;
+  return withYear ? `${part} '${year.slice(2)}` : `${part}`;
 }
 
 /** The targets in words, for the chart's legend and screen readers. */

@@ -92,7 +92,7 @@ describe('comparisonRows', () => {
       'Periode B heeft geen waarde.',
       'Hoger is beter.',
     ]);
-    expect(comparisonSummary(rows)).toBe('4 KPI’s: 1 beter, 1 slechter, 1 gelijk, 1 niet te vergelijken.');
+    expect(comparisonSummary(rows)).toBe("4 KPI's: 1 beter, 1 slechter, 1 gelijk, 1 niet te vergelijken.");
   });
 });
 

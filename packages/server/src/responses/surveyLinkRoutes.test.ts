@@ -152,7 +152,7 @@ describe('GET /surveys/:id/invitation-preview', () => {
     expect(mail.text).toContain(duration);
     expect(mail.text).toContain('Survey invullen:\nhttp://loop.test/respond/voorbeeld');
     // Plain text: the title as typed, the introduction without its markup.
-    expect(mail.text).toContain('‘Tevredenheid <script>alert(1)</script> & meer’');
+    expect(mail.text).toContain("'Tevredenheid <script>alert(1)</script> & meer'");
     expect(mail.text).not.toMatch(/<(p|strong|img)\b/);
   });
 });

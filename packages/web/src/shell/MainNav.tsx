@@ -29,7 +29,7 @@ const NAV: readonly NavItem[] = [
   { href: '/surveys', label: 'Surveys', adminOnly: false },
   { href: '/contacten', label: 'Contacten', adminOnly: false, permission: 'contacts.manage' },
   { href: '/analytics', label: 'Analytics', adminOnly: false, feature: 'analytics' },
-  { href: '/advanced-kpis', label: 'KPI’s', adminOnly: false, feature: 'analytics' },
+  { href: '/advanced-kpis', label: "KPI's", adminOnly: false, feature: 'analytics' },
   { href: '/finance', label: 'Financiën', adminOnly: false, feature: 'analytics' },
 ];
 

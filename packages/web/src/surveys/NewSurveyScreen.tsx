@@ -89,7 +89,7 @@ export function NewSurveyScreen() {
             items={own}
             empty={
               manager
-                ? 'Je organisatie heeft nog geen eigen sjablonen. Bewaar een survey als sjabloon met ‘Opslaan als sjabloon’ in de editor.'
+                ? "Je organisatie heeft nog geen eigen sjablonen. Bewaar een survey als sjabloon met 'Opslaan als sjabloon' in de editor."
                 : 'Je organisatie heeft nog geen eigen sjablonen.'
             }
             manager={manager}
@@ -236,7 +236,7 @@ function TemplateCard({
       </div>
       {mode === 'confirm-delete' ? (
         <div className="confirm">
-          <p>Sjabloon ‘{template.name}’ verwijderen? Surveys die ermee zijn gemaakt, blijven bestaan.</p>
+          <p>Sjabloon '{template.name}' verwijderen? Surveys die ermee zijn gemaakt, blijven bestaan.</p>
           <div className="actions">
             <button
               ref={confirmButton}

@@ -155,7 +155,7 @@ describe('SurveysScreen', () => {
     const dialog = document.querySelector('[role="alertdialog"]');
     expect(dialog?.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog?.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
-      '‘Evenement’ verwijderen?',
+      "'Evenement' verwijderen?",
     );
     expect(document.getElementById(dialog?.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
       'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',

@@ -17,7 +17,7 @@ export const RESPONSE_KIND_LABELS: Readonly<Record<RespondentLinkKind, string>> 
 };
 
 export const SURVEY_DATA_MESSAGES = {
-  surveyDeleted: (title: string) => `De survey ‘${title}’ is verwijderd.`,
+  surveyDeleted: (title: string) => `De survey '${title}' is verwijderd.`,
   surveyDuplicated: 'De kopie is gemaakt. Je bewerkt nu de kopie.',
   responseErased: (id: number) => `Respons ${id} is gewist.`,
   exported: (filename: string) => `De export ${filename} is gedownload.`,

@@ -381,7 +381,7 @@ describe('AdvancedKpisScreen', () => {
   it('should explain an empty organisation and offer a new KPI to who may make one', async () => {
     const test = app({ kpis: [] });
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(container.textContent).toContain('Nog geen KPI’s'));
+    await waitFor(() => expect(container.textContent).toContain("Nog geen KPI's"));
     expect(button(container, 'Nieuwe KPI')).not.toBeNull();
     expect(test.calls.some((call) => call.name === 'history')).toBe(false);
   });

@@ -492,7 +492,7 @@ describe('SurveyResultsScreen', () => {
     await waitFor(() => expect(button(container, 'Verwijderen')).not.toBeNull());
     await click(button(container, 'Verwijderen'));
     expect(document.querySelector('[role="alertdialog"] h2')?.textContent).toBe(
-      '‘Medewerkers 2025’ verwijderen?',
+      "'Medewerkers 2025' verwijderen?",
     );
     expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(
       'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
