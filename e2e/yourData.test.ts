@@ -41,7 +41,7 @@ describe('your data', () => {
     // Find Jan by the label of his personal link.
     const panel = page.locator('section.respondents');
     await panel.getByLabel('Zoek op naam, e-mailadres of label').fill('Jan');
-    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('1 respons');
+    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('1 reactie');
     const row = panel.locator('tbody tr');
     await expect.poll(() => row.textContent()).toContain('Jan de Vries');
     await row.getByRole('button', { name: /^Bekijken/ }).click();
@@ -55,7 +55,7 @@ describe('your data', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporteren (JSON)' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^survey-\d+-respons-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(file.suggestedFilename()).toMatch(/^survey-\d+-reactie-\d+-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await readFile((await file.path()) as string, 'utf8')) as ResponseExport;
     expect(exported.survey.title).toBe('Medewerkerstevredenheid 2026');
     expect(exported.response).toMatchObject({ label: 'Jan de Vries', status: 'completed', kind: 'personal' });
@@ -68,7 +68,7 @@ describe('your data', () => {
     expect(await violations(page, '[role="alertdialog"]')).toEqual([]);
     await eraseDialog.getByRole('button', { name: 'Antwoorden wissen' }).click();
     await expect.poll(() => completed.textContent()).toBe('59');
-    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('0 responsen');
+    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('0 reacties');
 
     // Delete the closed customer survey from the list, after the confirmation naming its responses.
     await page.goto(`${env.server.url}/surveys`);
@@ -77,7 +77,7 @@ describe('your data', () => {
     const deleteDialog = page.getByRole('alertdialog', { name: "'Klanttevredenheid Q3' verwijderen?" });
     await expect
       .poll(() => deleteDialog.textContent())
-      .toContain('Deze survey heeft 40 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.');
+      .toContain('Deze survey heeft 40 reacties. Verwijderen kan niet ongedaan worden gemaakt.');
     await deleteDialog.getByRole('button', { name: 'Survey verwijderen' }).click();
     await expect.poll(() => page.getByTestId('surveys-count').textContent()).toBe('1 survey');
     expect(await page.getByRole('link', { name: 'Klanttevredenheid Q3', exact: true }).count()).toBe(0);

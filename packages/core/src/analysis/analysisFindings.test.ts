@@ -52,7 +52,7 @@ describe('analysisFindings', () => {
       expect.arrayContaining([
         "De stelling 'Mijn werkdruk is goed te doen' in 'Medewerkerstevredenheid 2026' scoort laag: 20 van 100.",
         "De stelling 'Mijn werkdruk is goed te doen' in 'Medewerkerstevredenheid 2026' daalde van 38 naar 5 van 100 (-33).",
-        "De respons op 'Medewerkerstevredenheid 2026' is laag: 13% van 40 persoonlijke links.",
+        "Het reactiepercentage van 'Medewerkerstevredenheid 2026' is laag: 13% van 40 persoonlijke links.",
       ]),
     );
     expect(findings.strengths).toContain(

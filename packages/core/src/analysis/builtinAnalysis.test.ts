@@ -52,7 +52,7 @@ describe('builtinAnalysis', () => {
       "- NPS van 'Hoe waarschijnlijk is het dat je ons aanbeveelt?': +30 over 20 antwoorden. " +
         'Laatste drie maanden +60, de drie maanden daarvoor 0.',
     );
-    expect(report).toContain('- Respons: 13% van 40 persoonlijke links.');
+    expect(report).toContain('- Reactiepercentage: 13% van 40 persoonlijke links.');
   });
 
   it('should leave out the finance section without finance data and say so where lists are empty', () => {

@@ -147,7 +147,7 @@ function surveyLines(survey: SurveyFacts): string[] {
     );
   if (survey.responseRate !== null)
     lines.push(
-      `- Respons: ${percentText(survey.responseRate)} van ${survey.personalLinks} persoonlijke links.`,
+      `- Reactiepercentage: ${percentText(survey.responseRate)} van ${survey.personalLinks} persoonlijke links.`,
     );
   for (const nps of survey.nps) {
     lines.push(

@@ -118,7 +118,7 @@ export const summaryRoutes =
           action: 'survey.answers_summarised',
           orgId: target.organizationId,
           message:
-            `Open antwoorden van enquête ${target.surveyId} samengevat (vraag ${target.question.id}, ` +
+            `Open antwoorden van survey ${target.surveyId} samengevat (vraag ${target.question.id}, ` +
             `${summary.answers_considered} antwoorden, ${summary.themes.length} thema's, analist ${summary.analyst})`,
         });
         return summary;

@@ -458,7 +458,7 @@ describe('invitationRoutes', () => {
     ]);
     const csv = await call(owner, 'GET', `/surveys/${survey.id}/export?format=csv`);
     const [header, row] = csv.body.replace('\uFEFF', '').split('\r\n');
-    expect(header?.split(';').slice(0, 4)).toEqual(['Respons-id', 'Ingestuurd op', 'Naam', 'E-mail']);
+    expect(header?.split(';').slice(0, 4)).toEqual(['Reactie-id', 'Ingestuurd op', 'Naam', 'E-mail']);
     expect(row?.split(';').slice(2, 4)).toEqual(['Roos Jacobs', contacts[0]!.email]);
 
     // The AVG erase of the contact removes the link: the response stays, without a name.

@@ -23,7 +23,7 @@ import { likePattern } from '../surveys/surveys';
  */
 
 export const RESPONSE_ERRORS = {
-  notFound: 'Respons niet gevonden.',
+  notFound: 'Reactie niet gevonden.',
 } as const;
 
 /** The columns of a list row. */

@@ -213,7 +213,7 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="survey-${survey.id}-respons-${ids.jan}-2026-03-02.json"`,
+      `attachment; filename="survey-${survey.id}-reactie-${ids.jan}-2026-03-02.json"`,
     );
     const file = JSON.parse(response.body) as ResponseExport;
     expect(file.survey).toEqual({ id: survey.id, title: 'Medewerkerspeiling' });
@@ -230,7 +230,7 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
       orgId: org.organization.id,
       route: '/api/v1/surveys/:id/responses/:responseId/export',
     });
-    expect(audit?.message).toBe(`Respons ${ids.jan} van enquête ${survey.id} geëxporteerd (json)`);
+    expect(audit?.message).toBe(`Reactie ${ids.jan} van survey ${survey.id} geëxporteerd (json)`);
   });
 
   it('should download CSV with a BOM, semicolons, a line per question and statement, and formulas neutralised', async () => {
@@ -244,11 +244,11 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="survey-\d+-respons-\d+-[\d-]+\.csv"$/,
+      /^attachment; filename="survey-\d+-reactie-\d+-[\d-]+\.csv"$/,
     );
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe('\uFEFFOnderdeel;Antwoord');
-    expect(lines).toContain(`Respons-id;${ids.jan}`);
+    expect(lines).toContain(`Reactie-id;${ids.jan}`);
     expect(lines).toContain('Label;Jan de Vries');
     expect(lines).toContain('Status;Ingestuurd');
     expect(lines).toContain('Soort link;Persoonlijke link');
@@ -371,7 +371,7 @@ describe('DELETE /surveys/:id/responses/:responseId', () => {
     expect(audit).toMatchObject({
       orgId: org.organization.id,
       level: 'audit',
-      message: `Respons ${ids.jan} van enquête ${survey.id} gewist`,
+      message: `Reactie ${ids.jan} van survey ${survey.id} gewist`,
     });
     expect(JSON.stringify(audit)).not.toContain('Jan');
   });

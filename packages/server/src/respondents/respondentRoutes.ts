@@ -101,8 +101,8 @@ export const respondentRoutes =
           tags: TAGS,
           summary: "A survey's responses one by one",
           description:
-            'De responsen van één survey, nieuwste eerst (standaard 25 per pagina, hoogstens 100): soort link, ' +
-            'het label van de persoonlijke link, status, tijden en of de respons is geanonimiseerd. `q` zoekt in ' +
+            'De reacties van één survey, nieuwste eerst (standaard 25 per pagina, hoogstens 100): soort link, ' +
+            'het label van de persoonlijke link, status, tijden en of de reactie is geanonimiseerd. `q` zoekt in ' +
             'het label en, voor rollen die contacten zien en bij een survey die niet anoniem is, in naam en ' +
             'e-mailadres (en organisatie en plaats) van het uitgenodigde contact; elk woord moet voorkomen. ' +
             '`status` filtert op pending, in_progress of completed.',
@@ -113,7 +113,7 @@ export const respondentRoutes =
           response: {
             200: pageSchema<ResponseListItem>(
               responseListItemSchema,
-              'Aantal responsen dat aan het filter voldoet.',
+              'Aantal reacties dat aan het filter voldoet.',
             ),
             400: ERRORS.badRequest,
             403: ERRORS.forbidden,
@@ -149,7 +149,7 @@ export const respondentRoutes =
           tags: TAGS,
           summary: 'One response with its answers',
           description:
-            'Eén respons met per vraag het antwoord als tekst (zoals in de export), in de volgorde van de survey.',
+            'Eén reactie met per vraag het antwoord als tekst (zoals in de export), in de volgorde van de survey.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: responseParams,
@@ -205,7 +205,7 @@ export const respondentRoutes =
           category: 'survey',
           action: 'response.exported',
           orgId: survey.organizationId,
-          message: `Respons ${response.id} van enquête ${survey.id} geëxporteerd (${format})`,
+          message: `Reactie ${response.id} van survey ${survey.id} geëxporteerd (${format})`,
         });
         return reply
           .header('content-type', RESPONSE_EXPORT_CONTENT_TYPES[format])
@@ -228,8 +228,8 @@ export const respondentRoutes =
           tags: TAGS,
           summary: 'Erase one response',
           description:
-            'Wist één respons met al zijn antwoorden en de tijden per vraag, bijvoorbeeld op verzoek van de ' +
-            'respondent. De resultaten tellen daarna zonder deze respons. Alleen voor een eigenaar of beheerder ' +
+            'Wist één reactie met al haar antwoorden en de tijden per vraag, bijvoorbeeld op verzoek van de ' +
+            'respondent. De resultaten tellen daarna zonder deze reactie. Alleen voor een eigenaar of beheerder ' +
             '(anders 403).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
@@ -250,7 +250,7 @@ export const respondentRoutes =
           category: 'survey',
           action: 'response.erased',
           orgId: survey.organizationId,
-          message: `Respons ${response.id} van enquête ${survey.id} gewist`,
+          message: `Reactie ${response.id} van survey ${survey.id} gewist`,
         });
         return reply.code(204).send();
       },

@@ -5,7 +5,7 @@ import { array, boolean, integer, nullable, object, oneOf, type Schema, string }
 
 export const responseParams = object<{ readonly id: string; readonly responseId: string }>({
   id: string({ maxLength: 20, description: 'Id van de survey.' }),
-  responseId: string({ maxLength: 20, description: 'Id van de respons.' }),
+  responseId: string({ maxLength: 20, description: 'Id van de reactie.' }),
 });
 
 export interface ResponseListQueryString {

@@ -35,7 +35,7 @@ export function responseExportJson(
 export const RESPONSE_EXPORT_HEADERS = {
   field: 'Onderdeel',
   value: 'Antwoord',
-  responseId: 'Respons-id',
+  responseId: 'Reactie-id',
   survey: 'Survey',
   kind: 'Soort link',
   label: 'Label',
@@ -73,13 +73,13 @@ export function responseExportCsv(
   return `\uFEFF${[[h.field, h.value], ...facts, ...answers].map((line) => csvLine(line)).join('')}`;
 }
 
-/** `survey-12-respons-345-2026-11-21.json`: digits and dashes only, safe in any header. */
+/** `survey-12-reactie-345-2026-11-21.json`: digits and dashes only, safe in any header. */
 export const responseExportFileName = (
   surveyId: number,
   responseId: number,
   format: ResponseExportFormat,
   now: Date,
-): string => `survey-${surveyId}-respons-${responseId}-${logDateOf(now)}.${format}`;
+): string => `survey-${surveyId}-reactie-${responseId}-${logDateOf(now)}.${format}`;
 
 export const RESPONSE_EXPORT_CONTENT_TYPES: Readonly<Record<ResponseExportFormat, string>> = {
   json: 'application/json; charset=utf-8',

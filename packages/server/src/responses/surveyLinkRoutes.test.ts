@@ -86,7 +86,7 @@ describe('personal links', () => {
     const audit = (await ctx.db.select().from(appLogs)).find(
       (row) => row.action === 'survey.personal_links_created',
     );
-    expect(audit?.message).toBe(`3 persoonlijke links gemaakt voor enquête ${survey.id}`);
+    expect(audit?.message).toBe(`3 persoonlijke links gemaakt voor survey ${survey.id}`);
   });
 
   it('should make links for a draft, refuse them for a closed survey and refuse bad counts and labels', async () => {

@@ -234,7 +234,7 @@ export const analyticsSchema = object<AnalyticsOverview>({
       status: oneOf(SURVEY_STATUSES),
       completed: integer(),
       invited: integer(),
-      response_rate: rate('Respons (0..1).'),
+      response_rate: rate('Reactiepercentage (0..1).'),
       last_response_at: nullable(timestamp('Laatst ingestuurd.')),
     }),
     { description: 'Open surveys en surveys met antwoorden, laatst ingestuurd eerst.' },

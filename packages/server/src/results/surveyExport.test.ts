@@ -95,7 +95,7 @@ describe('GET /surveys/:id/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.subarray(3).toString('utf8'));
     expect(rows[0]).toEqual([
-      'Respons-id',
+      'Reactie-id',
       'Ingestuurd op',
       'Stellingen over je werk – Ik heb plezier in mijn werk',
       'Stellingen over je werk – Mijn team helpt mij',
@@ -137,7 +137,7 @@ describe('GET /surveys/:id/export', () => {
       level: 'audit',
       orgId: org.organization.id,
       route: '/api/v1/surveys/:id/export',
-      message: `Antwoorden van enquête ${survey.id} geëxporteerd (csv)`,
+      message: `Antwoorden van survey ${survey.id} geëxporteerd (csv)`,
     });
   });
 
@@ -157,7 +157,7 @@ describe('GET /surveys/:id/export', () => {
     expect(sheet.rowCount).toBe(3);
     const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
     expect(values(1).slice(0, 3)).toEqual([
-      'Respons-id',
+      'Reactie-id',
       'Ingestuurd op',
       'Stellingen over je werk – Ik heb plezier in mijn werk',
     ]);
@@ -181,7 +181,7 @@ describe('GET /surveys/:id/export', () => {
   it('should export only the responses submitted within the days', async () => {
     const response = await get(org, `/surveys/${survey.id}/export?format=csv&from=2026-02-15&to=2026-02-15`);
     const rows = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
-    expect(rows.map((row) => row[0])).toEqual(['Respons-id', String(firstId)]);
+    expect(rows.map((row) => row[0])).toEqual(['Reactie-id', String(firstId)]);
   });
 
   it('should refuse a missing or unknown format and bad days with a Dutch message', async () => {

@@ -21,7 +21,7 @@ import { withinDays } from './resultsSql';
 export const EXPORT_CHUNK = 1_000;
 
 export const EXPORT_HEADERS = {
-  responseId: 'Respons-id',
+  responseId: 'Reactie-id',
   submittedAt: 'Ingestuurd op',
   name: 'Naam',
   email: 'E-mail',

@@ -75,13 +75,20 @@ export function AnalyticsScreen() {
           </section>
 
           <section className="panel" aria-labelledby="rates-heading">
-            <h2 id="rates-heading">Respons per survey</h2>
+            <h2 id="rates-heading">Reactiepercentage per survey</h2>
             {view.surveys.length === 0 ? (
               <p className="chart-empty">Nog geen open surveys of reacties.</p>
             ) : (
               <TableScroll
-                label="Tabel met respons per survey"
-                columns={['Survey', 'Status', 'Reacties', 'Persoonlijke links', 'Respons', 'Laatste reactie']}
+                label="Tabel met reactiepercentage per survey"
+                columns={[
+                  'Survey',
+                  'Status',
+                  'Reacties',
+                  'Persoonlijke links',
+                  'Reactiepercentage',
+                  'Laatste reactie',
+                ]}
               >
                 {view.surveys.map((survey) => (
                   <tr key={survey.surveyId}>

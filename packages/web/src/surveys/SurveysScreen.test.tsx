@@ -158,7 +158,7 @@ describe('SurveysScreen', () => {
       "'Evenement' verwijderen?",
     );
     expect(document.getElementById(dialog?.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
-      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(document.activeElement?.textContent).toBe('Annuleren');
 

@@ -12,16 +12,16 @@ const plan = (name: string, keys: readonly string[], price = 0): Plan => ({
 describe('deleteSurveyText', () => {
   it('should name how many responses go with the survey', () => {
     expect(deleteSurveyText(65)).toBe(
-      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(deleteSurveyText(1)).toBe(
-      'Deze survey heeft 1 antwoord. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 1 reactie. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(deleteSurveyText(1234)).toBe(
-      'Deze survey heeft 1.234 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 1.234 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(deleteSurveyText(0)).toBe(
-      'Deze survey heeft nog geen antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft nog geen reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
   });
 });
@@ -29,22 +29,22 @@ describe('deleteSurveyText', () => {
 describe('a response by name', () => {
   it('should use the label when there is one', () => {
     expect(responseName({ id: 12, label: 'Jan de Vries', contact_name: null })).toBe(
-      'Jan de Vries (respons 12)',
+      'Jan de Vries (reactie 12)',
     );
-    expect(responseName({ id: 12, label: '  ', contact_name: null })).toBe('Respons 12');
-    expect(responseName({ id: 12, label: null, contact_name: null })).toBe('Respons 12');
+    expect(responseName({ id: 12, label: '  ', contact_name: null })).toBe('Reactie 12');
+    expect(responseName({ id: 12, label: null, contact_name: null })).toBe('Reactie 12');
     expect(eraseResponseText({ id: 12, label: 'Jan', contact_name: null })).toBe(
-      'De antwoorden van Jan (respons 12) worden gewist, met de tijden per vraag. De resultaten tellen ' +
-        'daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.',
+      'De antwoorden van Jan (reactie 12) worden gewist, met de tijden per vraag. De resultaten tellen ' +
+        'daarna zonder deze reactie. Wissen kan niet ongedaan worden gemaakt.',
     );
   });
 
   it("should prefer the invited contact's name to the link's label", () => {
     expect(responseName({ id: 12, label: 'Team Noord', contact_name: 'Fatima El Amrani' })).toBe(
-      'Fatima El Amrani (respons 12)',
+      'Fatima El Amrani (reactie 12)',
     );
-    expect(responseName({ id: 12, label: 'Team Noord', contact_name: ' ' })).toBe('Team Noord (respons 12)');
-    expect(responseName({ id: 12, label: null, contact_name: 'Piet' })).toBe('Piet (respons 12)');
+    expect(responseName({ id: 12, label: 'Team Noord', contact_name: ' ' })).toBe('Team Noord (reactie 12)');
+    expect(responseName({ id: 12, label: null, contact_name: 'Piet' })).toBe('Piet (reactie 12)');
   });
 });
 

@@ -19,27 +19,27 @@ export const RESPONSE_KIND_LABELS: Readonly<Record<RespondentLinkKind, string>> 
 export const SURVEY_DATA_MESSAGES = {
   surveyDeleted: (title: string) => `De survey '${title}' is verwijderd.`,
   surveyDuplicated: 'De kopie is gemaakt. Je bewerkt nu de kopie.',
-  responseErased: (id: number) => `Respons ${id} is gewist.`,
+  responseErased: (id: number) => `Reactie ${id} is gewist.`,
   exported: (filename: string) => `De export ${filename} is gedownload.`,
   retentionSaved: 'De bewaartermijn is opgeslagen.',
   anonymitySaved: (anonymous: boolean) =>
     anonymous ? 'De survey is nu anoniem.' : 'De survey is niet meer anoniem.',
-  anonymised: 'Deze respons is geanonimiseerd na de bewaartermijn: open antwoorden zijn gewist.',
+  anonymised: 'Deze reactie is geanonimiseerd na de bewaartermijn: open antwoorden zijn gewist.',
   notAnswered: 'Niet beantwoord',
   manageOnly: 'Exporteren en wissen van antwoorden kan alleen een eigenaar of beheerder.',
 } as const;
 
 /**
  * What the confirmation of deleting a survey says: how many responses go with it
- * ('Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.').
+ * ('Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.').
  */
 export function deleteSurveyText(responseCount: number): string {
   const has =
     responseCount === 0
-      ? 'Deze survey heeft nog geen antwoorden.'
+      ? 'Deze survey heeft nog geen reacties.'
       : responseCount === 1
-        ? 'Deze survey heeft 1 antwoord.'
-        : `Deze survey heeft ${formatCount(responseCount)} antwoorden.`;
+        ? 'Deze survey heeft 1 reactie.'
+        : `Deze survey heeft ${formatCount(responseCount)} reacties.`;
   return `${has} Verwijderen kan niet ongedaan worden gemaakt.`;
 }
 
@@ -48,17 +48,17 @@ export type NamedResponse = Pick<ResponseListItem, 'id' | 'label' | 'contact_nam
 
 /**
  * A response as one name: the invited contact's name when known (not on anonymous surveys), else
- * its link's label, else 'Respons 123'.
+ * its link's label, else 'Reactie 123'.
  */
 export const responseName = (item: NamedResponse): string => {
   const name = item.contact_name?.trim() || item.label?.trim();
-  return name ? `${name} (respons ${item.id})` : `Respons ${item.id}`;
+  return name ? `${name} (reactie ${item.id})` : `Reactie ${item.id}`;
 };
 
 /** What the confirmation of erasing one response says. */
 export const eraseResponseText = (item: NamedResponse): string =>
   `De antwoorden van ${responseName(item)} worden gewist, met de tijden per vraag. De resultaten ` +
-  'tellen daarna zonder deze respons. Wissen kan niet ongedaan worden gemaakt.';
+  'tellen daarna zonder deze reactie. Wissen kan niet ongedaan worden gemaakt.';
 
 /**
  * Why XLSX cannot be downloaded on this plan, naming the plans that include `export`, cheapest

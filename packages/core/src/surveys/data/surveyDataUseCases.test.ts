@@ -34,7 +34,7 @@ const ITEM: ResponseListItem = {
 class FakeGateway implements SurveyDataGateway, Pick<SurveysGateway, 'remove' | 'duplicate'> {
   readonly calls: Array<readonly [string, ...unknown[]]> = [];
   exportReply: ApiResult<DownloadedFile> = apiOk({
-    filename: 'survey-12-respons-5.json',
+    filename: 'survey-12-reactie-5.json',
     content: { size: 2, type: 'application/json' },
   });
   retentionReply: ApiResult<Survey> | null = null;
@@ -118,8 +118,8 @@ describe('createSurveyDataUseCases', () => {
 
   it('should save an exported file and answer its name; a refusal saves nothing', async () => {
     const { gateway, saved, useCases } = setUp();
-    expect(await useCases.exportResponse(12, 5, 'json')).toEqual(apiOk('survey-12-respons-5.json'));
-    expect(saved.map((file) => file.filename)).toEqual(['survey-12-respons-5.json']);
+    expect(await useCases.exportResponse(12, 5, 'json')).toEqual(apiOk('survey-12-reactie-5.json'));
+    expect(saved.map((file) => file.filename)).toEqual(['survey-12-reactie-5.json']);
     gateway.exportReply = apiFailure(403, 'Niet toegestaan.');
     expect(await useCases.exportResponse(12, 5, 'csv')).toEqual(apiFailure(403, 'Niet toegestaan.'));
     expect(saved).toHaveLength(1);

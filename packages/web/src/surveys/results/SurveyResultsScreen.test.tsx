@@ -312,7 +312,7 @@ describe('SurveyResultsScreen', () => {
             status: 200,
             headers: {
               'content-type': 'application/json',
-              'content-disposition': 'attachment; filename="survey-12-respons-31-2025-11-04.json"',
+              'content-disposition': 'attachment; filename="survey-12-reactie-31-2025-11-04.json"',
             },
           }),
       },
@@ -323,10 +323,10 @@ describe('SurveyResultsScreen', () => {
     expect(
       rows().map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent)),
     ).toEqual([
-      ['Jan de Vries (respons 31)', 'Persoonlijke link', 'Ingestuurd'],
-      ['Respons 30', 'Openbare link', 'Bezig'],
+      ['Jan de Vries (reactie 31)', 'Persoonlijke link', 'Ingestuurd'],
+      ['Reactie 30', 'Openbare link', 'Bezig'],
     ]);
-    expect(container.querySelector('[data-testid="respondents-count"]')?.textContent).toBe('2 responsen');
+    expect(container.querySelector('[data-testid="respondents-count"]')?.textContent).toBe('2 reacties');
     // Who may see contacts finds who was invited by name or address as well.
     expect(container.querySelector('label[for="respondents-search"]')?.textContent).toBe(
       'Zoek op naam, e-mailadres of label',
@@ -344,7 +344,7 @@ describe('SurveyResultsScreen', () => {
       400,
     );
 
-    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await click(button(container, 'Bekijken: Jan de Vries (reactie 31)'));
     const answers = await waitFor(() => {
       const found = container.querySelector('[data-testid="response-answers"]');
       if (!found) throw new Error('not yet');
@@ -358,7 +358,7 @@ describe('SurveyResultsScreen', () => {
 
     await click(button(container, 'Exporteren (JSON)'));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.filename).toBe('survey-12-respons-31-2025-11-04.json');
+    expect(saved[0]?.filename).toBe('survey-12-reactie-31-2025-11-04.json');
     expect(test.api.seen.map((request) => request.path)).toContain(
       '/surveys/12/responses/31/export?format=json',
     );
@@ -384,9 +384,9 @@ describe('SurveyResultsScreen', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     const first = rows().map((row) => row.querySelector('td'));
     expect(first.map((cell) => cell?.childNodes[0]?.textContent)).toEqual([
-      'Fatima El Amrani (respons 32)',
-      'Jan de Vries (respons 31)',
-      'Respons 30',
+      'Fatima El Amrani (reactie 32)',
+      'Jan de Vries (reactie 31)',
+      'Reactie 30',
     ]);
     expect(first.map((cell) => cell?.querySelector('.respondent-email')?.textContent ?? null)).toEqual([
       'fatima@voorbeeld.nl',
@@ -394,10 +394,10 @@ describe('SurveyResultsScreen', () => {
       null,
     ]);
 
-    await click(button(container, 'Bekijken: Fatima El Amrani (respons 32)'));
+    await click(button(container, 'Bekijken: Fatima El Amrani (reactie 32)'));
     await waitFor(() => expect(container.querySelector('[data-testid="response-answers"]')).not.toBeNull());
     expect(container.querySelector('#response-detail-heading')?.textContent).toBe(
-      'Fatima El Amrani (respons 32)',
+      'Fatima El Amrani (reactie 32)',
     );
     expect(container.querySelector('.response-facts')?.textContent).toContain(
       'E-mailadresfatima@voorbeeld.nl',
@@ -421,8 +421,8 @@ describe('SurveyResultsScreen', () => {
       routes: { 'DELETE /surveys/12/responses/31': () => new Response(null, { status: 204 }) },
     });
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (respons 31)')).not.toBeNull());
-    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (reactie 31)')).not.toBeNull());
+    await click(button(container, 'Bekijken: Jan de Vries (reactie 31)'));
     await waitFor(() => expect(button(container, 'Wissen')).not.toBeNull());
     const calls = (path: string) => test.api.seen.filter((request) => request.path.startsWith(path)).length;
     const resultsBefore = calls('/surveys/12/results');
@@ -431,7 +431,7 @@ describe('SurveyResultsScreen', () => {
     await click(button(container, 'Wissen'));
     const dialog = document.querySelector('[role="alertdialog"]');
     expect(dialog?.textContent).toContain(
-      'De antwoorden van Jan de Vries (respons 31) worden gewist, met de tijden per vraag.',
+      'De antwoorden van Jan de Vries (reactie 31) worden gewist, met de tijden per vraag.',
     );
     expect(document.activeElement?.textContent).toBe('Annuleren');
     expect(test.api.seen.some((request) => request.method === 'DELETE')).toBe(false);
@@ -450,13 +450,13 @@ describe('SurveyResultsScreen', () => {
   it('should let a viewer read the answers but not export, erase, delete or change the retention', async () => {
     const test = app(['core'], undefined, { role: 'viewer' });
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (respons 31)')).not.toBeNull());
+    await waitFor(() => expect(button(container, 'Bekijken: Jan de Vries (reactie 31)')).not.toBeNull());
     await waitFor(() => expect(button(container, 'Verwijderen')).toBeNull());
     // A viewer sees no contacts: the search is by the link's label only.
     expect(container.querySelector('label[for="respondents-search"]')?.textContent).toBe('Zoek op label');
     expect(container.querySelector('#respondents-search')?.hasAttribute('placeholder')).toBe(false);
     expect(button(container, 'Dupliceren')).toBeNull();
-    await click(button(container, 'Bekijken: Jan de Vries (respons 31)'));
+    await click(button(container, 'Bekijken: Jan de Vries (reactie 31)'));
     await waitFor(() => expect(container.querySelector('[data-testid="response-answers"]')).not.toBeNull());
     expect(button(container, 'Wissen')).toBeNull();
     expect(button(container, 'Exporteren (JSON)')).toBeNull();
@@ -495,7 +495,7 @@ describe('SurveyResultsScreen', () => {
       "'Medewerkers 2025' verwijderen?",
     );
     expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(
-      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     await click(button(document.body, 'Survey verwijderen'));
     await waitFor(() => expect(test.location.history.at(-1)).toBe('/surveys'));
