@@ -18,11 +18,11 @@ export function AnalyticsScreen() {
   const query = dateFilterSearch(filter);
 
   return (
-    <Page title="Analytics" lead="Alle surveys van je organisatie samen." width="wide">
+    <Page title="Analyse" lead="Alle surveys van je organisatie samen." width="wide">
       <p>
         <Link href="/dashboard">Terug naar dashboard</Link>
       </p>
-      <DateFilterForm filter={filter} onChange={setFilter} label="Analytics filteren op datum" />
+      <DateFilterForm filter={filter} onChange={setFilter} label="Analyse filteren op datum" />
       {analytics.error ? <LoadFailed message={analytics.error} onRetry={analytics.reload} /> : null}
       {view === null ? (
         analytics.error ? null : (

@@ -28,7 +28,7 @@ const NAV: readonly NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },
   { href: '/surveys', label: 'Surveys', adminOnly: false },
   { href: '/contacten', label: 'Contacten', adminOnly: false, permission: 'contacts.manage' },
-  { href: '/analytics', label: 'Analytics', adminOnly: false, feature: 'analytics' },
+  { href: '/analytics', label: 'Analyse', adminOnly: false, feature: 'analytics' },
   { href: '/advanced-kpis', label: "KPI's", adminOnly: false, feature: 'analytics' },
   { href: '/finance', label: 'Financiën', adminOnly: false, feature: 'analytics' },
 ];
