@@ -2,3 +2,17 @@
 -- key; opened in that browser, the link signs the user in (docs/architecture.md, 'Signed in by the
 -- confirmation link'). Links made before this change have none and only confirm the address.
 ALTER TABLE "email_tokens" ADD COLUMN "browser_key_hash" text;
+--> statement-breakpoint
+-- Issue 24, one language (docs/architecture.md, 'Glossary'): a whole submission is a 'reactie' and
+-- its rate the 'reactiepercentage', never 'respons'; the analytics page is called 'Analyse' (the
+-- feature's own name). Only the phrases change; a text an administrator has rewritten keeps theirs.
+UPDATE "features"
+SET "description" = replace(replace("description",
+  'op de pagina Analytics', 'op de pagina Analyse'),
+  '<li>De respons per survey naast elkaar</li>', '<li>Het reactiepercentage per survey naast elkaar</li>')
+WHERE "key" = 'analytics';
+--> statement-breakpoint
+UPDATE "features"
+SET "description" = replace("description",
+  'de stellingen en de respons van je surveys', 'de stellingen en het reactiepercentage van je surveys')
+WHERE "key" = 'business';
