@@ -60,7 +60,7 @@ export function promptFacts(input: AnalysisInput) {
       reacties: survey.completed,
       reacties_laatste_drie_maanden: recentResponses(survey),
       reacties_per_maand: survey.months.map((month) => [month.month, month.completed]),
-      respons_procent: round(survey.responseRate),
+      reactiepercentage: round(survey.responseRate),
       persoonlijke_links: survey.personalLinks,
       nps: survey.nps.map((nps) => ({
         vraag: scrubLabel(nps.question),
