@@ -33,7 +33,7 @@ describe('the glossary in the real tree', () => {
   it('should find no curly quote, U+2212, respons or u/uw in any text Loop shows', () => {
     const found = checkLanguage(readSources());
     expect(found.map((v) => `${v.file}:${v.line} [${v.rule}] ${v.message}`)).toEqual([]);
-  });
+  }, 20_000);
 });
 
 describe('checkLanguage', () => {
