@@ -16,7 +16,7 @@ import { ADMIN_PAGE_SIZE, useAdminOverview, useAdminUsers } from './useAdminData
 const SEARCH_DELAY_MS = 300;
 
 const roles = (user: AdminUser): string =>
-  [user.is_admin ? 'Beheerder' : null, user.can_manage_templates ? 'Sjabloonbeheerder' : null]
+  [user.is_admin ? 'Platformbeheerder' : null, user.can_manage_templates ? 'Sjabloonbeheerder' : null]
     .filter(Boolean)
     .join(', ') || 'Gebruiker';
 
