@@ -16,3 +16,13 @@ UPDATE "features"
 SET "description" = replace("description",
   'de stellingen en de respons van je surveys', 'de stellingen en het reactiepercentage van je surveys')
 WHERE "key" = 'business';
+--> statement-breakpoint
+-- The built-in templates are seeded once and then left alone, so a database seeded before this
+-- change still has the curly apostrophe ('collega’s'); the glossary writes the ASCII one.
+UPDATE "survey_templates"
+SET "name" = replace("name", '’', ''''),
+  "description" = replace("description", '’', ''''),
+  "title" = replace("title", '’', ''''),
+  "thank_you_text" = replace("thank_you_text", '’', ''''),
+  "questions" = replace("questions"::text, '’', '''')::jsonb
+WHERE "organization_id" IS NULL AND "key" IS NOT NULL;

@@ -202,7 +202,7 @@ describe('GET /surveys/:id/export', () => {
     const csv = await get(basic, `/surveys/${own.json<Survey>().id}/export?format=csv`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body.startsWith('\uFEFFRespons-id;Ingestuurd op;')).toBe(true);
+    expect(csv.body.startsWith('\uFEFFReactie-id;Ingestuurd op;')).toBe(true);
     const refused = await get(basic, `/surveys/${own.json<Survey>().id}/export?format=xlsx`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ErrorBody>().detail).toBe(FEATURE_MISSING);
