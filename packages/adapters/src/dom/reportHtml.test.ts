@@ -43,7 +43,7 @@ const encodeTimes = (text: string, times: number): string => {
 };
 
 describe('reportHtml with the DOMPurify adapter', () => {
-  it("should keep the report's Markdown as allowed HTML, ids and classes included", () => {
+  it('should keep the report’s Markdown as allowed HTML, ids and classes included', () => {
     const html = render(
       '# Titel\n## Sub\nRegel een\nRegel twee\n\n- **vet** en *schuin*\n1. een\n\n> citaat\n\n---\n\n`code`\n\n```\nblok\n```\n\n<div id="samenvatting" class="kader"><span class="x">tekst</span></div>\n\n<h5 id="k5">Kop 5</h5>',
     );
