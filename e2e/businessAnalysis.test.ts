@@ -202,12 +202,8 @@ describe('business analysis without the business feature or without data', () =>
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord').fill(password);
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
+    // The link opened in the browser that registered signs in.
     await page.goto(await env.server.waitForMailLink('/verify/', skip));
-    await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
-    await page.goto(`${env.server.url}/login`);
-    await page.getByLabel('E-mailadres').fill(email);
-    await page.getByLabel('Wachtwoord').fill(password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
     await page.waitForURL(`${env.server.url}/onboarding`);
     await page.getByLabel('Naam van je organisatie').fill('Lege Analyse BV');
     await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();

@@ -143,7 +143,7 @@ describe('contacts screen', () => {
     await naming.getByLabel('Naam van het segment').fill('Nieuwsbrief Müller');
     await naming.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await page.waitForURL(/\/contacten\?segment=\d+$/);
-    await page.getByRole('heading', { name: 'Segment ‘Nieuwsbrief Müller’' }).waitFor();
+    await page.getByRole('heading', { name: "Segment 'Nieuwsbrief Müller'" }).waitFor();
     await page.getByText('6 contacten', { exact: true }).waitFor();
 
     // Export the segment: a CSV for Dutch Excel.

@@ -64,7 +64,7 @@ describe('finance screen', () => {
       'januari 2026€ 3.630,00€ 2.989,49€ 640,51',
     );
     expect(plain(await months.locator('tr', { hasText: 'februari 2026' }).textContent())).toBe(
-      'februari 2026€ 0,00€ 15,00-€ 15,00',
+      'februari 2026€ 0,00€ 15,00€ -15,00',
     );
     // Bank lines arrive without a BTW rate: the quarter says so and counts no BTW for them.
     await page.getByText('1e kwartaal 2026: 8 boekingen hebben nog geen btw-tarief').waitFor();

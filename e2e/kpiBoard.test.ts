@@ -27,12 +27,8 @@ describe('the KPI board', () => {
     await page.getByLabel('Wachtwoord').fill(account.password);
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect.poll(() => page.getByText('Controleer je e-mail').count()).toBeGreaterThan(0);
+    // The link opened in the browser that registered signs in.
     await page.goto(await env.server.waitForMailLink('/verify/'));
-    await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
-    await page.goto(`${env.server.url}/login`);
-    await page.getByLabel('E-mailadres').fill(account.email);
-    await page.getByLabel('Wachtwoord').fill(account.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
     await page.waitForURL(`${env.server.url}/onboarding`);
     await page.getByLabel('Naam van je organisatie').fill('Kengetallen BV');
     await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();

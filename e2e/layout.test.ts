@@ -33,7 +33,7 @@ describe('layout at 1280 px', () => {
     const { page, context, problems } = await openPage(env.browser, { width: 1280, height: 800 });
     await login(page, env.server.url, DEMO.admin);
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
-    await nav.getByRole('link', { name: 'Analytics' }).waitFor();
+    await nav.getByRole('link', { name: 'Analyse' }).waitFor();
     await nav.getByRole('link', { name: 'Contacten', exact: true }).waitFor();
     expect(await headerRows(page)).toBe(1);
     // The less-used areas under 'Meer': opened, its list drops below the bar, which stays one row.

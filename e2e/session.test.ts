@@ -32,19 +32,49 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect.poll(() => page.getByText('Controleer je e-mail').count()).toBeGreaterThan(0);
 
+    // The link opened in the browser that registered signs in: straight on to onboarding.
     await page.goto(await env.server.waitForMailLink('/verify/'));
-    await expect.poll(() => page.getByText('Je e-mailadres is bevestigd.').count()).toBeGreaterThan(0);
-
-    await page.goto(`${env.server.url}/login`);
-    await page.getByLabel('E-mailadres').fill(email);
-    await page.getByLabel('Wachtwoord').fill('NieuwWachtwoord!1');
-    await page.getByRole('button', { name: 'Inloggen' }).click();
     await page.waitForURL(`${env.server.url}/onboarding`);
+    await expect
+      .poll(() => page.getByText('Je e-mailadres is bevestigd. Je bent ingelogd.').count())
+      .toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('registration_key'))).toBeNull();
 
     await page.getByLabel('Naam van je organisatie').fill('Bakkerij Noor');
     await page.getByRole('button', { name: 'Organisatie aanmaken' }).click();
     await page.waitForURL(`${env.server.url}/dashboard`);
     await expect.poll(() => page.getByText('Bakkerij Noor').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a confirmation link opened in another browser', () => {
+  it('should confirm the address without a session and open the login with the address filled in', async () => {
+    const registering = await openPage(env.browser);
+    const email = `elders-${Date.now()}@voorbeeld.nl`;
+    const skip = (await env.server.mailLinks()).length;
+    await registering.page.goto(`${env.server.url}/register`);
+    await registering.page.getByLabel('Naam').fill('Eva Elders');
+    await registering.page.getByLabel('E-mailadres').fill(email);
+    await registering.page.getByLabel('Wachtwoord').fill('EldersWachtwoord!1');
+    await registering.page.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect.poll(() => registering.page.getByText('Controleer je e-mail').count()).toBeGreaterThan(0);
+    const link = await env.server.waitForMailLink('/verify/', skip);
+    await registering.context.close();
+
+    // Another browser (a phone, a colleague's laptop) has no key: no session is made there.
+    const { page, context, problems } = await openPage(env.browser);
+    await page.goto(link);
+    await page.waitForURL(`${env.server.url}/login`);
+    await page.getByText('Je e-mailadres is bevestigd. Log in om verder te gaan.').waitFor();
+    expect(await page.getByLabel('E-mailadres').inputValue()).toBe(email);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')]),
+    ).toEqual([null, null]);
+    await page.getByLabel('Wachtwoord').fill('EldersWachtwoord!1');
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${env.server.url}/onboarding`);
     expect(problems).toEqual([]);
     await context.close();
   });

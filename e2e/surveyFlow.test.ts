@@ -19,7 +19,7 @@ const STATEMENTS = [
   'Ik haal voldoening uit mijn werk.',
   'Ik weet wat er van mij verwacht wordt.',
   'Mijn leidinggevende ondersteunt mij goed.',
-  'Ik werk prettig samen met mijn collega’s.',
+  "Ik werk prettig samen met mijn collega's.",
   'Ik heb voldoende mogelijkheden om mij te ontwikkelen.',
   'Mijn werkdruk is goed te doen.',
 ];

@@ -41,7 +41,7 @@ describe('your data', () => {
     // Find Jan by the label of his personal link.
     const panel = page.locator('section.respondents');
     await panel.getByLabel('Zoek op naam, e-mailadres of label').fill('Jan');
-    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('1 respons');
+    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('1 reactie');
     const row = panel.locator('tbody tr');
     await expect.poll(() => row.textContent()).toContain('Jan de Vries');
     await row.getByRole('button', { name: /^Bekijken/ }).click();
@@ -68,16 +68,16 @@ describe('your data', () => {
     expect(await violations(page, '[role="alertdialog"]')).toEqual([]);
     await eraseDialog.getByRole('button', { name: 'Antwoorden wissen' }).click();
     await expect.poll(() => completed.textContent()).toBe('59');
-    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('0 responsen');
+    await expect.poll(() => page.getByTestId('respondents-count').textContent()).toBe('0 reacties');
 
     // Delete the closed customer survey from the list, after the confirmation naming its responses.
     await page.goto(`${env.server.url}/surveys`);
     await expect.poll(() => page.getByTestId('surveys-count').textContent()).toBe('2 surveys');
     await page.getByRole('button', { name: /^Verwijderen\s*: Klanttevredenheid Q3$/ }).click();
-    const deleteDialog = page.getByRole('alertdialog', { name: '‘Klanttevredenheid Q3’ verwijderen?' });
+    const deleteDialog = page.getByRole('alertdialog', { name: "'Klanttevredenheid Q3' verwijderen?" });
     await expect
       .poll(() => deleteDialog.textContent())
-      .toContain('Deze survey heeft 40 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.');
+      .toContain('Deze survey heeft 40 reacties. Verwijderen kan niet ongedaan worden gemaakt.');
     await deleteDialog.getByRole('button', { name: 'Survey verwijderen' }).click();
     await expect.poll(() => page.getByTestId('surveys-count').textContent()).toBe('1 survey');
     expect(await page.getByRole('link', { name: 'Klanttevredenheid Q3', exact: true }).count()).toBe(0);

@@ -77,5 +77,6 @@ export { createDebugAdminFlag } from './storage/createDebugAdminFlag';
 export { createFeatureStore } from './storage/createFeatureStore';
 export { createMemoryStorage } from './storage/createMemoryStorage';
 export { createOrganisationStore } from './storage/createOrganisationStore';
+export { createRegistrationKeyStore } from './storage/createRegistrationKeyStore';
 export { createTokenStore } from './storage/createTokenStore';
 export { STORAGE_KEYS } from './storage/storageKeys';

@@ -7,6 +7,7 @@ import { systemClock } from '../session/systemClock';
 import { createFeatureStore } from '../storage/createFeatureStore';
 import { createMemoryStorage } from '../storage/createMemoryStorage';
 import { createOrganisationStore } from '../storage/createOrganisationStore';
+import { createRegistrationKeyStore } from '../storage/createRegistrationKeyStore';
 import { createTokenStore } from '../storage/createTokenStore';
 import { accessTokenFor } from '../testing/makeJwt';
 import { type FakeApi, type RecordedRequest, type Reply, startFakeApi } from '../testing/startFakeApi';
@@ -89,6 +90,7 @@ async function signedInApp(handle: (request: RecordedRequest) => Reply | Promise
     branding: createBrandingGateway(client),
     billing: createBillingGateway(client),
     tokens,
+    registrationKeys: createRegistrationKeyStore(storage),
     organisationStore: organisations,
     features,
     notifier: { notify: () => {} },

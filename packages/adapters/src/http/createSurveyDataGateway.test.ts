@@ -38,14 +38,14 @@ describe('createSurveyDataGateway', () => {
           status: 200,
           headers: {
             'content-type': 'application/json; charset=utf-8',
-            'content-disposition': 'attachment; filename="../survey-12-respons-345-2026-03-02.json"',
+            'content-disposition': 'attachment; filename="../survey-12-reactie-345-2026-03-02.json"',
           },
         }),
     );
     const file = await gateway.exportResponse(12, 345, 'json');
     expect(seen[0]?.url).toBe('https://api.loop.nl/api/v1/surveys/12/responses/345/export?format=json');
     if (!file.ok) throw new Error(file.detail);
-    expect(file.value.filename).toBe('survey-12-respons-345-2026-03-02.json');
+    expect(file.value.filename).toBe('survey-12-reactie-345-2026-03-02.json');
     expect(file.value.content).toBeInstanceOf(Blob);
     expect(await (file.value.content as Blob).text()).toBe('{"survey":{}}');
   });
@@ -53,7 +53,7 @@ describe('createSurveyDataGateway', () => {
   it('should name the file itself without Content-Disposition, and read a refusal', async () => {
     const { gateway } = gatewayWith(() => new Response('a;b', { status: 200 }));
     const file = await gateway.exportResponse(12, 345, 'csv');
-    expect(file.ok && file.value.filename).toBe('survey-12-respons-345.csv');
+    expect(file.ok && file.value.filename).toBe('survey-12-reactie-345.csv');
     const refused = gatewayWith(() => json(403, { detail: 'Alleen een eigenaar of beheerder.' }));
     expect(await refused.gateway.exportResponse(12, 345, 'csv')).toMatchObject({
       ok: false,

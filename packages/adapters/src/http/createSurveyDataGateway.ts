@@ -24,7 +24,7 @@ export function createSurveyDataGateway(client: ApiClient): SurveyDataGateway {
       const { blob, headers } = answer.value;
       const filename =
         filenameFromContentDisposition(headers.get('content-disposition')) ??
-        `survey-${surveyId}-respons-${responseId}.${format}`;
+        `survey-${surveyId}-reactie-${responseId}.${format}`;
       return apiOk({ filename, content: blob });
     },
     eraseResponse: (surveyId, responseId) =>

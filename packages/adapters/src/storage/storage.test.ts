@@ -7,6 +7,7 @@ import { createDebugAdminFlag } from './createDebugAdminFlag';
 import { createFeatureStore } from './createFeatureStore';
 import { createMemoryStorage } from './createMemoryStorage';
 import { createOrganisationStore } from './createOrganisationStore';
+import { createRegistrationKeyStore } from './createRegistrationKeyStore';
 import { createTokenStore } from './createTokenStore';
 import { STORAGE_KEYS } from './storageKeys';
 
@@ -19,7 +20,26 @@ describe('STORAGE_KEYS', () => {
       currentOrgName: 'currentOrgName',
       features: 'features',
       debugAdmin: 'debug_admin',
+      registrationKey: 'registration_key',
     });
+  });
+});
+
+describe('createRegistrationKeyStore', () => {
+  it('should keep a new random key per registration until it is forgotten', () => {
+    const storage = createMemoryStorage();
+    const keys = createRegistrationKeyStore(storage);
+    expect(keys.read()).toBeNull();
+    const first = keys.issue();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(storage.getItem('registration_key')).toBe(first);
+    // Another tab (the link opened from the mail) reads the same storage.
+    expect(createRegistrationKeyStore(storage).read()).toBe(first);
+    const second = keys.issue();
+    expect(second).not.toBe(first);
+    expect(keys.read()).toBe(second);
+    keys.forget();
+    expect(keys.read()).toBeNull();
   });
 });
 
@@ -148,6 +168,9 @@ describe('storage adapters over a storage that throws', () => {
     expect(features.read()).toEqual([]);
     expect(consent.read()).toBeNull();
     expect(createDebugAdminFlag(storage).isOn()).toBe(false);
+    const keys = createRegistrationKeyStore(storage);
+    expect(keys.issue()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(keys.read()).toBeNull();
   });
 });
 

@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   currentOrgName: 'currentOrgName',
   features: 'features',
   debugAdmin: 'debug_admin',
+  /** Loop's own: the key of a registration made in this browser, until its link is opened. */
+  registrationKey: 'registration_key',
 } as const;

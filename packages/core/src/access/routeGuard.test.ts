@@ -108,11 +108,12 @@ describe('decideGuard', () => {
       expect(decideGuard(input({ route: open, user: templateManager }))).toEqual(RENDER);
     });
 
-    it('should keep a template manager out of /admin and /admin/billing', () => {
+    it('should let a template manager into /admin and /admin/billing, not into the platform log', () => {
       for (const path of ['/admin', '/admin/billing'] as const)
-        expect(decideGuard(input({ route: ROUTE_ACCESS[path], user: templateManager }))).toEqual(
-          to('/dashboard'),
-        );
+        expect(decideGuard(input({ route: ROUTE_ACCESS[path], user: templateManager }))).toEqual(RENDER);
+      expect(decideGuard(input({ route: ROUTE_ACCESS['/admin/logs'], user: templateManager }))).toEqual(
+        to('/dashboard'),
+      );
     });
 
     it('should keep template rights false when the user fetch failed', () => {

@@ -27,36 +27,36 @@ describe('analysisFindings', () => {
 
   it('should call a KPI off track and trending down a risk, with a plan as recommendation', () => {
     expect(findings.risks).toContain(
-      '‘Omzet’ is niet op koers (€ 7.000,00 in maart 2026, doel € 10.000,00) en gaat achteruit: −€ 1.800,00 ten opzichte van februari 2026.',
+      "'Omzet' is niet op koers (€ 7.000,00 in maart 2026, doel € 10.000,00) en gaat achteruit: € -1.800,00 ten opzichte van februari 2026.",
     );
     expect(findings.recommendations).toContain(
-      'Maak een verbeterplan voor ‘Omzet’: de waarde ligt onder het doel en verslechtert.',
+      "Maak een verbeterplan voor 'Omzet': de waarde ligt onder het doel en verslechtert.",
     );
   });
 
   it('should call a KPI on track and improving a strength', () => {
     expect(findings.strengths).toContain(
-      '‘Klanttevredenheid’ is op koers (41 in maart 2026, doel 30) en verbetert: +9 ten opzichte van februari 2026.',
+      "'Klanttevredenheid' is op koers (41 in maart 2026, doel 30) en verbetert: +9 ten opzichte van februari 2026.",
     );
   });
 
   it('should recommend a target for KPIs without one', () => {
-    expect(findings.recommendations).toContain('Geef ‘Ziekteverzuim’ een doel, zodat die een status krijgt.');
+    expect(findings.recommendations).toContain("Geef 'Ziekteverzuim' een doel, zodat die een status krijgt.");
   });
 
   it('should call a rising NPS a strength and a falling statement, a low statement and a low response rate risks', () => {
     expect(findings.strengths).toContain(
-      'De NPS van ‘Hoe waarschijnlijk is het dat je ons aanbeveelt?’ in ‘Medewerkerstevredenheid 2026’ steeg van 0 naar +60 (laatste drie maanden tegenover de drie daarvoor).',
+      "De NPS van 'Hoe waarschijnlijk is het dat je ons aanbeveelt?' in 'Medewerkerstevredenheid 2026' steeg van 0 naar +60 (laatste drie maanden tegenover de drie daarvoor).",
     );
     expect(findings.risks).toEqual(
       expect.arrayContaining([
-        'De stelling ‘Mijn werkdruk is goed te doen’ in ‘Medewerkerstevredenheid 2026’ scoort laag: 20 van 100.',
-        'De stelling ‘Mijn werkdruk is goed te doen’ in ‘Medewerkerstevredenheid 2026’ daalde van 38 naar 5 van 100 (−33).',
-        'De respons op ‘Medewerkerstevredenheid 2026’ is laag: 13% van 40 persoonlijke links.',
+        "De stelling 'Mijn werkdruk is goed te doen' in 'Medewerkerstevredenheid 2026' scoort laag: 20 van 100.",
+        "De stelling 'Mijn werkdruk is goed te doen' in 'Medewerkerstevredenheid 2026' daalde van 38 naar 5 van 100 (-33).",
+        "Het reactiepercentage van 'Medewerkerstevredenheid 2026' is laag: 13% van 40 persoonlijke links.",
       ]),
     );
     expect(findings.strengths).toContain(
-      'De stelling ‘Ik werk graag met mijn team’ in ‘Medewerkerstevredenheid 2026’ scoort hoog: 94 van 100.',
+      "De stelling 'Ik werk graag met mijn team' in 'Medewerkerstevredenheid 2026' scoort hoog: 94 van 100.",
     );
   });
 
@@ -86,7 +86,7 @@ describe('analysisFindings', () => {
     );
     expect(findings.risks).toEqual(
       expect.arrayContaining([
-        'De laatste drie maanden zijn met verlies afgesloten: −€ 15.000,00.',
+        'De laatste drie maanden zijn met verlies afgesloten: € -15.000,00.',
         'De kosten van de laatste drie maanden liggen 150% hoger dan in de drie maanden daarvoor, sneller dan de inkomsten.',
       ]),
     );
@@ -111,7 +111,7 @@ describe('analysisFindings', () => {
     const broken = kpiFacts(definition({ name: 'Marge', state: 'no_finance_data' }), WINDOW, valuesOf({}));
     const result = analysisFindings(organisationInput({ kpis: [broken], surveys: [], finance: FINANCE }));
     expect(result.recommendations[0]).toBe(
-      'Herstel de bron van KPI ‘Marge’: Nog geen financiële gegevens. Voeg boekingen toe of importeer een bankafschrift.',
+      "Herstel de bron van KPI 'Marge': Nog geen financiële gegevens. Voeg boekingen toe of importeer een bankafschrift.",
     );
     expect(result.risks.some((item) => item.includes('Marge'))).toBe(false);
   });

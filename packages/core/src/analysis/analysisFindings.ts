@@ -171,7 +171,7 @@ function kpiRules(kpis: readonly KpiFacts[], out: Lists): void {
 function listed(names: readonly string[]): string {
   if (names.length === 1) return names[0] as string;
   if (names.length <= 3) return `${names.slice(0, -1).join(', ')} en ${names.at(-1)}`;
-  return `${names.slice(0, 2).join(', ')} en ${names.length - 2} andere KPI’s`;
+  return `${names.slice(0, 2).join(', ')} en ${names.length - 2} andere KPI's`;
 }
 
 function surveyRules(surveys: readonly SurveyFacts[], out: Lists): void {
@@ -235,11 +235,11 @@ function surveyRules(surveys: readonly SurveyFacts[], out: Lists): void {
     if (survey.responseRate !== null && survey.personalLinks >= rules.minLinks) {
       const rate = `${percentText(survey.responseRate)} van ${survey.personalLinks} persoonlijke links`;
       if (survey.responseRate >= rules.rateGood) {
-        out.strengths.push(`De respons op ${title} is hoog: ${rate}.`);
+        out.strengths.push(`Het reactiepercentage van ${title} is hoog: ${rate}.`);
       } else if (survey.responseRate < rules.rateLow) {
-        out.risks.push(`De respons op ${title} is laag: ${rate}.`);
+        out.risks.push(`Het reactiepercentage van ${title} is laag: ${rate}.`);
         out.recommendations.push(
-          `Stuur een herinnering voor ${title} of verleng de looptijd: met meer respons worden de scores betrouwbaarder.`,
+          `Stuur een herinnering voor ${title} of verleng de looptijd: met meer reacties worden de scores betrouwbaarder.`,
         );
       }
     }

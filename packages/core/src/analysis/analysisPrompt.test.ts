@@ -4,7 +4,7 @@ import { kpiFacts, surveyFacts } from './analysisInput';
 import { analysisPrompt, scrubLabel } from './analysisPrompt';
 
 describe('analysisPrompt', () => {
-  it('should ask in Dutch for the report’s sections and hand over the aggregates and the rules’ signals', () => {
+  it("should ask in Dutch for the report's sections and hand over the aggregates and the rules' signals", () => {
     const prompt = analysisPrompt(organisationInput());
     expect(prompt.system).toContain('# Bedrijfsanalyse Bakkerij De Zon');
     expect(prompt.system).toContain(
@@ -13,7 +13,7 @@ describe('analysisPrompt', () => {
     const json = JSON.parse(prompt.user.split('\n')[1] ?? '{}');
     expect(json.kpis[0]).toMatchObject({ naam: 'Omzet', huidig: { waarde: 700000, status: 'off_track' } });
     expect(json.surveys[0].nps[0]).toMatchObject({ score: 30, verandering: 60 });
-    expect(prompt.user).toContain('Risico: ‘Omzet’ is niet op koers');
+    expect(prompt.user).toContain("Risico: 'Omzet' is niet op koers");
   });
 
   it('should leave the finance section out of the asked sections without finance data', () => {

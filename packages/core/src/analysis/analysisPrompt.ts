@@ -60,7 +60,7 @@ export function promptFacts(input: AnalysisInput) {
       reacties: survey.completed,
       reacties_laatste_drie_maanden: recentResponses(survey),
       reacties_per_maand: survey.months.map((month) => [month.month, month.completed]),
-      respons_procent: round(survey.responseRate),
+      reactiepercentage: round(survey.responseRate),
       persoonlijke_links: survey.personalLinks,
       nps: survey.nps.map((nps) => ({
         vraag: scrubLabel(nps.question),
@@ -115,9 +115,9 @@ export function analysisPrompt(input: AnalysisInput): AnalysisPrompt {
     `Begin met de kop "# Bedrijfsanalyse ${scrubLabel(input.organization)}" en gebruik daarna precies deze koppen, in deze volgorde:`,
     ...sections.map((heading) => `## ${heading}`),
     '',
-    'Gebruik alleen koppen (#, ## en ###), opsommingen met "- ", vetgedrukte regels en gewone alinea’s. ' +
+    'Gebruik alleen koppen (#, ## en ###), opsommingen met "- ", vetgedrukte regels en gewone alinea\'s. ' +
       'Geen tabellen, geen HTML, geen afbeeldingen en geen links. Noem bij elk sterk punt, risico en elke ' +
-      'aanbeveling het cijfer waar het op rust. Bedragen zijn in centen; schrijf ze als euro’s (€ 1.234,56).',
+      "aanbeveling het cijfer waar het op rust. Bedragen zijn in centen; schrijf ze als euro's (€ 1.234,56).",
   ].join('\n');
   const user = [
     'De cijfers van de organisatie (JSON):',

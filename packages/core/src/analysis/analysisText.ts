@@ -1,4 +1,4 @@
-import { formatCents, formatCount, formatNumber } from '../format';
+import { formatCents, formatCount, formatNumber, formatSignedCount } from '../format';
 import { formatKpiChange, formatKpiValue, periodKeyName } from '../kpis';
 import { formatNps, roundHalfAwayFromZero } from '../surveys/model';
 import type { KpiFacts } from './analysisInput';
@@ -16,7 +16,7 @@ export function plain(label: string): string {
 }
 
 /** '‘Omzet’' — a label in Dutch quotation marks. */
-export const quoted = (label: string): string => `‘${plain(label)}’`;
+export const quoted = (label: string): string => `'${plain(label)}'`;
 
 /** A KPI's value in its unit. */
 export const kpiValue = (kpi: Pick<KpiFacts, 'unit'>, value: number | null): string =>
@@ -26,25 +26,22 @@ export const kpiValue = (kpi: Pick<KpiFacts, 'unit'>, value: number | null): str
 export const kpiPeriod = (kpi: Pick<KpiFacts, 'periodKind'>, key: string): string =>
   periodKeyName(kpi.periodKind, key);
 
-/** '+€ 12,00', '−2 procentpunt'. */
+/** '€ +12,00', '-2 procentpunt'. */
 export const kpiChange = (kpi: Pick<KpiFacts, 'unit'>, change: number): string =>
   formatKpiChange(kpi.unit, change);
 
 /** 'maart 2026' for 'YYYY-MM'. */
 export const monthName = (month: string): string => periodKeyName('month', month);
 
-/** An NPS: '+23', '−5', '0'. */
+/** An NPS: '+23', '-5', '0'. */
 export const npsText = (score: number | null): string => formatNps(score);
 
 /** A score on the 0–100 scale, whole: '72'. */
 export const scoreText = (score: number | null): string =>
   score === null ? '–' : formatCount(roundHalfAwayFromZero(score));
 
-/** A signed change of a score: '+8', '−12'. */
-export const scoreChange = (change: number): string => {
-  const rounded = roundHalfAwayFromZero(change);
-  return rounded > 0 ? `+${formatCount(rounded)}` : rounded < 0 ? `−${formatCount(-rounded)}` : '0';
-};
+/** A signed change of a score: '+8', '-12'. */
+export const scoreChange = (change: number): string => formatSignedCount(roundHalfAwayFromZero(change));
 
 /** A percentage 0–100, whole: '45%'. */
 export const percentText = (percent: number): string => `${formatCount(Math.round(percent))}%`;
@@ -53,8 +50,8 @@ export const percentText = (percent: number): string => `${formatCount(Math.roun
 export const meanText = (mean: number | null): string =>
   mean === null ? '–' : formatNumber(Math.round(mean * 10) / 10);
 
-/** An amount in cents: '€ 1.234,56', '−€ 1.234,56'. */
-export const euros = (cents: number): string => (cents < 0 ? `−${formatCents(-cents)}` : formatCents(cents));
+/** An amount in cents: '€ 1.234,56', '€ -1.234,56'. */
+export const euros = (cents: number): string => formatCents(cents);
 
 /** '1 KPI' / '3 KPI's', '1 survey' / '2 surveys', '1 reactie' / '4 reacties'. */
 export function counted(count: number, one: string, many: string): string {

@@ -9,7 +9,7 @@ const headings = (report: string) => report.split('\n').filter((line) => /^#{1,2
 describe('builtinAnalysis', () => {
   const report = builtinAnalysis(organisationInput());
 
-  it('should write the sections in order under the organisation’s title', () => {
+  it("should write the sections in order under the organisation's title", () => {
     expect(headings(report)).toEqual([
       '# Bedrijfsanalyse Bakkerij De Zon',
       '## Samenvatting',
@@ -20,7 +20,7 @@ describe('builtinAnalysis', () => {
       "## Risico's",
       '## Aanbevelingen',
     ]);
-    expect(report).toContain('Gebaseerd op 3 KPI’s en 1 survey, gemaakt op 15 maart 2026.');
+    expect(report).toContain("Gebaseerd op 3 KPI's en 1 survey, gemaakt op 15 maart 2026.");
   });
 
   it('should list every finding of the rules under its section', () => {
@@ -39,7 +39,7 @@ describe('builtinAnalysis', () => {
     expect(plain.indexOf('**Niet op koers**')).toBeLessThan(plain.indexOf('**Op koers**'));
     expect(plain).toContain(
       '- Omzet: € 7.000,00 in maart 2026 (doel € 10.000,00, waarschuwingsgrens € 9.000,00; Niet op koers). ' +
-        'Gedaald, een verslechtering: −€ 1.800,00 ten opzichte van februari 2026. ' +
+        'Gedaald, een verslechtering: € -1.800,00 ten opzichte van februari 2026. ' +
         'Verloop: januari 2026 € 9.500,00, februari 2026 € 8.800,00, maart 2026 € 7.000,00.',
     );
     expect(plain).toContain(
@@ -49,18 +49,18 @@ describe('builtinAnalysis', () => {
 
   it('should give the survey scores and their change over time', () => {
     expect(report).toContain(
-      '- NPS van ‘Hoe waarschijnlijk is het dat je ons aanbeveelt?’: +30 over 20 antwoorden. ' +
+      "- NPS van 'Hoe waarschijnlijk is het dat je ons aanbeveelt?': +30 over 20 antwoorden. " +
         'Laatste drie maanden +60, de drie maanden daarvoor 0.',
     );
-    expect(report).toContain('- Respons: 13% van 40 persoonlijke links.');
+    expect(report).toContain('- Reactiepercentage: 13% van 40 persoonlijke links.');
   });
 
   it('should leave out the finance section without finance data and say so where lists are empty', () => {
     const bare = builtinAnalysis(organisationInput({ finance: null, surveys: [], kpis: [] }));
     expect(headings(bare)).not.toContain('## Financiën');
-    expect(bare).toContain('De organisatie heeft nog geen KPI’s.');
+    expect(bare).toContain("De organisatie heeft nog geen KPI's.");
     expect(bare).toContain('Er zijn nog geen surveys met ingevulde reacties.');
-    expect(bare).toContain('Volgens de regels van deze analyse zijn er geen risico’s.');
+    expect(bare).toContain("Volgens de regels van deze analyse zijn er geen risico's.");
   });
 
   it('should write a typed name as text, never as markup', () => {

@@ -58,12 +58,12 @@ function summaryLines(input: AnalysisInput, findings: AnalysisFindings): string[
     const count = (status: KpiStatus) => input.kpis.filter((kpi) => statusOf(kpi) === status).length;
     const unjudged = count('no_target') + count('no_value');
     lines.push(
-      `- KPI’s: ${count('on_track')} van de ${counted(input.kpis.length, 'KPI', 'KPI’s')} op koers, ` +
+      `- KPI's: ${count('on_track')} van de ${counted(input.kpis.length, 'KPI', "KPI's")} op koers, ` +
         `${count('at_risk')} met risico, ${count('off_track')} niet op koers` +
         (unjudged > 0 ? `, ${unjudged} zonder doel of recente waarde.` : '.'),
     );
   } else {
-    lines.push('- KPI’s: de organisatie heeft nog geen KPI’s.');
+    lines.push("- KPI's: de organisatie heeft nog geen KPI's.");
   }
   if (input.surveys.length > 0) {
     const total = input.surveys.reduce((sum, survey) => sum + survey.completed, 0);
@@ -83,7 +83,7 @@ function summaryLines(input: AnalysisInput, findings: AnalysisFindings): string[
   }
   lines.push(
     `- De regels van de analyse vinden ${counted(findings.strengths.length, 'sterk punt', 'sterke punten')}, ` +
-      `${counted(findings.risks.length, 'risico', 'risico’s')} en ${counted(findings.recommendations.length, 'aanbeveling', 'aanbevelingen')}.`,
+      `${counted(findings.risks.length, 'risico', "risico's")} en ${counted(findings.recommendations.length, 'aanbeveling', 'aanbevelingen')}.`,
   );
   return lines;
 }
@@ -114,7 +114,7 @@ function kpiLine(kpi: KpiFacts): string {
 }
 
 function kpiSection(kpis: readonly KpiFacts[]): string[] {
-  if (kpis.length === 0) return ['De organisatie heeft nog geen KPI’s.'];
+  if (kpis.length === 0) return ["De organisatie heeft nog geen KPI's."];
   const lines: string[] = [];
   for (const status of STATUS_ORDER) {
     const group = kpis.filter(
@@ -147,7 +147,7 @@ function surveyLines(survey: SurveyFacts): string[] {
     );
   if (survey.responseRate !== null)
     lines.push(
-      `- Respons: ${percentText(survey.responseRate)} van ${survey.personalLinks} persoonlijke links.`,
+      `- Reactiepercentage: ${percentText(survey.responseRate)} van ${survey.personalLinks} persoonlijke links.`,
     );
   for (const nps of survey.nps) {
     lines.push(
@@ -207,14 +207,14 @@ export function builtinAnalysis(input: AnalysisInput): string {
     ],
     [
       ANALYSIS_SECTIONS.risks,
-      listOr(findings.risks, 'Volgens de regels van deze analyse zijn er geen risico’s.'),
+      listOr(findings.risks, "Volgens de regels van deze analyse zijn er geen risico's."),
     ],
     [
       ANALYSIS_SECTIONS.recommendations,
       listOr(findings.recommendations, 'Ga zo door en maak over een maand een nieuwe analyse.'),
     ],
   ];
-  const kpis = counted(input.kpis.length, 'KPI', 'KPI’s');
+  const kpis = counted(input.kpis.length, 'KPI', "KPI's");
   const surveys = counted(input.surveys.length, 'survey', 'surveys');
   const lines = [
     analysisTitle(input.organization),

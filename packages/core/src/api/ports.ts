@@ -22,6 +22,7 @@ import type {
   UpdateBrandingRequest,
   UpdateProfileRequest,
   VerifyEmailRequest,
+  VerifyEmailResponse,
 } from '../contract';
 import type { RefreshGateway } from '../session';
 import type { DownloadedFile } from '../shared';
@@ -31,7 +32,7 @@ import type { ApiResult } from './apiResult';
 export interface AuthGateway extends RefreshGateway {
   login(request: LoginRequest): Promise<ApiResult<TokenPair>>;
   register(request: RegisterRequest): Promise<ApiResult<MessageResponse>>;
-  verifyEmail(request: VerifyEmailRequest): Promise<ApiResult<MessageResponse>>;
+  verifyEmail(request: VerifyEmailRequest): Promise<ApiResult<VerifyEmailResponse>>;
   resendVerification(request: ResendVerificationRequest): Promise<ApiResult<MessageResponse>>;
   forgotPassword(request: ForgotPasswordRequest): Promise<ApiResult<MessageResponse>>;
   resetPassword(request: ResetPasswordRequest): Promise<ApiResult<MessageResponse>>;

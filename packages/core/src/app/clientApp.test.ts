@@ -129,6 +129,7 @@ function setup() {
     branding,
     billing,
     tokens,
+    registrationKeys: { issue: () => 'sleutel', read: () => null, forget: () => {} },
     organisationStore,
     features,
     notifier: { notify: () => {} },

@@ -1,5 +1,5 @@
 import type { AuthGateway, BrandingGateway, OrganisationGateway, UserGateway } from '../api';
-import { type AuthUseCases, createAuthUseCases } from '../auth';
+import { type AuthUseCases, createAuthUseCases, type RegistrationKeyStore } from '../auth';
 import type { BillingGateway, Notifier } from '../billing';
 import { SubscriptionStore } from '../billing';
 import { BrandingStore } from '../branding';
@@ -31,6 +31,7 @@ export interface ClientAppDeps {
   readonly branding: BrandingGateway;
   readonly billing: BillingGateway;
   readonly tokens: TokenStore;
+  readonly registrationKeys: RegistrationKeyStore;
   readonly organisationStore: OrganisationStore;
   readonly features: FeatureStore;
   readonly notifier: Notifier;
@@ -122,6 +123,7 @@ export function createClientApp(deps: ClientAppDeps): ClientApp {
 
   const auth = createAuthUseCases({
     auth: deps.auth,
+    registrationKeys: deps.registrationKeys,
     session,
     tokens: deps.tokens,
     beforeSignIn: forgetUser,

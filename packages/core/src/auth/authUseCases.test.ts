@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuthGateway } from '../api';
 import { type ApiResult, apiFailure, apiOk } from '../api';
-import type { MessageResponse, TokenPair } from '../contract';
+import type { MessageResponse, TokenPair, VerifyEmailResponse } from '../contract';
 import type { SessionEndReason, SessionState, StoredTokens, TokenStore } from '../session';
-import { createAuthUseCases, isUnverifiedLogin } from './authUseCases';
+import { createAuthUseCases, isUnverifiedLogin, type RegistrationKeyStore } from './authUseCases';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './credentials';
 
 // --- hand-written fakes -------------------------------------------------------------------------
@@ -23,7 +23,7 @@ class FakeAuthGateway implements AuthGateway {
 
   login = (request: unknown) => this.#call<TokenPair>('login', request);
   register = (request: unknown) => this.#call<MessageResponse>('register', request);
-  verifyEmail = (request: unknown) => this.#call<MessageResponse>('verifyEmail', request);
+  verifyEmail = (request: unknown) => this.#call<VerifyEmailResponse>('verifyEmail', request);
   resendVerification = (request: unknown) => this.#call<MessageResponse>('resendVerification', request);
   forgotPassword = (request: unknown) => this.#call<MessageResponse>('forgotPassword', request);
   resetPassword = (request: unknown) => this.#call<MessageResponse>('resetPassword', request);
@@ -64,17 +64,34 @@ class FakeTokenStore implements TokenStore {
   };
 }
 
+/** Keeps one key in memory, as the browser's storage would. */
+class FakeRegistrationKeys implements RegistrationKeyStore {
+  key: string | null = null;
+  issued = 0;
+  issue = () => {
+    this.issued += 1;
+    this.key = `sleutel-${this.issued}`;
+    return this.key;
+  };
+  read = () => this.key;
+  forget = () => {
+    this.key = null;
+  };
+}
+
 let auth: FakeAuthGateway;
 let session: FakeSession;
 let tokens: FakeTokenStore;
+let registrationKeys: FakeRegistrationKeys;
 
-const useCases = () => createAuthUseCases({ auth, session, tokens });
+const useCases = () => createAuthUseCases({ auth, session, tokens, registrationKeys });
 const message = (detail: string) => apiOk({ detail });
 
 beforeEach(() => {
   auth = new FakeAuthGateway();
   session = new FakeSession();
   tokens = new FakeTokenStore();
+  registrationKeys = new FakeRegistrationKeys();
 });
 
 // --- tests --------------------------------------------------------------------------------------
@@ -128,7 +145,13 @@ describe('createAuthUseCases', () => {
     it('should let the app forget the previous user before a login call, not before refused input', async () => {
       const forgotten: string[] = [];
       auth.replies.login = apiOk({ access_token: 'a', refresh_token: 'r', token_type: 'bearer' });
-      const withHook = createAuthUseCases({ auth, session, tokens, beforeSignIn: () => forgotten.push('x') });
+      const withHook = createAuthUseCases({
+        auth,
+        session,
+        tokens,
+        registrationKeys,
+        beforeSignIn: () => forgotten.push('x'),
+      });
       await withHook.login({ email: '', password: '' });
       expect(forgotten).toEqual([]);
       await withHook.login({ email: 'anna@example.nl', password: 'geheim123' });
@@ -172,10 +195,17 @@ describe('createAuthUseCases', () => {
       expect(auth.calls).toEqual([
         {
           name: 'register',
-          request: { name: 'Anna de Vries', email: 'anna@example.nl', password: 'geheim123' },
+          request: {
+            name: 'Anna de Vries',
+            email: 'anna@example.nl',
+            password: 'geheim123',
+            browser_key: 'sleutel-1',
+          },
         },
       ]);
       expect(result).toEqual({ ok: true, value: 'Controleer je e-mail om je account te bevestigen.' });
+      // The browser keeps the key it sent, so its confirmation link can sign it in.
+      expect(registrationKeys.key).toBe('sleutel-1');
     });
 
     it('should pass a conflict with its field errors through', async () => {
@@ -257,12 +287,13 @@ describe('createAuthUseCases', () => {
 
   describe('verifyEmail', () => {
     it('should send the token and show the server message or its failure', async () => {
-      auth.replies.verifyEmail = message('Je e-mailadres is bevestigd.');
+      auth.replies.verifyEmail = apiOk({ detail: 'Je e-mailadres is bevestigd.', email: 'anna@example.nl' });
       expect(await useCases().verifyEmail('token-1')).toEqual({
         ok: true,
-        value: 'Je e-mailadres is bevestigd.',
+        value: { detail: 'Je e-mailadres is bevestigd.', email: 'anna@example.nl', signedIn: false },
       });
       expect(auth.calls).toEqual([{ name: 'verifyEmail', request: { token: 'token-1' } }]);
+      expect(session.signIns).toEqual([]);
       auth.replies.verifyEmail = apiFailure(400, 'Deze link is ongeldig.');
       expect(await useCases().verifyEmail('token-2')).toEqual({
         ok: false,
@@ -270,6 +301,67 @@ describe('createAuthUseCases', () => {
         fields: {},
         status: 400,
       });
+    });
+  });
+
+  describe('verifyEmail and the registering browser', () => {
+    it('should keep an address confirmed elsewhere for the login screen until a login succeeds', async () => {
+      const auths = useCases();
+      auth.replies.verifyEmail = apiOk({ detail: 'Bevestigd.', email: 'anna@example.nl' });
+      await auths.verifyEmail('token-1');
+      expect(auths.confirmedEmail()).toEqual({
+        detail: 'Bevestigd.',
+        email: 'anna@example.nl',
+        signedIn: false,
+      });
+      auth.replies.login = apiFailure(401, 'Onjuist.');
+      await auths.login({ email: 'anna@example.nl', password: 'fout-wachtwoord' });
+      expect(auths.confirmedEmail()).not.toBeNull();
+      auth.replies.login = apiOk({ access_token: 'a', refresh_token: 'r', token_type: 'bearer' });
+      await auths.login({ email: 'anna@example.nl', password: 'geheim123' });
+      expect(auths.confirmedEmail()).toBeNull();
+    });
+
+    it('should send the kept key, sign in with the session the server opens and forget the key', async () => {
+      const forgotten: string[] = [];
+      const withHook = createAuthUseCases({
+        auth,
+        session,
+        tokens,
+        registrationKeys,
+        beforeSignIn: () => forgotten.push('x'),
+      });
+      auth.replies.register = message('Account aangemaakt.');
+      await withHook.register({ name: 'Anna', email: 'anna@example.nl', password: 'geheim123' });
+      const session_ = { access_token: 'a', refresh_token: 'r', token_type: 'bearer' } as const;
+      auth.replies.verifyEmail = apiOk({ detail: 'Ingelogd.', email: 'anna@example.nl', session: session_ });
+
+      const result = await withHook.verifyEmail('token-1');
+
+      expect(auth.calls.at(-1)?.request).toEqual({ token: 'token-1', browser_key: 'sleutel-1' });
+      expect(result).toEqual({
+        ok: true,
+        value: { detail: 'Ingelogd.', email: 'anna@example.nl', signedIn: true },
+      });
+      expect(session.signIns).toEqual([{ access: 'a', refresh: 'r' }]);
+      expect(forgotten).toEqual(['x']);
+      expect(registrationKeys.key).toBeNull();
+    });
+
+    it('should keep the key when the link fails, and send no key for an invitation', async () => {
+      registrationKeys.issue();
+      auth.replies.verifyEmail = apiFailure(400, 'Deze link is ongeldig.');
+      await useCases().verifyEmail('oud');
+      expect(registrationKeys.key).toBe('sleutel-1');
+      auth.replies.register = message('Welkom.');
+      await useCases().register({
+        name: 'Anna',
+        email: 'anna@example.nl',
+        password: 'geheim123',
+        invitationToken: 'u1',
+      });
+      expect(auth.calls.at(-1)?.request).not.toHaveProperty('browser_key');
+      expect(registrationKeys.issued).toBe(1);
     });
   });
 

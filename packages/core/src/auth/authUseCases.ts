@@ -10,8 +10,28 @@ import {
   validateResetPassword,
 } from './credentials';
 
+/**
+ * The key that ties a registration to the browser that made it: the confirmation link signs in
+ * that browser only (docs/architecture.md, 'Signed in by the confirmation link').
+ */
+export interface RegistrationKeyStore {
+  /** A new random key for a registration, kept in place of any earlier one. */
+  issue(): string;
+  /** The kept key, or null. */
+  read(): string | null;
+  forget(): void;
+}
+
+/** A confirmed address; `signedIn` when this browser registered it and is now signed in. */
+export interface VerifiedEmail {
+  readonly detail: string;
+  readonly email: string;
+  readonly signedIn: boolean;
+}
+
 export interface AuthUseCaseDeps {
   readonly auth: AuthGateway;
+  readonly registrationKeys: RegistrationKeyStore;
   readonly session: Pick<SessionKeeper, 'signIn' | 'end'>;
   readonly tokens: TokenStore;
   /** Lets the app forget what a previous user left in memory before a new login. */
@@ -26,6 +46,9 @@ const message = (result: ApiResult<{ detail: string }>): FormResult<string> =>
 
 /** Login, registration, verification, password reset and logout, validated before any call. */
 export function createAuthUseCases(deps: AuthUseCaseDeps) {
+  // An address confirmed in another browser than the one that registered: the login screen fills
+  // it in and says it is confirmed, until someone logs in.
+  let confirmed: VerifiedEmail | null = null;
   return {
     async login(input: { email: string; password: string }): Promise<FormResult<void>> {
       const fields = validateLogin(input);
@@ -33,6 +56,7 @@ export function createAuthUseCases(deps: AuthUseCaseDeps) {
       deps.beforeSignIn?.();
       const result = await deps.auth.login({ email: normaliseEmail(input.email), password: input.password });
       if (!result.ok) return formFromApi(result);
+      confirmed = null;
       const state = deps.session.signIn({
         access: result.value.access_token,
         refresh: result.value.refresh_token,
@@ -56,13 +80,35 @@ export function createAuthUseCases(deps: AuthUseCaseDeps) {
           name: input.name.trim(),
           email: normaliseEmail(input.email),
           password: input.password,
-          ...(input.invitationToken === undefined ? {} : { invitation_token: input.invitationToken }),
+          ...(input.invitationToken === undefined
+            ? { browser_key: deps.registrationKeys.issue() }
+            : { invitation_token: input.invitationToken }),
         }),
       );
     },
 
-    async verifyEmail(token: string): Promise<FormResult<string>> {
-      return message(await deps.auth.verifyEmail({ token }));
+    /**
+     * Confirms the address; in the browser that registered it, the answer holds a session and the
+     * user is signed in. Elsewhere the address is only confirmed: the login screen takes it from here.
+     */
+    async verifyEmail(token: string): Promise<FormResult<VerifiedEmail>> {
+      const key = deps.registrationKeys.read();
+      const result = await deps.auth.verifyEmail(key === null ? { token } : { token, browser_key: key });
+      if (!result.ok) return formFromApi(result);
+      deps.registrationKeys.forget();
+      const { detail, email, session } = result.value;
+      if (session === undefined) {
+        confirmed = { detail, email, signedIn: false };
+        return formOk(confirmed);
+      }
+      deps.beforeSignIn?.();
+      const state = deps.session.signIn({ access: session.access_token, refresh: session.refresh_token });
+      return formOk({ detail, email, signedIn: state.status === 'authenticated' });
+    },
+
+    /** The address just confirmed without signing in, for the login screen; null otherwise. */
+    confirmedEmail(): VerifiedEmail | null {
+      return confirmed;
     },
 
     /** The link to a new address: it becomes the login. */

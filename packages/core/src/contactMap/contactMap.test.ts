@@ -105,7 +105,7 @@ describe('legendOf and legendTitle', () => {
     expect(legendOf(null)).toBe(PLAIN_LEGEND);
     expect(legendOf(nps)).toBe(NPS_LEGEND);
     expect(legendOf({ by: 'status' })).toBe(STATUS_LEGEND);
-    expect(legendTitle(nps)).toBe('Laatste NPS-antwoord op ‘Aanbevelen?’ (Klantpeiling)');
+    expect(legendTitle(nps)).toBe("Laatste NPS-antwoord op 'Aanbevelen?' (Klantpeiling)");
     expect(legendTitle({ ...nps, by: 'status', question_title: null })).toContain(
       'Status van de laatste uitnodiging voor Klantpeiling',
     );

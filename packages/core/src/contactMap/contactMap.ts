@@ -103,7 +103,7 @@ export function legendOf(colouring: Pick<ContactMapColouring, 'by'> | null): rea
 export function legendTitle(colouring: ContactMapColouring | null): string {
   if (colouring === null) return 'Contacten';
   return colouring.by === 'nps'
-    ? `Laatste NPS-antwoord op ‘${colouring.question_title ?? 'NPS'}’ (${colouring.survey_title})`
+    ? `Laatste NPS-antwoord op '${colouring.question_title ?? 'NPS'}' (${colouring.survey_title})`
     : `Status van de laatste uitnodiging voor ${colouring.survey_title} (deze survey heeft geen NPS-vraag)`;
 }
 

@@ -281,5 +281,6 @@ export type {
   UpdateBrandingRequest,
   UpdateProfileRequest,
   VerifyEmailRequest,
+  VerifyEmailResponse,
 } from './wire';
 export { API_PREFIX, ORGANIZATION_HEADER } from './wire';

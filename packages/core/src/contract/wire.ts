@@ -63,11 +63,27 @@ export interface RegisterRequest {
   readonly email: string;
   readonly password: string;
   readonly invitation_token?: string;
+  /**
+   * A random key the registering browser keeps: the confirmation link signs in that browser only
+   * (docs/architecture.md, 'Signed in by the confirmation link').
+   */
+  readonly browser_key?: string;
 }
 
-/** POST /auth/verify-email */
+/** POST /auth/verify-email; `browser_key` is the key this browser sent when it registered, if any. */
 export interface VerifyEmailRequest {
   readonly token: string;
+  readonly browser_key?: string;
+}
+
+/**
+ * Answer of POST /auth/verify-email: the confirmed address, and a new session when the link was
+ * opened in the browser that registered (its `browser_key` matched).
+ */
+export interface VerifyEmailResponse {
+  readonly detail: string;
+  readonly email: string;
+  readonly session?: TokenPair;
 }
 
 /** POST /auth/resend-verification */

@@ -37,10 +37,10 @@ const PATTERNS = { ',': patterns(','), '.': patterns('.') } as const;
 /** Spaces, a euro sign or 'EUR' before or after, and the sign ('+', '-', '−') before or after '€'. */
 function stripDecoration(text: string): { body: string; negative: boolean } {
   let body = text.replace(/[\s\u00a0\u202f]+/g, '');
-  body = body.replace(/^([+\-−]?)(?:€|eur)/i, '$1').replace(/(?:€|eur)$/i, '');
-  const sign = /^[+\-−]/.exec(body)?.[0];
+  body = body.replace(/^([+\-\u2212]?)(?:€|eur)/i, '$1').replace(/(?:€|eur)$/i, '');
+  const sign = /^[+\-\u2212]/.exec(body)?.[0];
   if (sign !== undefined) body = body.slice(1);
-  return { body, negative: sign === '-' || sign === '−' };
+  return { body, negative: sign === '-' || sign === '\u2212' };
 }
 
 function toCents(whole: string, fraction: string | undefined): Result<number, string> {

@@ -46,7 +46,7 @@ export type ParsedBankLine =
   | { readonly ok: false; readonly refusal: LineRefusal };
 
 export const BANK_LINE_MESSAGES = {
-  zero: 'Het bedrag is 0,00; zo’n regel wordt niet geïmporteerd.',
+  zero: "Het bedrag is 0,00; zo'n regel wordt niet geïmporteerd.",
   tooLarge: 'Het bedrag is te groot (hoogstens 9.999.999.999,99).',
   /** A line in another currency: refused for that, never as a line that cannot be read. */
   currency: (currency: string) => `Bedrag in ${currency}; Loop boekt alleen euro's.`,

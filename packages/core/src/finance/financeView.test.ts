@@ -12,10 +12,10 @@ const month = (key: string, income: number, cost: number): FinanceMonth => ({
 
 describe('finance texts', () => {
   it('should write amounts and results in Dutch, the sign in words', () => {
-    expect(euro(123456)).toBe('€ 1.234,56');
-    expect(euro(-1250)).toBe('-€ 12,50');
-    expect(resultText(1000)).toBe('winst € 10,00');
-    expect(resultText(-500)).toBe('verlies € 5,00');
+    expect(euro(123456)).toBe('€\u00a01.234,56');
+    expect(euro(-1250)).toBe('€\u00a0-12,50');
+    expect(resultText(1000)).toBe('winst €\u00a010,00');
+    expect(resultText(-500)).toBe('verlies €\u00a05,00');
     expect(dayText('2026-03-01')).toBe('01-03-2026');
   });
 });
@@ -28,9 +28,9 @@ describe('monthChart', () => {
       axisLabel: 'jan.',
       longLabel: 'januari 2026',
       incomeHeight: 60.5,
-      incomeText: '€ 1.210,00',
-      costText: '€ 45,99',
-      resultText: '€ 1.164,01',
+      incomeText: '€\u00a01.210,00',
+      costText: '€\u00a045,99',
+      resultText: '€\u00a01.164,01',
     });
     expect(chart.months[1]?.costHeight).toBe(30);
     expect(chart.hasAmounts).toBe(true);
@@ -50,7 +50,7 @@ describe('categoryBars and quarterView', () => {
       { category: '', direction: 'cost', amount_cents: 2500, share: 0.25 },
     ] as FinanceCategoryTotal[];
     expect(categoryBars(categories, 'cost')).toEqual([
-      expect.objectContaining({ label: 'Zonder categorie', width: 25, valueText: '€ 25,00 (25%)' }),
+      expect.objectContaining({ label: 'Zonder categorie', width: 25, valueText: '€\u00a025,00 (25%)' }),
     ]);
   });
 
@@ -75,8 +75,8 @@ describe('categoryBars and quarterView', () => {
     } as FinanceBtwQuarter;
     const view = quarterView(quarter);
     expect(view.label).toBe('1e kwartaal 2026');
-    expect(view.balance).toBe('€ 100,00 terug te krijgen');
-    expect(view.rates[0]).toMatchObject({ label: '21%', incomeBtw: '€ 210,00' });
+    expect(view.balance).toBe('€\u00a0100,00 terug te krijgen');
+    expect(view.rates[0]).toMatchObject({ label: '21%', incomeBtw: '€\u00a0210,00' });
     expect(view.unratedNote).toContain('3 boekingen hebben nog geen btw-tarief');
   });
 });

@@ -5,9 +5,8 @@ import type {
   FinanceMonth,
   FinanceRecord,
 } from '../contract';
-import { formatCount, formatShare, MONTHS, MONTHS_SHORT } from '../format';
+import { formatCents, formatCount, formatShare, formatSignedCents, MONTHS, MONTHS_SHORT } from '../format';
 import { type AxisTick, niceCeiling } from '../surveys/results';
-import { formatAmount } from './amount';
 import { btwRateLabel } from './btw';
 import { NO_CATEGORY_LABEL } from './records';
 
@@ -17,13 +16,12 @@ import { NO_CATEGORY_LABEL } from './records';
  * a round euro scale, categories as bars with their share, quarters by name.
  */
 
-/** '€ 1.234,56'; a negative result '-€ 12,50'. */
-export const euro = (cents: number): string =>
-  cents < 0 ? `-€ ${formatAmount(-cents)}` : `€ ${formatAmount(cents)}`;
+/** '€ 1.234,56'; a negative result '€ -12,50' (where nl-NL puts the sign). */
+export const euro = (cents: number): string => formatCents(cents);
 
-/** A record's amount with its sign: '+ € 12,50' for income, '− € 12,50' for costs (the row also says which). */
+/** A record's amount with its sign: '€ +12,50' for income, '€ -12,50' for costs (the row also says which). */
 export const signedAmountText = (direction: FinanceDirection, cents: number): string =>
-  `${direction === 'income' ? '+' : '−'} ${euro(cents)}`;
+  formatSignedCents(direction === 'income' ? Math.abs(cents) : -Math.abs(cents));
 
 /** A result in words: 'winst € 10,00', 'verlies € 5,00', 'quitte'. */
 export function resultText(cents: number): string {

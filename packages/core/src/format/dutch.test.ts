@@ -5,14 +5,22 @@ import {
   formatCount,
   formatDay,
   formatDayTime,
+  formatEuros,
+  formatEurosShort,
   formatLongDay,
   formatLongDayTime,
   formatNumber,
   formatRate,
   formatShare,
+  formatSignedCents,
+  formatSignedCount,
+  formatSignedEuros,
+  formatSignedNumber,
+  formatSignedPercent,
   formatTimestamp,
   isoDay,
   wallClock,
+  withSign,
 } from './dutch';
 
 // 24 November 2026, 07:22:58 in Amsterdam (winter time, UTC+1).
@@ -101,5 +109,67 @@ describe('Dutch numbers', () => {
     expect(formatRate(0.5)).toBe('50%');
     expect(formatRate(null)).toBe('–');
     expect(formatCount(Number.NaN)).toBe('–');
+  });
+});
+
+describe('signed numbers, changes and amounts', () => {
+  const plain = (text: string) => text.replace(/\s/g, ' ');
+
+  it('should write a negative number with the hyphen-minus of nl-NL, never U+2212', () => {
+    const texts = [
+      formatNumber(-1234.5),
+      formatCount(-3),
+      formatSignedNumber(-3.25),
+      formatSignedCount(-12),
+      formatSignedPercent(-3),
+      formatEuros(-12.5),
+      formatSignedCents(-1250),
+      formatEurosShort(-1500),
+      withSign(-900, '15 min'),
+    ];
+    expect(texts.map(plain)).toEqual([
+      '-1.234,5',
+      '-3',
+      '-3,25',
+      '-12',
+      '-3%',
+      '€ -12,50',
+      '€ -12,50',
+      '€ -1.500',
+      '-15 min',
+    ]);
+    for (const text of texts) expect(text).not.toMatch(/[\u2212\u2013]/);
+  });
+
+  it('should give a change a plus sign and leave what rounds to zero unsigned', () => {
+    expect(formatSignedNumber(3.5)).toBe('+3,5');
+    expect(formatSignedNumber(2.456, 1)).toBe('+2,5');
+    expect(formatSignedNumber(-0.004)).toBe('0');
+    expect(formatSignedCount(8)).toBe('+8');
+    expect(formatSignedCount(0)).toBe('0');
+    expect(formatSignedCount(-0.4)).toBe('0');
+    expect(formatSignedPercent(12.5)).toBe('+12,5%');
+    expect(formatSignedPercent(12.5, 0)).toBe('+13%');
+    expect(withSign(60, '1 min')).toBe('+1 min');
+    expect(withSign(0, '0 s')).toBe('0 s');
+  });
+
+  it('should put the sign of an amount where nl-NL puts it, after the euro sign', () => {
+    expect(plain(formatSignedEuros(12.5))).toBe('€ +12,50');
+    expect(plain(formatSignedCents(120000))).toBe('€ +1.200,00');
+    expect(plain(formatSignedCents(0))).toBe('€ 0,00');
+    expect(plain(formatEurosShort(1500))).toBe('€ 1.500');
+    expect(plain(formatEurosShort(12.5))).toBe('€ 12,50');
+  });
+
+  it("should say '–' for no number", () => {
+    for (const text of [
+      formatSignedNumber(Number.NaN),
+      formatSignedCount(Number.POSITIVE_INFINITY),
+      formatSignedPercent(Number.NaN),
+      formatSignedEuros(Number.NaN),
+      formatEurosShort(Number.NaN),
+    ])
+      expect(text).toBe('–');
   });
 });

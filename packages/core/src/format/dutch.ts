@@ -214,3 +214,55 @@ export const formatShare = (percent: number): string =>
 /** A rate of 0–1 (response rate, completion rate) as a whole percentage; '–' when there is none. */
 export const formatRate = (rate: number | null | undefined): string =>
   typeof rate === 'number' && Number.isFinite(rate) ? formatShare(rate * 100) : NO_VALUE;
+
+// --- Signed numbers, changes and amounts -----------------------------------------------------------
+// One sign for every negative number Loop shows, in charts, tables, reports and e-mails: the
+// hyphen-minus '-' that Intl's nl-NL writes (never U+2212 or an en dash), and for amounts where
+// nl-NL puts it: '€ -12,50', '€ +12,50' (docs/architecture.md, 'One minus sign').
+
+const signedFormat = (digits: number) =>
+  new Intl.NumberFormat('nl-NL', { maximumFractionDigits: digits, signDisplay: 'exceptZero' });
+const SIGNED_BY_DIGITS = [0, 1, 2].map(signedFormat);
+const SIGNED_EURO = new Intl.NumberFormat('nl-NL', {
+  style: 'currency',
+  currency: 'EUR',
+  signDisplay: 'exceptZero',
+});
+const EURO_SHORT = new Intl.NumberFormat('nl-NL', {
+  style: 'currency',
+  currency: 'EUR',
+  trailingZeroDisplay: 'stripIfInteger',
+});
+
+/**
+ * A change with its sign, up to `digits` decimals (0–2, default 2): '+3,5', '-1.234', '0' (what
+ * rounds to zero has no sign); '–' for no number.
+ */
+export const formatSignedNumber = (value: number, digits: 0 | 1 | 2 = 2): string =>
+  Number.isFinite(value) ? (SIGNED_BY_DIGITS[digits] ?? signedFormat(digits)).format(value) : NO_VALUE;
+
+/** A whole change with its sign: '+8', '-12', '0'; '–' for no number. */
+export const formatSignedCount = (value: number): string => formatSignedNumber(value, 0);
+
+/** A change in percent (0–100 scale) with its sign: '+12,5%', '-3%'; '–' for no number. */
+export const formatSignedPercent = (percent: number, digits: 0 | 1 | 2 = 1): string =>
+  Number.isFinite(percent) ? `${formatSignedNumber(percent, digits)}%` : NO_VALUE;
+
+/** A change in euros with its sign where nl-NL puts it: '€ +12,50', '€ -12,50', '€ 0,00'. */
+export const formatSignedEuros = (amount: number): string =>
+  Number.isFinite(amount) ? SIGNED_EURO.format(amount) : NO_VALUE;
+
+/** A change in cents as euros with its sign: 1250 → '€ +12,50', -1250 → '€ -12,50'. */
+export const formatSignedCents = (amountCents: number): string => formatSignedEuros(amountCents / 100);
+
+/** Euros without needless decimals, for a chart's axis: '€ 1.500', '€ -250', '€ 12,50'. */
+export const formatEurosShort = (amount: number): string =>
+  Number.isFinite(amount) ? EURO_SHORT.format(amount) : NO_VALUE;
+
+/**
+ * A text that is not a plain number (a duration, '2 u 15 min') with the sign of `value` before it,
+ * the same sign the formats above write: withSign(-900, '15 min') → '-15 min'. `absoluteText` is
+ * the text of the value without its sign.
+ */
+export const withSign = (value: number, absoluteText: string): string =>
+  `${value > 0 ? '+' : value < 0 ? '-' : ''}${absoluteText}`;

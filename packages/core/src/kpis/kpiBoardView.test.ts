@@ -103,7 +103,7 @@ describe('kpiCardView', () => {
     );
     expect(view.trend).toMatchObject({
       label: 'Gedaald, een verbetering',
-      change: '−15 min',
+      change: '-15 min',
       against: 't.o.v. week 9, 2026',
     });
   });

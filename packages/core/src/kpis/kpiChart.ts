@@ -1,5 +1,5 @@
 import type { KpiDirection, KpiPoint, KpiUnit } from '../contract';
-import { formatNumber, MONTHS_SHORT, NO_VALUE } from '../format';
+import { formatEurosShort, formatNumber, MONTHS_SHORT, NO_VALUE } from '../format';
 import { type PeriodKind, parsePeriodKey } from '../periods';
 import { lineRuns } from '../surveys/results';
 import { periodKeyName } from './kpiBoardView';
@@ -124,13 +124,13 @@ export function kpiScale(
 export function tickLabel(unit: KpiUnit, value: number): string {
   switch (unit) {
     case 'euro':
-      return `${value < 0 ? '−' : ''}€ ${formatNumber(Math.abs(value) / 100)}`;
+      return formatEurosShort(value / 100);
     case 'percentage':
       return `${formatNumber(value)}%`;
     case 'duration':
       return formatDuration(value);
     case 'number':
-      return formatNumber(value).replace('-', '−');
+      return formatNumber(value);
   }
 }
 
@@ -149,7 +149,7 @@ export function axisLabelOf(kind: PeriodKind, key: string, withYear = true): str
       : kind === 'week'
         ? `W${Number(key.slice(6))}`
         : key.slice(5);
-  return withYear ? `${part} ’${year.slice(2)}` : `${part}`;
+  return withYear ? `${part} '${year.slice(2)}` : `${part}`;
 }
 
 /** The targets in words, for the chart's legend and screen readers. */

@@ -48,14 +48,14 @@ describe('readKpiCsv', () => {
       context,
     );
     expect(read.ok && read.refused).toEqual([
-      { line: 2, reason: '‘2026-13’ is geen maand of datum (bijvoorbeeld 2026-03 of 31-03-2026).' },
-      { line: 3, reason: 'Waarde ‘12.5’: schrijf een getal op zijn Nederlands, bijvoorbeeld 1.234,56.' },
-      { line: 4, reason: 'Waarde ‘12,345’: een bedrag heeft hoogstens twee decimalen.' },
+      { line: 2, reason: "'2026-13' is geen maand of datum (bijvoorbeeld 2026-03 of 31-03-2026)." },
+      { line: 3, reason: "Waarde '12.5': schrijf een getal op zijn Nederlands, bijvoorbeeld 1.234,56." },
+      { line: 4, reason: "Waarde '12,345': een bedrag heeft hoogstens twee decimalen." },
       { line: 6, reason: 'Januari 2026 staat ook op regel 5.' },
       { line: 7, reason: 'April 2026: deze periode is nog niet begonnen.' },
       { line: 8, reason: KPI_CSV_MESSAGES.noValue },
       { line: 9, reason: KPI_CSV_MESSAGES.noPeriod },
-      { line: 10, reason: '‘30-02-2026’ is geen maand of datum (bijvoorbeeld 2026-03 of 31-03-2026).' },
+      { line: 10, reason: "'30-02-2026' is geen maand of datum (bijvoorbeeld 2026-03 of 31-03-2026)." },
     ]);
     expect(read.ok && read.accepted.map((line) => line.line)).toEqual([5]);
     expect(read.ok && read.lines).toBe(9);

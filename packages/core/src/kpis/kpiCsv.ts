@@ -20,7 +20,7 @@ export const KPI_CSV_LINES_MAX = 10_000;
 export const KPI_CSV_MESSAGES = {
   empty: 'Het bestand bevat geen regels met waarden.',
   tooManyLines: `Het bestand heeft meer dan ${KPI_CSV_LINES_MAX.toLocaleString('nl-NL')} regels met waarden.`,
-  header: 'De kopregel mist een kolom ‘Periode’ (of ‘Datum’) of ‘Waarde’.',
+  header: "De kopregel mist een kolom 'Periode' (of 'Datum') of 'Waarde'.",
   unclosedQuote: 'Een aanhalingsteken wordt niet gesloten.',
   noValue: 'Er staat geen waarde.',
   noPeriod: 'Er staat geen periode.',
@@ -182,7 +182,7 @@ export function readKpiCsv(text: string, context: KpiCsvContext): KpiCsvRead {
       if (periodText === '') return KPI_CSV_MESSAGES.noPeriod;
       const period = periodOfCell(context.periodKind, periodText);
       if (period === null)
-        return `‘${periodText}’ is geen ${PERIOD_NAMES[context.periodKind]} of datum (bijvoorbeeld ${PERIOD_EXAMPLES[context.periodKind]} of 31-03-2026).`;
+        return `'${periodText}' is geen ${PERIOD_NAMES[context.periodKind]} of datum (bijvoorbeeld ${PERIOD_EXAMPLES[context.periodKind]} of 31-03-2026).`;
       if (period.start > context.today)
         return `${capitalise(periodName(period))}: ${KPI_MESSAGES.periodFuture.toLowerCase()}`;
       const earlier = seen.get(period.key);
@@ -190,7 +190,7 @@ export function readKpiCsv(text: string, context: KpiCsvContext): KpiCsvRead {
       const valueText = cell(columns.value);
       if (valueText === '') return KPI_CSV_MESSAGES.noValue;
       const value = parseKpiValue(context.unit, valueText);
-      if (!value.ok) return `Waarde ‘${valueText}’: ${value.reason}.`;
+      if (!value.ok) return `Waarde '${valueText}': ${value.reason}.`;
       // The export writes a note that starts like a formula with a ' before it (csvCell); read back, it is the note.
       const note = cell(columns.note).replace(/^'(?=[=+\-@])/, '');
       if (note.length > KPI_NOTE_MAX_LENGTH) return KPI_MESSAGES.noteTooLong;

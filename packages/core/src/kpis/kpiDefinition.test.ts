@@ -138,7 +138,7 @@ describe('validateKpiInput', () => {
       ),
     );
     expect(fields).toEqual({
-      'period_targets.0.period': '‘2026-13’ is geen maand (bijvoorbeeld 2026-03).',
+      'period_targets.0.period': "'2026-13' is geen maand (bijvoorbeeld 2026-03).",
       'period_targets.1.warning': M.warningHigher,
       'period_targets.2.period': 'Voor maart 2026 staat al een doel.',
       'period_targets.3.target': 'Doel voor mei 2026: een bedrag heeft hoogstens twee decimalen.',
@@ -152,7 +152,7 @@ describe('validateKpiInput', () => {
           },
         ),
       ),
-    ).toEqual({ 'period_targets.0.period': '‘2026-W54’ is geen week (bijvoorbeeld 2026-W05).' });
+    ).toEqual({ 'period_targets.0.period': "'2026-W54' is geen week (bijvoorbeeld 2026-W05)." });
   });
 
   it('should check a survey source against the survey: question, type and statement', () => {

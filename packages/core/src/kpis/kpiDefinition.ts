@@ -39,8 +39,8 @@ export const KPI_MESSAGES = {
   direction: 'Kies of hoger of lager beter is.',
   periodKind: 'Kies een periode: week, maand, kwartaal of jaar.',
   warningWithoutTarget: 'Waarschuwingsgrens: stel eerst een doel in.',
-  warningHigher: 'Waarschuwingsgrens: bij ‘hoger is beter’ ligt de grens onder het doel.',
-  warningLower: 'Waarschuwingsgrens: bij ‘lager is beter’ ligt de grens boven het doel.',
+  warningHigher: "Waarschuwingsgrens: bij 'hoger is beter' ligt de grens onder het doel.",
+  warningLower: "Waarschuwingsgrens: bij 'lager is beter' ligt de grens boven het doel.",
   periodTargetsTooMany: `Hoogstens ${KPI_PERIOD_TARGETS_MAX} doelen per periode.`,
   owner: 'Kies als eigenaar een lid van de organisatie.',
   sourceType: 'Kies een bron: handmatig, survey of financiën.',
@@ -54,7 +54,7 @@ export const KPI_MESSAGES = {
   statementUnknown: 'Deze stelling hoort niet bij de vraag.',
   noteTooLong: `De notitie is te lang (hoogstens ${KPI_NOTE_MAX_LENGTH} tekens).`,
   periodKey: (kind: PeriodKind, key: string) =>
-    `‘${key}’ is geen ${PERIOD_WORDS[kind]} (bijvoorbeeld ${PERIOD_EXAMPLES[kind]}).`,
+    `'${key}' is geen ${PERIOD_WORDS[kind]} (bijvoorbeeld ${PERIOD_EXAMPLES[kind]}).`,
   periodFuture: 'Deze periode is nog niet begonnen.',
 } as const;
 

@@ -19,7 +19,7 @@ export const KPI_IMPORT_MESSAGES = {
   noFile: 'Kies een CSV-bestand.',
   emptyFile: 'Het bestand is leeg.',
   tooLarge: 'Het bestand is groter dan 2 MB. Splits het in kleinere bestanden.',
-  notText: 'Dit is geen CSV-bestand. Sla het in Excel op als ‘CSV (gescheiden door lijstscheidingsteken)’.',
+  notText: "Dit is geen CSV-bestand. Sla het in Excel op als 'CSV (gescheiden door lijstscheidingsteken)'.",
 } as const;
 
 export type KpiImportState =
@@ -123,7 +123,7 @@ export function importCheckTexts(report: KpiImportReport, skipInvalid: boolean):
   else if (skipInvalid) texts.push(`${lines(report.refused.length)} geweigerd; die worden overgeslagen.`);
   else
     texts.push(
-      `${lines(report.refused.length)} geweigerd. Verbeter het bestand, of kies ‘Foute regels overslaan’ om alleen de goede regels te importeren.`,
+      `${lines(report.refused.length)} geweigerd. Verbeter het bestand, of kies 'Foute regels overslaan' om alleen de goede regels te importeren.`,
     );
   if (report.created + report.updated === 0) texts.push('Er is niets om te importeren.');
   return texts;

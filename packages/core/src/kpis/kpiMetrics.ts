@@ -69,7 +69,7 @@ export const KPI_METRICS: Readonly<Record<KpiMetric, MetricInfo>> = {
     max: 5,
   },
   response_rate: {
-    label: 'Respons (persoonlijke links)',
+    label: 'Reactiepercentage (persoonlijke links)',
     unit: 'percentage',
     question: null,
     statement: false,

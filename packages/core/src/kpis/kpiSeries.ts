@@ -95,9 +95,9 @@ export function comparePoints(
 export const KPI_BOARD_MAX = 100;
 
 export const KPI_BOARD_MESSAGES = {
-  tooMany: `Er passen hoogstens ${KPI_BOARD_MAX} KPI’s op het bord.`,
+  tooMany: `Er passen hoogstens ${KPI_BOARD_MAX} KPI's op het bord.`,
   duplicate: 'Elke KPI staat maar één keer op het bord.',
-  unknown: 'Kies alleen KPI’s van je organisatie.',
+  unknown: "Kies alleen KPI's van je organisatie.",
 } as const;
 
 /** A board choice checked against the organisation's KPIs; a refusal names its reason. */

@@ -79,7 +79,7 @@ describe('comparisonRows', () => {
         row.assessment.label,
       ]),
     ).toEqual([
-      ['maart 2026', '€\u00a01.500,00', '€\u00a01.000,00', '+€\u00a0500,00', '+50%', 'Beter'],
+      ['maart 2026', '€\u00a01.500,00', '€\u00a01.000,00', '€\u00a0+500,00', '+50%', 'Beter'],
       ['Q1 2026', '1 u 30 min', '1 u', '+30 min', '+50%', 'Slechter'],
       ['maart 2026', '40%', '–', '–', '–', 'Niet te vergelijken'],
       ['maart 2026', '7', '7', '0', '0%', 'Gelijk'],
@@ -92,7 +92,7 @@ describe('comparisonRows', () => {
       'Periode B heeft geen waarde.',
       'Hoger is beter.',
     ]);
-    expect(comparisonSummary(rows)).toBe('4 KPI’s: 1 beter, 1 slechter, 1 gelijk, 1 niet te vergelijken.');
+    expect(comparisonSummary(rows)).toBe("4 KPI's: 1 beter, 1 slechter, 1 gelijk, 1 niet te vergelijken.");
   });
 });
 

@@ -100,7 +100,7 @@ export function comparisonSummary(rows: readonly ComparisonRowView[]): string {
     `${count(A.neutral)} gelijk`,
     `${count(A.none)} niet te vergelijken`,
   ];
-  return `${rows.length === 1 ? '1 KPI' : `${rows.length} KPI’s`}: ${parts.join(', ')}.`;
+  return `${rows.length === 1 ? '1 KPI' : `${rows.length} KPI's`}: ${parts.join(', ')}.`;
 }
 
 // --- Drill-down ---------------------------------------------------------------------------------

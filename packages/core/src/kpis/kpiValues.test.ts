@@ -124,16 +124,16 @@ describe('formatting', () => {
     expect(formatDuration(90)).toBe('1 min 30 s');
     expect(formatDuration(3600)).toBe('1 u');
     expect(formatDuration(8130)).toBe('2 u 16 min');
-    expect(formatDuration(-900)).toBe('−15 min');
+    expect(formatDuration(-900)).toBe('-15 min');
   });
 
   it('should sign changes and write a percentage change in points', () => {
-    expect(formatKpiChange('euro', 1200)).toBe('+€\u00a012,00');
-    expect(formatKpiChange('percentage', -2.5)).toBe('−2,5 procentpunt');
+    expect(formatKpiChange('euro', 1200)).toBe('€\u00a0+12,00');
+    expect(formatKpiChange('percentage', -2.5)).toBe('-2,5 procentpunt');
     expect(formatKpiChange('duration', 900)).toBe('+15 min');
     expect(formatKpiChange('number', 0)).toBe('0');
     expect(formatRelativeChange(0.125)).toBe('+12,5%');
-    expect(formatRelativeChange(-0.03)).toBe('−3%');
+    expect(formatRelativeChange(-0.03)).toBe('-3%');
     expect(formatRelativeChange(null)).toBe('–');
   });
 });

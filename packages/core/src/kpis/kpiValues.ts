@@ -1,5 +1,13 @@
 import type { KpiUnit } from '../contract';
-import { formatCents, formatNumber, NO_VALUE } from '../format';
+import {
+  formatCents,
+  formatNumber,
+  formatSignedCents,
+  formatSignedNumber,
+  formatSignedPercent,
+  NO_VALUE,
+  withSign,
+} from '../format';
 
 /**
  * KPI values per unit. On the wire and in the database a value is a plain number in the unit's own
@@ -78,9 +86,9 @@ const fail = (reason: string): ParsedValue => ({ ok: false, reason });
  * (English notation, or a typo), so nothing is read as a thousand times too large.
  */
 function dutchDecimal(text: string): string | null {
-  const match = /^([+\-−]?)\s*(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/.exec(text);
+  const match = /^([+\-\u2212]?)\s*(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/.exec(text);
   if (!match) return null;
-  const sign = match[1] === '-' || match[1] === '−' ? '-' : '';
+  const sign = match[1] === '-' || match[1] === '\u2212' ? '-' : '';
   const whole = (match[2] as string).replaceAll('.', '');
   return match[3] === undefined ? `${sign}${whole}` : `${sign}${whole}.${match[3]}`;
 }
@@ -139,7 +147,8 @@ export function parseKpiValue(unit: KpiUnit, raw: string): ParsedValue {
     return problem === null ? { ok: true, value: seconds } : fail(problem);
   }
   let body = text;
-  if (unit === 'euro') body = body.replace(/^([+\-−]?)\s*€\s*/, '$1').replace(/^€\s*([+\-−]?)\s*/, '$1');
+  if (unit === 'euro')
+    body = body.replace(/^([+\-\u2212]?)\s*€\s*/, '$1').replace(/^€\s*([+\-\u2212]?)\s*/, '$1');
   if (unit === 'percentage') body = body.replace(/\s*%$/, '');
   const decimal = dutchDecimal(body);
   if (decimal === null) return fail(M.dutchNumber);
@@ -163,18 +172,22 @@ const PLAIN_CENTS = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, m
 /** Seconds as '2 u 15 min', '45 min', '1 min 30 s', '30 s' (over an hour in whole minutes). */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return NO_VALUE;
-  const sign = seconds < 0 ? '−' : '';
-  const total = Math.round(Math.abs(seconds));
-  if (total < 60) return `${sign}${total} s`;
+  const text = durationText(Math.round(Math.abs(seconds)));
+  return seconds < 0 ? withSign(seconds, text) : text;
+}
+
+/** A duration without its sign. */
+function durationText(total: number): string {
+  if (total < 60) return `${total} s`;
   if (total < 3600) {
     const minutes = Math.floor(total / 60);
     const rest = total % 60;
-    return rest === 0 ? `${sign}${minutes} min` : `${sign}${minutes} min ${rest} s`;
+    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
   }
   const totalMinutes = Math.round(total / 60);
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
-  return minutes === 0 ? `${sign}${hours} u` : `${sign}${hours} u ${minutes} min`;
+  return minutes === 0 ? `${hours} u` : `${hours} u ${minutes} min`;
 }
 
 /** A value for people: '€ 1.234,56', '45,5%', '2 u 15 min', '1.234,5'; '–' without one. */
@@ -193,31 +206,27 @@ export function formatKpiValue(unit: KpiUnit, value: number | null | undefined):
 }
 
 /**
- * A change for people, signed: '+€ 12,00', '−2,5 procentpunt', '+15 min', '+3'. A percentage's
+ * A change for people, signed: '€ +12,00', '-2,5 procentpunt', '+15 min', '+3'. A percentage's
  * change is in percentage points: from 40% to 42% is '+2 procentpunt', not '+5%'.
  */
 export function formatKpiChange(unit: KpiUnit, change: number): string {
   if (!Number.isFinite(change)) return NO_VALUE;
-  const sign = change > 0 ? '+' : change < 0 ? '−' : '';
-  const size = Math.abs(change);
   switch (unit) {
     case 'euro':
-      return `${sign}${formatCents(size)}`;
+      return formatSignedCents(change);
     case 'percentage':
-      return `${sign}${PERCENT.format(size)} procentpunt`;
+      return `${formatSignedNumber(change, 1)} procentpunt`;
     case 'duration':
-      return `${sign}${formatDuration(size)}`;
+      return withSign(change, durationText(Math.round(Math.abs(change))));
     case 'number':
-      return `${sign}${formatNumber(size)}`;
+      return formatSignedNumber(change);
   }
 }
 
-/** A relative change as '+12,5%' or '−3%'; '–' without one. */
+/** A relative change as '+12,5%' or '-3%'; '–' without one. */
 export function formatRelativeChange(relative: number | null): string {
   if (relative === null || !Number.isFinite(relative)) return NO_VALUE;
-  const percent = relative * 100;
-  const sign = percent > 0 ? '+' : percent < 0 ? '−' : '';
-  return `${sign}${PERCENT.format(Math.abs(percent))}%`;
+  return formatSignedPercent(relative * 100);
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -236,6 +245,6 @@ export function kpiValueText(unit: KpiUnit, value: number): string {
     }
     case 'percentage':
     case 'number':
-      return PLAIN.format(value).replace('−', '-');
+      return PLAIN.format(value);
   }
 }

@@ -8,6 +8,7 @@ export { EMPTY_LOG_FILTER, filterLogRows, prepareLogRows } from './logFilter';
 export {
   formatLogTime,
   LOG_LEVELS,
+  logCategoryLabel,
   logCellText,
   logCountText,
   logLevelLabel,

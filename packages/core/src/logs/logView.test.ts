@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatLogTime,
   LOG_LEVELS,
+  logCategoryLabel,
   logCellText,
   logCountText,
   logLevelLabel,
@@ -17,8 +18,23 @@ describe('LOG_LEVELS', () => {
 
 describe('logLevelLabel', () => {
   it('should show every level in Dutch, an unknown one as received', () => {
-    expect(LOG_LEVELS.map(logLevelLabel)).toEqual(['Info', 'Waarschuwing', 'Fout', 'Audit']);
+    expect(LOG_LEVELS.map(logLevelLabel)).toEqual(['Informatie', 'Waarschuwing', 'Fout', 'Controlespoor']);
     expect(logLevelLabel('debug')).toBe('debug');
+  });
+});
+
+describe('logCategoryLabel', () => {
+  it('should show the categories Loop writes in Dutch, an unknown one as received and none as -', () => {
+    expect(['http', 'auth', 'admin', 'billing', 'organization', 'survey'].map(logCategoryLabel)).toEqual([
+      'Verzoek',
+      'Inloggen',
+      'Beheer',
+      'Abonnement',
+      'Organisatie',
+      'Survey',
+    ]);
+    expect(logCategoryLabel('webhook')).toBe('webhook');
+    expect(logCategoryLabel(null)).toBe('-');
   });
 });
 

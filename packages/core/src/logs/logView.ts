@@ -10,15 +10,40 @@ export const parseLogLevel = (value: string): LogLevel | '' =>
   (LOG_LEVELS as readonly string[]).includes(value) ? (value as LogLevel) : '';
 
 const LOG_LEVEL_LABELS: Readonly<Record<LogLevel, string>> = {
-  info: 'Info',
+  info: 'Informatie',
   warning: 'Waarschuwing',
   error: 'Fout',
-  audit: 'Audit',
+  audit: 'Controlespoor',
 };
 
-/** A log level in Dutch ('Info', 'Waarschuwing', 'Fout', 'Audit'); an unknown one as received. */
+/**
+ * A log level in Dutch ('Informatie', 'Waarschuwing', 'Fout', 'Controlespoor'); an unknown one as
+ * received. The filter still filters by the level's value.
+ */
 export const logLevelLabel = (level: string | null | undefined): string =>
   dutchLabel(LOG_LEVEL_LABELS, level);
+
+/** The categories the server writes, in Dutch. */
+const LOG_CATEGORY_LABELS: Readonly<Record<string, string>> = {
+  http: 'Verzoek',
+  auth: 'Inloggen',
+  admin: 'Beheer',
+  analysis: 'Analyse',
+  billing: 'Abonnement',
+  contacts: 'Contacten',
+  finance: 'Financiën',
+  kpi: 'KPI',
+  organization: 'Organisatie',
+  survey: 'Survey',
+  user: 'Gebruiker',
+  system: 'Systeem',
+};
+
+/** A log category in Dutch ('http' is 'Verzoek'); an unknown one as received, none as '-'. */
+export const logCategoryLabel = (category: string | null | undefined): string =>
+  category === null || category === undefined || category === ''
+    ? '-'
+    : dutchLabel(LOG_CATEGORY_LABELS, category);
 
 /** The result count of spec §2, e.g. '1.234 van 100.000 resultaten'. */
 export const logCountText = (shown: number, total: number): string =>

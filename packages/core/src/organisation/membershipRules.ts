@@ -24,7 +24,7 @@ export const MEMBERSHIP_MESSAGES = {
     'De organisatie heeft dan geen eigenaar meer. Maak eerst een ander lid eigenaar of draag het eigendom over.',
   notAssignable: 'Deze rol kun je niet toekennen.',
   selfRole: 'Je kunt je eigen rol niet wijzigen. Vraag een andere eigenaar, of draag het eigendom over.',
-  selfRemove: 'Gebruik ‘Organisatie verlaten’ om jezelf uit de organisatie te halen.',
+  selfRemove: "Gebruik 'Organisatie verlaten' om jezelf uit de organisatie te halen.",
   selfTransfer: 'Je bent al eigenaar.',
   alreadyOwner: 'Dit lid is al eigenaar.',
   unchanged: 'Dit lid heeft deze rol al.',

@@ -16,7 +16,7 @@ export const ROLE_LABELS: Readonly<Record<MemberRole, string>> = {
 /** One sentence per role for the role picker and the members list. */
 export const ROLE_DESCRIPTIONS: Readonly<Record<MemberRole, string>> = {
   owner: 'Mag alles, ook het abonnement, de leden en het verwijderen of exporteren van de organisatie.',
-  manager: 'Beheert surveys en antwoorden, sjablonen en huisstijl, en nodigt collega’s uit.',
+  manager: "Beheert surveys en antwoorden, sjablonen en huisstijl, en nodigt collega's uit.",
   member: 'Maakt en bewerkt surveys en bekijkt de resultaten.',
   viewer: 'Bekijkt surveys en resultaten, maar wijzigt niets.',
 };
@@ -114,7 +114,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
     'Alleen een eigenaar of beheerder kan surveys en antwoorden verwijderen of de bewaartermijn instellen.',
   'templates.manage': 'Alleen een eigenaar of beheerder kan de sjablonen van de organisatie beheren.',
   'branding.manage': 'Alleen een eigenaar of beheerder kan de huisstijl wijzigen.',
-  'members.invite': 'Alleen een eigenaar of beheerder kan collega’s uitnodigen.',
+  'members.invite': "Alleen een eigenaar of beheerder kan collega's uitnodigen.",
   'members.manage': 'Alleen een eigenaar kan rollen wijzigen en leden verwijderen.',
   'billing.manage': 'Alleen een eigenaar kan het abonnement en de betalingen beheren.',
   'organization.rename': 'Alleen een eigenaar kan de naam van de organisatie wijzigen.',
@@ -122,7 +122,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
   'finance.read': 'Met de rol Lezer kun je de financiën niet bekijken.',
   'finance.manage':
     'Alleen een eigenaar of beheerder kan financiële gegevens toevoegen, wijzigen of importeren.',
-  'kpis.manage': 'Met de rol Lezer kun je KPI’s bekijken, maar niet maken of wijzigen.',
+  'kpis.manage': "Met de rol Lezer kun je KPI's bekijken, maar niet maken of wijzigen.",
   'analysis.use':
     'Met de rol Lezer kun je de bedrijfsanalyse niet maken of bekijken: die bevat ook de financiën.',
   'contacts.manage': 'Met de rol Lezer kun je geen contacten bekijken of beheren: dat zijn persoonsgegevens.',

@@ -49,7 +49,7 @@ describe('teamView', () => {
     const view = teamView([member(1, 'owner'), member(4, 'viewer', true)], 'viewer');
     expect(view.canInvite).toBe(false);
     expect(view.inviteRoles).toEqual([]);
-    expect(view.inviteRefusal).toBe('Alleen een eigenaar of beheerder kan collega’s uitnodigen.');
+    expect(view.inviteRefusal).toBe("Alleen een eigenaar of beheerder kan collega's uitnodigen.");
     expect(view.leaveRefusal).toBeNull();
   });
 });

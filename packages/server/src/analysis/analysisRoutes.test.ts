@@ -79,8 +79,8 @@ describe('POST /organization/business-analysis', () => {
       expect(body.analysis).toContain(`\n${heading}\n`);
     expect(body.analysis).toContain('Omzet per maand');
     expect(body.analysis).toContain(surveyTitle);
-    expect(body.analysis).toContain('‘Omzet per maand’ is niet op koers');
-    expect(body.analysis).toContain('NPS van ‘Zou je ons aanbevelen?’: +40 over 5 antwoorden.');
+    expect(body.analysis).toContain("'Omzet per maand' is niet op koers");
+    expect(body.analysis).toContain("NPS van 'Zou je ons aanbevelen?': +40 over 5 antwoorden.");
     for (const secret of Object.values(PERSONAL)) expect(body.analysis).not.toContain(secret);
 
     const [row] = await ctx.db

@@ -61,9 +61,9 @@ export const analysisRoutes =
           operationId: 'createBusinessAnalysis',
           summary: 'Make a business analysis of the organisation',
           description:
-            'Zonder body. Schrijft een rapport (Markdown) uit de KPI’s, de surveys met reacties en de financiën van ' +
+            "Zonder body. Schrijft een rapport (Markdown) uit de KPI's, de surveys met reacties en de financiën van " +
             'de organisatie en bewaart het. De ingebouwde analist werkt met vaste regels; met LLM_BASE_URL en ' +
-            'LLM_MODEL schrijft een taalmodel het (alleen geaggregeerde cijfers gaan mee). 400 zonder KPI’s en ' +
+            "LLM_MODEL schrijft een taalmodel het (alleen geaggregeerde cijfers gaan mee). 400 zonder KPI's en " +
             'zonder surveys met reacties; 409 zolang er al een analyse van de organisatie loopt; 429 na te veel ' +
             'analyses; 502 als het taalmodel niet (bruikbaar) antwoordt; 504 na ANALYSIS_TIMEOUT_MS.',
           response: {

@@ -8,7 +8,7 @@ import { array, integer, object, type Schema, string } from '../http/schema';
 
 const dataPointsSchema: Schema<AnalysisDataPoints> = object<AnalysisDataPoints>(
   {
-    kpis: integer({ minimum: 0, description: 'Aantal KPI’s.' }),
+    kpis: integer({ minimum: 0, description: "Aantal KPI's." }),
     surveys: integer({ minimum: 0, description: 'Aantal surveys met ingevulde reacties.' }),
   },
   { description: 'Waar de analyse op gebaseerd is.' },

@@ -80,7 +80,7 @@ describe('summaries by the LLM analyst', () => {
       .from(appLogs)
       .where(eq(appLogs.action, 'survey.answers_summarised'));
     expect(audit?.message).toBe(
-      `Open antwoorden van enquête ${survey.id} samengevat (vraag lang, 9 antwoorden, 2 thema's, analist llm)`,
+      `Open antwoorden van survey ${survey.id} samengevat (vraag lang, 9 antwoorden, 2 thema's, analist llm)`,
     );
   });
 

@@ -83,7 +83,7 @@ describe('POST /surveys/:id/questions/:questionId/summary', () => {
       category: 'survey',
       orgId: team.organization.id,
       route: '/api/v1/surveys/:id/questions/:questionId/summary',
-      message: `Open antwoorden van enquête ${survey.id} samengevat (vraag lang, 9 antwoorden, 3 thema's, analist builtin)`,
+      message: `Open antwoorden van survey ${survey.id} samengevat (vraag lang, 9 antwoorden, 3 thema's, analist builtin)`,
     });
   });
 

@@ -77,7 +77,7 @@ export const summaryRoutes =
           operationId: 'summariseOpenAnswers',
           summary: "Summarise an open question's answers",
           description:
-            'Zonder body; `from`/`to` (JJJJ-MM-DD) zoals bij de resultaten. Terugkerende thema’s in de antwoorden op ' +
+            "Zonder body; `from`/`to` (JJJJ-MM-DD) zoals bij de resultaten. Terugkerende thema's in de antwoorden op " +
             'een open vraag, met aantallen en korte citaten (zonder e-mailadressen en telefoonnummers). De ingebouwde ' +
             'samenvatter telt gedeelde woorden en woordgroepen in de nieuwste 10.000 antwoorden; met LLM_BASE_URL en ' +
             'LLM_MODEL maakt het taalmodel hem (de antwoorden gaan dan mee, e-mailadressen en telefoonnummers ' +
@@ -118,7 +118,7 @@ export const summaryRoutes =
           action: 'survey.answers_summarised',
           orgId: target.organizationId,
           message:
-            `Open antwoorden van enquête ${target.surveyId} samengevat (vraag ${target.question.id}, ` +
+            `Open antwoorden van survey ${target.surveyId} samengevat (vraag ${target.question.id}, ` +
             `${summary.answers_considered} antwoorden, ${summary.themes.length} thema's, analist ${summary.analyst})`,
         });
         return summary;

@@ -26,7 +26,7 @@ export const summarySchema: Schema<OpenAnswerSummary> = object<OpenAnswerSummary
     }),
     themes: array(themeSchema, {
       maxItems: SUMMARY_THEMES_MAX,
-      description: 'Terugkerende thema’s, grootste eerst.',
+      description: "Terugkerende thema's, grootste eerst.",
     }),
     other_count: integer({ minimum: 0, description: 'Meegenomen antwoorden bij geen enkel thema (Overig).' }),
     too_few: boolean({ description: 'Minder dan 3 antwoorden: niets samengevat.' }),

@@ -10,6 +10,7 @@ import type {
   ResetPasswordRequest,
   TokenPair,
   VerifyEmailRequest,
+  VerifyEmailResponse,
 } from '@loop/core';
 import {
   FORGOT_PASSWORD_MESSAGE,
@@ -34,7 +35,8 @@ import { endSession, refreshSession } from './sessions';
 
 export const AUTH_MESSAGES = {
   registered: 'Account aangemaakt. Controleer je e-mail om je adres te bevestigen.',
-  verified: 'Je e-mailadres is bevestigd. Je kunt nu inloggen.',
+  verified: 'Je e-mailadres is bevestigd. Log in om verder te gaan.',
+  verifiedSignedIn: 'Je e-mailadres is bevestigd. Je bent ingelogd.',
   verifyInvalid: 'Deze bevestigingslink is ongeldig of verlopen.',
   verificationResent:
     'Als dit e-mailadres bij ons bekend is en nog niet bevestigd, hebben we een nieuwe bevestigingslink gestuurd.',
@@ -85,8 +87,11 @@ export const authRoutes =
               email: textInput('E-mailadres'),
               password: textInput('Wachtwoord (8 tot 128 tekens)'),
               invitation_token: tokenInput('Token uit de uitnodigingslink (optioneel)'),
+              browser_key: tokenInput(
+                'Willekeurige sleutel die de registrerende browser bewaart (optioneel): alleen die browser wordt door de bevestigingslink ingelogd.',
+              ),
             },
-            { optional: ['invitation_token'] },
+            { optional: ['invitation_token', 'browser_key'] },
           ),
           response: {
             201: messageResponse('Account aangemaakt (of bestond al).'),
@@ -139,23 +144,49 @@ export const authRoutes =
           security: [],
           summary: 'Confirm an e-mail address',
           description:
-            'Bevestigt het e-mailadres met het token uit de link /verify/:token (eenmalig, 48 uur geldig).',
-          body: object<VerifyEmailRequest>({ token: tokenInput('Token uit de bevestigingslink') }),
+            'Bevestigt het e-mailadres met het token uit de link /verify/:token (eenmalig, 48 uur geldig) en ' +
+            'geeft het adres terug. Stuurt de browser die registreerde zijn browser_key mee, dan opent het ' +
+            'antwoord ook een sessie (session); elders alleen bevestigd, zonder sessie.',
+          body: object<VerifyEmailRequest>(
+            {
+              token: tokenInput('Token uit de bevestigingslink'),
+              browser_key: tokenInput(
+                'De sleutel die deze browser bij de registratie meestuurde (optioneel).',
+              ),
+            },
+            { optional: ['browser_key'] },
+          ),
           response: {
-            200: messageResponse('Adres bevestigd.'),
+            200: object<VerifyEmailResponse>(
+              {
+                detail: string({ description: 'Adres bevestigd.' }),
+                email: string({ description: 'Het bevestigde e-mailadres.' }),
+                session: tokenPair,
+              },
+              { optional: ['session'] },
+            ),
             400: ERRORS.badRequest,
             429: ERRORS.tooManyRequests,
           },
         },
       },
       async (request) => {
-        const result = await verifyEmail(deps, request.body.token);
+        const result = await verifyEmail(deps, request.body.token, request.body.browser_key);
         if (!result.ok) {
           audit(request, 'auth.verify_email.failed', 'Bevestigingslink ongeldig of verlopen', 'warning');
           throw new ApiError(400, AUTH_MESSAGES.verifyInvalid);
         }
-        audit(request, 'auth.verify_email', 'E-mailadres bevestigd');
-        return { detail: AUTH_MESSAGES.verified };
+        const { email, session } = result.value;
+        if (session === null) {
+          audit(request, 'auth.verify_email', 'E-mailadres bevestigd');
+          return { detail: AUTH_MESSAGES.verified, email };
+        }
+        audit(
+          request,
+          'auth.verify_email.signed_in',
+          'E-mailadres bevestigd en ingelogd in de browser die registreerde',
+        );
+        return { detail: AUTH_MESSAGES.verifiedSignedIn, email, session };
       },
     );
 

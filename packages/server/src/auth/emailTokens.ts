@@ -12,12 +12,16 @@ export const EMAIL_TOKEN_LIFETIME_MS: Readonly<Record<EmailTokenKind, number>> =
   reset: 1 * HOUR_MS,
 };
 
-/** Stores a new single-use token (hashed) and returns the raw one for the link in the mail. */
+/**
+ * Stores a new single-use token (hashed) and returns the raw one for the link in the mail. With
+ * `browserKey` (a verification link made at registration) the key's hash is stored with it.
+ */
 export async function issueEmailToken(
   db: Queryable,
   clock: Clock,
   userId: number,
   kind: EmailTokenKind,
+  browserKey?: string,
 ): Promise<string> {
   const token = newSecureToken();
   const now = clock.now();
@@ -27,8 +31,15 @@ export async function issueEmailToken(
     kind,
     createdAt: now,
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[kind]),
+    browserKeyHash: browserKey === undefined ? null : hashToken(browserKey),
   });
   return token;
+}
+
+/** A used-up token: whose it was, and the hash of the registering browser's key if it had one. */
+export interface ConsumedEmailToken {
+  readonly userId: number;
+  readonly browserKeyHash: string | null;
 }
 
 /**
@@ -41,6 +52,16 @@ export async function consumeEmailToken(
   kind: EmailTokenKind,
   now: Date,
 ): Promise<number | null> {
+  return (await consumeEmailTokenRow(db, token, kind, now))?.userId ?? null;
+}
+
+/** `consumeEmailToken`, also giving the browser key's hash stored with the token. */
+export async function consumeEmailTokenRow(
+  db: Queryable,
+  token: string,
+  kind: EmailTokenKind,
+  now: Date,
+): Promise<ConsumedEmailToken | null> {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
@@ -52,8 +73,8 @@ export async function consumeEmailToken(
         gt(emailTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: emailTokens.userId });
-  return row?.userId ?? null;
+    .returning({ userId: emailTokens.userId, browserKeyHash: emailTokens.browserKeyHash });
+  return row ?? null;
 }
 
 /** Invalidates every other open link of this kind, e.g. older reset mails after a reset. */

@@ -16,7 +16,10 @@ afterAll(async () => {
 });
 
 const register = (payload: unknown) => api(ctx.app, 'POST', '/auth/register', { payload });
-const verify = (token: string) => api(ctx.app, 'POST', '/auth/verify-email', { payload: { token } });
+const verify = (token: string, browserKey?: string) =>
+  api(ctx.app, 'POST', '/auth/verify-email', {
+    payload: browserKey === undefined ? { token } : { token, browser_key: browserKey },
+  });
 const userCount = async () => ctx.db.$count(users);
 
 describe('POST /auth/register', () => {
@@ -99,13 +102,57 @@ describe('POST /auth/verify-email', () => {
 
     const first = await verify(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ detail: AUTH_MESSAGES.verified });
+    expect(first.json()).toEqual({ detail: AUTH_MESSAGES.verified, email });
     const [stored] = await ctx.db.select().from(users).where(eq(users.email, email));
     expect(stored?.emailVerifiedAt).toEqual(ctx.clock.now());
 
     const again = await verify(token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: AUTH_MESSAGES.verifyInvalid });
+  });
+
+  it('should sign in the browser that registered, and only that one', async () => {
+    const email = uniqueEmail('zelfde');
+    const browserKey = 'k'.repeat(43);
+    await register({ name: 'Sam', email, password: 'Wachtwoord-1', browser_key: browserKey });
+    const token = ctx.mailer.lastToken(email, 'verify');
+
+    const response = await verify(token, browserKey);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ detail: AUTH_MESSAGES.verifiedSignedIn, email });
+    expect(body.session).toMatchObject({ token_type: 'bearer' });
+    // The session is a real one: its access token opens /users/me for this user.
+    const me = await api(ctx.app, 'GET', '/users/me', { token: body.session.access_token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(email);
+    // The key's hash is stored, never the key.
+    const dump = JSON.stringify(await ctx.db.execute(sql`select * from email_tokens`));
+    expect(dump).not.toContain(browserKey);
+  });
+
+  it('should only confirm, without a session, a link opened elsewhere or with another key', async () => {
+    const email = uniqueEmail('elders');
+    await register({ name: 'Eva', email, password: 'Wachtwoord-1', browser_key: 'a'.repeat(43) });
+    const token = ctx.mailer.lastToken(email, 'verify');
+    const other = await verify(token, 'b'.repeat(43));
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual({ detail: AUTH_MESSAGES.verified, email });
+    // Used up: the registering browser cannot sign in with it afterwards either.
+    expect((await verify(token, 'a'.repeat(43))).statusCode).toBe(400);
+
+    const plain = uniqueEmail('zonder-sleutel');
+    await register({ name: 'Piet', email: plain, password: 'Wachtwoord-1', browser_key: 'c'.repeat(43) });
+    const second = await verify(ctx.mailer.lastToken(plain, 'verify'));
+    expect(second.json()).toEqual({ detail: AUTH_MESSAGES.verified, email: plain });
+  });
+
+  it('should not sign in through a link sent again, nor with a key sent for an unkeyed link', async () => {
+    const email = uniqueEmail('opnieuw');
+    await register({ name: 'Ria', email, password: 'Wachtwoord-1' });
+    await api(ctx.app, 'POST', '/auth/resend-verification', { payload: { email } });
+    const response = await verify(ctx.mailer.lastToken(email, 'verify'), 'd'.repeat(43));
+    expect(response.json()).toEqual({ detail: AUTH_MESSAGES.verified, email });
   });
 
   it('should store only the hash of the token', async () => {

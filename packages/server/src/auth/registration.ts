@@ -1,11 +1,21 @@
-import { type AcceptedInvitation, err, ok, type RegisterRequest, type Result } from '@loop/core';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  type AcceptedInvitation,
+  err,
+  ok,
+  type RegisterRequest,
+  type Result,
+  type TokenPair,
+} from '@loop/core';
 import { normaliseEmail } from '@loop/core/auth';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { type UserRow, users } from '../db/schema';
 import { accountExistsMail, verificationMail } from '../mail/messages';
 import { type InvitationRefusal, joinByInvitation } from '../organizations/invitations';
-import { consumeEmailToken, issueEmailToken, retireEmailTokens } from './emailTokens';
+import { consumeEmailTokenRow, issueEmailToken, retireEmailTokens } from './emailTokens';
+import { hashToken } from './secureToken';
+import { startSession } from './sessions';
 import { findUserByEmail, isUniqueViolation } from './users';
 
 type RegistrationDeps = Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'mail' | 'links'>;
@@ -14,12 +24,16 @@ export const REGISTRATION_MESSAGES = {
   accountExists: 'Er is al een account met dit e-mailadres. Log in om de uitnodiging te accepteren.',
 } as const;
 
-/** Mails a fresh verification link to a user whose address is not confirmed yet. */
+/**
+ * Mails a fresh verification link to a user whose address is not confirmed yet; `browserKey` (at
+ * registration) ties the link to the registering browser.
+ */
 export async function sendVerificationMail(
   deps: RegistrationDeps,
   user: Pick<UserRow, 'id' | 'name' | 'email'>,
+  browserKey?: string,
 ) {
-  const token = await issueEmailToken(deps.db, deps.clock, user.id, 'verify');
+  const token = await issueEmailToken(deps.db, deps.clock, user.id, 'verify', browserKey);
   deps.mail.enqueue(verificationMail(user, deps.links.verify(token)));
 }
 
@@ -54,7 +68,7 @@ export async function register(deps: RegistrationDeps, input: RegisterRequest): 
     if (winner !== undefined) mailExistingAccount(deps, winner);
     return;
   }
-  await sendVerificationMail(deps, created);
+  await sendVerificationMail(deps, created, input.browser_key);
 }
 
 function mailExistingAccount(deps: RegistrationDeps, user: UserRow): void {
@@ -112,25 +126,49 @@ class InvitationRefused extends Error {
   }
 }
 
-/** Confirms the address behind a verification link; the link works once and for 48 hours. */
+/** A confirmed address, and the new session when the link was opened in the registering browser. */
+export interface VerifiedEmail {
+  readonly email: string;
+  readonly session: TokenPair | null;
+}
+
+/** The same key as the one whose hash was stored at registration; constant-time. */
+function sameBrowser(browserKey: string | undefined, storedHash: string | null): boolean {
+  if (browserKey === undefined || browserKey === '' || storedHash === null) return false;
+  const given = Buffer.from(hashToken(browserKey), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/**
+ * Confirms the address behind a verification link; the link works once and for 48 hours. Opened
+ * in the browser that registered (it sends the key whose hash the link's token holds), the user is
+ * signed in as well; anywhere else the address is only confirmed, so a forwarded or scanned link
+ * never opens a session (docs/architecture.md, 'Signed in by the confirmation link').
+ */
 export async function verifyEmail(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'accessTokens' | 'config'>,
   token: string,
-): Promise<Result<void, 'invalid'>> {
+  browserKey?: string,
+): Promise<Result<VerifiedEmail, 'invalid'>> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const userId = await consumeEmailToken(tx, token, 'verify', now);
-    if (userId === null) return err('invalid');
+  const confirmed = await deps.db.transaction(async (tx) => {
+    const consumed = await consumeEmailTokenRow(tx, token, 'verify', now);
+    if (consumed === null) return null;
     const [user] = await tx
-      .select({ verifiedAt: users.emailVerifiedAt })
+      .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, verifiedAt: users.emailVerifiedAt })
       .from(users)
-      .where(eq(users.id, userId));
-    if (user?.verifiedAt === null) {
-      await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+      .where(eq(users.id, consumed.userId));
+    if (user === undefined) return null;
+    if (user.verifiedAt === null) {
+      await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     }
-    await retireEmailTokens(tx, userId, 'verify', now);
-    return ok(undefined);
+    await retireEmailTokens(tx, user.id, 'verify', now);
+    return { user, signIn: sameBrowser(browserKey, consumed.browserKeyHash) };
   });
+  if (confirmed === null) return err('invalid');
+  const session = confirmed.signIn ? await startSession(deps, confirmed.user) : null;
+  return ok({ email: confirmed.user.email, session });
 }
 
 /** Sends a new verification link if the address belongs to an unconfirmed account; silent otherwise. */

@@ -101,6 +101,25 @@ describe('plan texts (migrated database)', () => {
   });
 });
 
+describe('plan texts in one language (migration 0030)', () => {
+  it("should use Loop's words: 'reactie' not 'respons', 'je' not 'u', the ASCII apostrophe, 'Analyse' for the page", async () => {
+    const forbidden: ReadonlyArray<readonly [string, RegExp]> = [
+      ['respons', /(?<![\p{L}\p{N}])respons(en)?(?![\p{L}\p{N}])/iu],
+      ['u/uw', /(?<![\p{L}\p{N}'])(u|uw)(?![\p{L}\p{N}'])/iu],
+      ['curly apostrophe', /[\u2018\u2019]/u],
+      ['U+2212', /\u2212/u],
+      ['Analytics', /\bAnalytics\b/u],
+    ];
+    const rows = await ctx.db.select().from(features);
+    const found: string[] = [];
+    for (const row of rows) {
+      const text = `${row.name} ${textOf(shown(row.description))}`;
+      for (const [name, pattern] of forbidden) if (pattern.test(text)) found.push(`${row.key}: ${name}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the business analysis and the AI insights on the plans (migrations 0016 and 0018)', () => {
   it("should sell 'business' and 'ai' on proloop only", async () => {
     const rows = await ctx.db

@@ -47,7 +47,7 @@ export const CONTACT_IMPORT_MESSAGES = {
     `De kolommen van dit CSV-bestand zijn niet herkend (${headers.map((header) => `'${header}'`).join(', ')}). Geef aan welke kolom het e-mailadres en welke de naam bevat.`,
   duplicateInFile: (line: number) => `Hetzelfde e-mailadres als regel ${line}.`,
   interrupted:
-    'De import is onderbroken (de server stopte). De contacten tot de laatst gemelde voortgang zijn opgeslagen; importeer het bestand opnieuw met ‘bijwerken’ of ‘overslaan’ om de rest toe te voegen.',
+    "De import is onderbroken (de server stopte). De contacten tot de laatst gemelde voortgang zijn opgeslagen; importeer het bestand opnieuw met 'bijwerken' of 'overslaan' om de rest toe te voegen.",
   failed:
     'De import is mislukt door een fout op de server. De contacten tot de laatst gemelde voortgang zijn opgeslagen; probeer het opnieuw.',
 } as const;
@@ -55,7 +55,7 @@ export const CONTACT_IMPORT_MESSAGES = {
 /** decodeText's messages, naming the files a contacts import takes. */
 export const CONTACT_DECODE_MESSAGES: DecodeMessages = {
   ...DECODE_MESSAGES,
-  pdf: 'Dit is een PDF. Importeer contacten als CSV-bestand (in Excel: Opslaan als ‘CSV (gescheiden door lijstscheidingsteken)’).',
+  pdf: "Dit is een PDF. Importeer contacten als CSV-bestand (in Excel: Opslaan als 'CSV (gescheiden door lijstscheidingsteken)').",
   binary: 'Dit bestand bevat geen tekst (het lijkt een programma of afbeelding). Kies een CSV-bestand.',
 };
 

@@ -204,6 +204,12 @@ export const emailTokens = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /**
+     * A verification link made at registration: the SHA-256 of the key the registering browser
+     * keeps; that browser alone is signed in by the link (docs/architecture.md, 'Signed in by the
+     * confirmation link'). Null for every other link.
+     */
+    browserKeyHash: text('browser_key_hash'),
   },
   (t) => [
     index('email_tokens_user_kind_idx').on(t.userId, t.kind),

@@ -10,7 +10,7 @@ import { detectTextEncoding, type ImportEncoding } from '@loop/core';
 export const DECODE_MESSAGES = {
   empty: 'Het bestand is leeg.',
   spreadsheet:
-    'Dit is een Excel-bestand (xlsx), geen CSV. Sla het in Excel op als ‘CSV (gescheiden door lijstscheidingsteken)’ en importeer dat bestand.',
+    "Dit is een Excel-bestand (xlsx), geen CSV. Sla het in Excel op als 'CSV (gescheiden door lijstscheidingsteken)' en importeer dat bestand.",
   pdf: 'Dit is een PDF. Importeer het afschrift als CAMT.053, MT940 of CSV; die kun je downloaden in je internetbankieren.',
   zip: 'Dit is een ZIP-bestand. Pak het eerst uit en importeer de afschriften die erin zitten.',
   binary:

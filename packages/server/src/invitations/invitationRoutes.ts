@@ -132,7 +132,7 @@ export const invitationRoutes =
           request,
           survey.organizationId,
           'survey.invitations_sent',
-          `${result.planned} uitnodigingen gepland voor enquête ${survey.id}`,
+          `${result.planned} uitnodigingen gepland voor survey ${survey.id}`,
         );
         return reply.code(202).send(result);
       },
@@ -209,7 +209,7 @@ export const invitationRoutes =
           request,
           survey.organizationId,
           'survey.reminders_set',
-          `Herinneringen van enquête ${survey.id} gewijzigd`,
+          `Herinneringen van survey ${survey.id} gewijzigd`,
         );
         return saved;
       },
@@ -256,7 +256,7 @@ export const invitationRoutes =
           request,
           survey.organizationId,
           'survey.anonymity_set',
-          `Enquête ${survey.id} ${anonymous ? 'anoniem' : 'niet anoniem'}`,
+          `Survey ${survey.id} ${anonymous ? 'anoniem' : 'niet anoniem'}`,
         );
         return surveyWithStats(deps.db, saved);
       },

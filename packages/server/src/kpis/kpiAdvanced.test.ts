@@ -170,8 +170,8 @@ describe('CSV import and export', () => {
       updated: 1,
       unchanged: 0,
       refused: [
-        { line: 3, reason: 'Waarde ‘12.5’: schrijf een getal op zijn Nederlands, bijvoorbeeld 1.234,56.' },
-        { line: 4, reason: '‘2026-13’ is geen maand of datum (bijvoorbeeld 2026-03 of 31-03-2026).' },
+        { line: 3, reason: "Waarde '12.5': schrijf een getal op zijn Nederlands, bijvoorbeeld 1.234,56." },
+        { line: 4, reason: "'2026-13' is geen maand of datum (bijvoorbeeld 2026-03 of 31-03-2026)." },
         { line: 6, reason: 'Mei 2026: deze periode is nog niet begonnen.' },
       ],
       summary: 'Niets geïmporteerd: 3 regels geweigerd. Verbeter die regels of sla foute regels over.',

@@ -161,7 +161,7 @@ describe('manual values', () => {
     const put = (period: string, body: unknown) =>
       teamCall(ctx, team, 'PUT', `/kpis/${kpi.id}/values/${period}`, body);
     expect((await put('2026-W05', { value: 50, note: '' })).json().fields).toEqual({
-      period: '‘2026-W05’ is geen maand (bijvoorbeeld 2026-03).',
+      period: "'2026-W05' is geen maand (bijvoorbeeld 2026-03).",
     });
     expect((await put('2026-04', { value: 50, note: '' })).json().fields).toEqual({
       period: KPI_MESSAGES.periodFuture,

@@ -137,7 +137,7 @@ export const kpiRoutes =
             '`source`, `period_kind` en `owner_id` filteren.',
           querystring: kpiListQuerySchema,
           response: {
-            200: pageSchema(kpiSchema, 'KPI’s die aan de filters voldoen.'),
+            200: pageSchema(kpiSchema, "KPI's die aan de filters voldoen."),
             400: ERRORS.badRequest,
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
@@ -210,8 +210,8 @@ export const kpiRoutes =
           operationId: 'getKpiBoard',
           summary: 'The KPI board',
           description:
-            'De KPI’s die de gebruiker op het bord koos (anders het standaardbord van de organisatie, anders alle ' +
-            'KPI’s), elk met de huidige waarde, het doel, de status, de trend tegen de periode ervoor en een ' +
+            "De KPI's die de gebruiker op het bord koos (anders het standaardbord van de organisatie, anders alle " +
+            "KPI's), elk met de huidige waarde, het doel, de status, de trend tegen de periode ervoor en een " +
             'sparkline van de laatste `periods` perioden (standaard 12). Eén aanvraag voor het hele bord.',
           querystring: boardQuerySchema,
           response: { 200: boardSchema, 400: ERRORS.badRequest, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
@@ -247,7 +247,7 @@ export const kpiRoutes =
           operationId: 'getKpiBoardChoice',
           summary: 'Which KPIs the board shows',
           description:
-            'De KPI’s op het bord van de gebruiker, in volgorde, en het standaardbord van de organisatie.',
+            "De KPI's op het bord van de gebruiker, in volgorde, en het standaardbord van de organisatie.",
           response: { 200: boardSettingsSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
         }),
       },
@@ -263,8 +263,8 @@ export const kpiRoutes =
           operationId: 'setKpiBoardChoice',
           summary: 'Choose the KPIs of your own board',
           description:
-            'De eigen keuze van de gebruiker (ook een Lezer): welke KPI’s, in welke volgorde (hoogstens 100). ' +
-            'Alleen KPI’s van de organisatie, elk één keer.',
+            "De eigen keuze van de gebruiker (ook een Lezer): welke KPI's, in welke volgorde (hoogstens 100). " +
+            "Alleen KPI's van de organisatie, elk één keer.",
           body: boardChoiceSchema,
           response: {
             200: boardSettingsSchema,
@@ -291,7 +291,7 @@ export const kpiRoutes =
         ...organizationRoute(authenticate, 'organization.read', {
           tags: TAGS,
           operationId: 'resetKpiBoardChoice',
-          summary: 'Back to the organisation’s board',
+          summary: "Back to the organisation's board",
           description: 'Vergeet de eigen keuze: het bord toont weer het standaardbord van de organisatie.',
           response: { 204: noContent, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
         }),
@@ -309,7 +309,7 @@ export const kpiRoutes =
           tags: TAGS,
           operationId: 'setKpiBoardDefault',
           summary: "Set the organisation's default board",
-          description: 'Wat het bord toont aan wie geen eigen keuze maakte: welke KPI’s, in welke volgorde.',
+          description: "Wat het bord toont aan wie geen eigen keuze maakte: welke KPI's, in welke volgorde.",
           body: boardChoiceSchema,
           response: {
             200: boardSettingsSchema,
@@ -334,7 +334,7 @@ export const kpiRoutes =
           request,
           organizationId,
           'kpi.board_default_set',
-          `Standaard KPI-bord ingesteld (${settings.default_kpi_ids.length} KPI’s)`,
+          `Standaard KPI-bord ingesteld (${settings.default_kpi_ids.length} KPI's)`,
         );
         return settings;
       },

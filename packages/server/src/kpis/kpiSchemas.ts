@@ -95,7 +95,7 @@ export const kpiInputSchema = object<KpiInput>({
   target: nullable(amount('Vast doel van elke periode zonder eigen doel, of null.')),
   warning: nullable(
     amount(
-      'Waar ‘risico’ overgaat in ‘niet op koers’: onder het doel bij hoger is beter, erboven bij lager is beter.',
+      "Waar 'risico' overgaat in 'niet op koers': onder het doel bij hoger is beter, erboven bij lager is beter.",
     ),
   ),
   period_targets: array(periodTargetSchema, { maxItems: 1000, description: 'Eigen doelen per periode.' }),
@@ -131,7 +131,7 @@ export const kpiListQuerySchema = object<KpiListQuery>(
     q: string({ maxLength: 200, description: 'Zoek in naam en beschrijving.' }),
     source: string({ maxLength: 20, description: 'Alleen deze bron: manual, survey of finance.' }),
     period_kind: string({ maxLength: 20, description: 'Alleen deze periode: week, month, quarter of year.' }),
-    owner_id: string({ pattern: '^[0-9]+$', description: 'Alleen KPI’s van deze eigenaar.' }),
+    owner_id: string({ pattern: '^[0-9]+$', description: "Alleen KPI's van deze eigenaar." }),
     ...pagingQueryProperties,
   },
   { optional: ['q', 'source', 'period_kind', 'owner_id', 'page', 'page_size'] },
@@ -227,7 +227,7 @@ export const boardQuerySchema = object<BoardQuery>(
 );
 
 export const boardChoiceSchema = object<KpiBoardChoice>({
-  kpi_ids: array(integer(), { maxItems: 1000, description: 'De KPI’s op het bord, in volgorde.' }),
+  kpi_ids: array(integer(), { maxItems: 1000, description: "De KPI's op het bord, in volgorde." }),
 });
 
 export const boardSettingsSchema = object<KpiBoardSettings>({
@@ -246,7 +246,7 @@ export const rangeQuerySchema = object<RangeQuery>(
   {
     from: day('Eerste dag (JJJJ-MM-DD).'),
     to: day('Laatste dag (JJJJ-MM-DD).'),
-    ids: string({ maxLength: 2000, description: 'Alleen deze KPI’s: ids met komma’s.' }),
+    ids: string({ maxLength: 2000, description: "Alleen deze KPI's: ids met komma's." }),
   },
   { optional: ['from', 'to', 'ids'] },
 );
@@ -267,7 +267,7 @@ export const compareQuerySchema = object<CompareQuery>(
   {
     a: day('Een dag in de eerste periode (JJJJ-MM-DD).'),
     b: day('Een dag in de periode om mee te vergelijken (JJJJ-MM-DD).'),
-    ids: string({ maxLength: 2000, description: 'Alleen deze KPI’s: ids met komma’s.' }),
+    ids: string({ maxLength: 2000, description: "Alleen deze KPI's: ids met komma's." }),
   },
   { optional: ['a', 'b', 'ids'] },
 );
@@ -280,7 +280,7 @@ export const comparisonSchema = object<KpiComparison>({
       kpi: headingSchema,
       a: pointSchema,
       b: pointSchema,
-      change: nullable(number({ description: 'a − b.' })),
+      change: nullable(number({ description: 'a - b.' })),
       relative_change: nullable(number()),
       assessment: nullable(oneOf(['good', 'bad', 'neutral'] as const)),
     }),
@@ -322,6 +322,6 @@ export const importReportSchema = object<KpiImportReport>({
 
 /** The CSV file of GET /kpis/:id/values/export. */
 export const csvFileResponse = {
-  description: 'CSV-bestand (UTF-8 met BOM, puntkomma’s).',
+  description: "CSV-bestand (UTF-8 met BOM, puntkomma's).",
   content: { 'text/csv': { schema: { type: 'string' } } },
 } as Schema<unknown>;

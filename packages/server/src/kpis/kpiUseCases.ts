@@ -91,15 +91,15 @@ export const KPI_ERRORS = {
   notFound: 'KPI niet gevonden.',
   valueNotFound: 'Voor deze periode is geen waarde ingevuld.',
   computed: (source: 'survey' | 'finance') =>
-    `Deze KPI rekent zijn waarden uit ${source === 'survey' ? 'een survey' : 'de financiën'}; alleen handmatige KPI’s krijgen ingevoerde of geïmporteerde waarden.`,
+    `Deze KPI rekent zijn waarden uit ${source === 'survey' ? 'een survey' : 'de financiën'}; alleen handmatige KPI's krijgen ingevoerde of geïmporteerde waarden.`,
   periodKindFixed:
     'Deze KPI heeft al waarden: de periode en de eenheid blijven zoals ze zijn. Verwijder eerst de waarden, of maak een nieuwe KPI.',
   periods: 'Kies 2 tot en met 36 perioden.',
   day: 'Vul een geldige datum in (JJJJ-MM-DD).',
   range: 'De einddatum ligt voor de begindatum.',
   rangeTooLong: 'Kies een bereik van hoogstens 10 jaar.',
-  ids: 'Geef KPI-ids als getallen met komma’s, hoogstens 100.',
-  unknownIds: 'Kies alleen KPI’s van je organisatie.',
+  ids: "Geef KPI-ids als getallen met komma's, hoogstens 100.",
+  unknownIds: "Kies alleen KPI's van je organisatie.",
 } as const;
 
 export type KpiRefusalCode = 'not_found' | 'invalid' | 'conflict';

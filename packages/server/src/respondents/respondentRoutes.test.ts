@@ -238,7 +238,7 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
       orgId: org.organization.id,
       route: '/api/v1/surveys/:id/responses/:responseId/export',
     });
-    expect(audit?.message).toBe(`Reactie ${ids.jan} van enquête ${survey.id} geëxporteerd (json)`);
+    expect(audit?.message).toBe(`Reactie ${ids.jan} van survey ${survey.id} geëxporteerd (json)`);
   });
 
   it('should download CSV with a BOM, semicolons, a line per question and statement, and formulas neutralised', async () => {
@@ -379,7 +379,7 @@ describe('DELETE /surveys/:id/responses/:responseId', () => {
     expect(audit).toMatchObject({
       orgId: org.organization.id,
       level: 'audit',
-      message: `Reactie ${ids.jan} van enquête ${survey.id} gewist`,
+      message: `Reactie ${ids.jan} van survey ${survey.id} gewist`,
     });
     expect(JSON.stringify(audit)).not.toContain('Jan');
   });

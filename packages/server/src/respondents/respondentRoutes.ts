@@ -205,7 +205,7 @@ export const respondentRoutes =
           category: 'survey',
           action: 'response.exported',
           orgId: survey.organizationId,
-          message: `Reactie ${response.id} van enquête ${survey.id} geëxporteerd (${format})`,
+          message: `Reactie ${response.id} van survey ${survey.id} geëxporteerd (${format})`,
         });
         return reply
           .header('content-type', RESPONSE_EXPORT_CONTENT_TYPES[format])
@@ -250,7 +250,7 @@ export const respondentRoutes =
           category: 'survey',
           action: 'response.erased',
           orgId: survey.organizationId,
-          message: `Reactie ${response.id} van enquête ${survey.id} gewist`,
+          message: `Reactie ${response.id} van survey ${survey.id} gewist`,
         });
         return reply.code(204).send();
       },

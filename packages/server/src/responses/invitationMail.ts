@@ -32,10 +32,10 @@ export const INVITATION_TEXTS = {
   subject: (title: string) => `Uitnodiging: ${title}`,
   reminderSubject: (title: string) => `Herinnering: ${title}`,
   reminded: (organization: string, title: string) =>
-    `${organization} nodigde je eerder uit om de survey ‘${title}’ in te vullen. Je antwoord is nog niet binnen; je kunt het nog steeds geven.`,
+    `${organization} nodigde je eerder uit om de survey '${title}' in te vullen. Je antwoord is nog niet binnen; je kunt het nog steeds geven.`,
   greeting: (name: string | undefined) => (name ? `Hallo ${name},` : 'Hallo,'),
   invited: (organization: string, title: string) =>
-    `${organization} nodigt je uit om de survey ‘${title}’ in te vullen.`,
+    `${organization} nodigt je uit om de survey '${title}' in te vullen.`,
   duration: (seconds: number) => `Invullen duurt ${formatEstimate(seconds)}.`,
   closes: (date: string) => `Je kunt antwoorden tot ${date}.`,
   button: 'Survey invullen',

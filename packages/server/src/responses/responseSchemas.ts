@@ -118,7 +118,7 @@ export const createPersonalLinksSchema = object<CreatePersonalLinksRequest>(
     count: integer({ minimum: 1, maximum: PERSONAL_LINKS_MAX, description: 'Aantal links (1–500).' }),
     label: string({
       maxLength: PERSONAL_LINK_LABEL_MAX_LENGTH,
-      description: 'Eigen omschrijving, bijvoorbeeld ‘Team Noord’ (hoogstens 100 tekens).',
+      description: "Eigen omschrijving, bijvoorbeeld 'Team Noord' (hoogstens 100 tekens).",
     }),
   },
   { optional: ['label'] },

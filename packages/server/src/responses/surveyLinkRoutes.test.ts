@@ -86,7 +86,7 @@ describe('personal links', () => {
     const audit = (await ctx.db.select().from(appLogs)).find(
       (row) => row.action === 'survey.personal_links_created',
     );
-    expect(audit?.message).toBe(`3 persoonlijke links gemaakt voor enquête ${survey.id}`);
+    expect(audit?.message).toBe(`3 persoonlijke links gemaakt voor survey ${survey.id}`);
   });
 
   it('should make links for a draft, refuse them for a closed survey and refuse bad counts and labels', async () => {
@@ -152,7 +152,7 @@ describe('GET /surveys/:id/invitation-preview', () => {
     expect(mail.text).toContain(duration);
     expect(mail.text).toContain('Survey invullen:\nhttp://loop.test/respond/voorbeeld');
     // Plain text: the title as typed, the introduction without its markup.
-    expect(mail.text).toContain('‘Tevredenheid <script>alert(1)</script> & meer’');
+    expect(mail.text).toContain("'Tevredenheid <script>alert(1)</script> & meer'");
     expect(mail.text).not.toMatch(/<(p|strong|img)\b/);
   });
 });

@@ -98,7 +98,7 @@ export const surveyLinkRoutes =
           category: 'survey',
           action: 'survey.personal_links_created',
           orgId: survey.organizationId,
-          message: `${count} persoonlijke links gemaakt voor enquête ${survey.id}`,
+          message: `${count} persoonlijke links gemaakt voor survey ${survey.id}`,
         });
         const created: PersonalLinksCreated = { tokens };
         return reply.code(201).send(created);

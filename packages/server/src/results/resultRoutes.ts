@@ -65,7 +65,7 @@ export const resultRoutes =
           tags: TAGS,
           summary: "A survey's results",
           description:
-            'De ingestuurde antwoorden van één survey, geteld in de database: respons, verloop in de tijd en per ' +
+            'De ingestuurde reacties van één survey, geteld in de database: reactiepercentage, verloop in de tijd en per ' +
             'vraag de tellingen. `from`/`to` (JJJJ-MM-DD, Europe/Amsterdam) beperken de periode.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
@@ -132,7 +132,7 @@ export const resultRoutes =
           tags: TAGS,
           summary: "Export a survey's responses",
           description:
-            'Alle ingestuurde antwoorden als bestand (`format` csv of xlsx), één rij per respons, een kolom per ' +
+            'Alle ingestuurde reacties als bestand (`format` csv of xlsx), één rij per reactie, een kolom per ' +
             'vraag en per Likert-stelling. CSV kan met elk abonnement; XLSX alleen met de functie export in het ' +
             'abonnement (anders 403).',
           security: bearerAuth,
@@ -162,7 +162,7 @@ export const resultRoutes =
           category: 'survey',
           action: 'survey.exported',
           orgId: survey.organizationId,
-          message: `Antwoorden van enquête ${survey.id} geëxporteerd (${format})`,
+          message: `Antwoorden van survey ${survey.id} geëxporteerd (${format})`,
         });
         return reply
           .header('content-type', EXPORT_CONTENT_TYPES[format])
@@ -183,8 +183,8 @@ export const resultRoutes =
           tags: TAGS,
           summary: 'Analytics across surveys',
           description:
-            'Over alle surveys van de organisatie: ingestuurde antwoorden in de tijd, NPS- en Likert-verloop, ' +
-            'respons per survey en de best en slechtst scorende stellingen. Alleen met de functie analytics in ' +
+            'Over alle surveys van de organisatie: ingestuurde reacties in de tijd, NPS- en Likert-verloop, ' +
+            'reactiepercentage per survey en de best en slechtst scorende stellingen. Alleen met de functie analytics in ' +
             'het abonnement (anders 403).',
           security: bearerAuth,
           headers: organizationHeaderSchema,

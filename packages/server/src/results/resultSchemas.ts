@@ -197,7 +197,7 @@ const statementScoreSchema = object<StatementScore>({
   points: integer({ description: '5 of 7.' }) as Schema<5 | 7>,
   answered: integer(),
   mean: number({ description: 'Gemiddeld punt (1..punten).' }),
-  score: number({ description: '(gemiddelde − 1) / (punten − 1) × 100.' }),
+  score: number({ description: '(gemiddelde - 1) / (punten - 1) × 100.' }),
 });
 
 const trendSchema = (description: string) =>
@@ -225,7 +225,7 @@ export const analyticsSchema = object<AnalyticsOverview>({
     { description: 'Over de gepubliceerde surveys van de organisatie; concepten tellen nergens mee.' },
   ),
   responses_over_time: array(periodCountSchema),
-  nps_trend: trendSchema('NPS (−100..100) over alle NPS-vragen, per periode.'),
+  nps_trend: trendSchema('NPS (-100..100) over alle NPS-vragen, per periode.'),
   likert_trend: trendSchema('Likert-score (0..100) over alle stellingen, per periode.'),
   surveys: array(
     object<SurveyResponseRate>({
@@ -234,7 +234,7 @@ export const analyticsSchema = object<AnalyticsOverview>({
       status: oneOf(SURVEY_STATUSES),
       completed: integer(),
       invited: integer(),
-      response_rate: rate('Respons (0..1).'),
+      response_rate: rate('Reactiepercentage (0..1).'),
       last_response_at: nullable(timestamp('Laatst ingestuurd.')),
     }),
     { description: 'Open surveys en surveys met antwoorden, laatst ingestuurd eerst.' },

@@ -138,7 +138,7 @@ describe('GET /surveys/:id/export', () => {
       level: 'audit',
       orgId: org.organization.id,
       route: '/api/v1/surveys/:id/export',
-      message: `Antwoorden van enquête ${survey.id} geëxporteerd (csv)`,
+      message: `Antwoorden van survey ${survey.id} geëxporteerd (csv)`,
     });
   });
 

@@ -272,6 +272,6 @@ describe('startResponseRetention', () => {
     });
     expect(await job.runOnce()).toBe(1);
     await job.stop();
-    expect(reports).toContain('Bewaartermijn: 1 respons(en) geanonimiseerd');
+    expect(reports).toContain('Bewaartermijn: 1 reactie(s) geanonimiseerd');
   });
 });

@@ -104,7 +104,7 @@ export function startResponseRetention(
     run: async () => {
       const anonymised = await anonymiseExpiredResponses(deps.db, deps.clock.now());
       if (anonymised > 0)
-        deps.output.info({ anonymised }, `Bewaartermijn: ${anonymised} respons(en) geanonimiseerd`);
+        deps.output.info({ anonymised }, `Bewaartermijn: ${anonymised} reactie(s) geanonimiseerd`);
       return anonymised;
     },
   });

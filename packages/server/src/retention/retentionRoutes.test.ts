@@ -57,10 +57,10 @@ describe('PUT /surveys/:id/retention', () => {
     await ctx.app.appLog.flush();
     const audits = await ctx.db.select().from(appLogs).where(eq(appLogs.action, 'survey.retention_set'));
     expect(audits.map((row) => row.message)).toEqual([
-      `Bewaartermijn van enquête ${survey.id}: tot en met 2026-12-31`,
-      `Bewaartermijn van enquête ${survey.id}: 12 maanden`,
-      `Bewaartermijn van enquête ${survey.id}: tot en met 2026-03-02`,
-      `Bewaartermijn van enquête ${survey.id} verwijderd`,
+      `Bewaartermijn van survey ${survey.id}: tot en met 2026-12-31`,
+      `Bewaartermijn van survey ${survey.id}: 12 maanden`,
+      `Bewaartermijn van survey ${survey.id}: tot en met 2026-03-02`,
+      `Bewaartermijn van survey ${survey.id} verwijderd`,
     ]);
   });
 

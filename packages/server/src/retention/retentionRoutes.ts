@@ -69,10 +69,10 @@ export const retentionRoutes =
           orgId: survey.organizationId,
           message:
             checked.value.retention_until !== null
-              ? `Bewaartermijn van enquête ${survey.id}: tot en met ${checked.value.retention_until}`
+              ? `Bewaartermijn van survey ${survey.id}: tot en met ${checked.value.retention_until}`
               : checked.value.retention_months !== null
-                ? `Bewaartermijn van enquête ${survey.id}: ${checked.value.retention_months} maanden`
-                : `Bewaartermijn van enquête ${survey.id} verwijderd`,
+                ? `Bewaartermijn van survey ${survey.id}: ${checked.value.retention_months} maanden`
+                : `Bewaartermijn van survey ${survey.id} verwijderd`,
         });
         return surveyWithStats(deps.db, saved);
       },

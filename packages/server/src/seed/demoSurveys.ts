@@ -100,7 +100,7 @@ const employeeQuestions = (): Question[] => {
       position: 3,
       settings: {
         options: [
-          { id: 'mtv-w1', label: 'Fijne collega’s' },
+          { id: 'mtv-w1', label: "Fijne collega's" },
           { id: 'mtv-w2', label: 'Flexibele werktijden' },
           { id: 'mtv-w3', label: 'Interessant werk' },
           { id: 'mtv-w4', label: 'Goede arbeidsvoorwaarden' },
@@ -122,7 +122,7 @@ const IMPROVEMENTS = [
   'Een vast moment per maand met mijn leidinggevende over mijn ontwikkeling zou helpen.',
   'Betere laptops; de mijne is traag en videobellen loopt vaak vast.',
   'Meer waardering uitspreken als iets goed gaat, niet alleen feedback als het misgaat.',
-  'Het inwerken van nieuwe collega’s kan beter georganiseerd. Nu hangt het van toevalligheden af.',
+  "Het inwerken van nieuwe collega's kan beter georganiseerd. Nu hangt het van toevalligheden af.",
   'Graag meer budget en tijd voor cursussen en opleidingen.',
   'De communicatie vanuit het management over de plannen voor dit jaar was summier.',
   'Ik mis de vrijdagmiddagborrel. Een keer per maand iets met het hele team zou fijn zijn.',

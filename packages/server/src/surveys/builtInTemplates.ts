@@ -27,7 +27,7 @@ const employeeSatisfaction: readonly Question[] = [
         { id: 'mtv-s1', text: 'Ik haal voldoening uit mijn werk.' },
         { id: 'mtv-s2', text: 'Ik weet wat er van mij verwacht wordt.' },
         { id: 'mtv-s3', text: 'Mijn leidinggevende ondersteunt mij goed.' },
-        { id: 'mtv-s4', text: 'Ik werk prettig samen met mijn collega’s.' },
+        { id: 'mtv-s4', text: "Ik werk prettig samen met mijn collega's." },
         { id: 'mtv-s5', text: 'Ik heb voldoende mogelijkheden om mij te ontwikkelen.' },
         { id: 'mtv-s6', text: 'Mijn werkdruk is goed te doen.' },
       ],
@@ -56,7 +56,7 @@ const customerSatisfaction: readonly Question[] = [
   {
     id: 'kt-nps',
     type: 'nps',
-    title: 'Hoe waarschijnlijk is het dat je ons aanbeveelt bij vrienden of collega’s?',
+    title: "Hoe waarschijnlijk is het dat je ons aanbeveelt bij vrienden of collega's?",
     required: true,
     position: 0,
     settings: { ...NPS_DEFAULT_LABELS },
@@ -79,7 +79,7 @@ const customerSatisfaction: readonly Question[] = [
       options: [
         { id: 'kt-k1', label: 'Via een zoekmachine' },
         { id: 'kt-k2', label: 'Via sociale media' },
-        { id: 'kt-k3', label: 'Via vrienden, familie of collega’s' },
+        { id: 'kt-k3', label: "Via vrienden, familie of collega's" },
         { id: 'kt-k4', label: 'Via een advertentie' },
       ],
       allow_other: true,

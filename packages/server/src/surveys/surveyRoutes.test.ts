@@ -241,7 +241,7 @@ describe('surveys', () => {
       await ctx.app.appLog.flush();
       const audits = await ctx.db.select().from(appLogs).where(eq(appLogs.action, 'survey.deleted'));
       expect(audits.at(-1)?.message).toBe(
-        `Enquête ${survey.id} (${to}) verwijderd met 2 ingestuurde antwoorden`,
+        `Survey ${survey.id} (${to}) verwijderd met 2 ingestuurde reacties`,
       );
       expect(JSON.stringify(audits)).not.toContain('Geheim');
     }

@@ -79,16 +79,13 @@ export const surveyRoutes =
           tags: ['surveys'],
           summary: "The organisation's surveys",
           description:
-            'Enquêtes van de huidige organisatie, laatst gewijzigd eerst (standaard pagina 1, 25 per pagina). ' +
+            'Surveys van de huidige organisatie, laatst gewijzigd eerst (standaard pagina 1, 25 per pagina). ' +
             '`q` zoekt in de titel, `status` filtert op draft, open of closed.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           querystring: surveyListQuerySchema,
           response: {
-            200: pageSchema<SurveySummary>(
-              surveySummarySchema,
-              'Aantal enquêtes dat aan het filter voldoet.',
-            ),
+            200: pageSchema<SurveySummary>(surveySummarySchema, 'Aantal surveys dat aan het filter voldoet.'),
             400: ERRORS.badRequest,
             404: ERRORS.notFound,
             ...PROTECTED_ERRORS,
@@ -165,7 +162,7 @@ export const surveyRoutes =
           tags: ['surveys'],
           summary: 'One survey',
           description:
-            'Eén enquête van de huidige organisatie met haar vragen (van een andere organisatie: 404).',
+            'Eén survey van de huidige organisatie met haar vragen (van een andere organisatie: 404).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -187,8 +184,8 @@ export const surveyRoutes =
           description:
             'Slaat de hele inhoud van de editor op met de `version` die de editor laadde; is die intussen ' +
             'verouderd, dan 409 en blijft alles zoals het was. Een concept wordt opgeslagen zoals het is, ook ' +
-            'met lege teksten of te weinig keuzes (publiceren wacht daarop); een geopende of gesloten enquête moet ' +
-            'compleet zijn (anders 400). Bij een geopende of gesloten enquête met antwoorden worden wijzigingen ' +
+            'met lege teksten of te weinig keuzes (publiceren wacht daarop); een geopende of gesloten survey moet ' +
+            'compleet zijn (anders 400). Bij een geopende of gesloten survey met antwoorden worden wijzigingen ' +
             'die de antwoorden breken geweigerd (409, `fields` per vraag). Status wijzigen gaat via ' +
             'POST /surveys/:id/status.',
           security: bearerAuth,
@@ -299,7 +296,7 @@ export const surveyRoutes =
           category: 'survey',
           action: STATUS_ACTIONS[decision.value],
           orgId: survey.organizationId,
-          message: `Enquête ${survey.id} van ${survey.status} naar ${decision.value}`,
+          message: `Survey ${survey.id} van ${survey.status} naar ${decision.value}`,
         });
         return surveyWithStats(deps.db, saved);
       },
@@ -332,7 +329,7 @@ export const surveyRoutes =
           category: 'survey',
           action: 'survey.deleted',
           orgId: survey.organizationId,
-          message: `Enquête ${survey.id} (${survey.status}) verwijderd met ${responses} ingestuurde antwoorden`,
+          message: `Survey ${survey.id} (${survey.status}) verwijderd met ${responses} ingestuurde reacties`,
         });
         return reply.code(204).send();
       },

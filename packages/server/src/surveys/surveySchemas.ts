@@ -207,7 +207,7 @@ export const surveySummarySchema = object<SurveySummary>({
   response_count: integer({ description: 'Ingestuurde antwoorden.' }),
   invited_count: integer({ description: 'Uitgedeelde persoonlijke links.' }),
   response_rate: nullable(
-    number({ description: 'Respons: ingevulde persoonlijke links / persoonlijke links (0..1).' }),
+    number({ description: 'Reactiepercentage: ingevulde persoonlijke links / persoonlijke links (0..1).' }),
   ),
   last_response_at: nullable(timestamp('Laatste ingestuurde antwoord.')),
   estimated_seconds: integer({
@@ -249,7 +249,7 @@ export const surveyTemplateInputSchema = object<SurveyTemplateInput>(
     thank_you_text: surveyInputProperties.thank_you_text,
     questions,
   },
-  { description: 'Naam, omschrijving en de inhoud van de enquête (zonder sluitdatum).' },
+  { description: 'Naam, omschrijving en de inhoud van de survey (zonder sluitdatum).' },
 );
 
 export const surveyTemplateSchema = object<SurveyTemplate>({

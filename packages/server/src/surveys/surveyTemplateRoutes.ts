@@ -151,7 +151,7 @@ export const surveyTemplateRoutes =
           tags: ['survey-templates'],
           summary: 'Delete a template',
           description:
-            'Verwijdert een sjabloon van de huidige organisatie; enquêtes die ervan zijn gemaakt blijven. ' +
+            'Verwijdert een sjabloon van de huidige organisatie; surveys die ervan zijn gemaakt blijven. ' +
             'Ingebouwde sjablonen: 403; van een andere organisatie: 404.',
           security: bearerAuth,
           headers: organizationHeaderSchema,

@@ -27,6 +27,7 @@ import { FieldError, FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
+import { useIsAdmin } from '../session/useIsAdmin';
 import { type Remote, useInvalidate } from '../shared/useQuery';
 import { Page } from '../shell/Page';
 import { Pager } from '../shell/Pager';
@@ -43,8 +44,25 @@ const PRICE_INVALID = 'Vul een geldige prijs in, bijvoorbeeld 29,00.';
 const ORGANISATION_INVALID = 'Vul een geldig organisatie-ID in.';
 const PLAN_MISSING = 'Kies een plan.';
 
-/** /admin/billing: plans, subscriptions and payments of every organisation (admins only). */
+/**
+ * /admin/billing: plans, subscriptions and payments of every organisation. A template manager may
+ * open the page but its data is for admins alone: they get a line saying so, and no request
+ * (docs/architecture.md, 'Template managers on the admin pages').
+ */
 export function AdminBillingScreen() {
+  if (!useIsAdmin())
+    return (
+      <Page title="Abonnementen en betalingen" width="narrow">
+        <p>Abonnementen en betalingen zijn alleen voor platformbeheerders.</p>
+        <p>
+          <Link href="/admin">Terug naar beheer</Link>
+        </p>
+      </Page>
+    );
+  return <AdminBilling />;
+}
+
+function AdminBilling() {
   const plans = useAdminPlans();
   const invalidate = useInvalidate();
   return (
@@ -302,7 +320,7 @@ function Payments() {
     <PagedTable
       id="payments"
       title="Betalingen"
-      columns={['ID', 'Organisatie', 'Provider', 'Status', 'Bedrag', 'Plan-ID', 'Datum']}
+      columns={['ID', 'Organisatie', 'Betaalprovider', 'Status', 'Bedrag', 'Plan-ID', 'Datum']}
       remote={payments}
       page={page}
       setPage={setPage}

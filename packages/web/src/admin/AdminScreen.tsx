@@ -3,17 +3,20 @@ import { formatCount, formatDay } from '@loop/core/format';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { FormAlert } from '../forms/FormAlert';
-import { Loading } from '../routing/Loading';
+import { useCurrentUser } from '../organisation/useCurrentUser';
+import { LoadFailed, Loading } from '../routing/Loading';
 import { useIsAdmin } from '../session/useIsAdmin';
 import { Page } from '../shell/Page';
 import { Pager } from '../shell/Pager';
 import { TableScroll } from '../shell/TableScroll';
+import { useSurveyTemplates } from '../surveys/editor/useSurveyTemplates';
+import { TemplateSection } from '../surveys/NewSurveyScreen';
 import { ADMIN_PAGE_SIZE, useAdminOverview, useAdminUsers } from './useAdminData';
 
 const SEARCH_DELAY_MS = 300;
 
 const roles = (user: AdminUser): string =>
-  [user.is_admin ? 'Beheerder' : null, user.can_manage_templates ? 'Sjabloonbeheerder' : null]
+  [user.is_admin ? 'Platformbeheerder' : null, user.can_manage_templates ? 'Sjabloonbeheerder' : null]
     .filter(Boolean)
     .join(', ') || 'Gebruiker';
 
@@ -27,12 +30,22 @@ const USER_COLUMNS = [
   'Aangemaakt',
 ];
 
-/** /admin ('Beheer'): platform totals and a paged, searchable table of users. */
+/**
+ * /admin ('Beheer'): for admins the platform totals and a paged, searchable table of users; for
+ * template managers the templates they manage. Each sees only what the API gives them, so the page
+ * asks for nothing it would be refused (docs/architecture.md, 'Template managers on the admin pages').
+ */
 export function AdminScreen() {
-  // Template managers may open /admin too; the pages linked here are for admins only.
   const isAdmin = useIsAdmin();
+  const templateManager = useCurrentUser().user?.can_manage_templates === true;
   return (
     <Page title="Beheer" width="full">
+      {isAdmin ? null : (
+        <p>
+          Als sjabloonbeheerder beheer je hier de sjablonen van je organisatie. Gebruikers, abonnementen en de
+          applicatielog zijn voor platformbeheerders.
+        </p>
+      )}
       {isAdmin ? (
         <nav aria-label="Beheeronderdelen">
           <ul className="admin-links">
@@ -45,9 +58,34 @@ export function AdminScreen() {
           </ul>
         </nav>
       ) : null}
-      <Overview />
-      <Users />
+      {isAdmin ? <Overview /> : null}
+      {isAdmin ? <Users /> : null}
+      {templateManager ? <OwnTemplates /> : null}
     </Page>
+  );
+}
+
+/** The organisation's own templates, to rename and delete; new surveys start from them on /new-survey. */
+function OwnTemplates() {
+  const { organisation } = useCurrentUser();
+  const templates = useSurveyTemplates(organisation?.id ?? null);
+  if (templates.list.value === null && templates.list.error)
+    return <LoadFailed message={templates.list.error} onRetry={templates.list.reload} />;
+  if (templates.list.value === null) return <Loading />;
+  return (
+    <>
+      <TemplateSection
+        title={`Sjablonen van ${organisation?.name ?? 'je organisatie'}`}
+        items={templates.list.value.filter((template) => !template.built_in)}
+        empty="Je organisatie heeft nog geen eigen sjablonen. Bewaar een survey als sjabloon met 'Opslaan als sjabloon' in de editor."
+        manager
+        templates={templates}
+        creating={null}
+      />
+      <p>
+        <Link href="/new-survey">Een nieuwe survey beginnen met een sjabloon</Link>
+      </p>
+    </>
   );
 }
 

@@ -97,10 +97,10 @@ describe('Applicatie Logging (/admin/logs)', () => {
     );
     expect([...container.querySelectorAll('#log-level option')].map((o) => o.textContent)).toEqual([
       'Alle niveaus',
-      'Info',
+      'Informatie',
       'Waarschuwing',
       'Fout',
-      'Audit',
+      'Controlespoor',
     ]);
     expect(container.querySelector('#log-org')?.getAttribute('inputmode')).toBe('numeric');
     expect(container.querySelector('#log-from')?.getAttribute('type')).toBe('date');
@@ -122,14 +122,14 @@ describe('Applicatie Logging (/admin/logs)', () => {
     expect(cells(trs[0])).toEqual([
       '21-11-2026 14:03:07',
       'Fout',
-      'http',
+      'Verzoek',
       '7',
       'request',
       '/payments/checkout',
       '502',
       'Betaling mislukt',
     ]);
-    expect(cells(trs[3])).toEqual(['-', 'Info', 'system', '-', 'startup', '-', '-', 'GET afgerond']);
+    expect(cells(trs[3])).toEqual(['-', 'Informatie', 'Systeem', '-', 'startup', '-', '-', 'GET afgerond']);
     expect(logCalls(app).map((request) => `${request.method} ${request.path}`)).toEqual(['GET /admin/logs']);
   });
 
@@ -307,9 +307,9 @@ describe('Beheer (/admin) links', () => {
     ]);
   });
 
-  it('should keep a template manager out of /admin, whose data only admins may read', async () => {
+  it('should keep a template manager out of the platform log (they may open /admin itself)', async () => {
     const app = createTestApp({
-      path: '/admin',
+      path: '/admin/logs',
       storage: { [STORAGE_KEYS.token]: freshJwt(false), [STORAGE_KEYS.refreshToken]: 'r1' },
       routes: { 'GET /users/me': () => json(200, meBody({ can_manage_templates: true })) },
     });

@@ -3,6 +3,7 @@ import {
   formatLogTime,
   LOG_LEVELS,
   type LogFilter,
+  logCategoryLabel,
   logCellText,
   logCountText,
   logLevelLabel,
@@ -246,7 +247,7 @@ function LogRow({ row, index }: { row: LogItem; index: number }) {
     <tr className="log-row" data-row={index} aria-rowindex={index + 2}>
       <td>{formatLogTime(row.ts)}</td>
       <td>{logLevelLabel(row.level)}</td>
-      <td>{logCellText(row.category)}</td>
+      <td>{logCategoryLabel(row.category)}</td>
       <td>{logCellText(row.org_id)}</td>
       <td title={row.action || undefined}>{logCellText(row.action)}</td>
       <td title={row.route || undefined}>{logCellText(row.route)}</td>

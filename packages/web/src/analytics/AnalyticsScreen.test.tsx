@@ -90,7 +90,7 @@ describe('AnalyticsScreen', () => {
   it('should show totals, trends, response rates and the best statements', async () => {
     const test = app(['core', 'analytics']);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Analytics'));
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Analyse'));
     await waitFor(() =>
       expect(container.querySelector('[data-testid="analytics-completed"]')?.textContent).toBe('42'),
     );
@@ -107,7 +107,7 @@ describe('AnalyticsScreen', () => {
     const test = app(['core']);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(container.querySelector('.feature-missing')).not.toBeNull());
-    expect(container.querySelector('h1')?.textContent).toBe('Analytics');
+    expect(container.querySelector('h1')?.textContent).toBe('Analyse');
     expect(container.querySelector('.feature-missing p')?.textContent?.replace(/\s/g, ' ')).toBe(
       'Voor deze pagina is de functie Analyse nodig. Die zit niet in het abonnement van je organisatie, ' +
         'wel in smartloop (€ 29,00 / maand) en proloop (€ 79,00 / maand).',

@@ -18,11 +18,11 @@ export function AnalyticsScreen() {
   const query = dateFilterSearch(filter);
 
   return (
-    <Page title="Analytics" lead="Alle surveys van je organisatie samen." width="wide">
+    <Page title="Analyse" lead="Alle surveys van je organisatie samen." width="wide">
       <p>
         <Link href="/dashboard">Terug naar dashboard</Link>
       </p>
-      <DateFilterForm filter={filter} onChange={setFilter} label="Analytics filteren op datum" />
+      <DateFilterForm filter={filter} onChange={setFilter} label="Analyse filteren op datum" />
       {analytics.error ? <LoadFailed message={analytics.error} onRetry={analytics.reload} /> : null}
       {view === null ? (
         analytics.error ? null : (
@@ -56,7 +56,7 @@ export function AnalyticsScreen() {
             <h2 id="nps-trend-heading">NPS-trend</h2>
             <TrendChart
               chart={view.npsTrend}
-              caption={`NPS over alle NPS-vragen (−100 tot +100), ${view.bucketLabel.toLowerCase()}`}
+              caption={`NPS over alle NPS-vragen (-100 tot +100), ${view.bucketLabel.toLowerCase()}`}
               scoreLabel="NPS"
             />
           </section>
@@ -75,13 +75,20 @@ export function AnalyticsScreen() {
           </section>
 
           <section className="panel" aria-labelledby="rates-heading">
-            <h2 id="rates-heading">Respons per survey</h2>
+            <h2 id="rates-heading">Reactiepercentage per survey</h2>
             {view.surveys.length === 0 ? (
               <p className="chart-empty">Nog geen open surveys of reacties.</p>
             ) : (
               <TableScroll
-                label="Tabel met respons per survey"
-                columns={['Survey', 'Status', 'Reacties', 'Persoonlijke links', 'Respons', 'Laatste reactie']}
+                label="Tabel met reactiepercentage per survey"
+                columns={[
+                  'Survey',
+                  'Status',
+                  'Reacties',
+                  'Persoonlijke links',
+                  'Reactiepercentage',
+                  'Laatste reactie',
+                ]}
               >
                 {view.surveys.map((survey) => (
                   <tr key={survey.surveyId}>

@@ -12,6 +12,7 @@ import {
   createJwtDecoder,
   createOrganisationGateway,
   createOrganisationStore,
+  createRegistrationKeyStore,
   createTokenStore,
   createUserGateway,
   NO_SESSION,
@@ -72,6 +73,9 @@ const platformModule = new ContainerModule(({ bind }) => {
 
 const storageModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.TokenStore).toResolvedValue(createTokenStore, [TOKENS.Storage]).inSingletonScope();
+  bind(TOKENS.RegistrationKeyStore)
+    .toResolvedValue(createRegistrationKeyStore, [TOKENS.Storage])
+    .inSingletonScope();
   bind(TOKENS.OrganisationStore)
     .toResolvedValue(createOrganisationStore, [TOKENS.Storage])
     .inSingletonScope();
@@ -354,6 +358,7 @@ const appModule = new ContainerModule(({ bind }) => {
         branding,
         billing,
         tokens,
+        registrationKeys,
         organisationStore,
         features,
         notifier,
@@ -371,6 +376,7 @@ const appModule = new ContainerModule(({ bind }) => {
           branding,
           billing,
           tokens,
+          registrationKeys,
           organisationStore,
           features,
           notifier,
@@ -388,6 +394,7 @@ const appModule = new ContainerModule(({ bind }) => {
         TOKENS.BrandingGateway,
         TOKENS.BillingGateway,
         TOKENS.TokenStore,
+        TOKENS.RegistrationKeyStore,
         TOKENS.OrganisationStore,
         TOKENS.FeatureStore,
         TOKENS.Notifier,

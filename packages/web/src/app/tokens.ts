@@ -11,7 +11,7 @@ import type {
 } from '@loop/core';
 import type { AnalysisSession, BusinessAnalysisGateway } from '@loop/core/analysisSession';
 import type { ClientApp } from '@loop/core/app';
-import type { AuthUseCases } from '@loop/core/auth';
+import type { AuthUseCases, RegistrationKeyStore } from '@loop/core/auth';
 import type {
   AdminBillingGateway,
   BillingGateway,
@@ -73,6 +73,7 @@ export const TOKENS = {
   BillingReturnUrl: Symbol.for('Loop.BillingReturnUrl') as ServiceIdentifier<() => string>,
   // Storage
   TokenStore: Symbol.for('Loop.TokenStore') as ServiceIdentifier<TokenStore>,
+  RegistrationKeyStore: Symbol.for('Loop.RegistrationKeyStore') as ServiceIdentifier<RegistrationKeyStore>,
   OrganisationStore: Symbol.for('Loop.OrganisationStore') as ServiceIdentifier<OrganisationStore>,
   FeatureStore: Symbol.for('Loop.FeatureStore') as ServiceIdentifier<FeatureStore>,
   ConsentStore: Symbol.for('Loop.ConsentStore') as ServiceIdentifier<ConsentStore>,

@@ -17,7 +17,9 @@ export function LoginScreen() {
   const auth = useInjection(TOKENS.AuthUseCases);
   const session = useSession();
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState('');
+  // Arriving from a confirmation link opened in another browser: the address is filled in.
+  const [confirmed] = useState(() => auth.confirmedEmail());
+  const [email, setEmail] = useState(confirmed?.email ?? '');
   const [password, setPassword] = useState('');
   const [unverified, setUnverified] = useState(false);
   const [resend, setResend] = useState<Resend>({ busy: false, message: null, error: null });
@@ -47,6 +49,7 @@ export function LoginScreen() {
 
   return (
     <Page title="Inloggen" width="narrow">
+      {confirmed ? <FormAlert message={confirmed.detail} tone="success" /> : null}
       <Form form={form} submit="Inloggen" busyLabel="Bezig met inloggen...">
         {unverified ? (
           <div className="notice">

@@ -62,7 +62,7 @@ function LatestPayment({ paymentId, status }: { paymentId: number | null; status
             <dd>{latest.value.id}</dd>
           </div>
           <div>
-            <dt>Provider</dt>
+            <dt>Betaalprovider</dt>
             <dd>{paymentProviderLabel(latest.value.provider)}</dd>
           </div>
           <div>

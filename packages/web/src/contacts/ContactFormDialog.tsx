@@ -35,7 +35,7 @@ const FIELDS: readonly {
     key: 'tags',
     label: 'Tags',
     autoComplete: 'off',
-    hint: 'Gescheiden door komma’s, bijvoorbeeld: klant, nieuwsbrief',
+    hint: "Gescheiden door komma's, bijvoorbeeld: klant, nieuwsbrief",
   },
 ];
 

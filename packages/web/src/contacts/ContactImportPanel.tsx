@@ -116,8 +116,8 @@ export function ContactImportPanel({ onClose }: { onClose: () => void }) {
       {state.step === 'choose' || state.step === 'reading' ? (
         <>
           <p>
-            Kies een CSV-bestand met een rij per contact, bijvoorbeeld opgeslagen vanuit Excel als ‘CSV
-            (gescheiden door lijstscheidingsteken)’. In de volgende stap kies je welke kolom wat bevat.
+            Kies een CSV-bestand met een rij per contact, bijvoorbeeld opgeslagen vanuit Excel als 'CSV
+            (gescheiden door lijstscheidingsteken)'. In de volgende stap kies je welke kolom wat bevat.
           </p>
           <div className="field">
             <label htmlFor={`${id}-file`}>CSV-bestand</label>

@@ -243,7 +243,7 @@ describe('ContactMapPanel', () => {
     expect(requests(test, 'GET', '/contacts/map').at(-1)?.path).toBe('/contacts/map?tag=klant&survey_id=12');
     expect(test.root.querySelector('.contact-map-legend')?.textContent).toContain('Geen antwoord: 1');
     expect(test.root.querySelector('.contact-map-legend-title')?.textContent).toBe(
-      'Laatste NPS-antwoord op ‘Aanbevelen?’ (Klantpeiling)',
+      "Laatste NPS-antwoord op 'Aanbevelen?' (Klantpeiling)",
     );
     // The same map, its points recoloured and named by the legend.
     expect(test.map.created).toHaveLength(1);

@@ -29,7 +29,7 @@ export const CONTACT_MAP_TEXTS = {
   failed: 'De kaart kon niet worden getekend. Probeer het opnieuw.',
   mapLabel: 'Kaart van de contacten',
   placingHint:
-    'Sleep de zwarte marker naar de juiste plek en kies ‘Positie opslaan’, of verschuif de kaart met de pijltjestoetsen en kies ‘Hier plaatsen’.',
+    "Sleep de zwarte marker naar de juiste plek en kies 'Positie opslaan', of verschuif de kaart met de pijltjestoetsen en kies 'Hier plaatsen'.",
   saved: (name: string) => `${name} staat op de kaart.`,
   unplaced: (name: string) => `${name} wordt weer automatisch op de kaart gezet.`,
   allPlaced: 'Alle contacten van deze selectie staan op de kaart.',

@@ -49,7 +49,7 @@ export function ContactSegments({
       return;
     }
     setConfirm({ busy: false, error: null });
-    notify.success(`Het segment ‘${deleting.name}’ is verwijderd. De contacten zelf blijven bestaan.`);
+    notify.success(`Het segment '${deleting.name}' is verwijderd. De contacten zelf blijven bestaan.`);
     setDeleting(null);
     onAddress(chooseSegment(address, null));
     changed();
@@ -117,8 +117,8 @@ export function ContactSegments({
             if (!result.ok) return result.fields.name ?? result.message ?? 'Het opslaan is niet gelukt.';
             notify.success(
               naming === 'new'
-                ? `Het segment ‘${result.value.name}’ is opgeslagen.`
-                : `Het segment heet nu ‘${result.value.name}’.`,
+                ? `Het segment '${result.value.name}' is opgeslagen.`
+                : `Het segment heet nu '${result.value.name}'.`,
             );
             setNaming(null);
             changed();
@@ -138,7 +138,7 @@ export function ContactSegments({
           returnFocus={returnFocus}
         >
           <p>
-            Het segment ‘{deleting.name}’ verdwijnt. De {contactCount(deleting.contact_count)} erin blijven
+            Het segment '{deleting.name}' verdwijnt. De {contactCount(deleting.contact_count)} erin blijven
             bestaan.
           </p>
         </ConfirmDialog>

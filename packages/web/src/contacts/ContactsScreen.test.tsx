@@ -128,7 +128,7 @@ function app(options: Options = {}) {
           segments.some((segment) => segment.name.toLowerCase() === body.name.toLowerCase()) ||
           body.name === 'Klanten'
         )
-          return json(409, { detail: `Er is al een segment met de naam ‘${body.name}’.` });
+          return json(409, { detail: `Er is al een segment met de naam '${body.name}'.` });
         const segment = {
           id: 4,
           ...body,
@@ -182,7 +182,7 @@ function app(options: Options = {}) {
             skipped: 1,
             refused: 2,
             refusals: [
-              { line: 5, reason: 'Het e-mailadres ‘jan@’ is niet geldig.' },
+              { line: 5, reason: "Het e-mailadres 'jan@' is niet geldig." },
               { line: 9, reason: 'De naam ontbreekt.' },
             ],
           });
@@ -295,7 +295,7 @@ describe('ContactsScreen', () => {
     const name = labelled(form, 'Naam van het segment');
     await type(name, 'Klanten');
     await click(button(form, 'Opslaan'));
-    await waitFor(() => expect(form.textContent).toContain('Er is al een segment met de naam ‘Klanten’.'));
+    await waitFor(() => expect(form.textContent).toContain("Er is al een segment met de naam 'Klanten'."));
     expect(name?.getAttribute('aria-invalid')).toBe('true');
     await type(name, 'Klanten Zuid');
     await click(button(form, 'Opslaan'));
@@ -304,7 +304,7 @@ describe('ContactsScreen', () => {
       name: 'Klanten Zuid',
       filter: { tags: ['klant'] },
     });
-    await waitFor(() => expect(container.textContent).toContain('Segment ‘Klanten Zuid’'));
+    await waitFor(() => expect(container.textContent).toContain("Segment 'Klanten Zuid'"));
     await waitFor(() => expect(requests(test, 'GET', '/contacts').at(-1)?.path).toContain('segment_id=4'));
   });
 
@@ -441,7 +441,7 @@ describe('ContactsScreen', () => {
     expect(report.textContent).toContain('1 rij overgeslagen');
     expect(report.textContent).toContain('2 rijen geweigerd.');
     expect(report.querySelector('tbody')?.textContent).toBe(
-      '5Het e-mailadres ‘jan@’ is niet geldig.9De naam ontbreekt.',
+      "5Het e-mailadres 'jan@' is niet geldig.9De naam ontbreekt.",
     );
     expect(requests(test, 'GET', '/contacts/imports/7')).toHaveLength(2);
   });

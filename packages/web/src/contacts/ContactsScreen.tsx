@@ -109,16 +109,16 @@ function ContactsManager() {
               <section className="panel empty-state" aria-labelledby="contacts-empty-heading">
                 <h2 id="contacts-empty-heading">Nog geen contacten</h2>
                 <p>
-                  Voeg de mensen toe aan wie je surveys wilt sturen, één voor één met ‘Contact toevoegen’, of
+                  Voeg de mensen toe aan wie je surveys wilt sturen, één voor één met 'Contact toevoegen', of
                   importeer ze in één keer uit een CSV-bestand (bijvoorbeeld opgeslagen vanuit Excel) met
-                  ‘Importeren’.
+                  'Importeren'.
                 </p>
               </section>
             )
           ) : (
             <section className="panel" aria-labelledby="contacts-list-heading">
               <h2 id="contacts-list-heading" ref={headingRef} tabIndex={-1}>
-                {segment ? `Segment ‘${segment.name}’` : 'Alle contacten'}
+                {segment ? `Segment '${segment.name}'` : 'Alle contacten'}
               </h2>
               <ContactSegments
                 address={address}

@@ -185,13 +185,13 @@ describe('FinanceScreen', () => {
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Financiën'));
     await waitFor(() => expect(container.querySelector('[data-testid="finance-totals"]')).not.toBeNull());
     const totals = container.querySelector('[data-testid="finance-totals"]')?.textContent ?? '';
-    expect(totals).toContain('€ 1.210,00');
-    expect(totals).toContain('winst € 1.164,01');
+    expect(totals).toContain('€\u00a01.210,00');
+    expect(totals).toContain('winst €\u00a01.164,01');
     const monthTable = container.querySelector('figure table');
-    expect(monthTable?.textContent).toContain('januari 2026€ 1.210,00€ 0,00€ 1.210,00');
-    expect(monthTable?.textContent).toContain('februari 2026€ 0,00€ 45,99-€ 45,99');
+    expect(monthTable?.textContent).toContain('januari 2026€\u00a01.210,00€\u00a00,00€\u00a01.210,00');
+    expect(monthTable?.textContent).toContain('februari 2026€\u00a00,00€\u00a045,99€\u00a0-45,99');
     expect(container.querySelector('[data-quarter="2026-Q1"]')?.textContent).toBe(
-      '1e kwartaal 2026€ 210,00€ 0,00€ 210,00 te betalen',
+      '1e kwartaal 2026€\u00a0210,00€\u00a00,00€\u00a0210,00 te betalen',
     );
     expect(container.querySelector('[data-unrated="2026-Q1"]')?.textContent).toContain(
       '1 boeking heeft nog geen btw-tarief',
@@ -244,7 +244,7 @@ describe('FinanceScreen', () => {
       expect(found).not.toBeNull();
       return found!;
     });
-    expect(dialog.textContent).toContain('De boeking van 05-01-2026 (+ € 1.210,00, Factuur F-1)');
+    expect(dialog.textContent).toContain('De boeking van 05-01-2026 (€\u00a0+1.210,00, Factuur F-1)');
     expect(test.api.seen.some((request) => request.method === 'DELETE')).toBe(false);
     await click(button(dialog, 'Verwijderen'));
     await waitFor(() => expect(container.querySelector('[data-record-id="1"]')).toBeNull());

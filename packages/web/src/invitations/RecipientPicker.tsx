@@ -124,7 +124,7 @@ export function RecipientPicker({
           </div>
           {q !== '' && found.value ? (
             found.value.items.length === 0 ? (
-              <p className="field-hint">Geen contacten gevonden voor ‘{q}’.</p>
+              <p className="field-hint">Geen contacten gevonden voor '{q}'.</p>
             ) : (
               <ul className="invite-found" aria-label="Gevonden contacten">
                 {found.value.items.map((contact) => {

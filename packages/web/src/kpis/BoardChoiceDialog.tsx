@@ -71,12 +71,12 @@ function BoardChoiceForm({
   const [announcement, setAnnouncement] = useState('');
 
   if (kpis.length === 0)
-    return <DialogNote onClose={onClose}>Er zijn nog geen KPI’s om op het bord te zetten.</DialogNote>;
+    return <DialogNote onClose={onClose}>Er zijn nog geen KPI's om op het bord te zetten.</DialogNote>;
 
   const items = entries.map((entry) => ({ ...entry, id: String(entry.id) }));
   const words: SortableWords = {
     noun: 'de KPI',
-    name: (index) => `KPI ‘${entries[index]?.name ?? ''}’`,
+    name: (index) => `KPI '${entries[index]?.name ?? ''}'`,
     handleLabel: (index) => `${entries[index]?.name ?? 'KPI'} verslepen`,
     roleDescription: 'versleepbare KPI',
   };
@@ -85,7 +85,7 @@ function BoardChoiceForm({
     const entry = entries[from];
     if (!entry || to < 0 || to >= entries.length) return;
     setEntries(moveEntry(entries, from, to));
-    setAnnouncement(`KPI ‘${entry.name}’ staat nu op plaats ${to + 1} van ${entries.length}.`);
+    setAnnouncement(`KPI '${entry.name}' staat nu op plaats ${to + 1} van ${entries.length}.`);
   };
 
   async function run(action: Action) {
@@ -118,12 +118,12 @@ function BoardChoiceForm({
   return (
     <div className="board-choice">
       <p id="board-choice-help" className="field-hint">
-        Vink de KPI’s aan die je op je bord wilt zien. Versleep ze of gebruik ‘Omhoog’ en ‘Omlaag’ om de
+        Vink de KPI's aan die je op je bord wilt zien. Versleep ze of gebruik 'Omhoog' en 'Omlaag' om de
         volgorde te kiezen. {settings.personal ? 'Je hebt een eigen bord.' : 'Je ziet nu het standaardbord.'}
       </p>
       <SortableList
         items={items}
-        label="KPI’s op het bord"
+        label="KPI's op het bord"
         words={words}
         announcement={announcement}
         listClassName="board-choice-list"

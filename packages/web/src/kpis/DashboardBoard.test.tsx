@@ -384,7 +384,7 @@ describe('DashboardBoard', () => {
     expect(button(dialog()!, 'Opslaan als standaardbord')).toBeNull();
     await click(checks()[2]!);
     await click(dialog()!.querySelector('[aria-label="Omzet omlaag"]'));
-    expect(dialog()?.textContent).toContain('KPI ‘Omzet’ staat nu op plaats 2 van 3.');
+    expect(dialog()?.textContent).toContain("KPI 'Omzet' staat nu op plaats 2 van 3.");
     await click(button(dialog()!, 'Bord opslaan'));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(kpis.calls).toEqual([{ method: 'chooseBoard', args: [[2, 1, 3]] }]);

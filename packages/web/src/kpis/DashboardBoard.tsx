@@ -73,7 +73,7 @@ export function DashboardBoard() {
 
       <section className="kpi-board" aria-labelledby="kpi-heading">
         <div className="section-heading">
-          <h2 id="kpi-heading">KPI’s</h2>
+          <h2 id="kpi-heading">KPI's</h2>
           {board.value !== null && !noKpis ? (
             <button type="button" className="button button-secondary" onClick={() => setDialog('board')}>
               Bord aanpassen
@@ -83,17 +83,17 @@ export function DashboardBoard() {
         {board.error ? <LoadFailed message={board.error} onRetry={board.reload} /> : null}
         {board.value === null ? (
           board.error ? null : (
-            <Loading text="KPI’s laden…" />
+            <Loading text="KPI's laden…" />
           )
         ) : cards.length > 0 ? (
           <KpiCards cards={cards} />
         ) : noKpis ? (
           <p className="empty-state">
-            Nog geen KPI’s. Met een KPI volg je per week, maand, kwartaal of jaar een getal tegen een doel:
+            Nog geen KPI's. Met een KPI volg je per week, maand, kwartaal of jaar een getal tegen een doel:
             een NPS uit een survey, je omzet of iets dat je zelf invoert.
           </p>
         ) : (
-          <p className="empty-state">Je bord is leeg. Kies met ‘Bord aanpassen’ welke KPI’s je wilt zien.</p>
+          <p className="empty-state">Je bord is leeg. Kies met 'Bord aanpassen' welke KPI's je wilt zien.</p>
         )}
       </section>
 
@@ -169,7 +169,7 @@ function StartOrBoard({ onAddKpi, canBuild }: { onAddKpi: (() => void) | null; c
     <section className="empty-state dashboard-start" aria-labelledby="start-heading">
       <h2 id="start-heading">Welkom bij Loop</h2>
       <p>
-        Stel met een survey vragen aan klanten of collega’s, en volg met KPI’s wat ertoe doet: je NPS, je
+        Stel met een survey vragen aan klanten of collega's, en volg met KPI's wat ertoe doet: je NPS, je
         omzet of een getal dat je zelf bijhoudt. Alles komt samen op dit dashboard.
       </p>
       <div className="actions">

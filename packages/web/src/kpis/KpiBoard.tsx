@@ -6,7 +6,7 @@ import { Sparkline } from './Sparkline';
 /** The board's cards in the member's order: a grid of one column on a phone, more on wider screens. */
 export function KpiCards({ cards }: { cards: readonly KpiCard[] }) {
   return (
-    <ul className="card-grid kpi-grid" aria-label="KPI’s">
+    <ul className="card-grid kpi-grid" aria-label="KPI's">
       {cards.map((card) => (
         <li key={card.kpi.id}>
           <KpiCardPanel card={card} />

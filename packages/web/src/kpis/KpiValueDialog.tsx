@@ -33,7 +33,7 @@ function ValueForm({ today, onClose }: { today: string; onClose: () => void }) {
   if (manual.length === 0)
     return (
       <DialogNote onClose={onClose}>
-        Er is nog geen KPI met de bron ‘Handmatig’. Voeg eerst een KPI toe; KPI’s uit surveys en financiën
+        Er is nog geen KPI met de bron 'Handmatig'. Voeg eerst een KPI toe; KPI's uit surveys en financiën
         rekenen hun waarden zelf uit.
       </DialogNote>
     );

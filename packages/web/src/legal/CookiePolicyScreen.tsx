@@ -51,7 +51,7 @@ export function CookiePolicyScreen() {
         <h2>Je keuze</h2>
         <p>
           Deze gegevens zijn noodzakelijk voor het inloggen en werken in Loop. Kies je in de cookiemelding
-          voor ‘Weigeren’, dan werkt Loop gewoon; we onthouden alleen die keuze. De app en de publieke website
+          voor 'Weigeren', dan werkt Loop gewoon; we onthouden alleen die keuze. De app en de publieke website
           bewaren je keuze elk apart.
         </p>
         <p>

@@ -9,7 +9,7 @@ export function PrivacyScreen() {
       <article className="prose">
         <h2>Wie zijn wij</h2>
         <p>
-          Loop is een platform voor enquêtes en feedback voor organisaties. Voor de gegevens van je account
+          Loop is een platform voor surveys en feedback voor organisaties. Voor de gegevens van je account
           zijn wij de verwerkingsverantwoordelijke in de zin van de Algemene verordening gegevensbescherming
           (AVG). Voor de antwoorden die organisaties met Loop verzamelen, is de organisatie zelf
           verantwoordelijk; wij verwerken die gegevens alleen in haar opdracht.

@@ -138,11 +138,15 @@ export function DashboardScreen() {
               </Link>
             </li>
           ) : null}
-          {isAdmin ? (
+          {isAdmin || user?.can_manage_templates === true ? (
             <li>
               <Link href="/admin" className="card">
                 <span className="card-title">Beheer</span>
-                <span className="card-text">Overzicht van alle gebruikers en organisaties.</span>
+                <span className="card-text">
+                  {isAdmin
+                    ? 'Overzicht van alle gebruikers en organisaties.'
+                    : 'De sjablonen van je organisatie beheren.'}
+                </span>
               </Link>
             </li>
           ) : null}

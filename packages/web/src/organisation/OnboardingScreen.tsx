@@ -42,7 +42,7 @@ export function OnboardingScreen() {
       width="narrow"
       lead={
         first
-          ? 'Maak eerst je organisatie aan. Daarin verzamel je straks feedback, samen met je collega’s.'
+          ? "Maak eerst je organisatie aan. Daarin verzamel je straks feedback, samen met je collega's."
           : 'Maak nog een organisatie aan. Je kunt daarna op het dashboard tussen je organisaties wisselen.'
       }
     >

@@ -93,7 +93,7 @@ describe('TeamScreen', () => {
     await waitFor(() => expect(container.querySelectorAll('tbody tr').length).toBe(4));
     expect(container.querySelectorAll('tbody select')).toHaveLength(0);
     expect(container.querySelector('#invite-email')).toBeNull();
-    expect(container.textContent).toContain('Alleen een eigenaar of beheerder kan collega’s uitnodigen.');
+    expect(container.textContent).toContain("Alleen een eigenaar of beheerder kan collega's uitnodigen.");
     expect(container.textContent).toContain('Alleen een eigenaar kan rollen wijzigen en leden verwijderen.');
     expect(button(container, 'Organisatie verlaten')).not.toBeNull();
     await act(async () => {});

@@ -117,7 +117,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/surveys', Screen: SurveysScreen },
   { path: '/survey/:id', Screen: SurveyResultsScreen },
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
-  { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analytics' } },
+  { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analyse' } },
   { path: '/finance', Screen: FinanceScreen, feature: { key: 'analytics', title: 'Financiën' } },
   // Without 'business' the gate sends the user to /dashboard (spec §2), showing nothing meanwhile.
   {

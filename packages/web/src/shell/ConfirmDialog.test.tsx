@@ -38,7 +38,7 @@ function Page({
       )}
       {open ? (
         <ConfirmDialog
-          title="‘Peiling’ verwijderen?"
+          title="'Peiling' verwijderen?"
           confirmLabel="Survey verwijderen"
           busy={busy}
           error={error}
@@ -72,7 +72,7 @@ describe('ConfirmDialog', () => {
     const { container, dialog } = await openDialog();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
-      '‘Peiling’ verwijderen?',
+      "'Peiling' verwijderen?",
     );
     expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',

@@ -41,7 +41,7 @@ describe('MainNav', () => {
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(container.querySelector('#main-nav a[href="/finance"]')).not.toBeNull());
     const bar = [...container.querySelectorAll('#main-nav > ul > li > a')].map((a) => a.textContent);
-    expect(bar).toEqual(['Dashboard', 'Surveys', 'Contacten', 'Analytics', 'KPI’s', 'Financiën']);
+    expect(bar).toEqual(['Dashboard', 'Surveys', 'Contacten', 'Analyse', "KPI's", 'Financiën']);
     const toggle = container.querySelector<HTMLButtonElement>('button.nav-more-toggle');
     const list = document.getElementById(toggle?.getAttribute('aria-controls') ?? '');
     expect(toggle?.getAttribute('aria-expanded')).toBe('false');

@@ -28,8 +28,8 @@ const NAV: readonly NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', adminOnly: false },
   { href: '/surveys', label: 'Surveys', adminOnly: false },
   { href: '/contacten', label: 'Contacten', adminOnly: false, permission: 'contacts.manage' },
-  { href: '/analytics', label: 'Analytics', adminOnly: false, feature: 'analytics' },
-  { href: '/advanced-kpis', label: 'KPI’s', adminOnly: false, feature: 'analytics' },
+  { href: '/analytics', label: 'Analyse', adminOnly: false, feature: 'analytics' },
+  { href: '/advanced-kpis', label: "KPI's", adminOnly: false, feature: 'analytics' },
   { href: '/finance', label: 'Financiën', adminOnly: false, feature: 'analytics' },
 ];
 
@@ -69,8 +69,9 @@ export function MainNav() {
   useEffect(() => setMenuOpen(false), [location]);
 
   const onboarded = user?.onboarding_completed === true;
+  // Template managers may open 'Beheer' too (the templates they manage).
   const offered = (item: NavItem) =>
-    (!item.adminOnly || isAdmin) &&
+    (!item.adminOnly || isAdmin || user?.can_manage_templates === true) &&
     (item.feature === undefined || planFeatures[item.feature] === true) &&
     (item.permission === undefined || can(item.permission));
   const items = NAV.filter(offered);

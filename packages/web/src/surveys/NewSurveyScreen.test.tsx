@@ -187,7 +187,7 @@ describe('NewSurveyScreen', () => {
     it('should delete an own template only after confirming', async () => {
       const { app, container } = await openScreen({ manager: true });
       await click(buttonStartingWith(articles(container)[1] as Element, 'Verwijderen'));
-      expect(container.textContent).toContain('Sjabloon ‘Teamcheck’ verwijderen?');
+      expect(container.textContent).toContain("Sjabloon 'Teamcheck' verwijderen?");
       expect(document.activeElement?.textContent).toBe('Ja, verwijderen');
       await click(button(container, 'Annuleren'));
       expect(app.api.seen.some((r) => r.method === 'DELETE')).toBe(false);

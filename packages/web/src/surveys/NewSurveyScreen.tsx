@@ -89,7 +89,7 @@ export function NewSurveyScreen() {
             items={own}
             empty={
               manager
-                ? 'Je organisatie heeft nog geen eigen sjablonen. Bewaar een survey als sjabloon met ‘Opslaan als sjabloon’ in de editor.'
+                ? "Je organisatie heeft nog geen eigen sjablonen. Bewaar een survey als sjabloon met 'Opslaan als sjabloon' in de editor."
                 : 'Je organisatie heeft nog geen eigen sjablonen.'
             }
             manager={manager}
@@ -103,7 +103,8 @@ export function NewSurveyScreen() {
   );
 }
 
-function TemplateSection({
+/** One group of templates as cards; without `onUse` (on /admin) the cards only manage. */
+export function TemplateSection({
   title,
   items,
   empty,
@@ -118,7 +119,7 @@ function TemplateSection({
   manager: boolean;
   templates: SurveyTemplates;
   creating: Creating;
-  onUse: (template: SurveyTemplate) => void;
+  onUse?: (template: SurveyTemplate) => void;
 }) {
   const id = useId();
   return (
@@ -135,7 +136,7 @@ function TemplateSection({
                 manager={manager && !template.built_in}
                 templates={templates}
                 creating={creating}
-                onUse={() => onUse(template)}
+                onUse={onUse ? () => onUse(template) : undefined}
               />
             </li>
           ))}
@@ -158,7 +159,7 @@ function TemplateCard({
   manager: boolean;
   templates: SurveyTemplates;
   creating: Creating;
-  onUse: () => void;
+  onUse: (() => void) | undefined;
 }) {
   const [mode, setMode] = useState<Mode>('view');
   const [error, setError] = useState<string | null>(null);
@@ -199,15 +200,17 @@ function TemplateCard({
         {template.built_in ? null : <span className="template-own"> · eigen sjabloon</span>}
       </p>
       <div className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={creating !== null}
-          aria-busy={creating === template.id || undefined}
-          onClick={onUse}
-        >
-          Gebruik dit sjabloon<span className="visually-hidden">: {template.name}</span>
-        </button>
+        {onUse ? (
+          <button
+            type="button"
+            className="button"
+            disabled={creating !== null}
+            aria-busy={creating === template.id || undefined}
+            onClick={onUse}
+          >
+            Gebruik dit sjabloon<span className="visually-hidden">: {template.name}</span>
+          </button>
+        ) : null}
         {manager ? (
           <>
             <button
@@ -233,7 +236,7 @@ function TemplateCard({
       </div>
       {mode === 'confirm-delete' ? (
         <div className="confirm">
-          <p>Sjabloon ‘{template.name}’ verwijderen? Surveys die ermee zijn gemaakt, blijven bestaan.</p>
+          <p>Sjabloon '{template.name}' verwijderen? Surveys die ermee zijn gemaakt, blijven bestaan.</p>
           <div className="actions">
             <button
               ref={confirmButton}

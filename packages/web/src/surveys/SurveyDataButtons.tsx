@@ -101,7 +101,7 @@ export function SurveyDataButtons({
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title={`‘${title}’ verwijderen?`}
+          title={`'${title}' verwijderen?`}
           confirmLabel="Survey verwijderen"
           busy={deleting}
           error={error}

@@ -155,10 +155,10 @@ describe('SurveysScreen', () => {
     const dialog = document.querySelector('[role="alertdialog"]');
     expect(dialog?.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog?.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
-      '‘Evenement’ verwijderen?',
+      "'Evenement' verwijderen?",
     );
     expect(document.getElementById(dialog?.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
-      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(document.activeElement?.textContent).toBe('Annuleren');
 

@@ -18,7 +18,7 @@ import { SurveyDataButtons } from './SurveyDataButtons';
 
 const STATUSES: readonly SurveyStatus[] = ['draft', 'open', 'closed'];
 
-const COLUMNS = ['Titel', 'Status', 'Reacties', 'Respons', 'Laatste reactie', 'Duur', 'Acties'];
+const COLUMNS = ['Titel', 'Status', 'Reacties', 'Reactiepercentage', 'Laatste reactie', 'Duur', 'Acties'];
 
 /** /surveys: every survey of the organisation with its responses, searchable and filtered by status. */
 export function SurveysScreen() {

@@ -19,16 +19,16 @@ const plan = (name: string, keys: readonly string[], price = 0): Plan => ({
 describe('deleteSurveyText', () => {
   it('should name how many responses go with the survey', () => {
     expect(deleteSurveyText(65)).toBe(
-      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(deleteSurveyText(1)).toBe(
-      'Deze survey heeft 1 antwoord. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 1 reactie. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(deleteSurveyText(1234)).toBe(
-      'Deze survey heeft 1.234 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 1.234 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     expect(deleteSurveyText(0)).toBe(
-      'Deze survey heeft nog geen antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft nog geen reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
   });
 });

@@ -17,7 +17,7 @@ export const RESPONSE_KIND_LABELS: Readonly<Record<RespondentLinkKind, string>> 
 };
 
 export const SURVEY_DATA_MESSAGES = {
-  surveyDeleted: (title: string) => `De survey ‘${title}’ is verwijderd.`,
+  surveyDeleted: (title: string) => `De survey '${title}' is verwijderd.`,
   surveyDuplicated: 'De kopie is gemaakt. Je bewerkt nu de kopie.',
   responseErased: (item: Pick<ResponseListItem, 'ordinal'>) =>
     item.ordinal === null ? 'De niet ingestuurde reactie is gewist.' : `Reactie ${item.ordinal} is gewist.`,
@@ -32,15 +32,15 @@ export const SURVEY_DATA_MESSAGES = {
 
 /**
  * What the confirmation of deleting a survey says: how many responses go with it
- * ('Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.').
+ * ('Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.').
  */
 export function deleteSurveyText(responseCount: number): string {
   const has =
     responseCount === 0
-      ? 'Deze survey heeft nog geen antwoorden.'
+      ? 'Deze survey heeft nog geen reacties.'
       : responseCount === 1
-        ? 'Deze survey heeft 1 antwoord.'
-        : `Deze survey heeft ${formatCount(responseCount)} antwoorden.`;
+        ? 'Deze survey heeft 1 reactie.'
+        : `Deze survey heeft ${formatCount(responseCount)} reacties.`;
   return `${has} Verwijderen kan niet ongedaan worden gemaakt.`;
 }
 

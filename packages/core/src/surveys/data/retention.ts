@@ -26,7 +26,7 @@ export const NO_RETENTION: SurveyRetention = { retention_until: null, retention_
 
 /** What happens past retention, for the settings (one explanation wherever it is shown). */
 export const RETENTION_EXPLANATION =
-  'Na de bewaartermijn wist Loop de open antwoorden (ook de tekst bij ‘anders, namelijk’) en koppelt ' +
+  "Na de bewaartermijn wist Loop de open antwoorden (ook de tekst bij 'anders, namelijk') en koppelt " +
   'de persoonlijke links los: het label verdwijnt en de link opent de antwoorden niet meer. Scores en ' +
   'gekozen opties blijven meetellen in de resultaten. Dit gebeurt binnen een uur na het verstrijken ' +
   'en kan niet ongedaan worden gemaakt.';

@@ -75,7 +75,7 @@ export const LOCK_HELP = {
   remove: 'Deze vraag heeft al antwoorden en kan niet meer worden verwijderd.',
   item: 'Heeft al antwoorden en kan niet meer worden verwijderd.',
   optionOrder: 'De volgorde van bestaande antwoordopties ligt vast; nieuwe opties komen onderaan.',
-  other: '‘Anders, namelijk’ kan niet meer uit: er zijn al eigen antwoorden gegeven.',
+  other: "'Anders, namelijk' kan niet meer uit: er zijn al eigen antwoorden gegeven.",
 } as const;
 
 /** Pads to two digits. */
@@ -107,9 +107,9 @@ export function closeAtFromInput(value: string): string | null {
 /** The Dutch texts of template forms (the server checks the same). */
 export const TEMPLATE_MESSAGES = {
   nameMissing: 'Geef het sjabloon een naam.',
-  saved: (name: string) => `Sjabloon ‘${name}’ is opgeslagen.`,
+  saved: (name: string) => `Sjabloon '${name}' is opgeslagen.`,
   updated: 'Het sjabloon is bijgewerkt.',
-  deleted: (name: string) => `Sjabloon ‘${name}’ is verwijderd.`,
+  deleted: (name: string) => `Sjabloon '${name}' is verwijderd.`,
   draftInvalid: 'Vul eerst de gemarkeerde velden van de survey in; daarna kun je hem als sjabloon opslaan.',
 } as const;
 

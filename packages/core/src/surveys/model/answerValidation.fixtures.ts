@@ -54,7 +54,7 @@ export const MULTIPLE: QuestionOf<'multiple_choice'> = {
   settings: {
     options: [
       { id: 'a', label: 'Surveys' },
-      { id: 'b', label: 'KPI’s' },
+      { id: 'b', label: "KPI's" },
       { id: 'c', label: 'Financiën' },
       { id: 'd', label: 'Contacten' },
     ],

@@ -122,14 +122,14 @@ describe('validateAnswer (single choice)', () => {
   it('should refuse "anders, namelijk" without text', () => {
     expect(refused(SINGLE, { other: '   ' })).toEqual({
       code: 'other_missing',
-      message: 'Vul bij ‘anders, namelijk’ in wat je bedoelt.',
+      message: "Vul bij 'anders, namelijk' in wat je bedoelt.",
     });
   });
 
   it('should refuse "anders, namelijk" when the question does not offer it', () => {
     expect(refused(SINGLE_NO_OTHER, { other: 'Iets' })).toEqual({
       code: 'other_not_allowed',
-      message: 'Bij deze vraag kun je geen eigen antwoord (‘anders, namelijk’) geven.',
+      message: "Bij deze vraag kun je geen eigen antwoord ('anders, namelijk') geven.",
     });
   });
 

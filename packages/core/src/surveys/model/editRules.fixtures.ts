@@ -27,7 +27,7 @@ export const MULTI: QuestionOf<'multiple_choice'> = {
   settings: {
     options: [
       { id: 'a', label: 'Surveys' },
-      { id: 'b', label: 'KPI’s' },
+      { id: 'b', label: "KPI's" },
       { id: 'c', label: 'Finance' },
     ],
     allow_other: true,

@@ -20,7 +20,7 @@ describe('compareForOpenSurvey: refused edits', () => {
       {
         code: 'question_removed',
         question_id: 'q-nps',
-        message: 'De vraag ‘Aanbevelen?’ heeft al antwoorden en kan niet meer worden verwijderd.',
+        message: "De vraag 'Aanbevelen?' heeft al antwoorden en kan niet meer worden verwijderd.",
       },
     ]);
   });
@@ -32,7 +32,7 @@ describe('compareForOpenSurvey: refused edits', () => {
         code: 'type_changed',
         question_id: 'q-nps',
         message:
-          'Het soort vraag van ‘Aanbevelen?’ kan niet meer veranderen: er zijn al antwoorden op gegeven. Voeg liever een nieuwe vraag toe.',
+          "Het soort vraag van 'Aanbevelen?' kan niet meer veranderen: er zijn al antwoorden op gegeven. Voeg liever een nieuwe vraag toe.",
       },
     ]);
     const asSingle: Question = {
@@ -49,7 +49,7 @@ describe('compareForOpenSurvey: refused edits', () => {
       settings: { ...LIKERT.settings, points: 7, labels: ['1', '2', '3', '4', '5', '6', '7'] },
     };
     expect(compareForOpenSurvey(BEFORE, replace(seven), ANSWERED)[0]?.message).toBe(
-      'De schaal van ‘Werkplezier’ kan niet meer van 5 naar 7 punten: de antwoorden die er al zijn, horen bij de oude schaal.',
+      "De schaal van 'Werkplezier' kan niet meer van 5 naar 7 punten: de antwoorden die er al zijn, horen bij de oude schaal.",
     );
   });
 
@@ -64,7 +64,7 @@ describe('compareForOpenSurvey: refused edits', () => {
         question_id: 'q-likert',
         item_id: 's2',
         message:
-          'De stelling ‘Ik voel me gewaardeerd.’ heeft al antwoorden en kan niet meer worden verwijderd.',
+          "De stelling 'Ik voel me gewaardeerd.' heeft al antwoorden en kan niet meer worden verwijderd.",
       },
     ]);
     const withoutB = multi({ options: MULTI.settings.options.filter((o) => o.id !== 'b') });
@@ -73,7 +73,7 @@ describe('compareForOpenSurvey: refused edits', () => {
         code: 'option_removed',
         question_id: 'q-multi',
         item_id: 'b',
-        message: 'De antwoordoptie ‘KPI’s’ is al gekozen en kan niet meer worden verwijderd.',
+        message: "De antwoordoptie 'KPI's' is al gekozen en kan niet meer worden verwijderd.",
       },
     ]);
   });
@@ -109,7 +109,7 @@ describe('compareForOpenSurvey: refused edits', () => {
         code: 'made_required',
         question_id: 'q-nps',
         message:
-          'De vraag ‘Aanbevelen?’ kan niet meer verplicht worden: eerdere deelnemers konden hem overslaan.',
+          "De vraag 'Aanbevelen?' kan niet meer verplicht worden: eerdere deelnemers konden hem overslaan.",
       },
     ]);
     expect(
@@ -119,7 +119,7 @@ describe('compareForOpenSurvey: refused edits', () => {
         code: 'required_question_added',
         question_id: 'q-new',
         message:
-          'De nieuwe vraag ‘Aanbevelen?’ moet niet-verplicht zijn: eerdere deelnemers konden hem niet beantwoorden.',
+          "De nieuwe vraag 'Aanbevelen?' moet niet-verplicht zijn: eerdere deelnemers konden hem niet beantwoorden.",
       },
     ]);
   });
@@ -137,7 +137,7 @@ describe('compareForOpenSurvey: refused edits', () => {
 
   it('should shorten long titles in messages', () => {
     expect(EDIT_MESSAGES.questionRemoved(`${'Lange vraag '.repeat(10)}`)).toBe(
-      `De vraag ‘${'Lange vraag '.repeat(5).slice(0, 59)}…’ heeft al antwoorden en kan niet meer worden verwijderd.`,
+      `De vraag '${'Lange vraag '.repeat(5).slice(0, 59)}…' heeft al antwoorden en kan niet meer worden verwijderd.`,
     );
   });
 });

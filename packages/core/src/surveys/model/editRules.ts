@@ -68,7 +68,7 @@ export const OPEN_SURVEY_EDIT_NOTICE =
 
 const quote = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return `‘${flat.length > 60 ? `${flat.slice(0, 59)}…` : flat}’`;
+  return `'${flat.length > 60 ? `${flat.slice(0, 59)}…` : flat}'`;
 };
 
 /** The Dutch explanations of refused edits. */
@@ -88,7 +88,7 @@ export const EDIT_MESSAGES = {
   optionInserted: (title: string) =>
     `Nieuwe antwoordopties bij ${quote(title)} kunnen alleen onderaan worden toegevoegd.`,
   otherRemoved: (title: string) =>
-    `‘Anders, namelijk’ bij ${quote(title)} kan niet meer uit: er zijn al eigen antwoorden gegeven.`,
+    `'Anders, namelijk' bij ${quote(title)} kan niet meer uit: er zijn al eigen antwoorden gegeven.`,
   minChoicesRaised: (title: string) =>
     `Het minimum aantal keuzes bij ${quote(title)} kan niet meer omhoog: eerdere antwoorden voldoen daar dan niet aan.`,
   maxChoicesLowered: (title: string) =>

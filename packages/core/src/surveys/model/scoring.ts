@@ -1,4 +1,5 @@
 import type { ChoiceOption, LikertSettings, QuestionType } from '../../contract';
+import { formatSignedCount } from '../../format';
 
 /**
  * Results per question, from counts: the server aggregates answers in SQL (GROUP BY value) and
@@ -375,10 +376,9 @@ export function chartFor(type: QuestionType): ChartKind {
 }
 
 const ONE_DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const SIGNED = new Intl.NumberFormat('nl-NL', { signDisplay: 'exceptZero' });
 
 /** A mean with one decimal in nl-NL ('3,8'); '–' without answers. */
 export const formatMean = (mean: number | null): string => (mean === null ? '–' : ONE_DECIMAL.format(mean));
 
 /** An NPS with its sign ('+42', '-12', '0'); '–' without answers. */
-export const formatNps = (score: number | null): string => (score === null ? '–' : SIGNED.format(score));
+export const formatNps = (score: number | null): string => (score === null ? '–' : formatSignedCount(score));

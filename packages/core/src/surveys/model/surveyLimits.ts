@@ -81,12 +81,12 @@ export const SURVEY_MESSAGES = {
   statementDuplicate: 'Deze stelling staat er al.',
   itemIdInvalid: 'Dit onderdeel heeft geen geldig id.',
   itemIdDuplicate: 'Elk onderdeel moet een eigen id hebben.',
-  optionsTooFew: 'Geef minstens twee antwoorden om uit te kiezen (‘anders, namelijk’ telt mee).',
+  optionsTooFew: "Geef minstens twee antwoorden om uit te kiezen ('anders, namelijk' telt mee).",
   tooManyOptions: `Een vraag kan hoogstens ${n(OPTIONS_MAX)} antwoordopties hebben.`,
   optionMissing: 'Vul de antwoordoptie in.',
   optionTooLong: `Een antwoordoptie mag hoogstens ${n(OPTION_LABEL_MAX_LENGTH)} tekens lang zijn.`,
   optionDuplicate: 'Deze antwoordoptie staat er al.',
-  allowOtherInvalid: 'Geef aan of ‘anders, namelijk’ mag.',
+  allowOtherInvalid: "Geef aan of 'anders, namelijk' mag.",
   minChoicesInvalid: (max: number) =>
     `Het minimum aantal keuzes moet een heel getal van 1 tot en met ${max} zijn.`,
   maxChoicesInvalid: (min: number, max: number) =>

@@ -148,7 +148,7 @@ describe('validateQuestion', () => {
     it('should want two choices, "anders, namelijk" counting as one', () => {
       const one = [{ id: 'o1', label: 'Ja' }];
       expect(fields(withSettings(single, { options: one }))).toEqual({
-        'settings.options': 'Geef minstens twee antwoorden om uit te kiezen (‘anders, namelijk’ telt mee).',
+        'settings.options': "Geef minstens twee antwoorden om uit te kiezen ('anders, namelijk' telt mee).",
       });
       expect(fields(withSettings(single, { options: one, allow_other: true }))).toEqual({});
       expect(fields(withSettings(single, { options: [], allow_other: true }))).toEqual({

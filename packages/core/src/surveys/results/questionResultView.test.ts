@@ -204,7 +204,7 @@ describe('questionResultView for choices', () => {
       ['HR', '28 keer'],
     ]);
     expect(view.otherTextsNote).toBe(
-      'De 2 meest gegeven van 35 verschillende antwoorden; elk antwoord staat onder ‘Alle antwoorden’ op de pagina van de vraag.',
+      "De 2 meest gegeven van 35 verschillende antwoorden; elk antwoord staat onder 'Alle antwoorden' op de pagina van de vraag.",
     );
   });
 

@@ -245,7 +245,7 @@ function choiceView(
     })),
     otherTextsNote:
       otherTextCount > otherTexts.length
-        ? `De ${formatCount(otherTexts.length)} meest gegeven van ${formatCount(otherTextCount)} verschillende antwoorden; elk antwoord staat onder ‘Alle antwoorden’ op de pagina van de vraag.`
+        ? `De ${formatCount(otherTexts.length)} meest gegeven van ${formatCount(otherTextCount)} verschillende antwoorden; elk antwoord staat onder 'Alle antwoorden' op de pagina van de vraag.`
         : null,
     note: multiple
       ? `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag; meerdere antwoorden mogelijk, dus samen vaak meer dan 100%.`

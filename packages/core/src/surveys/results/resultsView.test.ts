@@ -74,7 +74,7 @@ describe('questionDetailView', () => {
   it('should draw a score trend for a question with a score', () => {
     const view = questionDetailView(nps, detail(nps, [{ period: '2025-10-27', answered: 2, score: 100 }]));
     expect(view.trend.kind).toBe('score');
-    expect(view.trend.caption).toBe('NPS (−100 tot +100)');
+    expect(view.trend.caption).toBe('NPS (-100 tot +100)');
     expect(view.result.kind).toBe('nps');
     expect(view.answers).toMatchObject({ total: 51, totalText: '51 antwoorden', page: 1, pages: 2 });
     expect(view.answers.rows[0]).toMatchObject({ responseId: 8, dateText: '3 nov. 2025, 11:00', text: '9' });

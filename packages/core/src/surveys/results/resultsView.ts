@@ -79,7 +79,7 @@ export function trendCaption(question: Question): string {
     case 'rating':
       return `Gemiddelde beoordeling (1 tot ${question.settings.scale})`;
     case 'nps':
-      return 'NPS (−100 tot +100)';
+      return 'NPS (-100 tot +100)';
     default:
       return 'Aantal antwoorden';
   }

@@ -230,7 +230,7 @@ describe('layoutResultsPdf', () => {
     expect(texts).toContain('Percentages van de 8 reacties met een antwoord op deze vraag.');
   });
 
-  it('should count open answers and never print them, nor the texts typed at ‘Anders, namelijk’', () => {
+  it("should count open answers and never print them, nor the texts typed at 'Anders, namelijk'", () => {
     const doc = layoutResultsPdf(pdfInput());
     const texts = allTexts(doc);
     const all = texts.join('\n');
@@ -238,7 +238,7 @@ describe('layoutResultsPdf', () => {
     expect(texts).toContain('5. Wat kan beter?');
     expect(texts).toContain('Open vraag (lang) · 2 antwoorden');
     expect(texts).toContain('Open antwoorden staan niet in deze samenvatting.');
-    expect(texts).toContain('Wat bij ‘Anders, namelijk’ is ingevuld, staat niet in deze samenvatting.');
+    expect(texts).toContain("Wat bij 'Anders, namelijk' is ingevuld, staat niet in deze samenvatting.");
     // Without 'anders' texts that line is left out; the row with their count stays.
     const single = viewOf([singleQuestion]);
     const plain = layoutResultsPdf(

@@ -12,7 +12,7 @@ export const RESULTS_PDF_TEXTS = {
   noStatementAnswers: 'Nog geen antwoorden op deze stelling.',
   /** Open answers may name people: the summary counts them and leaves them out. */
   openAnswers: 'Open antwoorden staan niet in deze samenvatting.',
-  otherTexts: 'Wat bij ‘Anders, namelijk’ is ingevuld, staat niet in deze samenvatting.',
+  otherTexts: "Wat bij 'Anders, namelijk' is ingevuld, staat niet in deze samenvatting.",
 } as const;
 
 const X = PDF_TEXT_LEFT;

@@ -28,7 +28,7 @@ describe('summariseOpenAnswers', () => {
           count: 4,
           quotes: [
             'De WERKDRUK in ons team is structureel te hoog.',
-            'Werkdruk verlagen door extra collega’s aan te nemen.',
+            "Werkdruk verlagen door extra collega's aan te nemen.",
             'De werkdruk is te hoog, zeker aan het eind van het kwartaal.',
           ],
         },

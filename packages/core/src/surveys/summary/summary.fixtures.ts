@@ -17,7 +17,7 @@ export const IMPROVEMENT_ANSWERS: readonly string[] = [
   'Vergadering na vergadering, ik kom niet aan mijn werk toe.',
   'Café-bezoek met het team zou leuk zijn.',
   'Een nieuwe laptop zou helpen; de huidige is vijf jaar oud.',
-  'Werkdruk verlagen door extra collega’s aan te nemen.',
+  "Werkdruk verlagen door extra collega's aan te nemen.",
   'Niets, ik ben tevreden.',
 ];
 

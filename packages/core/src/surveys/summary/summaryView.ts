@@ -13,15 +13,15 @@ export const SUMMARY_TEXTS = {
   button: 'Vat samen',
   again: 'Opnieuw samenvatten',
   busy: 'Bezig met samenvatten...',
-  intro: 'Terugkerende thema’s in de antwoorden van deze periode, met hoe vaak ze genoemd worden.',
+  intro: "Terugkerende thema's in de antwoorden van deze periode, met hoe vaak ze genoemd worden.",
   other: 'Overig',
   quotes: 'Citaten',
   builtin:
     'Gemaakt door Loop zelf: woorden en woordgroepen die in meerdere antwoorden terugkomen, zonder taalmodel.',
   llm:
-    'Gemaakt door het AI-taalmodel dat aan deze Loop-server gekoppeld is. Controleer de thema’s in de antwoorden ' +
+    "Gemaakt door het AI-taalmodel dat aan deze Loop-server gekoppeld is. Controleer de thema's in de antwoorden " +
     'zelf; de citaten staan letterlijk in de antwoorden.',
-  noThemes: 'Er komen geen woorden of woordgroepen in meerdere antwoorden terug: geen thema’s gevonden.',
+  noThemes: "Er komen geen woorden of woordgroepen in meerdere antwoorden terug: geen thema's gevonden.",
   tooFew: `Te weinig antwoorden om samen te vatten: er zijn er minstens ${SUMMARY_MIN_ANSWERS} nodig.`,
 } as const;
 

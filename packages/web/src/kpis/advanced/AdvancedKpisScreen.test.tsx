@@ -268,7 +268,7 @@ describe('AdvancedKpisScreen', () => {
       each.getAttribute('aria-label')?.startsWith('Vergelijking'),
     );
     expect(cells(compared?.querySelector('tbody tr') as Element)).toContain(
-      'Omzet maart 2026 € 12.000,00Op koers maart 2025 € 9.000,00Risico +€ 3.000,00 +33,3% BeterHoger is beter.',
+      'Omzet maart 2026 € 12.000,00Op koers maart 2025 € 9.000,00Risico € +3.000,00 +33,3% BeterHoger is beter.',
     );
 
     // Last year as columns: the address keeps the choice, the server gets the year's days.
@@ -382,7 +382,7 @@ describe('AdvancedKpisScreen', () => {
   it('should explain an empty organisation and offer a new KPI to who may make one', async () => {
     const test = app({ kpis: [] });
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
-    await waitFor(() => expect(container.textContent).toContain('Nog geen KPI’s'));
+    await waitFor(() => expect(container.textContent).toContain("Nog geen KPI's"));
     expect(button(container, 'Nieuwe KPI')).not.toBeNull();
     expect(test.calls.some((call) => call.name === 'history')).toBe(false);
   });

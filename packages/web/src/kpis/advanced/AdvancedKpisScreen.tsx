@@ -28,7 +28,7 @@ export function AdvancedKpisScreen() {
   return (
     <Page
       title="Geavanceerd KPI-dashboard"
-      lead="Het verloop van je KPI’s tegen hun doel, twee perioden naast elkaar en elke KPI in detail."
+      lead="Het verloop van je KPI's tegen hun doel, twee perioden naast elkaar en elke KPI in detail."
       width="full"
     >
       <p>
@@ -46,10 +46,10 @@ export function AdvancedKpisScreen() {
       ) : list.error && kpis === null ? (
         <LoadFailed message={list.error} onRetry={list.reload} />
       ) : kpis === null ? (
-        <Loading spinner text="KPI’s laden..." />
+        <Loading spinner text="KPI's laden..." />
       ) : kpis.length === 0 ? (
         <section className="panel kpi-empty" aria-labelledby="kpi-empty-heading">
-          <h2 id="kpi-empty-heading">Nog geen KPI’s</h2>
+          <h2 id="kpi-empty-heading">Nog geen KPI's</h2>
           <p>
             Een KPI is een getal dat je per week, maand, kwartaal of jaar volgt tegen een doel, zoals omzet,
             NPS of de tijd tot een antwoord. Maak een KPI aan; daarna zie je hier het verloop tegen het doel,

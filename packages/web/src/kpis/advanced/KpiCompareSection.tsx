@@ -71,7 +71,7 @@ function ComparisonTable({ days }: { days: CompareChoice }) {
   );
   if (comparison.error) return <LoadFailed message={comparison.error} onRetry={comparison.reload} />;
   if (rows === null) return <Loading spinner text="Vergelijking laden..." />;
-  if (rows.length === 0) return <p className="chart-empty">Nog geen KPI’s om te vergelijken.</p>;
+  if (rows.length === 0) return <p className="chart-empty">Nog geen KPI's om te vergelijken.</p>;
   return (
     <>
       <p role="status">{comparisonSummary(rows)}</p>

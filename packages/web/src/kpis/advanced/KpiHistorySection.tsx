@@ -95,10 +95,10 @@ export function KpiHistorySection({
       {kpis.length > 1 ? (
         <details className="kpi-choice">
           <summary>
-            KPI’s kiezen ({address.ids.length === 0 ? 'alle' : `${address.ids.length} van ${kpis.length}`})
+            KPI's kiezen ({address.ids.length === 0 ? 'alle' : `${address.ids.length} van ${kpis.length}`})
           </summary>
           <fieldset>
-            <legend className="visually-hidden">KPI’s in het verloop</legend>
+            <legend className="visually-hidden">KPI's in het verloop</legend>
             {kpis.map((kpi) => (
               <label key={kpi.id} className="checkbox">
                 <input
@@ -121,7 +121,7 @@ function HistoryCharts({ range, address }: { range: DayRange; address: AdvancedK
   const history = useKpiHistory(range, address.ids);
   if (history.error) return <LoadFailed message={history.error} onRetry={history.reload} />;
   if (history.value === null) return <Loading spinner text="Verloop laden..." />;
-  if (history.value.items.length === 0) return <p className="chart-empty">Geen KPI’s gekozen.</p>;
+  if (history.value.items.length === 0) return <p className="chart-empty">Geen KPI's gekozen.</p>;
   return (
     <div className="kpi-history">
       {history.value.items.map((item) => (

@@ -101,7 +101,7 @@ export function LikertEditor({
           Neutraal midden
         </label>
         <p id={`${idPrefix}-neutral-hint`} className="field-hint">
-          Het middelste punt (‘{settings.labels[middle] || defaults[middle]}’) telt als neutraal: in de
+          Het middelste punt ('{settings.labels[middle] || defaults[middle]}') telt als neutraal: in de
           resultaten staat het apart, niet bij eens of oneens.
         </p>
       </fieldset>

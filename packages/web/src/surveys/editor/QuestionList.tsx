@@ -8,7 +8,7 @@ function questionWords(questions: readonly Question[]): SortableWords {
     noun: 'de vraag',
     name: (index) => {
       const title = questions[index]?.title.trim();
-      return title ? `Vraag ${index + 1} (‘${title}’)` : `Vraag ${index + 1}`;
+      return title ? `Vraag ${index + 1} ('${title}')` : `Vraag ${index + 1}`;
     },
     handleLabel: (index) => `Vraag ${index + 1} verslepen`,
     roleDescription: 'versleepbare vraag',

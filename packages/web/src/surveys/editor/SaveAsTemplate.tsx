@@ -23,7 +23,7 @@ export function SaveAsTemplate({ editor, draft }: { editor: SurveyEditor; draft:
     <section className="editor-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Sjabloon</h2>
       <p className="field-hint">
-        Bewaar deze survey als sjabloon van je organisatie, zodat collega’s er een nieuwe survey mee kunnen
+        Bewaar deze survey als sjabloon van je organisatie, zodat collega's er een nieuwe survey mee kunnen
         beginnen.
       </p>
       {open ? (

@@ -321,7 +321,7 @@ describe('SurveyEditorScreen', () => {
       // At the bottom 'Omlaag' is disabled, so 'Omhoog' of the moved question has the focus.
       expect(document.activeElement).toBe(button(card(container, 2), 'Omhoog'));
       expect(container.querySelector('.question-list ~ [aria-live="polite"]')?.textContent).toBe(
-        'Vraag 1 (‘Hoe ervaar je je werk?’) staat nu op plaats 2 van 2.',
+        "Vraag 1 ('Hoe ervaar je je werk?') staat nu op plaats 2 van 2.",
       );
     });
 
@@ -417,7 +417,7 @@ describe('SurveyEditorScreen', () => {
     });
 
     it('should show a refused edit beside its question and keep the text', async () => {
-      const message = 'De vraag ‘Zou je ons aanbevelen?’ kan niet meer verplicht worden.';
+      const message = "De vraag 'Zou je ons aanbevelen?' kan niet meer verplicht worden.";
       const { container, autosave } = await openEditor(survey({ status: 'open' }), {
         put: () => json(409, { detail: message, fields: { 'questions.q-nps': message } }),
       });

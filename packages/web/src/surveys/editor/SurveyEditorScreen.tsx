@@ -398,7 +398,7 @@ function QuestionsSection({
   }, [removed]);
 
   const titleOf = (question: Question, index: number) =>
-    question.title.trim() ? `Vraag ${index + 1} (‘${question.title.trim()}’)` : `Vraag ${index + 1}`;
+    question.title.trim() ? `Vraag ${index + 1} ('${question.title.trim()}')` : `Vraag ${index + 1}`;
 
   const move = (question: Question, index: number, direction: 'up' | 'down') => {
     const to = direction === 'up' ? index - 1 : index + 1;
@@ -437,7 +437,7 @@ function QuestionsSection({
         <div className="undo-bar" role="status">
           <span>
             {removed.question.title.trim()
-              ? `De vraag ‘${removed.question.title.trim()}’ is verwijderd.`
+              ? `De vraag '${removed.question.title.trim()}' is verwijderd.`
               : 'De vraag is verwijderd.'}
           </span>
           <button

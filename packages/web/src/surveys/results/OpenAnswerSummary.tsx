@@ -108,7 +108,7 @@ function SummaryResult({ view }: { view: OpenAnswerSummaryView }) {
       {view.emptyText !== null ? (
         <p className="chart-empty">{view.emptyText}</p>
       ) : (
-        <ol className="summary-themes" aria-label="Thema’s, grootste eerst">
+        <ol className="summary-themes" aria-label="Thema's, grootste eerst">
           {view.themes.map((theme) => (
             <li key={theme.key} className="summary-theme">
               <p className="summary-theme-head">

@@ -56,7 +56,7 @@ describe('QuestionChart for a choice question', () => {
       ['te voet', '2 keer'],
       ['Bus', '1 keer'],
     ]);
-    expect(container.querySelector('.subheading')?.textContent).toBe('Antwoorden bij ‘Anders, namelijk’');
+    expect(container.querySelector('.subheading')?.textContent).toBe("Antwoorden bij 'Anders, namelijk'");
     expect(container.textContent).not.toContain('verschillende antwoorden');
   });
 

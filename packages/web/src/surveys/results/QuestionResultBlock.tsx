@@ -22,7 +22,7 @@ export function QuestionChart({ view }: { view: QuestionResultView }) {
           <p className="chart-note">{view.note}</p>
           {view.otherTexts.length > 0 ? (
             <>
-              <h4 className="subheading">Antwoorden bij ‘Anders, namelijk’</h4>
+              <h4 className="subheading">Antwoorden bij 'Anders, namelijk'</h4>
               <OtherTexts texts={view.otherTexts} note={view.otherTextsNote} />
             </>
           ) : null}

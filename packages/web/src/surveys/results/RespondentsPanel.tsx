@@ -100,8 +100,8 @@ export function RespondentsPanel({
         {list.value === null || list.loading
           ? ''
           : total === 1
-            ? '1 respons'
-            : `${formatCount(total)} responsen`}
+            ? '1 reactie'
+            : `${formatCount(total)} reacties`}
       </p>
       {list.error ? <LoadFailed message={list.error} onRetry={list.reload} /> : null}
       {list.value === null ? (
@@ -112,13 +112,13 @@ export function RespondentsPanel({
         <p className="empty-state">
           {filtered
             ? findsContacts
-              ? 'Geen responsen gevonden met deze naam, dit e-mailadres, dit label of deze status.'
-              : 'Geen responsen gevonden met dit label of deze status.'
-            : 'Nog geen responsen.'}
+              ? 'Geen reacties gevonden met deze naam, dit e-mailadres, dit label of deze status.'
+              : 'Geen reacties gevonden met dit label of deze status.'
+            : 'Nog geen reacties.'}
         </p>
       ) : (
         <>
-          <TableScroll label="Tabel met responsen" columns={COLUMNS}>
+          <TableScroll label="Tabel met reacties" columns={COLUMNS}>
             {list.value.items.map((item) => (
               <tr key={item.id} data-response-id={item.id}>
                 <td>
@@ -147,7 +147,7 @@ export function RespondentsPanel({
           </TableScroll>
           {pages > 1 ? (
             <Pager
-              label="Pagina's met responsen"
+              label="Pagina's met reacties"
               page={page}
               pages={pages}
               busy={list.loading}

@@ -107,7 +107,7 @@ function PersonalLinksForm({ surveyId, onCreated }: { surveyId: number; onCreate
         <Field
           id="personal-links-label"
           label="Label (optioneel)"
-          hint={`Voor je eigen overzicht, bijvoorbeeld ‘Team Noord’. Hoogstens ${PERSONAL_LINK_LABEL_MAX_LENGTH} tekens.`}
+          hint={`Voor je eigen overzicht, bijvoorbeeld 'Team Noord'. Hoogstens ${PERSONAL_LINK_LABEL_MAX_LENGTH} tekens.`}
           autoComplete="off"
           value={label}
           error={form.fields.label}

@@ -358,7 +358,7 @@ describe('SurveyResultsScreen', () => {
       ['Jan de Vries (reactie 2)', 'Persoonlijke link', 'Ingestuurd'],
       ['Niet ingestuurd', 'Openbare link', 'Bezig'],
     ]);
-    expect(container.querySelector('[data-testid="respondents-count"]')?.textContent).toBe('2 responsen');
+    expect(container.querySelector('[data-testid="respondents-count"]')?.textContent).toBe('2 reacties');
     // Who may see contacts finds who was invited by name or address as well.
     expect(container.querySelector('label[for="respondents-search"]')?.textContent).toBe(
       'Zoek op naam, e-mailadres of label',
@@ -525,10 +525,10 @@ describe('SurveyResultsScreen', () => {
     await waitFor(() => expect(button(container, 'Verwijderen')).not.toBeNull());
     await click(button(container, 'Verwijderen'));
     expect(document.querySelector('[role="alertdialog"] h2')?.textContent).toBe(
-      '‘Medewerkers 2025’ verwijderen?',
+      "'Medewerkers 2025' verwijderen?",
     );
     expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(
-      'Deze survey heeft 65 antwoorden. Verwijderen kan niet ongedaan worden gemaakt.',
+      'Deze survey heeft 65 reacties. Verwijderen kan niet ongedaan worden gemaakt.',
     );
     await click(button(document.body, 'Survey verwijderen'));
     await waitFor(() => expect(test.location.history.at(-1)).toBe('/surveys'));
