@@ -1,6 +1,6 @@
 import type { InvoiceDetails } from '@loop/core';
 import { NO_INVOICE_DETAILS } from '@loop/core/billing';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
@@ -9,7 +9,9 @@ import { FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
 import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
-import { useQuery } from '../shared/useQuery';
+import { useInvalidate, useQuery } from '../shared/useQuery';
+
+const DETAILS_KEY = 'invoice-details';
 
 const FIELDS: ReadonlyArray<{
   readonly key: keyof InvoiceDetails;
@@ -36,16 +38,18 @@ const FIELDS: ReadonlyArray<{
  */
 export function InvoiceDetailsSection({ organisationName }: { organisationName: string }) {
   const useCases = useAsyncInjection(TOKENS.InvoiceUseCases);
-  const stored = useQuery('invoice-details', () => useCases.details());
-  const [details, setDetails] = useState<InvoiceDetails | null>(null);
-  useEffect(() => {
-    if (stored.value !== null && details === null) setDetails(stored.value);
-  }, [stored.value, details]);
+  const stored = useQuery(DETAILS_KEY, () => useCases.details());
+  const invalidate = useInvalidate();
+  // What is typed; null while untouched, so the stored details (and a fresher answer) show.
+  const [edited, setEdited] = useState<InvoiceDetails | null>(null);
+  const details = edited ?? stored.value;
   const values = details ?? NO_INVOICE_DETAILS;
   const form = useForm({
     action: () => useCases.saveDetails(values),
     onSuccess: (saved) => {
-      setDetails(saved);
+      // The tidied details as stored ('1234 AB'); a later visit asks the server again.
+      setEdited(saved);
+      invalidate(DETAILS_KEY);
       notify.success('Factuurgegevens opgeslagen.');
     },
   });
@@ -74,7 +78,7 @@ export function InvoiceDetailsSection({ organisationName }: { organisationName: 
               {...(field.autoComplete ? { autoComplete: field.autoComplete } : {})}
               value={values[field.key]}
               placeholder={field.key === 'name' ? organisationName : undefined}
-              onChange={(event) => setDetails({ ...values, [field.key]: event.target.value })}
+              onChange={(event) => setEdited({ ...values, [field.key]: event.target.value })}
               error={form.fields[field.key]}
             />
           ))}
