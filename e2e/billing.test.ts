@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import type { Plan, UserSubscription } from '@loop/core';
+import { addMonths, billingPeriod, calendarDayIso, calendarDayText } from '@loop/core/billing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts, readPdf } from '../packages/adapters/src/testing/readPdf';
 import { DEMO, launchBrowser, login, menuLink, openPage, type RunningServer, startServer } from './harness';
 
 /** Checkout off (the default configuration) and checkout on with the simulated provider. */
@@ -61,6 +65,36 @@ async function freshUser(server: RunningServer, page: Page): Promise<{ email: st
   await api(server, 'POST', '/organizations', { name: `Betaal BV ${counter}` }, session.access_token);
   await login(page, server.url, { email, password: PASSWORD });
   return { email, token: session.access_token };
+}
+
+/** Pays smartloop through the API and the simulated provider's page, as a browser would post its form. */
+async function paySmartloopByApi(server: RunningServer, token: string): Promise<void> {
+  const subscription = await api<UserSubscription>(server, 'GET', '/user-subscriptions/me', undefined, token);
+  const plans = await api<Plan[]>(server, 'GET', '/plans', undefined, token);
+  const smartloop = plans.find((plan) => plan.name === 'smartloop')!;
+  const started = await api<{ checkout_url: string }>(
+    server,
+    'POST',
+    '/payments/checkout',
+    {
+      provider: 'simulated',
+      kind: 'subscription',
+      amount_cents: Math.round(smartloop.price_per_month * 100),
+      currency: 'EUR',
+      user_subscription_id: subscription.id,
+      plan_id: smartloop.id,
+      success_url: `${server.url}/billing/return?status=success`,
+      cancel_url: `${server.url}/billing/return?status=cancelled`,
+    },
+    token,
+  );
+  const ref = new URL(started.checkout_url).pathname.split('/').at(-1);
+  const paid = await fetch(`${server.url}/api/v1/payments/simulated/${ref}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
 }
 
 /** nl-NL currency puts a no-break space after the euro sign. */
@@ -132,8 +166,12 @@ describe('checkout with the simulated provider', () => {
     await page.waitForURL(/\/billing\/return\?/);
     await page.getByRole('heading', { name: 'Terug van betaling' }).waitFor();
     const details = page.locator('.payment-details');
-    await details.getByText('Betaald', { exact: true }).waitFor();
+    // Statuses as received, with what they mean beside them.
+    await details.getByText('paid (betaald)', { exact: true }).waitFor();
     expect(await details.getByText('Proefbetaling', { exact: true }).count()).toBe(1);
+    expect(await page.locator('.plan-dates dd').first().textContent()).toBe(
+      'success (terug van de betaalpagina na betalen)',
+    );
     expect(plain(await details.textContent())).toContain('€ 29,00');
     const query = new URL(page.url()).searchParams;
     expect(query.get('status')).toBe('success');
@@ -162,7 +200,9 @@ describe('checkout with the simulated provider', () => {
     expect(new URL(page.url()).searchParams.get('status')).toBe('cancelled');
     const details = page.locator('.payment-details');
     await details.waitFor();
-    expect(await details.getByText('Betaald', { exact: true }).count()).toBe(0);
+    expect(await details.getByText('paid (betaald)', { exact: true }).count()).toBe(0);
+    expect(await details.getByText('cancelled (geannuleerd)', { exact: true }).count()).toBe(1);
+    expect(await page.locator('.receipt').count()).toBe(0);
     expect(plain(await details.textContent())).toContain('€ 79,00');
 
     await openSubscription(page, online, 'basicloop');
@@ -172,6 +212,106 @@ describe('checkout with the simulated provider', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('should upgrade smartloop to proloop with a receipt, and list and download the invoice as a PDF', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const { token } = await freshUser(online, page);
+    expect(
+      (await api<UserSubscription>(online, 'GET', '/user-subscriptions/me', undefined, token)).plan_name,
+    ).toBe('basicloop');
+    await paySmartloopByApi(online, token);
+
+    // The owner enters the invoice details first; they go on the invoices from now on.
+    await openSubscription(page, online, 'smartloop');
+    await page.getByLabel('Straat en huisnummer').fill('Dorpsstraat 12');
+    await page.getByLabel('Postcode').fill('1234ab');
+    await page.getByLabel('Plaats').fill('Ergenshuizen');
+    await page.getByLabel('Btw-nummer').fill('NL812345678B01');
+    await page.getByRole('button', { name: 'Factuurgegevens opslaan' }).click();
+    await toast(page, 'Factuurgegevens opgeslagen.').waitFor();
+
+    // Before choosing, the card says what happens to the running month.
+    const proCard = page.locator('.plan-card', { has: page.locator('.plan-badge', { hasText: 'proloop' }) });
+    expect(await proCard.locator('.plan-change-note').textContent()).toBe(
+      'Na betaling gaat proloop meteen in en stopt smartloop; de resterende dagen van smartloop worden niet verrekend.',
+    );
+    expect(plain(await proCard.locator('.plan-vat').textContent())).toBe(
+      'Inclusief 21% btw (€ 65,29 zonder btw)',
+    );
+    await page.getByRole('button', { name: 'Kies dit plan: proloop' }).click();
+    await page.waitForURL(/\/betalen\/simulatie\//);
+    await page.getByRole('button', { name: 'Betalen' }).click();
+    await page.waitForURL(/\/billing\/return\?/);
+
+    const receipt = page.locator('.receipt');
+    await receipt.getByRole('heading', { name: 'Bedankt voor je betaling' }).waitFor();
+    const period = billingPeriod(new Date());
+    expect(await receipt.locator('.receipt-bought').textContent()).toBe(
+      `Je hebt proloop gekocht voor een maand: van ${calendarDayText(calendarDayIso(period.start))} tot en met ${calendarDayText(calendarDayIso(period.end))}.`,
+    );
+    expect(await receipt.locator('.receipt-change').textContent()).toContain(
+      'de resterende dagen van smartloop worden niet verrekend',
+    );
+    expect(plain(await receipt.locator('.receipt-amount').textContent())).toBe(
+      'Bedrag: € 79,00 inclusief 21% btw (€ 65,29 zonder btw en € 13,71 btw).',
+    );
+    expect(plain(await receipt.locator('.receipt-renewal').textContent())).toBe(
+      `Volgende verlenging: ${calendarDayText(calendarDayIso(addMonths(period.start, 1)))}, voor € 79,00.`,
+    );
+    expect(await receipt.locator('.receipt-unlocked').textContent()).toContain('Bedrijfsanalyse');
+    // The spec's lines stay below it.
+    await page.locator('.payment-details').getByText('paid (betaald)', { exact: true }).waitFor();
+
+    const fromReceipt = page.waitForEvent('download');
+    await receipt.getByRole('button', { name: /^Factuur LOOP-\d{4}-\d{6} downloaden \(PDF\)$/ }).click();
+    const receiptFile = await fromReceipt;
+    const number = /factuur-(LOOP-\d{4}-\d{6})\.pdf/.exec(receiptFile.suggestedFilename())?.[1];
+    expect(number).toBeDefined();
+    const pdf = readPdf(new Uint8Array(await readFile((await receiptFile.path()) as string)));
+    const text = pageTexts(pdf)
+      .flat()
+      .join('\n')
+      .replace(/\u00a0/g, ' ');
+    expect(pdf.title).toBe(`Factuur ${number}`);
+    for (const printed of [
+      'Factuur',
+      'Proefbetaling: er is geen geld betaald. Dit is geen geldige factuur.',
+      'Loop demo-leverancier (geen echt bedrijf)',
+      'KvK-nummer: 00000000',
+      'Btw-nummer: NL000000000B00',
+      'Dorpsstraat 12',
+      '1234 AB Ergenshuizen',
+      'Btw-nummer: NL812345678B01',
+      `Factuurnummer`,
+      number!,
+      'Factuurdatum',
+      calendarDayText(calendarDayIso(period.start)),
+      'Loop proloop, abonnement voor een maand',
+      'Totaal exclusief btw',
+      '€ 65,29',
+      'Btw 21%',
+      '€ 13,71',
+      'Totaal inclusief btw',
+      '€ 79,00',
+    ])
+      expect(text, printed).toContain(printed);
+
+    // Both payments' invoices are listed on the subscription page, newest first, and download there too.
+    await page.getByRole('link', { name: 'Naar profiel / abonnement' }).click();
+    await page.waitForURL(`${online.url}/dashboard/abonnement`);
+    const invoices = page.getByRole('region', { name: 'Tabel met facturen' });
+    await invoices.getByText(number!, { exact: true }).waitFor();
+    expect(await invoices.locator('tbody tr').count()).toBe(2);
+    expect(plain(await invoices.locator('tbody tr').first().textContent())).toContain('€ 79,00');
+    const fromList = page.waitForEvent('download');
+    await invoices.getByRole('button', { name: `${number} downloaden` }).click();
+    const listed = await fromList;
+    expect(listed.suggestedFilename()).toBe(`factuur-${number}.pdf`);
+    const again = await readFile((await listed.path()) as string);
+    expect(again.equals(await readFile((await receiptFile.path()) as string))).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('should refuse a checkout address that is not http(s) and keep the browser here', async () => {
     const { page, context, problems } = await openPage(browser);

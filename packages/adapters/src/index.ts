@@ -25,6 +25,7 @@ export { createContactMapGateway } from './http/createContactMapGateway';
 export { createContactsGateway } from './http/createContactsGateway';
 export { createFinanceGateway } from './http/createFinanceGateway';
 export { createInvitationsGateway, createUnsubscribeGateway } from './http/createInvitationsGateway';
+export { createInvoiceGateway } from './http/createInvoiceGateway';
 export { createKpiGateway } from './http/createKpiGateway';
 export { createOpenAnswerSummaryGateway } from './http/createOpenAnswerSummaryGateway';
 export { createOrganisationGateway } from './http/createOrganisationGateway';

@@ -25,6 +25,7 @@ import {
   type RateLimitRules,
 } from './auth/rateLimits';
 import { billingRoutes } from './billing/billingRoutes';
+import { invoiceRoutes } from './billing/invoiceRoutes';
 import type { PaymentProviders } from './billing/paymentProvider';
 import { createRequireFeature } from './billing/requireFeature';
 import {
@@ -317,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brandingRoutes(context, uploads),
     adminRoutes(context),
     billingRoutes(context),
+    invoiceRoutes(context),
     stripeWebhookRoutes(context),
     simulatedCheckoutActionRoutes(deps),
     adminBillingRoutes(context),

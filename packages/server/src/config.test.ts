@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT, tileOrigin } from './config';
+import { ConfigError, DEMO_INVOICE_SUPPLIER, loadConfig, REPO_ROOT, tileOrigin } from './config';
 
 let dataDir: string;
 
@@ -259,5 +259,69 @@ describe('loadConfig', () => {
         PAYMENT_PROVIDER: 'simulated',
       }),
     ).toThrow(/PAYMENT_PROVIDER=simulated/);
+  });
+
+  describe('the invoice supplier (INVOICE_SUPPLIER_*)', () => {
+    const SUPPLIER = {
+      INVOICE_SUPPLIER_NAME: 'Loop Software BV',
+      INVOICE_SUPPLIER_STREET: 'Stationsplein 1',
+      INVOICE_SUPPLIER_POSTCODE: '3511 ED',
+      INVOICE_SUPPLIER_CITY: 'Utrecht',
+      INVOICE_SUPPLIER_KVK: '12345678',
+      INVOICE_SUPPLIER_VAT_NUMBER: 'nl 0012.34567 b01',
+    };
+    const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+
+    it('should read the supplier, in Nederland unless told, with its VAT number tidied', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, ...SUPPLIER }).invoiceSupplier).toEqual({
+        name: 'Loop Software BV',
+        street: 'Stationsplein 1',
+        postcode: '3511 ED',
+        city: 'Utrecht',
+        country: 'Nederland',
+        kvkNumber: '12345678',
+        vatNumber: 'NL001234567B01',
+        demo: false,
+      });
+    });
+
+    it('should use the demo supplier outside production and none in production, where Stripe then refuses to start', () => {
+      expect(loadConfig({ DATA_DIR: dataDir }).invoiceSupplier).toEqual(DEMO_INVOICE_SUPPLIER);
+      expect(DEMO_INVOICE_SUPPLIER.name).toContain('geen echt bedrijf');
+      expect(loadConfig({ DATA_DIR: dataDir, ...PRODUCTION }).invoiceSupplier).toBeNull();
+      expect(() =>
+        loadConfig({
+          DATA_DIR: dataDir,
+          ...PRODUCTION,
+          ONLINE_CHECKOUT: 'true',
+          STRIPE_SECRET_KEY: 'sk_live_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        }),
+      ).toThrow(/INVOICE_SUPPLIER_NAME/);
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir,
+          ...PRODUCTION,
+          ...SUPPLIER,
+          ONLINE_CHECKOUT: 'true',
+          STRIPE_SECRET_KEY: 'sk_live_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        }).invoiceSupplier?.demo,
+      ).toBe(false);
+    });
+
+    it('should refuse an incomplete supplier, a KvK number that is not 8 digits and a VAT number that is not Dutch', () => {
+      const { INVOICE_SUPPLIER_CITY: _city, ...withoutCity } = SUPPLIER;
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...withoutCity })).toThrow(/INVOICE_SUPPLIER_CITY/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, INVOICE_SUPPLIER_COUNTRY: 'België' })).toThrow(
+        /INVOICE_SUPPLIER_NAME/,
+      );
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...SUPPLIER, INVOICE_SUPPLIER_KVK: '1234' })).toThrow(
+        /INVOICE_SUPPLIER_KVK/,
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, ...SUPPLIER, INVOICE_SUPPLIER_VAT_NUMBER: 'BE0123456789' }),
+      ).toThrow(/INVOICE_SUPPLIER_VAT_NUMBER/);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentProvider } from '@loop/core';
+import { normaliseVatNumber } from '@loop/core/billing';
 
 /** The monorepo root: relative paths in the environment resolve against it, not the working directory. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -44,6 +45,12 @@ export interface AppConfig {
   readonly stripeWebhookSecret: string | null;
   /** STRIPE_API_URL: another Stripe API base (a fake Stripe in tests); null for Stripe's own. */
   readonly stripeApiUrl: string | null;
+  /**
+   * INVOICE_SUPPLIER_*: the company that issues Loop's invoices. Outside production, when none is
+   * set, the clearly named demo supplier (whose invoices say they are not valid); in production
+   * null, and then Stripe cannot be configured (see invoiceSupplier).
+   */
+  readonly invoiceSupplier: InvoiceSupplier | null;
   /** LOG_RETENTION_DAYS: application log rows older than this are removed. */
   readonly logRetentionDays: number;
   /** ANALYSIS_TIMEOUT_MS: how long an analyst may take before the analysis answers 504. */
@@ -67,6 +74,94 @@ export interface AppConfig {
   readonly reminderIntervalSeconds: number;
   /** GEOCODER_RATE: lookups per second the contacts' geocoding asks at most (PDOK is a free public service). */
   readonly geocoderRate: number;
+}
+
+/** The supplier printed on every invoice: Loop's operator. */
+export interface InvoiceSupplier {
+  readonly name: string;
+  readonly street: string;
+  readonly postcode: string;
+  readonly city: string;
+  readonly country: string;
+  /** Chamber of Commerce number (KvK), 8 digits. */
+  readonly kvkNumber: string;
+  /** The supplier's Dutch VAT number, NL + 9 digits + B + 2 digits. */
+  readonly vatNumber: string;
+  /** The built-in demo supplier: its invoices say they are not valid. */
+  readonly demo: boolean;
+}
+
+/**
+ * The supplier of local runs without INVOICE_SUPPLIER_* (never in production): named so that nobody
+ * takes it for a company, and every invoice it is on says it is not valid.
+ */
+export const DEMO_INVOICE_SUPPLIER: InvoiceSupplier = {
+  name: 'Loop demo-leverancier (geen echt bedrijf)',
+  street: 'Voorbeeldstraat 1',
+  postcode: '1234 AB',
+  city: 'Voorbeeldstad',
+  country: 'Nederland',
+  kvkNumber: '00000000',
+  vatNumber: 'NL000000000B00',
+  demo: true,
+};
+
+const SUPPLIER_KEYS = {
+  name: 'INVOICE_SUPPLIER_NAME',
+  street: 'INVOICE_SUPPLIER_STREET',
+  postcode: 'INVOICE_SUPPLIER_POSTCODE',
+  city: 'INVOICE_SUPPLIER_CITY',
+  kvkNumber: 'INVOICE_SUPPLIER_KVK',
+  vatNumber: 'INVOICE_SUPPLIER_VAT_NUMBER',
+} as const;
+
+/**
+ * INVOICE_SUPPLIER_* (all of them, or none; INVOICE_SUPPLIER_COUNTRY defaults to Nederland). None set:
+ * the demo supplier outside production, else null; a production server that can take card payments
+ * (STRIPE_SECRET_KEY) must name its supplier, because every paid payment gets an invoice.
+ */
+function invoiceSupplier(env: Env, production: boolean, stripeConfigured: boolean): InvoiceSupplier | null {
+  const given = Object.entries(SUPPLIER_KEYS).map(([field, key]) => [field, key, value(env, key)] as const);
+  const missing = given.filter(([, , found]) => found === undefined).map(([, key]) => key);
+  if (missing.length === given.length && value(env, 'INVOICE_SUPPLIER_COUNTRY') === undefined) {
+    if (production && stripeConfigured) {
+      throw new ConfigError(
+        `Met Stripe krijgt elke betaling een factuur: zet de leveranciersgegevens ${Object.values(SUPPLIER_KEYS).join(', ')} ` +
+          '(en eventueel INVOICE_SUPPLIER_COUNTRY).',
+      );
+    }
+    return production ? null : DEMO_INVOICE_SUPPLIER;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `De leveranciersgegevens voor facturen zijn onvolledig: zet ook ${missing.join(', ')}.`,
+    );
+  }
+  const field = Object.fromEntries(given.map(([name, , found]) => [name, found ?? ''])) as Record<
+    keyof typeof SUPPLIER_KEYS,
+    string
+  >;
+  if (!/^\d{8}$/.test(field.kvkNumber)) {
+    throw new ConfigError(
+      `INVOICE_SUPPLIER_KVK moet een KvK-nummer van 8 cijfers zijn (nu: "${field.kvkNumber}").`,
+    );
+  }
+  const vatNumber = normaliseVatNumber(field.vatNumber);
+  if (!/^NL\d{9}B\d{2}$/.test(vatNumber)) {
+    throw new ConfigError(
+      `INVOICE_SUPPLIER_VAT_NUMBER moet een Nederlands btw-nummer zijn: NL, 9 cijfers, B en 2 cijfers (nu: "${field.vatNumber}").`,
+    );
+  }
+  return {
+    name: field.name,
+    street: field.street,
+    postcode: field.postcode,
+    city: field.city,
+    country: value(env, 'INVOICE_SUPPLIER_COUNTRY') ?? 'Nederland',
+    kvkNumber: field.kvkNumber,
+    vatNumber,
+    demo: false,
+  };
 }
 
 /** Where the contacts map's tiles come from and whom it credits. */
@@ -373,6 +468,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logClientAddress: flag(env, 'LOG_CLIENT_ADDRESS', false),
     production,
     ...paymentSettings(env, production),
+    invoiceSupplier: invoiceSupplier(env, production, value(env, 'STRIPE_SECRET_KEY') !== undefined),
     logRetentionDays: positiveInteger(env, 'LOG_RETENTION_DAYS', 90, 3_650),
     analysisTimeoutMs: positiveInteger(env, 'ANALYSIS_TIMEOUT_MS', 60_000, 600_000),
     llm: llmSettings(env),

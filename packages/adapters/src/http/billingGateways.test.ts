@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, type WireRequest, wireClient } from '../testing/wireClient';
 import { createAdminBillingGateway } from './createAdminBillingGateway';
 import { createBillingGateway } from './createBillingGateway';
+import { createInvoiceGateway } from './createInvoiceGateway';
 
 interface Call {
   readonly method: string;
@@ -102,6 +103,7 @@ describe('createBillingGateway', () => {
         'checkout',
         'payments',
         'plans',
+        'receipt',
         'settings',
         'subscription',
         'syncPayment',
@@ -119,6 +121,12 @@ describe('createBillingGateway', () => {
     const { client, calls } = billingClient();
     await createBillingGateway(client).cancelPayment(42);
     expect(calls().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /payments/42/cancel']);
+  });
+
+  it("should read one payment's receipt", async () => {
+    const { client, calls } = billingClient();
+    await createBillingGateway(client).receipt(42);
+    expect(calls().map((call) => `${call.method} ${call.path}`)).toEqual(['GET /payments/42/receipt']);
   });
 });
 
@@ -163,5 +171,40 @@ describe('createAdminBillingGateway', () => {
       ['POST', '/admin/subscriptions', { organization_id: 5, plan_id: 2 }],
     ]);
     expect(answer).toEqual({ ok: true, value: { id: 9, organization_id: 5, plan_id: 2 } });
+  });
+});
+
+describe('createInvoiceGateway', () => {
+  it('should page the invoices and read and replace the invoice details', async () => {
+    const { client, calls } = billingClient();
+    const invoices = createInvoiceGateway(client);
+    await invoices.invoices({ page: 2, page_size: 25 });
+    await invoices.details();
+    const details = { name: 'Bakkerij BV', street: '', postcode: '', city: '', country: '', vat_number: '' };
+    await invoices.saveDetails(details);
+    expect(calls().map((c) => [c.method, c.path, c.query, c.body])).toEqual([
+      ['GET', '/invoices', { page: '2', page_size: '25' }, undefined],
+      ['GET', '/organization/invoice-details', {}, undefined],
+      ['PUT', '/organization/invoice-details', {}, details],
+    ]);
+  });
+
+  it("should download an invoice's PDF under the server's file name", async () => {
+    const { client, seen } = wireClient(
+      () =>
+        new Response(new Uint8Array([37, 80, 68, 70]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="factuur-LOOP-2026-000001.pdf"',
+          },
+        }),
+    );
+    const answer = await createInvoiceGateway(client).downloadInvoice(7);
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'GET /api/v1/invoices/7/pdf',
+    ]);
+    expect(answer.ok && answer.value.filename).toBe('factuur-LOOP-2026-000001.pdf');
+    expect(answer.ok && answer.value.content.size).toBe(4);
   });
 });

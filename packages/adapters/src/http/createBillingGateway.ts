@@ -13,5 +13,6 @@ export function createBillingGateway(client: ApiClient): BillingGateway {
     payments: ({ page, page_size }) => client.request('GET', '/payments', { query: { page, page_size } }),
     syncPayment: (id) => client.request('POST', `/payments/${encodeURIComponent(String(id))}/sync`),
     cancelPayment: (id) => client.request('POST', `/payments/${encodeURIComponent(String(id))}/cancel`),
+    receipt: (id) => client.request('GET', `/payments/${encodeURIComponent(String(id))}/receipt`),
   };
 }

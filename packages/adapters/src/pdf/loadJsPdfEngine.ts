@@ -151,6 +151,10 @@ export function createJsPdfEngine(JsPdfClass: JsPdfClass): PdfEngine {
         putOnlyUsedFonts: true,
       });
       if (pdf.title) doc.setProperties({ title: pdf.title });
+      if (pdf.identity) {
+        doc.setCreationDate(pdf.identity.createdAt);
+        doc.setFileId(pdf.identity.fileId);
+      }
       doc.setLineWidth(LINE_WIDTH);
       pdf.pages.forEach((page, index) => {
         if (index > 0) doc.addPage(format, orientation);

@@ -120,6 +120,7 @@ function setup() {
     payments: unused,
     syncPayment: unused,
     cancelPayment: unused,
+    receipt: unused,
   };
   const app = createClientApp({
     session,

@@ -7,6 +7,7 @@ import type {
   Feature,
   Page,
   Payment,
+  PaymentReceipt,
   Plan,
   UserSubscription,
 } from '../contract';
@@ -67,6 +68,10 @@ export class FakeBillingGateway implements BillingGateway {
   }
 
   cancelPayment(): Promise<ApiResult<Payment>> {
+    return Promise.resolve(apiFailure(500, 'Niet gebruikt.'));
+  }
+
+  receipt(): Promise<ApiResult<PaymentReceipt>> {
     return Promise.resolve(apiFailure(500, 'Niet gebruikt.'));
   }
 

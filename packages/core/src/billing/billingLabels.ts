@@ -1,35 +1,44 @@
 import { dutchLabel } from '../shared';
 
-// Values the server sends in English show in Dutch. A value this table does not know (a newer
-// server, a provider's own state) is shown as received rather than hidden.
-const SUBSCRIPTION_STATUS: Readonly<Record<string, string>> = {
-  active: 'Actief',
-  cancelled: 'Geannuleerd',
-  canceled: 'Geannuleerd',
-  expired: 'Verlopen',
+/**
+ * What a status value means in plain Dutch (docs/architecture.md, 'Statuses are shown as received'):
+ * the return address's `status`, a subscription's and a payment's status. The value itself is
+ * always shown as it came; this meaning goes beside it.
+ */
+const STATUS_MEANING: Readonly<Record<string, string>> = {
+  active: 'actief',
+  paid: 'betaald',
+  success: 'terug van de betaalpagina na betalen',
+  open: 'nog niet betaald',
+  pending: 'in afwachting',
+  failed: 'mislukt',
+  cancelled: 'geannuleerd',
+  canceled: 'geannuleerd',
+  expired: 'verlopen',
 };
 
-const PAYMENT_STATUS: Readonly<Record<string, string>> = {
-  pending: 'In afwachting',
-  paid: 'Betaald',
-  failed: 'Mislukt',
-  cancelled: 'Geannuleerd',
-  canceled: 'Geannuleerd',
-  expired: 'Verlopen',
-};
+/** The meaning of a value this table does not know (a newer server, a provider's own state). */
+export const UNKNOWN_STATUS_MEANING = 'onbekende status';
+
+/** A status value's meaning in plain Dutch ('paid' → 'betaald'); 'onbekende status' for others. */
+export function statusMeaning(value: string): string {
+  const key = value.trim().toLowerCase();
+  return Object.hasOwn(STATUS_MEANING, key) ? (STATUS_MEANING[key] as string) : UNKNOWN_STATUS_MEANING;
+}
+
+/**
+ * A status as received with its meaning beside it: 'paid (betaald)', 'requires_action (onbekende
+ * status)'. A missing value shows `missing` alone ('-', or the return screen's 'onbekend').
+ */
+export function statusAsReceived(value: string | null | undefined, missing = '-'): string {
+  if (value === null || value === undefined || value === '') return missing;
+  return `${value} (${statusMeaning(value)})`;
+}
 
 const PAYMENT_PROVIDER: Readonly<Record<string, string>> = {
   stripe: 'Stripe',
   simulated: 'Proefbetaling',
 };
-
-/** A subscription's status in Dutch ('Actief', 'Geannuleerd', 'Verlopen'). */
-export const subscriptionStatusLabel = (status: string | null | undefined): string =>
-  dutchLabel(SUBSCRIPTION_STATUS, status);
-
-/** A payment's status in Dutch ('In afwachting', 'Betaald', …). */
-export const paymentStatusLabel = (status: string | null | undefined): string =>
-  dutchLabel(PAYMENT_STATUS, status);
 
 /** A payment provider's name as users know it ('Stripe', 'Proefbetaling' for the simulated one). */
 export const paymentProviderLabel = (provider: string | null | undefined): string =>

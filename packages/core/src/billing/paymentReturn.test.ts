@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiResult, apiFailure, apiOk } from '../api';
-import type { Page, Payment } from '../contract';
+import type { Page, Payment, PaymentReceipt } from '../contract';
+import { sampleReceipt } from './invoice.fixtures';
 import { createPaymentReturn, parsePaymentId, RETURN_PAYMENTS_QUERY } from './paymentReturn';
 import type { BillingGateway, PageQuery } from './ports';
 
@@ -21,6 +22,7 @@ function gateway(
   list: ApiResult<Page<Payment>>,
   sync: ApiResult<Payment> = apiOk(payment(7)),
   cancel: ApiResult<Payment> = apiOk(payment(7, 'cancelled')),
+  receipt: ApiResult<PaymentReceipt> = apiOk(sampleReceipt()),
 ) {
   const calls: string[] = [];
   const unused = () => Promise.reject(new Error('not used by the return screen'));
@@ -42,9 +44,16 @@ function gateway(
       calls.push(`cancel ${id}`);
       return cancel;
     },
+    receipt: async (id: number) => {
+      calls.push(`receipt ${id}`);
+      return receipt;
+    },
   };
   return { fake, calls };
 }
+
+/** The view without a receipt. */
+const shown = (value: Payment | null) => apiOk({ payment: value, receipt: null });
 
 const page = (items: Payment[]): ApiResult<Page<Payment>> =>
   apiOk({ items, total: items.length, page: 1, page_size: 10 });
@@ -69,27 +78,27 @@ describe('createPaymentReturn', () => {
   it('should sync the returned payment before reading the latest ten (spec §7)', async () => {
     const { fake, calls } = gateway(page([payment(9), payment(7)]));
     const result = await createPaymentReturn({ gateway: fake }).load(7, 'success');
-    expect(calls).toEqual(['sync 7', 'payments 1/10']);
+    expect(calls).toEqual(['sync 7', 'payments 1/10', 'receipt 7']);
     expect(RETURN_PAYMENTS_QUERY).toEqual({ page: 1, page_size: 10 });
-    expect(result).toEqual(apiOk(payment(7)));
+    expect(result).toEqual(apiOk({ payment: payment(7), receipt: sampleReceipt() }));
   });
 
   it('should show the newest payment without a payment id, and sync nothing', async () => {
     const { fake, calls } = gateway(page([payment(9), payment(7)]));
-    expect(await createPaymentReturn({ gateway: fake }).load(null, null)).toEqual(apiOk(payment(9)));
+    expect(await createPaymentReturn({ gateway: fake }).load(null, null)).toEqual(shown(payment(9)));
     expect(calls).toEqual(['payments 1/10']);
   });
 
   it('should still show the list when the sync fails', async () => {
     const { fake } = gateway(page([payment(7, 'pending')]), apiFailure(502, 'Betaalprovider onbereikbaar.'));
     expect(await createPaymentReturn({ gateway: fake }).load(7, 'success')).toEqual(
-      apiOk(payment(7, 'pending')),
+      shown(payment(7, 'pending')),
     );
   });
 
   it('should answer null when there are no payments, and the failure when the list fails', async () => {
     expect(await createPaymentReturn({ gateway: gateway(page([])).fake }).load(null, null)).toEqual(
-      apiOk(null),
+      shown(null),
     );
     const failed = apiFailure(500, 'Mislukt.');
     expect(await createPaymentReturn({ gateway: gateway(failed).fake }).load(3, 'success')).toEqual(failed);
@@ -99,25 +108,32 @@ describe('createPaymentReturn', () => {
     const { fake, calls } = gateway(page([payment(9), payment(7, 'cancelled')]));
     const result = await createPaymentReturn({ gateway: fake }).load(7, 'cancelled');
     expect(calls).toEqual(['cancel 7', 'payments 1/10']);
-    expect(result).toEqual(apiOk(payment(7, 'cancelled')));
+    expect(result).toEqual(shown(payment(7, 'cancelled')));
   });
 
   it('should sync for any other status, or none', async () => {
     for (const status of ['success', 'onbekend', null]) {
       const { fake, calls } = gateway(page([payment(7)]));
       await createPaymentReturn({ gateway: fake }).load(7, status);
-      expect(calls).toEqual(['sync 7', 'payments 1/10']);
+      expect(calls).toEqual(['sync 7', 'payments 1/10', 'receipt 7']);
     }
   });
 
   it('should cancel nothing without a payment id', async () => {
     const { fake, calls } = gateway(page([payment(9)]));
-    expect(await createPaymentReturn({ gateway: fake }).load(null, 'cancelled')).toEqual(apiOk(payment(9)));
+    expect(await createPaymentReturn({ gateway: fake }).load(null, 'cancelled')).toEqual(shown(payment(9)));
     expect(calls).toEqual(['payments 1/10']);
   });
 
   it('should still show the list when the cancel is refused (paid after all: 409)', async () => {
     const { fake } = gateway(page([payment(7)]), undefined, apiFailure(409, 'Deze betaling is al betaald.'));
-    expect(await createPaymentReturn({ gateway: fake }).load(7, 'cancelled')).toEqual(apiOk(payment(7)));
+    expect(await createPaymentReturn({ gateway: fake }).load(7, 'cancelled')).toEqual(
+      apiOk({ payment: payment(7), receipt: sampleReceipt() }),
+    );
+  });
+
+  it('should show the payment without a receipt when the receipt cannot be read', async () => {
+    const { fake } = gateway(page([payment(7)]), undefined, undefined, apiFailure(500, 'Mislukt.'));
+    expect(await createPaymentReturn({ gateway: fake }).load(7, 'success')).toEqual(shown(payment(7)));
   });
 });

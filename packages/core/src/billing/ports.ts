@@ -7,12 +7,16 @@ import type {
   ChangePlanRequest,
   CheckoutRequest,
   Feature,
+  Invoice,
+  InvoiceDetails,
   Page,
   Payment,
+  PaymentReceipt,
   Plan,
   PlanInput,
   UserSubscription,
 } from '../contract';
+import type { DownloadedFile } from '../shared';
 
 export interface PageQuery {
   readonly page: number;
@@ -35,6 +39,17 @@ export interface BillingGateway {
    * answers 409 for a payment that was paid after all.
    */
   cancelPayment(id: number): Promise<ApiResult<Payment>>;
+  /** A payment with what the return screen's receipt says about it. */
+  receipt(id: number): Promise<ApiResult<PaymentReceipt>>;
+}
+
+/** The organisation's invoices and the details they are made out to. */
+export interface InvoiceGateway {
+  invoices(query: PageQuery): Promise<ApiResult<Page<Invoice>>>;
+  /** The invoice's PDF as the server made it, named 'factuur-{number}.pdf'. */
+  downloadInvoice(id: number): Promise<ApiResult<DownloadedFile>>;
+  details(): Promise<ApiResult<InvoiceDetails>>;
+  saveDetails(details: InvoiceDetails): Promise<ApiResult<InvoiceDetails>>;
 }
 
 /** Platform admins: plans, subscriptions and payments of every organisation. */

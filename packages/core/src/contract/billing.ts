@@ -109,3 +109,81 @@ export interface AssignPlanRequest {
   readonly organization_id: number;
   readonly plan_id: number;
 }
+
+/**
+ * GET and PUT /organization/invoice-details: what the organisation's invoices are made out to. Every
+ * field may be empty: the invoice then names the organisation without an address (a simplified
+ * invoice, which Dutch law allows up to € 100 including BTW).
+ */
+export interface InvoiceDetails {
+  /** The name invoices are made out to; empty: the organisation's name. */
+  readonly name: string;
+  /** Street and house number. */
+  readonly street: string;
+  readonly postcode: string;
+  readonly city: string;
+  /** Empty counts as 'Nederland'. */
+  readonly country: string;
+  /** The customer's VAT number (btw-identificatienummer), e.g. 'NL123456789B01'; empty: none. */
+  readonly vat_number: string;
+}
+
+/** One line of an address block on an invoice: a name and its address lines. */
+export interface InvoiceParty {
+  readonly name: string;
+  /** Street, postcode and city, country: as printed, empty lines left out. */
+  readonly address: readonly string[];
+}
+
+/**
+ * An issued invoice (factuur): a snapshot of everything printed on it, taken when its payment was
+ * paid, so later changes to the organisation or the supplier never change it.
+ */
+export interface Invoice {
+  readonly id: number;
+  /** 'LOOP-2026-000001': per calendar year, sequential, never repeated or skipped. */
+  readonly number: string;
+  readonly payment_id: number | null;
+  /** The invoice date, 'YYYY-MM-DD' (the day the payment was paid, in the Netherlands). */
+  readonly issue_date: string;
+  /** The period the payment covers, 'YYYY-MM-DD', both days included. */
+  readonly period_start: string;
+  readonly period_end: string;
+  readonly supplier: InvoiceParty & {
+    /** Chamber of Commerce number (KvK). */
+    readonly kvk_number: string;
+    readonly vat_number: string;
+  };
+  readonly customer: InvoiceParty & { readonly vat_number: string | null };
+  readonly description: string;
+  readonly amount_excl_cents: number;
+  /** 21 (percent). */
+  readonly vat_rate: number;
+  readonly vat_cents: number;
+  readonly total_cents: number;
+  readonly currency: 'EUR';
+  /**
+   * Why this document is not a valid invoice (a simulated payment, the demo supplier), printed on
+   * it; null for a real invoice.
+   */
+  readonly specimen: string | null;
+}
+
+/**
+ * GET /payments/:id/receipt: what the return screen says about a paid payment in plain Dutch.
+ * The amounts and dates are computed by core from `payment` and `paid_at`.
+ */
+export interface PaymentReceipt {
+  readonly payment: Payment;
+  /** When the payment was recorded as paid (ISO 8601); null while it is not paid. */
+  readonly paid_at: string | null;
+  readonly plan_name: string;
+  /** What the plan includes now. */
+  readonly features: readonly Feature[];
+  /** The plan the organisation was on when the checkout started. */
+  readonly previous_plan_name: string | null;
+  readonly previous_plan_price_per_month: number | null;
+  /** Whether this payment put the organisation on the plan (false: it had changed meanwhile). */
+  readonly plan_changed: boolean;
+  readonly invoice: Invoice | null;
+}

@@ -66,4 +66,10 @@ export interface PdfDocument {
   readonly pages: PdfPage[];
   /** The title in the file's properties (what a PDF viewer shows in its title bar). */
   readonly title?: string;
+  /**
+   * The creation date and file identifier (32 hex digits) written into the file, for a document
+   * that must come out byte for byte the same each time it is drawn (an invoice); without it the
+   * engine takes its clock and a random identifier.
+   */
+  readonly identity?: { readonly createdAt: Date; readonly fileId: string };
 }

@@ -12,6 +12,7 @@ import { currentOrganization } from '../organizations/memberships';
 import {
   billingSettingsSchema,
   featureSchema,
+  paymentReceiptSchema,
   paymentSchema,
   planSchema,
   userSubscriptionSchema,
@@ -25,6 +26,7 @@ import {
   startCheckout,
   supersedePendingCheckouts,
 } from './checkout';
+import { paymentReceipt } from './paymentReceipt';
 import { cancelPayment, syncPayment } from './paymentSync';
 import { findPayment, listPayments, toPayment } from './payments';
 import { cancelReplacedProviderSubscriptions } from './providerCancellations';
@@ -287,6 +289,28 @@ export const billingRoutes =
         },
       },
       async (request) => toPayment(await paymentOf(request)),
+    );
+
+    app.get(
+      '/payments/:id/receipt',
+      {
+        onRequest: authenticate,
+        config: { permission: 'billing.manage' },
+        schema: {
+          operationId: 'getPaymentReceipt',
+          tags: ['payments'],
+          summary: "A payment's receipt",
+          description:
+            'Voor het terugkeerscherm: de betaling met wanneer ze is betaald, het plan en zijn functies, het plan ' +
+            'waarvandaan is afgerekend, of de betaling het plan heeft gewijzigd, en de factuur. Van een andere ' +
+            'organisatie: 404.',
+          security: bearerAuth,
+          headers: organizationHeaderSchema,
+          params: paymentIdParams,
+          response: { 200: paymentReceiptSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+        },
+      },
+      async (request) => paymentReceipt(deps.db, await paymentOf(request)),
     );
 
     app.post(

@@ -159,7 +159,7 @@ export async function startCheckout(
  * provider that cannot be reached stops the caller (502) rather than leaving a payable checkout.
  */
 export async function supersedePendingCheckouts(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments' | 'config'>,
   organizationId: number,
 ): Promise<void> {
   const pending = await deps.db

@@ -14,7 +14,7 @@ import {
 import { type CancelLog, cancelReplacedProviderSubscriptions } from './providerCancellations';
 import { endStripeSubscription, stripeSubscriptionRows } from './subscriptions';
 
-type SyncDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'log'>;
+type SyncDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'log' | 'config'>;
 
 /** A call to the provider; failing to reach it is a 502. */
 async function askProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -169,6 +169,7 @@ async function handleEvent(
         subscriptionRef: checkout.subscriptionRef,
       },
       now,
+      deps.config.invoiceSupplier,
     );
     if (result.changed) applied = result;
     return result.changed ? 'applied' : 'unchanged';

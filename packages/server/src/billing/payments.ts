@@ -1,6 +1,7 @@
 import type { AdminPayment, Page, Payment } from '@loop/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
+import type { InvoiceSupplier } from '../config';
 import type { Queryable, Transaction } from '../db/database';
 import {
   organizations,
@@ -11,6 +12,7 @@ import {
 } from '../db/schema';
 import { offsetOf, type Paging, toPage } from '../http/paging';
 import { auditPaymentState, auditStalePayment } from './billingAudit';
+import { issueInvoice } from './invoices';
 import type { ProviderState } from './paymentProvider';
 import { currentSubscriptionRow, switchPlan } from './subscriptions';
 
@@ -165,12 +167,14 @@ export interface AppliedState {
 /**
  * Applies the provider's state to a payment, under a row lock. Only a pending payment changes, and
  * only to another state, so applying the same state again (a redelivered webhook, a second sync)
- * does nothing. 'paid' also puts the organisation on the payment's plan.
+ * does nothing. 'paid' also puts the organisation on the payment's plan and issues the payment's
+ * invoice, in this transaction: exactly once per payment, and numbered without gaps.
  */
 export async function applyPaymentState(
   tx: Transaction,
   input: ApplyStateInput,
   now: Date,
+  supplier: InvoiceSupplier | null,
 ): Promise<AppliedState> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
   if (payment === undefined) throw new Error(`Payment ${input.paymentId} vanished`);
@@ -190,27 +194,31 @@ export async function applyPaymentState(
     providerEventId: input.providerEventId ?? null,
     createdAt: now,
   });
-  if (input.state === 'paid') {
-    // A checkout belongs to the subscription it started from. When that is no longer the current
-    // one (another checkout or a plan change came first), paying it must not change the plan again.
-    const current = await currentSubscriptionRow(tx, payment.organizationId);
-    if (current !== null && current.id !== payment.subscriptionId) {
-      return { payment: updated, changed: true, stale: true };
-    }
+  if (input.state !== 'paid') return { payment: updated, changed: true, stale: false };
+  // A checkout belongs to the subscription it started from. When that is no longer the current
+  // one (another checkout or a plan change came first), paying it must not change the plan again.
+  const current = await currentSubscriptionRow(tx, payment.organizationId);
+  const stale = current !== null && current.id !== payment.subscriptionId;
+  if (!stale) {
     await switchPlan(tx, payment.organizationId, payment.planId, now, {
       stripeSubscriptionId: payment.provider === 'stripe' ? (input.subscriptionRef ?? null) : null,
     });
   }
-  return { payment: updated, changed: true, stale: false };
+  // Money was received either way, so the payment gets its invoice (a stale one is refunded apart).
+  // Last, after the organisation's lock: every payment takes the year's counter row in that order.
+  await issueInvoice(tx, updated, supplier, now);
+  return { payment: updated, changed: true, stale };
 }
 
 /** applyPaymentState in its own transaction, reported once committed (see reportPaymentState). */
 export async function updatePaymentState(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'> & Partial<Pick<AppDeps, 'payments'>>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'> & Partial<Pick<AppDeps, 'payments'>>,
   input: ApplyStateInput,
   route?: string,
 ): Promise<AppliedState> {
-  const result = await deps.db.transaction((tx) => applyPaymentState(tx, input, deps.clock.now()));
+  const result = await deps.db.transaction((tx) =>
+    applyPaymentState(tx, input, deps.clock.now(), deps.config.invoiceSupplier),
+  );
   await reportPaymentState(deps, result, input, route);
   return result;
 }

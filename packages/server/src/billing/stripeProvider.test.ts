@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, processedWebhookEvents } from '../db/schema';
+import { invoices, paymentEvents, processedWebhookEvents } from '../db/schema';
 import {
   billingCounts,
   checkoutRequestFor,
@@ -317,6 +317,27 @@ describe('POST /payments/webhooks/stripe', () => {
     expect((await paymentOf(org, payment.id)).status).toBe('paid');
   });
 
+  it('should issue one real invoice for a paid checkout, however often and in how many events Stripe says so', async () => {
+    const { org, payment, sessionId } = await paidCheckout();
+    const completed = eventBody(newEventId(), 'checkout.session.completed', sessionId);
+    const succeeded = eventBody(newEventId(), 'checkout.session.async_payment_succeeded', sessionId);
+    for (const payload of [completed, completed, succeeded, completed]) {
+      expect((await deliver(payload)).statusCode).toBe(200);
+    }
+    const issued = await ctx.db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({
+      organizationId: org.organization.id,
+      totalCents: 2900,
+      vatCents: 503,
+      amountExclCents: 2397,
+      specimen: null,
+      supplierName: 'Loop Testleverancier BV',
+    });
+    const listed = await api(app, 'GET', '/invoices', { token: org.ownerToken, headers: org.headers });
+    expect(listed.json<Page<unknown>>().items).toHaveLength(1);
+  });
+
   it('should change the state once when the same event is delivered 10 times at once', async () => {
     const { org, payment, sessionId } = await paidCheckout('proloop');
     const eventId = newEventId();
@@ -331,10 +352,11 @@ describe('POST /payments/webhooks/stripe', () => {
     ).toBeGreaterThanOrEqual(1);
     expect(await billingCounts(ctx)).toEqual({
       ...before,
-      // One state change (pending → paid), one processed event, one new subscription.
+      // One state change (pending → paid), one processed event, one new subscription, one invoice.
       paymentEvents: before.paymentEvents + 1,
       processedWebhookEvents: before.processedWebhookEvents + 1,
       subscriptions: before.subscriptions + 1,
+      invoices: before.invoices + 1,
     });
     const changes = await ctx.db
       .select()

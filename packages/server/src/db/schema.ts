@@ -41,6 +41,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -73,6 +74,14 @@ export const organizations = pgTable('organizations', {
    * days (1–365), counted over all the organisation's surveys; null: no limit.
    */
   contactMinDaysBetween: integer('contact_min_days_between'),
+  /** What invoices are made out to (issue 24); '' where not given (the invoice names the organisation). */
+  invoiceName: text('invoice_name').notNull().default(''),
+  invoiceStreet: text('invoice_street').notNull().default(''),
+  invoicePostcode: text('invoice_postcode').notNull().default(''),
+  invoiceCity: text('invoice_city').notNull().default(''),
+  invoiceCountry: text('invoice_country').notNull().default(''),
+  /** The organisation's VAT number (btw-identificatienummer), printed on its invoices; '' for none. */
+  vatNumber: text('vat_number').notNull().default(''),
 });
 
 export const MEMBERSHIP_ROLES = MEMBER_ROLES;
@@ -421,6 +430,69 @@ export const simulatedCheckouts = pgTable(
   (t) => [check('simulated_checkouts_state_check', sql`${t.state} in ('pending', 'paid', 'cancelled')`)],
 );
 
+/**
+ * The last invoice number issued per calendar year. Issuing an invoice increments its year's row in
+ * the transaction that marks the payment paid: concurrent payments take turns on the row, and a
+ * transaction that rolls back takes its number back with it, so numbers never repeat or skip.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    year: integer('year').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('invoice_counters_last_number_check', sql`${t.lastNumber} >= 1`)],
+);
+
+/**
+ * Issued invoices: a copy of everything printed on them, taken when the payment was paid, so a later
+ * change of address (the organisation's or the supplier's) never changes one. Loop must keep the
+ * invoices it issued, so an invoice outlives its organisation and its payment (keys set to null).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id')
+      .references(() => payments.id, { onDelete: 'set null' })
+      .unique('invoices_payment_unique'),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** 'LOOP-2026-000001'. */
+    number: text('number').notNull().unique('invoices_number_unique'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    supplierName: text('supplier_name').notNull(),
+    supplierAddress: jsonb('supplier_address').$type<string[]>().notNull(),
+    supplierKvkNumber: text('supplier_kvk_number').notNull(),
+    supplierVatNumber: text('supplier_vat_number').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerAddress: jsonb('customer_address').$type<string[]>().notNull(),
+    customerVatNumber: text('customer_vat_number'),
+    description: text('description').notNull(),
+    amountExclCents: integer('amount_excl_cents').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').$type<'EUR'>().notNull(),
+    /** Why it is no valid invoice (a simulated payment, the demo supplier), printed on it; null: real. */
+    specimen: text('specimen'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('invoices_year_sequence_unique').on(t.year, t.sequence),
+    index('invoices_organization_idx').on(t.organizationId, t.id),
+    check(
+      'invoices_amounts_check',
+      sql`${t.amountExclCents} >= 0 AND ${t.vatCents} >= 0 AND ${t.amountExclCents} + ${t.vatCents} = ${t.totalCents}`,
+    ),
+    check('invoices_currency_check', sql`${t.currency} = 'EUR'`),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

@@ -259,6 +259,7 @@ describe('DELETE /organization', () => {
       'finance_month_totals',
       'finance_records',
       'invitations',
+      'invoices',
       'kpi_boards',
       'kpi_values',
       'kpis',
@@ -299,7 +300,15 @@ describe('DELETE /organization', () => {
     const after = await snapshot();
     for (const table of TABLES) {
       const name = getTableConfig(table).name;
-      const expected = before.get(name)!.filter((row) => !owned.get(name)!.has(row));
+      // Invoices stay (Loop keeps the invoices it issued), no longer linked to what was deleted.
+      const kept = (row: Row) =>
+        name === 'invoices' && owned.get(name)!.has(row)
+          ? { ...row, organizationId: null, paymentId: null }
+          : row;
+      const expected = before
+        .get(name)!
+        .filter((row) => name === 'invoices' || !owned.get(name)!.has(row))
+        .map(kept);
       const now = after.get(name)!;
       // The deletion's own audit row is new and names no organisation.
       const fresh =
@@ -350,6 +359,7 @@ describe('GET /organization/export', () => {
       'contacten/imports.json',
       'contacten/segmenten.json',
       'contacten/survey-uitnodigingen.json',
+      'facturen.json',
       'financien/boekingen.json',
       'financien/imports.json',
       'huisstijl.json',
@@ -370,6 +380,14 @@ describe('GET /organization/export', () => {
         .sort(),
     ).toEqual(['manager', 'member', 'owner', 'viewer']);
     expect(json('surveys.json').map((row) => row.id)).toEqual([mine.survey.id]);
+    expect(json('facturen.json')).toEqual([
+      expect.objectContaining({
+        customerName: 'Export BV',
+        totalCents: 2900,
+        number: expect.stringMatching(/^LOOP-/),
+      }),
+    ]);
+    expect(json('organisatie.json')).toEqual([expect.objectContaining({ vatNumber: '', invoiceStreet: '' })]);
     expect(json('bedrijfsanalyses.json')).toEqual([
       expect.objectContaining({ organizationId: mine.team.organization.id, analyst: 'builtin' }),
     ]);

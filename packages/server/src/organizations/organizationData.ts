@@ -16,6 +16,7 @@ import {
   contactSegments,
   financeImports,
   invitations,
+  invoices,
   kpiBoards,
   kpis,
   kpiValues,
@@ -256,6 +257,8 @@ export async function organizationExport(
     }
     yield jsonEntry('abonnementen.json', everything(subscriptions, subscriptions.organizationId));
     yield jsonEntry('betalingen.json', everything(payments, payments.organizationId));
+    // Everything printed on each invoice; the invoice address and VAT number are in organisatie.json.
+    yield jsonEntry('facturen.json', everything(invoices, invoices.organizationId));
     yield jsonEntry(
       'betaalgebeurtenissen.json',
       db
@@ -421,7 +424,7 @@ export type DeleteOrganizationRefusal = 'provider_unreachable';
  * after the commit.
  */
 export async function deleteOrganization(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments' | 'config'>,
   uploads: UploadStore,
   organizationId: number,
 ): Promise<Result<void, DeleteOrganizationRefusal>> {

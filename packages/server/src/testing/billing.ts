@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { findPlan } from '../billing/catalog';
 import { switchPlan } from '../billing/subscriptions';
 import {
+  invoices,
   memberships,
   paymentEvents,
   payments,
@@ -70,6 +71,7 @@ export async function billingCounts(ctx: Pick<TestContext, 'db'>) {
     processedWebhookEvents: await ctx.db.$count(processedWebhookEvents),
     simulatedCheckouts: await ctx.db.$count(simulatedCheckouts),
     plans: await ctx.db.$count(plans),
+    invoices: await ctx.db.$count(invoices),
   };
 }
 

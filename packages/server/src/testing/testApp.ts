@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { createPasswordHasher } from '../auth/passwordHasher';
 import type { RateLimitRules } from '../auth/rateLimits';
 import type { PaymentProviders } from '../billing/paymentProvider';
-import { type AppConfig, OSM_TILE_URL } from '../config';
+import { type AppConfig, type InvoiceSupplier, OSM_TILE_URL } from '../config';
 import type { Database, DatabaseHandle } from '../db/database';
 import { users } from '../db/schema';
 import { CapturingMailer } from './capturingMailer';
@@ -19,6 +19,18 @@ import { openTestDatabase } from './testDatabase';
 export const testPasswordHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** The supplier on the tests' invoices: configured, so its invoices are real ones (not the demo's). */
+export const TEST_INVOICE_SUPPLIER: InvoiceSupplier = {
+  name: 'Loop Testleverancier BV',
+  street: 'Teststraat 1',
+  postcode: '3511 AB',
+  city: 'Utrecht',
+  country: 'Nederland',
+  kvkNumber: '87654321',
+  vatNumber: 'NL123456789B01',
+  demo: false,
+};
 
 export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -46,6 +58,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     stripeSecretKey: null,
     stripeWebhookSecret: null,
     stripeApiUrl: null,
+    invoiceSupplier: TEST_INVOICE_SUPPLIER,
     logRetentionDays: 90,
     analysisTimeoutMs: 60_000,
     llm: null,

@@ -270,7 +270,7 @@ export type DeleteAccountRefusal =
  * with their organisation (`created_by` becomes empty) and their invitations lose their sender.
  */
 export async function deleteAccount(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments' | 'passwords'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'payments' | 'passwords' | 'config'>,
   uploads: UploadStore,
   user: UserRow,
   input: { readonly currentPassword: string; readonly confirmEmail: string },

@@ -11,9 +11,8 @@ import {
   parseOrganisationIdInput,
   parsePriceInput,
   paymentProviderLabel,
-  paymentStatusLabel,
   priceInputText,
-  subscriptionStatusLabel,
+  statusAsReceived,
 } from '@loop/core/billing';
 import { formatCents, formatDay } from '@loop/core/format';
 import { type ReactNode, useState } from 'react';
@@ -304,7 +303,7 @@ function Subscriptions() {
           <td>
             <PlanBadge name={item.plan_name} />
           </td>
-          <td>{subscriptionStatusLabel(item.status)}</td>
+          <td>{statusAsReceived(item.status)}</td>
           <td>{formatDay(item.start_date)}</td>
           <td>{formatDay(item.end_date)}</td>
         </tr>
@@ -332,7 +331,7 @@ function Payments() {
             {item.organization_name} ({item.organization_id})
           </td>
           <td>{paymentProviderLabel(item.provider)}</td>
-          <td>{paymentStatusLabel(item.status)}</td>
+          <td>{statusAsReceived(item.status)}</td>
           <td>{formatCents(item.amount_cents)}</td>
           <td>{item.plan_id}</td>
           <td>{formatDay(item.created_at)}</td>

@@ -28,6 +28,7 @@ const LAZY_TOKENS = new Set([
   'UnsubscribeUseCases',
   'OwnDataUseCases',
   'PaymentReturn',
+  'InvoiceUseCases',
   'AdminGateway',
   'AdminBillingGateway',
   'AdminLogsGateway',

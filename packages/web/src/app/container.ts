@@ -165,6 +165,15 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       [TOKENS.BillingGateway],
     )
     .inSingletonScope();
+  bind(TOKENS.InvoiceUseCases)
+    .toResolvedValue(
+      async (api, files) => {
+        const services = await account();
+        return services.createInvoiceUseCases({ gateway: services.createInvoiceGateway(api), files });
+      },
+      [TOKENS.ApiClient, TOKENS.FileSaver],
+    )
+    .inSingletonScope();
 
   const admin = () => import('./adminServices');
   bind(TOKENS.AdminGateway)

@@ -15,6 +15,7 @@ import type { AuthUseCases, RegistrationKeyStore } from '@loop/core/auth';
 import type {
   AdminBillingGateway,
   BillingGateway,
+  InvoiceUseCases,
   Notifier,
   PaymentReturn,
   SubscriptionStore,
@@ -126,6 +127,8 @@ export const TOKENS = {
   SubscriptionStore: Symbol.for('Loop.SubscriptionStore') as ServiceIdentifier<SubscriptionStore>,
   QueryCache: Symbol.for('Loop.QueryCache') as ServiceIdentifier<QueryCache>,
   PaymentReturn: Symbol.for('Loop.PaymentReturn') as ServiceIdentifier<PaymentReturn>,
+  /** The organisation's invoices (list, PDF) and invoice details, on the subscription and return screens. */
+  InvoiceUseCases: Symbol.for('Loop.InvoiceUseCases') as ServiceIdentifier<InvoiceUseCases>,
   /** A fresh log browser per visit of the log screen, so its rows go when the screen does. */
   CreateLogBrowser: Symbol.for('Loop.CreateLogBrowser') as ServiceIdentifier<() => LogBrowser>,
   /** A fresh analysis session per visit of /bedrijfsanalyse ('Zojuist gegenereerd' means this visit). */

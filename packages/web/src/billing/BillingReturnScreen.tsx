@@ -1,35 +1,47 @@
-import { parsePaymentId, paymentProviderLabel, paymentStatusLabel } from '@loop/core/billing';
+import { parsePaymentId, paymentProviderLabel, receiptView, statusAsReceived } from '@loop/core/billing';
 import { formatCents } from '@loop/core/format';
+import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { FormAlert } from '../forms/FormAlert';
 import { Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
-import { useQuery } from '../shared/useQuery';
+import { useInvalidate, useQuery } from '../shared/useQuery';
 import { Page } from '../shell/Page';
+import { Receipt } from './Receipt';
+import { INVOICES_KEY } from './useInvoices';
 
-/** /billing/return ('Terug van betaling', spec §2): the query's status and payment id, and the latest payment. */
+/**
+ * /billing/return ('Terug van betaling', spec §2): the receipt of the payment once it is paid, then
+ * the query's status and payment id exactly as received (the status with its meaning beside it),
+ * and the latest payment.
+ */
 export function BillingReturnScreen() {
   const params = new URLSearchParams(useSearch());
   const rawStatus = params.get('status');
-  const status = rawStatus || 'onbekend';
   const rawPaymentId = params.get('payment_id');
   const signedIn = useSession().status === 'authenticated';
+  const query = (
+    <dl className="plan-dates">
+      <div>
+        <dt>Status</dt>
+        <dd>{statusAsReceived(rawStatus, 'onbekend')}</dd>
+      </div>
+      <div>
+        <dt>Betaling-ID</dt>
+        <dd>{rawPaymentId || '-'}</dd>
+      </div>
+    </dl>
+  );
 
   return (
     <Page title="Terug van betaling" width="narrow">
-      <dl className="plan-dates">
-        <div>
-          <dt>Status</dt>
-          <dd>{rawStatus ? paymentStatusLabel(rawStatus) : status}</dd>
-        </div>
-        <div>
-          <dt>Betaling-ID</dt>
-          <dd>{rawPaymentId || '-'}</dd>
-        </div>
-      </dl>
-      {signedIn ? <LatestPayment paymentId={parsePaymentId(rawPaymentId)} status={rawStatus} /> : null}
+      {signedIn ? (
+        <ReturnedPayment paymentId={parsePaymentId(rawPaymentId)} status={rawStatus} query={query} />
+      ) : (
+        query
+      )}
       <p className="actions">
         <Link href="/profile">Naar profiel / abonnement</Link>
         <Link href="/dashboard">Naar dashboard</Link>
@@ -38,45 +50,61 @@ export function BillingReturnScreen() {
   );
 }
 
-function LatestPayment({ paymentId, status }: { paymentId: number | null; status: string | null }) {
+function ReturnedPayment({
+  paymentId,
+  status,
+  query,
+}: {
+  paymentId: number | null;
+  status: string | null;
+  query: ReactNode;
+}) {
   const payments = useAsyncInjection(TOKENS.PaymentReturn);
   const subscription = useInjection(TOKENS.SubscriptionStore);
-  const latest = useQuery(`payment-return:${paymentId}:${status}`, async () => {
+  const invalidate = useInvalidate();
+  const returned = useQuery(`payment-return:${paymentId}:${status}`, async () => {
     const result = await payments.load(paymentId, status);
-    // A paid payment changes the plan: the subscription screen must fetch it again.
+    // A paid payment changes the plan and brings an invoice: the subscription screen asks again.
     subscription.reset();
+    invalidate(INVOICES_KEY);
     return result;
   });
+  const payment = returned.value?.payment ?? null;
+  const receipt = returned.value?.receipt ? receiptView(returned.value.receipt) : null;
 
   return (
-    <section className="panel" aria-labelledby="latest-payment-heading">
-      <h2 id="latest-payment-heading">Laatste betaling</h2>
-      {latest.loading && latest.value === null ? (
-        <Loading />
-      ) : latest.error ? (
-        <FormAlert message={latest.error} />
-      ) : latest.value ? (
-        <dl className="payment-details">
-          <div>
-            <dt>ID</dt>
-            <dd>{latest.value.id}</dd>
-          </div>
-          <div>
-            <dt>Betaalprovider</dt>
-            <dd>{paymentProviderLabel(latest.value.provider)}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd>{paymentStatusLabel(latest.value.status)}</dd>
-          </div>
-          <div>
-            <dt>Bedrag</dt>
-            <dd>{formatCents(latest.value.amount_cents)}</dd>
-          </div>
-        </dl>
-      ) : (
-        <p>Er zijn nog geen betalingen.</p>
-      )}
-    </section>
+    <>
+      {receipt ? <Receipt view={receipt} /> : null}
+      {query}
+      <section className="panel" aria-labelledby="latest-payment-heading">
+        <h2 id="latest-payment-heading">Laatste betaling</h2>
+        {returned.loading && returned.value === null ? (
+          <Loading />
+        ) : returned.error ? (
+          <FormAlert message={returned.error} />
+        ) : payment ? (
+          <dl className="payment-details">
+            <div>
+              <dt>ID</dt>
+              <dd>{payment.id}</dd>
+            </div>
+            <div>
+              <dt>Betaalprovider</dt>
+              <dd>{paymentProviderLabel(payment.provider)}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>{statusAsReceived(payment.status)}</dd>
+            </div>
+            <div>
+              <dt>Bedrag</dt>
+              <dd>{formatCents(payment.amount_cents)}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p>Er zijn nog geen betalingen.</p>
+        )}
+      </section>
+    </>
   );
 }

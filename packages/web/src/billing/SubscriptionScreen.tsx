@@ -2,9 +2,10 @@ import type { Feature, Plan } from '@loop/core';
 import {
   featureDescriptionHtml,
   formatDate,
-  formatPlanPrice,
   otherPlans,
-  subscriptionStatusLabel,
+  planCardView,
+  planChangeNote,
+  statusAsReceived,
 } from '@loop/core/billing';
 import { can, PERMISSION_DENIED } from '@loop/core/organisation';
 import { use, useEffect, useMemo } from 'react';
@@ -12,9 +13,13 @@ import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { useCurrentRole } from '../organisation/useCurrentRole';
+import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
+import { InvoiceDetailsSection } from './InvoiceDetailsSection';
+import { InvoicesSection } from './InvoicesSection';
 import { PlanBadge } from './PlanBadge';
+import { PlanCard } from './PlanCard';
 import { useSubscription } from './useSubscription';
 
 /** A feature's description: only ever the sanitiser's output of core's pipeline (spec §5). */
@@ -50,8 +55,13 @@ export function SubscriptionScreen() {
   const extraFeatures = subscription?.features.filter((feature) => feature.key !== 'core') ?? [];
   const users = useInjection(TOKENS.CurrentUserStore);
   const role = useCurrentRole();
+  const { organisation } = useCurrentUser();
   // Unknown while the user loads: the buttons stay usable and the server decides.
   const mayChange = role === null || can(role, 'billing.manage');
+  // Invoices are finance documents: shown once the role is known to read the finance.
+  const mayReadInvoices = role !== null && can(role, 'finance.read');
+  const currentPlan = plans.find((plan) => plan.id === subscription?.plan_id) ?? null;
+  const current = currentPlan ? planCardView(currentPlan) : null;
 
   useEffect(() => {
     void users.ensureLoaded();
@@ -71,7 +81,7 @@ export function SubscriptionScreen() {
               <h2 id="current-plan-heading">Huidig plan</h2>
               <p className="current-plan">
                 <PlanBadge name={subscription.plan_name} />
-                <span className="plan-status">Status: {subscriptionStatusLabel(subscription.status)}</span>
+                <span className="plan-status">Status: {statusAsReceived(subscription.status)}</span>
               </p>
               <dl className="plan-dates">
                 <div>
@@ -85,10 +95,17 @@ export function SubscriptionScreen() {
                   </div>
                 ) : null}
               </dl>
+              {current ? (
+                <p className="current-plan-price">
+                  {current.price}
+                  {current.vatNote ? <span className="plan-vat"> · {current.vatNote}</span> : null}
+                </p>
+              ) : null}
               <h3>Inbegrepen kernfunctie</h3>
               <FeatureList features={coreFeatures} empty="Geen kernfunctie." />
               <h3>Extra functies</h3>
               <FeatureList features={extraFeatures} empty="Dit plan heeft geen extra functies." />
+              {current ? <p className="plan-note">{current.analyticsNote}</p> : null}
             </section>
           ) : (
             <LoadFailed message="Je abonnement kon niet worden geladen." onRetry={() => void store.load()} />
@@ -96,6 +113,7 @@ export function SubscriptionScreen() {
 
           <section className="panel" aria-labelledby="other-plans-heading">
             <h2 id="other-plans-heading">Andere plannen</h2>
+            <p>Alle prijzen zijn per maand en inclusief 21% btw.</p>
             {mayChange ? null : <p className="alert alert-info">{PERMISSION_DENIED['billing.manage']}</p>}
             {choices.length === 0 ? (
               <p>Er zijn geen andere plannen.</p>
@@ -105,6 +123,7 @@ export function SubscriptionScreen() {
                   <PlanChoice
                     key={plan.id}
                     plan={plan}
+                    changeNote={planChangeNote(currentPlan, plan)}
                     busy={changingPlanId === plan.id}
                     disabled={!mayChange || changingPlanId !== null || subscription === null}
                     onChoose={() => void store.choosePlan(plan)}
@@ -113,6 +132,10 @@ export function SubscriptionScreen() {
               </ul>
             )}
           </section>
+          {mayReadInvoices ? <InvoicesSection /> : null}
+          {role !== null && can(role, 'billing.manage') ? (
+            <InvoiceDetailsSection organisationName={organisation?.name ?? 'je organisatie'} />
+          ) : null}
         </>
       )}
     </Page>
@@ -121,29 +144,19 @@ export function SubscriptionScreen() {
 
 function PlanChoice({
   plan,
+  changeNote,
   busy,
   disabled,
   onChoose,
 }: {
   plan: Plan;
+  changeNote: string | null;
   busy: boolean;
   disabled: boolean;
   onChoose: () => void;
 }) {
-  const headingId = `plan-${plan.id}-heading`;
   return (
-    <li className="plan-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        <PlanBadge name={plan.name} />
-      </h3>
-      <p className="plan-price">{formatPlanPrice(plan.price_per_month)}</p>
-      {plan.features.length > 0 ? (
-        <ul className="plan-features">
-          {plan.features.map((feature) => (
-            <li key={feature.key}>{feature.name}</li>
-          ))}
-        </ul>
-      ) : null}
+    <PlanCard plan={plan} headingId={`plan-${plan.id}-heading`} changeNote={changeNote}>
       <button
         type="button"
         className="button"
@@ -154,6 +167,6 @@ function PlanChoice({
       >
         {busy ? 'Bezig...' : 'Kies dit plan'}
       </button>
-    </li>
+    </PlanCard>
   );
 }
