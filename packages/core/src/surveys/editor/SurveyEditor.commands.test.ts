@@ -119,7 +119,7 @@ describe('SurveyEditor', () => {
       expect(state().issues.questions).toEqual({
         [first]: { title: 'Vul de vraag in.' },
         [second]: {
-          'settings.options': 'Geef minstens twee antwoorden om uit te kiezen ('anders, namelijk' telt mee).',
+          'settings.options': "Geef minstens twee antwoorden om uit te kiezen ('anders, namelijk' telt mee).",
         },
       });
       // Filling a field in lifts its mark and takes it off the list.
