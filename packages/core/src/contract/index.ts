@@ -46,6 +46,8 @@ export type {
   ContactFacets,
   ContactFilter,
   ContactImport,
+  ContactImportDuplicate,
+  ContactImportDuplicates,
   ContactImportField,
   ContactImportPreview,
   ContactImportState,
@@ -59,6 +61,7 @@ export type {
   ContactSelection,
   ContactSort,
   DuplicatePolicy,
+  FileDuplicateChoice,
   PositionSource,
 } from './contacts';
 export {
@@ -67,6 +70,7 @@ export {
   CONTACT_LANGUAGES,
   CONTACT_SORTS,
   DUPLICATE_POLICIES,
+  FILE_DUPLICATE_CHOICES,
   POSITION_SOURCES,
 } from './contacts';
 export type {
