@@ -203,7 +203,10 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(async () => (await contacts()).drawContactMap)
     .inSingletonScope();
   bind(TOKENS.ContactMapUseCases)
-    .toResolvedValue(async (api) => (await contacts()).contactMapUseCases(api), [TOKENS.ApiClient])
+    .toResolvedValue(
+      async (api, clock) => (await contacts()).contactMapUseCases(api, clock),
+      [TOKENS.ApiClient, TOKENS.Clock],
+    )
     .inSingletonScope();
 
   const analysis = () => import('./analysisServices');
