@@ -8,7 +8,7 @@ import { DEMO, holdRequests, login, openPage, scriptRequests, useServerAndBrowse
 /**
  * /bedrijfsanalyse in Chromium against a real server (spec §2, §4, §8, §9): the demo organisation
  * (proloop, with 'business') makes an analysis, prints only the report, downloads the PDF (read
- * back from its bytes) and the Markdown, and reopens it after a reload; jsPDF arrives only with the
+ * back from its bytes) and the Markdown, and shows it again after a reload; jsPDF arrives only with the
  * PDF button. A new organisation on basicloop is sent to the dashboard; on a plan with 'business'
  * but without data it gets the server's real 400, and 403 and 504 show their exact banners.
  */
@@ -56,7 +56,7 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
 }
 
 describe('business analysis with the business feature', () => {
-  it('should make an analysis, print only the report, download PDF and MD, and reopen it after a reload', async () => {
+  it('should make an analysis, print only the report, download PDF and MD, and show it again after a reload', async () => {
     const { page, context, problems } = await openPage(env.browser);
     const scripts = scriptRequests(page);
     await login(page, env.server.url, DEMO.admin);
@@ -153,9 +153,11 @@ describe('business analysis with the business feature', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // After a reload the analysis is among the earlier ones, newest first, and opens as it was.
+    // After a reload the page opens on this analysis, the newest, as it was made ('Gegenereerd op …',
+    // not the empty state); it is the first of the earlier ones, and opens again from there.
     await page.reload();
-    await page.getByRole('heading', { name: 'Er is nog geen analyse beschikbaar' }).waitFor();
+    await page.locator('.analysis-generated', { hasText: 'Gegenereerd op' }).waitFor();
+    expect(await page.locator('.analysis-empty').count()).toBe(0);
     const first = page.locator('.analysis-earlier-list li').first();
     await first.getByRole('button', { name: /Openen/ }).click();
     await page.locator('.analysis-generated', { hasText: 'Gegenereerd op' }).waitFor();

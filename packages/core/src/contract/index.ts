@@ -6,6 +6,8 @@ export type {
   BusinessAnalysisList,
   BusinessAnalysisListItem,
   BusinessAnalysisResponse,
+  LatestBusinessAnalysis,
+  StoredBusinessAnalysis,
 } from './analysis';
 export { ANALYSIS_MESSAGES } from './analysis';
 export type {

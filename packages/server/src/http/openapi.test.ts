@@ -144,7 +144,7 @@ describe('OpenAPI', () => {
       '/api/v1/contacts/map/surveys': ['get'],
       '/api/v1/contacts/{id}/latest-invitation': ['get'],
       '/api/v1/contacts/{id}/position': ['delete', 'put'],
-      '/api/v1/organization/business-analysis': ['post'],
+      '/api/v1/organization/business-analysis': ['get', 'post'],
       '/api/v1/organization/business-analyses': ['get'],
       '/api/v1/organization/business-analyses/{id}': ['get'],
     };
