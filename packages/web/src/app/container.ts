@@ -74,7 +74,7 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.LoadReportRenderer).toResolvedValue(
     (loadSanitizer) => () => {
       // One renderer for the screen and the PDF: the PDF reads the HTML the screen rendered.
-      reportRenderer ??= Promise.all([loadSanitizer(), import('@loop/core/report')]).then(
+      reportRenderer ??= Promise.all([loadSanitizer(), import('./reportServices')]).then(
         ([sanitizer, report]) => report.createReportRenderer(sanitizer),
       );
       return reportRenderer;
