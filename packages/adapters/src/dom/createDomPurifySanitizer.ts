@@ -166,17 +166,15 @@ function readerWith(Parser: () => typeof DOMParser): HtmlReader {
 
 type PurifyWindow = Parameters<typeof DOMPurify>[0] & { readonly DOMParser: typeof DOMParser };
 
-/**
- * Core's HtmlSanitizer (and the reader of its output) on DOMPurify over a window asked for on
- * first use: the server passes a jsdom window it loads only when the first text arrives. The
- * browser uses `createInertDomSanitizer`.
- */
-export function createDomSanitizer(windowOf: () => DomWindow): DomHtml {
+/** DOMPurify and the reader on a window (the page's own, or jsdom's). */
+const onWindow = (domWindow: PurifyWindow): DomHtml => ({
+  ...createDomPurifySanitizer(DOMPurify(domWindow)),
+  ...readerWith(() => domWindow.DOMParser),
+});
+
+/** A sanitiser and reader made on first use, and only once. */
+function lazily(make: () => DomHtml): DomHtml {
   let made: DomHtml | null = null;
-  const make = (): DomHtml => {
-    const domWindow = windowOf() as PurifyWindow;
-    return { ...createDomPurifySanitizer(DOMPurify(domWindow)), ...readerWith(() => domWindow.DOMParser) };
-  };
   return {
     sanitize(html, policy) {
       made ??= make();
@@ -188,6 +186,14 @@ export function createDomSanitizer(windowOf: () => DomWindow): DomHtml {
     },
   };
 }
+
+/**
+ * Core's HtmlSanitizer (and the reader of its output) on DOMPurify over a window asked for on
+ * first use: the server passes a jsdom window it loads only when the first text arrives. The
+ * browser uses `createInertDomSanitizer`.
+ */
+export const createDomSanitizer = (windowOf: () => DomWindow): DomHtml =>
+  lazily(() => onWindow(windowOf() as PurifyWindow));
 
 /** A text every working sanitiser gives back as it is, and the policy it is checked with. */
 const PROBE = '<p>a<b>b</b></p>';
@@ -234,25 +240,8 @@ function inertDomHtml(outer: Window): DomHtml | null {
  * belong to no browsing context, no handler is compiled or checked, and the console stays clean.
  * Where that realm cannot sanitise, the page's own window does, as before.
  */
-export function createInertDomSanitizer(windowOf: () => DomWindow): DomHtml {
-  let made: DomHtml | null = null;
-  const make = (): DomHtml => {
+export const createInertDomSanitizer = (windowOf: () => DomWindow): DomHtml =>
+  lazily(() => {
     const domWindow = windowOf() as PurifyWindow & Window;
-    return (
-      inertDomHtml(domWindow) ?? {
-        ...createDomPurifySanitizer(DOMPurify(domWindow)),
-        ...readerWith(() => domWindow.DOMParser),
-      }
-    );
-  };
-  return {
-    sanitize(html, policy) {
-      made ??= make();
-      return made.sanitize(html, policy);
-    },
-    read(html) {
-      made ??= make();
-      return made.read(html);
-    },
-  };
-}
+    return inertDomHtml(domWindow) ?? onWindow(domWindow);
+  });

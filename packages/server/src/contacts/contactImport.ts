@@ -265,9 +265,8 @@ interface Progress {
   refusals: { line: number; reason: string }[];
 }
 
-/** A row ready to store, with the file line it came from. */
+/** A row ready to store, under its address in lower case. */
 interface Ready {
-  readonly line: number;
   readonly key: string;
   readonly values: ContactValues;
 }
@@ -494,7 +493,7 @@ export async function runImport(
         refusals.push(read.refusal);
         continue;
       }
-      ready.push({ line: row.line, key: read.value.email.toLowerCase(), values: read.value });
+      ready.push({ key: read.value.email.toLowerCase(), values: read.value });
     }
     const records = new Map<string, ReturnType<typeof recordOf>>();
     for (const [index, row] of ready.entries()) {
