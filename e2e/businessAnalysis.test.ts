@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { winAnsiText } from '../packages/adapters/src/pdf/winAnsiText';
 import { pageTexts, readPdf } from '../packages/adapters/src/testing/readPdf';
 import { seriousViolations } from './axe';
-import { DEMO, holdRequests, login, openPage, scriptRequests, useServerAndBrowser } from './harness';
+import { DEMO, holdRequests, login, openPage, ROOT, scriptRequests, useServerAndBrowser } from './harness';
 
 /**
  * /bedrijfsanalyse in Chromium against a real server (spec §2, §4, §8, §9): the demo organisation
  * (proloop, with 'business') makes an analysis, prints only the report, downloads the PDF (read
- * back from its bytes) and the Markdown, and reopens it after a reload; jsPDF arrives only with the
+ * back from its bytes) and the Markdown, and shows it again after a reload; jsPDF arrives only with the
  * PDF button. A new organisation on basicloop is sent to the dashboard; on a plan with 'business'
  * but without data it gets the server's real 400, and 403 and 504 show their exact banners.
  */
@@ -56,7 +58,7 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
 }
 
 describe('business analysis with the business feature', () => {
-  it('should make an analysis, print only the report, download PDF and MD, and reopen it after a reload', async () => {
+  it('should make an analysis, print only the report, download PDF and MD, and show it again after a reload', async () => {
     const { page, context, problems } = await openPage(env.browser);
     const scripts = scriptRequests(page);
     await login(page, env.server.url, DEMO.admin);
@@ -153,12 +155,13 @@ describe('business analysis with the business feature', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // After a reload the analysis is among the earlier ones, newest first, and opens as it was.
+    // After a reload the page opens on this analysis, the newest, as it was made ('Gegenereerd op …',
+    // not the empty state); it is the first of the earlier ones, marked as the one shown.
     await page.reload();
-    await page.getByRole('heading', { name: 'Er is nog geen analyse beschikbaar' }).waitFor();
-    const first = page.locator('.analysis-earlier-list li').first();
-    await first.getByRole('button', { name: /Openen/ }).click();
     await page.locator('.analysis-generated', { hasText: 'Gegenereerd op' }).waitFor();
+    expect(await page.locator('.analysis-empty').count()).toBe(0);
+    const first = page.locator('.analysis-earlier-list li').first();
+    await first.getByText('Wordt getoond').waitFor();
     const generated = await page.locator('.analysis-generated').textContent();
     expect(generated).toMatch(new RegExp(`^Gegenereerd op ${day.long} om \\d{2}:\\d{2}$`));
     // biome-ignore lint/performance/useDomNodeTextContent: compared with the printed text
@@ -176,8 +179,8 @@ describe('business analysis with the business feature', () => {
       void dialog.dismiss();
     });
     await login(page, env.server.url, DEMO.admin);
+    // The page opens on the organisation's latest analysis.
     await page.goto(`${env.server.url}/bedrijfsanalyse`);
-    await page.locator('.analysis-earlier-list li button').first().click();
     await page.locator('.analysis-report').waitFor();
     await page.route('**/*jspdf*', (route) => route.abort());
     await page.getByRole('button', { name: 'PDF', exact: true }).click();
@@ -258,6 +261,104 @@ describe('business analysis without the business feature or without data', () =>
     }
     expect(await page.locator('.analysis-report').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
+
+describe('a hostile report', () => {
+  it('should show it without a single Content Security Policy report or script, and print only what it shows in the PDF', async () => {
+    const { page, context, problems } = await openPage(env.browser);
+    const policyReports: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyReports.push(message.text());
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // Every payload of DOMPurify's own suite, 500 images with an error handler each, and what the
+    // old PDF printed although the sanitiser removed it: a script's body, an iframe's srcdoc, a
+    // javascript: link's address. A language model's answer can hold any of it.
+    const vectors = JSON.parse(
+      await readFile(join(ROOT, 'packages/adapters/src/dom/testdata/dompurify-vectors.json'), 'utf8'),
+    ) as Array<{ payload: string }>;
+    const handlers = Array.from(
+      { length: 500 },
+      (_, i) => `<img src="x${i}" onerror="window.__ran = (window.__ran || 0) + 1">`,
+    ).join('');
+    const report = [
+      '# Vijandig rapport',
+      '',
+      `Begin ${handlers} einde.`,
+      '',
+      'Voor <script>window.__ran = "scriptbody"</script> na.',
+      '',
+      'Hier <iframe srcdoc="<p>verborgen srcdoc</p>"></iframe> ook.',
+      '',
+      '[klik](javascript:alert(1)) en [Loop](https://loop.example)',
+      '',
+      ...vectors.map((vector) => vector.payload),
+    ].join('\n');
+    const generatedAt = new Date().toISOString();
+    // The organisation's latest analysis, as a language model might have written it.
+    await page.route('**/api/v1/organization/business-analysis', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              latest: {
+                id: 999_999,
+                analysis: report,
+                metadata: {
+                  organization: { name: 'Demo Organisatie' },
+                  data_points: { kpis: 1, surveys: 1 },
+                  generated_at: generatedAt,
+                },
+              },
+            }),
+          })
+        : route.continue(),
+    );
+    await login(page, env.server.url, DEMO.admin);
+    await page.goto(`${env.server.url}/bedrijfsanalyse`);
+    const shown = page.locator('.analysis-report');
+    await shown.getByRole('heading', { name: 'Vijandig rapport' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as { __ran?: unknown }).__ran)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(policyReports).toEqual([]);
+    expect(await shown.locator('img, script, iframe, [onerror]').count()).toBe(0);
+
+    // The PDF: only text the screen shows.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF', exact: true }).click();
+    const pdf = readPdf(new Uint8Array(await readFile((await (await download).path()) as string)));
+    const body = pageTexts(pdf)
+      .slice(1)
+      .flatMap((lines) => lines.slice(0, -1))
+      .join(' ');
+    expect(body).toContain('Vijandig rapport');
+    expect(body).toContain('Voor na.');
+    expect(body).toContain('klik en Loop (https://loop.example)');
+    expect(body).not.toMatch(/scriptbody|srcdoc|javascript:|onerror|__ran/);
+    // As the PDF's Helvetica can draw it (characters outside WinAnsi become '?').
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the PDF must match
+    const screen = winAnsiText(await shown.innerText()).replace(/\s+/g, '');
+    const addresses = await shown
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    for (const line of pageTexts(pdf)
+      .slice(1)
+      .flatMap((lines) => lines.slice(0, -1))) {
+      if (/^(?:•|\d+\.)$/.test(line)) continue;
+      let text = line;
+      for (const address of addresses) text = text.replaceAll(`(${address})`, '');
+      expect(screen, line).toContain(text.replace(/\s+/g, ''));
+    }
+    expect(policyReports).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);

@@ -28,7 +28,7 @@ const REFUSED_LINES = [52, 153];
 /**
  * A contacts list as Excel (Windows, Dutch locale) saves 'CSV (gescheiden door lijstscheidingsteken)':
  * Windows-1252 without a BOM, ';' between cells, CRLF after each line. 200 contacts with accented
- * names, one repeated address (skipped with 'Overslaan'), and two rows without a usable address.
+ * names, one address on two rows (the first row counts), and two rows without a usable address.
  */
 function excelCsv(): Buffer {
   const lines = ['Naam;E-mailadres;Organisatie;Plaats;Tags'];
@@ -103,6 +103,14 @@ describe('contacts screen', () => {
       'José Müllerjose.0@voorbeeld.nlCafé Zuid 0Tilburg',
     );
     await page.getByLabel('Overslaan', { exact: true }).check();
+    // The address on two rows, with their line numbers; the import waits for the choice.
+    const repeated = page.getByRole('group', { name: 'E-mailadressen op meer dan één regel' });
+    expect(plain(await repeated.textContent())).toContain('jose.0@voorbeeld.nl staat op regel 2 en 204');
+    await page.getByRole('button', { name: 'Import starten' }).click();
+    await page
+      .getByText('Kies welke regel telt bij een e-mailadres dat op meer dan één regel staat.')
+      .waitFor();
+    await repeated.getByLabel('Eerste regel telt').check();
     const progressSeen = await recordProgress(page);
     await page.getByRole('button', { name: 'Import starten' }).click();
 
@@ -115,7 +123,11 @@ describe('contacts screen', () => {
     const reported = plain(await report.textContent());
     expect(reported).toContain('De import van contacten-excel.csv is klaar.');
     expect(reported).toContain('200 contacten toegevoegd.');
-    expect(reported).toContain('1 rij overgeslagen');
+    expect(reported).toContain('0 contacten bijgewerkt.');
+    expect(reported).toContain('0 rijen overgeslagen (het e-mailadres was al een contact).');
+    expect(reported).toContain(
+      '1 rij overgeslagen: het e-mailadres stond ook op een andere regel van het bestand (de eerste regel telde).',
+    );
     expect(reported).toContain('2 rijen geweigerd.');
     const refusedLines = await report.locator('tbody tr td:first-child').allTextContents();
     expect(refusedLines).toEqual(REFUSED_LINES.map(String));

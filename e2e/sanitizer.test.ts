@@ -59,12 +59,12 @@ async function bundleSanitizer(dir: string): Promise<string> {
   await writeFile(
     entry,
     [
-      `import { createDomSanitizer } from ${JSON.stringify(ADAPTERS_ENTRY)};`,
+      `import { createInertDomSanitizer } from ${JSON.stringify(ADAPTERS_ENTRY)};`,
       `import { featureDescriptionHtml } from ${JSON.stringify(BILLING_ENTRY)};`,
       `import { FEATURE_HTML_POLICY, REPORT_HTML_POLICY } from ${JSON.stringify(HTML_ENTRY)};`,
       `import { reportHtml } from ${JSON.stringify(REPORT_ENTRY)};`,
-      // As the app's composition root makes it: DOMPurify on the browser's window.
-      'const sanitizer = createDomSanitizer(() => window);',
+      // As the app's composition root makes it: DOMPurify in a realm without a browsing context.
+      'const sanitizer = createInertDomSanitizer(() => window);',
       'Object.assign(window, {',
       '  __loop: {',
       '    policy: FEATURE_HTML_POLICY,',

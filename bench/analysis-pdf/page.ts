@@ -1,8 +1,15 @@
-// Runs in Chromium (bundled by bench/browserPage.ts): the analysis PDF as the screen makes it
-// (core's layout on jsPDF's metrics, then the adapter's renderer) beside a bare jsPDF loop that
-// writes the same text lines in the same fonts on the same pages.
+// Runs in Chromium (bundled by bench/browserPage.ts): the analysis PDF as the screen makes it (the
+// HTML the screen shows read back, core's layout on jsPDF's metrics, then the adapter's renderer)
+// beside a bare jsPDF loop that writes the same text lines in the same fonts on the same pages.
 import { loadJsPdfEngine } from '@loop/adapters';
-import { layoutAnalysisPdf, type PdfDocument, type PdfEngine, type PdfItem } from '@loop/core/report';
+import { createInertDomSanitizer } from '@loop/adapters/dom';
+import {
+  createReportRenderer,
+  layoutAnalysisPdf,
+  type PdfDocument,
+  type PdfEngine,
+  type PdfItem,
+} from '@loop/core/report';
 import { jsPDF } from 'jspdf';
 import { stepTimer } from '../pageTimer';
 import { dutchReport } from '../report-pipeline/dutchReport';
@@ -12,14 +19,17 @@ type TextItem = Extract<PdfItem, { kind: 'text' }>;
 const GENERATED_AT = new Date('2026-11-26T09:30:00Z');
 let engine: PdfEngine;
 let markdown = '';
+// As the app's composition root makes it; the screen rendered the report before 'PDF' is clicked.
+const renderer = createReportRenderer(createInertDomSanitizer(() => window));
 /** The text lines of the layout, page by page: what the bare loop writes. */
 let lines: TextItem[][] = [];
 /** The layout, made once, for timing the drawing alone. */
 let laidOut: PdfDocument | null = null;
 
+/** What the 'PDF' click does before drawing: read the screen's HTML, lay it out. */
 const layout = (): PdfDocument =>
   layoutAnalysisPdf({
-    markdown,
+    report: renderer.read(renderer.html(markdown)),
     organizationName: 'Bakkerij Noor',
     generatedAt: GENERATED_AT,
     logo: null,

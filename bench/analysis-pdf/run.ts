@@ -1,9 +1,9 @@
 /**
  * The business analysis PDF in Chromium (issue 15, budget ≤ 2× a bare jsPDF loop): a 50-page
- * report laid out by core (`layoutAnalysisPdf` on jsPDF's metrics: parsing, wrapping, pages,
- * footers) and drawn by the adapter (`loadJsPdfEngine`), against a bare jsPDF loop writing the
- * same text lines in the same fonts on the same pages, turn about in one page. Also the layout and
- * the drawing alone. Run: node scripts/pnpm.mjs bench:analysis-pdf   (ROUNDS, RUNS may be set)
+ * report as the 'PDF' button makes it (the HTML the screen shows read back, laid out by core's
+ * `layoutAnalysisPdf` on jsPDF's metrics: wrapping, pages, footers) and drawn by the adapter
+ * (`loadJsPdfEngine`), against a bare jsPDF loop writing the same text lines in the same fonts on
+ * the same pages, turn about in one page. Also the layout and the drawing alone. Run: node scripts/pnpm.mjs bench:analysis-pdf   (ROUNDS, RUNS may be set)
  */
 import { join } from 'node:path';
 import { ROOT } from '../../e2e/harness';
@@ -31,9 +31,9 @@ try {
     `report: ${report.chars.toLocaleString('en')} characters of Markdown → ${report.pages} pages, ${report.lines.toLocaleString('en')} text lines; ` +
       `${ROUNDS} rounds × ${RUNS} runs, turn about`,
   );
-  console.log(timingLine('layoutAnalysisPdf + jsPDF engine render (ours)', result, 'ours', 52, 1));
+  console.log(timingLine('read HTML + layoutAnalysisPdf + render (ours)', result, 'ours', 52, 1));
   console.log(timingLine('bare jsPDF loop, same lines, fonts and pages', result, 'bare', 52, 1));
-  console.log(timingLine('  of ours: layout alone (parse, measure, wrap)', result, 'layout', 52, 1));
+  console.log(timingLine('  of ours: layout alone (read, measure, wrap)', result, 'layout', 52, 1));
   console.log(timingLine('  of ours: render alone (display list → bytes)', result, 'render', 52, 1));
   console.log(
     `PDF bytes: ours ${result.results.ours?.toLocaleString('en')}, bare ${result.results.bare?.toLocaleString('en')}`,

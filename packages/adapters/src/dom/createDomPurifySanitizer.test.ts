@@ -3,7 +3,11 @@ import { FEATURE_HTML_POLICY, type SanitizePolicy } from '@loop/core/html';
 import DOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { createDomPurifySanitizer, createDomSanitizer } from './createDomPurifySanitizer';
+import {
+  createDomPurifySanitizer,
+  createDomSanitizer,
+  createInertDomSanitizer,
+} from './createDomPurifySanitizer';
 
 // jsdom runs no scripts by default, so these tests check the output; real script execution is
 // tested in Chromium by e2e/sanitizer.test.ts.
@@ -174,5 +178,57 @@ describe('createDomPurifySanitizer', () => {
     expect(() => withoutDom.sanitize('<script>alert(1)</script>', FEATURE_HTML_POLICY)).toThrow(
       /needs a DOM/,
     );
+  });
+});
+
+describe('reading sanitised HTML', () => {
+  it('should read HTML as the parser does, into plain data', () => {
+    const html = createDomSanitizer(() => window);
+    expect(
+      html.read(
+        '<p>Een <a href="https://x.test" class="k">link</a><br>twee &amp; drie</p>\n<ul><li>a</li></ul>',
+      ),
+    ).toEqual([
+      {
+        tag: 'p',
+        attributes: {},
+        children: [
+          'Een ',
+          { tag: 'a', attributes: { href: 'https://x.test', class: 'k' }, children: ['link'] },
+          { tag: 'br', attributes: {}, children: [] },
+          'twee & drie',
+        ],
+      },
+      '\n',
+      { tag: 'ul', attributes: {}, children: [{ tag: 'li', attributes: {}, children: ['a'] }] },
+    ]);
+  });
+
+  it('should read any depth without running out of stack', () => {
+    let node = createDomSanitizer(() => window).read(
+      `${'<div>'.repeat(2_000)}diep${'</div>'.repeat(2_000)}`,
+    )[0];
+    let depth = 0;
+    while (typeof node === 'object' && node.children.length > 0) {
+      depth++;
+      node = node.children[0];
+    }
+    expect(node).toBe('diep');
+    expect(depth).toBe(2_000);
+  });
+});
+
+describe('createInertDomSanitizer', () => {
+  it('should sanitise and read as the plain one does, and leave nothing in the page', () => {
+    const page = new JSDOM('<!doctype html><html><body><main></main></body></html>').window;
+    const inert = createInertDomSanitizer(() => page);
+    const plain = createDomSanitizer(() => page);
+    const dirty = '<p onclick="x()">a<img src=x onerror=alert(1)><a href="javascript:alert(2)">b</a></p>';
+    expect(inert.sanitize(dirty, FEATURE_HTML_POLICY)).toBe(plain.sanitize(dirty, FEATURE_HTML_POLICY));
+    expect(inert.sanitize(dirty, FEATURE_HTML_POLICY)).toBe(
+      '<p>a<a target="_blank" rel="noopener noreferrer">b</a></p>',
+    );
+    expect(inert.read('<p>x</p>')).toEqual(plain.read('<p>x</p>'));
+    expect(page.document.body.innerHTML).toBe('<main></main>');
   });
 });

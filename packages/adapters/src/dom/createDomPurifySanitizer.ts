@@ -1,4 +1,4 @@
-import type { HtmlSanitizer, SanitizePolicy } from '@loop/core/html';
+import type { HtmlNode, HtmlReader, HtmlSanitizer, SanitizePolicy } from '@loop/core/html';
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 
 // This file is the one place that applies core's policies with DOMPurify, for the browser and the
@@ -15,6 +15,10 @@ export type DomWindow = unknown;
 const NEW_TAB_REL = 'noopener noreferrer';
 
 const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** A sanitiser and the reader of what it makes, on one window. */
+export type DomHtml = HtmlSanitizer & HtmlReader;
 
 interface ActivePolicy {
   readonly tags: ReadonlySet<string>;
@@ -130,15 +134,114 @@ export function createDomPurifySanitizer(purify: Purifier): HtmlSanitizer {
 }
 
 /**
- * Core's HtmlSanitizer on DOMPurify over a window asked for on first use: the browser passes
- * `() => window`, the server a jsdom window it loads only when the first text arrives.
+ * Sanitised HTML read into plain data with a window's own parser (the browser reads it the same
+ * way when the screen shows it). A loop, not recursion: HTML may nest thousands of elements deep.
  */
-export function createDomSanitizer(windowOf: () => DomWindow): HtmlSanitizer {
-  let sanitizer: HtmlSanitizer | null = null;
+function readerWith(Parser: () => typeof DOMParser): HtmlReader {
   return {
-    sanitize(html, policy) {
-      sanitizer ??= createDomPurifySanitizer(DOMPurify(windowOf() as Parameters<typeof DOMPurify>[0]));
-      return sanitizer.sanitize(html, policy);
+    read(html) {
+      const body = new (Parser())().parseFromString(html, 'text/html').body;
+      const top: HtmlNode[] = [];
+      const pending: Array<{ readonly node: Node; readonly into: HtmlNode[] }> = [];
+      const queue = (parent: Node, into: HtmlNode[]) => {
+        for (let child = parent.lastChild; child !== null; child = child.previousSibling)
+          pending.push({ node: child, into });
+      };
+      queue(body, top);
+      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        const { node, into } = next;
+        if (node.nodeType === TEXT_NODE) into.push((node as Text).data);
+        if (node.nodeType !== ELEMENT_NODE) continue;
+        const element = node as Element;
+        const attributes: Record<string, string> = {};
+        for (const attribute of Array.from(element.attributes)) attributes[attribute.name] = attribute.value;
+        const children: HtmlNode[] = [];
+        into.push({ tag: element.localName, attributes, children });
+        queue(element, children);
+      }
+      return top;
     },
   };
 }
+
+type PurifyWindow = Parameters<typeof DOMPurify>[0] & { readonly DOMParser: typeof DOMParser };
+
+/** DOMPurify and the reader on a window (the page's own, or jsdom's). */
+const onWindow = (domWindow: PurifyWindow): DomHtml => ({
+  ...createDomPurifySanitizer(DOMPurify(domWindow)),
+  ...readerWith(() => domWindow.DOMParser),
+});
+
+/** A sanitiser and reader made on first use, and only once. */
+function lazily(make: () => DomHtml): DomHtml {
+  let made: DomHtml | null = null;
+  return {
+    sanitize(html, policy) {
+      made ??= make();
+      return made.sanitize(html, policy);
+    },
+    read(html) {
+      made ??= make();
+      return made.read(html);
+    },
+  };
+}
+
+/**
+ * Core's HtmlSanitizer (and the reader of its output) on DOMPurify over a window asked for on
+ * first use: the server passes a jsdom window it loads only when the first text arrives. The
+ * browser uses `createInertDomSanitizer`.
+ */
+export const createDomSanitizer = (windowOf: () => DomWindow): DomHtml =>
+  lazily(() => onWindow(windowOf() as PurifyWindow));
+
+/** A text every working sanitiser gives back as it is, and the policy it is checked with. */
+const PROBE = '<p>a<b>b</b></p>';
+const PROBE_POLICY: SanitizePolicy = { allowedTags: ['p', 'b'], allowedAttributes: [], linksInNewTab: false };
+
+/**
+ * DOMPurify in the realm of an about:blank frame that is taken out of the page again, so its
+ * documents have no browsing context at all; null where that realm cannot sanitise.
+ */
+function inertDomHtml(outer: Window): DomHtml | null {
+  const frame = outer.document.createElement('iframe');
+  frame.hidden = true;
+  frame.tabIndex = -1;
+  frame.setAttribute('aria-hidden', 'true');
+  try {
+    (outer.document.body ?? outer.document.documentElement).append(frame);
+    const inner = frame.contentWindow as (Window & typeof globalThis) | null;
+    if (inner === null) return null;
+    const purify = DOMPurify(inner);
+    if (!purify.isSupported) return null;
+    const sanitizer = createDomPurifySanitizer(purify);
+    // Once while attached: DOMPurify makes its Trusted Types policy on the first call, which a realm
+    // without a browsing context refuses (DOMPurify would warn about it in the console).
+    sanitizer.sanitize(PROBE, PROBE_POLICY);
+    const Parser = inner.DOMParser;
+    frame.remove();
+    // A browser that stops parsing in a detached realm gets the page's own window instead.
+    if (sanitizer.sanitize(PROBE, PROBE_POLICY) !== PROBE) return null;
+    return { ...sanitizer, ...readerWith(() => Parser) };
+  } catch {
+    return null;
+  } finally {
+    frame.remove();
+  }
+}
+
+/**
+ * The browser's sanitiser and reader (docs/architecture.md, 'Sanitising in an inert document').
+ * DOMPurify parses into a document of its own, but Chromium checks an inline event handler against
+ * the page's Content-Security-Policy the moment it is parsed, in any document of the page's realm
+ * (DOMParser's, a template's, createHTMLDocument's alike), and logs a violation for each of them,
+ * although DOMPurify removes them before anything runs: 1,134 for a 1 MB report. Here DOMPurify
+ * works in the realm of an about:blank frame that is removed from the page at once: its documents
+ * belong to no browsing context, no handler is compiled or checked, and the console stays clean.
+ * Where that realm cannot sanitise, the page's own window does, as before.
+ */
+export const createInertDomSanitizer = (windowOf: () => DomWindow): DomHtml =>
+  lazily(() => {
+    const domWindow = windowOf() as PurifyWindow & Window;
+    return inertDomHtml(domWindow) ?? onWindow(domWindow);
+  });

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { REPORT_HTML_POLICY } from '@loop/core/html';
-import { reportHtml } from '@loop/core/report';
+import { createReportRenderer, layoutAnalysisPdf, type PdfItem, reportHtml } from '@loop/core/report';
 import DOMPurify from 'dompurify';
 import { encode } from 'he';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { createDomPurifySanitizer } from './createDomPurifySanitizer';
+import { createDomPurifySanitizer, createDomSanitizer } from './createDomPurifySanitizer';
 
 // Core's report pipeline through the real DOMPurify adapter on jsdom's window. jsdom runs no
 // scripts, so these tests check the output; execution is tested in Chromium (e2e/sanitizer.test.ts).
@@ -132,5 +132,70 @@ describe('reportHtml with the DOMPurify adapter', () => {
     expect(html.match(/target="_blank"/g)).toHaveLength(count);
     expect(html).not.toContain('<script');
     // jsdom builds and serialises the DOM of 1 MB in pure JavaScript: seconds, more on a busy machine.
+  }, 60_000);
+});
+
+/** The PDF's text of a report as the 'PDF' button makes it, every block one line (nothing wraps). */
+function pdfLines(report: string): string[] {
+  const renderer = createReportRenderer(createDomSanitizer(() => window));
+  const doc = layoutAnalysisPdf({
+    report: renderer.read(renderer.html(report)),
+    organizationName: null,
+    generatedAt: new Date('2026-11-26T09:00:00Z'),
+    logo: null,
+    measure: { width: () => 0 },
+  });
+  return doc.pages
+    .slice(1)
+    .flatMap((page) => page.items.slice(0, -1))
+    .filter((item): item is Extract<PdfItem, { kind: 'text' }> => item.kind === 'text')
+    .map((item) => item.text);
+}
+
+/** What the screen shows of a report: the text of its sanitised HTML, and the addresses of its links. */
+function screenOf(report: string): { text: string; hrefs: string[] } {
+  const template = window.document.createElement('template');
+  template.innerHTML = render(report);
+  return {
+    text: template.content.textContent ?? '',
+    hrefs: [...template.content.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? ''),
+  };
+}
+
+const squeezed = (text: string) => text.replace(/\s+/g, '');
+
+describe('the PDF of the report', () => {
+  it('should draw none of what the sanitiser removed: a script, an iframe srcdoc, a javascript: link', () => {
+    const report = [
+      '# Rapport',
+      '',
+      'Voor <script>window.hacked = "scriptbody"</script> na',
+      '',
+      'Hier <iframe srcdoc="<p>verborgen srcdoc</p><img src=x onerror=alert(1)>"></iframe> ook',
+      '',
+      '[klik](javascript:alert(2)) en [Loop](https://loop.example)',
+    ].join('\n');
+    const lines = pdfLines(report);
+    expect(lines).toEqual(['Rapport', 'Voor na', 'Hier ook', 'klik en Loop (https://loop.example)']);
+    expect(lines.join(' ')).not.toMatch(/scriptbody|hacked|srcdoc|verborgen|onerror|alert|javascript/);
+  });
+
+  it('should draw only text the screen shows, for every DOMPurify vector, raw and entity-encoded', () => {
+    const problems: string[] = [];
+    for (const { title, payload } of vectors) {
+      for (const times of [0, 1]) {
+        const report = encodeTimes(payload, times);
+        const screen = screenOf(report);
+        const shown = squeezed(screen.text);
+        for (const line of pdfLines(report)) {
+          // List markers are the PDF's own; a link's address is in the HTML the screen shows.
+          if (/^(?:•|\d+\.)$/.test(line)) continue;
+          let text = line;
+          for (const href of screen.hrefs) text = text.replaceAll(`(${href})`, '');
+          if (!shown.includes(squeezed(text))) problems.push(`${title} ×${times}: ${line}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -17,10 +17,12 @@ describe('createBusinessAnalysisGateway', () => {
     const { client, sent } = recordingClient();
     const analyses = createBusinessAnalysisGateway(client);
     await analyses.create();
+    await analyses.latest();
     await analyses.list();
     await analyses.get(12);
     expect(sent.map((s) => [s.method, s.path, s.options?.body ?? null])).toEqual([
       ['POST', '/organization/business-analysis', null],
+      ['GET', '/organization/business-analysis', null],
       ['GET', '/organization/business-analyses', null],
       ['GET', '/organization/business-analyses/12', null],
     ]);

@@ -5,6 +5,7 @@ import type { ApiClient } from './createApiClient';
 export function createBusinessAnalysisGateway(client: ApiClient): BusinessAnalysisGateway {
   return {
     create: () => client.request('POST', '/organization/business-analysis'),
+    latest: () => client.request('GET', '/organization/business-analysis'),
     list: () => client.request('GET', '/organization/business-analyses'),
     get: (id) => client.request('GET', `/organization/business-analyses/${id}`),
   };

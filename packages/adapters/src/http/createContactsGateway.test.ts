@@ -83,6 +83,7 @@ describe('createContactsGateway', () => {
       fileName: 'c.csv',
       mapping: null,
       onDuplicate: 'update',
+      fileDuplicates: null,
       dryRun: true,
     });
     await contacts.startImport({
@@ -90,6 +91,7 @@ describe('createContactsGateway', () => {
       fileName: 'c.csv',
       mapping: { fields: { email: 'E-mail', name: 'Naam' } },
       onDuplicate: 'skip',
+      fileDuplicates: 'first',
       dryRun: false,
     });
     const [dry, real] = sent.map((s) => s.options?.body as FormData);
@@ -99,7 +101,14 @@ describe('createContactsGateway', () => {
     ]);
     expect([...(dry?.keys() ?? [])]).toEqual(['on_duplicate', 'dry_run', 'file']);
     expect(dry?.get('dry_run')).toBe('true');
-    expect([...(real?.keys() ?? [])]).toEqual(['mapping', 'on_duplicate', 'dry_run', 'file']);
+    expect([...(real?.keys() ?? [])]).toEqual([
+      'mapping',
+      'on_duplicate',
+      'file_duplicates',
+      'dry_run',
+      'file',
+    ]);
+    expect(real?.get('file_duplicates')).toBe('first');
     expect(JSON.parse(String(real?.get('mapping')))).toEqual({ fields: { email: 'E-mail', name: 'Naam' } });
     expect(real?.get('on_duplicate')).toBe('skip');
     expect((real?.get('file') as File | undefined)?.name).toBe('c.csv');

@@ -30,6 +30,7 @@ function importForm(upload: ContactImportUpload): FormData {
   const form = new FormData();
   if (upload.mapping !== null) form.append('mapping', JSON.stringify(upload.mapping));
   form.append('on_duplicate', upload.onDuplicate);
+  if (upload.fileDuplicates !== null) form.append('file_duplicates', upload.fileDuplicates);
   form.append('dry_run', String(upload.dryRun));
   // The file last: the server reads the fields as they stream in.
   form.append('file', upload.file as Blob, upload.fileName);

@@ -2,13 +2,17 @@ import {
   ANALYSIS_PDF,
   ANALYSIS_PDF_FONTS,
   analysisFileName,
+  createReportRenderer,
   exportAnalysisPdf,
   layoutAnalysisPdf,
   type PdfEngine,
+  reportHtml,
 } from '@loop/core/report';
 import { questionResultView } from '@loop/core/surveys/results';
 import { layoutResultsPdf } from '@loop/core/surveys/resultsPdf';
+import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDomSanitizer } from '../dom/createDomPurifySanitizer';
 import { pageTexts, readPdf } from '../testing/readPdf';
 import { pngBytes } from '../testing/testImages';
 import { createLogoLoader } from './createLogoLoader';
@@ -37,6 +41,11 @@ const REPORT = [
 ].join('\n');
 
 const GENERATED_AT = new Date('2026-11-26T09:30:00Z');
+
+/** The DOMPurify adapter on jsdom, as the server would have it. */
+const html = createDomSanitizer(() => new JSDOM('<!doctype html><html><body></body></html>').window);
+/** The report as the screen shows it, read back as the PDF gets it. */
+const reportOf = (markdown: string) => html.read(reportHtml(markdown, html));
 
 let engine: PdfEngine;
 
@@ -90,7 +99,7 @@ describe('loadJsPdfEngine', () => {
 
   it('should draw a multi-page analysis that reads back with its pages, sizes, footers and cover', () => {
     const doc = layoutAnalysisPdf({
-      markdown: REPORT,
+      report: reportOf(REPORT),
       organizationName: 'Bakkerij Noor',
       generatedAt: GENERATED_AT,
       logo: null,
@@ -138,7 +147,7 @@ describe('loadJsPdfEngine', () => {
     const png = pngBytes(300, 100);
     const dataUrl = `data:image/png;base64,${btoa(String.fromCharCode(...png))}`;
     const doc = layoutAnalysisPdf({
-      markdown: 'Blij 😀 met Ĳsselmeer',
+      report: reportOf('Blij 😀 met Ĳsselmeer'),
       organizationName: 'Café ☕',
       generatedAt: GENERATED_AT,
       logo: { dataUrl, format: 'PNG', width: 300, height: 100 },
@@ -158,6 +167,7 @@ describe('loadJsPdfEngine', () => {
         loadPdfEngine: loadJsPdfEngine,
         logoLoader: createLogoLoader(async () => ({ ok: true, arrayBuffer: async () => png.slice().buffer })),
         fileSaver: { saveBytes: (filename, bytes, mimeType) => saved.push({ filename, bytes, mimeType }) },
+        report: createReportRenderer(html),
       },
       {
         markdown: '# Kort\nTekst',

@@ -1,5 +1,5 @@
 import { type ApiResult, apiOk } from '../api';
-import type { BusinessAnalysisList, BusinessAnalysisResponse } from '../contract';
+import type { BusinessAnalysisList, BusinessAnalysisResponse, LatestBusinessAnalysis } from '../contract';
 import type { ExportAnalysisPdfInput, ExportAnalysisPdfResult } from '../report';
 import { type Deferred, deferred } from '../testing/deferred';
 import { AnalysisSession } from './AnalysisSession';
@@ -28,7 +28,7 @@ export const LIST: BusinessAnalysisList = {
   ],
 };
 
-type Call = 'create' | 'list' | `get ${number}`;
+type Call = 'create' | 'latest' | 'list' | `get ${number}`;
 
 /**
  * Answers every call with its reply at once, or, while `hold` is set, waits until the test calls
@@ -39,6 +39,8 @@ export class FakeAnalysisGateway implements BusinessAnalysisGateway {
   hold = false;
   createReply: ApiResult<BusinessAnalysisResponse> = apiOk(analysis());
   listReply: ApiResult<BusinessAnalysisList> = apiOk(LIST);
+  /** None by default: the screen opens on the empty state. */
+  latestReply: ApiResult<LatestBusinessAnalysis> = apiOk({ latest: null });
   getReplies = new Map<number, ApiResult<BusinessAnalysisResponse>>([
     [9, apiOk(analysis('2025-10-01T08:30:00Z', '# Oktober'))],
   ]);
@@ -46,6 +48,10 @@ export class FakeAnalysisGateway implements BusinessAnalysisGateway {
 
   create() {
     return this.#answer('create', this.createReply);
+  }
+
+  latest() {
+    return this.#answer('latest', this.latestReply);
   }
 
   list() {

@@ -8,7 +8,7 @@ const flush = async (): Promise<void> => {
 };
 
 describe('AnalysisSession', () => {
-  it('should start empty and load the earlier analyses once', async () => {
+  it('should start empty and load the earlier analyses once, staying empty without any', async () => {
     const { session, gateway } = sessionWith();
     expect(session.getSnapshot()).toMatchObject({ status: 'empty', shown: null, error: null });
     expect(session.getSnapshot().history.status).toBe('loading');
@@ -20,7 +20,8 @@ describe('AnalysisSession', () => {
       generated: null,
     });
     await Promise.all([session.load(), session.load()]);
-    expect(gateway.calls).toEqual(['list']);
+    expect(gateway.calls).toEqual(['list', 'latest']);
+    expect(session.getSnapshot()).toMatchObject({ status: 'empty', loading: null, shown: null });
     expect(session.getSnapshot().history).toEqual({
       status: 'ready',
       dataPoints: LIST.data_points,
@@ -54,10 +55,58 @@ describe('AnalysisSession', () => {
     // The subtitle now tells what this analysis rests on.
     expect(view.basis).toBe("Gebaseerd op 4 KPI's en 2 surveys");
     // The new analysis joins the list: asked for again.
-    expect(gateway.calls).toEqual(['list', 'create', 'list']);
+    expect(gateway.calls).toEqual(['list', 'latest', 'create', 'list']);
     gateway.release('list', apiOk(LIST));
     await making;
     expect(seen.slice(0, 2)).toEqual(['loading', 'result']);
+  });
+
+  it("should open on the organisation's latest analysis with 'Gegenereerd op …', not on the empty state", async () => {
+    const gateway = new FakeAnalysisGateway();
+    gateway.hold = true;
+    gateway.latestReply = apiOk({ latest: { id: 9, ...analysis('2025-10-01T08:30:00Z', '# Oktober') } });
+    const { session } = sessionWith(gateway);
+    const loading = session.load();
+    // While it is read the page says so; 'Maak Analyse' stays usable.
+    expect(session.getSnapshot()).toMatchObject({ status: 'loading', loading: { kind: 'latest' } });
+    expect(analysisScreenView(session.getSnapshot())).toMatchObject({
+      showEmpty: false,
+      createDisabled: false,
+    });
+    gateway.release('latest', gateway.latestReply);
+    gateway.release('list', gateway.listReply);
+    await loading;
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'result',
+      loading: null,
+      shown: { analysis: analysis('2025-10-01T08:30:00Z', '# Oktober'), id: 9, madeThisVisit: false },
+    });
+    const view = analysisScreenView(session.getSnapshot());
+    expect(view.generated).toBe('Gegenereerd op 1 oktober 2025 om 10:30');
+    expect(view.showEmpty).toBe(false);
+    expect(earlierAnalysisViews(session.getSnapshot()).map((item) => item.shown)).toEqual([true, false]);
+  });
+
+  it('should drop the latest analysis when a new one was asked for meanwhile, and stay empty when it cannot be read', async () => {
+    const gateway = new FakeAnalysisGateway();
+    gateway.hold = true;
+    gateway.latestReply = apiOk({ latest: { id: 9, ...analysis('2025-10-01T08:30:00Z') } });
+    const { session } = sessionWith(gateway);
+    void session.load();
+    const making = session.create();
+    gateway.release('latest', gateway.latestReply);
+    gateway.release('create', apiOk(analysis()));
+    await flush();
+    expect(session.getSnapshot().shown).toMatchObject({ id: null, madeThisVisit: true });
+    gateway.release('list', apiOk(LIST));
+    gateway.release('list', apiOk(LIST));
+    await making;
+
+    const failing = new FakeAnalysisGateway();
+    failing.latestReply = apiFailure(500, 'Er ging iets mis.');
+    const other = sessionWith(failing).session;
+    await other.load();
+    expect(other.getSnapshot()).toMatchObject({ status: 'empty', loading: null, error: null });
   });
 
   it('should send one request when the button is pressed twice', async () => {

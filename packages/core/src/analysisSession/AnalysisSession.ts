@@ -36,8 +36,15 @@ export interface AnalysisHistory {
 
 export interface AnalysisSessionState {
   readonly status: AnalysisStatus;
-  /** While loading: a new analysis is being made, or the earlier one with this id is being opened. */
-  readonly loading: { readonly kind: 'create' } | { readonly kind: 'open'; readonly id: number } | null;
+  /**
+   * While loading: a new analysis is being made, the earlier one with this id is being opened, or
+   * the newest is being read when the screen opens.
+   */
+  readonly loading:
+    | { readonly kind: 'create' }
+    | { readonly kind: 'open'; readonly id: number }
+    | { readonly kind: 'latest' }
+    | null;
   readonly shown: ShownAnalysis | null;
   /** The red banner's text (spec §8); null without an error. */
   readonly error: string | null;
@@ -127,10 +134,36 @@ export class AnalysisSession {
 
   readonly subscribe = this.#store.subscribe;
 
-  /** Loads the earlier analyses once; a screen may call it on every mount. */
+  /**
+   * Loads the earlier analyses and shows the newest once; a screen may call it on every mount. A
+   * visit, a reload too, thus opens on the organisation's latest analysis ('Gegenereerd op …'),
+   * and on the empty state only before the first one (docs/architecture.md, 'The latest analysis
+   * after a reload').
+   */
   load(): Promise<void> {
-    this.#firstHistory ??= this.reloadHistory();
+    this.#firstHistory ??= Promise.all([this.reloadHistory(), this.#showLatest()]).then(() => undefined);
     return this.#firstHistory;
+  }
+
+  /** Shows the newest analysis unless something else was asked for meanwhile; none or a failure: empty. */
+  async #showLatest(): Promise<void> {
+    if (this.#state().status !== 'empty') return;
+    const generation = this.#begin({ kind: 'latest' });
+    const answer = await this.#deps.gateway.latest();
+    if (generation !== this.#generation) return;
+    const latest = answer.ok ? answer.value.latest : null;
+    if (latest === null || typeof latest !== 'object' || typeof latest.id !== 'number') {
+      this.#patch({ status: 'empty', loading: null });
+      return;
+    }
+    const { id, ...response } = latest;
+    const read = readAnalysis({ ok: true, value: response });
+    if (typeof read === 'string') {
+      this.#patch({ status: 'empty', loading: null });
+      return;
+    }
+    const madeThisVisit = this.#madeThisVisit.has(read.metadata.generated_at);
+    this.#patch({ status: 'result', loading: null, shown: { analysis: read, id, madeThisVisit } });
   }
 
   /** Asks for the earlier analyses and the current data points again. */

@@ -1,10 +1,12 @@
 import type { ApiResult } from '../api';
-import type { BusinessAnalysisList, BusinessAnalysisResponse } from '../contract';
+import type { BusinessAnalysisList, BusinessAnalysisResponse, LatestBusinessAnalysis } from '../contract';
 
 /** The business analyses of the current organisation (the one in X-Organization-Id). */
 export interface BusinessAnalysisGateway {
   /** POST /organization/business-analysis: makes a new analysis and stores it. */
   create(): Promise<ApiResult<BusinessAnalysisResponse>>;
+  /** GET /organization/business-analysis: the newest analysis (null before the first), shown after a reload. */
+  latest(): Promise<ApiResult<LatestBusinessAnalysis>>;
   /** GET /organization/business-analyses: the data the next analysis rests on and the earlier ones, newest first. */
   list(): Promise<ApiResult<BusinessAnalysisList>>;
   /** GET /organization/business-analyses/:id: an earlier analysis as it was made. */

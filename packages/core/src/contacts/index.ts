@@ -39,4 +39,13 @@ export {
   searchTerms,
   tagsProblem,
 } from './contactRules';
+export type { FileDuplicateGroup, FileRow } from './fileDuplicates';
+export {
+  contactEmailKey,
+  DUPLICATE_LINES_SHOWN,
+  DUPLICATES_SHOWN,
+  fileDuplicatesSummary,
+  findFileDuplicates,
+  skippedDuplicateLines,
+} from './fileDuplicates';
 export { colourByOf, colourQuestionOf } from './mapColouring';

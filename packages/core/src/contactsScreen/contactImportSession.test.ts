@@ -7,6 +7,10 @@ import {
   contactImportProgress,
   contactImportReport,
   contactImportStep,
+  duplicateLinesText,
+  duplicatesIntro,
+  duplicatesKey,
+  duplicatesToFind,
   isContactImportBusy,
   mappedSample,
   withMappedField,
@@ -26,6 +30,19 @@ const PREVIEW: ContactImportPreview = {
     ['Anna de Vries', 'anna@example.nl', '', 'Breda'],
   ],
   rows: 200,
+  duplicates: { addresses: 0, rows: 0, items: [] },
+};
+
+const REPEATED: ContactImportPreview = {
+  ...PREVIEW,
+  duplicates: {
+    addresses: 2,
+    rows: 3,
+    items: [
+      { email: 'jan@example.nl', count: 3, lines: [4, 17, 230] },
+      { email: 'anna@example.nl', count: 2, lines: [3, 9] },
+    ],
+  },
 };
 
 const run = importRun;
@@ -64,6 +81,67 @@ describe('contactImportStep', () => {
     expect(done).toMatchObject({ step: 'done', run: { state: 'done' } });
     expect(isContactImportBusy(done)).toBe(false);
     expect(contactImportStep(done, { type: 'reset' })).toEqual(CONTACT_IMPORT_START);
+  });
+
+  it('should not start a file with repeated addresses until the person chooses which row counts', () => {
+    const mapping = steps({ type: 'file', file }, { type: 'previewed', preview: REPEATED });
+    expect(mapping).toMatchObject({ duplicates: REPEATED.duplicates, fileDuplicates: null });
+    expect(duplicatesToFind(mapping)).toBeNull();
+    const refused = contactImportStep(mapping, { type: 'start' });
+    expect(refused).toMatchObject({ step: 'mapping', error: CONTACT_IMPORT_MESSAGES.chooseRow });
+    const chosen = contactImportStep(refused, { type: 'fileDuplicates', choice: 'last' });
+    expect(chosen).toMatchObject({ fileDuplicates: 'last', error: null });
+    expect(contactImportStep(chosen, { type: 'start' })).toMatchObject({
+      step: 'starting',
+      fileDuplicates: 'last',
+    });
+    // Without repeated addresses there is nothing to choose.
+    const plain = steps({ type: 'file', file }, { type: 'previewed', preview: PREVIEW }, { type: 'start' });
+    expect(plain).toMatchObject({ step: 'starting', fileDuplicates: null });
+  });
+
+  it('should look for repeated addresses again when another e-mail column is chosen, keeping only the answer for it', () => {
+    const mapping = steps({ type: 'file', file }, { type: 'previewed', preview: PREVIEW });
+    const other = withMappedField(PREVIEW.mapping, 'email', 'Bedrijf');
+    const changed = contactImportStep(mapping, { type: 'mapping', mapping: other });
+    const key = duplicatesToFind(changed);
+    expect(key).toBe(duplicatesKey(other));
+    expect(contactImportStep(changed, { type: 'start' })).toMatchObject({
+      step: 'mapping',
+      error: CONTACT_IMPORT_MESSAGES.checking,
+    });
+    // An answer for the column chosen before is dropped.
+    expect(
+      contactImportStep(changed, {
+        type: 'duplicatesFound',
+        for: duplicatesKey(PREVIEW.mapping),
+        duplicates: REPEATED.duplicates,
+      }),
+    ).toBe(changed);
+    const found = contactImportStep(changed, {
+      type: 'duplicatesFound',
+      for: key ?? '',
+      duplicates: REPEATED.duplicates,
+    });
+    expect(duplicatesToFind(found)).toBeNull();
+    expect(contactImportStep(found, { type: 'start' })).toMatchObject({
+      error: CONTACT_IMPORT_MESSAGES.chooseRow,
+    });
+    // Another name column changes nothing about them.
+    expect(
+      duplicatesToFind(
+        contactImportStep(found, { type: 'mapping', mapping: withMappedField(other, 'name', 'Woonplaats') }),
+      ),
+    ).toBeNull();
+    // A failed look-up says why and lets the server decide at the start.
+    const failed = contactImportStep(changed, {
+      type: 'duplicatesFound',
+      for: key ?? '',
+      duplicates: null,
+      failed: 'Kolom bestaat niet.',
+    });
+    expect(failed).toMatchObject({ error: 'Kolom bestaat niet.' });
+    expect(contactImportStep(failed, { type: 'start' })).toMatchObject({ step: 'starting' });
   });
 
   it('should refuse an empty or too large file before anything is sent', () => {
@@ -147,9 +225,40 @@ describe('contactImportProgress and contactImportReport', () => {
       '2 rijen geweigerd.',
       'Hieronder staan de eerste 1 geweigerde rijen.',
     ]);
+    expect(
+      contactImportReport(run({ state: 'done', duplicates: 3, file_duplicates: 'last' })).lines,
+    ).toContain(
+      '3 rijen overgeslagen: het e-mailadres stond ook op een andere regel van het bestand (de laatste regel telde).',
+    );
     expect(contactImportReport(run({ state: 'failed', error: 'Bestand onleesbaar.' })).lines).toContain(
       'Bestand onleesbaar.',
     );
+  });
+});
+
+describe('duplicateLinesText and duplicatesIntro', () => {
+  it('should name each repeated address with its lines, and say how many rows are skipped', () => {
+    expect(duplicateLinesText({ email: 'jan@example.nl', count: 3, lines: [4, 17, 230] })).toBe(
+      'jan@example.nl staat op regel 4, 17 en 230',
+    );
+    expect(duplicateLinesText({ email: 'a@x.nl', count: 2, lines: [2, 1204] })).toBe(
+      'a@x.nl staat op regel 2 en 1.204',
+    );
+    expect(duplicateLinesText({ email: 'b@x.nl', count: 25, lines: [2, 3, 4] })).toBe(
+      'b@x.nl staat op 25 regels, de eerste zijn 2, 3 en 4',
+    );
+    expect(duplicatesIntro(REPEATED.duplicates)).toBe(
+      '2 e-mailadressen staan op meer dan één regel van het bestand. Per adres telt één regel; de andere 3 regels worden overgeslagen.',
+    );
+    const one = { email: 'a@x.nl', count: 2, lines: [2, 5] };
+    expect(duplicatesIntro({ addresses: 1, rows: 1, items: [one] })).toBe(
+      'Eén e-mailadres staat op meer dan één regel van het bestand. Per adres telt één regel; de andere regel wordt overgeslagen.',
+    );
+    expect(duplicatesIntro({ addresses: 51, rows: 60, items: Array.from({ length: 50 }, () => one) })).toBe(
+      '51 e-mailadressen staan op meer dan één regel van het bestand. Per adres telt één regel; de andere 60 regels worden overgeslagen. Hieronder de eerste 50.',
+    );
+    expect(duplicatesIntro(PREVIEW.duplicates)).toBeNull();
+    expect(duplicatesIntro(null)).toBeNull();
   });
 });
 

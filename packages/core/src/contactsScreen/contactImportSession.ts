@@ -1,9 +1,12 @@
 import type {
   ContactCsvMapping,
   ContactImport,
+  ContactImportDuplicate,
+  ContactImportDuplicates,
   ContactImportField,
   ContactImportPreview,
   DuplicatePolicy,
+  FileDuplicateChoice,
 } from '../contract';
 import { formatCount } from '../format';
 import type { FileContent } from '../shared';
@@ -11,9 +14,11 @@ import type { FileContent } from '../shared';
 /**
  * The CSV import of contacts as a state machine: choose a file → the server reads it in a dry run
  * (separator, encoding, headers, the first rows and a suggested mapping) → the person checks the
- * column mapping and chooses what happens to addresses that are already contacts → the import runs
- * at the server, followed with its progress (rows handled of all rows) → the report (created,
- * updated, skipped, refused with each refused line's number and reason). The screen keeps this state
+ * column mapping and chooses what happens to addresses that are already contacts and, when an address
+ * is on more than one row of the file, which of those rows counts (the dry run lists them with their
+ * lines, found again whenever another e-mail column is chosen) → the import runs at the server,
+ * followed with its progress (rows handled of all rows) → the report (created, updated, skipped,
+ * repeated in the file, refused with each refused line's number and reason). The screen keeps this state
  * (`useReducer`) and calls the use-cases on 'reading', 'starting' and 'running'; what it offers
  * follows from the state alone.
  */
@@ -32,7 +37,16 @@ export const CONTACT_IMPORT_MESSAGES = {
   tooLarge: 'Het bestand is groter dan 20 MB. Splits het in kleinere bestanden.',
   emailMissing: 'Kies de kolom met het e-mailadres.',
   nameMissing: 'Kies de kolom met de naam, of de kolommen met voornaam en achternaam.',
+  checking:
+    'Het bestand wordt nog nagekeken op e-mailadressen die op meer dan één regel staan. Een ogenblik.',
+  chooseRow: 'Kies welke regel telt bij een e-mailadres dat op meer dan één regel staat.',
 } as const;
+
+/** The choice which row of a repeated address counts, as the screen offers it. */
+export const FILE_DUPLICATE_LABELS: Readonly<Record<FileDuplicateChoice, string>> = {
+  first: 'Eerste regel telt',
+  last: 'Laatste regel telt',
+};
 
 export type ContactImportSession =
   | { readonly step: 'choose'; readonly error: string | null }
@@ -43,6 +57,12 @@ export type ContactImportSession =
       readonly preview: ContactImportPreview;
       readonly mapping: ContactCsvMapping;
       readonly onDuplicate: DuplicatePolicy;
+      /** The addresses on more than one row, found with the mapping `duplicatesFor` names. */
+      readonly duplicates: ContactImportDuplicates | null;
+      /** `duplicatesKey` of the mapping they were looked for with; null: not looked for yet. */
+      readonly duplicatesFor: string | null;
+      /** Which row of a repeated address counts; null until chosen (no default: the person decides). */
+      readonly fileDuplicates: FileDuplicateChoice | null;
       readonly error: string | null;
     }
   | { readonly step: 'running' | 'done'; readonly file: ChosenContactFile; readonly run: ContactImport };
@@ -52,6 +72,14 @@ export type ContactImportEvent =
   | { readonly type: 'previewed'; readonly preview: ContactImportPreview }
   | { readonly type: 'mapping'; readonly mapping: ContactCsvMapping }
   | { readonly type: 'duplicates'; readonly policy: DuplicatePolicy }
+  | { readonly type: 'fileDuplicates'; readonly choice: FileDuplicateChoice }
+  /** A dry run with the mapping `for` names answered its repeated addresses (or failed: `failed`). */
+  | {
+      readonly type: 'duplicatesFound';
+      readonly for: string;
+      readonly duplicates: ContactImportDuplicates | null;
+      readonly failed?: string;
+    }
   | { readonly type: 'start' }
   /** The import's state from the start's answer and each poll; running until it is no longer. */
   | { readonly type: 'progress'; readonly run: ContactImport }
@@ -66,6 +94,23 @@ export function contactMappingProblem(mapping: ContactCsvMapping): string | null
   if (!fields.email) return CONTACT_IMPORT_MESSAGES.emailMissing;
   if (!fields.name && !fields.first_name && !fields.last_name) return CONTACT_IMPORT_MESSAGES.nameMissing;
   return null;
+}
+
+/**
+ * What the repeated addresses of a file depend on in a mapping: the e-mail column and whether the
+ * first line holds headers (then it is no row). Another key means they must be looked for again.
+ */
+export const duplicatesKey = (mapping: ContactCsvMapping): string =>
+  `${mapping.has_header === false ? 'rows' : 'headers'}:${mapping.fields.email ?? ''}`;
+
+/**
+ * The key of the mapping whose repeated addresses the screen must ask the server for now (a dry
+ * run with that mapping), or null: known already, or the mapping is not complete yet.
+ */
+export function duplicatesToFind(state: ContactImportSession): string | null {
+  if (state.step !== 'mapping' || contactMappingProblem(state.mapping) !== null) return null;
+  const key = duplicatesKey(state.mapping);
+  return state.duplicatesFor === key ? null : key;
 }
 
 /** The next state; an event that does not fit the current step leaves it as it is. */
@@ -83,24 +128,45 @@ export function contactImportStep(
         return { step: 'choose', error: CONTACT_IMPORT_MESSAGES.tooLarge };
       return { step: 'reading', file: event.file };
     }
-    case 'previewed':
-      return state.step === 'reading'
-        ? {
-            step: 'mapping',
-            file: state.file,
-            preview: event.preview,
-            mapping: { ...event.preview.mapping, delimiter: event.preview.delimiter },
-            onDuplicate: 'update',
-            error: null,
-          }
-        : state;
+    case 'previewed': {
+      if (state.step !== 'reading') return state;
+      const mapping = { ...event.preview.mapping, delimiter: event.preview.delimiter };
+      return {
+        step: 'mapping',
+        file: state.file,
+        preview: event.preview,
+        mapping,
+        onDuplicate: 'update',
+        duplicates: event.preview.duplicates,
+        duplicatesFor: event.preview.duplicates === null ? null : duplicatesKey(mapping),
+        fileDuplicates: null,
+        error: null,
+      };
+    }
     case 'mapping':
       return state.step === 'mapping' ? { ...state, mapping: event.mapping, error: null } : state;
     case 'duplicates':
       return state.step === 'mapping' ? { ...state, onDuplicate: event.policy } : state;
+    case 'fileDuplicates':
+      return state.step === 'mapping' ? { ...state, fileDuplicates: event.choice, error: null } : state;
+    case 'duplicatesFound':
+      // An answer for a mapping that has changed since is of no use.
+      if (state.step !== 'mapping' || duplicatesKey(state.mapping) !== event.for) return state;
+      return {
+        ...state,
+        duplicates: event.duplicates,
+        duplicatesFor: event.for,
+        error: event.failed ?? null,
+      };
     case 'start': {
       if (state.step !== 'mapping') return state;
-      const problem = contactMappingProblem(state.mapping);
+      const problem =
+        contactMappingProblem(state.mapping) ??
+        (state.duplicatesFor !== duplicatesKey(state.mapping)
+          ? CONTACT_IMPORT_MESSAGES.checking
+          : (state.duplicates?.addresses ?? 0) > 0 && state.fileDuplicates === null
+            ? CONTACT_IMPORT_MESSAGES.chooseRow
+            : null);
       return problem === null ? { ...state, step: 'starting', error: null } : { ...state, error: problem };
     }
     case 'progress':
@@ -148,8 +214,12 @@ export function contactImportReport(run: ContactImport): {
     `${formatCount(run.created)} ${run.created === 1 ? 'contact' : 'contacten'} toegevoegd.`,
     `${formatCount(run.updated)} ${run.updated === 1 ? 'contact' : 'contacten'} bijgewerkt.`,
     `${rowsText(run.skipped)} overgeslagen (het e-mailadres was al een contact).`,
-    `${rowsText(run.refused)} geweigerd.`,
   ];
+  if (run.duplicates > 0)
+    lines.push(
+      `${rowsText(run.duplicates)} overgeslagen: het e-mailadres stond ook op een andere regel van het bestand (de ${run.file_duplicates === 'last' ? 'laatste' : 'eerste'} regel telde).`,
+    );
+  lines.push(`${rowsText(run.refused)} geweigerd.`);
   if (run.refused > run.refusals.length)
     lines.push(`Hieronder staan de eerste ${formatCount(run.refusals.length)} geweigerde rijen.`);
   if (run.error !== null) lines.push(run.error);
@@ -230,4 +300,36 @@ export function mappedSample(
     company: cell(row, 'company'),
     city: cell(row, 'city'),
   }));
+}
+
+/** Line numbers in Dutch: '4', '4 en 17', '4, 17 en 230'. */
+const lineList = (lines: readonly number[]): string =>
+  lines.length <= 1
+    ? lines.map(formatCount).join('')
+    : `${lines.slice(0, -1).map(formatCount).join(', ')} en ${formatCount(lines.at(-1) ?? 0)}`;
+
+/**
+ * One repeated address with its lines: 'jan@example.nl staat op regel 4, 17 en 230'; with more
+ * lines than the dry run lists, 'jan@example.nl staat op 25 regels, de eerste zijn 4, 17, … en 41'.
+ */
+export function duplicateLinesText(duplicate: ContactImportDuplicate): string {
+  if (duplicate.count <= duplicate.lines.length)
+    return `${duplicate.email} staat op regel ${lineList(duplicate.lines)}`;
+  return `${duplicate.email} staat op ${formatCount(duplicate.count)} regels, de eerste zijn ${lineList(duplicate.lines)}`;
+}
+
+/** What the list of repeated addresses says above it, or null when the file has none. */
+export function duplicatesIntro(duplicates: ContactImportDuplicates | null): string | null {
+  if (duplicates === null || duplicates.addresses === 0) return null;
+  const addresses =
+    duplicates.addresses === 1
+      ? 'Eén e-mailadres staat'
+      : `${formatCount(duplicates.addresses)} e-mailadressen staan`;
+  const shown =
+    duplicates.items.length < duplicates.addresses ? ` Hieronder de eerste ${duplicates.items.length}.` : '';
+  const others =
+    duplicates.rows === 1
+      ? 'de andere regel wordt'
+      : `de andere ${formatCount(duplicates.rows)} regels worden`;
+  return `${addresses} op meer dan één regel van het bestand. Per adres telt één regel; ${others} overgeslagen.${shown}`;
 }

@@ -42,7 +42,11 @@ const mapData: ContactMapData = {
   not_placed: { pending: 0, not_found: 2, incomplete: 0 },
   geocoding: true,
   colouring: null,
+  geocoder_outage: null,
 };
+
+/** 14:30 in the Netherlands on 26 November 2026. */
+const clock = { now: () => Date.parse('2026-11-26T13:30:00Z') };
 
 const colouring: ContactMapColouring = {
   survey_id: 12,
@@ -162,7 +166,7 @@ describe('createContactMapUseCases', () => {
       latestInvitation: async () => apiOk({ invitation: latest() }),
     });
     const contacts = recordingGateway<ContactsGateway>({ get: async () => apiOk(contact()) });
-    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
+    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway, clock });
     await useCases.load(DEFAULT_CONTACT_LIST, 12);
     expect(await useCases.surveys()).toMatchObject({ ok: true, value: [{ id: 12 }] });
     const popup = await useCases.popup(4, colouring);
@@ -195,7 +199,7 @@ describe('createContactMapUseCases', () => {
       latestInvitation: async () => apiFailure(500, 'Er ging iets mis.'),
     });
     const contacts = recordingGateway<ContactsGateway>({ get: async () => apiOk(contact()) });
-    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
+    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway, clock });
     expect(await useCases.popup(4, null)).toMatchObject({
       ok: true,
       value: { popup: { lines: ['anouk@example.nl', 'Domplein 1, 3512 JE Utrecht'] } },
@@ -205,7 +209,7 @@ describe('createContactMapUseCases', () => {
   it("should load the filter's map as points with the notes under it", async () => {
     const map = recordingGateway<ContactMapGateway>({ load: async () => apiOk(mapData) });
     const contacts = recordingGateway<ContactsGateway>({});
-    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
+    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway, clock });
     const loaded = await useCases.load({ ...DEFAULT_CONTACT_LIST, q: 'bakker' });
     expect(map.calls).toEqual([['load', { q: 'bakker' }]]);
     expect(loaded).toEqual({
@@ -221,6 +225,32 @@ describe('createContactMapUseCases', () => {
     });
   });
 
+  it('should say when the address service is tried again while it cannot be reached, and ask again just after', async () => {
+    const down: ContactMapData = {
+      ...mapData,
+      not_placed: { pending: 200, not_found: 0, incomplete: 0 },
+      geocoder_outage: { since: '2026-11-26T13:28:00Z', retry_at: '2026-11-26T13:35:00Z' },
+    };
+    const map = recordingGateway<ContactMapGateway>({ load: async () => apiOk(down) });
+    const useCases = createContactMapUseCases({
+      map: map.gateway,
+      contacts: recordingGateway<ContactsGateway>({}).gateway,
+      clock,
+    });
+    const loaded = await useCases.load(DEFAULT_CONTACT_LIST);
+    expect(loaded).toMatchObject({
+      ok: true,
+      value: {
+        view: {
+          notes: [
+            'De adresservice is nu niet bereikbaar. We proberen het opnieuw om 14:35; 200 contacten wachten nog op een plek op de kaart.',
+          ],
+          refreshInMs: 5 * 60_000 + 3_000,
+        },
+      },
+    });
+  });
+
   it('should pass on a refusal', async () => {
     const map = recordingGateway<ContactMapGateway>({
       load: async () => apiFailure(404, 'Dit segment bestaat niet (meer).'),
@@ -228,6 +258,7 @@ describe('createContactMapUseCases', () => {
     const useCases = createContactMapUseCases({
       map: map.gateway,
       contacts: recordingGateway<ContactsGateway>({}).gateway,
+      clock,
     });
     expect(await useCases.load({ ...DEFAULT_CONTACT_LIST, segment: 9 })).toMatchObject({
       ok: false,
@@ -238,7 +269,7 @@ describe('createContactMapUseCases', () => {
   it("should list the segment's contacts that are not placed, and place and give back by hand", async () => {
     const map = recordingGateway<ContactMapGateway>({});
     const contacts = recordingGateway<ContactsGateway>({});
-    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway });
+    const useCases = createContactMapUseCases({ map: map.gateway, contacts: contacts.gateway, clock });
     await useCases.notPlaced({ ...DEFAULT_CONTACT_LIST, segment: 3, page: 4 }, 2);
     await useCases.notPlaced({ ...DEFAULT_CONTACT_LIST, placed: true }, 1);
     await useCases.place(4, { lat: 52.1, lng: 5.2 });

@@ -18,6 +18,7 @@ import type {
   Page,
 } from '../contract';
 import { formatLongDay } from '../format';
+import type { Clock } from '../session';
 import { type ContactListAddress, contactExportQuery, contactListQuery } from './contactListState';
 import type { ContactsGateway } from './contactsPorts';
 
@@ -157,6 +158,8 @@ export function contactPopup(
 export interface ContactMapUseCaseDeps {
   readonly map: ContactMapGateway;
   readonly contacts: ContactsGateway;
+  /** The moment a map is shown at (when the address service is tried again is said relative to it). */
+  readonly clock: Clock;
 }
 
 export interface ContactMapUseCases {
@@ -188,7 +191,7 @@ export function createContactMapUseCases(deps: ContactMapUseCaseDeps): ContactMa
       const result = await deps.map.load(contactMapQuery(address, colour));
       if (!result.ok) return result;
       const { tiles, geocoding } = result.value;
-      return { ok: true, value: { view: contactMapView(result.value), tiles, geocoding } };
+      return { ok: true, value: { view: contactMapView(result.value, deps.clock.now()), tiles, geocoding } };
     },
     async surveys() {
       const result = await deps.map.surveys();

@@ -14,6 +14,7 @@ import type {
   ContactSegment,
   ContactSegmentInput,
   DuplicatePolicy,
+  FileDuplicateChoice,
   Page,
 } from '../contract';
 import type { DownloadedFile, FileContent } from '../shared';
@@ -26,6 +27,8 @@ export interface ContactImportUpload {
   /** Null: the server recognises the columns from the headers (the dry run's suggestion). */
   readonly mapping: ContactCsvMapping | null;
   readonly onDuplicate: DuplicatePolicy;
+  /** Which row of an address on several rows counts; null: not chosen (a file without such addresses). */
+  readonly fileDuplicates: FileDuplicateChoice | null;
   /** True: read the file and answer a preview, storing nothing. */
   readonly dryRun: boolean;
 }

@@ -66,17 +66,23 @@ describe('createContactsUseCases', () => {
     expect(saved).toEqual([file]);
   });
 
-  it('should send the dry run without a mapping and the import with the chosen one', async () => {
+  it('should send the dry run without a mapping (or with one, for the repeated addresses) and the import with the choices', async () => {
     const { gateway, calls } = fakeGateway({});
     const contacts = createContactsUseCases({ gateway, files: noFiles, wait: async () => {} });
     const content = { size: 10, type: 'text/csv' };
     await contacts.previewImport({ name: 'a.csv', content });
-    await contacts.startImport({ name: 'a.csv', content }, { fields: { email: 'Mail' } }, 'skip');
+    await contacts.previewImport({ name: 'a.csv', content }, { fields: { email: 'Mail2' } });
+    await contacts.startImport({ name: 'a.csv', content }, { fields: { email: 'Mail' } }, 'skip', 'last');
+    const dryRun = {
+      file: content,
+      fileName: 'a.csv',
+      onDuplicate: 'update',
+      fileDuplicates: null,
+      dryRun: true,
+    };
     expect(calls).toEqual([
-      [
-        'previewImport',
-        { file: content, fileName: 'a.csv', mapping: null, onDuplicate: 'update', dryRun: true },
-      ],
+      ['previewImport', { ...dryRun, mapping: null }],
+      ['previewImport', { ...dryRun, mapping: { fields: { email: 'Mail2' } } }],
       [
         'startImport',
         {
@@ -84,6 +90,7 @@ describe('createContactsUseCases', () => {
           fileName: 'a.csv',
           mapping: { fields: { email: 'Mail' } },
           onDuplicate: 'skip',
+          fileDuplicates: 'last',
           dryRun: false,
         },
       ],

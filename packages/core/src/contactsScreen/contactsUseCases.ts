@@ -11,6 +11,7 @@ import type {
   ContactInput,
   ContactSegment,
   DuplicatePolicy,
+  FileDuplicateChoice,
   Page,
 } from '../contract';
 import type { FileSaver } from '../shared';
@@ -46,12 +47,19 @@ export interface ContactsUseCases {
   removeSegment(id: number): Promise<ApiResult<void>>;
   /** Downloads the CSV of the list the address describes (all pages); answers the file's name. */
   exportContacts(address: ContactListAddress): Promise<ApiResult<string>>;
-  /** The dry run: how the server reads the file, with its suggested mapping. */
-  previewImport(file: ChosenContactFile): Promise<ApiResult<ContactImportPreview>>;
+  /**
+   * The dry run: how the server reads the file, with its suggested mapping (or the given one) and
+   * the addresses on more than one row as that mapping reads them.
+   */
+  previewImport(
+    file: ChosenContactFile,
+    mapping?: ContactCsvMapping,
+  ): Promise<ApiResult<ContactImportPreview>>;
   startImport(
     file: ChosenContactFile,
     mapping: ContactCsvMapping,
     onDuplicate: DuplicatePolicy,
+    fileDuplicates: FileDuplicateChoice | null,
   ): Promise<ApiResult<ContactImport>>;
   /**
    * Follows a running import every `IMPORT_POLL_MS`, telling each state to `onProgress`, until it
@@ -88,16 +96,24 @@ export function createContactsUseCases(deps: ContactsUseCaseDeps): ContactsUseCa
       deps.files.saveFile(file.value);
       return { ok: true, value: file.value.filename };
     },
-    previewImport: (file) =>
+    previewImport: (file, mapping) =>
       gateway.previewImport({
         file: file.content,
         fileName: file.name,
-        mapping: null,
+        mapping: mapping ?? null,
         onDuplicate: 'update',
+        fileDuplicates: null,
         dryRun: true,
       }),
-    startImport: (file, mapping, onDuplicate) =>
-      gateway.startImport({ file: file.content, fileName: file.name, mapping, onDuplicate, dryRun: false }),
+    startImport: (file, mapping, onDuplicate, fileDuplicates) =>
+      gateway.startImport({
+        file: file.content,
+        fileName: file.name,
+        mapping,
+        onDuplicate,
+        fileDuplicates,
+        dryRun: false,
+      }),
     followImport: async (run, onProgress, stopped = () => false) => {
       let current = run;
       while (current.state === 'running' && !stopped()) {

@@ -34,6 +34,19 @@ export interface BusinessAnalysisList {
   readonly analyses: readonly BusinessAnalysisListItem[];
 }
 
+/** A stored analysis as the server answers it, with its id. */
+export interface StoredBusinessAnalysis extends BusinessAnalysisResponse {
+  readonly id: number;
+}
+
+/**
+ * GET /organization/business-analysis: the organisation's newest analysis, which the screen shows
+ * after a reload ('Gegenereerd op …'); null before the first one.
+ */
+export interface LatestBusinessAnalysis {
+  readonly latest: StoredBusinessAnalysis | null;
+}
+
 /** The refusals of the analysis routes (spec §8 for 403, 400 and 504, exact). */
 export const ANALYSIS_MESSAGES = {
   featureMissing: 'AI-analyse is niet beschikbaar voor dit abonnement.',

@@ -62,6 +62,11 @@ export interface ContactMapData {
   };
   /** False when the server looks no addresses up (GEOCODER_URL=off): contacts are placed by hand. */
   readonly geocoding: boolean;
+  /**
+   * While the address service cannot be reached (and contacts of the filter wait for it): since
+   * when, and when the server tries again (ISO 8601). Null while it answers.
+   */
+  readonly geocoder_outage: { readonly since: string; readonly retry_at: string } | null;
 }
 
 export type ContactMapQuery = Omit<ContactExportQuery, 'sort' | 'order' | 'placed'> & {

@@ -152,9 +152,37 @@ export const CONTACT_IMPORT_FIELDS = [
 ] as const;
 export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
 
-/** What to do with a row whose e-mail address is already a contact (or an earlier row of the file). */
+/** What to do with a row whose e-mail address is already a contact. */
 export const DUPLICATE_POLICIES = ['update', 'skip'] as const;
 export type DuplicatePolicy = (typeof DUPLICATE_POLICIES)[number];
+
+/**
+ * Which row counts when one e-mail address is on several rows of the file: the first or the last
+ * (the others are skipped and counted apart). A file with such addresses is imported only once
+ * the person has chosen.
+ */
+export const FILE_DUPLICATE_CHOICES = ['first', 'last'] as const;
+export type FileDuplicateChoice = (typeof FILE_DUPLICATE_CHOICES)[number];
+
+/** One e-mail address on more than one row of the file. */
+export interface ContactImportDuplicate {
+  /** As written on its first row. */
+  readonly email: string;
+  /** How many rows have it. */
+  readonly count: number;
+  /** The first ten of those rows' line numbers (1 is the file's first line). */
+  readonly lines: readonly number[];
+}
+
+/** The addresses on more than one row of a file, as the dry run found them with its mapping. */
+export interface ContactImportDuplicates {
+  /** Addresses on more than one row. */
+  readonly addresses: number;
+  /** Rows that will be skipped (all rows of those addresses but the one that counts). */
+  readonly rows: number;
+  /** The first 50 of those addresses, in the order of their first row. */
+  readonly items: readonly ContactImportDuplicate[];
+}
 
 /**
  * The column mapping of a contacts CSV. Columns are named by header (case and surrounding spaces do
@@ -173,10 +201,11 @@ export interface ContactCsvMapping {
 }
 
 /**
- * POST /contacts/imports (multipart: `file`, `mapping` JSON, `on_duplicate`, `dry_run`).
- * A dry run reads the file and answers 200 with a `ContactImportPreview` (headers, the suggested
- * mapping, the first rows); otherwise 202 with the `ContactImport`, which runs on and is followed
- * with GET /contacts/imports/:id until it is no longer 'running'.
+ * POST /contacts/imports (multipart: `file`, `mapping` JSON, `on_duplicate`, `file_duplicates`,
+ * `dry_run`). A dry run reads the file and answers 200 with a `ContactImportPreview` (headers, the
+ * suggested mapping, the first rows, the addresses on more than one row); otherwise 202 with the
+ * `ContactImport`, which runs on and is followed with GET /contacts/imports/:id until it is no
+ * longer 'running'. A file with an address on more than one row needs `file_duplicates` (400 without).
  */
 export interface ContactImportPreview {
   readonly file_name: string;
@@ -189,6 +218,8 @@ export interface ContactImportPreview {
   readonly sample: readonly (readonly string[])[];
   /** Data rows in the file. */
   readonly rows: number;
+  /** Addresses on more than one row, read with `mapping`; null while it names no e-mail column. */
+  readonly duplicates: ContactImportDuplicates | null;
 }
 
 export const CONTACT_IMPORT_STATES = ['running', 'done', 'failed'] as const;
@@ -199,13 +230,18 @@ export interface ContactImport {
   readonly file_name: string;
   readonly state: ContactImportState;
   readonly on_duplicate: DuplicatePolicy;
+  /** Which row of an address on several rows counted; null when the file had none. */
+  readonly file_duplicates: FileDuplicateChoice | null;
   /** Data rows in the file, and how many are handled so far (the progress bar). */
   readonly rows: number;
   readonly processed: number;
   readonly created: number;
+  /** Contacts that existed before the import and were updated ('update'). */
   readonly updated: number;
-  /** Rows whose address was already a contact (or earlier in the file) with `on_duplicate` 'skip'. */
+  /** Rows whose address was already a contact before the import, with `on_duplicate` 'skip'. */
   readonly skipped: number;
+  /** Rows skipped because another row of the file with the same address counted (`file_duplicates`). */
+  readonly duplicates: number;
   readonly refused: number;
   /** The first 200 refused rows, in file order, each with its line number and a Dutch reason. */
   readonly refusals: readonly { readonly line: number; readonly reason: string }[];

@@ -6,6 +6,8 @@ export type {
   BusinessAnalysisList,
   BusinessAnalysisListItem,
   BusinessAnalysisResponse,
+  LatestBusinessAnalysis,
+  StoredBusinessAnalysis,
 } from './analysis';
 export { ANALYSIS_MESSAGES } from './analysis';
 export type {
@@ -50,6 +52,8 @@ export type {
   ContactFacets,
   ContactFilter,
   ContactImport,
+  ContactImportDuplicate,
+  ContactImportDuplicates,
   ContactImportField,
   ContactImportPreview,
   ContactImportState,
@@ -63,6 +67,7 @@ export type {
   ContactSelection,
   ContactSort,
   DuplicatePolicy,
+  FileDuplicateChoice,
   PositionSource,
 } from './contacts';
 export {
@@ -71,6 +76,7 @@ export {
   CONTACT_LANGUAGES,
   CONTACT_SORTS,
   DUPLICATE_POLICIES,
+  FILE_DUPLICATE_CHOICES,
   POSITION_SOURCES,
 } from './contacts';
 export type {

@@ -91,6 +91,11 @@ export interface SurveyInvitations {
   readonly page: number;
   readonly page_size: number;
   readonly counts: Readonly<Record<DeliveryStatus, number>>;
+  /**
+   * Planned invitations whose moment has come: their mails are being sent now, so each turns
+   * 'sent' within moments (the screen asks again until none is left).
+   */
+  readonly sending: number;
   readonly reminders: ReminderSettings;
 }
 

@@ -5,6 +5,7 @@ import {
   checkPosition,
   compactPostcode,
   type GeocodeAddress,
+  geocoderRetryDelayMs,
   houseNumberParts,
   inNetherlands,
   isPosition,
@@ -143,5 +144,13 @@ describe('checkPosition', () => {
       ok: false,
       fields: { lat: POSITION_MESSAGES.lat, lng: POSITION_MESSAGES.lng },
     });
+  });
+});
+
+describe('geocoderRetryDelayMs', () => {
+  it('should wait a minute after the first failure, doubling after each next, at most a quarter of an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 50].map(geocoderRetryDelayMs)).toEqual([
+      60_000, 120_000, 240_000, 480_000, 900_000, 900_000, 900_000,
+    ]);
   });
 });

@@ -143,3 +143,16 @@ export function parseWktPoint(wkt: string): { lat: number; lng: number } | null 
   const lat = Number(match[2]);
   return isPosition(lat, lng) ? { lat, lng } : null;
 }
+
+/** The first wait after the address service could not be reached, and the longest. */
+export const GEOCODER_RETRY = { firstMs: 60_000, maxMs: 15 * 60_000 } as const;
+
+/**
+ * How long to wait before asking the address service again after `failures` rounds in a row could
+ * not reach it: a minute, then twice as long each time, at most a quarter of an hour (a free public
+ * service that is down is not helped by being asked every few seconds).
+ */
+export function geocoderRetryDelayMs(failures: number): number {
+  const doublings = Math.max(0, Math.min(failures - 1, 10));
+  return Math.min(GEOCODER_RETRY.maxMs, GEOCODER_RETRY.firstMs * 2 ** doublings);
+}

@@ -18,6 +18,23 @@ export interface HtmlSanitizer {
   sanitize(html: string, policy: SanitizePolicy): string;
 }
 
+/**
+ * HTML as plain data: a text, or an element by its lower-case name with its attributes and
+ * children. What a sanitiser's output reads as, for what draws it without a browser (the PDF).
+ */
+export type HtmlNode =
+  | string
+  | {
+      readonly tag: string;
+      readonly attributes: Readonly<Record<string, string>>;
+      readonly children: readonly HtmlNode[];
+    };
+
+/** Reads HTML a sanitiser made (never untrusted HTML) into plain data, as a browser parses it. */
+export interface HtmlReader {
+  read(html: string): readonly HtmlNode[];
+}
+
 /** Feature descriptions of the plans (spec §5). */
 export const FEATURE_HTML_POLICY: SanitizePolicy = {
   allowedTags: ['p', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'br', 'a', 'h3', 'h4', 'span', 'div'],

@@ -41,4 +41,11 @@ export {
   UNSUBSCRIBE_TEXTS,
 } from './invitationUseCases';
 export type { InvitationRow } from './invitationView';
-export { invitationRow, sentText, skippedText, statusSummary } from './invitationView';
+export {
+  invitationRow,
+  SENDING_REFRESH_MS,
+  sendingState,
+  sentText,
+  skippedText,
+  statusSummary,
+} from './invitationView';

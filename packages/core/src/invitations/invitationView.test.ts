@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyInvitation } from '../contract';
-import { invitationRow, sentText, skippedText, statusSummary } from './invitationView';
+import { invitationRow, sendingState, sentText, skippedText, statusSummary } from './invitationView';
 
 const invitation = (overrides: Partial<SurveyInvitation>): SurveyInvitation => ({
   id: 1,
@@ -67,5 +67,18 @@ describe('statusSummary, skippedText and sentText', () => {
     const now = new Date('2026-11-26T10:00:00Z');
     expect(sentText(200, '2026-11-26T10:00:00Z', now)).toBe('200 uitnodigingen worden verstuurd.');
     expect(sentText(1, '2026-12-01T08:00:00Z', now)).toBe('1 uitnodiging ingepland voor 1 dec. 2026, 09:00.');
+  });
+});
+
+describe('sendingState', () => {
+  it('should say invitations are being sent and ask again soon, until none is left', () => {
+    expect(sendingState({ sending: 1200 })).toEqual({
+      text: '1.200 uitnodigingen worden nu verstuurd; de status werkt zichzelf bij.',
+      refreshInMs: 2_000,
+    });
+    expect(sendingState({ sending: 1 })?.text).toBe(
+      '1 uitnodiging wordt nu verstuurd; de status werkt zichzelf bij.',
+    );
+    expect(sendingState({ sending: 0 })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /** The invitation list and its summary as the survey's invitation screen shows them. */
 import type { DeliveryStatus, SkippedContact, SurveyInvitation, SurveyInvitations } from '../contract';
 import { DELIVERY_STATUSES } from '../contract';
-import { formatDayTime, NO_VALUE } from '../format';
+import { formatCount, formatDayTime, NO_VALUE } from '../format';
 import { DELIVERY_STATUS_LABELS } from './invitationRules';
 
 export interface InvitationRow {
@@ -53,6 +53,24 @@ export function statusSummary(
     label: DELIVERY_STATUS_LABELS[status],
     count: invitations.counts[status],
   }));
+}
+
+/** How often the status list asks again while invitations are being sent. */
+export const SENDING_REFRESH_MS = 2_000;
+
+/**
+ * While planned invitations are due, their mails are on their way and turn 'Verstuurd' within
+ * moments: the list asks again soon and says so. Null (and no text) when none is being sent.
+ */
+export function sendingState(
+  invitations: Pick<SurveyInvitations, 'sending'>,
+): { readonly text: string; readonly refreshInMs: number } | null {
+  const { sending } = invitations;
+  if (sending <= 0) return null;
+  return {
+    text: `${sending === 1 ? '1 uitnodiging wordt' : `${formatCount(sending)} uitnodigingen worden`} nu verstuurd; de status werkt zichzelf bij.`,
+    refreshInMs: SENDING_REFRESH_MS,
+  };
 }
 
 /** The sentence above the skipped contacts: how many and that each says why. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FileSaver } from '../shared';
+import { passThroughHtml } from '../testing/wellFormedHtml';
 import { exportAnalysisMarkdown, exportAnalysisPdf } from './analysisExport';
 import type { PdfDocument } from './pdfDocument';
 import { fixedWidthMeasure, textsOf } from './report.fixtures';
 import type { LogoImage, LogoLoader, PdfEngine } from './reportPorts';
+import { createReportRenderer } from './reportRenderer';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const LOGO: LogoImage = { dataUrl: 'data:image/png;base64,AAAA', format: 'PNG', width: 240, height: 60 };
@@ -56,7 +58,12 @@ describe('exportAnalysisPdf', () => {
     const files = new RecordingFiles();
     const logos = loader(async () => LOGO);
     const result = await exportAnalysisPdf(
-      { loadPdfEngine: async () => engine, logoLoader: logos, fileSaver: files },
+      {
+        loadPdfEngine: async () => engine,
+        logoLoader: logos,
+        fileSaver: files,
+        report: createReportRenderer(passThroughHtml),
+      },
       INPUT,
     );
     expect(result).toEqual({ ok: true, fileName: 'bedrijfsanalyse-bakkerij-noor-2026-11-26.pdf' });
@@ -82,12 +89,52 @@ describe('exportAnalysisPdf', () => {
     ]);
   });
 
+  it('should draw what the screen shows: the HTML its renderer made, never the Markdown itself', async () => {
+    const engine = new RecordingEngine();
+    const sanitised: string[] = [];
+    // Stands for DOMPurify: whatever the report held, this is what it kept.
+    const renderer = createReportRenderer({
+      sanitize: (markup: string) => {
+        sanitised.push(markup);
+        return '<h1>Kop</h1>\n<p><a target="_blank" rel="noopener noreferrer">klik</a></p>';
+      },
+      read: passThroughHtml.read,
+    });
+    const markdown = '# Kop\n\n<script>window.hacked = 1</script>[klik](javascript:alert(1))';
+    // The screen showed it first.
+    const shown = renderer.html(markdown);
+    const result = await exportAnalysisPdf(
+      {
+        loadPdfEngine: async () => engine,
+        logoLoader: loader(async () => null),
+        fileSaver: new RecordingFiles(),
+        report: renderer,
+      },
+      { ...INPUT, markdown },
+    );
+    expect(result.ok).toBe(true);
+    // The PDF read the screen's HTML; the report was not sanitised (or made) a second time.
+    expect(sanitised).toHaveLength(1);
+    expect(sanitised[0]).toContain('<h1>Kop</h1>');
+    expect(renderer.html(markdown)).toBe(shown);
+    expect(textsOf(engine.rendered[0]!.pages[1]!.items).map((item) => item.text)).toEqual([
+      'Kop',
+      'klik',
+      'Pagina 2 van 2',
+    ]);
+  });
+
   it('should make the PDF without a logo when none loads (or the loader fails)', async () => {
     for (const answer of [async () => null, async () => Promise.reject(new Error('offline'))]) {
       const engine = new RecordingEngine();
       const files = new RecordingFiles();
       const result = await exportAnalysisPdf(
-        { loadPdfEngine: async () => engine, logoLoader: loader(answer), fileSaver: files },
+        {
+          loadPdfEngine: async () => engine,
+          logoLoader: loader(answer),
+          fileSaver: files,
+          report: createReportRenderer(passThroughHtml),
+        },
         INPUT,
       );
       expect(result.ok).toBe(true);
@@ -103,6 +150,7 @@ describe('exportAnalysisPdf', () => {
         loadPdfEngine: () => Promise.reject(new Error('chunk failed')),
         logoLoader: loader(async () => LOGO),
         fileSaver: files,
+        report: createReportRenderer(passThroughHtml),
       },
       INPUT,
     );
@@ -120,7 +168,12 @@ describe('exportAnalysisPdf', () => {
     const files = new RecordingFiles();
     expect(
       await exportAnalysisPdf(
-        { loadPdfEngine: async () => failing, logoLoader: loader(async () => null), fileSaver: files },
+        {
+          loadPdfEngine: async () => failing,
+          logoLoader: loader(async () => null),
+          fileSaver: files,
+          report: createReportRenderer(passThroughHtml),
+        },
         INPUT,
       ),
     ).toEqual({ ok: false });
@@ -135,6 +188,7 @@ describe('exportAnalysisPdf', () => {
           loadPdfEngine: async () => new RecordingEngine(),
           logoLoader: loader(async () => null),
           fileSaver: refusing,
+          report: createReportRenderer(passThroughHtml),
         },
         INPUT,
       ),

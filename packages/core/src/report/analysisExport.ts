@@ -2,8 +2,12 @@ import type { FileSaver } from '../shared';
 import { analysisFileName } from './analysisFileName';
 import { layoutAnalysisPdf } from './layoutAnalysisPdf';
 import { exportPdf, type PdfExportDeps, type PdfExportResult } from './pdfExport';
+import type { ReportRenderer } from './reportRenderer';
 
-export type ExportAnalysisPdfDeps = PdfExportDeps;
+export interface ExportAnalysisPdfDeps extends PdfExportDeps {
+  /** The renderer the screen shows the report with: the PDF reads the HTML it made. */
+  readonly report: ReportRenderer;
+}
 
 export interface ExportAnalysisPdfInput {
   readonly markdown: string;
@@ -19,8 +23,9 @@ export type ExportAnalysisPdfResult = PdfExportResult;
 
 /**
  * Makes the analysis PDF and hands it to the user (`exportPdf`: engine and logo side by side, laid
- * out, drawn, saved). Any failure, the engine failing to load included, is `{ ok: false }`: the
- * screen then shows the spec's alert.
+ * out, drawn, saved). Its body is what the screen shows: the sanitised HTML the screen's renderer
+ * made of the report, read as a browser reads it. Any failure, the engine failing to load included,
+ * is `{ ok: false }`: the screen then shows the spec's alert.
  */
 export function exportAnalysisPdf(
   deps: ExportAnalysisPdfDeps,
@@ -31,7 +36,7 @@ export function exportAnalysisPdf(
     fileName: () => analysisFileName(input.organizationName, input.now, 'pdf'),
     layout: (measure, logo) =>
       layoutAnalysisPdf({
-        markdown: input.markdown,
+        report: deps.report.read(deps.report.html(input.markdown)),
         organizationName: input.organizationName,
         generatedAt: input.generatedAt,
         logo,

@@ -34,4 +34,6 @@ export {
 } from './pdfPageFlow';
 export { decodeReportEntities, MAX_ENTITY_DECODES, reportHtml } from './reportHtml';
 export type { LogoImage, LogoLoader, PdfEngine, TextMeasure } from './reportPorts';
+export type { ReportRenderer } from './reportRenderer';
+export { createReportRenderer } from './reportRenderer';
 export { wrapText } from './wrapText';

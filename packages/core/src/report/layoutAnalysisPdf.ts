@@ -1,4 +1,5 @@
 import { formatLongDay } from '../format';
+import type { HtmlNode } from '../html';
 import type { PdfDocument, PdfFont, PdfItem } from './pdfDocument';
 import {
   finishPdf,
@@ -59,7 +60,8 @@ const MARKER_SPACE = 4;
 const COVER_TITLE_Y = 300;
 
 export interface AnalysisPdfInput {
-  readonly markdown: string;
+  /** The report as the screen shows it: its sanitised HTML, read as plain data (`HtmlReader`). */
+  readonly report: readonly HtmlNode[];
   readonly organizationName: string | null;
   readonly generatedAt: Date;
   readonly logo: LogoImage | null;
@@ -145,10 +147,10 @@ function writeBlock(flow: PdfPageFlow, block: ReportBlock): void {
  * and the cover can be printed or left out on its own; the body follows from page 2: headings,
  * list items with hanging indents, bold lines and paragraphs wrapped to the text width, a new page
  * whenever the next line would pass the bottom limit. Every page, the cover too, ends with
- * 'Pagina X van Y' centred. The report is untrusted: it is only drawn as text.
+ * 'Pagina X van Y' centred. The body is what the screen shows, the sanitised report, drawn as text.
  */
 export function layoutAnalysisPdf(input: AnalysisPdfInput): PdfDocument {
   const flow = new PdfPageFlow(input.measure);
-  for (const block of reportBlocks(input.markdown)) writeBlock(flow, block);
+  for (const block of reportBlocks(input.report)) writeBlock(flow, block);
   return finishPdf([coverItems(input), ...flow.pages], ANALYSIS_PDF_TITLE);
 }

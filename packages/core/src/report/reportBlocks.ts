@@ -1,8 +1,10 @@
-import { decodeReportEntities } from './reportHtml';
+import type { HtmlNode } from '../html';
 
 /**
- * What the PDF draws of one Markdown line. The report is untrusted text: it is only ever drawn as
- * text, so HTML in it is dropped as markup and never interpreted.
+ * What the PDF draws of the report: the sanitised HTML the screen shows, read as plain data
+ * (docs/architecture.md, 'The PDF is made from the sanitised report'), as lines of text. Only the
+ * text of what the sanitiser kept is drawn, so nothing it removed (a script's body, an iframe's
+ * srcdoc, a `javascript:` link's address) can reach the PDF.
  */
 export type ReportBlock =
   | { readonly kind: 'heading'; readonly level: 1 | 2 | 3; readonly text: string }
@@ -12,177 +14,244 @@ export type ReportBlock =
   | { readonly kind: 'gap' }
   | { readonly kind: 'rule' };
 
-/** The bullet drawn before a '- ' item. */
+/** The bullet drawn before an item of an unordered list. */
 export const BULLET = '•';
 
 /** Nesting deeper than this is drawn at this depth, so text keeps room on the page. */
 const MAX_DEPTH = 3;
 
+/** Elements deeper than this are read as their text alone (the walk recurses). */
+const MAX_ELEMENT_DEPTH = 200;
+
 /** Control characters other than tab and line feed: nothing to draw. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what goes
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
-/** Any character inline Markdown, an escape, a tab or a control character could start with. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among what it looks for
-const INLINE_MARKUP = /[\\`*_~[\]!\t\u0000-\u0008\u000b-\u001f\u007f]/;
+/**
+ * Elements whose content a browser does not show as text. The sanitiser never keeps them; should one
+ * arrive all the same, its content is not drawn either.
+ */
+const HIDDEN = new Set([
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'head',
+  'object',
+  'embed',
+  'svg',
+  'math',
+]);
 
-// Backslash escapes become private-use characters while markers are stripped, then themselves again.
-const ESCAPABLE = '\\`*_{}[]()#+-.!|>~<';
-const ESCAPE_BASE = 0xe000;
-const protect = (text: string): string =>
-  text.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, (_, char: string) =>
-    String.fromCharCode(ESCAPE_BASE + ESCAPABLE.indexOf(char)),
-  );
-const restore = (text: string): string =>
-  text.replace(/[\ue000-\ue013]/g, (char) => ESCAPABLE.charAt(char.charCodeAt(0) - ESCAPE_BASE));
+const HEADINGS: Readonly<Record<string, 1 | 2 | 3>> = { h1: 1, h2: 2, h3: 3, h4: 3, h5: 3, h6: 3 };
+
+/** Addresses a link's text is followed by: the reader of a PDF cannot click, so it reads them. */
+const SHOWN_ADDRESS = /^(?:https?:|mailto:)/i;
 
 /**
- * A line of Markdown as plain text: images give their alt text, links `text (address)`, emphasis,
- * strike-through and code markers go, escapes give their character, control characters go.
+ * What a browser shows of a node as one run of text (a line break as a space). A loop, not
+ * recursion: sanitised HTML may still nest thousands of elements deep.
  */
-export function plainInline(line: string): string {
-  // Most lines of a report are plain words: nothing to strip.
-  if (!INLINE_MARKUP.test(line)) return line.trim();
-  // Every span below stops at the next character that could open or close another, so each
-  // pattern runs in linear time on any line (a report is untrusted: no backtracking for ever).
-  const text = protect(line)
-    .replace(/!\[([^\][]*)\]\([^()\s]*(?:\s+"[^"()]*")?\)/g, '$1')
-    .replace(/\[([^\][]+)\]\(\s?([^()\s]+)(?:\s+"[^"()]*")?\s?\)/g, (_, label: string, url: string) =>
-      label.trim() === url ? url : `${label} (${url})`,
-    )
-    .replace(/`+/g, '')
-    .replace(/\*\*(?=[^\s*])([^*]*[^\s*])\*\*/g, '$1')
-    .replace(/(^|[^\p{L}\p{N}_])__(?=[^\s_])([^_]*[^\s_])__(?![\p{L}\p{N}_])/gu, '$1$2')
-    .replace(/\*(?=[^\s*])([^*]*[^\s*])\*/g, '$1')
-    .replace(/(^|[^\p{L}\p{N}_])_(?=[^\s_])([^_]*[^\s_])_(?![\p{L}\p{N}_])/gu, '$1$2')
-    .replace(/~~(?=[^\s~])([^~]*[^\s~])~~/g, '$1')
-    .replace(/\*\*/g, '')
-    .replace(CONTROL, '')
-    .replace(/\t/g, '    ');
-  return restore(text).trim();
+function textOf(node: HtmlNode): string {
+  let text = '';
+  const pending: HtmlNode[] = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next === 'string') text += next;
+    else if (next.tag === 'br') text += ' ';
+    else if (!HIDDEN.has(next.tag))
+      for (let i = next.children.length - 1; i >= 0; i--) pending.push(next.children[i] as HtmlNode);
+  }
+  return text;
 }
 
-/** `text` without HTML comments; an unclosed one stays as text (found in one pass, not by a regex). */
-function withoutComments(text: string): string {
-  let out = '';
-  let at = 0;
-  for (;;) {
-    const open = text.indexOf('<!--', at);
-    const close = open < 0 ? -1 : text.indexOf('-->', open + 4);
-    if (close < 0) return out + text.slice(at);
-    out += text.slice(at, open);
-    at = close + 3;
+/** One line being gathered: its text, and whether all of it stands in bold. */
+interface Line {
+  text: string;
+  bold: boolean;
+}
+
+/** Where the walk is: in a quote, in a list item (its marker not yet drawn), how deep in lists. */
+interface Context {
+  readonly quoted: boolean;
+  readonly listDepth: number;
+  /** Inside a list item: the marker its first paragraph gets; '' once drawn. */
+  item: { marker: string } | null;
+}
+
+class BlockWriter {
+  readonly blocks: ReportBlock[] = [];
+  #lines: Line[] = [{ text: '', bold: true }];
+  #boldDepth = 0;
+
+  /** Text in the flow, with runs of white space as one space (as a browser shows it). */
+  text(text: string): void {
+    const line = this.#lines.at(-1) as Line;
+    const clean = text.replace(CONTROL, '').replace(/\s+/g, ' ');
+    if (clean.trim() !== '' && this.#boldDepth === 0) line.bold = false;
+    line.text += clean;
+  }
+
+  lineBreak(): void {
+    this.#lines.push({ text: '', bold: true });
+  }
+
+  bold<T>(write: () => T): T {
+    this.#boldDepth++;
+    try {
+      return write();
+    } finally {
+      this.#boldDepth--;
+    }
+  }
+
+  /** Ends the text gathered so far as paragraphs, bold lines or list items. */
+  flush(context: Context): void {
+    const lines = this.#lines.map((line) => ({ text: line.text.trim(), bold: line.bold }));
+    this.#lines = [{ text: '', bold: true }];
+    for (const line of lines) {
+      if (line.text === '') continue;
+      if (context.item !== null) {
+        this.blocks.push({
+          kind: 'item',
+          marker: context.item.marker,
+          depth: Math.min(MAX_DEPTH, context.listDepth - 1),
+          text: line.text,
+        });
+        context.item.marker = '';
+      } else if (line.bold && !context.quoted) {
+        this.blocks.push({ kind: 'bold', text: line.text });
+      } else {
+        this.blocks.push({ kind: 'paragraph', text: line.text, quoted: context.quoted });
+      }
+    }
+  }
+
+  /** Room before a block that follows another (none at the start, none between list items). */
+  gap(context: Context): void {
+    if (context.item !== null || context.listDepth > 0) return;
+    const last = this.blocks.at(-1);
+    if (last !== undefined && last.kind !== 'gap') this.blocks.push({ kind: 'gap' });
+  }
+
+  push(block: ReportBlock): void {
+    this.blocks.push(block);
   }
 }
 
-/**
- * HTML in a report, turned into text: line breaks stay breaks, autolinks their address, comments
- * and every other tag go (their text stays).
- */
-function withoutHtml(text: string): string {
-  return withoutComments(text)
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<((?:https?|mailto):[^<>\s]+)>/gi, '$1')
-    .replace(/<\/?[a-zA-Z][^<>]*>/g, '');
-}
-
-const HEADING = /^(#{1,6})\s+(.*)$/;
-const RULE = /^(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$/;
-const BULLET_ITEM = /^(\s*)[-*+]\s+(.*)$/;
-const NUMBERED_ITEM = /^(\s*)(\d{1,9})[.)]\s+(.*)$/;
-const QUOTE = /^\s*>\s?(.*)$/;
-const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
-const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
-const WHOLE_BOLD = /^(\*\*|__)((?:(?!\1).)+)\1$/;
-const FENCE = /^\s*(```|~~~)/;
-
-/** A heading's text without the optional closing run of '#' (`## Kop ##`), which needs a space before it. */
-function withoutClosingHashes(text: string): string {
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '#') end--;
-  return end < text.length && (end === 0 || /\s/.test(text[end - 1] ?? ''))
-    ? text.slice(0, end).trimEnd()
-    : text;
-}
-
-const depthOf = (indent: string): number =>
-  Math.min(MAX_DEPTH, Math.floor(indent.replace(/\t/g, '    ').length / 2));
-
-function blockOf(raw: string): ReportBlock | null {
-  // White space inside a line folded to one space (the indent kept for list depth): the text is
-  // wrapped word by word anyway, and no pattern below meets a long run of it.
-  const indent = /^[ \t]*/.exec(raw)?.[0] ?? '';
-  const line = indent + raw.slice(indent.length).replace(/\s+/g, ' ');
-  const trimmed = line.trim();
-  if (trimmed === '') return { kind: 'gap' };
-  const heading = HEADING.exec(trimmed);
-  if (heading) {
-    const level = Math.min(3, heading[1]?.length ?? 1) as 1 | 2 | 3;
-    return { kind: 'heading', level, text: plainInline(withoutClosingHashes(heading[2] ?? '')) };
-  }
-  if (RULE.test(trimmed)) return { kind: 'rule' };
-  const bullet = BULLET_ITEM.exec(line);
-  if (bullet)
-    return {
-      kind: 'item',
-      marker: BULLET,
-      depth: depthOf(bullet[1] ?? ''),
-      text: plainInline(bullet[2] ?? ''),
-    };
-  const numbered = NUMBERED_ITEM.exec(line);
-  if (numbered)
-    return {
-      kind: 'item',
-      marker: `${numbered[2]}.`,
-      depth: depthOf(numbered[1] ?? ''),
-      text: plainInline(numbered[3] ?? ''),
-    };
-  const quote = QUOTE.exec(line);
-  if (quote) return { kind: 'paragraph', text: plainInline(quote[1] ?? ''), quoted: true };
-  if (TABLE_SEPARATOR.test(trimmed) && trimmed.includes('-') && trimmed.includes('|')) return null;
-  const row = TABLE_ROW.exec(line);
-  if (row)
-    return {
-      kind: 'paragraph',
-      text: (row[1] ?? '')
-        .split('|')
-        .map((cell) => plainInline(cell))
-        .join(' | '),
-      quoted: false,
-    };
-  const bold = WHOLE_BOLD.exec(trimmed);
-  if (bold) return { kind: 'bold', text: plainInline(bold[2] ?? '') };
-  return { kind: 'paragraph', text: plainInline(line), quoted: false };
-}
-
-/**
- * The report's Markdown as the blocks the PDF draws, line by line (line breaks respected, as on
- * the screen): entities decoded up to three times, HTML reduced to its text, fenced code kept as
- * written. Lines that leave no text are dropped; runs of blank lines become one gap.
- */
-export function reportBlocks(markdown: string): ReportBlock[] {
-  const lines = withoutHtml(decodeReportEntities(markdown)).split(/\r\n|\r|\n/);
-  const blocks: ReportBlock[] = [];
-  let fenced = false;
-  for (const line of lines) {
-    if (FENCE.test(line)) {
-      fenced = !fenced;
+function walk(nodes: readonly HtmlNode[], writer: BlockWriter, context: Context, depth: number): void {
+  for (const node of nodes) {
+    if (typeof node === 'string') {
+      writer.text(node);
       continue;
     }
-    const block = fenced
-      ? { kind: 'paragraph' as const, text: plainCode(line), quoted: false }
-      : blockOf(line);
-    if (!block) continue;
-    if (block.kind === 'gap') {
-      if (blocks.length > 0 && blocks.at(-1)?.kind !== 'gap') blocks.push(block);
+    const { tag } = node;
+    if (HIDDEN.has(tag)) continue;
+    if (depth > MAX_ELEMENT_DEPTH) {
+      writer.text(textOf(node));
       continue;
     }
-    if ('text' in block && block.text === '') continue;
-    blocks.push(block);
+    const heading = HEADINGS[tag];
+    if (heading !== undefined) {
+      writer.flush(context);
+      writer.gap(context);
+      const text = textOf(node).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+      if (text !== '') writer.push({ kind: 'heading', level: heading, text });
+      continue;
+    }
+    switch (tag) {
+      case 'br':
+        writer.lineBreak();
+        break;
+      case 'hr':
+        writer.flush(context);
+        writer.gap(context);
+        writer.push({ kind: 'rule' });
+        break;
+      case 'strong':
+      case 'b':
+        writer.bold(() => walk(node.children, writer, context, depth + 1));
+        break;
+      case 'a': {
+        walk(node.children, writer, context, depth + 1);
+        const href = node.attributes.href?.trim() ?? '';
+        const label = textOf(node).trim();
+        // A link the screen shows no text for gets no address either: nothing to annotate.
+        if (SHOWN_ADDRESS.test(href) && label !== '' && href !== label) writer.text(` (${href})`);
+        break;
+      }
+      case 'pre': {
+        writer.flush(context);
+        writer.gap(context);
+        const lines = textOf(node).replace(CONTROL, '').replace(/\t/g, '    ').split('\n');
+        while (lines.length > 0 && lines.at(-1)?.trim() === '') lines.pop();
+        for (const line of lines)
+          if (line.trim() !== '')
+            writer.push({ kind: 'paragraph', text: line.trimEnd(), quoted: context.quoted });
+        break;
+      }
+      case 'ul':
+      case 'ol': {
+        writer.flush(context);
+        writer.gap(context);
+        let number = 0;
+        for (const child of node.children) {
+          if (typeof child === 'string') continue;
+          number++;
+          const marker = tag === 'ol' ? `${number}.` : BULLET;
+          const inItem: Context = {
+            quoted: context.quoted,
+            listDepth: context.listDepth + 1,
+            item: { marker },
+          };
+          walk(child.tag === 'li' ? child.children : [child], writer, inItem, depth + 2);
+          writer.flush(inItem);
+        }
+        break;
+      }
+      case 'li':
+        // A list item outside a list (the parser never makes one): read as one of a bullet list.
+        walk([{ tag: 'ul', attributes: {}, children: [node] }], writer, context, depth);
+        break;
+      case 'blockquote': {
+        writer.flush(context);
+        writer.gap(context);
+        const quoted: Context = { ...context, quoted: true };
+        walk(node.children, writer, quoted, depth + 1);
+        writer.flush(quoted);
+        break;
+      }
+      case 'p':
+      case 'div':
+        writer.flush(context);
+        writer.gap(context);
+        walk(node.children, writer, context, depth + 1);
+        writer.flush(context);
+        break;
+      default:
+        // Inline text (em, i, u, code, span, and what else a browser shows as its text).
+        walk(node.children, writer, context, depth + 1);
+    }
   }
-  if (blocks.at(-1)?.kind === 'gap') blocks.pop();
+}
+
+/**
+ * The sanitised report, read as plain data, as the blocks the PDF draws: headings (deeper levels as
+ * the third), paragraphs line by line (each `<br>` a new line, as on the screen), a line wholly in
+ * bold as a bold line, list items with their marker ('•' or their number as the screen counts it)
+ * and depth, quotes, code as written, rules; a link with text reads 'text (address)' when its
+ * address is http(s) or mailto and differs from its text. Blocks are separated by a gap; list items are not.
+ */
+export function reportBlocks(nodes: readonly HtmlNode[]): ReportBlock[] {
+  const writer = new BlockWriter();
+  const context: Context = { quoted: false, listDepth: 0, item: null };
+  walk(nodes, writer, context, 0);
+  writer.flush(context);
+  const blocks = writer.blocks;
+  while (blocks.at(-1)?.kind === 'gap') blocks.pop();
   return blocks;
 }
-
-/** A line of fenced code: as written, without control characters, tabs as four spaces. */
-const plainCode = (line: string): string => line.replace(CONTROL, '').replace(/\t/g, '    ').trimEnd();

@@ -1,4 +1,4 @@
-import { ANALYSIS_MESSAGES, type BusinessAnalysisList } from '@loop/core';
+import { ANALYSIS_MESSAGES, type BusinessAnalysisList, type LatestBusinessAnalysis } from '@loop/core';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,7 @@ describe('POST /organization/business-analysis', () => {
     const smart = await createTeam(ctx, 'Slim BV', 'smartloop');
     for (const [method, path] of [
       ['POST', '/organization/business-analysis'],
+      ['GET', '/organization/business-analysis'],
       ['GET', '/organization/business-analyses'],
       ['GET', '/organization/business-analyses/1'],
     ] as const) {
@@ -256,6 +257,30 @@ describe('GET /organization/business-analyses', () => {
     );
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toEqual(first);
+  });
+
+  it("should answer the organisation's newest analysis with its id, for the screen after a reload", async () => {
+    const fresh = await analysedTeam(ctx, 'Nieuwste BV');
+    const latest = async (t = fresh.team, member = t.member) => {
+      const response = await get('/organization/business-analysis', member, t.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<LatestBusinessAnalysis>();
+    };
+    expect(await latest()).toEqual({ latest: null });
+    const first = analysisOf(await makeAnalysis(ctx.app, fresh.team));
+    ctx.clock.advance(60_000);
+    const second = analysisOf(await makeAnalysis(ctx.app, fresh.team));
+    const [newest] = (
+      await get('/organization/business-analyses', fresh.team.member, fresh.team.headers)
+    ).json<BusinessAnalysisList>().analyses;
+    expect(await latest()).toEqual({ latest: { id: newest?.id, ...second } });
+    expect(second.metadata.generated_at).not.toBe(first.metadata.generated_at);
+    // Another organisation sees its own (none), never this one's; a viewer is refused.
+    const other = await createTeam(ctx, 'Andere Nieuwste BV', 'proloop');
+    expect(await latest(other, other.owner)).toEqual({ latest: null });
+    const byViewer = await get('/organization/business-analysis', fresh.team.viewer, fresh.team.headers);
+    expect(byViewer.statusCode).toBe(403);
+    expect(byViewer.json()).toEqual({ detail: PERMISSION_DENIED['analysis.use'] });
   });
 
   it("should answer 404 for another organisation's analysis and unknown ids, and refuse viewers and outsiders", async () => {

@@ -1,4 +1,9 @@
-import { ANALYSIS_MESSAGES, type BusinessAnalysisList, type BusinessAnalysisResponse } from '@loop/core';
+import {
+  ANALYSIS_MESSAGES,
+  type BusinessAnalysisList,
+  type BusinessAnalysisResponse,
+  type LatestBusinessAnalysis,
+} from '@loop/core';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
@@ -9,12 +14,18 @@ import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { organizationRoute } from '../organizations/organizationRoute';
 import { SurveyQuestionsCache } from '../responses/surveyQuestionsCache';
-import { analysisIdParams, analysisListSchema, analysisResponseSchema } from './analysisSchemas';
+import {
+  analysisIdParams,
+  analysisListSchema,
+  analysisResponseSchema,
+  latestAnalysisSchema,
+} from './analysisSchemas';
 import {
   type AnalysisDeps,
   type AnalysisRefusal,
   businessAnalysisList,
   createBusinessAnalysis,
+  latestBusinessAnalysis,
   storedBusinessAnalysis,
 } from './businessAnalysis';
 
@@ -34,7 +45,8 @@ const FEATURE_ERROR = errorResponse(
 
 /**
  * The business analysis of the current organisation (X-Organization-Id), issue 15 and spec §7:
- * make one (POST, no body), list the earlier ones and read one again. Every route needs the plan
+ * make one (POST, no body), read the newest (GET, what the screen shows after a reload), list the
+ * earlier ones and read one again. Every route needs the plan
  * feature `business` (403 'AI-analyse is niet beschikbaar voor dit abonnement.') and the permission
  * `analysis.use`. Making one is rate-limited per organisation and runs one at a time per
  * organisation (409 while another runs, on every API instance: a claim row in the database). The
@@ -96,6 +108,29 @@ export const analysisRoutes =
         });
         return response;
       },
+    );
+
+    app.get(
+      '/organization/business-analysis',
+      {
+        ...organizationRoute(authenticate, 'analysis.use', {
+          tags: TAGS,
+          operationId: 'getLatestBusinessAnalysis',
+          summary: "The organisation's newest business analysis",
+          description:
+            'De nieuwste analyse van de organisatie met haar id, zoals POST /organization/business-analysis hem ' +
+            'gaf, of `latest: null` zolang er nog geen is. Het scherm toont hem na het herladen.',
+          response: {
+            200: latestAnalysisSchema,
+            403: FEATURE_ERROR,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
+        }),
+        preHandler: business,
+      },
+      async (request): Promise<LatestBusinessAnalysis> =>
+        latestBusinessAnalysis(analysisDeps, await organizationOf(request)),
     );
 
     app.get(

@@ -3,8 +3,10 @@ import type {
   BusinessAnalysisList,
   BusinessAnalysisListItem,
   BusinessAnalysisResponse,
+  LatestBusinessAnalysis,
+  StoredBusinessAnalysis,
 } from '@loop/core';
-import { array, integer, object, type Schema, string } from '../http/schema';
+import { array, integer, nullable, object, type Schema, string } from '../http/schema';
 
 const dataPointsSchema: Schema<AnalysisDataPoints> = object<AnalysisDataPoints>(
   {
@@ -16,22 +18,33 @@ const dataPointsSchema: Schema<AnalysisDataPoints> = object<AnalysisDataPoints>(
 
 const timestamp = (description: string) => string({ format: 'date-time', description });
 
+const responseProperties = {
+  analysis: string({
+    description:
+      'Het rapport in Markdown (onvertrouwde tekst: de client decodeert, zet om en schoont het op, spec §5).',
+  }),
+  metadata: object<BusinessAnalysisResponse['metadata']>({
+    organization: object<BusinessAnalysisResponse['metadata']['organization']>({
+      name: string({ description: 'Naam van de organisatie.' }),
+    }),
+    data_points: dataPointsSchema,
+    generated_at: timestamp('Wanneer de analyse gemaakt is (ISO 8601).'),
+  }),
+};
+
 export const analysisResponseSchema: Schema<BusinessAnalysisResponse> = object<BusinessAnalysisResponse>(
-  {
-    analysis: string({
-      description:
-        'Het rapport in Markdown (onvertrouwde tekst: de client decodeert, zet om en schoont het op, spec §5).',
-    }),
-    metadata: object<BusinessAnalysisResponse['metadata']>({
-      organization: object<BusinessAnalysisResponse['metadata']['organization']>({
-        name: string({ description: 'Naam van de organisatie.' }),
-      }),
-      data_points: dataPointsSchema,
-      generated_at: timestamp('Wanneer de analyse gemaakt is (ISO 8601).'),
-    }),
-  },
+  responseProperties,
   { description: 'Een bedrijfsanalyse (spec §3).' },
 );
+
+export const latestAnalysisSchema: Schema<LatestBusinessAnalysis> = object<LatestBusinessAnalysis>({
+  latest: nullable(
+    object<StoredBusinessAnalysis>(
+      { id: integer({ description: 'Id van de analyse.' }), ...responseProperties },
+      { description: 'De nieuwste analyse van de organisatie; null zolang er geen is.' },
+    ),
+  ),
+});
 
 const listItemSchema = object<BusinessAnalysisListItem>({
   id: integer({ description: 'Id van de analyse.' }),

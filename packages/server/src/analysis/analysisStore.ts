@@ -65,6 +65,20 @@ export async function findAnalysis(
   return row ?? null;
 }
 
+/** The organisation's newest analysis (the list's first), or null before the first one. */
+export async function findLatestAnalysis(
+  db: Queryable,
+  organizationId: number,
+): Promise<BusinessAnalysisRow | null> {
+  const [row] = await db
+    .select()
+    .from(businessAnalyses)
+    .where(eq(businessAnalyses.organizationId, organizationId))
+    .orderBy(desc(businessAnalyses.generatedAt), desc(businessAnalyses.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Claims the organisation's one analysis slot until `expiresAt`: true when this run has it (no
  * claim yet, or the last one's time is up), false while another run holds it. One statement, so

@@ -4,6 +4,7 @@ import {
   type BusinessAnalysisList,
   type BusinessAnalysisResponse,
   err,
+  type LatestBusinessAnalysis,
   ok,
   type Result,
 } from '@loop/core';
@@ -14,6 +15,7 @@ import { analysisDataPoints, gatherAnalysisInput } from './analysisData';
 import {
   claimAnalysisSlot,
   findAnalysis,
+  findLatestAnalysis,
   insertAnalysis,
   listAnalyses,
   releaseAnalysisSlot,
@@ -121,4 +123,13 @@ export async function storedBusinessAnalysis(
 ): Promise<BusinessAnalysisResponse | null> {
   const row = id === null ? null : await findAnalysis(deps.db, organization.id, id);
   return row === null ? null : toWireAnalysis(row, organization);
+}
+
+/** The organisation's newest analysis with its id (GET /organization/business-analysis). */
+export async function latestBusinessAnalysis(
+  deps: Pick<AnalysisDeps, 'db'>,
+  organization: Organization,
+): Promise<LatestBusinessAnalysis> {
+  const row = await findLatestAnalysis(deps.db, organization.id);
+  return { latest: row === null ? null : { id: row.id, ...toWireAnalysis(row, organization) } };
 }

@@ -4,15 +4,20 @@ import type {
   ContactImportPreview,
   CsvDelimiter,
   DuplicatePolicy,
+  FileDuplicateChoice,
   ImportEncoding,
 } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import {
   type ContactColumns,
   type ContactValues,
+  type FileDuplicateGroup,
+  fileDuplicatesSummary,
+  findFileDuplicates,
   normaliseTags,
   readContactRow,
   resolveContactColumns,
+  skippedDuplicateLines,
   suggestContactMapping,
 } from '@loop/core/contacts';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
@@ -45,7 +50,19 @@ export const CONTACT_IMPORT_MESSAGES = {
   tooManyRows: `Een import is hoogstens ${CONTACT_IMPORT_MAX_ROWS.toLocaleString('nl-NL')} contacten. Splits het bestand.`,
   notRecognised: (headers: readonly string[]) =>
     `De kolommen van dit CSV-bestand zijn niet herkend (${headers.map((header) => `'${header}'`).join(', ')}). Geef aan welke kolom het e-mailadres en welke de naam bevat.`,
-  duplicateInFile: (line: number) => `Hetzelfde e-mailadres als regel ${line}.`,
+  /** A real import of a file with addresses on several rows, without the choice which row counts. */
+  fileDuplicatesUnchosen: (addresses: number, example: FileDuplicateGroup) => {
+    const [a, b, c] = example.lines;
+    const count = example.lines.length;
+    const lines =
+      count === 2 ? `${a} en ${b}` : count === 3 ? `${a}, ${b} en ${c}` : `${a}, ${b}, ${c} en verder`;
+    const which =
+      addresses === 1 ? 'Eén e-mailadres staat' : `${addresses.toLocaleString('nl-NL')} e-mailadressen staan`;
+    return (
+      `${which} op meer dan één regel (bijvoorbeeld ${example.email} op regel ${lines}). ` +
+      'Kies welke regel telt: first (de eerste) of last (de laatste).'
+    );
+  },
   interrupted:
     "De import is onderbroken (de server stopte). De contacten tot de laatst gemelde voortgang zijn opgeslagen; importeer het bestand opnieuw met 'bijwerken' of 'overslaan' om de rest toe te voegen.",
   failed:
@@ -70,6 +87,8 @@ export interface ContactFile {
   readonly columns: ContactColumns | null;
   /** The data rows (the header row left out when there is one). */
   readonly rows: readonly CsvRow[];
+  /** Addresses on more than one row (read with `columns`; none without them). */
+  readonly duplicates: readonly FileDuplicateGroup[];
 }
 
 /**
@@ -120,6 +139,7 @@ export function readContactFile(
     mapping,
     columns,
     rows,
+    duplicates: columns === null ? [] : findFileDuplicates(rows, columns),
   };
 }
 
@@ -132,6 +152,7 @@ export const previewOf = (fileName: string, file: ContactFile): ContactImportPre
   mapping: file.mapping,
   sample: file.rows.slice(0, SAMPLE_ROWS).map((row) => row.cells),
   rows: file.rows.length,
+  duplicates: file.columns === null ? null : fileDuplicatesSummary(file.duplicates),
 });
 
 export const toContactImport = (row: ContactImportRow): ContactImport => ({
@@ -139,11 +160,13 @@ export const toContactImport = (row: ContactImportRow): ContactImport => ({
   file_name: row.fileName,
   state: row.state,
   on_duplicate: row.onDuplicate,
+  file_duplicates: row.fileDuplicates,
   rows: row.rowCount,
   processed: row.processed,
   created: row.createdCount,
   updated: row.updatedCount,
   skipped: row.skippedCount,
+  duplicates: row.duplicateCount,
   refused: row.refusedCount,
   refusals: row.refusals,
   error: row.error,
@@ -158,6 +181,7 @@ export async function createImport(
     readonly userId: number;
     readonly fileName: string;
     readonly onDuplicate: DuplicatePolicy;
+    readonly fileDuplicates: FileDuplicateChoice | null;
     readonly rows: number;
   },
   now: Date,
@@ -169,6 +193,7 @@ export async function createImport(
       fileName: request.fileName,
       state: 'running',
       onDuplicate: request.onDuplicate,
+      fileDuplicates: request.fileDuplicates,
       rowCount: request.rows,
       createdBy: request.userId,
       createdAt: now,
@@ -235,13 +260,13 @@ interface Progress {
   created: number;
   updated: number;
   skipped: number;
+  duplicates: number;
   refused: number;
   refusals: { line: number; reason: string }[];
 }
 
-/** A row ready to store, with the file line it came from. */
+/** A row ready to store, under its address in lower case. */
 interface Ready {
-  readonly line: number;
   readonly key: string;
   readonly values: ContactValues;
 }
@@ -276,8 +301,8 @@ interface PreparedChunk {
   /** The rows' records, made while the chunk before was being stored. */
   readonly records: ReadonlyMap<string, ReturnType<typeof recordOf>>;
   readonly refusals: readonly { line: number; reason: string }[];
-  readonly skipped: number;
-  readonly updated: number;
+  /** Rows skipped because another row with their address counts. */
+  readonly duplicates: number;
 }
 
 /** What a row of the file sets on a contact that exists: the mapped fields; tags and attributes added. */
@@ -404,6 +429,7 @@ async function storeChunk(
         createdCount: progress.created,
         updatedCount: progress.updated,
         skippedCount: progress.skipped,
+        duplicateCount: progress.duplicates,
         refusedCount: progress.refused,
         refusals: progress.refusals,
         progressAt: now,
@@ -418,8 +444,10 @@ const PREPARE_SLICE = 100;
 
 /**
  * Runs an import to its end: every row read (refused with its line and a Dutch reason, or stored),
- * a thousand rows per chunk. A later row with an address seen earlier in the file updates that
- * contact or is skipped, as `on_duplicate` says; within one chunk the later row wins at once.
+ * a thousand rows per chunk. Of an address on several rows of the file only the row the import's
+ * `file_duplicates` names counts (the first or the last, found in the whole file before the first
+ * chunk, so it holds across chunks); the others are skipped and counted as duplicates. Each
+ * address is thus stored at most once, and 'updated' counts only contacts from before the import.
  *
  * The next chunk is read and checked (and its contacts' search texts and sort keys made) while the
  * database stores the current one, in slices that leave the event loop free to send the store's
@@ -433,20 +461,31 @@ export async function runImport(
 ): Promise<void> {
   const columns = file.columns;
   if (columns === null) throw new Error('import without columns');
-  const update = importRow.onDuplicate === 'update';
-  const progress: Progress = { processed: 0, created: 0, updated: 0, skipped: 0, refused: 0, refusals: [] };
-  /** The first line of each address in the file (lower case). */
-  const seen = new Map<string, number>();
+  if (file.duplicates.length > 0 && importRow.fileDuplicates === null)
+    throw new Error('import of a file with repeated addresses without file_duplicates');
+  const skip = skippedDuplicateLines(file.duplicates, importRow.fileDuplicates ?? 'first');
+  const progress: Progress = {
+    processed: 0,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    duplicates: 0,
+    refused: 0,
+    refusals: [],
+  };
   const prepare = async (start: number): Promise<PreparedChunk> => {
     const chunk = file.rows.slice(start, start + IMPORT_CHUNK);
-    const ready = new Map<string, Ready>();
+    const ready: Ready[] = [];
     const refusals: { line: number; reason: string }[] = [];
-    let skipped = 0;
-    let updated = 0;
+    let duplicates = 0;
     for (const [index, row] of chunk.entries()) {
       if (index > 0 && index % PREPARE_SLICE === 0) await yieldToLoop();
       if (row.broken) {
         refusals.push({ line: row.line, reason: CSV_ROW_MESSAGES.unterminatedQuote });
+        continue;
+      }
+      if (skip.has(row.line)) {
+        duplicates++;
         continue;
       }
       const read = readContactRow(row.cells, row.line, columns);
@@ -454,40 +493,14 @@ export async function runImport(
         refusals.push(read.refusal);
         continue;
       }
-      const key = read.value.email.toLowerCase();
-      const first = seen.get(key);
-      if (first === undefined) {
-        seen.set(key, row.line);
-        ready.set(key, { line: row.line, key, values: read.value });
-        continue;
-      }
-      // The same address again: skipped, or it updates the contact of the earlier row.
-      if (!update) {
-        skipped++;
-        continue;
-      }
-      const earlier = ready.get(key);
-      if (earlier === undefined) {
-        // Stored by an earlier chunk: the upsert updates it (and counts it).
-        ready.set(key, { line: row.line, key, values: read.value });
-      } else {
-        updated++;
-        ready.set(key, { ...earlier, values: mergedValues(earlier.values, read.value, columns) });
-      }
+      ready.push({ key: read.value.email.toLowerCase(), values: read.value });
     }
     const records = new Map<string, ReturnType<typeof recordOf>>();
-    for (const [index, [key, row]] of [...ready].entries()) {
+    for (const [index, row] of ready.entries()) {
       if (index > 0 && index % PREPARE_SLICE === 0) await yieldToLoop();
-      records.set(key, recordOf(row.values));
+      records.set(row.key, recordOf(row.values));
     }
-    return {
-      processed: start + chunk.length,
-      ready: [...ready.values()],
-      records,
-      refusals,
-      skipped,
-      updated,
-    };
+    return { processed: start + chunk.length, ready, records, refusals, duplicates };
   };
   try {
     let next: Promise<PreparedChunk> | null = file.rows.length > 0 ? prepare(0) : null;
@@ -497,8 +510,7 @@ export async function runImport(
         progress.refused++;
         if (progress.refusals.length < REFUSALS_KEPT) progress.refusals.push(refusal);
       }
-      progress.skipped += prepared.skipped;
-      progress.updated += prepared.updated;
+      progress.duplicates += prepared.duplicates;
       progress.processed = prepared.processed;
       const storing = storeChunk(deps, importRow, columns, prepared, progress);
       next = start + IMPORT_CHUNK < file.rows.length ? prepare(start + IMPORT_CHUNK) : null;

@@ -135,16 +135,55 @@ describe('contacts map: geocoding', () => {
     expect((await map(team, '?tag=kijker')).not_placed.not_found).toBe(1);
   });
 
-  it('should change nothing while the service is unavailable, and place the contact once it answers', async () => {
-    pdok.setMode({ kind: 'status', status: 503 });
+  it('should change nothing while the service cannot be reached, say until when, and place the contact once it answers', async () => {
+    pdok.setMode({ kind: 'unreachable' });
     const waiting = await add(team, { ...MARTINI, tags: ['storing'] });
+    const failedAt = ctx.clock.now();
     await geocode();
     expect((await contact(team, waiting.id)).position).toBeNull();
-    expect((await map(team, '?tag=storing')).not_placed).toEqual({ pending: 1, not_found: 0, incomplete: 0 });
+    const down = await map(team, '?tag=storing');
+    expect(down.not_placed).toEqual({ pending: 1, not_found: 0, incomplete: 0 });
+    // When it failed and when the server tries again (a minute later), for the map to say so.
+    expect(down.geocoder_outage).toEqual({
+      since: failedAt.toISOString(),
+      retry_at: new Date(failedAt.getTime() + 60_000).toISOString(),
+    });
 
+    // Before that moment nobody asks the service (neither the job nor the map being looked at).
     pdok.setMode({ kind: 'places' });
+    const asked = pdok.queries.length;
     await geocode();
-    expect((await map(team, '?tag=storing')).points).toEqual([[waiting.id, 53.2193, 6.5682]]);
+    await map(team, '?tag=storing');
+    await geocode();
+    expect(pdok.queries.length).toBe(asked);
+
+    ctx.clock.advance(60_000);
+    await geocode();
+    const up = await map(team, '?tag=storing');
+    expect(up.points).toEqual([[waiting.id, 53.2193, 6.5682]]);
+    expect(up.geocoder_outage).toBeNull();
+  });
+
+  it('should wait longer after each round that cannot reach the service, whichever instance tried', async () => {
+    pdok.setMode({ kind: 'unreachable' });
+    await add(team, { postcode: '3512 JE', house_number: '7', tags: ['lang-storing'] });
+    const first = ctx.clock.now();
+    await geocode();
+    ctx.clock.advance(60_000);
+    // Another instance on the same database sees the outage and, at its time, tries once more.
+    const second = ctx.buildApp({ config: { geocoderUrl: pdok.url } });
+    const other = (await second).contactGeocoding;
+    if (other === null) throw new Error('the geocoding job should run');
+    await other.runOnce();
+    await other.runOnce();
+    expect((await map(team, '?tag=lang-storing')).geocoder_outage).toEqual({
+      since: first.toISOString(),
+      retry_at: new Date(ctx.clock.now().getTime() + 120_000).toISOString(),
+    });
+    pdok.setMode({ kind: 'places' });
+    ctx.clock.advance(120_000);
+    await geocode();
+    expect((await map(team, '?tag=lang-storing')).geocoder_outage).toBeNull();
   });
 
   it('should look a changed address up again', async () => {

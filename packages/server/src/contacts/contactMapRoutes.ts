@@ -21,6 +21,7 @@ import type { AppConfig } from '../config';
 import { parseId, type Queryable } from '../db/database';
 import { contacts, type SurveyRow, surveyAnswers, surveys } from '../db/schema';
 import { addressChanged, currentAddressDigest } from '../geocoding/contactGeocoding';
+import { readGeocoderOutage } from '../geocoding/geocoderOutage';
 import { ApiError, invalidInput } from '../http/apiError';
 import { ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -80,6 +81,18 @@ const mapDataSchema = object<ContactMapData>({
     incomplete: integer({ description: 'Geen volledig adres.' }),
   }),
   geocoding: boolean({ description: 'false: de server zoekt geen adressen op (GEOCODER_URL=off).' }),
+  geocoder_outage: nullable(
+    object<NonNullable<ContactMapData['geocoder_outage']>>(
+      {
+        since: string({ description: 'Sinds wanneer de adreszoeker niet bereikbaar is (ISO 8601).' }),
+        retry_at: string({ description: 'Wanneer de server het opnieuw probeert (ISO 8601).' }),
+      },
+      {
+        description:
+          'Alleen als er contacten van het filter wachten en de adreszoeker niet bereikbaar is; anders null.',
+      },
+    ),
+  ),
 });
 
 const positionBodySchema = object<ContactPositionInput>({
@@ -401,7 +414,9 @@ export const contactMapRoutes =
               'adreszoeker, niet gevonden, onvolledig adres), de kaarttegels en of adressen worden opgezocht. ' +
               'Met survey_id krijgt elk contact een vierde waarde om de kaart op te kleuren: de NPS-score van ' +
               'het laatste antwoord op de eerste NPS-vraag, of zonder NPS-vraag de status van de laatste ' +
-              'uitnodiging. Een survey van een andere organisatie geeft 404, een anonieme survey 409.',
+              'uitnodiging. Een survey van een andere organisatie geeft 404, een anonieme survey 409. Wachten er ' +
+              'contacten terwijl de adreszoeker niet bereikbaar is, dan zegt geocoder_outage sinds wanneer en wanneer ' +
+              'de server het opnieuw probeert.',
           ),
           querystring: contactMapQuerySchema,
           response: { 200: mapDataSchema, ...errors, 409: ERRORS.conflict },
@@ -419,14 +434,23 @@ export const contactMapRoutes =
         const placed = impossible
           ? { points: [], not_placed: NOTHING_PLACED }
           : await loadContactMap(deps.db, organization.id, filter, colour);
+        const geocoding = deps.config.geocoderUrl !== null;
+        const waiting = geocoding && placed.not_placed.pending > 0;
+        const outage = waiting ? await readGeocoderOutage(deps.db) : null;
+        const retryLater = outage !== null && deps.clock.now().getTime() < outage.retryAt.getTime();
         // Someone is looking at contacts waiting for a lookup: start a round now rather than at the
-        // next interval (a round already running is joined, not doubled).
-        if (placed.not_placed.pending > 0) void app.contactGeocoding?.runOnce();
+        // next interval (a round already running is joined, not doubled); not before the next try
+        // after an outage, which the job makes itself.
+        if (waiting && !retryLater) void app.contactGeocoding?.runOnce();
         return {
           tiles: mapTiles(deps.config),
           ...placed,
           colouring: colour?.colouring ?? null,
-          geocoding: deps.config.geocoderUrl !== null,
+          geocoding,
+          geocoder_outage:
+            outage === null
+              ? null
+              : { since: outage.since.toISOString(), retry_at: outage.retryAt.toISOString() },
         };
       },
     );

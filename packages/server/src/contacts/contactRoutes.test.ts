@@ -509,28 +509,32 @@ describe('CSV imports', () => {
     expect((await list(caller, '?q=jurgen')).items[0]?.email).toBe('JURGEN@example.nl');
   });
 
-  it('should update or skip addresses that exist or come twice in the file, as asked', async () => {
+  it('should update or skip addresses that were already contacts, counting only those as updated or skipped', async () => {
     const t = await createTeam(ctx, 'Dubbel BV');
     const caller = asOwner(t);
     await add(caller, { name: 'Bestaand', email: 'bestaand@example.nl', phone: '010-1', tags: ['oud'] });
     const file = csv(
       'Naam,E-mail,Telefoon,Tags\n' +
         'Nieuw Eén,een@example.nl,,nieuw\n' +
-        'Bestaand Nieuw,BESTAAND@example.nl,,import\n' +
-        'Nieuw Eén Later,Een@Example.nl,06-2,later\n',
+        'Bestaand Nieuw,BESTAAND@example.nl,,import\n',
     );
     const skipped = await finished(
       caller,
       (await postImport(caller, file, { on_duplicate: 'skip' })).json<ContactImport>().id,
     );
-    expect(skipped).toMatchObject({ state: 'done', created: 1, updated: 0, skipped: 2, refused: 0 });
+    expect(skipped).toMatchObject({ state: 'done', created: 1, updated: 0, skipped: 1, duplicates: 0 });
     expect((await list(caller, '?q=bestaand')).items[0]).toMatchObject({ name: 'Bestaand', tags: ['oud'] });
-    expect((await list(caller, '?q=een@')).items[0]).toMatchObject({ name: 'Nieuw Eén', phone: null });
     const updated = await finished(
       caller,
       (await postImport(caller, file, { on_duplicate: 'update' })).json<ContactImport>().id,
     );
-    expect(updated).toMatchObject({ state: 'done', created: 0, updated: 3, skipped: 0 });
+    expect(updated).toMatchObject({
+      state: 'done',
+      created: 0,
+      updated: 2,
+      skipped: 0,
+      file_duplicates: null,
+    });
     // Mapped fields replace, empty cells keep what was there, tags are added.
     expect((await list(caller, '?q=bestaand')).items[0]).toMatchObject({
       name: 'Bestaand Nieuw',
@@ -538,11 +542,105 @@ describe('CSV imports', () => {
       phone: '010-1',
       tags: ['import', 'oud'],
     });
-    expect((await list(caller, '?q=een@')).items[0]).toMatchObject({
-      name: 'Nieuw Eén Later',
-      phone: '06-2',
-      tags: ['later', 'nieuw'],
+  });
+
+  it('should report an address on several rows with its lines, and import only the row the person chose', async () => {
+    const t = await createTeam(ctx, 'Dubbele regels BV');
+    const caller = asOwner(t);
+    await add(caller, { name: 'Bestaand', email: 'bestaand@example.nl', tags: ['oud'] });
+    const file = csv(
+      'Naam;E-mail;Telefoon;Tags\n' +
+        'Jan Eerst;jan@example.nl;06-1;eerst\n' +
+        'Bestaand Eerst;bestaand@example.nl;;eerst\n' +
+        'Jan Later;JAN@example.nl;;later\n' +
+        'Anna;anna@example.nl;;\n' +
+        'Bestaand Later;Bestaand@Example.nl;010-9;later\n' +
+        'Jan Laatst;jan@example.nl;06-3;laatst\n' +
+        'Kapot;jan@;;\n',
+    );
+    const preview = await postImport(caller, file, { dry_run: 'true' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json<ContactImportPreview>().duplicates).toEqual({
+      addresses: 2,
+      rows: 3,
+      items: [
+        { email: 'jan@example.nl', count: 3, lines: [2, 4, 7] },
+        { email: 'bestaand@example.nl', count: 2, lines: [3, 6] },
+      ],
     });
+    // Without the choice nothing is imported: the import asks which row counts.
+    const unchosen = await postImport(caller, file);
+    expect(unchosen.statusCode).toBe(400);
+    expect(unchosen.json().fields.file_duplicates).toBe(
+      '2 e-mailadressen staan op meer dan één regel (bijvoorbeeld jan@example.nl op regel 2, 4 en 7). ' +
+        'Kies welke regel telt: first (de eerste) of last (de laatste).',
+    );
+    const wrong = await postImport(caller, file, { file_duplicates: 'alle' });
+    expect(wrong.json().fields).toHaveProperty('file_duplicates');
+    expect(await ctx.db.$count(contactImports, eq(contactImports.organizationId, t.organization.id))).toBe(0);
+
+    const last = await finished(
+      caller,
+      (await postImport(caller, file, { file_duplicates: 'last' })).json<ContactImport>().id,
+    );
+    // Jan and Anna are new; Bestaand existed (updated once, not once per row); three rows skipped.
+    expect(last).toMatchObject({
+      state: 'done',
+      file_duplicates: 'last',
+      rows: 7,
+      created: 2,
+      updated: 1,
+      skipped: 0,
+      duplicates: 3,
+      refused: 1,
+    });
+    expect(last.created + last.updated + last.skipped + last.duplicates + last.refused).toBe(last.rows);
+    expect((await list(caller, '?q=jan@')).items[0]).toMatchObject({
+      name: 'Jan Laatst',
+      phone: '06-3',
+      tags: ['laatst'],
+    });
+    expect((await list(caller, '?q=bestaand')).items[0]).toMatchObject({
+      name: 'Bestaand Later',
+      phone: '010-9',
+      tags: ['later', 'oud'],
+    });
+
+    const first = await finished(
+      caller,
+      (
+        await postImport(caller, file, { file_duplicates: 'first', on_duplicate: 'update' })
+      ).json<ContactImport>().id,
+    );
+    expect(first).toMatchObject({ created: 0, updated: 3, duplicates: 3, file_duplicates: 'first' });
+    expect((await list(caller, '?q=jan@')).items[0]).toMatchObject({
+      name: 'Jan Eerst',
+      phone: '06-1',
+      tags: ['eerst', 'laatst'],
+    });
+  });
+
+  it('should apply the choice across chunks of a large file', async () => {
+    const t = await createTeam(ctx, 'Dubbel Groot BV');
+    const caller = asOwner(t);
+    const rows = Array.from({ length: 2_500 }, (_, i) => `Persoon ${i};p${i}@groot.nl;${i}`);
+    // Line 2 (the first row) again on line 1,502 and on line 2,501, each in another chunk.
+    rows[1_500] = 'Persoon 0 midden;p0@groot.nl;midden';
+    rows[2_499] = 'Persoon 0 laatst;P0@groot.nl;laatst';
+    const file = csv(`Naam;E-mail;Stad\n${rows.join('\n')}\n`);
+    const mapping = JSON.stringify({ fields: { name: 'Naam', email: 'E-mail', city: 'Stad' } });
+    const preview = (
+      await postImport(caller, file, { dry_run: 'true', mapping })
+    ).json<ContactImportPreview>();
+    expect(preview.duplicates?.items).toEqual([{ email: 'p0@groot.nl', count: 3, lines: [2, 1_502, 2_501] }]);
+    const done = await finished(
+      caller,
+      (await postImport(caller, file, { mapping, file_duplicates: 'last' })).json<ContactImport>().id,
+    );
+    expect(done).toMatchObject({ state: 'done', created: 2_498, updated: 0, duplicates: 2 });
+    expect((await list(caller, '?q=p0@groot')).items.map((contact) => [contact.name, contact.city])).toEqual([
+      ['Persoon 0 laatst', 'laatst'],
+    ]);
   });
 
   it('should refuse a row with broken quoting by its line, and read UTF-16 and a given mapping', async () => {

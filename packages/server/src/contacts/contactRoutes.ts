@@ -9,6 +9,8 @@ import {
   type ContactSelection,
   DUPLICATE_POLICIES,
   type DuplicatePolicy,
+  FILE_DUPLICATE_CHOICES,
+  type FileDuplicateChoice,
 } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import {
@@ -102,6 +104,8 @@ export const CONTACT_FORM_MESSAGES = {
   tooLarge: `Het bestand is te groot: een import is hoogstens ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   mappingJson: 'De kolomindeling (mapping) is geen geldige JSON.',
   onDuplicate: 'Kies bij een bestaand e-mailadres update (bijwerken) of skip (overslaan).',
+  fileDuplicates:
+    'Kies bij een e-mailadres op meer dan één regel first (de eerste regel telt) of last (de laatste regel telt).',
   flag: 'Geef true of false.',
   fileName: 'contacten.csv',
   action: 'Kies als actie add_tags, remove_tags of delete.',
@@ -116,18 +120,27 @@ async function* noChunks(): AsyncGenerator<Contact[]> {}
 function importOptions(fields: Readonly<Record<string, string>>): {
   mapping: ContactCsvMapping | null;
   onDuplicate: DuplicatePolicy;
+  fileDuplicates: FileDuplicateChoice | null;
   dryRun: boolean;
 } {
   const errors: Record<string, string> = {};
   const onDuplicate = (fields.on_duplicate ?? '').trim() || 'update';
   if (!(DUPLICATE_POLICIES as readonly string[]).includes(onDuplicate))
     errors.on_duplicate = CONTACT_FORM_MESSAGES.onDuplicate;
+  const fileDuplicates = (fields.file_duplicates ?? '').trim();
+  if (fileDuplicates !== '' && !(FILE_DUPLICATE_CHOICES as readonly string[]).includes(fileDuplicates))
+    errors.file_duplicates = CONTACT_FORM_MESSAGES.fileDuplicates;
   const dryRunText = (fields.dry_run ?? '').trim().toLowerCase();
   if (dryRunText !== '' && dryRunText !== 'true' && dryRunText !== 'false')
     errors.dry_run = CONTACT_FORM_MESSAGES.flag;
   const mapping = mappingField(fields, errors, CONTACT_FORM_MESSAGES.mappingJson, checkContactMapping);
   if (Object.keys(errors).length > 0) throw invalidInput(errors as FieldErrors);
-  return { mapping, onDuplicate: onDuplicate as DuplicatePolicy, dryRun: dryRunText === 'true' };
+  return {
+    mapping,
+    onDuplicate: onDuplicate as DuplicatePolicy,
+    fileDuplicates: fileDuplicates === '' ? null : (fileDuplicates as FileDuplicateChoice),
+    dryRun: dryRunText === 'true',
+  };
 }
 
 /** The selection of a bulk action, checked: exactly one of ids, filter or segment_id. */
@@ -508,9 +521,10 @@ export const contactRoutes =
             'importContacts',
             'Import contacts from CSV',
             'Importeert contacten uit een CSV-bestand (multipart/form-data, veld "file"; UTF-8, Windows-1252 of UTF-16, ' +
-              'scheidingsteken herkend). dry_run=true leest alleen: 200 met de kolomkoppen, de voorgestelde kolomindeling ' +
-              'en de eerste regels. Anders 202 met de import, die daarna doorloopt: volg hem met GET ' +
-              '/contacts/imports/{id} tot state niet meer running is.',
+              'scheidingsteken herkend). dry_run=true leest alleen: 200 met de kolomkoppen, de voorgestelde kolomindeling, ' +
+              'de eerste regels en de e-mailadressen die op meer dan één regel staan (met hun regelnummers). Anders 202 ' +
+              'met de import, die daarna doorloopt: volg hem met GET /contacts/imports/{id} tot state niet meer running ' +
+              'is. Staat een e-mailadres op meer dan één regel, dan kiest file_duplicates welke regel telt (zonder: 400).',
           ),
           consumes: ['multipart/form-data'],
           response: { 200: previewSchema, 202: importSchema, 413: ERRORS.payloadTooLarge, ...errors },
@@ -528,6 +542,12 @@ export const contactRoutes =
           throw new ApiError(400, detail, { mapping: detail });
         }
         if (file.rows.length === 0) throw new ApiError(400, CONTACT_IMPORT_MESSAGES.noDataRows);
+        const [example] = file.duplicates;
+        if (example !== undefined && options.fileDuplicates === null) {
+          // The person chooses which row of a repeated address counts; the import never guesses.
+          const detail = CONTACT_IMPORT_MESSAGES.fileDuplicatesUnchosen(file.duplicates.length, example);
+          throw new ApiError(400, detail, { file_duplicates: detail });
+        }
         const row = await createImport(
           deps.db,
           {
@@ -535,6 +555,7 @@ export const contactRoutes =
             userId: authOf(request).user.id,
             fileName: form.fileName,
             onDuplicate: options.onDuplicate,
+            fileDuplicates: example === undefined ? null : options.fileDuplicates,
             rows: file.rows.length,
           },
           deps.clock.now(),

@@ -8,11 +8,14 @@ import {
   type ContactFacets,
   type ContactFilter,
   type ContactImport,
+  type ContactImportDuplicate,
+  type ContactImportDuplicates,
   type ContactImportPreview,
   type ContactPosition,
   type ContactSegment,
   CSV_DELIMITERS,
   DUPLICATE_POLICIES,
+  FILE_DUPLICATE_CHOICES,
   IMPORT_ENCODINGS,
   POSITION_SOURCES,
 } from '@loop/core';
@@ -294,6 +297,25 @@ export const previewSchema = object<ContactImportPreview>({
   mapping: mappingSchema,
   sample: array(array(string()), { description: 'De eerste regels, als cellen.' }),
   rows: integer({ description: 'Regels met gegevens in het bestand.' }),
+  duplicates: nullable(
+    object<ContactImportDuplicates>(
+      {
+        addresses: integer({ description: 'E-mailadressen die op meer dan één regel staan.' }),
+        rows: integer({
+          description: 'Regels die worden overgeslagen (alle regels van die adressen op één na).',
+        }),
+        items: array(
+          object<ContactImportDuplicate>({
+            email: string({ description: 'Zoals op de eerste regel.' }),
+            count: integer({ description: 'Op zoveel regels.' }),
+            lines: array(integer(), { description: 'De eerste tien regelnummers (1 is de eerste regel).' }),
+          }),
+          { description: 'De eerste 50 adressen, in de volgorde van hun eerste regel.' },
+        ),
+      },
+      { description: 'Gelezen met de kolomindeling; null zolang die geen kolom met het e-mailadres noemt.' },
+    ),
+  ),
 });
 
 export const importSchema = object<ContactImport>({
@@ -303,12 +325,20 @@ export const importSchema = object<ContactImport>({
     description: 'running tot de import klaar is (done) of mislukt (failed).',
   }),
   on_duplicate: oneOf(DUPLICATE_POLICIES),
+  file_duplicates: nullable(
+    oneOf(FILE_DUPLICATE_CHOICES, {
+      description: 'Welke regel van een e-mailadres op meer regels telde; null: het bestand had er geen.',
+    }),
+  ),
   rows: integer({ description: 'Regels met gegevens in het bestand.' }),
   processed: integer({ description: 'Regels verwerkt tot nu toe (de voortgang).' }),
   created: integer(),
-  updated: integer(),
+  updated: integer({ description: 'Contacten van vóór de import die zijn bijgewerkt (update).' }),
   skipped: integer({
-    description: 'Overgeslagen: e-mailadres bestond al of stond eerder in het bestand (skip).',
+    description: 'Overgeslagen: het e-mailadres was vóór de import al een contact (skip).',
+  }),
+  duplicates: integer({
+    description: 'Overgeslagen: een andere regel van het bestand met hetzelfde e-mailadres telde.',
   }),
   refused: integer(),
   refusals: array(object<{ line: number; reason: string }>({ line: integer(), reason: string() }), {
@@ -334,6 +364,13 @@ export const IMPORT_FORM_DOCUMENTATION = {
     type: 'string',
     enum: [...DUPLICATE_POLICIES],
     description: 'update (standaard): een bestaand contact bijwerken; skip: overslaan.',
+  },
+  file_duplicates: {
+    type: 'string',
+    enum: [...FILE_DUPLICATE_CHOICES],
+    description:
+      'Bij een e-mailadres op meer dan één regel: first (de eerste regel telt) of last (de laatste); de andere ' +
+      'regels worden overgeslagen. Verplicht als het bestand zulke adressen heeft.',
   },
   dry_run: {
     type: 'string',

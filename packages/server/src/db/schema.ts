@@ -4,6 +4,7 @@ import type {
   ContactImportState,
   ContactLanguage,
   DuplicatePolicy,
+  FileDuplicateChoice,
   FinanceDirection,
   FinanceSource,
   ImportFormat,
@@ -1082,6 +1083,27 @@ export const geocodeCache = pgTable(
     ),
   ],
 );
+
+/**
+ * The address service (GEOCODER_URL) while it cannot be reached: one row, there only during an
+ * outage, written by whichever instance's geocoding round failed and removed by the first lookup
+ * that reaches the service again. Every instance reads it: none asks before `retry_at`, and the
+ * map tells people when the next try is.
+ */
+export const geocoderOutage = pgTable(
+  'geocoder_outage',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** The first failed lookup of this outage. */
+    since: timestamptz('since').notNull(),
+    /** Rounds that failed in a row: the wait before the next one grows with it. */
+    failures: integer('failures').notNull().default(1),
+    retryAt: timestamptz('retry_at').notNull(),
+  },
+  (t) => [check('geocoder_outage_single_check', sql`${t.id} = 1`)],
+);
+export type GeocoderOutageRow = typeof geocoderOutage.$inferSelect;
+
 // ───────────────────────── Contacts: people to invite, saved filters, CSV imports ─────────────────────────
 
 /**
@@ -1226,12 +1248,16 @@ export const contactImports = pgTable(
     fileName: text('file_name').notNull(),
     state: text('state').$type<ContactImportState>().notNull(),
     onDuplicate: text('on_duplicate').$type<DuplicatePolicy>().notNull(),
+    /** Which row of an address on several rows of the file counted; null: the file had none. */
+    fileDuplicates: text('file_duplicates').$type<FileDuplicateChoice>(),
     rowCount: integer('row_count').notNull(),
     processed: integer('processed').notNull().default(0),
     createdCount: integer('created_count').notNull().default(0),
     updatedCount: integer('updated_count').notNull().default(0),
     skippedCount: integer('skipped_count').notNull().default(0),
     refusedCount: integer('refused_count').notNull().default(0),
+    /** Rows skipped because another row of the file with the same address counted. */
+    duplicateCount: integer('duplicate_count').notNull().default(0),
     refusals: jsonb('refusals').$type<{ line: number; reason: string }[]>().notNull().default([]),
     error: text('error'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1245,6 +1271,7 @@ export const contactImports = pgTable(
     index('contact_imports_running_idx').on(t.state).where(sql`${t.state} = 'running'`),
     check('contact_imports_state_check', sql`${t.state} in ('running', 'done', 'failed')`),
     check('contact_imports_duplicate_check', sql`${t.onDuplicate} in ('update', 'skip')`),
+    check('contact_imports_file_duplicates_check', sql`${t.fileDuplicates} in ('first', 'last')`),
   ],
 );
 

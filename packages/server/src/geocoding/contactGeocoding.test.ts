@@ -71,6 +71,7 @@ describe('geocodeContacts', () => {
     const waits: number[] = [];
     const deps = {
       db: handle.db,
+      clock: new FakeClock(),
       geocoder,
       output: silent,
       wait: async (ms: number) => {
@@ -93,6 +94,7 @@ describe('geocodeContacts', () => {
     const written = await geocodeContacts(
       {
         db: handle.db,
+        clock: new FakeClock(),
         geocoder,
         output: silent,
         wait: async () => {

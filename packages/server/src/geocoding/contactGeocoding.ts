@@ -5,6 +5,12 @@ import type { Queryable } from '../db/database';
 import { contactAddressDigest, contacts, type GeocodeState } from '../db/schema';
 import { type JobOutput, type PeriodicJob, startPeriodicJob } from '../housekeeping/periodicJob';
 import { CachedGeocoder } from './geocodeCache';
+import {
+  endGeocoderOutage,
+  type GeocoderOutage,
+  readGeocoderOutage,
+  recordGeocoderFailure,
+} from './geocoderOutage';
 import { PdokGeocoder } from './pdokGeocoder';
 
 /** How often the job looks for contacts whose address changed (a round ends when none are left). */
@@ -19,6 +25,8 @@ export const addressChanged: SQL = sql`${contacts.geocodedAddress} is distinct f
 
 export interface ContactGeocodingDeps {
   readonly db: Queryable;
+  /** When a failure happened and when to try again (the outage row's times). */
+  readonly clock: Clock;
   /** Answers from the cache first; `lookups` counts the calls that reached the service. */
   readonly geocoder: Geocoder & { readonly lookups: number };
   readonly output: JobOutput;
@@ -32,6 +40,8 @@ export interface ContactGeocodingOptions {
   readonly batchSize?: number;
   /** Asked between contacts: true ends the round early (the server is stopping). */
   readonly stopping?: () => boolean;
+  /** Told when this round found the service unreachable, with the outage as now recorded. */
+  readonly onOutage?: (outage: GeocoderOutage) => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -63,8 +73,10 @@ const unplaced = (state: GeocodeState): Outcome => ({
  * digest differs from `geocoded_address`, in id order, one lookup at a time and at most
  * `ratePerSecond` lookups a second. Each answer is written with the digest it was made for, and
  * only if the address is still that one (an edit meanwhile is looked up in a later round). When the
- * service is unavailable the round stops there and changes nothing for that contact. Answers how
- * many contacts were written.
+ * service is unavailable the round stops there, changes nothing for that contact and records the
+ * outage with the time of the next try (`geocoder_outage`, shared by every instance); until that
+ * time rounds ask nothing, and the first lookup that reaches the service again ends the outage.
+ * Answers how many contacts were written.
  */
 export async function geocodeContacts(
   deps: ContactGeocodingDeps,
@@ -73,6 +85,9 @@ export async function geocodeContacts(
   const wait = deps.wait ?? sleep;
   const gapMs = 1000 / options.ratePerSecond;
   const batchSize = options.batchSize ?? CONTACT_GEOCODING_BATCH;
+  const outage = await readGeocoderOutage(deps.db);
+  if (outage !== null && deps.clock.now().getTime() < outage.retryAt.getTime()) return 0;
+  let outageOver = outage === null;
   let written = 0;
   let afterId = 0;
   for (;;) {
@@ -110,13 +125,21 @@ export async function geocodeContacts(
               : unplaced('not_found');
         } catch (error) {
           if (!(error instanceof GeocoderUnavailableError)) throw error;
+          const recorded = await recordGeocoderFailure(deps.db, deps.clock.now());
           deps.output.info(
-            { err: error, written },
-            'Contacten op de kaart: de adreszoeker antwoordt niet; de volgende ronde probeert het opnieuw',
+            { err: error, written, retryAt: recorded.retryAt.toISOString(), failures: recorded.failures },
+            'Contacten op de kaart: de adreszoeker antwoordt niet; na retryAt wordt het opnieuw geprobeerd',
           );
+          options.onOutage?.(recorded);
           return written;
         } finally {
           if (deps.geocoder.lookups !== before) await wait(gapMs);
+        }
+        if (!outageOver && deps.geocoder.lookups !== before) {
+          // The service answered again: every instance may ask it from now on.
+          await endGeocoderOutage(deps.db);
+          outageOver = true;
+          deps.output.info({}, 'Contacten op de kaart: de adreszoeker antwoordt weer');
         }
       }
       const changed = await deps.db
@@ -150,20 +173,37 @@ export function startContactGeocoding(
   if (url === null) return null;
   const geocoder = new CachedGeocoder(deps.db, new PdokGeocoder({ url }), deps.clock);
   let stopping = false;
+  // The try after an outage runs when the map said it would, not at the next interval after it.
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const retryAt = (outage: GeocoderOutage) => {
+    if (retry !== null) clearTimeout(retry);
+    retry = setTimeout(
+      () => void job.runOnce(),
+      Math.max(0, outage.retryAt.getTime() - deps.clock.now().getTime()),
+    );
+    retry.unref?.();
+  };
   const job = startPeriodicJob({
     intervalMs: options.intervalMs ?? CONTACT_GEOCODING_INTERVAL_MS,
     output: deps.output,
     failure: 'Contacten op de kaart: het opzoeken van adressen is mislukt',
     run: () =>
       geocodeContacts(
-        { db: deps.db, geocoder, output: deps.output, ...(options.wait ? { wait: options.wait } : {}) },
-        { ratePerSecond: deps.config.geocoderRate, stopping: () => stopping },
+        {
+          db: deps.db,
+          clock: deps.clock,
+          geocoder,
+          output: deps.output,
+          ...(options.wait ? { wait: options.wait } : {}),
+        },
+        { ratePerSecond: deps.config.geocoderRate, stopping: () => stopping, onOutage: retryAt },
       ),
   });
   return {
     runOnce: job.runOnce,
     async stop() {
       stopping = true;
+      if (retry !== null) clearTimeout(retry);
       await job.stop();
     },
   };

@@ -70,7 +70,7 @@ describe('PdokGeocoder', () => {
     expect(fake.queries).toEqual([]);
   });
 
-  it('should count an error status, a slow answer and an unreadable answer as unavailable', async () => {
+  it('should count an error status, a slow answer, an unreadable answer and a dropped connection as unavailable', async () => {
     const damrak = address({ postcode: '1012LG', house_number: '1' });
     fake.setMode({ kind: 'status', status: 503 });
     await expect(geocoder.locate(damrak)).rejects.toBeInstanceOf(GeocoderUnavailableError);
@@ -78,6 +78,9 @@ describe('PdokGeocoder', () => {
     await expect(geocoder.locate(damrak)).rejects.toBeInstanceOf(GeocoderUnavailableError);
     fake.setMode({ kind: 'garbage' });
     await expect(geocoder.locate(damrak)).rejects.toBeInstanceOf(GeocoderUnavailableError);
+    fake.setMode({ kind: 'unreachable' });
+    await expect(geocoder.locate(damrak)).rejects.toBeInstanceOf(GeocoderUnavailableError);
+    fake.setMode({ kind: 'places' });
   });
 
   it('should count a refused connection as unavailable', async () => {

@@ -148,7 +148,7 @@ describe('OpenAPI', () => {
       '/api/v1/contacts/map/surveys': ['get'],
       '/api/v1/contacts/{id}/latest-invitation': ['get'],
       '/api/v1/contacts/{id}/position': ['delete', 'put'],
-      '/api/v1/organization/business-analysis': ['post'],
+      '/api/v1/organization/business-analysis': ['get', 'post'],
       '/api/v1/organization/business-analyses': ['get'],
       '/api/v1/organization/business-analyses/{id}': ['get'],
     };
@@ -205,7 +205,7 @@ describe('OpenAPI', () => {
     const contactImport = document.paths['/api/v1/contacts/imports']!.post!;
     expect(
       Object.keys(contactImport.requestBody?.content['multipart/form-data']?.schema.properties ?? {}),
-    ).toEqual(['file', 'mapping', 'on_duplicate', 'dry_run']);
+    ).toEqual(['file', 'mapping', 'on_duplicate', 'file_duplicates', 'dry_run']);
     expect(Object.keys(contactImport.responses)).toEqual(expect.arrayContaining(['200', '202', '413']));
     const contactList = document.paths['/api/v1/contacts']!.get! as Operation & {
       parameters?: Array<{ name: string }>;

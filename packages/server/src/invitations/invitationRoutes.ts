@@ -148,7 +148,8 @@ export const invitationRoutes =
           summary: "A survey's invitations",
           description:
             'De uitnodigingen van de survey, nieuwste eerst, met per contact de status (planned, sent, failed, opened, ' +
-            'completed, cancelled), de aantallen per status en de instellingen van de herinneringen. `status` filtert.',
+            'completed, cancelled), de aantallen per status, hoeveel geplande uitnodigingen nu worden verstuurd ' +
+            '(sending) en de instellingen van de herinneringen. `status` filtert.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -168,7 +169,7 @@ export const invitationRoutes =
           throw invalidInput({ status: INVITATION_FORM_MESSAGES.status } as FieldErrors);
         const status = raw === undefined || raw === '' ? null : (raw as DeliveryStatus);
         const paging = parsePaging(request.query);
-        return listInvitations(deps.db, survey, status, paging);
+        return listInvitations(deps.db, survey, status, paging, deps.clock.now());
       },
     );
 

@@ -99,6 +99,9 @@ export const surveyInvitationsSchema = object<SurveyInvitations>({
   page: integer(),
   page_size: integer(),
   counts: record(integer(), { description: 'Aantal per status.' }) as never,
+  sending: integer({
+    description: 'Geplande uitnodigingen waarvan het moment is gekomen: hun e-mail wordt nu verstuurd.',
+  }),
   reminders: reminderSettingsSchema,
 });
 

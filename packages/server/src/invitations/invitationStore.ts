@@ -119,12 +119,16 @@ export async function hasInvitations(db: Queryable, surveyId: number): Promise<b
   return row !== undefined;
 }
 
-/** GET /surveys/:id/invitations: a page (newest first), optionally of one status, and the counts. */
+/**
+ * GET /surveys/:id/invitations: a page (newest first), optionally of one status, the counts, and how
+ * many planned ones are due at `now` (their mails are on their way).
+ */
 export async function listInvitations(
   db: Queryable,
   survey: SurveyRow,
   status: DeliveryStatus | null,
   paging: Paging,
+  now: Date,
 ): Promise<SurveyInvitations> {
   const filter = status === null ? sql`` : sql`and ${STATUS_SQL} = ${status}`;
   const [items, counted] = await Promise.all([
@@ -142,9 +146,11 @@ export async function listInvitations(
           order by i.id desc
           limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`,
     ),
-    queryRows<{ status: DeliveryStatus; count: number }>(
+    queryRows<{ status: DeliveryStatus; count: number; due: number }>(
       db,
-      sql`select ${STATUS_SQL} as status, count(*)::int as count ${invitationsOf(survey.id)} group by 1`,
+      sql`select ${STATUS_SQL} as status, count(*)::int as count,
+            count(*) filter (where i.planned_at <= ${now.toISOString()}::timestamptz)::int as due
+          ${invitationsOf(survey.id)} group by 1`,
     ),
   ]);
   const counts = Object.fromEntries(DELIVERY_STATUSES.map((each) => [each, 0])) as Record<
@@ -166,6 +172,7 @@ export async function listInvitations(
     page: paging.page,
     page_size: paging.pageSize,
     counts,
+    sending: Number(counted.find((row) => row.status === 'planned')?.due ?? 0),
     reminders: reminderSettingsOf(survey),
   };
 }

@@ -124,6 +124,7 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'PUT /api/v1/contacts/:id/position': 'contacts.manage',
   'DELETE /api/v1/contacts/:id/position': 'contacts.manage',
   'POST /api/v1/organization/business-analysis': 'analysis.use',
+  'GET /api/v1/organization/business-analysis': 'analysis.use',
   'GET /api/v1/organization/business-analyses': 'analysis.use',
   'GET /api/v1/organization/business-analyses/:id': 'analysis.use',
 };

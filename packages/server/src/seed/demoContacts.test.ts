@@ -86,6 +86,7 @@ describe('the demo contacts', () => {
     const written = await geocodeContacts(
       {
         db: ctx.db,
+        clock: ctx.clock,
         geocoder: {
           lookups: 0,
           locate: async () => {

@@ -9,9 +9,10 @@ export interface FakePdokPlace {
   readonly label: string;
 }
 
-/** How the fake answers: from its places, with an error status, or late. */
+/** How the fake answers: from its places, with an error status, late, or not at all (connection reset). */
 export type FakePdokMode =
   | { readonly kind: 'places' }
+  | { readonly kind: 'unreachable' }
   | { readonly kind: 'status'; readonly status: number }
   | { readonly kind: 'slow'; readonly delayMs: number }
   | { readonly kind: 'garbage' };
@@ -53,6 +54,8 @@ export async function startFakePdok(places: ReadonlyMap<string, FakePdokPlace>) 
     const url = new URL(request.url ?? '/', 'http://fake');
     const q = url.searchParams.get('q') ?? '';
     queries.push(q);
+    // As a service that is down: the connection is dropped without an answer.
+    if (mode.kind === 'unreachable') return request.socket.destroy();
     if (mode.kind === 'status') return send(response, mode.status, '{"message":"fout"}');
     if (mode.kind === 'garbage') return send(response, 200, '<html>');
     const body = JSON.stringify(pdokAnswer(places.get(q)));

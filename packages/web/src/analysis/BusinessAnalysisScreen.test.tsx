@@ -61,6 +61,8 @@ function app(
     overrides?: ContainerOverrides;
     path?: string;
     role?: 'owner' | 'viewer';
+    /** The organisation's newest analysis (none by default). */
+    latest?: ReturnType<typeof made> & { id: number };
   } = {},
 ) {
   const features = options.features ?? ['core', 'analytics', 'business'];
@@ -86,6 +88,7 @@ function app(
       },
       'GET /plans': () => json(200, []),
       'GET /kpis/board': () => json(200, { kpis: [], is_default: true, periods: 6 }),
+      'GET /organization/business-analysis': () => json(200, { latest: options.latest ?? null }),
       'GET /organization/business-analyses': () => json(200, LIST),
       'GET /organization/business-analyses/9': () => json(200, made('2025-10-01T08:30:00Z')),
       'POST /organization/business-analysis': () =>
@@ -123,6 +126,20 @@ describe('BusinessAnalysisScreen', () => {
     );
     expect(container.querySelector('.analysis-toolbar')).toBeNull();
     expect(container.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it("should show the organisation's latest analysis after a reload, 'Gegenereerd op …', not the empty state", async () => {
+    const test = app({ latest: { id: 9, ...made('2025-10-01T08:30:00Z') } });
+    const container = await open(test);
+    await waitFor(() => expect(container.querySelector('.analysis-report h1')).not.toBeNull());
+    expect(text(container.querySelector('.analysis-generated'))).toBe(
+      'Gegenereerd op 1 oktober 2025 om 10:30',
+    );
+    expect(container.querySelector('.analysis-empty')).toBeNull();
+    expect(text(container.querySelector('.analysis-report h1'))).toBe('Bedrijfsanalyse Bakkerij De Zon');
+    expect(button(container, 'PDF')).not.toBeNull();
+    expect(button(container, 'Maak Analyse')?.disabled).toBe(false);
+    expect(text(container.querySelector('.analysis-header .lead'))).toBe("Gebaseerd op 4 KPI's en 2 surveys");
   });
 
   it("should read 'Bezig met analyseren...' while loading, then show the sanitised report with its toolbar", async () => {

@@ -88,7 +88,9 @@ function AnalysisWorkspace() {
             text={
               state.loading?.kind === 'open'
                 ? 'De analyse wordt geopend...'
-                : 'De analyse wordt gemaakt. Dit kan even duren.'
+                : state.loading?.kind === 'latest'
+                  ? 'De laatste analyse wordt geladen...'
+                  : 'De analyse wordt gemaakt. Dit kan even duren.'
             }
           />
         ) : null}

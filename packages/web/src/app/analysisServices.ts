@@ -8,7 +8,7 @@ import type { FileSaver } from '@loop/core';
 import type { BusinessAnalysisGateway } from '@loop/core/analysisSession';
 import { AnalysisSession, analysisLogoUrls } from '@loop/core/analysisSession';
 import type { BrandingStore } from '@loop/core/branding';
-import type { PdfEngine } from '@loop/core/report';
+import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock } from '@loop/core/session';
 import { ANALYSIS_LOGOS } from '../branding/useBranding';
 
@@ -21,6 +21,8 @@ export interface AnalysisSessionPorts {
   readonly files: FileSaver;
   readonly fetch: typeof globalThis.fetch;
   readonly loadPdfEngine: () => Promise<PdfEngine>;
+  /** The renderer the report is shown with: the PDF is made from the HTML it made. */
+  readonly loadReport: () => Promise<ReportRenderer>;
   readonly branding: BrandingStore;
   readonly alert: (message: string) => void;
   /** The site's origin, against which relative logo paths resolve. */
@@ -29,7 +31,7 @@ export interface AnalysisSessionPorts {
 
 /** A new analysis session per visit of the screen, with its exports loaded on first use. */
 export function createAnalysisSessions(ports: AnalysisSessionPorts): () => AnalysisSession {
-  const { gateway, clock, files, fetch, loadPdfEngine, branding, alert, origin } = ports;
+  const { gateway, clock, files, fetch, loadPdfEngine, loadReport, branding, alert, origin } = ports;
   const exports = () => import('./analysisExportServices');
   return () =>
     new AnalysisSession({
@@ -37,9 +39,12 @@ export function createAnalysisSessions(ports: AnalysisSessionPorts): () => Analy
       clock,
       // A chunk that cannot load is a failure like any other (the session alerts).
       exportPdf: async (input) => {
-        const { createLogoLoader, exportAnalysisPdf } = await exports();
+        const [{ createLogoLoader, exportAnalysisPdf }, report] = await Promise.all([
+          exports(),
+          loadReport(),
+        ]);
         return exportAnalysisPdf(
-          { loadPdfEngine, logoLoader: createLogoLoader(fetch), fileSaver: files },
+          { loadPdfEngine, logoLoader: createLogoLoader(fetch), fileSaver: files, report },
           input,
         );
       },

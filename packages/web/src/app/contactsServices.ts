@@ -11,6 +11,7 @@ import {
   createContactMapUseCases,
   createContactsUseCases,
 } from '@loop/core/contactsScreen';
+import type { Clock } from '@loop/core/session';
 
 /** The screen's use-cases on the API (the composing is here so the entry carries only the binding). */
 export const contactsUseCases = (
@@ -20,8 +21,12 @@ export const contactsUseCases = (
 ): ContactsUseCases => createContactsUseCases({ gateway: createContactsGateway(api), files, wait });
 
 /** The map view's use-cases on the API: the map's routes and the list's (for who is not placed). */
-export const contactMapUseCases = (api: ApiClient): ContactMapUseCases =>
-  createContactMapUseCases({ map: createContactMapGateway(api), contacts: createContactsGateway(api) });
+export const contactMapUseCases = (api: ApiClient, clock: Clock): ContactMapUseCases =>
+  createContactMapUseCases({
+    map: createContactMapGateway(api),
+    contacts: createContactsGateway(api),
+    clock,
+  });
 
 /** Draws the contacts map: Leaflet, the clustering and the map's stylesheet load with the first map. */
 export const drawContactMap: typeof createContactMap = async (element, options) =>

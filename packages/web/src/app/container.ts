@@ -22,7 +22,8 @@ import {
 } from '@loop/adapters';
 import { consentKeyFor } from '@loop/core';
 import { createClientApp } from '@loop/core/app';
-import type { HtmlSanitizer } from '@loop/core/html';
+import type { HtmlReader, HtmlSanitizer } from '@loop/core/html';
+import type { ReportRenderer } from '@loop/core/report';
 import { SessionKeeper } from '@loop/core/session';
 import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
@@ -64,11 +65,23 @@ const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.LoadPdfEngine).toConstantValue(async () =>
     (await import('./analysisExportServices')).loadJsPdfEngine(),
   );
-  let sanitizer: Promise<HtmlSanitizer> | null = null;
+  let sanitizer: Promise<HtmlSanitizer & HtmlReader> | null = null;
   bind(TOKENS.LoadHtmlSanitizer).toConstantValue(() => {
-    sanitizer ??= import('@loop/adapters/dom').then((module) => module.createDomSanitizer(() => window));
+    // DOMPurify in a realm without a browsing context: no CSP report for the handlers it removes.
+    sanitizer ??= import('@loop/adapters/dom').then((module) => module.createInertDomSanitizer(() => window));
     return sanitizer;
   });
+  let reportRenderer: Promise<ReportRenderer> | null = null;
+  bind(TOKENS.LoadReportRenderer).toResolvedValue(
+    (loadSanitizer) => () => {
+      // One renderer for the screen and the PDF: the PDF reads the HTML the screen rendered.
+      reportRenderer ??= Promise.all([loadSanitizer(), import('./reportServices')]).then(
+        ([sanitizer, report]) => report.createReportRenderer(sanitizer),
+      );
+      return reportRenderer;
+    },
+    [TOKENS.LoadHtmlSanitizer],
+  );
 });
 
 const storageModule = new ContainerModule(({ bind }) => {
@@ -216,7 +229,10 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(async () => (await contacts()).drawContactMap)
     .inSingletonScope();
   bind(TOKENS.ContactMapUseCases)
-    .toResolvedValue(async (api) => (await contacts()).contactMapUseCases(api), [TOKENS.ApiClient])
+    .toResolvedValue(
+      async (api, clock) => (await contacts()).contactMapUseCases(api, clock),
+      [TOKENS.ApiClient, TOKENS.Clock],
+    )
     .inSingletonScope();
 
   const analysis = () => import('./analysisServices');
@@ -225,13 +241,14 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.CreateAnalysisSession)
     .toResolvedValue(
-      async (gateway, clock, files, fetch, loadPdfEngine, branding, alert) =>
+      async (gateway, clock, files, fetch, loadPdfEngine, loadReport, branding, alert) =>
         (await analysis()).createAnalysisSessions({
           gateway,
           clock,
           files,
           fetch,
           loadPdfEngine,
+          loadReport,
           branding,
           alert,
           origin: () => globalThis.location.origin,
@@ -242,6 +259,7 @@ const onDemandModule = new ContainerModule(({ bind }) => {
         TOKENS.FileSaver,
         TOKENS.Fetch,
         TOKENS.LoadPdfEngine,
+        TOKENS.LoadReportRenderer,
         TOKENS.BrandingStore,
         TOKENS.Alert,
       ],

@@ -24,7 +24,7 @@ import type { BrandingStore } from '@loop/core/branding';
 import type { ContactMapUseCases, ContactsUseCases } from '@loop/core/contactsScreen';
 import type { FeatureStore } from '@loop/core/features';
 import type { FinanceGateway } from '@loop/core/finance';
-import type { HtmlSanitizer } from '@loop/core/html';
+import type { HtmlReader, HtmlSanitizer } from '@loop/core/html';
 import type { SurveyInvitationUseCases, UnsubscribeUseCases } from '@loop/core/invitations';
 import type { KpiGateway } from '@loop/core/kpis';
 import type { AdminLogsGateway, LogBrowser } from '@loop/core/logs';
@@ -37,7 +37,7 @@ import type {
   TeamGateway,
 } from '@loop/core/organisation';
 import type { QueryCache } from '@loop/core/query';
-import type { PdfEngine } from '@loop/core/report';
+import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
@@ -116,7 +116,13 @@ export const TOKENS = {
   FileSaver: Symbol.for('Loop.FileSaver') as ServiceIdentifier<FileSaver>,
   // HTML
   /** Loads the sanitiser on first use (DOMPurify stays out of the entry chunk); one shared promise. */
-  LoadHtmlSanitizer: Symbol.for('Loop.LoadHtmlSanitizer') as ServiceIdentifier<() => Promise<HtmlSanitizer>>,
+  LoadHtmlSanitizer: Symbol.for('Loop.LoadHtmlSanitizer') as ServiceIdentifier<
+    () => Promise<HtmlSanitizer & HtmlReader>
+  >,
+  /** The business analysis report's HTML as the screen shows it, shared with its PDF. */
+  LoadReportRenderer: Symbol.for('Loop.LoadReportRenderer') as ServiceIdentifier<
+    () => Promise<ReportRenderer>
+  >,
   // Use-cases and state
   /** Core's client application: the shared stores and the one list of what a user leaves behind. */
   ClientApp: Symbol.for('Loop.ClientApp') as ServiceIdentifier<ClientApp>,

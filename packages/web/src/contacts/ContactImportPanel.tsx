@@ -3,6 +3,7 @@ import {
   type ContactImportField,
   DUPLICATE_POLICIES,
   type DuplicatePolicy,
+  FILE_DUPLICATE_CHOICES,
 } from '@loop/core';
 import {
   CONTACT_IMPORT_FIELD_LABELS,
@@ -13,13 +14,17 @@ import {
   contactImportReport,
   contactImportStep,
   DELIMITER_LABELS,
+  duplicateLinesText,
+  duplicatesIntro,
+  duplicatesToFind,
   ENCODING_LABELS,
+  FILE_DUPLICATE_LABELS,
   isContactImportBusy,
   mappedSample,
   withMappedField,
 } from '@loop/core/contactsScreen';
 import { formatCount } from '@loop/core/format';
-import { useEffect, useId, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef } from 'react';
 import { type CsvColumnChoice, CsvColumnFields } from '../forms/CsvColumnFields';
 import { FormAlert } from '../forms/FormAlert';
 import { notify } from '../notifications/notify';
@@ -39,9 +44,10 @@ const POLICY_LABELS: Readonly<Record<DuplicatePolicy, string>> = {
 /**
  * Importing contacts from a CSV file (core's import state machine): the server reads the file in a
  * dry run and says how (encoding, separator, rows); the columns are mapped with the first rows read
- * through the choice; then what happens to addresses that are already contacts; then the import
- * runs at the server with a progress bar (its state asked for every half second), and ends in a
- * report with every refused row by line and reason.
+ * through the choice; then what happens to addresses that are already contacts and, when an address
+ * is on more than one row, which row counts (the rows listed with their line numbers); then the
+ * import runs at the server with a progress bar (its state asked for every half second), and ends in
+ * a report with every refused row by line and reason.
  */
 export function ContactImportPanel({ onClose }: { onClose: () => void }) {
   const contacts = useContactsUseCases();
@@ -60,12 +66,12 @@ export function ContactImportPanel({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
-  const send = (event: ContactImportEvent): ContactImportSession => {
+  const send = useCallback((event: ContactImportEvent): ContactImportSession => {
     const next = contactImportStep(current.current, event);
     current.current = next;
     dispatch(event);
     return next;
-  };
+  }, []);
 
   async function choose(file: File | undefined) {
     if (file === undefined) return;
@@ -80,10 +86,34 @@ export function ContactImportPanel({ onClose }: { onClose: () => void }) {
     );
   }
 
+  // Another e-mail column (or header choice) than the dry run read: its repeated addresses are asked for.
+  const toFind = duplicatesToFind(state);
+  useEffect(() => {
+    const asked = current.current;
+    if (toFind === null || asked.step !== 'mapping') return;
+    let live = true;
+    void contacts.previewImport(asked.file, asked.mapping).then((answer) => {
+      if (!live || gone.current) return;
+      send(
+        answer.ok
+          ? { type: 'duplicatesFound', for: toFind, duplicates: answer.value.duplicates }
+          : { type: 'duplicatesFound', for: toFind, duplicates: null, failed: answer.detail },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [toFind, contacts, send]);
+
   async function start() {
     const next = send({ type: 'start' });
     if (next.step !== 'starting') return;
-    const started = await contacts.startImport(next.file, next.mapping, next.onDuplicate);
+    const started = await contacts.startImport(
+      next.file,
+      next.mapping,
+      next.onDuplicate,
+      next.fileDuplicates,
+    );
     if (gone.current) return;
     if (!started.ok) {
       send({ type: 'failed', message: started.detail });
@@ -202,12 +232,17 @@ export function ContactImportPanel({ onClose }: { onClose: () => void }) {
               </label>
             ))}
           </fieldset>
+          <RepeatedAddresses
+            state={state}
+            busy={busy}
+            onChoose={(choice) => send({ type: 'fileDuplicates', choice })}
+          />
           <FormAlert message={state.error} />
           <div className="row-actions">
             <button
               type="button"
               className="button"
-              disabled={busy}
+              disabled={busy || toFind !== null}
               aria-busy={busy || undefined}
               onClick={() => void start()}
             >
@@ -222,6 +257,55 @@ export function ContactImportPanel({ onClose }: { onClose: () => void }) {
         'run' in state && <ImportRun state={state} onAgain={again} onClose={onClose} />
       )}
     </section>
+  );
+}
+
+/**
+ * The addresses on more than one row of the file, each with its lines, and the choice which row
+ * counts ('Eerste regel telt' or 'Laatste regel telt'; nothing chosen until the person chooses).
+ */
+function RepeatedAddresses({
+  state,
+  busy,
+  onChoose,
+}: {
+  state: Extract<ContactImportSession, { step: 'mapping' | 'starting' }>;
+  busy: boolean;
+  onChoose: (choice: (typeof FILE_DUPLICATE_CHOICES)[number]) => void;
+}) {
+  const id = useId();
+  const searching = duplicatesToFind(state) !== null;
+  const intro = searching ? null : duplicatesIntro(state.duplicates);
+  return (
+    <div role="status" aria-live="polite">
+      {searching ? (
+        <p>Het bestand wordt nagekeken op e-mailadressen die op meer dan één regel staan...</p>
+      ) : null}
+      {intro !== null && state.duplicates !== null ? (
+        <fieldset className="contacts-file-duplicates" data-testid="import-file-duplicates">
+          <legend>E-mailadressen op meer dan één regel</legend>
+          <p>{intro}</p>
+          <ul>
+            {state.duplicates.items.map((item) => (
+              <li key={item.email}>{duplicateLinesText(item)}</li>
+            ))}
+          </ul>
+          {FILE_DUPLICATE_CHOICES.map((choice) => (
+            <label className="checkbox" key={choice}>
+              <input
+                type="radio"
+                name={`${id}-file-duplicates`}
+                value={choice}
+                checked={state.fileDuplicates === choice}
+                disabled={busy}
+                onChange={() => onChoose(choice)}
+              />{' '}
+              {FILE_DUPLICATE_LABELS[choice]}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
   );
 }
 

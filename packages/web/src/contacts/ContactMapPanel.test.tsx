@@ -63,9 +63,17 @@ function fakeMap() {
   return { create, created, placed, drawn, tones, labels };
 }
 
-function app(path: string) {
+/** What the fake server says of the address service: contacts waiting for it, and its outage. */
+interface Geocoder {
+  pending: number;
+  outage: ContactMapData['geocoder_outage'];
+}
+
+function app(path: string, geocoder: Geocoder = { pending: 0, outage: null }) {
   const stored = [ANNA, BRAM, CHRIS];
   const map = fakeMap();
+  // The screen's timers, run when a test says so.
+  const timers: { ms: number; task: () => void }[] = [];
   const test = createTestApp({
     path,
     storage: {
@@ -135,11 +143,12 @@ function app(path: string) {
             ? { survey_id: 12, survey_title: 'Klantpeiling', by: 'nps', question_title: 'Aanbevelen?' }
             : null,
           not_placed: {
-            pending: 0,
+            pending: geocoder.pending,
             not_found: stored.filter((each) => each.position === null).length,
             incomplete: 0,
           },
           geocoding: true,
+          geocoder_outage: geocoder.outage,
         };
         return json(200, data);
       },
@@ -154,13 +163,24 @@ function app(path: string) {
         return json(200, stored[0]);
       },
     },
-    overrides: { CreateContactMap: map.create },
+    overrides: {
+      CreateContactMap: map.create,
+      Timer: {
+        after: (ms, task) => {
+          const entry = { ms, task };
+          timers.push(entry);
+          return () => timers.splice(timers.indexOf(entry) >>> 0, 1);
+        },
+      },
+      // 14:30 in the Netherlands.
+      Clock: { now: () => Date.parse('2026-11-26T13:30:00Z') },
+    },
   });
-  return { ...test, map };
+  return { ...test, map, timers };
 }
 
-async function open(path: string) {
-  const test = app(path);
+async function open(path: string, geocoder?: Geocoder) {
+  const test = app(path, geocoder);
   const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
   await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Contacten'));
   return { ...test, root: container };
@@ -178,6 +198,32 @@ const requests = (test: { api: ReturnType<typeof app>['api'] }, method: string, 
   test.api.seen.filter((request) => request.method === method && request.path.split('?')[0] === path);
 
 describe('ContactMapPanel', () => {
+  it('should say when the address service cannot be reached and when it is tried again, then ask again after that try', async () => {
+    const geocoder: Geocoder = {
+      pending: 200,
+      outage: { since: '2026-11-26T13:25:00Z', retry_at: '2026-11-26T13:35:00Z' },
+    };
+    const test = await open('/contacten?weergave=kaart', geocoder);
+    const notes = () => test.root.querySelector('.contact-map-notes')?.textContent ?? '';
+    await waitFor(() =>
+      expect(notes()).toContain(
+        'De adresservice is nu niet bereikbaar. We proberen het opnieuw om 14:35; 200 contacten wachten nog op een plek op de kaart.',
+      ),
+    );
+    expect(notes()).not.toContain('worden nog op de kaart gezet');
+    // The map is asked for again just after the try at 14:35, not before (the session's own refresh
+    // timer, hours away, is not the map's).
+    const mapTimers = () => test.timers.filter((timer) => timer.ms <= 60 * 60_000);
+    expect(mapTimers().map((timer) => timer.ms)).toEqual([5 * 60_000 + 3_000]);
+    const asked = requests(test, 'GET', '/contacts/map').length;
+    geocoder.pending = 0;
+    geocoder.outage = null;
+    await act(async () => mapTimers()[0]?.task());
+    await waitFor(() => expect(requests(test, 'GET', '/contacts/map')).toHaveLength(asked + 1));
+    await waitFor(() => expect(notes()).not.toContain('adresservice'));
+    expect(mapTimers()).toEqual([]);
+  });
+
   it("should switch to the map in the address, with the list's filter, and draw its contacts", async () => {
     const test = await open('/contacten?tag=klant');
     expect(test.map.created).toHaveLength(0);

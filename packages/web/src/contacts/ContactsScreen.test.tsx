@@ -44,11 +44,13 @@ const run = (patch: Partial<ContactImport>): ContactImport => ({
   file_name: 'excel.csv',
   state: 'running',
   on_duplicate: 'skip',
+  file_duplicates: null,
   rows: 200,
   processed: 0,
   created: 0,
   updated: 0,
   skipped: 0,
+  duplicates: 0,
   refused: 0,
   refusals: [],
   error: null,
@@ -159,7 +161,10 @@ function app(options: Options = {}) {
         }),
       'POST /contacts/imports': (request: SeenRequest) => {
         const form = request.body as FormData;
-        if (form.get('dry_run') === 'true')
+        if (form.get('dry_run') === 'true') {
+          const mapping = form.get('mapping');
+          // The e-mail column read as the dry run's own suggestion, or as the mapping sent.
+          const email = mapping === null ? 'E-mail' : JSON.parse(String(mapping)).fields.email;
           return json(200, {
             file_name: 'excel.csv',
             encoding: 'windows-1252',
@@ -168,7 +173,16 @@ function app(options: Options = {}) {
             mapping: { fields: { name: 'Naam', email: 'E-mail', company: 'Bedrijf', city: 'Plaats' } },
             sample: [['José Müller', 'jose@example.nl', 'Café Zuid', 'Tilburg']],
             rows: 200,
+            duplicates:
+              email === 'E-mail'
+                ? {
+                    addresses: 1,
+                    rows: 2,
+                    items: [{ email: 'jan@example.nl', count: 3, lines: [4, 17, 230] }],
+                  }
+                : { addresses: 0, rows: 0, items: [] },
           });
+        }
         return json(202, run({}));
       },
       'GET /contacts/imports/7': async () => {
@@ -177,9 +191,11 @@ function app(options: Options = {}) {
           await options.importDone;
           return json(200, {
             ...next,
-            created: 197,
+            file_duplicates: 'last',
+            created: 195,
             updated: 0,
             skipped: 1,
+            duplicates: 2,
             refused: 2,
             refusals: [
               { line: 5, reason: "Het e-mailadres 'jan@' is niet geldig." },
@@ -385,7 +401,7 @@ describe('ContactsScreen', () => {
     );
   });
 
-  it('should import a CSV: the dry run, the mapping, the duplicate choice, the progress and the refused rows', async () => {
+  it('should import a CSV: the dry run, the mapping, the duplicate choices, the progress and the refused rows', async () => {
     let finish = () => {};
     const { test, container } = await open({ importDone: new Promise<void>((done) => (finish = done)) });
     await click(button(container, 'Importeren'));
@@ -410,10 +426,36 @@ describe('ContactsScreen', () => {
         container.querySelector('section[aria-label="Voorbeeld van de import"] tbody')?.textContent,
       ).toBe('José Müllerjose@example.nlTilburg'),
     );
-    const skip = [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
-      (radio) => radio.value === 'skip',
+    const radio = (value: string) =>
+      [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+        (each) => each.value === value,
+      ) ?? null;
+    await click(radio('skip'));
+    // The address on three rows, with their lines; nothing chosen, so the import does not start.
+    const repeated = () => container.querySelector('[data-testid="import-file-duplicates"]');
+    expect(repeated()?.textContent).toContain('jan@example.nl staat op regel 4, 17 en 230');
+    expect(radio('first')?.checked).toBe(false);
+    expect(radio('last')?.checked).toBe(false);
+    await click(button(container, 'Import starten'));
+    expect(container.textContent).toContain(
+      'Kies welke regel telt bij een e-mailadres dat op meer dan één regel staat.',
     );
-    await click(skip ?? null);
+    expect(requests(test, 'POST', '/contacts/imports')).toHaveLength(1);
+    // Another e-mail column: the server reads the file again with it, and finds no repeats there.
+    await choose(labelled(container, 'E-mailadres'), 'Plaats');
+    await waitFor(() => expect(repeated()).toBeNull());
+    const recheck = requests(test, 'POST', '/contacts/imports')[1]?.body as FormData;
+    expect(recheck.get('dry_run')).toBe('true');
+    expect(JSON.parse(String(recheck.get('mapping'))).fields.email).toBe('Plaats');
+    await choose(labelled(container, 'E-mailadres'), 'E-mail');
+    await waitFor(() =>
+      expect(repeated()?.textContent).toContain('jan@example.nl staat op regel 4, 17 en 230'),
+    );
+    const label = [...container.querySelectorAll('label')].find((each) =>
+      each.textContent?.includes('Laatste regel telt'),
+    );
+    expect(label?.querySelector('input')).toBe(radio('last'));
+    await click(radio('last'));
     await click(button(container, 'Import starten'));
     const progress = await waitFor(() => {
       const found = container.querySelector('[data-testid="import-progress"]');
@@ -423,9 +465,10 @@ describe('ContactsScreen', () => {
     expect(progress?.getAttribute('role')).toBe('status');
     expect(progress?.querySelector('progress')?.getAttribute('value')).toBe('100');
     expect(progress?.querySelector('progress')?.getAttribute('max')).toBe('200');
-    const sent = requests(test, 'POST', '/contacts/imports')[1]?.body as FormData;
+    const sent = requests(test, 'POST', '/contacts/imports')[3]?.body as FormData;
     expect(sent.get('dry_run')).toBe('false');
     expect(sent.get('on_duplicate')).toBe('skip');
+    expect(sent.get('file_duplicates')).toBe('last');
     expect(JSON.parse(String(sent.get('mapping')))).toEqual({
       fields: { name: 'Naam', email: 'E-mail', city: 'Plaats' },
       delimiter: ';',
@@ -437,8 +480,11 @@ describe('ContactsScreen', () => {
       return found as HTMLElement;
     });
     expect(report.textContent).toContain('De import van excel.csv is klaar.');
-    expect(report.textContent).toContain('197 contacten toegevoegd.');
+    expect(report.textContent).toContain('195 contacten toegevoegd.');
     expect(report.textContent).toContain('1 rij overgeslagen');
+    expect(report.textContent).toContain(
+      '2 rijen overgeslagen: het e-mailadres stond ook op een andere regel van het bestand (de laatste regel telde).',
+    );
     expect(report.textContent).toContain('2 rijen geweigerd.');
     expect(report.querySelector('tbody')?.textContent).toBe(
       "5Het e-mailadres 'jan@' is niet geldig.9De naam ontbreekt.",

@@ -10,9 +10,9 @@ import {
   readMapColour,
   withContactsView,
 } from '@loop/core/contactsScreen';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useAsyncInjection } from '../app/ContainerProvider';
+import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { type Remote, useQuery } from '../shared/useQuery';
 import { CONTACTS_QUERY_PREFIX } from './useContacts';
@@ -60,14 +60,22 @@ export function useMapColour(): readonly [number | null, (colour: number | null)
 /**
  * The map of the address's filter or segment, coloured by a survey (forgotten with every contacts
  * change). While another filter or colouring loads, the map before stays (Leaflet is not torn down
- * and rebuilt for a new colour).
+ * and rebuilt for a new colour). While contacts wait for the address service it is asked for again
+ * when the view says (soon while they are placed, just after the next try when the service is out).
  */
 export function useContactMap(address: ContactListAddress, colour: number | null): Remote<ContactMapScreen> {
   const useCases = useContactMapUseCases();
+  const timer = useInjection(TOKENS.Timer);
   const map = useQuery(
     `${CONTACTS_QUERY_PREFIX}map:${JSON.stringify(contactMapQuery(address, colour))}`,
     () => useCases.load(address, colour),
   );
+  const { value, reload } = map;
+  useEffect(() => {
+    const wait = value?.view.refreshInMs ?? null;
+    // Each answer schedules the next ask, so a new answer (or leaving the map) cancels the old one.
+    return wait === null ? undefined : timer.after(wait, reload);
+  }, [value, reload, timer]);
   const shown = useRef<ContactMapScreen | null>(null);
   if (map.value !== null) shown.current = map.value;
   return map.value === null && map.error === null ? { ...map, value: shown.current } : map;

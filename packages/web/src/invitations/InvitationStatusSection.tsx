@@ -1,7 +1,7 @@
 import { DELIVERY_STATUSES, type DeliveryStatus } from '@loop/core';
-import { DELIVERY_STATUS_LABELS, invitationRow, statusSummary } from '@loop/core/invitations';
-import { useId, useState } from 'react';
-import { useAsyncInjection } from '../app/ContainerProvider';
+import { DELIVERY_STATUS_LABELS, invitationRow, sendingState, statusSummary } from '@loop/core/invitations';
+import { useEffect, useId, useState } from 'react';
+import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useQuery } from '../shared/useQuery';
@@ -12,10 +12,15 @@ import { ReminderSettingsForm } from './ReminderSettingsForm';
 const PAGE_SIZE = 50;
 const COLUMNS = ['Naam', 'E-mail', 'Status', 'Wanneer', 'Herinneringen'] as const;
 
-/** Per contact: where their invitation stands, with the mail server's reason when it failed. */
+/**
+ * Per contact: where their invitation stands, with the mail server's reason when it failed. While
+ * invitations are being sent the list asks again every few seconds, so 'Gepland' turns 'Verstuurd'
+ * once each mail is written or handed to the mail server, without a reload.
+ */
 export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
   const id = useId();
   const invitations = useAsyncInjection(TOKENS.SurveyInvitationUseCases);
+  const timer = useInjection(TOKENS.Timer);
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [page, setPage] = useState(1);
   const list = useQuery(`invitations:${surveyId}:${status}:${page}`, () =>
@@ -23,6 +28,13 @@ export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
   );
   const value = list.value;
   const summary = value ? statusSummary(value) : [];
+  const sending = value ? sendingState(value) : null;
+  const { reload } = list;
+  useEffect(() => {
+    // Each answer schedules the next ask; a new answer or leaving the screen cancels the old one.
+    const wait = value === null ? null : (sendingState(value)?.refreshInMs ?? null);
+    return wait === null ? undefined : timer.after(wait, reload);
+  }, [value, reload, timer]);
 
   return (
     <>
@@ -37,6 +49,9 @@ export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
           <p>Voor deze survey zijn nog geen uitnodigingen verstuurd.</p>
         ) : (
           <>
+            <p className="muted" role="status">
+              {sending?.text ?? ''}
+            </p>
             <ul className="invite-counts" aria-label="Aantallen per status">
               {summary.map((line) => (
                 <li key={line.status}>

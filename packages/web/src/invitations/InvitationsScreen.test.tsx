@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { MemberRole, Survey, SurveyInvitations } from '@loop/core';
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
@@ -70,11 +71,42 @@ const LIST: SurveyInvitations = {
   page: 1,
   page_size: 50,
   counts: { planned: 0, sent: 0, failed: 1, opened: 0, completed: 1, cancelled: 0 },
+  sending: 0,
   reminders: { after_days: 3, max_reminders: 1, stopped: false },
 };
 
-function app(role: MemberRole, send: (request: SeenRequest) => Response = () => json(202, {})) {
-  return createTestApp({
+/** Anna's invitation, planned and due (its mail on its way), or sent. */
+const anna = (sent: boolean): SurveyInvitations => ({
+  ...LIST,
+  items: [
+    {
+      id: 3,
+      contact_id: 7,
+      name: 'Anna Bakker',
+      email: 'anna@voorbeeld.nl',
+      status: sent ? 'sent' : 'planned',
+      failure: null,
+      planned_at: '2026-11-26T10:00:00Z',
+      sent_at: sent ? '2026-11-26T10:00:01Z' : null,
+      opened_at: null,
+      completed_at: null,
+      reminders_sent: 0,
+      last_mail_at: '2026-11-26T10:00:00Z',
+    },
+  ],
+  total: 1,
+  counts: { planned: sent ? 0 : 1, sent: sent ? 1 : 0, failed: 0, opened: 0, completed: 0, cancelled: 0 },
+  sending: sent ? 0 : 1,
+});
+
+function app(
+  role: MemberRole,
+  send: (request: SeenRequest) => Response = () => json(202, {}),
+  lists: SurveyInvitations[] = [LIST],
+) {
+  // The screen's timers, run when a test says so.
+  const timers: { ms: number; task: () => void }[] = [];
+  const test = createTestApp({
     path: '/survey/12/uitnodigen',
     storage: {
       [STORAGE_KEYS.token]: freshJwt(),
@@ -85,7 +117,7 @@ function app(role: MemberRole, send: (request: SeenRequest) => Response = () => 
       'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/12': () => json(200, SURVEY),
-      'GET /surveys/12/invitations': () => json(200, LIST),
+      'GET /surveys/12/invitations': () => json(200, lists.length > 1 ? lists.shift() : lists[0]),
       'GET /contacts/segments': () =>
         json(200, [
           {
@@ -123,7 +155,17 @@ function app(role: MemberRole, send: (request: SeenRequest) => Response = () => 
       'PATCH /surveys/12/reminders': (request) =>
         json(200, { ...LIST.reminders, ...(request.body as object) }),
     },
+    overrides: {
+      Timer: {
+        after: (ms, task) => {
+          const entry = { ms, task };
+          timers.push(entry);
+          return () => timers.splice(timers.indexOf(entry) >>> 0, 1);
+        },
+      },
+    },
   });
+  return { ...test, timers };
 }
 
 describe('InvitationsScreen', () => {
@@ -181,6 +223,23 @@ describe('InvitationsScreen', () => {
     await waitFor(() => expect(test.api.seen.some((request) => request.method === 'PATCH')).toBe(true));
     const patch = test.api.seen.find((request) => request.method === 'PATCH');
     expect(patch?.body).toEqual({ after_days: 3, max_reminders: 1, stopped: true });
+  });
+
+  it("should turn 'Gepland' into 'Verstuurd' once the mail went, without a reload", async () => {
+    const test = app('member', undefined, [anna(false), anna(true)]);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('tbody tr')?.textContent).toContain('Gepland'));
+    expect(container.textContent).toContain(
+      '1 uitnodiging wordt nu verstuurd; de status werkt zichzelf bij.',
+    );
+    // The list asks again in two seconds (the session's own refresh timer, hours away, is not the list's).
+    const listTimers = () => test.timers.filter((timer) => timer.ms <= 60_000);
+    expect(listTimers().map((timer) => timer.ms)).toEqual([2_000]);
+    await act(async () => listTimers()[0]?.task());
+    await waitFor(() => expect(container.querySelector('tbody tr')?.textContent).toContain('Verstuurd'));
+    expect(container.textContent).toContain('Verstuurd 1');
+    expect(container.textContent).not.toContain('wordt nu verstuurd');
+    expect(listTimers()).toEqual([]);
   });
 
   it('should tell a viewer why and ask nothing about contacts', async () => {
