@@ -101,7 +101,7 @@ describe('plan texts (migrated database)', () => {
   });
 });
 
-describe('plan texts in one language (migration 0030)', () => {
+describe('plan texts in one language (migration 0029)', () => {
   it("should use Loop's words: 'reactie' not 'respons', 'je' not 'u', the ASCII apostrophe, 'Analyse' for the page", async () => {
     const forbidden: ReadonlyArray<readonly [string, RegExp]> = [
       ['respons', /(?<![\p{L}\p{N}])respons(en)?(?![\p{L}\p{N}])/iu],

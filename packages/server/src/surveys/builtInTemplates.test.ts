@@ -15,14 +15,14 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** The statements of migration 0030 that rewrite the built-in templates. */
+/** The statements of migration 0029 that rewrite the built-in templates. */
 const templateStatements = (): string[] =>
-  readFileSync(new URL('../../drizzle/0030_one_language.sql', import.meta.url), 'utf8')
+  readFileSync(new URL('../../drizzle/0029_one_language.sql', import.meta.url), 'utf8')
     .split('--> statement-breakpoint')
     .filter((statement) => statement.includes('"survey_templates"'));
 
 describe('the built-in templates in one language (docs/glossary.md)', () => {
-  it('should write the ASCII apostrophe in the code and in a database seeded before (migration 0030)', async () => {
+  it('should write the ASCII apostrophe in the code and in a database seeded before (migration 0029)', async () => {
     expect(JSON.stringify(BUILT_IN_TEMPLATES)).not.toMatch(/[\u2018\u2019]/);
     // A database seeded before the change: the curly apostrophe in the stored texts.
     await ctx.db.execute(
