@@ -220,6 +220,17 @@ describe('layout at 390 px', () => {
       expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
     }
     expect(outside).toEqual([]);
+    // Still a table to a screen reader, as Chromium's own accessibility tree says (the page is the
+    // invitations' status now): the cards are its rows and cells, under their column headers.
+    const client = await context.newCDPSession(page);
+    const { nodes } = (await client.send('Accessibility.getFullAXTree')) as {
+      nodes: Array<{ role?: { value: string }; name?: { value: string } }>;
+    };
+    const withRole = (role: string) => nodes.filter((node) => node.role?.value === role);
+    expect(withRole('table')).toHaveLength(1);
+    const headers = withRole('columnheader').map((node) => node.name?.value);
+    expect(headers).toEqual(expect.arrayContaining(['Naam', 'E-mail', 'Status', 'Wanneer']));
+    expect(withRole('cell')).toHaveLength(3 * headers.length);
     expect(problems).toEqual([]);
     await context.close();
   });
