@@ -89,7 +89,7 @@ function Plans({ plans, onSaved }: { plans: Remote<readonly Plan[]>; onSaved: ()
           <Loading />
         )
       ) : (
-        <TableScroll label="Tabel met plannen" columns={columns}>
+        <TableScroll label="Tabel met plannen" columns={columns} cards>
           {plans.value.map((plan) => (
             <tr key={plan.id}>
               <td>

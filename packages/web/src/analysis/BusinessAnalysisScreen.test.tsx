@@ -288,7 +288,7 @@ describe('BusinessAnalysisScreen for a viewer', () => {
 });
 
 describe('the way to the business analysis', () => {
-  it("should be a dashboard card with 'business', and absent without it", async () => {
+  it("should be a dashboard card and under the header's 'Meer' with 'business', and absent without it", async () => {
     for (const [features, cards] of [
       [['core', 'business'], 1],
       [['core'], 0],
@@ -302,9 +302,11 @@ describe('the way to the business analysis', () => {
       const card = container.querySelectorAll('a.card[href="/bedrijfsanalyse"]');
       expect(card).toHaveLength(cards);
       if (cards === 1) expect(card[0]?.querySelector('.card-title')?.textContent).toBe('Bedrijfsanalyse');
-      // Not in the header, which holds the daily areas (e2e/layout.test.ts).
+      // Every area is in the menu for whoever may use it, not only behind a card.
       await waitFor(() => expect(container.querySelector('#main-nav a[href="/surveys"]')).not.toBeNull());
-      expect(container.querySelector('#main-nav a[href="/bedrijfsanalyse"]')).toBeNull();
+      expect(container.querySelectorAll('#main-nav .nav-more-list a[href="/bedrijfsanalyse"]')).toHaveLength(
+        cards,
+      );
       unmountAll();
     }
   });

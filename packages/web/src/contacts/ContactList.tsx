@@ -18,6 +18,7 @@ import { type RefObject, useEffect, useState } from 'react';
 import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { labelCells } from '../shell/labelCells';
 import { Pager } from '../shell/Pager';
 import { ContactBulkBar } from './ContactBulkBar';
 import { useContactList, useContactsChanged, useContactsUseCases } from './useContacts';
@@ -122,8 +123,8 @@ export function ContactList({
         />
       ) : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways on phones and must be reachable by keyboard */}
-      <section className="table-scroll" aria-label="Contacten" tabIndex={0}>
-        <table className="contacts-table">
+      <section className="table-scroll table-cards" aria-label="Contacten" tabIndex={0}>
+        <table className="contacts-table" ref={labelCells}>
           <thead>
             <tr>
               <th scope="col" className="contacts-check">

@@ -255,7 +255,7 @@ export function FinanceRecordsSection({
           <p role="status" className="field-hint">
             {value.total === 1 ? '1 boeking' : `${value.total} boekingen`}
           </p>
-          <TableScroll label="Boekingen" columns={canManage ? [...columns, 'Acties'] : columns}>
+          <TableScroll label="Boekingen" columns={canManage ? [...columns, 'Acties'] : columns} cards>
             {value.items.map((record) => {
               const row = recordRow(record);
               return (

@@ -77,7 +77,7 @@ export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
                 ))}
               </select>
             </div>
-            <TableScroll label="Uitnodigingen" columns={COLUMNS}>
+            <TableScroll label="Uitnodigingen" columns={COLUMNS} cards>
               {value.items.map(invitationRow).map((row) => (
                 <tr key={row.id}>
                   <td>{row.name}</td>

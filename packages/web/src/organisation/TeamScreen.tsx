@@ -158,7 +158,7 @@ export function TeamScreen() {
           )
         ) : (
           <>
-            <TableScroll label="Tabel met leden" columns={MEMBER_COLUMNS}>
+            <TableScroll label="Tabel met leden" columns={MEMBER_COLUMNS} cards>
               {view?.rows.map((row) => (
                 <MemberRow
                   key={row.member.user_id}
@@ -188,7 +188,7 @@ export function TeamScreen() {
             ) : invitations.value.length === 0 ? (
               <p>Er staan geen uitnodigingen open.</p>
             ) : (
-              <TableScroll label="Tabel met openstaande uitnodigingen" columns={INVITATION_COLUMNS}>
+              <TableScroll label="Tabel met openstaande uitnodigingen" columns={INVITATION_COLUMNS} cards>
                 {invitations.value.map((invitation) => (
                   <InvitationRow
                     key={invitation.id}

@@ -8,7 +8,7 @@ import { createTestApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
-function app(role: string) {
+function app(role: string, features = ['core', 'analytics', 'branding', 'business']) {
   return createTestApp({
     path: '/dashboard',
     storage: { [STORAGE_KEYS.token]: freshJwt(true), [STORAGE_KEYS.refreshToken]: 'r1' },
@@ -24,7 +24,7 @@ function app(role: string) {
           status: 'active',
           start_date: '2026-01-01T00:00:00Z',
           end_date: null,
-          features: ['core', 'analytics', 'branding'].map((key) => ({ key, name: key, description: '' })),
+          features: features.map((key) => ({ key, name: key, description: '' })),
         }),
     },
   });
@@ -47,7 +47,9 @@ describe('MainNav', () => {
     expect(toggle?.getAttribute('aria-expanded')).toBe('false');
     expect(list?.hidden).toBe(true);
     expect([...(list?.querySelectorAll('a') ?? [])].map((a) => a.textContent)).toEqual([
+      'Bedrijfsanalyse',
       'Organisatie',
+      'Abonnement',
       'Profiel',
       'Personalisatie',
       'Beheer',
@@ -69,10 +71,22 @@ describe('MainNav', () => {
     expect(toggle?.className).toContain('is-current');
   });
 
-  it('should not offer Contacten to a viewer', async () => {
+  it('should not offer Contacten or the business analysis to a viewer, and the subscription to everyone', async () => {
     const test = app('viewer');
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(container.querySelector('#main-nav a[href="/finance"]')).not.toBeNull());
     expect(container.querySelector('#main-nav a[href="/contacten"]')).toBeNull();
+    expect(container.querySelector('#main-nav a[href="/bedrijfsanalyse"]')).toBeNull();
+    expect(container.querySelector('#main-nav a[href="/dashboard/abonnement"]')?.textContent).toBe(
+      'Abonnement',
+    );
+  });
+
+  it("should offer the business analysis only on a plan with 'business'", async () => {
+    const test = app('owner', ['core', 'analytics', 'branding']);
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelector('#main-nav a[href="/finance"]')).not.toBeNull());
+    expect(container.querySelector('#main-nav a[href="/bedrijfsanalyse"]')).toBeNull();
+    expect(container.querySelector('#main-nav a[href="/dashboard/abonnement"]')).not.toBeNull();
   });
 });

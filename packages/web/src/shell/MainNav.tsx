@@ -11,10 +11,10 @@ import { useCurrentUser } from '../organisation/useCurrentUser';
 import { useIsAdmin } from '../session/useIsAdmin';
 
 /**
- * The areas one works in: the daily ones in the bar, the rest (one's organisation and profile, the
- * house style, platform management) under 'Meer', so the bar of an admin on a paid plan keeps one row
- * at 1280 px with room to spare (e2e/layout.test.ts). The subscription is reached through the
- * dashboard's 'Mijn Abonnement' card and every plan note, the business analysis through its card.
+ * The areas one works in: the daily ones in the bar, the rest (the business analysis, one's
+ * organisation, its subscription and one's profile, the house style, platform management) under
+ * 'Meer', so the bar of an admin on a paid plan keeps one row at 1280 px with room to spare
+ * (e2e/layout.test.ts). Every area is in the menu for whoever may use it, besides any dashboard card.
  */
 interface NavItem {
   readonly href: string;
@@ -35,7 +35,15 @@ const NAV: readonly NavItem[] = [
 
 /** Under 'Meer'. */
 const MORE: readonly NavItem[] = [
+  {
+    href: '/bedrijfsanalyse',
+    label: 'Bedrijfsanalyse',
+    adminOnly: false,
+    feature: 'business',
+    permission: 'analysis.use',
+  },
   { href: '/organisatie', label: 'Organisatie', adminOnly: false },
+  { href: '/dashboard/abonnement', label: 'Abonnement', adminOnly: false },
   { href: '/profiel', label: 'Profiel', adminOnly: false },
   { href: '/personalisatie', label: 'Personalisatie', adminOnly: false, feature: 'branding' },
   { href: '/admin', label: 'Beheer', adminOnly: true },
@@ -62,6 +70,7 @@ export function MainNav() {
   const planFeatures: Partial<Record<FeatureKey, boolean>> = {
     branding: useFeature('branding') === true,
     analytics: useFeature('analytics') === true,
+    business: useFeature('business') === true,
   };
 
   // A followed link closes the phone menu.

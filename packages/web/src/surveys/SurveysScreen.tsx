@@ -91,7 +91,7 @@ export function SurveysScreen() {
         )
       ) : (
         <>
-          <TableScroll label="Tabel met surveys" columns={COLUMNS}>
+          <TableScroll label="Tabel met surveys" columns={COLUMNS} cards>
             {list.value.items.map((survey) => (
               <tr key={survey.id} data-survey-id={survey.id}>
                 <td>

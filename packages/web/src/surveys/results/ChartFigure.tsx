@@ -66,10 +66,14 @@ export function ChartFigure({
           </table>
         </section>
       ) : (
-        <table className="visually-hidden">
-          <caption>{caption}</caption>
-          {table}
-        </table>
+        // The wrapper is what hides it: a table grows to its cells whatever its width, and a hidden
+        // table wider than a phone made the whole page scroll sideways.
+        <div className="visually-hidden">
+          <table>
+            <caption>{caption}</caption>
+            {table}
+          </table>
+        </div>
       )}
     </figure>
   );

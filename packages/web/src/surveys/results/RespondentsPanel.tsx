@@ -118,7 +118,7 @@ export function RespondentsPanel({
         </p>
       ) : (
         <>
-          <TableScroll label="Tabel met reacties" columns={COLUMNS}>
+          <TableScroll label="Tabel met reacties" columns={COLUMNS} cards>
             {list.value.items.map((item) => (
               <tr key={item.id} data-response-id={item.id}>
                 <td>
