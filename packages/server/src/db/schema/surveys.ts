@@ -1,0 +1,105 @@
+import type { Question, SurveyStatus } from '@loop/core';
+import { DEFAULT_REMINDERS } from '@loop/core/invitations';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts';
+import { timestamptz } from './columns';
+
+// ───────────────────────── Surveys and templates ─────────────────────────
+
+export const SURVEY_STATUSES = ['draft', 'open', 'closed'] as const satisfies readonly SurveyStatus[];
+
+/**
+ * A survey of an organisation. `questions` holds the core `Question` list, always checked before
+ * it is written: by `checkSurveyDraft` for a draft, which may still lack texts and choices
+ * (docs/architecture.md, 'Drafts are always saved'), by `validateCompleteSurvey` once it is open or
+ * closed. `version` counts content saves (optimistic concurrency for the editor's autosave).
+ */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    introductionHtml: text('introduction_html').notNull().default(''),
+    thankYouText: text('thank_you_text').notNull().default(''),
+    status: text('status').$type<SurveyStatus>().notNull().default('draft'),
+    closeAt: timestamptz('close_at'),
+    questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    publishedAt: timestamptz('published_at'),
+    closedAt: timestamptz('closed_at'),
+    /** Token of the survey's public link (≥ 128 random bits, base64url); made at creation. */
+    publicToken: text('public_token').unique('surveys_public_token_unique'),
+    /**
+     * Retention ('antwoorden bewaren tot'): a fixed day, or a number of months after each response
+     * was completed (at most one of the two). Past it, open-text answers are blanked and personal
+     * links detached by the retention job.
+     */
+    retentionUntil: date('retention_until', { mode: 'string' }),
+    retentionMonths: smallint('retention_months'),
+    /**
+     * Invitations to an anonymous survey keep no link to their response (invitations.ts): the
+     * results never show who answered. Fixed once invitations exist.
+     */
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** Reminders of invitations (core DEFAULT_REMINDERS, REMINDER_LIMITS): after how many days, how many, stopped. */
+    reminderAfterDays: smallint('reminder_after_days').notNull().default(DEFAULT_REMINDERS.after_days),
+    reminderMax: smallint('reminder_max').notNull().default(DEFAULT_REMINDERS.max_reminders),
+    remindersStopped: boolean('reminders_stopped').notNull().default(DEFAULT_REMINDERS.stopped),
+    /** The last response number handed out ('Reactie N'): numbers are never reused after an erase. */
+    lastResponseOrdinal: integer('last_response_ordinal').notNull().default(0),
+  },
+  (t) => [
+    index('surveys_organization_updated_idx').on(t.organizationId, t.updatedAt),
+    check('surveys_status_check', sql`${t.status} in ('draft', 'open', 'closed')`),
+    check(
+      'surveys_retention_check',
+      sql`(${t.retentionUntil} is null or ${t.retentionMonths} is null) and (${t.retentionMonths} is null or ${t.retentionMonths} between 1 and 120)`,
+    ),
+  ],
+);
+
+/**
+ * Survey templates: `organization_id` null is a built-in template for everyone (seeded at start by
+ * its stable `key`, read-only through the API); otherwise the organisation's own.
+ */
+export const surveyTemplates = pgTable(
+  'survey_templates',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Stable key of a built-in template (the seed's idempotency); null for an organisation's own. */
+    key: text('key').unique('survey_templates_key_unique'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    introductionHtml: text('introduction_html').notNull().default(''),
+    thankYouText: text('thank_you_text').notNull().default(''),
+    questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('survey_templates_organization_idx').on(t.organizationId)],
+);
+
+export type SurveyRow = typeof surveys.$inferSelect;
+export type SurveyTemplateRow = typeof surveyTemplates.$inferSelect;
