@@ -1,0 +1,13 @@
+/**
+ * The `@loop/server/internals` entry: inner parts of the server that the benchmarks (bench/) time
+ * or drive on their own, without a route around them. Not an API for the other packages.
+ */
+export { gatherAnalysisInput } from './analysis/analysisData';
+export { readBankFile } from './finance/import/readBankFile';
+export { invitationLinkToken, unsubscribeToken } from './invitations/invitationTokens';
+export { createSmtpMailer } from './mail/smtpMailer';
+export { createOutbox } from './outbox/outbox';
+export { outboxMessage } from './outbox/outboxWorker';
+export { questionTimingsOf } from './responses/questionTimings';
+export { rebuildSurveyCounts } from './responses/surveyCounts';
+export { SurveyQuestionsCache } from './responses/surveyQuestionsCache';

@@ -1,0 +1,7 @@
+/**
+ * The `@loop/server/testing` entry: the test support that code outside the server uses too (bench/):
+ * the SMTP sink and the survey of every question type with its answers.
+ */
+export { everyTypeAnswers, everyTypeQuestions } from './everyTypeQuestions';
+export type { SinkDelivery, SinkRefusal, SmtpSink } from './smtpSink';
+export { startSmtpSink } from './smtpSink';
