@@ -1,18 +1,24 @@
 /**
- * What the benchmarks share: a scratch PostgreSQL database, the app as they configure it, the demo
- * admin's sign-in, and the timing of an action.
+ * What the benchmarks share: the one harness of a benchmark's server (`withBenchServer`: a scratch
+ * PostgreSQL database, migrated and seeded with the demo data, the app as they configure it, and
+ * the teardown of it all), the demo admin's sign-in, and the timing of an action.
  */
-import type { FastifyInstance } from 'fastify';
-import postgres from 'postgres';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
+  buildApp,
   createPasswordHasher,
   DEMO_ADMIN,
   loadConfig,
-  openPostgres,
+  type Mailer,
+  type PasswordHasher,
   seedDemoData,
   systemClock,
-} from '../packages/server/src/index';
-import type { Mailer } from '../packages/server/src/mail/mailer';
+} from '@loop/server';
+import { type Database, type DatabaseHandle, openPostgres } from '@loop/server/db';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
 
 /** The PostgreSQL server the benchmarks use; each creates a database of its own on it. */
 export const ADMIN_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,21 +49,96 @@ export async function seedDemoDatabase(url: string, { keepContacts = false } = {
   const setup = openPostgres(url, { max: 2 });
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await setup.migrate();
-    await seedDemoData({
-      db: setup.db,
-      clock: systemClock,
-      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-    });
-    const [org] = await sql<{ id: number }[]>`
-      select m.organization_id as id from memberships m join users u on u.id = m.user_id
-      where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
-    if (org === undefined) throw new Error('the demo admin has no organisation');
-    if (!keepContacts) await sql`delete from contacts where organization_id = ${org.id}`;
-    return Number(org.id);
+    await migrateAndSeed(setup);
+    const org = await demoAdminOrganization(sql);
+    if (!keepContacts) await sql`delete from contacts where organization_id = ${org}`;
+    return org;
   } finally {
     await sql.end();
     await setup.close();
+  }
+}
+
+/** The demo admin's first organisation. */
+export async function demoAdminOrganization(sql: postgres.Sql): Promise<number> {
+  const [org] = await sql<{ id: number }[]>`
+    select m.organization_id as id from memberships m join users u on u.id = m.user_id
+    where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
+  if (org === undefined) throw new Error('the demo admin has no organisation');
+  return Number(org.id);
+}
+
+/** Password hashing made cheap: a benchmark signs in, it does not measure argon2. */
+export const benchPasswords = (): PasswordHasher => createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+
+/** Migrates `database` and seeds the demo data. */
+export async function migrateAndSeed(database: DatabaseHandle, passwords = benchPasswords()): Promise<void> {
+  await database.migrate();
+  await seedDemoData({ db: database.db, clock: systemClock, passwords });
+}
+
+/** The real Loop app on `db`, configured by `benchConfig(env)`, mail going nowhere. */
+export const buildBenchApp = (
+  db: Database,
+  env: Readonly<Record<string, string>>,
+  passwordHasher = benchPasswords(),
+): Promise<FastifyInstance> => buildApp({ config: benchConfig(env), db, mailer: noMail, passwordHasher });
+
+/** A benchmark's server, as `withBenchServer` hands it out. */
+export interface BenchServer {
+  /** The scratch database, migrated and seeded with the demo data (a child server's DATABASE_URL). */
+  readonly url: string;
+  /** The app's handle on the database. */
+  readonly database: DatabaseHandle;
+  /** One plain connection, for generating data and the bare queries. */
+  readonly sql: postgres.Sql;
+  /** The real app on the database, built at the first call; later calls answer the same one. */
+  app(): Promise<FastifyInstance>;
+  /** Closes `database` and `sql` now, before a child server takes the load (teardown then skips them). */
+  closeConnections(): Promise<void>;
+}
+
+/**
+ * Runs `bench` on a scratch database `loop_bench_<name>_<pid>` (a pool of `pool` connections for the
+ * app's handle, 10 by default), migrated and seeded; then closes the app, the connections, drops
+ * the database and removes the app's data folder, whether `bench` succeeded or not.
+ */
+export async function withBenchServer<T>(
+  name: string,
+  bench: (server: BenchServer) => Promise<T>,
+  { pool = 10 }: { readonly pool?: number } = {},
+): Promise<T> {
+  const { url, drop } = await scratchDatabase(name);
+  const database = openPostgres(url, { max: pool });
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const dataDir = await mkdtemp(join(tmpdir(), `loop-bench-${name}-`));
+  const passwords = benchPasswords();
+  const started: { app?: Promise<FastifyInstance>; connections?: Promise<void> } = {};
+  const closeConnections = () => {
+    started.connections ??= sql.end().then(() => database.close());
+    return started.connections;
+  };
+  try {
+    await migrateAndSeed(database, passwords);
+    return await bench({
+      url,
+      database,
+      sql,
+      app: () => {
+        started.app ??= buildBenchApp(database.db, { DATA_DIR: dataDir }, passwords);
+        return started.app;
+      },
+      closeConnections,
+    });
+  } finally {
+    // An app that failed to build has nothing to close; its error is the one `bench` throws.
+    await started.app?.then(
+      (app) => app.close(),
+      () => {},
+    );
+    await closeConnections();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

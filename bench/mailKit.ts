@@ -7,8 +7,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import type { SmtpSink } from '@loop/server/testing';
 import type { Sql } from 'postgres';
-import type { SmtpSink } from '../packages/server/src/testing/smtpSink';
 
 export interface Running {
   readonly process: ChildProcess;

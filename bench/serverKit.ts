@@ -9,9 +9,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { DEMO_ADMIN } from '@loop/server';
+import { openPostgres } from '@loop/server/db';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createPasswordHasher, DEMO_ADMIN, openPostgres } from '../packages/server/src/index';
-import { benchConfig, noMail } from './benchKit';
+import { buildBenchApp } from './benchKit';
 
 export interface Child {
   readonly url: string;
@@ -51,15 +52,9 @@ export function childDatabaseUrl(): string {
 /** The real Loop app on DATABASE_URL with a pool of POOL_SIZE (default 10). */
 export async function benchApp(name: string): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const database = openPostgres(childDatabaseUrl(), { max: Number(process.env.POOL_SIZE ?? 10) });
-  const config = benchConfig({
+  const app = await buildBenchApp(database.db, {
     DATA_DIR: await mkdtemp(join(tmpdir(), `loop-bench-${name}-`)),
     DATABASE_URL: childDatabaseUrl(),
-  });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    mailer: noMail,
-    passwordHasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
   });
   return {
     app,

@@ -11,16 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildApp, createPasswordHasher, seedDemoData, systemClock } from '@loop/server';
+import { type DatabaseHandle, openPglite, openPostgres } from '@loop/server/db';
 import postgres from 'postgres';
-import {
-  buildApp,
-  createPasswordHasher,
-  type DatabaseHandle,
-  openPglite,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
 import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, timed } from '../benchKit';
 import { generateLogRows } from './generateLogRows';
 

@@ -13,20 +13,9 @@
  * Run: node scripts/pnpm.mjs bench:analytics   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test; a database of its own is created and dropped)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Question, Survey, SurveyResults } from '@loop/core';
 import { LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
-import postgres from 'postgres';
-import {
-  buildApp,
-  createPasswordHasher,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, sideBySide, timed } from '../benchKit';
+import { demoAdminHeaders, sideBySide, timed, withBenchServer } from '../benchKit';
 
 const RESPONSES = 100_000;
 const RUNS = 15;
@@ -187,138 +176,120 @@ const BARE = (surveyId: number) => `select question_id, item_id, num_value, coun
   where survey_id = ${surveyId} and submitted_at is not null group by question_id, item_id, num_value`;
 
 async function main() {
-  const { url, drop } = await scratchDatabase('analytics');
-  const pg = openPostgres(url);
-  const raw = postgres(url, { max: 1, onnotice: () => {} });
-  const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-analytics-'));
-  try {
-    await pg.migrate();
-    const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
-    await seedDemoData({ db: pg.db, clock: systemClock, passwords });
-    const config = benchConfig({ DATA_DIR: dataDir });
-    const app = await buildApp({ config, db: pg.db, mailer: noMail, passwordHasher: passwords });
-    try {
-      const headers = await demoAdminHeaders(app);
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/v1/surveys',
-        headers,
-        payload: {
-          title: 'Benchmark',
-          description_html: '',
-          introduction_html: '',
-          thank_you_text: 'Bedankt',
-          close_at: null,
-          questions: QUESTIONS,
-        },
-      });
-      const survey = created.json<Survey>();
-      await app.inject({
-        method: 'POST',
-        url: `/api/v1/surveys/${survey.id}/status`,
-        headers,
-        payload: { status: 'open' },
-      });
+  await withBenchServer('analytics', async (server) => {
+    const raw = server.sql;
+    const app = await server.app();
+    const headers = await demoAdminHeaders(app);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/surveys',
+      headers,
+      payload: {
+        title: 'Benchmark',
+        description_html: '',
+        introduction_html: '',
+        thank_you_text: 'Bedankt',
+        close_at: null,
+        questions: QUESTIONS,
+      },
+    });
+    const survey = created.json<Survey>();
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/surveys/${survey.id}/status`,
+      headers,
+      payload: { status: 'open' },
+    });
 
-      const generating = performance.now();
-      await raw.unsafe(`
-        insert into survey_responses (survey_id, organization_id, token_hash, kind, status, created_at, started_at, saved_at, completed_at)
-        select ${survey.id}, ${survey.organization_id}, 'bench-' || g, case when g % 4 = 0 then 'personal' else 'public' end,
-          'completed', t - interval '6 minutes', t - interval '6 minutes', t, t
-        from (select g, now() - g * interval '172 seconds' as t from generate_series(1, ${RESPONSES}) as g) as x`);
-      await raw.unsafe(`
-        insert into survey_responses (survey_id, organization_id, token_hash, kind, status, created_at, started_at, saved_at)
-        select ${survey.id}, ${survey.organization_id}, 'bench-started-' || g, 'public', 'in_progress', now() - g * interval '1 hour', now() - g * interval '1 hour', now()
-        from generate_series(1, 5000) as g`);
-      await raw.unsafe(`
-        insert into survey_responses (survey_id, organization_id, token_hash, kind, status)
-        select ${survey.id}, ${survey.organization_id}, 'bench-link-' || g, 'personal', 'pending' from generate_series(1, 20000) as g`);
-      for (const statement of generateAnswers(survey.id)) await raw.unsafe(statement);
-      await raw.unsafe('vacuum analyze survey_answers');
-      await raw.unsafe('vacuum analyze survey_responses');
-      const [{ rows }] = (await raw.unsafe(
-        'select count(*)::int as rows from survey_answers',
-      )) as unknown as [{ rows: number }];
-      console.log(
-        `Generated ${rows.toLocaleString('en')} answer rows of ${RESPONSES.toLocaleString('en')} submitted ` +
-          `responses in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
-      );
+    const generating = performance.now();
+    await raw.unsafe(`
+      insert into survey_responses (survey_id, organization_id, token_hash, kind, status, created_at, started_at, saved_at, completed_at)
+      select ${survey.id}, ${survey.organization_id}, 'bench-' || g, case when g % 4 = 0 then 'personal' else 'public' end,
+        'completed', t - interval '6 minutes', t - interval '6 minutes', t, t
+      from (select g, now() - g * interval '172 seconds' as t from generate_series(1, ${RESPONSES}) as g) as x`);
+    await raw.unsafe(`
+      insert into survey_responses (survey_id, organization_id, token_hash, kind, status, created_at, started_at, saved_at)
+      select ${survey.id}, ${survey.organization_id}, 'bench-started-' || g, 'public', 'in_progress', now() - g * interval '1 hour', now() - g * interval '1 hour', now()
+      from generate_series(1, 5000) as g`);
+    await raw.unsafe(`
+      insert into survey_responses (survey_id, organization_id, token_hash, kind, status)
+      select ${survey.id}, ${survey.organization_id}, 'bench-link-' || g, 'personal', 'pending' from generate_series(1, 20000) as g`);
+    for (const statement of generateAnswers(survey.id)) await raw.unsafe(statement);
+    await raw.unsafe('vacuum analyze survey_answers');
+    await raw.unsafe('vacuum analyze survey_responses');
+    const [{ rows }] = (await raw.unsafe('select count(*)::int as rows from survey_answers')) as unknown as [
+      { rows: number },
+    ];
+    console.log(
+      `Generated ${rows.toLocaleString('en')} answer rows of ${RESPONSES.toLocaleString('en')} submitted ` +
+        `responses in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
+    );
 
-      let results: SurveyResults | null = null;
-      const [api, bare] = await sideBySide(
-        RUNS,
-        async () => {
-          const response = await app.inject({
-            method: 'GET',
-            url: `/api/v1/surveys/${survey.id}/results`,
-            headers,
-          });
-          if (response.statusCode !== 200)
-            throw new Error(`results: ${response.statusCode} ${response.body}`);
-          results = response.json<SurveyResults>();
-        },
-        () => raw.unsafe(BARE(survey.id)),
-      );
-      const answered = (results as SurveyResults | null)?.questions.map((q) => q.answered).join(', ');
-      console.log(
-        `GET /surveys/:id/results: ${api.median.toFixed(0)} ms median (min ${api.min.toFixed(0)}) of ${RUNS}; ` +
-          `bare GROUP BY ${bare.median.toFixed(0)} ms (min ${bare.min.toFixed(0)}), timed turn about; ` +
-          `ratio ${(api.median / bare.median).toFixed(2)}×; ` +
-          `budget ${BUDGET_MS} ms: ${api.median <= BUDGET_MS ? 'met' : 'MISSED'}`,
-      );
-      console.log(`  answered per question: ${answered}`);
-
-      const filtered = await timed(OTHER_RUNS, () =>
-        app.inject({
+    let results: SurveyResults | null = null;
+    const [api, bare] = await sideBySide(
+      RUNS,
+      async () => {
+        const response = await app.inject({
           method: 'GET',
-          url: `/api/v1/surveys/${survey.id}/results?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`,
+          url: `/api/v1/surveys/${survey.id}/results`,
           headers,
-        }),
-      );
-      console.log(`  the last 30 days only (from=): ${filtered.median.toFixed(0)} ms median`);
-      for (const path of [
-        'questions/q1',
-        'questions/q1?q=oneens',
-        'questions/q7?q=focustijd%20antwoord%2012',
-      ]) {
-        const question = await timed(OTHER_RUNS, () =>
-          app.inject({ method: 'GET', url: `/api/v1/surveys/${survey.id}/${path}`, headers }),
-        );
-        console.log(`GET /surveys/:id/${path}: ${question.median.toFixed(0)} ms median`);
-      }
-      const analytics = await timed(OTHER_RUNS, async () => {
-        const response = await app.inject({ method: 'GET', url: '/api/v1/analytics', headers });
-        if (response.statusCode !== 200)
-          throw new Error(`analytics: ${response.statusCode} ${response.body}`);
-      });
-      console.log(`GET /analytics (the whole organisation): ${analytics.median.toFixed(0)} ms median`);
-      const exportStart = performance.now();
-      const csv = await app.inject({
-        method: 'GET',
-        url: `/api/v1/surveys/${survey.id}/export?format=csv`,
-        headers,
-      });
-      console.log(
-        `GET /surveys/:id/export?format=csv: ${RESPONSES.toLocaleString('en')} rows, ` +
-          `${(csv.rawPayload.length / 1e6).toFixed(1)} MB in ${((performance.now() - exportStart) / 1000).toFixed(1)} s`,
-      );
+        });
+        if (response.statusCode !== 200) throw new Error(`results: ${response.statusCode} ${response.body}`);
+        results = response.json<SurveyResults>();
+      },
+      () => raw.unsafe(BARE(survey.id)),
+    );
+    const answered = (results as SurveyResults | null)?.questions.map((q) => q.answered).join(', ');
+    console.log(
+      `GET /surveys/:id/results: ${api.median.toFixed(0)} ms median (min ${api.min.toFixed(0)}) of ${RUNS}; ` +
+        `bare GROUP BY ${bare.median.toFixed(0)} ms (min ${bare.min.toFixed(0)}), timed turn about; ` +
+        `ratio ${(api.median / bare.median).toFixed(2)}×; ` +
+        `budget ${BUDGET_MS} ms: ${api.median <= BUDGET_MS ? 'met' : 'MISSED'}`,
+    );
+    console.log(`  answered per question: ${answered}`);
 
-      const plan = (await raw.unsafe(
-        `explain (analyze, costs off, timing off) ${BARE(survey.id)}`,
-      )) as unknown as {
-        'QUERY PLAN': string;
-      }[];
-      console.log('EXPLAIN of the aggregate:');
-      for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
-    } finally {
-      await app.close();
+    const filtered = await timed(OTHER_RUNS, () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/surveys/${survey.id}/results?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`,
+        headers,
+      }),
+    );
+    console.log(`  the last 30 days only (from=): ${filtered.median.toFixed(0)} ms median`);
+    for (const path of [
+      'questions/q1',
+      'questions/q1?q=oneens',
+      'questions/q7?q=focustijd%20antwoord%2012',
+    ]) {
+      const question = await timed(OTHER_RUNS, () =>
+        app.inject({ method: 'GET', url: `/api/v1/surveys/${survey.id}/${path}`, headers }),
+      );
+      console.log(`GET /surveys/:id/${path}: ${question.median.toFixed(0)} ms median`);
     }
-  } finally {
-    await raw.end();
-    await pg.close();
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    const analytics = await timed(OTHER_RUNS, async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/analytics', headers });
+      if (response.statusCode !== 200) throw new Error(`analytics: ${response.statusCode} ${response.body}`);
+    });
+    console.log(`GET /analytics (the whole organisation): ${analytics.median.toFixed(0)} ms median`);
+    const exportStart = performance.now();
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/v1/surveys/${survey.id}/export?format=csv`,
+      headers,
+    });
+    console.log(
+      `GET /surveys/:id/export?format=csv: ${RESPONSES.toLocaleString('en')} rows, ` +
+        `${(csv.rawPayload.length / 1e6).toFixed(1)} MB in ${((performance.now() - exportStart) / 1000).toFixed(1)} s`,
+    );
+
+    const plan = (await raw.unsafe(
+      `explain (analyze, costs off, timing off) ${BARE(survey.id)}`,
+    )) as unknown as {
+      'QUERY PLAN': string;
+    }[];
+    console.log('EXPLAIN of the aggregate:');
+    for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
+  });
 }
 
 await main();

@@ -13,25 +13,13 @@
  * Run: node scripts/pnpm.mjs bench:business-analysis   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test; a database of its own is created and dropped)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import type { Question } from '@loop/core';
 import { builtinAnalysis } from '@loop/core/analysis';
 import { LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
-import postgres from 'postgres';
-import { gatherAnalysisInput } from '../../packages/server/src/analysis/analysisData';
-import {
-  buildApp,
-  createPasswordHasher,
-  DEMO_ORGANIZATION,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { rebuildSurveyCounts } from '../../packages/server/src/responses/surveyCounts';
-import { SurveyQuestionsCache } from '../../packages/server/src/responses/surveyQuestionsCache';
-import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, sideBySide, timed } from '../benchKit';
+import { DEMO_ORGANIZATION } from '@loop/server';
+import { gatherAnalysisInput, rebuildSurveyCounts, SurveyQuestionsCache } from '@loop/server/internals';
+import { demoAdminHeaders, sideBySide, timed, withBenchServer } from '../benchKit';
 
 const SURVEYS = 50;
 const RESPONSES_PER_SURVEY = 2_750;
@@ -121,14 +109,9 @@ const BARE = (organizationId: number) => `select a.survey_id, a.question_id, a.i
   group by 1, 2, 3, 4`;
 
 async function main() {
-  const { url, drop } = await scratchDatabase('business_analysis');
-  const pg = openPostgres(url);
-  const raw = postgres(url, { max: 1, onnotice: () => {} });
-  const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-analysis-'));
-  try {
-    await pg.migrate();
-    const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
-    await seedDemoData({ db: pg.db, clock: systemClock, passwords });
+  await withBenchServer('business_analysis', async (server) => {
+    const raw = server.sql;
+    const pg = server.database;
     const [organization] =
       (await raw`select id, name from organizations where name = ${DEMO_ORGANIZATION.name}`) as unknown as [
         { id: number; name: string },
@@ -246,39 +229,25 @@ async function main() {
         `${(report.length / 1024).toFixed(0)} kB of Markdown, ${report.split('\n').length} lines`,
     );
 
-    const app = await buildApp({
-      config: benchConfig({ DATA_DIR: dataDir }),
-      db: pg.db,
-      mailer: noMail,
-      passwordHasher: passwords,
-    });
-    try {
-      const headers = await demoAdminHeaders(app);
-      const route = await timed(7, async () => {
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/v1/organization/business-analysis',
-          headers,
-        });
-        if (response.statusCode !== 200) throw new Error(`analysis: ${response.statusCode} ${response.body}`);
+    const app = await server.app();
+    const headers = await demoAdminHeaders(app);
+    const route = await timed(7, async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/business-analysis',
+        headers,
       });
-      console.log(
-        `POST /organization/business-analysis (whole server, stored): ${route.median.toFixed(0)} ms median (min ${route.min.toFixed(0)}) of 7`,
-      );
-    } finally {
-      await app.close();
-    }
+      if (response.statusCode !== 200) throw new Error(`analysis: ${response.statusCode} ${response.body}`);
+    });
+    console.log(
+      `POST /organization/business-analysis (whole server, stored): ${route.median.toFixed(0)} ms median (min ${route.min.toFixed(0)}) of 7`,
+    );
     console.log(
       `Load average after: ${loadavg()
         .map((value) => value.toFixed(2))
         .join(', ')}`,
     );
-  } finally {
-    await raw.end();
-    await pg.close();
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

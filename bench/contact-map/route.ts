@@ -15,17 +15,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContactMapData } from '@loop/core';
 import { contactSearchText } from '@loop/core/contacts';
+import { contactAddressDigest, contacts, openPostgres } from '@loop/server/db';
 import postgres from 'postgres';
-import { contactAddressDigest, contacts } from '../../packages/server/src/db/schema';
-import { buildApp, createPasswordHasher, openPostgres } from '../../packages/server/src/index';
-import {
-  benchConfig,
-  demoAdminHeaders,
-  noMail,
-  scratchDatabase,
-  seedDemoDatabase,
-  sideBySide,
-} from '../benchKit';
+import { buildBenchApp, demoAdminHeaders, scratchDatabase, seedDemoDatabase, sideBySide } from '../benchKit';
 import { generateContacts, sortKeyColumns } from '../contacts-list/generateContacts';
 import { prng } from '../prng';
 import { seedNpsInvitations } from './seedColouring';
@@ -75,15 +67,10 @@ async function main() {
     await database.db.update(contacts).set({ geocodedAddress: contactAddressDigest(contacts) });
     await sql`vacuum analyze contacts`;
 
-    const app = await buildApp({
-      config: benchConfig({
-        DATA_DIR: await mkdtemp(join(tmpdir(), 'loop-bench-contact-map-')),
-        DATABASE_URL: scratch.url,
-        GEOCODER_URL: 'off',
-      }),
-      db: database.db,
-      mailer: noMail,
-      passwordHasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
+    const app = await buildBenchApp(database.db, {
+      DATA_DIR: await mkdtemp(join(tmpdir(), 'loop-bench-contact-map-')),
+      DATABASE_URL: scratch.url,
+      GEOCODER_URL: 'off',
     });
     const headers = {
       ...(await demoAdminHeaders(app)),

@@ -17,13 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import type { ContactImport } from '@loop/core';
 import { contactSearchText } from '@loop/core/contacts';
 import postgres from 'postgres';
-import {
-  createPasswordHasher,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { scratchDatabase } from '../benchKit';
+import { type BenchServer, withBenchServer } from '../benchKit';
 import { generateContacts, sortKeyColumns } from '../contacts-list/generateContacts';
 import { type Child, demoAdminOrganizationHeaders, startChild, stopChild } from '../serverKit';
 
@@ -97,17 +91,14 @@ async function importFile(
 }
 
 async function main() {
-  const scratch = await scratchDatabase('contacts_import');
+  await withBenchServer('contacts_import', bench, { pool: 2 });
+}
+
+/** The runs against the migrated and seeded scratch database. */
+async function bench(scratch: BenchServer) {
   const children: Child[] = [];
   try {
-    const setup = openPostgres(scratch.url, { max: 2 });
-    await setup.migrate();
-    await seedDemoData({
-      db: setup.db,
-      clock: systemClock,
-      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-    });
-    await setup.close();
+    await scratch.closeConnections();
     const file = excelCsv();
     const loadBefore = loadavg()[0] ?? 0;
 
@@ -165,7 +156,6 @@ async function main() {
     if (!met) process.exitCode = 1;
   } finally {
     for (const child of children) await stopChild(child);
-    await scratch.drop();
   }
 }
 

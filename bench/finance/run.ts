@@ -20,29 +20,11 @@
  * Run: node scripts/pnpm.mjs bench:finance   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test; a database of its own is created and dropped)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import type { FinanceImportReport, FinanceOverview } from '@loop/core';
-import postgres from 'postgres';
-import { readBankFile } from '../../packages/server/src/finance/import/readBankFile';
-import {
-  buildApp,
-  createPasswordHasher,
-  DEMO_ORGANIZATION,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import {
-  benchConfig,
-  demoAdminHeaders,
-  median,
-  noMail,
-  scratchDatabase,
-  sideBySide,
-  timed,
-} from '../benchKit';
+import { DEMO_ORGANIZATION } from '@loop/server';
+import { readBankFile } from '@loop/server/internals';
+import { demoAdminHeaders, median, sideBySide, timed, withBenchServer } from '../benchKit';
 
 const RECORDS = 1_000_000;
 const BATCH = 200_000;
@@ -110,181 +92,162 @@ function multipart(name: string, bytes: Buffer): { payload: Buffer; headers: Rec
 }
 
 async function main() {
-  const { url, drop } = await scratchDatabase('finance');
-  const pg = openPostgres(url);
-  const raw = postgres(url, { max: 1, onnotice: () => {} });
-  const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-finance-'));
-  try {
-    await pg.migrate();
-    const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
-    await seedDemoData({ db: pg.db, clock: systemClock, passwords });
-    const config = benchConfig({ DATA_DIR: dataDir });
-    const app = await buildApp({ config, db: pg.db, mailer: noMail, passwordHasher: passwords });
-    try {
-      const headers = await demoAdminHeaders(app);
-      const [organization] = await raw.unsafe<{ id: number }[]>(
-        'select id from organizations where name = $1',
-        [DEMO_ORGANIZATION.name],
-      );
-      if (organization === undefined) throw new Error('no demo organisation');
-      const org = organization.id;
+  await withBenchServer('finance', async (server) => {
+    const raw = server.sql;
+    const app = await server.app();
+    const headers = await demoAdminHeaders(app);
+    const [organization] = await raw.unsafe<{ id: number }[]>(
+      'select id from organizations where name = $1',
+      [DEMO_ORGANIZATION.name],
+    );
+    if (organization === undefined) throw new Error('no demo organisation');
+    const org = organization.id;
 
-      const generating = performance.now();
-      for (let start = 0; start < RECORDS; start += BATCH) {
-        await raw.unsafe(`
-          insert into finance_records (organization_id, date, direction, amount_cents, btw_rate, btw_cents,
-            category, description, counterparty, source, created_at, updated_at)
-          select ${org}, date '${FROM}' + (g % 1096), d.direction, a.amount, r.rate,
-            case r.rate when '21' then (a.amount * 42 + 121) / 242 when '9' then (a.amount * 18 + 109) / 218 else 0 end,
-            (array['Omzet','Subsidies','Inkoop','Personeel','Huisvesting','Kantoorkosten','Software','Marketing',
-              'Reiskosten','Verzekeringen','Bankkosten',''])[1 + (hashint4(g) & 2147483647) % 12],
-            'Boeking ' || g, 'Relatie ' || (g % 5000), 'manual', now(), now()
-          from generate_series(${start + 1}, ${start + BATCH}) as g,
-            lateral (select case when g % 3 = 0 then 'cost' else 'income' end as direction) d,
-            lateral (select 100 + (hashint4(g * 31) & 2147483647) % 250000 as amount) a,
-            lateral (select (array['21','21','9','0','exempt',null])[1 + g % 6] as rate) r`);
-      }
-      await raw.unsafe('vacuum analyze finance_records');
-      await raw.unsafe('vacuum analyze finance_day_totals');
-      await raw.unsafe('vacuum analyze finance_month_totals');
-      const [counts] = await raw.unsafe<{ records: number; days: number; months: number }[]>(
-        `select (select count(*)::int from finance_records) as records,
-          (select count(*)::int from finance_day_totals) as days,
-          (select count(*)::int from finance_month_totals) as months`,
-      );
-      console.log(
-        `Generated ${counts?.records.toLocaleString('en')} records (${counts?.days.toLocaleString('en')} day-total and ` +
-          `${counts?.months.toLocaleString('en')} month-total rows) in ` +
-          `${((performance.now() - generating) / 1000).toFixed(1)} s; load average ` +
-          `${loadavg()
-            .map((load) => load.toFixed(1))
-            .join(', ')} (2 cores)`,
-      );
-
-      const bare = `select count(*), sum(amount_cents) from finance_records
-        where organization_id = ${org} and date between '${FROM}' and '${TO}'`;
-      let overview: FinanceOverview | null = null;
-      const [api, baseline] = await sideBySide(
-        RUNS,
-        async () => {
-          const response = await app.inject({
-            method: 'GET',
-            url: `/api/v1/finance/overview?from=${FROM}&to=${TO}`,
-            headers,
-          });
-          if (response.statusCode !== 200)
-            throw new Error(`overview: ${response.statusCode} ${response.body}`);
-          overview = response.json<FinanceOverview>();
-        },
-        () => raw.unsafe(bare),
-      );
-      const shown = overview as FinanceOverview | null;
-      console.log(
-        `GET /finance/overview (${FROM} – ${TO}, ${shown?.totals.record_count.toLocaleString('en')} records, ` +
-          `${shown?.months.length} months, ${shown?.categories.length} categories, ${shown?.quarters.length} quarters): ` +
-          `${api.median.toFixed(1)} ms median (min ${api.min.toFixed(1)}) of ${RUNS}; bare indexed count(*)/sum over the ` +
-          `records ${baseline.median.toFixed(1)} ms (min ${baseline.min.toFixed(1)}), timed turn about; ratio ` +
-          `${(api.median / baseline.median).toFixed(2)}×; budget ${OVERVIEW_BUDGET_MS} ms: ` +
-          `${api.median <= OVERVIEW_BUDGET_MS ? 'met' : 'MISSED'}`,
-      );
-      const fromRecords = await timed(3, () =>
-        raw.unsafe(`select to_char(date, 'YYYY-MM'), direction, category, btw_rate, count(*), sum(amount_cents), sum(btw_cents)
-          from finance_records where organization_id = ${org} and date between '${FROM}' and '${TO}' group by 1, 2, 3, 4`),
-      );
-      console.log(
-        `  for comparison, the same sums straight from the records (GROUP BY month, direction, category, rate): ` +
-          `${fromRecords.median.toFixed(0)} ms median of 3`,
-      );
-      const list = await timed(7, () =>
-        app.inject({ method: 'GET', url: '/api/v1/finance/records', headers }),
-      );
-      const search = await timed(3, () =>
-        app.inject({
-          method: 'GET',
-          url: '/api/v1/finance/records?q=relatie%20499&from=2026-01-01',
-          headers,
-        }),
-      );
-      console.log(
-        `GET /finance/records page 1 (count from the day totals): ${list.median.toFixed(0)} ms median; ` +
-          `with a search over a year: ${search.median.toFixed(0)} ms median`,
-      );
-
-      // The import.
-      const warmUp = camtFile(100, 0);
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/finance/imports',
-        headers: { ...headers, ...multipart('warm.xml', warmUp).headers },
-        payload: multipart('warm.xml', warmUp).payload,
-      });
-      const files = Array.from({ length: IMPORT_RUNS }, (_, run) => camtFile(IMPORT_LINES, run + 1));
-      const parseTimes: number[] = [];
-      for (const file of files) {
-        const start = performance.now();
-        const parsed = readBankFile(file, { format: 'auto', mapping: null });
-        parseTimes.push(performance.now() - start);
-        if (!parsed.ok || parsed.value.lines.length !== IMPORT_LINES)
-          throw new Error('bench file did not parse');
-      }
-      const importTimes: number[] = [];
-      let report: FinanceImportReport | null = null;
-      for (const [run, file] of files.entries()) {
-        const form = multipart(`bench-${run}.xml`, file);
-        const start = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/v1/finance/imports',
-          headers: { ...headers, ...form.headers },
-          payload: form.payload,
-        });
-        importTimes.push(performance.now() - start);
-        if (response.statusCode !== 201)
-          throw new Error(`import: ${response.statusCode} ${response.body.slice(0, 300)}`);
-        report = response.json<FinanceImportReport>();
-      }
-      const again = multipart('bench-again.xml', files[0] ?? warmUp);
-      const againStart = performance.now();
-      const repeated = await app.inject({
-        method: 'POST',
-        url: '/api/v1/finance/imports',
-        headers: { ...headers, ...again.headers },
-        payload: again.payload,
-      });
-      const againMs = performance.now() - againStart;
-      const importMedian = median(importTimes);
-      const parseMedian = median(parseTimes);
-      console.log(
-        `POST /finance/imports, CAMT.053 of ${IMPORT_LINES.toLocaleString('en')} entries ` +
-          `(${((files[0]?.length ?? 0) / 1e6).toFixed(1)} MB, ${report?.imported} new): ${importMedian.toFixed(0)} ms median of ` +
-          `${IMPORT_RUNS} (${importTimes.map((time) => time.toFixed(0)).join(', ')}); bare parse of the same bytes ` +
-          `${parseMedian.toFixed(0)} ms; ratio ${(importMedian / parseMedian).toFixed(2)}×; budget ${IMPORT_BUDGET_MS} ms: ` +
-          `${importMedian <= IMPORT_BUDGET_MS ? 'met' : 'MISSED'}`,
-      );
-      console.log(
-        `  the same file again: ${againMs.toFixed(0)} ms, ${repeated.json<FinanceImportReport>().duplicates.toLocaleString('en')} duplicates skipped`,
-      );
-      const plan = await raw.unsafe<{ 'QUERY PLAN': string }[]>(
-        `explain (analyze, costs off, timing off) select to_char(month, 'YYYY-MM'), direction, category, btw_rate,
-           sum(record_count), sum(amount_cents), sum(btw_cents) from finance_month_totals
-         where organization_id = ${org} and month between '${FROM}' and '${TO}' group by 1, 2, 3, 4`,
-      );
-      console.log(
-        `load average at the end: ${loadavg()
+    const generating = performance.now();
+    for (let start = 0; start < RECORDS; start += BATCH) {
+      await raw.unsafe(`
+        insert into finance_records (organization_id, date, direction, amount_cents, btw_rate, btw_cents,
+          category, description, counterparty, source, created_at, updated_at)
+        select ${org}, date '${FROM}' + (g % 1096), d.direction, a.amount, r.rate,
+          case r.rate when '21' then (a.amount * 42 + 121) / 242 when '9' then (a.amount * 18 + 109) / 218 else 0 end,
+          (array['Omzet','Subsidies','Inkoop','Personeel','Huisvesting','Kantoorkosten','Software','Marketing',
+            'Reiskosten','Verzekeringen','Bankkosten',''])[1 + (hashint4(g) & 2147483647) % 12],
+          'Boeking ' || g, 'Relatie ' || (g % 5000), 'manual', now(), now()
+        from generate_series(${start + 1}, ${start + BATCH}) as g,
+          lateral (select case when g % 3 = 0 then 'cost' else 'income' end as direction) d,
+          lateral (select 100 + (hashint4(g * 31) & 2147483647) % 250000 as amount) a,
+          lateral (select (array['21','21','9','0','exempt',null])[1 + g % 6] as rate) r`);
+    }
+    await raw.unsafe('vacuum analyze finance_records');
+    await raw.unsafe('vacuum analyze finance_day_totals');
+    await raw.unsafe('vacuum analyze finance_month_totals');
+    const [counts] = await raw.unsafe<{ records: number; days: number; months: number }[]>(
+      `select (select count(*)::int from finance_records) as records,
+        (select count(*)::int from finance_day_totals) as days,
+        (select count(*)::int from finance_month_totals) as months`,
+    );
+    console.log(
+      `Generated ${counts?.records.toLocaleString('en')} records (${counts?.days.toLocaleString('en')} day-total and ` +
+        `${counts?.months.toLocaleString('en')} month-total rows) in ` +
+        `${((performance.now() - generating) / 1000).toFixed(1)} s; load average ` +
+        `${loadavg()
           .map((load) => load.toFixed(1))
           .join(', ')} (2 cores)`,
-      );
-      console.log('EXPLAIN of the overview aggregate (whole months):');
-      for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
-    } finally {
-      await app.close();
+    );
+
+    const bare = `select count(*), sum(amount_cents) from finance_records
+      where organization_id = ${org} and date between '${FROM}' and '${TO}'`;
+    let overview: FinanceOverview | null = null;
+    const [api, baseline] = await sideBySide(
+      RUNS,
+      async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1/finance/overview?from=${FROM}&to=${TO}`,
+          headers,
+        });
+        if (response.statusCode !== 200) throw new Error(`overview: ${response.statusCode} ${response.body}`);
+        overview = response.json<FinanceOverview>();
+      },
+      () => raw.unsafe(bare),
+    );
+    const shown = overview as FinanceOverview | null;
+    console.log(
+      `GET /finance/overview (${FROM} – ${TO}, ${shown?.totals.record_count.toLocaleString('en')} records, ` +
+        `${shown?.months.length} months, ${shown?.categories.length} categories, ${shown?.quarters.length} quarters): ` +
+        `${api.median.toFixed(1)} ms median (min ${api.min.toFixed(1)}) of ${RUNS}; bare indexed count(*)/sum over the ` +
+        `records ${baseline.median.toFixed(1)} ms (min ${baseline.min.toFixed(1)}), timed turn about; ratio ` +
+        `${(api.median / baseline.median).toFixed(2)}×; budget ${OVERVIEW_BUDGET_MS} ms: ` +
+        `${api.median <= OVERVIEW_BUDGET_MS ? 'met' : 'MISSED'}`,
+    );
+    const fromRecords = await timed(3, () =>
+      raw.unsafe(`select to_char(date, 'YYYY-MM'), direction, category, btw_rate, count(*), sum(amount_cents), sum(btw_cents)
+        from finance_records where organization_id = ${org} and date between '${FROM}' and '${TO}' group by 1, 2, 3, 4`),
+    );
+    console.log(
+      `  for comparison, the same sums straight from the records (GROUP BY month, direction, category, rate): ` +
+        `${fromRecords.median.toFixed(0)} ms median of 3`,
+    );
+    const list = await timed(7, () => app.inject({ method: 'GET', url: '/api/v1/finance/records', headers }));
+    const search = await timed(3, () =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/finance/records?q=relatie%20499&from=2026-01-01',
+        headers,
+      }),
+    );
+    console.log(
+      `GET /finance/records page 1 (count from the day totals): ${list.median.toFixed(0)} ms median; ` +
+        `with a search over a year: ${search.median.toFixed(0)} ms median`,
+    );
+
+    // The import.
+    const warmUp = camtFile(100, 0);
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/finance/imports',
+      headers: { ...headers, ...multipart('warm.xml', warmUp).headers },
+      payload: multipart('warm.xml', warmUp).payload,
+    });
+    const files = Array.from({ length: IMPORT_RUNS }, (_, run) => camtFile(IMPORT_LINES, run + 1));
+    const parseTimes: number[] = [];
+    for (const file of files) {
+      const start = performance.now();
+      const parsed = readBankFile(file, { format: 'auto', mapping: null });
+      parseTimes.push(performance.now() - start);
+      if (!parsed.ok || parsed.value.lines.length !== IMPORT_LINES)
+        throw new Error('bench file did not parse');
     }
-  } finally {
-    await raw.end();
-    await pg.close();
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    const importTimes: number[] = [];
+    let report: FinanceImportReport | null = null;
+    for (const [run, file] of files.entries()) {
+      const form = multipart(`bench-${run}.xml`, file);
+      const start = performance.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/finance/imports',
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
+      importTimes.push(performance.now() - start);
+      if (response.statusCode !== 201)
+        throw new Error(`import: ${response.statusCode} ${response.body.slice(0, 300)}`);
+      report = response.json<FinanceImportReport>();
+    }
+    const again = multipart('bench-again.xml', files[0] ?? warmUp);
+    const againStart = performance.now();
+    const repeated = await app.inject({
+      method: 'POST',
+      url: '/api/v1/finance/imports',
+      headers: { ...headers, ...again.headers },
+      payload: again.payload,
+    });
+    const againMs = performance.now() - againStart;
+    const importMedian = median(importTimes);
+    const parseMedian = median(parseTimes);
+    console.log(
+      `POST /finance/imports, CAMT.053 of ${IMPORT_LINES.toLocaleString('en')} entries ` +
+        `(${((files[0]?.length ?? 0) / 1e6).toFixed(1)} MB, ${report?.imported} new): ${importMedian.toFixed(0)} ms median of ` +
+        `${IMPORT_RUNS} (${importTimes.map((time) => time.toFixed(0)).join(', ')}); bare parse of the same bytes ` +
+        `${parseMedian.toFixed(0)} ms; ratio ${(importMedian / parseMedian).toFixed(2)}×; budget ${IMPORT_BUDGET_MS} ms: ` +
+        `${importMedian <= IMPORT_BUDGET_MS ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `  the same file again: ${againMs.toFixed(0)} ms, ${repeated.json<FinanceImportReport>().duplicates.toLocaleString('en')} duplicates skipped`,
+    );
+    const plan = await raw.unsafe<{ 'QUERY PLAN': string }[]>(
+      `explain (analyze, costs off, timing off) select to_char(month, 'YYYY-MM'), direction, category, btw_rate,
+         sum(record_count), sum(amount_cents), sum(btw_cents) from finance_month_totals
+       where organization_id = ${org} and month between '${FROM}' and '${TO}' group by 1, 2, 3, 4`,
+    );
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(', ')} (2 cores)`,
+    );
+    console.log('EXPLAIN of the overview aggregate (whole months):');
+    for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
+  });
 }
 
 await main();

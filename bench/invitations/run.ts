@@ -27,12 +27,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeliveryStatus } from '@loop/core';
 import { DELIVERY_STATUS_LABELS } from '@loop/core/invitations';
+import { invitationLinkToken, unsubscribeToken } from '@loop/server/internals';
+import { startSmtpSink } from '@loop/server/testing';
 import postgres from 'postgres';
-import {
-  invitationLinkToken,
-  unsubscribeToken,
-} from '../../packages/server/src/invitations/invitationTokens';
-import { startSmtpSink } from '../../packages/server/src/testing/smtpSink';
 import { scratchDatabase, seedDemoDatabase } from '../benchKit';
 import { generateContacts, insertContacts } from '../contacts-list/generateContacts';
 import {

@@ -25,18 +25,11 @@ import http from 'node:http';
 import { cpus } from 'node:os';
 import type { KpiBoard } from '@loop/core';
 import { lastPeriods, type PeriodKind } from '@loop/core/periods';
+import { rebuildSurveyCounts } from '@loop/server/internals';
+import { everyTypeQuestions } from '@loop/server/testing';
 import autocannon, { type Result } from 'autocannon';
-import postgres from 'postgres';
-import {
-  createPasswordHasher,
-  DEMO_ADMIN,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { rebuildSurveyCounts } from '../../packages/server/src/responses/surveyCounts';
-import { everyTypeQuestions } from '../../packages/server/src/testing/everyTypeQuestions';
-import { scratchDatabase } from '../benchKit';
+import type postgres from 'postgres';
+import { demoAdminOrganization, withBenchServer } from '../benchKit';
 import { type Child, signInDemoAdmin, startChild, stopChild } from '../serverKit';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
@@ -213,97 +206,91 @@ const line = (name: string, result: Result) =>
   `   p99 ${String(result.latency.p99).padStart(3)} ms   max ${String(result.latency.max).padStart(4)} ms   errors ${errorsOf(result)}`;
 
 async function main() {
-  const scratch = await scratchDatabase('kpi_board');
-  const databaseUrl = scratch.url;
-  const children: Child[] = [];
-  try {
-    const setup = openPostgres(databaseUrl, { max: 2 });
-    await setup.migrate();
-    await seedDemoData({
-      db: setup.db,
-      clock: systemClock,
-      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-    });
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    const [org] = await sql<{ id: number }[]>`
-      select m.organization_id as id from memberships m join users u on u.id = m.user_id
-      where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
-    const organizationId = org?.id ?? 0;
-    const generating = performance.now();
-    const surveyIds = await generateSurveys(sql, organizationId);
-    const generated = performance.now() - generating;
-    const rebuilding = performance.now();
-    await rebuildSurveyCounts(setup.db, surveyIds);
-    const rebuilt = performance.now() - rebuilding;
-    const today = new Date().toISOString().slice(0, 10);
-    const made = await generateKpis(sql, organizationId, surveyIds, today);
-    await sql`vacuum analyze`;
-    const [facts] = await sql<{ answers: number; counts: number; responses: number }[]>`
+  await withBenchServer(
+    'kpi_board',
+    async (scratch) => {
+      const databaseUrl = scratch.url;
+      const setup = scratch.database;
+      const sql = scratch.sql;
+      const organizationId = await demoAdminOrganization(sql);
+      const children: Child[] = [];
+      try {
+        const generating = performance.now();
+        const surveyIds = await generateSurveys(sql, organizationId);
+        const generated = performance.now() - generating;
+        const rebuilding = performance.now();
+        await rebuildSurveyCounts(setup.db, surveyIds);
+        const rebuilt = performance.now() - rebuilding;
+        const today = new Date().toISOString().slice(0, 10);
+        const made = await generateKpis(sql, organizationId, surveyIds, today);
+        await sql`vacuum analyze`;
+        const [facts] = await sql<{ answers: number; counts: number; responses: number }[]>`
       select (select count(*)::int from survey_answers where survey_id = any (${surveyIds}::int[])) as answers,
              (select count(*)::int from survey_answer_counts where survey_id = any (${surveyIds}::int[])) as counts,
              (select count(*)::int from survey_responses where survey_id = any (${surveyIds}::int[]) and status = 'completed') as responses`;
-    await sql.end();
-    await setup.close();
+        await scratch.closeConnections();
 
-    const server = await startChild(SERVER, 'app', { DATABASE_URL: databaseUrl });
-    children.push(server);
-    const { token, organizationId: boardOrganization } = await signInDemoAdmin(server.url);
-    const headers = { authorization: `Bearer ${token}`, 'x-organization-id': String(boardOrganization) };
-    const check = await fetch(`${server.url}/api/v1/kpis/board?periods=${PERIODS}`, { headers });
-    // The JSON's own size (the answer itself may travel compressed, without a content-length).
-    const text = await check.text();
-    const board = JSON.parse(text) as KpiBoard;
-    const computedCards = board.cards.filter(
-      (card) => card.kpi.source.type === 'survey' && card.current !== null,
-    ).length;
-    const bytes = Buffer.byteLength(text);
-    // As Chromium asks: the board then travels brotli-compressed (compressed once, kept with it).
-    const browser = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
-    const wire = await wireBytes(`${server.url}/api/v1/kpis/board?periods=${PERIODS}`, browser);
-    await load(server.url, '/api/v1/kpis/board', browser, WARM_UP_SECONDS);
-    const board12 = await load(server.url, '/api/v1/kpis/board', browser, DURATION);
-    const board36 = await load(server.url, `/api/v1/kpis/board?periods=${PERIODS}`, browser, DURATION);
-    const plain12 = await load(server.url, '/api/v1/kpis/board', headers, DURATION);
-    await stopChild(server);
-    children.pop();
+        const server = await startChild(SERVER, 'app', { DATABASE_URL: databaseUrl });
+        children.push(server);
+        const { token, organizationId: boardOrganization } = await signInDemoAdmin(server.url);
+        const headers = { authorization: `Bearer ${token}`, 'x-organization-id': String(boardOrganization) };
+        const check = await fetch(`${server.url}/api/v1/kpis/board?periods=${PERIODS}`, { headers });
+        // The JSON's own size (the answer itself may travel compressed, without a content-length).
+        const text = await check.text();
+        const board = JSON.parse(text) as KpiBoard;
+        const computedCards = board.cards.filter(
+          (card) => card.kpi.source.type === 'survey' && card.current !== null,
+        ).length;
+        const bytes = Buffer.byteLength(text);
+        // As Chromium asks: the board then travels brotli-compressed (compressed once, kept with it).
+        const browser = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+        const wire = await wireBytes(`${server.url}/api/v1/kpis/board?periods=${PERIODS}`, browser);
+        await load(server.url, '/api/v1/kpis/board', browser, WARM_UP_SECONDS);
+        const board12 = await load(server.url, '/api/v1/kpis/board', browser, DURATION);
+        const board36 = await load(server.url, `/api/v1/kpis/board?periods=${PERIODS}`, browser, DURATION);
+        const plain12 = await load(server.url, '/api/v1/kpis/board', headers, DURATION);
+        await stopChild(server);
+        children.pop();
 
-    const bare = await startChild(SERVER, 'query', { DATABASE_URL: databaseUrl });
-    children.push(bare);
-    await load(bare.url, '/query/1', {}, WARM_UP_SECONDS);
-    const baseline = await load(bare.url, '/query/1', {}, DURATION);
+        const bare = await startChild(SERVER, 'query', { DATABASE_URL: databaseUrl });
+        children.push(bare);
+        await load(bare.url, '/query/1', {}, WARM_UP_SECONDS);
+        const baseline = await load(bare.url, '/query/1', {}, DURATION);
 
-    console.log(
-      `GET /api/v1/kpis/board, ${board.cards.length} KPIs (${SURVEY_KPIS} survey-sourced over ${facts?.answers.toLocaleString('en')} answers ` +
-        `of ${facts?.responses.toLocaleString('en')} responses, ${made.values.toLocaleString('en')} manual values), ${CONNECTIONS} connections, ` +
-        `${DURATION} s, loopback, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`,
-    );
-    console.log(
-      `data: generated in ${(generated / 1000).toFixed(1)} s; survey counts rebuilt in ${(rebuilt / 1000).toFixed(1)} s ` +
-        `(${facts?.counts.toLocaleString('en')} rows); board of ${PERIODS} periods ${(bytes / 1024).toFixed(0)} kB JSON ` +
-        `(${(wire.bytes / 1024).toFixed(0)} kB on the wire, ${wire.encoding}), ` +
-        `${computedCards} of ${SURVEY_KPIS} survey cards with a current value`,
-    );
-    console.log(line('board, 12 periods', board12));
-    console.log(line(`board, ${PERIODS} periods`, board36));
-    console.log(line('board, 12, uncompressed', plain12));
-    console.log(line('bare indexed query (Fastify)', baseline));
-    const ratio = (result: Result) =>
-      `${(result.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1)}× p99, ` +
-      `${(result['2xx'] / Math.max(baseline['2xx'], 1)).toFixed(2)}× throughput`;
-    console.log(
-      `ratio to the bare query: 12 periods ${ratio(board12)}; ${PERIODS} periods ${ratio(board36)}`,
-    );
-    const met = (result: Result) => result.latency.p99 <= BUDGET_P99_MS && errorsOf(result) === 0;
-    console.log(
-      `budget (p99 ≤ ${BUDGET_P99_MS} ms at ${CONNECTIONS} connections, 0 errors): 12 periods ${met(board12) ? 'met' : 'NOT met'}, ` +
-        `${PERIODS} periods ${met(board36) ? 'met' : 'NOT met'}`,
-    );
-    if (board.cards.length !== SURVEY_KPIS + MANUAL_KPIS || computedCards !== SURVEY_KPIS)
-      process.exitCode = 1;
-  } finally {
-    for (const child of children) await stopChild(child);
-    await scratch.drop();
-  }
+        console.log(
+          `GET /api/v1/kpis/board, ${board.cards.length} KPIs (${SURVEY_KPIS} survey-sourced over ${facts?.answers.toLocaleString('en')} answers ` +
+            `of ${facts?.responses.toLocaleString('en')} responses, ${made.values.toLocaleString('en')} manual values), ${CONNECTIONS} connections, ` +
+            `${DURATION} s, loopback, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`,
+        );
+        console.log(
+          `data: generated in ${(generated / 1000).toFixed(1)} s; survey counts rebuilt in ${(rebuilt / 1000).toFixed(1)} s ` +
+            `(${facts?.counts.toLocaleString('en')} rows); board of ${PERIODS} periods ${(bytes / 1024).toFixed(0)} kB JSON ` +
+            `(${(wire.bytes / 1024).toFixed(0)} kB on the wire, ${wire.encoding}), ` +
+            `${computedCards} of ${SURVEY_KPIS} survey cards with a current value`,
+        );
+        console.log(line('board, 12 periods', board12));
+        console.log(line(`board, ${PERIODS} periods`, board36));
+        console.log(line('board, 12, uncompressed', plain12));
+        console.log(line('bare indexed query (Fastify)', baseline));
+        const ratio = (result: Result) =>
+          `${(result.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1)}× p99, ` +
+          `${(result['2xx'] / Math.max(baseline['2xx'], 1)).toFixed(2)}× throughput`;
+        console.log(
+          `ratio to the bare query: 12 periods ${ratio(board12)}; ${PERIODS} periods ${ratio(board36)}`,
+        );
+        const met = (result: Result) => result.latency.p99 <= BUDGET_P99_MS && errorsOf(result) === 0;
+        console.log(
+          `budget (p99 ≤ ${BUDGET_P99_MS} ms at ${CONNECTIONS} connections, 0 errors): 12 periods ${met(board12) ? 'met' : 'NOT met'}, ` +
+            `${PERIODS} periods ${met(board36) ? 'met' : 'NOT met'}`,
+        );
+        if (board.cards.length !== SURVEY_KPIS + MANUAL_KPIS || computedCards !== SURVEY_KPIS)
+          process.exitCode = 1;
+      } finally {
+        for (const child of children) await stopChild(child);
+      }
+    },
+    { pool: 2 },
+  );
 }
 
 await main();

@@ -11,9 +11,9 @@
  * prints the median of every keystroke)
  */
 import { cpus } from 'node:os';
+import { openPostgres } from '@loop/server/db';
 import type { Page } from 'playwright-core';
 import { DEMO, launchBrowser, login, startServer } from '../../e2e/harness';
-import { openPostgres } from '../../packages/server/src/index';
 import { generateLogRows } from '../admin-logs/generateLogRows';
 import { scratchDatabase } from '../benchKit';
 

@@ -8,10 +8,10 @@
  *   releases the row when the process dies.
  * Prints `ready` when it starts sending and `{"ms": …}` when done.
  */
+
+import type { MailKind } from '@loop/server';
+import { createSmtpMailer, outboxMessage } from '@loop/server/internals';
 import postgres from 'postgres';
-import type { MailKind } from '../../packages/server/src/mail/mailer';
-import { createSmtpMailer } from '../../packages/server/src/mail/smtpMailer';
-import { outboxMessage } from '../../packages/server/src/outbox/outboxWorker';
 import { benchMail } from './mails';
 
 const MAILS = Number(process.env.MAILS ?? 10_000);

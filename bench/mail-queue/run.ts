@@ -23,10 +23,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openPostgres } from '@loop/server/db';
+import { createOutbox } from '@loop/server/internals';
+import { startSmtpSink } from '@loop/server/testing';
 import postgres from 'postgres';
-import { openPostgres } from '../../packages/server/src/db/openDatabase';
-import { createOutbox } from '../../packages/server/src/outbox/outbox';
-import { startSmtpSink } from '../../packages/server/src/testing/smtpSink';
 import { median, scratchDatabase } from '../benchKit';
 import {
   freePort,

@@ -3,7 +3,7 @@
  * Likert question, and one full set of answers.
  */
 import type { AnswerInput, Question } from '@loop/core';
-import { everyTypeAnswers, everyTypeQuestions } from '../../packages/server/src/testing/everyTypeQuestions';
+import { everyTypeAnswers, everyTypeQuestions } from '@loop/server/testing';
 
 export const QUESTIONS: Question[] = [
   ...everyTypeQuestions(),

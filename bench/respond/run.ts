@@ -16,19 +16,12 @@
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { createInterface } from 'node:readline';
+import { DEMO_ADMIN } from '@loop/server';
 import autocannon, { type Result } from 'autocannon';
 import postgres from 'postgres';
-import {
-  createPasswordHasher,
-  DEMO_ADMIN,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { scratchDatabase } from '../benchKit';
+import { type BenchServer, withBenchServer } from '../benchKit';
+import { type Child, startChild, stopChild } from '../serverKit';
 import { ANSWERS, QUESTIONS } from './fixtures';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -49,34 +42,8 @@ const JOURNEY_TOKENS = Number(process.env.JOURNEY_TOKENS ?? 40_000);
 const publicBody = (visitor: number) =>
   `${BODY.slice(0, -1)},"respondent_key":"bench-visitor-${String(visitor).padStart(12, '0')}"}`;
 
-interface Child {
-  readonly url: string;
-  readonly process: ChildProcess;
-}
-
-/** Starts bench/respond/server.ts in a child process and waits for its address. */
-function startChild(mode: 'app' | 'echo', env: Record<string, string> = {}): Promise<Child> {
-  // PROFILE_DIR: a CPU profile of each server, written when it stops.
-  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/respond/server.ts', mode], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-    createInterface({ input: child.stdout as NonNullable<typeof child.stdout> }).once('line', (line) => {
-      resolve({ url: (JSON.parse(line) as { url: string }).url, process: child });
-    });
-  });
-}
-
-function stopChild(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    child.process.removeAllListeners('exit');
-    child.process.once('exit', () => resolve());
-    child.process.kill('SIGTERM');
-  });
-}
+/** The server side: the real app or a bare echo route, in a child process. */
+const SERVER = 'bench/respond/server.ts';
 
 async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
@@ -199,19 +166,17 @@ function line(name: string, result: Result, perSubmission = 1): string {
 }
 
 async function main() {
-  const { url: databaseUrl, drop } = await scratchDatabase('respond');
+  await withBenchServer('respond', bench, { pool: 2 });
+}
+
+/** The runs against the migrated and seeded scratch database. */
+async function bench(scratch: BenchServer) {
+  const databaseUrl = scratch.url;
   const children: Child[] = [];
   try {
-    const setup = openPostgres(databaseUrl, { max: 2 });
-    await setup.migrate();
-    await seedDemoData({
-      db: setup.db,
-      clock: systemClock,
-      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-    });
-    await setup.close();
+    await scratch.closeConnections();
 
-    const server = await startChild('app', { DATABASE_URL: databaseUrl });
+    const server = await startChild(SERVER, 'app', { DATABASE_URL: databaseUrl });
     children.push(server);
     const { surveyId, tokens } = await prepare(server.url, TOKENS);
     const journeySurvey = await prepare(server.url, JOURNEY_TOKENS);
@@ -231,7 +196,7 @@ async function main() {
     await stopChild(server);
     children.pop();
 
-    const echo = await startChild('echo');
+    const echo = await startChild(SERVER, 'echo', {});
     children.push(echo);
     await load(echo.url, '/echo/', tokens, WARM_UP);
     const baseline = (await load(echo.url, '/echo/', tokens, DURATION)).result;
@@ -353,7 +318,6 @@ async function main() {
     if (!consistent) process.exitCode = 1;
   } finally {
     for (const child of children) await stopChild(child);
-    await drop();
   }
 }
 

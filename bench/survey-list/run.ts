@@ -17,16 +17,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Question, SurveySummary } from '@loop/core';
-import {
-  buildApp,
-  createPasswordHasher,
-  type DatabaseHandle,
-  openPglite,
-  openPostgres,
-  seedDemoData,
-  systemClock,
-} from '../../packages/server/src/index';
-import { questionTimingsOf } from '../../packages/server/src/responses/questionTimings';
+import { buildApp, createPasswordHasher, seedDemoData, systemClock } from '@loop/server';
+import { type DatabaseHandle, openPglite, openPostgres } from '@loop/server/db';
+import { questionTimingsOf } from '@loop/server/internals';
 import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, timed } from '../benchKit';
 
 const SURVEYS = 120;
