@@ -10,6 +10,7 @@ import {
   buildApp,
   createPasswordHasher,
   DEMO_ADMIN,
+  DEMO_ORGANIZATION,
   loadConfig,
   type Mailer,
   type PasswordHasher,
@@ -66,6 +67,14 @@ export async function demoAdminOrganization(sql: postgres.Sql): Promise<number> 
     where u.email = ${DEMO_ADMIN.email} order by m.organization_id limit 1`;
   if (org === undefined) throw new Error('the demo admin has no organisation');
   return Number(org.id);
+}
+
+/** The demo organisation (the seed's `DEMO_ORGANIZATION`): its id and name. */
+export async function demoOrganization(sql: postgres.Sql): Promise<{ id: number; name: string }> {
+  const [organization] = await sql<{ id: number; name: string }[]>`
+    select id, name from organizations where name = ${DEMO_ORGANIZATION.name}`;
+  if (organization === undefined) throw new Error('no demo organisation');
+  return organization;
 }
 
 /** Password hashing made cheap: a benchmark signs in, it does not measure argon2. */

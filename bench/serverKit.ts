@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEMO_ADMIN } from '@loop/server';
 import { openPostgres } from '@loop/server/db';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import postgres from 'postgres';
 import { buildBenchApp } from './benchKit';
 
 export interface Child {
@@ -61,6 +62,25 @@ export async function benchApp(name: string): Promise<{ app: FastifyInstance; cl
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * A bare Fastify instance whose one route, GET /query/:id, answers `query(sql, id)` on its own pool
+ * (POOL_SIZE, default 10) of DATABASE_URL: the floor under any route of the app.
+ */
+export async function bareQueryApp(
+  query: (sql: postgres.Sql, id: number) => Promise<unknown>,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const sql = postgres(childDatabaseUrl(), { max: Number(process.env.POOL_SIZE ?? 10), onnotice: () => {} });
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>('/query/:id', async (request) => query(sql, Number(request.params.id)));
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await sql.end();
     },
   };
 }

@@ -11,10 +11,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildApp, createPasswordHasher, seedDemoData, systemClock } from '@loop/server';
+import { buildApp, seedDemoData, systemClock } from '@loop/server';
 import { type DatabaseHandle, openPglite, openPostgres } from '@loop/server/db';
 import postgres from 'postgres';
-import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, timed } from '../benchKit';
+import {
+  benchConfig,
+  benchPasswords,
+  buildBenchApp,
+  demoAdminHeaders,
+  noMail,
+  scratchDatabase,
+  timed,
+} from '../benchKit';
 import { generateLogRows } from './generateLogRows';
 
 const ROWS = 100_000;
@@ -30,9 +38,9 @@ const BARE = `select id, ts, level, category, org_id, action, route, http_status
 async function measure(name: string, database: DatabaseHandle, bare: () => Promise<unknown[]>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-logs-'));
   const config = benchConfig({ DATA_DIR: dataDir });
-  const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+  const passwords = benchPasswords();
   await seedDemoData({ db: database.db, clock: systemClock, passwords });
-  const app = await buildApp({ config, db: database.db, mailer: noMail, passwordHasher: passwords });
+  const app = await buildBenchApp(database.db, { DATA_DIR: dataDir }, passwords);
   const quiet = await buildApp({
     config,
     db: database.db,

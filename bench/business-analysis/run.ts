@@ -17,9 +17,8 @@ import { loadavg } from 'node:os';
 import type { Question } from '@loop/core';
 import { builtinAnalysis } from '@loop/core/analysis';
 import { LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
-import { DEMO_ORGANIZATION } from '@loop/server';
 import { gatherAnalysisInput, rebuildSurveyCounts, SurveyQuestionsCache } from '@loop/server/internals';
-import { demoAdminHeaders, sideBySide, timed, withBenchServer } from '../benchKit';
+import { demoAdminHeaders, demoOrganization, sideBySide, timed, withBenchServer } from '../benchKit';
 
 const SURVEYS = 50;
 const RESPONSES_PER_SURVEY = 2_750;
@@ -112,10 +111,7 @@ async function main() {
   await withBenchServer('business_analysis', async (server) => {
     const raw = server.sql;
     const pg = server.database;
-    const [organization] =
-      (await raw`select id, name from organizations where name = ${DEMO_ORGANIZATION.name}`) as unknown as [
-        { id: number; name: string },
-      ];
+    const organization = await demoOrganization(raw);
     const org = organization.id;
 
     const generating = performance.now();

@@ -22,9 +22,8 @@
  */
 import { loadavg } from 'node:os';
 import type { FinanceImportReport, FinanceOverview } from '@loop/core';
-import { DEMO_ORGANIZATION } from '@loop/server';
 import { readBankFile } from '@loop/server/internals';
-import { demoAdminHeaders, median, sideBySide, timed, withBenchServer } from '../benchKit';
+import { demoAdminHeaders, demoOrganization, median, sideBySide, timed, withBenchServer } from '../benchKit';
 
 const RECORDS = 1_000_000;
 const BATCH = 200_000;
@@ -96,12 +95,7 @@ async function main() {
     const raw = server.sql;
     const app = await server.app();
     const headers = await demoAdminHeaders(app);
-    const [organization] = await raw.unsafe<{ id: number }[]>(
-      'select id from organizations where name = $1',
-      [DEMO_ORGANIZATION.name],
-    );
-    if (organization === undefined) throw new Error('no demo organisation');
-    const org = organization.id;
+    const org = (await demoOrganization(raw)).id;
 
     const generating = performance.now();
     for (let start = 0; start < RECORDS; start += BATCH) {

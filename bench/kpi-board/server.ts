@@ -4,28 +4,15 @@
  * `query` a bare Fastify instance whose one GET route runs one prepared, indexed query on the same
  * database (a KPI's newest 12 values by primary key) and answers its rows. Prints `{"url": …}`.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import postgres from 'postgres';
-import { benchApp, childDatabaseUrl, serveChild } from '../serverKit';
+import { bareQueryApp, benchApp, serveChild } from '../serverKit';
 
 /** One indexed query per request, prepared, on a pool of the same size: the floor under any route. */
-async function queryApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const sql = postgres(childDatabaseUrl(), { max: Number(process.env.POOL_SIZE ?? 10), onnotice: () => {} });
-  const app = Fastify({ logger: false });
-  app.get<{ Params: { id: string } }>(
-    '/query/:id',
-    async (request) =>
+const queryApp = () =>
+  bareQueryApp(
+    (sql, id) =>
       sql`select period, value::float8 as value from kpi_values
-      where kpi_id = ${Number(request.params.id)} order by period desc limit 12`,
+      where kpi_id = ${id} order by period desc limit 12`,
   );
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await sql.end();
-    },
-  };
-}
 
 const mode = process.argv[2];
 const { app, close } = mode === 'query' ? await queryApp() : await benchApp('kpi-board');

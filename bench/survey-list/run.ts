@@ -17,10 +17,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Question, SurveySummary } from '@loop/core';
-import { buildApp, createPasswordHasher, seedDemoData, systemClock } from '@loop/server';
 import { type DatabaseHandle, openPglite, openPostgres } from '@loop/server/db';
 import { questionTimingsOf } from '@loop/server/internals';
-import { benchConfig, demoAdminHeaders, noMail, scratchDatabase, timed } from '../benchKit';
+import {
+  benchPasswords,
+  buildBenchApp,
+  demoAdminHeaders,
+  migrateAndSeed,
+  scratchDatabase,
+  timed,
+} from '../benchKit';
 
 const SURVEYS = 120;
 const SIZES = [0, 4, 30, 300, 1500, 6000];
@@ -57,11 +63,9 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-list-'));
   const run = (text: string) => handle.db.execute(text);
   try {
-    await handle.migrate();
-    const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
-    await seedDemoData({ db: handle.db, clock: systemClock, passwords });
-    const config = benchConfig({ DATA_DIR: dataDir });
-    const app = await buildApp({ config, db: handle.db, mailer: noMail, passwordHasher: passwords });
+    const passwords = benchPasswords();
+    await migrateAndSeed(handle, passwords);
+    const app = await buildBenchApp(handle.db, { DATA_DIR: dataDir }, passwords);
     try {
       const headers = await demoAdminHeaders(app);
       const generating = performance.now();
