@@ -8,7 +8,6 @@
  *   releases the row when the process dies.
  * Prints `ready` when it starts sending and `{"ms": …}` when done.
  */
-
 import type { MailKind } from '@loop/server';
 import { createSmtpMailer, outboxMessage } from '@loop/server/internals';
 import postgres from 'postgres';
