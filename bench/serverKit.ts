@@ -2,7 +2,8 @@
  * Benchmarks that load a server with autocannon run it in a child process, so the load generator
  * does not share its event loop: `startChild` starts such a script (which prints `{"url": …}` once
  * it listens) and `stopChild` ends it; `benchApp` is the real Loop app on a PostgreSQL database as
- * those scripts serve it.
+ * those scripts serve it (built like every benchmark's app, benchKit's `buildBenchApp`), and
+ * `bareQueryApp` the floor beside it: one prepared query per request, without the app.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -22,6 +23,7 @@ export interface Child {
 
 /** Runs `node --import tsx <script> <mode>` with `env` added and waits for the address it prints. */
 export function startChild(script: string, mode: string, env: Record<string, string>): Promise<Child> {
+  // PROFILE_DIR: a CPU profile of each server, written when it stops.
   const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, mode], {
     env: { ...process.env, ...env },
