@@ -3,7 +3,7 @@ import type { SurveyEditor } from '@loop/core/surveys/editor';
 import { effectiveStatus, offeredStatusChanges, type StatusAction } from '@loop/core/surveys/model';
 import { SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
 import { useRef, useState } from 'react';
-import { useNotices } from '../../app/useServices';
+import { useClock, useNotices } from '../../app/useServices';
 import { FormAlert } from '../../forms/FormAlert';
 import { ShareDialog } from '../share/ShareDialog';
 
@@ -13,12 +13,13 @@ import { ShareDialog } from '../share/ShareDialog';
  */
 export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey: Survey }) {
   const notices = useNotices();
+  const clock = useClock();
   const [busy, setBusy] = useState<SurveyStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   // The button that opened the share step is gone once the survey is open: focus returns here.
   const statusLine = useRef<HTMLParagraphElement>(null);
-  const shown = effectiveStatus(survey.status, survey.close_at, new Date());
+  const shown = effectiveStatus(survey.status, survey.close_at, new Date(clock.now()));
   const closedByDate = survey.status === 'open' && shown === 'closed';
 
   const change = async (action: StatusAction) => {
