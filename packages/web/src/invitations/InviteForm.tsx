@@ -1,9 +1,9 @@
 import type { InvitationPreviewResult } from '@loop/core';
 import { EMPTY_CHOICES, type InvitationChoices, sentText, skippedText } from '@loop/core/invitations';
 import { useId, useState } from 'react';
-import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { useNotices } from '../app/useServices';
+import { useClock, useNotices } from '../app/useServices';
 import { RecipientPicker } from './RecipientPicker';
 
 type Errors = Readonly<Record<string, string>>;
@@ -17,7 +17,7 @@ export function InviteForm({ surveyId, onSent }: { surveyId: number; onSent: () 
   const notices = useNotices();
   const id = useId();
   const invitations = useAsyncInjection(TOKENS.SurveyInvitationUseCases);
-  const clock = useInjection(TOKENS.Clock);
+  const clock = useClock();
   const [choices, setChoices] = useState<InvitationChoices>(EMPTY_CHOICES);
   const [preview, setPreview] = useState<InvitationPreviewResult | null>(null);
   const [errors, setErrors] = useState<Errors>({});
