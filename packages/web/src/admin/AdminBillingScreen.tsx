@@ -4,6 +4,7 @@ import {
   type Page as PageOf,
   type Plan,
   type PlanInput,
+  pageCount,
 } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import {
@@ -361,7 +362,7 @@ function PagedTable<T>({
   row: (item: T) => ReactNode;
 }) {
   const result = remote.value;
-  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+  const pages = result ? pageCount(result.total, result.page_size) : 1;
   return (
     <section className="panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>

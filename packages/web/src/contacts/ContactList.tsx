@@ -1,4 +1,4 @@
-import type { Contact, ContactSort } from '@loop/core';
+import { type Contact, type ContactSort, pageCount } from '@loop/core';
 import {
   ariaSortOf,
   CONTACT_PAGE_SIZE,
@@ -82,7 +82,7 @@ export function ContactList({
   }
 
   const page = list.value;
-  const pages = page === null ? 1 : Math.max(1, Math.ceil(page.total / CONTACT_PAGE_SIZE));
+  const pages = page === null ? 1 : pageCount(page.total, CONTACT_PAGE_SIZE);
   // A page beyond the last (contacts deleted meanwhile, an old bookmark): the last page instead.
   const beyond = page !== null && page.items.length === 0 && page.total > 0 && address.page > pages;
   useEffect(() => {

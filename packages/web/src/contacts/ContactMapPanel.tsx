@@ -1,6 +1,6 @@
 import './contactMap.css';
 import type { ContactMap } from '@loop/adapters/map';
-import type { Contact } from '@loop/core';
+import { type Contact, pageCount } from '@loop/core';
 import { type ContactMapView, type LegendEntry, MAP_TONE_COLOURS, pointsBounds } from '@loop/core/contactMap';
 import {
   type ContactListAddress,
@@ -475,7 +475,7 @@ function NotPlaced({
 }) {
   const list = useNotPlaced(address, page);
   const idPrefix = useId();
-  const pages = list.value === null ? 1 : Math.max(1, Math.ceil(list.value.total / NOT_PLACED_PAGE_SIZE));
+  const pages = list.value === null ? 1 : pageCount(list.value.total, NOT_PLACED_PAGE_SIZE);
   return (
     <section className="contact-map-unplaced" aria-labelledby={`${idPrefix}-heading`}>
       <h3 id={`${idPrefix}-heading`}>

@@ -1,4 +1,4 @@
-import { FINANCE_SORTS, type FinanceRecord, type FinanceSort } from '@loop/core';
+import { FINANCE_SORTS, type FinanceRecord, type FinanceSort, pageCount } from '@loop/core';
 import {
   BTW_RATE_CHOICES,
   emptyFinanceForm,
@@ -120,7 +120,7 @@ export function FinanceRecordsSection({
   }
 
   const value = records.value;
-  const pages = value === null ? 1 : Math.max(1, Math.ceil(value.total / PAGE_SIZE));
+  const pages = value === null ? 1 : pageCount(value.total, PAGE_SIZE);
   const columns = ['Datum', 'Omschrijving', 'Tegenpartij', 'Categorie', 'Btw', 'Soort', 'Bedrag'];
 
   return (

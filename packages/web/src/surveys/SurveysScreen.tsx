@@ -1,5 +1,5 @@
 import './results/results.css';
-import type { SurveyStatus } from '@loop/core';
+import { pageCount, type SurveyStatus } from '@loop/core';
 import { formatCount, formatRate } from '@loop/core/format';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { effectiveStatus, formatEstimate } from '@loop/core/surveys/model';
@@ -31,7 +31,7 @@ export function SurveysScreen() {
   const now = new Date();
 
   const total = list.value?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SURVEYS_PAGE_SIZE));
+  const pages = pageCount(total, SURVEYS_PAGE_SIZE);
 
   return (
     <Page title="Surveys" width="full">

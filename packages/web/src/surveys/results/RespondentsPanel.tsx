@@ -1,4 +1,9 @@
-import type { ResponseExportFormat, ResponseListItem, ResponseProgress } from '@loop/core';
+import {
+  pageCount,
+  type ResponseExportFormat,
+  type ResponseListItem,
+  type ResponseProgress,
+} from '@loop/core';
 import { formatCount } from '@loop/core/format';
 import {
   eraseResponseText,
@@ -62,7 +67,7 @@ export function RespondentsPanel({
   const opener = useRef<HTMLButtonElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const total = list.value?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / RESPONSES_PAGE_SIZE));
+  const pages = pageCount(total, RESPONSES_PAGE_SIZE);
 
   const close = () => {
     setOpen(null);
