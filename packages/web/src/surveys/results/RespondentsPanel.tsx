@@ -18,7 +18,7 @@ import { formatResultDateTime } from '@loop/core/surveys/results';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
-import { notify } from '../../notifications/notify';
+import { useNotices } from '../../app/useServices';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { useInvalidate, useQuery } from '../../shared/useQuery';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
@@ -204,6 +204,7 @@ function ResponseView({
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const notices = useNotices();
 
   useEffect(() => {
     heading.current?.focus();
@@ -213,8 +214,8 @@ function ResponseView({
     setExporting(format);
     const result = await data.exportResponse(surveyId, item.id, format);
     setExporting(null);
-    if (result.ok) notify.success(SURVEY_DATA_MESSAGES.exported(result.value));
-    else notify.error(result.detail);
+    if (result.ok) notices.success(SURVEY_DATA_MESSAGES.exported(result.value));
+    else notices.error(result.detail);
   };
 
   const erase = async () => {
@@ -227,7 +228,7 @@ function ResponseView({
       return;
     }
     setConfirming(false);
-    notify.success(SURVEY_DATA_MESSAGES.responseErased(item));
+    notices.success(SURVEY_DATA_MESSAGES.responseErased(item));
     onErased();
   };
 
