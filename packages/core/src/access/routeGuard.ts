@@ -1,4 +1,5 @@
-import type { SessionStatus } from '../session';
+import type { SessionStatus } from '../api';
+import type { UserCheck } from '../organisation';
 
 /** Who may open a route (spec §2 route table, §6). */
 export type Access = 'public' | 'login' | 'onboarded' | 'admin';
@@ -9,14 +10,7 @@ export interface RouteAccess {
   readonly allowTemplateManagers?: boolean;
 }
 
-export type UserCheck =
-  | { readonly status: 'loading' }
-  | { readonly status: 'failed' }
-  | {
-      readonly status: 'loaded';
-      readonly onboardingCompleted: boolean;
-      readonly canManageTemplates: boolean;
-    };
+export type { UserCheck };
 
 export interface GuardInput {
   readonly route: RouteAccess;

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../auth';
+import type { FieldErrors } from '../shared';
 import type { ApiResult } from './apiResult';
 
 /** What a form gets back from a use-case: the value, or a message and/or per-field errors in Dutch. */

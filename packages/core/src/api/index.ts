@@ -13,3 +13,13 @@ export type {
   UploadFile,
   UserGateway,
 } from './ports';
+export type {
+  RefreshGateway,
+  SessionControl,
+  SessionEndReason,
+  SessionState,
+  SessionStatus,
+  StoredTokens,
+  TokenDecoder,
+  TokenStore,
+} from './sessionPorts';

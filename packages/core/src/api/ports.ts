@@ -24,9 +24,9 @@ import type {
   VerifyEmailRequest,
   VerifyEmailResponse,
 } from '../contract';
-import type { RefreshGateway } from '../session';
 import type { DownloadedFile } from '../shared';
 import type { ApiResult } from './apiResult';
+import type { RefreshGateway } from './sessionPorts';
 
 /** The authentication calls; login and refresh never trigger the 401-refresh-retry. */
 export interface AuthGateway extends RefreshGateway {

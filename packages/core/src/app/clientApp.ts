@@ -8,7 +8,7 @@ import type { OrganisationStore } from '../organisation';
 import { CurrentUserStore } from '../organisation';
 import { QueryCache } from '../query';
 import type { SessionKeeper, TokenStore } from '../session';
-import { createSessionEndedHandler } from '../session';
+import { createSessionEndedHandler } from './onSessionEnded';
 
 /** State that belongs to one user, or to one organisation of that user. */
 export interface Resettable {

@@ -2,3 +2,4 @@
 // What other features and packages use of it; everything else in this folder is internal.
 export type { ClientApp } from './clientApp';
 export { createClientApp } from './clientApp';
+export { createSessionEndedHandler } from './onSessionEnded';

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuthGateway } from '../api';
+import type { AuthGateway, SessionEndReason, SessionState, StoredTokens, TokenStore } from '../api';
 import { type ApiResult, apiFailure, apiOk } from '../api';
 import type { MessageResponse, TokenPair, VerifyEmailResponse } from '../contract';
-import type { SessionEndReason, SessionState, StoredTokens, TokenStore } from '../session';
 import { createAuthUseCases, isUnverifiedLogin, type RegistrationKeyStore } from './authUseCases';
 import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './credentials';
 

@@ -1,6 +1,5 @@
-import type { ApiResult, AuthGateway } from '../api';
+import type { ApiResult, AuthGateway, SessionControl, TokenStore } from '../api';
 import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
-import type { SessionKeeper, TokenStore } from '../session';
 import {
   hasErrors,
   normaliseEmail,
@@ -32,7 +31,7 @@ export interface VerifiedEmail {
 export interface AuthUseCaseDeps {
   readonly auth: AuthGateway;
   readonly registrationKeys: RegistrationKeyStore;
-  readonly session: Pick<SessionKeeper, 'signIn' | 'end'>;
+  readonly session: SessionControl;
   readonly tokens: TokenStore;
   /** Lets the app forget what a previous user left in memory before a new login. */
   readonly beforeSignIn?: () => void;

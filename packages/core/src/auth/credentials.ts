@@ -2,7 +2,9 @@
  * Form rules shared by the screens and the server, so both give the same Dutch message per field.
  * Each validator returns the field errors; an empty object means the input is valid.
  */
-export type FieldErrors = Readonly<Record<string, string>>;
+import type { FieldErrors } from '../shared';
+
+export type { FieldErrors };
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,8 +1,9 @@
 // The auth feature: login, registration and password rules and their use-cases.
 // What other features and packages use of it; everything else in this folder is internal.
+
+export type { FieldErrors } from '../shared';
 export type { AuthUseCases, RegistrationKeyStore, VerifiedEmail } from './authUseCases';
 export { createAuthUseCases, isUnverifiedLogin } from './authUseCases';
-export type { FieldErrors } from './credentials';
 export {
   emailError,
   FORGOT_PASSWORD_MESSAGE,

@@ -1,4 +1,3 @@
-import type { FieldErrors } from '../auth';
 import {
   CONTACT_IMPORT_FIELDS,
   type ContactCsvMapping,
@@ -6,6 +5,7 @@ import {
   CSV_DELIMITERS,
   type CsvDelimiter,
 } from '../contract';
+import type { FieldErrors } from '../shared';
 import {
   CONTACT_LIMITS,
   type ContactValues,

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../auth';
 import { CONTACT_LANGUAGES, type ContactInput, type ContactLanguage, type ContactPatch } from '../contract';
+import type { FieldErrors } from '../shared';
 
 /**
  * The rules of one contact, shared by the server (API and CSV import) and the screens: every text

@@ -1,6 +1,6 @@
-import type { FieldErrors } from '../auth';
 import type { CsvDateFormat, CsvDelimiter, CsvMapping } from '../contract';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../contract';
+import type { FieldErrors } from '../shared';
 import { parseAmount } from './amount';
 import { BANK_LINE_MESSAGES, isEuro, type ParsedBankLine } from './bankLines';
 import { parseDate } from './dates';

@@ -1,6 +1,6 @@
-import type { FieldErrors } from '../auth';
 import type { FinanceRecord, FinanceRecordInput } from '../contract';
 import { BTW_RATES } from '../contract';
+import type { FieldErrors } from '../shared';
 import { formatAmount, parseAmount } from './amount';
 import { BTW_RATE_LABELS } from './btw';
 import { checkFinanceRecord } from './records';

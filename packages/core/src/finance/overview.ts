@@ -1,4 +1,3 @@
-import type { FieldErrors } from '../auth';
 import type {
   BtwRate,
   FinanceBtwQuarter,
@@ -11,6 +10,7 @@ import type {
 } from '../contract';
 import { BTW_RATES } from '../contract';
 import { calendarDay, periodsBetween } from '../periods';
+import type { FieldErrors } from '../shared';
 
 /**
  * The finance overviews (per month, per category, BTW per quarter) over a range of days, computed

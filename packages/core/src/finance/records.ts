@@ -1,7 +1,7 @@
-import type { FieldErrors } from '../auth';
 import type { BtwRate, FinanceDirection, FinanceRecordInput } from '../contract';
 import { FINANCE_DIRECTIONS } from '../contract';
 import { calendarDay } from '../periods';
+import type { FieldErrors } from '../shared';
 import { MAX_AMOUNT_CENTS } from './amount';
 import { isBtwRate, splitBtw } from './btw';
 

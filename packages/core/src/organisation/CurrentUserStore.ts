@@ -1,4 +1,3 @@
-import type { UserCheck } from '../access';
 import type { OrganisationGateway, UserGateway } from '../api';
 import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
 import {
@@ -26,6 +25,16 @@ export interface CurrentUserDeps {
   /** Logs a failed user fetch (spec §8: only logged). */
   readonly log?: (message: string, detail: unknown) => void;
 }
+
+/** What the route guard needs to know of the user (access's `decideGuard`). */
+export type UserCheck =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed' }
+  | {
+      readonly status: 'loaded';
+      readonly onboardingCompleted: boolean;
+      readonly canManageTemplates: boolean;
+    };
 
 const IDLE: CurrentUserState = { status: 'idle', user: null, organisation: null };
 

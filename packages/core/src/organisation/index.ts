@@ -1,6 +1,6 @@
 // The organisation feature: the current user and organisation, roles and permissions, teams and invitations.
 // What other features and packages use of it; everything else in this folder is internal.
-export type { CurrentUserState } from './CurrentUserStore';
+export type { CurrentUserState, UserCheck } from './CurrentUserStore';
 export { CurrentUserStore, toUserCheck } from './CurrentUserStore';
 export type { InvitationUseCases } from './invitationUseCases';
 export { createInvitationUseCases } from './invitationUseCases';

@@ -1,3 +1,4 @@
+import type { SessionEndReason, SessionState } from '../api';
 import { createStateStore } from '../shared';
 import type { Clock, RefreshGateway, Timer, TokenDecoder, TokenStore } from './ports';
 import {
@@ -9,17 +10,7 @@ import {
   readClaims,
 } from './refreshPolicy';
 
-export type SessionStatus = 'checking' | 'anonymous' | 'authenticated';
-
-export interface SessionState {
-  readonly status: SessionStatus;
-  /** `is_admin` from the access token (the debug_admin override is applied by the guard). */
-  readonly isAdmin: boolean;
-  /** Access-token expiry in ms since the epoch, when authenticated. */
-  readonly expiresAt: number | null;
-}
-
-export type SessionEndReason = 'signed-out' | 'refresh-failed' | 'revoked' | 'undecodable' | 'tokens-removed';
+export type { SessionEndReason, SessionState, SessionStatus } from '../api';
 
 export interface SessionKeeperDeps {
   readonly tokens: TokenStore;

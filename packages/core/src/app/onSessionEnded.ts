@@ -1,6 +1,6 @@
+import type { SessionEndReason } from '../api';
 import type { FeatureStore } from '../features';
 import type { OrganisationStore } from '../organisation';
-import type { SessionEndReason } from './SessionKeeper';
 
 /**
  * What happens when a session ends for any reason: per-user data is forgotten and the user lands
