@@ -8,6 +8,6 @@
 //   surveys/summary.
 // This root entry holds only what cuts across every feature: failures as values and the gateway
 // ports (api), the wire contract (contract), and Result and the state store (shared).
-export * from './api';
-export * from './contract';
-export * from './shared';
+export * from './domain/api';
+export * from './domain/contract';
+export * from './domain/shared';

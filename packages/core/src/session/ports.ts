@@ -1,4 +1,0 @@
-// The session's ports; the token and refresh ports live in `api` (the sign-in use-cases and the
-// auth gateway use them too), the clock and the timer in `shared`.
-export type { RefreshGateway, StoredTokens, TokenDecoder, TokenStore } from '../api';
-export type { Clock, Timer } from '../shared';
