@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkArchitecture,
   checkImportCircles,
+  coreFeatureCircles,
   findBrowserGlobals,
   findFetchCalls,
   findImports,
@@ -37,6 +38,10 @@ describe('architecture (docs/architecture.md, docs/decisions/core-graph.md)', ()
 
   it.each(PACKAGES)('should find no import circle in %s, type-only imports included (R-ARCH-2)', (pkg) => {
     expect(format(checkImportCircles(files(), [pkg]))).toBe('');
+  });
+
+  it("should keep core's features a one-way graph too (R-ARCH-2)", () => {
+    expect(coreFeatureCircles(files())).toEqual([]);
   });
 
   it('should check a meaningful number of real source files', () => {

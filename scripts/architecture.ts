@@ -24,7 +24,7 @@ import {
   type Violation,
 } from './sources';
 
-export { coreFeatureOf } from './coreLayout';
+export { coreFeatureCircles, coreFeatureOf } from './coreLayout';
 export { circlesOf, importCircles, stronglyConnected } from './importGraph';
 export {
   findBrowserGlobals,

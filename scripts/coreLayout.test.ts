@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkArchitecture, coreFeatureOf, type SourceFile } from './architecture';
+import { checkArchitecture, coreFeatureCircles, coreFeatureOf, type SourceFile } from './architecture';
 import { MANIFESTS } from './architecture.fixtures';
 
 /** The entries of the synthetic core: a folder with an index.ts is a feature. */
@@ -243,5 +243,26 @@ describe('file length (R-ARCH-5)', () => {
     ['a file outside the packages', 'bench/x/run.ts', lines(401)],
   ])('should accept %s', (_label, path, text) => {
     expect(entryRulesFor(path, text)).not.toContain('file-length');
+  });
+});
+
+describe('coreFeatureCircles (R-ARCH-2)', () => {
+  it('should catch two features importing each other through different files', () => {
+    const files = [
+      { path: 'packages/core/src/domain/auth/a.ts', text: "import type { X } from '../api';" },
+      { path: 'packages/core/src/domain/api/index.ts', text: "export type { X } from './x';" },
+      { path: 'packages/core/src/domain/api/x.ts', text: 'export type X = 1;' },
+      { path: 'packages/core/src/domain/api/y.ts', text: "import type { F } from '../auth';" },
+      { path: 'packages/core/src/domain/auth/index.ts', text: 'export type F = 1;' },
+    ];
+    expect(coreFeatureCircles(files)).toEqual([['domain/api', 'domain/auth']]);
+  });
+
+  it('should accept features that depend one way', () => {
+    const files = [
+      { path: 'packages/core/src/client/session/a.ts', text: "import type { X } from '../../domain/api';" },
+      { path: 'packages/core/src/domain/api/index.ts', text: 'export type X = 1;' },
+    ];
+    expect(coreFeatureCircles(files)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  * through their declared exports.
  */
 import { posix } from 'node:path';
+import { circlesOf, type ImportGraph, importGraphOf } from './importGraph';
 import { findImports, isRelative, lineCount, packageName, packageOf, type SourceFile } from './sources';
 
 export const CORE_SRC = 'packages/core/src/';
@@ -171,3 +172,22 @@ export function checkCoreEntries(
     }
   }
 }
+
+/** Core's features as a graph: a feature imports another when one of its source files does. */
+export function coreFeatureGraph(files: readonly SourceFile[]): ImportGraph {
+  const graph = new Map<string, Set<string>>();
+  for (const [from, targets] of importGraphOf(files, 'core')) {
+    const feature = coreFeatureOf(from) ?? '';
+    const edges = graph.get(feature) ?? new Set<string>();
+    graph.set(feature, edges);
+    for (const target of targets) {
+      const reached = coreFeatureOf(target) ?? '';
+      if (reached !== feature) edges.add(reached);
+    }
+  }
+  return new Map([...graph].map(([feature, edges]) => [feature, [...edges].sort()]));
+}
+
+/** R-ARCH-2 one level up: the circles among core's features (none when the features form a DAG). */
+export const coreFeatureCircles = (files: readonly SourceFile[]): string[][] =>
+  circlesOf(coreFeatureGraph(files));
