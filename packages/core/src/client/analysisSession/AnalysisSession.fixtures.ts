@@ -1,5 +1,9 @@
 import { type ApiResult, apiOk } from '../../domain/api';
-import type { BusinessAnalysisList, BusinessAnalysisResponse, LatestBusinessAnalysis } from '../../domain/contract';
+import type {
+  BusinessAnalysisList,
+  BusinessAnalysisResponse,
+  LatestBusinessAnalysis,
+} from '../../domain/contract';
 import type { ExportAnalysisPdfInput, ExportAnalysisPdfResult } from '../../domain/report';
 import { type Deferred, deferred } from '../../testing/deferred';
 import { AnalysisSession } from './AnalysisSession';

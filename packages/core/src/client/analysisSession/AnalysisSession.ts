@@ -6,8 +6,8 @@ import type {
   BusinessAnalysisResponse,
 } from '../../domain/contract';
 import type { ExportAnalysisPdfInput, ExportAnalysisPdfResult } from '../../domain/report';
-import type { Clock } from '../session';
 import { createStateStore } from '../../domain/shared';
+import type { Clock } from '../session';
 import type { AnalysisMarkdownRequest, BusinessAnalysisGateway } from './analysisPorts';
 import { ANALYSIS_TEXTS, analysisErrorText } from './analysisTexts';
 

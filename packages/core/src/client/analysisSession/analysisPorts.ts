@@ -1,5 +1,9 @@
 import type { ApiResult } from '../../domain/api';
-import type { BusinessAnalysisList, BusinessAnalysisResponse, LatestBusinessAnalysis } from '../../domain/contract';
+import type {
+  BusinessAnalysisList,
+  BusinessAnalysisResponse,
+  LatestBusinessAnalysis,
+} from '../../domain/contract';
 
 /** The business analyses of the current organisation (the one in X-Organization-Id). */
 export interface BusinessAnalysisGateway {

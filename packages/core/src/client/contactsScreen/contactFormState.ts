@@ -1,4 +1,9 @@
-import { CONTACT_LANGUAGES, type Contact, type ContactInput, type ContactLanguage } from '../../domain/contract';
+import {
+  CONTACT_LANGUAGES,
+  type Contact,
+  type ContactInput,
+  type ContactLanguage,
+} from '../../domain/contract';
 import { tagsOfText } from './contactListState';
 
 /**

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { apiFailure, apiOk } from '../../domain/api';
 import type { ContactMapGateway } from '../../domain/contactMap';
-import type { Contact, ContactLatestInvitation, ContactMapColouring, ContactMapData } from '../../domain/contract';
+import type {
+  Contact,
+  ContactLatestInvitation,
+  ContactMapColouring,
+  ContactMapData,
+} from '../../domain/contract';
 import { recordingGateway } from '../../testing/recordingGateway';
 import { DEFAULT_CONTACT_LIST } from './contactListState';
 import {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { type Deferred, deferred } from '../../testing/deferred';
 import { type ApiResult, apiFailure, apiOk } from '../api';
 import type {
   BillingSettings,
@@ -12,7 +13,6 @@ import type {
   UserSubscription,
 } from '../contract';
 import type { FeatureStore } from '../features';
-import { type Deferred, deferred } from '../../testing/deferred';
 import type { BillingGateway, Notice, Notifier } from './ports';
 import { SubscriptionStore } from './SubscriptionStore';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FEATURE_HTML_POLICY } from '../html';
 import { RecordingSanitizer } from '../../testing/recordingSanitizer';
+import { FEATURE_HTML_POLICY } from '../html';
 import { featureDescriptionHtml } from './featureHtml';
 
 let sanitizer: RecordingSanitizer;

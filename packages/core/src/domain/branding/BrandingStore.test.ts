@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type Deferred, deferred } from '../../testing/deferred';
 import type { BrandingGateway, BrandingImage, UploadFile } from '../api';
 import { type ApiResult, apiFailure, apiOk } from '../api';
 import type { Branding, UpdateBrandingRequest } from '../contract';
-import { type Deferred, deferred } from '../../testing/deferred';
 import { BrandingStore, uploadFileError } from './BrandingStore';
 import { BRANDING_UPLOAD_MAX_BYTES, BRANDING_UPLOAD_TOO_LARGE, BRANDING_UPLOAD_WRONG_TYPE } from './colour';
 

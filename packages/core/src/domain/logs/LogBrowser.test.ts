@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type Deferred, deferred } from '../../testing/deferred';
 import { type ApiResult, apiFailure, apiOk } from '../api';
 import type { LogItem, LogsResponse } from '../contract';
-import { type Deferred, deferred } from '../../testing/deferred';
 import { LogBrowser } from './LogBrowser';
 import { EMPTY_LOG_FILTER } from './logFilter';
 import type { AdminLogsGateway } from './ports';

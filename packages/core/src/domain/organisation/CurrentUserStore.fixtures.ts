@@ -1,3 +1,4 @@
+import { type Deferred, deferred } from '../../testing/deferred';
 import type { OrganisationGateway, UserGateway } from '../api';
 import { type ApiResult, apiOk } from '../api';
 import type {
@@ -10,7 +11,6 @@ import type {
   OrganizationRef,
   UpdateProfileRequest,
 } from '../contract';
-import { type Deferred, deferred } from '../../testing/deferred';
 import { CurrentUserStore } from './CurrentUserStore';
 import type { OrganisationStore, StoredOrganisation } from './resolveOrganisation';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FileSaver } from '../shared';
 import { passThroughHtml } from '../../testing/wellFormedHtml';
+import type { FileSaver } from '../shared';
 import { exportAnalysisMarkdown, exportAnalysisPdf } from './analysisExport';
 import type { PdfDocument } from './pdfDocument';
 import { fixedWidthMeasure, textsOf } from './report.fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HtmlNode } from '../html';
 import { passThroughHtml, wellFormedHtmlReader } from '../../testing/wellFormedHtml';
+import type { HtmlNode } from '../html';
 import { BULLET, reportBlocks } from './reportBlocks';
 import { reportHtml } from './reportHtml';
 

@@ -1,7 +1,7 @@
 import { encode } from 'he';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type HtmlSanitizer, REPORT_HTML_POLICY } from '../html';
 import { RecordingSanitizer } from '../../testing/recordingSanitizer';
+import { type HtmlSanitizer, REPORT_HTML_POLICY } from '../html';
 import { decodeReportEntities, MAX_NESTING, reportHtml } from './reportHtml';
 
 /**

@@ -7,9 +7,9 @@ import type {
   SurveyTemplateInput,
   SurveyUpdateRequest,
 } from '../../../domain/contract';
-import type { Timer } from '../../session';
-import { type Deferred, deferred } from '../../../testing/deferred';
 import type { SurveysGateway, SurveyTemplatesGateway } from '../../../domain/surveys/model';
+import { type Deferred, deferred } from '../../../testing/deferred';
+import type { Timer } from '../../session';
 import { SurveyEditor } from './SurveyEditor';
 import { saveStatusText } from './surveyEditorState';
 

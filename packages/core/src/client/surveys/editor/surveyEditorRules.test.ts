@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Question, QuestionOf, SurveyTemplate } from '../../../domain/contract';
-import { createQuestion, QUESTION_TYPE_LABELS, QUESTION_TYPES, validateCompleteSurvey } from '../../../domain/surveys/model';
+import {
+  createQuestion,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  validateCompleteSurvey,
+} from '../../../domain/surveys/model';
 import {
   BLANK_SURVEY,
   changeQuestionType,

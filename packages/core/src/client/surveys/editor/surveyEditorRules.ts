@@ -6,7 +6,12 @@ import type {
   SurveyTemplate,
   SurveyTemplateInput,
 } from '../../../domain/contract';
-import { createQuestion, type IdSource, type QuestionLocks, questionLocks } from '../../../domain/surveys/model';
+import {
+  createQuestion,
+  type IdSource,
+  type QuestionLocks,
+  questionLocks,
+} from '../../../domain/surveys/model';
 
 /**
  * The question as another type: title, description, required and place stay; the settings are the

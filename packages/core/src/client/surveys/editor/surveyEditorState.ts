@@ -2,7 +2,6 @@ import type { ApiResult } from '../../../domain/api';
 import type { FieldErrors } from '../../../domain/auth';
 import { hasErrors } from '../../../domain/auth';
 import type { OpeningProblem, Question, Survey, SurveyInput, SurveyStatus } from '../../../domain/contract';
-import type { Timer } from '../../session';
 import type { SurveysGateway, SurveyTemplatesGateway } from '../../../domain/surveys/model';
 import {
   checkSurveyDraft,
@@ -12,6 +11,7 @@ import {
   renumberQuestions,
   validateCompleteSurvey,
 } from '../../../domain/surveys/model';
+import type { Timer } from '../../session';
 import {
   type EditorIssues,
   issuesFromFields,

@@ -1,7 +1,13 @@
 import { type ApiResult, apiFailure, apiOk } from '../../../domain/api';
-import type { AnswerInput, Question, RespondentView, RespondRequest, RespondResult } from '../../../domain/contract';
-import { type Deferred, deferred } from '../../../testing/deferred';
+import type {
+  AnswerInput,
+  Question,
+  RespondentView,
+  RespondRequest,
+  RespondResult,
+} from '../../../domain/contract';
 import { RESPONDENT_MESSAGES } from '../../../domain/surveys/model';
+import { type Deferred, deferred } from '../../../testing/deferred';
 import { RespondentSession } from './RespondentSession';
 import type { AnswerDraft, PublicLinkEntry, RespondGateway } from './respondPorts';
 

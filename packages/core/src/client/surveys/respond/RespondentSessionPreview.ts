@@ -1,7 +1,7 @@
 import { apiFailure, apiOk } from '../../../domain/api';
 import type { Question, RespondentBranding, RespondentView, Survey } from '../../../domain/contract';
-import type { Clock, Timer } from '../../session';
 import { openingProblems, validateSubmission } from '../../../domain/surveys/model';
+import type { Clock, Timer } from '../../session';
 import { RespondentSession } from './RespondentSession';
 import type { AnswerDraft, RespondGateway } from './respondPorts';
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../../session';
 import { SECONDS_SPENT_MAX } from '../../../domain/surveys/model';
+import type { Clock } from '../../session';
 
 /**
  * Counts the seconds each question is on screen, summed over every time it was shown and capped at
