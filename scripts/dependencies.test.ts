@@ -20,7 +20,8 @@ const CODE = /\.(tsx?|mjs|cjs|js)$/;
 function walk(dir: string, files: SourceFile[] = []): SourceFile[] {
   if (!existsSync(join(ROOT, dir))) return files;
   for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-    if (['node_modules', 'dist', '.tsbuild'].includes(entry.name)) continue;
+    // Hidden entries are tool output (.tsbuild, a stray bundle), not the package's code.
+    if (['node_modules', 'dist'].includes(entry.name) || entry.name.startsWith('.')) continue;
     const path = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) walk(path, files);
     else if (CODE.test(entry.name)) files.push({ path, text: readFileSync(join(ROOT, path), 'utf8') });

@@ -82,6 +82,13 @@ export {
   readMapColour,
   withContactsView,
 } from './contactMapUseCases';
+export type {
+  ContactPlacement,
+  ContactPlacementEvent,
+  ContactPlacementNews,
+  ContactPlacing,
+} from './contactPlacement';
+export { CONTACT_PLACEMENT_START, contactPlacementStep, isPlacing } from './contactPlacement';
 export type { ContactImportUpload, ContactsGateway } from './contactsPorts';
 export type { ContactsUseCaseDeps, ContactsUseCases } from './contactsUseCases';
 export { createContactsUseCases, IMPORT_POLL_MS } from './contactsUseCases';

@@ -2,6 +2,14 @@
 // unlocks, statuses in plain Dutch, and invoices (numbers, BTW, details, PDF layout, use-cases).
 // What other features and packages use of it; everything else in this folder is internal.
 export { parseOrganisationIdInput, parsePriceInput, priceInputText } from './adminInputs';
+export type { AdminFormErrors, AssignPlanFields, PlanFormFields } from './adminPlanForms';
+export {
+  ADMIN_PLAN_FORM_MESSAGES,
+  assignPlanErrors,
+  assignPlanRequestOf,
+  planFormErrors,
+  planInputOf,
+} from './adminPlanForms';
 export {
   paymentProviderLabel,
   statusAsReceived,
@@ -37,5 +45,7 @@ export { amountCents, formatDate, formatPlanPrice, otherPlans, planBadgeColour }
 export type { AdminBillingGateway, BillingGateway, InvoiceGateway, Notifier, PageQuery } from './ports';
 export type { SubscriptionState } from './SubscriptionStore';
 export { SubscriptionStore } from './SubscriptionStore';
+export type { PlanFeatureGroups, SubscriptionAccess } from './subscriptionView';
+export { CORE_FEATURE_KEY, planFeatureGroups, subscriptionAccess } from './subscriptionView';
 export type { VatSplit } from './vat';
 export { splitVat, VAT_RATE } from './vat';
