@@ -12,6 +12,7 @@
 // `node scripts/testAll.mjs --only e2e` (or a comma-separated list) runs some stages, e.g. after a change.
 import { spawn } from 'node:child_process';
 
+/** @param {string} name */
 const bin = (name) => `node_modules/.bin/${name}`;
 
 /** @typedef {{ name: string, command: string, args: string[], env?: Record<string, string> }} Task */
@@ -83,7 +84,10 @@ function run(task, alone) {
   });
 }
 
-/** "1 min 05 s" or "12.3 s". */
+/**
+ * "1 min 05 s" or "12.3 s".
+ * @param {number} ms
+ */
 export function formatDuration(ms) {
   const seconds = ms / 1000;
   if (seconds < 60) return `${seconds.toFixed(1)} s`;
@@ -93,7 +97,7 @@ export function formatDuration(ms) {
 
 async function main() {
   const onlyIndex = process.argv.indexOf('--only');
-  const only = onlyIndex === -1 ? null : new Set(process.argv[onlyIndex + 1].split(','));
+  const only = onlyIndex === -1 ? null : new Set((process.argv[onlyIndex + 1] ?? '').split(','));
   const stages = only === null ? STAGES : STAGES.filter((stage) => only.has(stage.name));
   /** @type {{ name: string, ms: number, code: number }[]} */
   const times = [];
@@ -105,7 +109,7 @@ async function main() {
     const results = await Promise.all(stage.tasks.map((task) => run(task, stage.tasks.length === 1)));
     results.forEach((result, i) => {
       if (stage.tasks.length > 1)
-        times.push({ name: `  ${stage.tasks[i].name}`, ms: result.ms, code: result.code });
+        times.push({ name: `  ${stage.tasks[i]?.name}`, ms: result.ms, code: result.code });
     });
     const code = results.find((result) => result.code !== 0)?.code ?? 0;
     times.splice(times.length - (stage.tasks.length > 1 ? stage.tasks.length : 0), 0, {
