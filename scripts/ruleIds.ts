@@ -97,7 +97,8 @@ export function checkRuleIds(files: readonly TextFile[]): RuleIdProblem[] {
       });
     }
     const outside =
-      OUTSIDE_PATH.exec(file.text) ?? (file.path.endsWith('.md') ? OUTSIDE_PATH_IN_DOCS.exec(file.text) : null);
+      OUTSIDE_PATH.exec(file.text) ??
+      (file.path.endsWith('.md') ? OUTSIDE_PATH_IN_DOCS.exec(file.text) : null);
     if (outside) {
       problems.push({
         path: file.path,
