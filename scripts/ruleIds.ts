@@ -26,9 +26,10 @@ const RULE_ID = /\bR-[A-Z]+-\d+\b/g;
 const DEFINITION = /^#{1,6}\s+(R-[A-Z]+-\d+)\b/;
 
 /**
- * A citation of a section of an outside document instead of a rule id: "spec §4", "Spec §2:",
- * "specification §5", "the spec's order (§7)", or a bare "§8's text". Sections of an RFC
- * ("RFC 9110 §12.5.3") are public standards and stay.
+ * A citation of a numbered section of an outside document instead of a rule id: the section sign
+ * followed by a number, whatever stands before it ("spec", "Spec", "specification", "the spec's
+ * order", or nothing). Sections of an RFC ("RFC 9110" then the sign and "12.5.3") are public
+ * standards and stay.
  */
 const SECTION_CITATION = /§\s?\d/g;
 const RFC_BEFORE = /RFC \d+\s?$/;
