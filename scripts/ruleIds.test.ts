@@ -60,7 +60,7 @@ describe('rule ids on made-up files', () => {
     const problems = checkRuleIds([RULES, again]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ path: 'docs/rules/other.md', line: 1 });
-    expect(problems[0].message).toContain('R-BILL-2 is defined twice');
+    expect(problems[0]?.message).toContain('R-BILL-2 is defined twice');
   });
 
   // Written with \u00a7 for the section sign, so this file cites no section itself.

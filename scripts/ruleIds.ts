@@ -55,7 +55,7 @@ export function ruleDefinitions(files: readonly TextFile[]): { id: string; path:
     if (!file.path.startsWith(RULES_DIR) || !file.path.endsWith('.md')) continue;
     file.text.split('\n').forEach((text, index) => {
       const match = DEFINITION.exec(text);
-      if (match) definitions.push({ id: match[1], path: file.path, line: index + 1 });
+      if (match?.[1]) definitions.push({ id: match[1], path: file.path, line: index + 1 });
     });
   }
   return definitions;
