@@ -17,9 +17,9 @@ import { launchBrowser, ROOT } from './harness';
 
 const VECTORS_FILE = join(ROOT, 'packages/adapters/src/dom/testdata/dompurify-vectors.json');
 const ADAPTERS_ENTRY = join(ROOT, 'packages/adapters/src/dom/index.ts');
-const BILLING_ENTRY = join(ROOT, 'packages/core/src/billing/index.ts');
-const HTML_ENTRY = join(ROOT, 'packages/core/src/html/index.ts');
-const REPORT_ENTRY = join(ROOT, 'packages/core/src/report/index.ts');
+const BILLING_ENTRY = join(ROOT, 'packages/core/src/domain/billing/index.ts');
+const HTML_ENTRY = join(ROOT, 'packages/core/src/domain/html/index.ts');
+const REPORT_ENTRY = join(ROOT, 'packages/core/src/domain/report/index.ts');
 
 interface Vector {
   readonly title: string;

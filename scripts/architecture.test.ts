@@ -1,122 +1,47 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   checkArchitecture,
+  checkImportCircles,
+  coreFeatureCircles,
   findBrowserGlobals,
   findFetchCalls,
   findImports,
   isSourceFile,
+  packageOf,
   type SourceFile,
   type Violation,
 } from './architecture';
+import { format, MANIFESTS, readTree, rulesFor } from './architecture.fixtures';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/**
- * Every file under packages/<name>/src plus each package.json, and the TypeScript of e2e, bench and
- * scripts (which import core too), as repository-relative paths.
- */
-function readTree(): SourceFile[] {
-  const files: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name)) {
-        files.push({ path: relative(ROOT, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
-      }
-    }
+describe('architecture (docs/architecture.md, docs/decisions/core-graph.md)', () => {
+  const PACKAGES = ['core', 'adapters', 'web', 'server'];
+  let tree: SourceFile[] | null = null;
+  const files = (): SourceFile[] => {
+    tree ??= readTree();
+    return tree;
   };
-  for (const pkg of readdirSync(join(ROOT, 'packages'), { withFileTypes: true })) {
-    if (!pkg.isDirectory()) continue;
-    const manifest = join(ROOT, 'packages', pkg.name, 'package.json');
-    files.push({ path: `packages/${pkg.name}/package.json`, text: readFileSync(manifest, 'utf8') });
-    try {
-      walk(join(ROOT, 'packages', pkg.name, 'src'));
-    } catch {
-      // A package without src yet has nothing to check.
-    }
-  }
-  for (const dir of ['e2e', 'bench', 'scripts']) walk(join(ROOT, dir));
-  return files;
-}
+  let checked: Violation[] | null = null;
+  const violations = (): Violation[] => {
+    checked ??= checkArchitecture(files());
+    return checked;
+  };
 
-const format = (violations: readonly Violation[]) =>
-  violations.map((v) => `${v.file}:${v.line} [${v.rule}] ${v.message}`).join('\n');
-
-const MANIFESTS: SourceFile[] = [
-  {
-    path: 'packages/core/package.json',
-    text: JSON.stringify({
-      name: '@loop/core',
-      exports: {
-        '.': {},
-        './format': {},
-        './report': {},
-        './session': {},
-        './surveys/model': {},
-        './surveys/respond': {},
-      },
-      dependencies: { he: '^1' },
-    }),
-  },
-  {
-    path: 'packages/adapters/package.json',
-    text: JSON.stringify({
-      name: '@loop/adapters',
-      exports: { '.': {}, './dom': {}, './pdf': {} },
-      dependencies: {
-        '@loop/core': 'workspace:*',
-        ofetch: '^1',
-        'jwt-decode': '^4',
-        react: '^19',
-        jspdf: '^4',
-      },
-    }),
-  },
-  {
-    path: 'packages/web/package.json',
-    text: JSON.stringify({
-      name: '@loop/web',
-      dependencies: {
-        '@loop/core': 'workspace:*',
-        '@loop/adapters': 'workspace:*',
-        '@loop/server': 'workspace:*',
-        react: '^19',
-        inversify: '^8',
-        ofetch: '^1',
-        wouter: '^3',
-      },
-      devDependencies: { '@types/geojson': '^1' },
-    }),
-  },
-  {
-    path: 'packages/server/package.json',
-    text: JSON.stringify({
-      name: '@loop/server',
-      dependencies: {
-        '@loop/adapters': 'workspace:*',
-        '@loop/core': 'workspace:*',
-        '@loop/web': 'workspace:*',
-        fastify: '^5',
-        react: '^19',
-      },
-    }),
-  },
-];
-
-/** Runs the checker on one synthetic file (with the synthetic manifests) and returns the rules hit. */
-const rulesFor = (path: string, text: string) =>
-  checkArchitecture([...MANIFESTS, { path, text }]).map((v) => v.rule);
-
-describe('architecture (docs/architecture.md)', () => {
   it('should hold on the real tree', () => {
-    const files = readTree();
-    expect(files.some((file) => file.path === 'packages/core/src/index.ts')).toBe(true);
-    expect(format(checkArchitecture(files))).toBe('');
+    expect(files().some((file) => file.path === 'packages/core/src/index.ts')).toBe(true);
+    expect(format(violations().filter((v) => v.rule !== 'file-length'))).toBe('');
+  });
+
+  it.each(PACKAGES)('should keep every source file of %s at most 400 lines (R-ARCH-5)', (pkg) => {
+    const tooLong = violations().filter((v) => v.rule === 'file-length' && packageOf(v.file) === pkg);
+    expect(format(tooLong)).toBe('');
+  });
+
+  it.each(PACKAGES)('should find no import circle in %s, type-only imports included (R-ARCH-2)', (pkg) => {
+    expect(format(checkImportCircles(files(), [pkg]))).toBe('');
+  });
+
+  it("should keep core's features a one-way graph too (R-ARCH-2)", () => {
+    expect(coreFeatureCircles(files())).toEqual([]);
   });
 
   it('should check a meaningful number of real source files', () => {
@@ -477,150 +402,5 @@ describe('checkArchitecture (self-test on synthetic violations)', () => {
     expect(violations).toContainEqual(
       expect.objectContaining({ file: 'packages/core/src/session/x.ts', line: 3, rule: 'forbidden-import' }),
     );
-  });
-});
-
-describe('core entries (docs/architecture.md, "Core\'s features")', () => {
-  /** The entries of the synthetic core: a folder with an index.ts is a feature. */
-  const ENTRIES: SourceFile[] = ['format', 'session', 'surveys/model', 'surveys/editor'].map((feature) => ({
-    path: `packages/core/src/${feature}/index.ts`,
-    text: "export { x } from './x';",
-  }));
-  const entryRulesFor = (path: string, text: string) =>
-    checkArchitecture([...MANIFESTS, ...ENTRIES, { path, text }]).map((v) => v.rule);
-  const lines = (count: number) =>
-    Array.from({ length: count }, (_, i) => `export const a${i} = ${i};`).join('\n');
-
-  it.each([
-    [
-      'web',
-      'packages/web/src/a.tsx',
-      "import { SessionKeeper } from '@loop/core/src/session/SessionKeeper';",
-    ],
-    [
-      'web (a file of a feature)',
-      'packages/web/src/a.tsx',
-      "import { x } from '@loop/core/session/SessionKeeper';",
-    ],
-    [
-      'adapters (an entry not declared)',
-      'packages/adapters/src/a.ts',
-      "import type { X } from '@loop/core/surveys';",
-    ],
-    ['the server', 'packages/server/src/a.ts', "const m = await import('@loop/core/src/index');"],
-    ['e2e', 'e2e/a.test.ts', "import type { Survey } from '@loop/core/src/contract/surveys';"],
-    [
-      'e2e (a relative path into core)',
-      'e2e/a.test.ts',
-      "import type { Survey } from '../packages/core/src/index';",
-    ],
-    [
-      'bench (a relative path into core)',
-      'bench/x/run.ts',
-      "import { filterLogRows } from '../../packages/core/src/logs/logFilter';",
-    ],
-    [
-      'web (another package of ours)',
-      'packages/web/src/a.tsx',
-      "import { x } from '@loop/adapters/src/dom/index';",
-    ],
-  ])('should refuse an import of core that is no declared export: %s', (_label, path, text) => {
-    expect(entryRulesFor(path, text)).toContain('package-entry');
-  });
-
-  it.each([
-    ['packages/web/src/a.tsx', "import { SessionKeeper } from '@loop/core/session';"],
-    ['packages/web/src/a.tsx', "import type { Survey } from '@loop/core';"],
-    ['e2e/a.test.ts', "import { validateSubmission } from '@loop/core/surveys/model';"],
-    ['packages/server/src/a.ts', "import { createDomSanitizer } from '@loop/adapters/dom';"],
-  ])('should accept the declared entries: %s', (path, text) => {
-    expect(entryRulesFor(path, text)).not.toContain('package-entry');
-  });
-
-  it.each([
-    [
-      'a file of another feature',
-      'packages/core/src/billing/a.ts',
-      "import { formatEuros } from '../format/dutch';",
-    ],
-    [
-      'a survey feature into another',
-      'packages/core/src/surveys/editor/a.ts',
-      "import { validateSurveyDraft } from '../model/surveyValidation';",
-    ],
-    [
-      "a re-export of another feature's file",
-      'packages/core/src/surveys/editor/a.ts',
-      "export { x } from '../../session/ports';",
-    ],
-    [
-      'a test',
-      'packages/core/src/surveys/editor/a.test.ts',
-      "import type { Timer } from '../../session/ports';",
-    ],
-    ['the root entry', 'packages/core/src/index.ts', "export * from './session/SessionKeeper';"],
-  ])('should refuse core reaching into another feature past its entry: %s', (_label, path, text) => {
-    expect(entryRulesFor(path, text)).toContain('core-feature-entry');
-  });
-
-  it.each([
-    ["another feature's entry", 'packages/core/src/billing/a.ts', "import { formatEuros } from '../format';"],
-    [
-      "another survey feature's entry",
-      'packages/core/src/surveys/editor/a.ts',
-      "import { validateSurveyDraft } from '../model';",
-    ],
-    [
-      'a file of its own feature',
-      'packages/core/src/surveys/editor/a.ts',
-      "import { SurveyEditor } from './SurveyEditor';",
-    ],
-    [
-      'its own entry folder, named as a file',
-      'packages/core/src/surveys/editor/a.ts',
-      "import { x } from '../../session/index';",
-    ],
-    [
-      'test support',
-      'packages/core/src/surveys/editor/a.test.ts',
-      "import { deferred } from '../../testing/deferred';",
-    ],
-    ['the root entry naming entries', 'packages/core/src/index.ts', "export * from './session';"],
-  ])('should accept core importing %s', (_label, path, text) => {
-    expect(entryRulesFor(path, text)).not.toContain('core-feature-entry');
-  });
-
-  it('should refuse a core file over 400 lines, tests included, and accept 400', () => {
-    expect(entryRulesFor('packages/core/src/session/a.ts', lines(401))).toContain('core-file-length');
-    expect(entryRulesFor('packages/core/src/session/a.test.ts', lines(401))).toContain('core-file-length');
-    expect(entryRulesFor('packages/core/src/session/a.ts', `${lines(400)}\n`)).not.toContain(
-      'core-file-length',
-    );
-    // The limit is core's: other packages are not held to it.
-    expect(entryRulesFor('packages/web/src/a.ts', lines(401))).not.toContain('core-file-length');
-  });
-
-  it('should refuse a root entry of 100 lines or more and accept 99', () => {
-    expect(entryRulesFor('packages/core/src/index.ts', lines(100))).toContain('core-root-entry');
-    expect(entryRulesFor('packages/core/src/index.ts', lines(99))).not.toContain('core-root-entry');
-    // Only the root entry: a feature's index.ts may list more.
-    expect(entryRulesFor('packages/core/src/format/index.ts', lines(120))).not.toContain('core-root-entry');
-  });
-
-  it.each([
-    "import { SessionKeeper } from '@loop/core/session';",
-    "import { RespondentSession } from '@loop/core/surveys/respond';",
-    "import { QueryCache } from '@loop/core/query';",
-    "import { createClientApp } from '@loop/core/app';",
-  ])("should keep the server to core's wire contract and pure rules: refuse %s", (text) => {
-    expect(entryRulesFor('packages/server/src/a.ts', text)).toContain('server-core-entry');
-  });
-
-  it.each([
-    "import type { Survey } from '@loop/core';",
-    "import { validateSubmission } from '@loop/core/surveys/model';",
-    "import { formatTimestamp } from '@loop/core/format';",
-  ])('should let the server import %s', (text) => {
-    expect(entryRulesFor('packages/server/src/a.ts', text)).not.toContain('server-core-entry');
   });
 });

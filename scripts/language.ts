@@ -61,19 +61,19 @@ export const LANGUAGE_ALLOWANCES: readonly LanguageAllowance[] = [
     why: "the cookie banner's text as the specification gives it",
   },
   {
-    file: 'packages/core/src/surveys/summary/dutchStopWords.ts',
+    file: 'packages/core/src/domain/surveys/summary/dutchStopWords.ts',
     rule: 'u-form',
     line: 'tussen twee tweede u uit',
     why: 'Dutch stop words the summaries skip, among them u',
   },
   {
-    file: 'packages/core/src/surveys/summary/dutchStopWords.ts',
+    file: 'packages/core/src/domain/surveys/summary/dutchStopWords.ts',
     rule: 'u-form',
     line: 'uitgezonderd uw vaak',
     why: 'Dutch stop words the summaries skip, among them uw',
   },
   {
-    file: 'packages/core/src/shared/textEncoding.ts',
+    file: 'packages/core/src/domain/shared/textEncoding.ts',
     rule: 'curly-quote',
     line: 'const WINDOWS_1252_HIGH',
     why: "Windows-1252's characters for the bytes 0x80-0x9F, to decode a bank or Excel file",
@@ -85,7 +85,7 @@ export const LANGUAGE_ALLOWANCES: readonly LanguageAllowance[] = [
     why: "the characters a PDF's WinAnsi font can draw",
   },
   {
-    file: 'packages/core/src/kpis/kpiCsv.ts',
+    file: 'packages/core/src/domain/kpis/kpiCsv.ts',
     rule: 'curly-quote',
     line: 'const WINDOWS_1252_HIGH',
     why: 'the Windows-1252 table that decodes a CSV from Excel',

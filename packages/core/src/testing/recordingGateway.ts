@@ -1,4 +1,4 @@
-import { apiOk } from '../api';
+import { apiOk } from '../domain/api';
 
 /**
  * A gateway of any port whose calls are recorded as [method, ...arguments]; each test gives the

@@ -1,4 +1,4 @@
-import type { HtmlSanitizer, SanitizePolicy } from '../html';
+import type { HtmlSanitizer, SanitizePolicy } from '../domain/html';
 
 /**
  * A sanitiser for tests of code that hands HTML to one: records what it is given and answers with

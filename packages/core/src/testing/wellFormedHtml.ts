@@ -1,5 +1,5 @@
 import { decode } from 'he';
-import type { HtmlNode, HtmlReader, HtmlSanitizer } from '../html';
+import type { HtmlNode, HtmlReader, HtmlSanitizer } from '../domain/html';
 
 const VOID = new Set(['br', 'hr', 'img', 'input', 'wbr']);
 const TOKEN =

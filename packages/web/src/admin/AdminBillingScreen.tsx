@@ -1,16 +1,11 @@
+import { type AdminSubscription, formFromApi, type Page as PageOf, type Plan, pageCount } from '@loop/core';
 import {
-  type AdminSubscription,
-  formFromApi,
-  type Page as PageOf,
-  type Plan,
-  type PlanInput,
-} from '@loop/core';
-import type { FieldErrors } from '@loop/core/auth';
-import {
+  assignPlanErrors,
+  assignPlanRequestOf,
   formatPlanPrice,
-  parseOrganisationIdInput,
-  parsePriceInput,
   paymentProviderLabel,
+  planFormErrors,
+  planInputOf,
   priceInputText,
   statusAsReceived,
 } from '@loop/core/billing';
@@ -19,12 +14,12 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { PlanBadge } from '../billing/PlanBadge';
 import { Field } from '../forms/Field';
 import { Form } from '../forms/Form';
 import { FieldError, FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
-import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
 import { useIsAdmin } from '../session/useIsAdmin';
 import { type Remote, useInvalidate } from '../shared/useQuery';
@@ -38,10 +33,6 @@ import {
   useAdminPlans,
   useAdminSubscriptions,
 } from './useAdminBilling';
-
-const PRICE_INVALID = 'Vul een geldige prijs in, bijvoorbeeld 29,00.';
-const ORGANISATION_INVALID = 'Vul een geldig organisatie-ID in.';
-const PLAN_MISSING = 'Kies een plan.';
 
 /**
  * /admin/billing: plans, subscriptions and payments of every organisation. A template manager may
@@ -137,19 +128,16 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: (saved: boolean
   const [name, setName] = useState(plan?.name ?? '');
   const [price, setPrice] = useState(plan ? priceInputText(plan.price_per_month) : '0,00');
   const [keys, setKeys] = useState<readonly string[]>(plan?.features.map((f) => f.key) ?? ['core']);
+  const notices = useNotices();
 
   const form = useForm({
-    validate: (): FieldErrors => (parsePriceInput(price) === null ? { price_per_month: PRICE_INVALID } : {}),
+    validate: () => planFormErrors({ name, price, featureKeys: keys }),
     action: async () => {
-      const input: PlanInput = {
-        name: name.trim(),
-        price_per_month: parsePriceInput(price) ?? 0,
-        feature_keys: keys,
-      };
+      const input = planInputOf({ name, price, featureKeys: keys });
       return formFromApi(await (plan ? billing.updatePlan(plan.id, input) : billing.createPlan(input)));
     },
     onSuccess: (saved: Plan) => {
-      notify.success(plan ? `Plan ${saved.name} is opgeslagen.` : `Plan ${saved.name} is aangemaakt.`);
+      notices.success(plan ? `Plan ${saved.name} is opgeslagen.` : `Plan ${saved.name} is aangemaakt.`);
       onDone(true);
     },
   });
@@ -222,23 +210,14 @@ function AssignPlan({ plans, onAssigned }: { plans: readonly Plan[]; onAssigned:
   const billing = useAsyncInjection(TOKENS.AdminBillingGateway);
   const [organisationId, setOrganisationId] = useState('');
   const [planId, setPlanId] = useState('');
+  const notices = useNotices();
 
   const form = useForm({
-    validate: (): FieldErrors => {
-      const fields: Record<string, string> = {};
-      if (parseOrganisationIdInput(organisationId) === null) fields.organization_id = ORGANISATION_INVALID;
-      if (planId === '') fields.plan_id = PLAN_MISSING;
-      return fields;
-    },
+    validate: () => assignPlanErrors({ organisationId, planId }),
     action: async () =>
-      formFromApi(
-        await billing.assignPlan({
-          organization_id: parseOrganisationIdInput(organisationId) ?? 0,
-          plan_id: Number(planId),
-        }),
-      ),
+      formFromApi(await billing.assignPlan(assignPlanRequestOf({ organisationId, planId }))),
     onSuccess: (assigned: AdminSubscription) => {
-      notify.success(`${assigned.organization_name} staat nu op ${assigned.plan_name}.`);
+      notices.success(`${assigned.organization_name} staat nu op ${assigned.plan_name}.`);
       setOrganisationId('');
       setPlanId('');
       onAssigned();
@@ -361,7 +340,7 @@ function PagedTable<T>({
   row: (item: T) => ReactNode;
 }) {
   const result = remote.value;
-  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+  const pages = result ? pageCount(result.total, result.page_size) : 1;
   return (
     <section className="panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@loop/core';
+import { type AdminUser, pageCount } from '@loop/core';
 import { formatCount, formatDay } from '@loop/core/format';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -131,7 +131,7 @@ function Users() {
 
   const users = useAdminUsers({ page, page_size: ADMIN_PAGE_SIZE, ...(q ? { q } : {}) });
   const result = users.value;
-  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+  const pages = result ? pageCount(result.total, result.page_size) : 1;
 
   return (
     <section className="panel" aria-labelledby="users-heading">

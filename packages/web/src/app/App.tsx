@@ -3,8 +3,8 @@ import { Router } from 'wouter';
 import { AppRoutes } from '../routing/AppRoutes';
 import { AppShell } from '../shell/AppShell';
 import { ContainerProvider } from './ContainerProvider';
-import type { AppContainer } from './container';
 import { ErrorBoundary } from './ErrorBoundary';
+import type { AppContainer } from './tokens';
 
 /** The whole app for a container; `locationHook` swaps the browser location for a memory one in tests. */
 export function App({

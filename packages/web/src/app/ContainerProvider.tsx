@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, use, useContext, useState } from 'react';
-import type { AppContainer } from './container';
-import type { Token } from './tokens';
+import type { AppContainer, Token } from './tokens';
 
 const ContainerContext = createContext<AppContainer | null>(null);
 

@@ -2,6 +2,10 @@
  * What the team, invitation, account-data, payment-return and invoice screens need, loaded by the
  * container with the first of them instead of with every page. Nothing here knows inversify.
  */
+import type { FileSaver, UserGateway } from '@loop/core';
+import type { ClientApp } from '@loop/core/app';
+import { createOwnDataUseCases, type OwnDataUseCases, type TeamGateway } from '@loop/core/organisation';
+
 export {
   createBrowserFileSaver,
   createInvitationLinkGateway,
@@ -9,4 +13,19 @@ export {
   createTeamGateway,
 } from '@loop/adapters';
 export { createInvoiceUseCases, createPaymentReturn } from '@loop/core/billing';
-export { createInvitationUseCases, createOwnDataUseCases } from '@loop/core/organisation';
+export { createInvitationUseCases } from '@loop/core/organisation';
+
+/** Account data: erasing the account ends the session, and a change reloads the current user. */
+export const ownDataUseCases = (
+  users: UserGateway,
+  team: TeamGateway,
+  files: FileSaver,
+  app: ClientApp,
+): OwnDataUseCases =>
+  createOwnDataUseCases({
+    users,
+    team,
+    files,
+    endSession: () => app.session.end('signed-out'),
+    reloadUser: () => app.currentUser.reload(),
+  });

@@ -25,20 +25,31 @@ import { createClientApp } from '@loop/core/app';
 import type { HtmlReader, HtmlSanitizer } from '@loop/core/html';
 import type { ReportRenderer } from '@loop/core/report';
 import { SessionKeeper } from '@loop/core/session';
-import { Container, ContainerModule } from 'inversify';
+import { type Bind, Container, ContainerModule, type MapToResolvedValueInjectOptions } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
 import { notify } from '../notifications/notify';
-import { type Services, TOKENS, type Token } from './tokens';
+import { type AppContainer, type Services, TOKENS, type Token } from './tokens';
 
-/** What the React tree needs of the container: resolving a token. */
-export interface AppContainer {
-  get<T>(token: Token<T>): T;
-  /** For the tokens bound to a module loaded on demand (the survey services). */
-  getAsync<T>(token: Token<T>): Promise<T>;
-}
+export type { AppContainer } from './tokens';
 
 /** Bindings to replace, by token name (tests: a fake fetch, a memory storage, a memory router). */
 export type ContainerOverrides = Partial<Services>;
+
+/** Binds `token` to one instance that `make` builds from the services `deps` names, handed over by name. */
+function composed<T, D extends Record<string, unknown>>(
+  bind: Bind,
+  token: Token<T>,
+  make: (deps: D) => T,
+  deps: { readonly [K in keyof D]: Token<D[K]> },
+): void {
+  const names = Object.keys(deps);
+  bind(token)
+    .toResolvedValue(
+      (...values: unknown[]) => make(Object.fromEntries(names.map((name, i) => [name, values[i]])) as D),
+      names.map((name) => deps[name] as Token<unknown>),
+    )
+    .inSingletonScope();
+}
 
 const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Storage)
@@ -115,13 +126,13 @@ const httpModule = new ContainerModule(({ bind }) => {
       [TOKENS.ApiBaseUrl, TOKENS.Fetch],
     )
     .inSingletonScope();
-  bind(TOKENS.SessionKeeper)
-    .toResolvedValue(
-      (tokens, decoder, refresher, clock, timer) =>
-        new SessionKeeper({ tokens, decoder, refresher, clock, timer }),
-      [TOKENS.TokenStore, TOKENS.TokenDecoder, TOKENS.AuthGateway, TOKENS.Clock, TOKENS.Timer],
-    )
-    .inSingletonScope();
+  composed(bind, TOKENS.SessionKeeper, (deps) => new SessionKeeper(deps), {
+    tokens: TOKENS.TokenStore,
+    decoder: TOKENS.TokenDecoder,
+    refresher: TOKENS.AuthGateway,
+    clock: TOKENS.Clock,
+    timer: TOKENS.Timer,
+  });
   bind(TOKENS.ApiClient)
     .toResolvedValue(
       (baseUrl, fetch, upload, organisations, session) =>
@@ -138,301 +149,221 @@ const httpModule = new ContainerModule(({ bind }) => {
 });
 
 /**
+ * Binds tokens to what a module loaded on demand makes of the services `deps` name: each token
+ * resolves asynchronously (components read it with `useAsyncInjection`) to one instance.
+ */
+function onDemand<M>(bind: Bind, load: () => Promise<M>) {
+  return <T, TArgs extends unknown[]>(
+    token: Token<T>,
+    make: (module: M, ...args: TArgs) => T | Promise<T>,
+    deps: MapToResolvedValueInjectOptions<TArgs>,
+  ): void => {
+    bind(token)
+      .toResolvedValue(async (...args: TArgs) => make(await load(), ...args), deps)
+      .inSingletonScope();
+  };
+}
+
+/**
  * Services whose code loads with the first screen that needs them (see the modules named): these
  * tokens resolve asynchronously, through `useAsyncInjection`.
  */
 const onDemandModule = new ContainerModule(({ bind }) => {
-  const account = () => import('./accountServices');
-  bind(TOKENS.FileSaver)
-    .toResolvedValue(async () => (await account()).createBrowserFileSaver())
-    .inSingletonScope();
-  bind(TOKENS.TeamGateway)
-    .toResolvedValue(async (api) => (await account()).createTeamGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.InvitationLinkGateway)
-    .toResolvedValue(async (api) => (await account()).createInvitationLinkGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.InvitationUseCases)
-    .toResolvedValue(
-      async (links, app) =>
-        (await account()).createInvitationUseCases({ links, auth: app.auth, users: app.currentUser }),
-      [TOKENS.InvitationLinkGateway, TOKENS.ClientApp],
-    )
-    .inSingletonScope();
-  bind(TOKENS.OwnDataUseCases)
-    .toResolvedValue(
-      async (users, team, files, app) =>
-        (await account()).createOwnDataUseCases({
-          users,
-          team,
-          files,
-          endSession: () => app.session.end('signed-out'),
-          reloadUser: () => app.currentUser.reload(),
-        }),
-      [TOKENS.UserGateway, TOKENS.TeamGateway, TOKENS.FileSaver, TOKENS.ClientApp],
-    )
-    .inSingletonScope();
-  bind(TOKENS.PaymentReturn)
-    .toResolvedValue(
-      async (gateway) => (await account()).createPaymentReturn({ gateway }),
-      [TOKENS.BillingGateway],
-    )
-    .inSingletonScope();
-  bind(TOKENS.InvoiceUseCases)
-    .toResolvedValue(
-      async (api, files) => {
-        const services = await account();
-        return services.createInvoiceUseCases({ gateway: services.createInvoiceGateway(api), files });
-      },
-      [TOKENS.ApiClient, TOKENS.FileSaver],
-    )
-    .inSingletonScope();
+  const account = onDemand(bind, () => import('./accountServices'));
+  account(TOKENS.FileSaver, (chunk) => chunk.createBrowserFileSaver(), []);
+  account(TOKENS.TeamGateway, (chunk, api) => chunk.createTeamGateway(api), [TOKENS.ApiClient]);
+  account(TOKENS.InvitationLinkGateway, (chunk, api) => chunk.createInvitationLinkGateway(api), [
+    TOKENS.ApiClient,
+  ]);
+  account(
+    TOKENS.InvitationUseCases,
+    (chunk, links, app) => chunk.createInvitationUseCases({ links, auth: app.auth, users: app.currentUser }),
+    [TOKENS.InvitationLinkGateway, TOKENS.ClientApp],
+  );
+  account(TOKENS.OwnDataUseCases, (chunk, ...deps) => chunk.ownDataUseCases(...deps), [
+    TOKENS.UserGateway,
+    TOKENS.TeamGateway,
+    TOKENS.FileSaver,
+    TOKENS.ClientApp,
+  ]);
+  account(TOKENS.PaymentReturn, (chunk, gateway) => chunk.createPaymentReturn({ gateway }), [
+    TOKENS.BillingGateway,
+  ]);
+  account(
+    TOKENS.InvoiceUseCases,
+    (chunk, api, files) => chunk.createInvoiceUseCases({ gateway: chunk.createInvoiceGateway(api), files }),
+    [TOKENS.ApiClient, TOKENS.FileSaver],
+  );
 
-  const admin = () => import('./adminServices');
-  bind(TOKENS.AdminGateway)
-    .toResolvedValue(async (api) => (await admin()).createAdminGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.AdminBillingGateway)
-    .toResolvedValue(async (api) => (await admin()).createAdminBillingGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.AdminLogsGateway)
-    .toResolvedValue(async (api) => (await admin()).createAdminLogsGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.CreateLogBrowser)
-    .toResolvedValue(
-      async (gateway) => {
-        const { LogBrowser } = await admin();
-        return () => new LogBrowser({ gateway });
-      },
-      [TOKENS.AdminLogsGateway],
-    )
-    .inSingletonScope();
+  const admin = onDemand(bind, () => import('./adminServices'));
+  admin(TOKENS.AdminGateway, (chunk, api) => chunk.createAdminGateway(api), [TOKENS.ApiClient]);
+  admin(TOKENS.AdminBillingGateway, (chunk, api) => chunk.createAdminBillingGateway(api), [TOKENS.ApiClient]);
+  admin(TOKENS.AdminLogsGateway, (chunk, api) => chunk.createAdminLogsGateway(api), [TOKENS.ApiClient]);
+  admin(
+    TOKENS.CreateLogBrowser,
+    ({ LogBrowser }, gateway) =>
+      () =>
+        new LogBrowser({ gateway }),
+    [TOKENS.AdminLogsGateway],
+  );
 
-  const kpis = () => import('./kpiServices');
-  bind(TOKENS.KpiGateway)
-    .toResolvedValue(async (api) => (await kpis()).createKpiGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
+  const kpis = onDemand(bind, () => import('./kpiServices'));
+  kpis(TOKENS.KpiGateway, (chunk, api) => chunk.createKpiGateway(api), [TOKENS.ApiClient]);
 
-  const finance = () => import('./financeServices');
-  bind(TOKENS.FinanceGateway)
-    .toResolvedValue(async (api) => (await finance()).createFinanceGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
+  const finance = onDemand(bind, () => import('./financeServices'));
+  finance(TOKENS.FinanceGateway, (chunk, api) => chunk.createFinanceGateway(api), [TOKENS.ApiClient]);
 
-  const contacts = () => import('./contactsServices');
-  bind(TOKENS.ContactsUseCases)
-    .toResolvedValue(
-      async (api, files, wait) => (await contacts()).contactsUseCases(api, files, wait),
-      [TOKENS.ApiClient, TOKENS.FileSaver, TOKENS.Wait],
-    )
-    .inSingletonScope();
-  bind(TOKENS.CreateContactMap)
-    .toResolvedValue(async () => (await contacts()).drawContactMap)
-    .inSingletonScope();
-  bind(TOKENS.ContactMapUseCases)
-    .toResolvedValue(
-      async (api, clock) => (await contacts()).contactMapUseCases(api, clock),
-      [TOKENS.ApiClient, TOKENS.Clock],
-    )
-    .inSingletonScope();
+  const contacts = onDemand(bind, () => import('./contactsServices'));
+  contacts(TOKENS.ContactsUseCases, (chunk, api, files, wait) => chunk.contactsUseCases(api, files, wait), [
+    TOKENS.ApiClient,
+    TOKENS.FileSaver,
+    TOKENS.Wait,
+  ]);
+  contacts(TOKENS.CreateContactMap, (chunk) => chunk.drawContactMap, []);
+  contacts(TOKENS.ContactMapUseCases, (chunk, api, clock) => chunk.contactMapUseCases(api, clock), [
+    TOKENS.ApiClient,
+    TOKENS.Clock,
+  ]);
 
-  const analysis = () => import('./analysisServices');
-  bind(TOKENS.BusinessAnalysisGateway)
-    .toResolvedValue(async (api) => (await analysis()).createBusinessAnalysisGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.CreateAnalysisSession)
-    .toResolvedValue(
-      async (gateway, clock, files, fetch, loadPdfEngine, loadReport, branding, alert) =>
-        (await analysis()).createAnalysisSessions({
-          gateway,
-          clock,
-          files,
-          fetch,
-          loadPdfEngine,
-          loadReport,
-          branding,
-          alert,
-          origin: () => globalThis.location.origin,
-        }),
-      [
-        TOKENS.BusinessAnalysisGateway,
-        TOKENS.Clock,
-        TOKENS.FileSaver,
-        TOKENS.Fetch,
-        TOKENS.LoadPdfEngine,
-        TOKENS.LoadReportRenderer,
-        TOKENS.BrandingStore,
-        TOKENS.Alert,
-      ],
-    )
-    .inSingletonScope();
+  const analysis = onDemand(bind, () => import('./analysisServices'));
+  analysis(TOKENS.BusinessAnalysisGateway, (chunk, api) => chunk.createBusinessAnalysisGateway(api), [
+    TOKENS.ApiClient,
+  ]);
+  analysis(
+    TOKENS.CreateAnalysisSession,
+    (chunk, gateway, clock, files, fetch, loadPdfEngine, loadReport, branding, alert) =>
+      chunk.createAnalysisSessions({
+        gateway,
+        clock,
+        files,
+        fetch,
+        loadPdfEngine,
+        loadReport,
+        branding,
+        alert,
+        origin: () => globalThis.location.origin,
+      }),
+    [
+      TOKENS.BusinessAnalysisGateway,
+      TOKENS.Clock,
+      TOKENS.FileSaver,
+      TOKENS.Fetch,
+      TOKENS.LoadPdfEngine,
+      TOKENS.LoadReportRenderer,
+      TOKENS.BrandingStore,
+      TOKENS.Alert,
+    ],
+  );
 
-  const surveyGateway = () => import('./surveyGatewayServices');
-  bind(TOKENS.SurveysGateway)
-    .toResolvedValue(async (api) => (await surveyGateway()).createSurveysGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
+  const surveyGateway = onDemand(bind, () => import('./surveyGatewayServices'));
+  surveyGateway(TOKENS.SurveysGateway, (chunk, api) => chunk.createSurveysGateway(api), [TOKENS.ApiClient]);
 
-  const surveys = () => import('./surveyServices');
-  bind(TOKENS.SurveyTemplatesGateway)
-    .toResolvedValue(async (api) => (await surveys()).createSurveyTemplatesGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
+  const surveys = onDemand(bind, () => import('./surveyServices'));
+  surveys(TOKENS.SurveyTemplatesGateway, (chunk, api) => chunk.createSurveyTemplatesGateway(api), [
+    TOKENS.ApiClient,
+  ]);
   bind(TOKENS.IdSource).toConstantValue(randomIds);
-  bind(TOKENS.SurveyEditors)
-    .toResolvedValue(
-      async (gateway, templates, timer, ids) => {
-        const { createSurveyEditorPool, SurveyEditor } = await surveys();
-        return createSurveyEditorPool(() => new SurveyEditor({ gateway, templates, timer, ids }));
-      },
-      [TOKENS.SurveysGateway, TOKENS.SurveyTemplatesGateway, TOKENS.Timer, TOKENS.IdSource],
-    )
-    .inSingletonScope();
-  bind(TOKENS.InvitationPreviewGateway)
-    .toResolvedValue(async (api) => (await surveys()).createInvitationPreviewGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.SurveyPreview)
-    .toResolvedValue(
-      async (surveyGateway, invitations) =>
-        (await surveys()).createSurveyPreview({ surveys: surveyGateway, invitations }),
-      [TOKENS.SurveysGateway, TOKENS.InvitationPreviewGateway],
-    )
-    .inSingletonScope();
-  bind(TOKENS.SurveyResultsGateway)
-    .toResolvedValue(async (api) => (await surveys()).createSurveyResultsGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.ResultsUseCases)
-    .toResolvedValue(
-      async (surveyGateway, gateway, files) =>
-        (await surveys()).createResultsUseCases({
-          surveys: surveyGateway,
-          gateway,
-          files,
-          origin: () => globalThis.location.origin,
-        }),
-      [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
-    )
-    .inSingletonScope();
+  surveys(
+    TOKENS.SurveyEditors,
+    ({ createSurveyEditorPool, SurveyEditor }, gateway, templates, timer, ids) =>
+      createSurveyEditorPool(() => new SurveyEditor({ gateway, templates, timer, ids })),
+    [TOKENS.SurveysGateway, TOKENS.SurveyTemplatesGateway, TOKENS.Timer, TOKENS.IdSource],
+  );
+  surveys(TOKENS.InvitationPreviewGateway, (chunk, api) => chunk.createInvitationPreviewGateway(api), [
+    TOKENS.ApiClient,
+  ]);
+  surveys(
+    TOKENS.SurveyPreview,
+    (chunk, surveyGateway, invitations) => chunk.createSurveyPreview({ surveys: surveyGateway, invitations }),
+    [TOKENS.SurveysGateway, TOKENS.InvitationPreviewGateway],
+  );
+  surveys(TOKENS.SurveyResultsGateway, (chunk, api) => chunk.createSurveyResultsGateway(api), [
+    TOKENS.ApiClient,
+  ]);
+  surveys(
+    TOKENS.ResultsUseCases,
+    (chunk, surveyGateway, gateway, files) =>
+      chunk.createResultsUseCases({
+        surveys: surveyGateway,
+        gateway,
+        files,
+        origin: () => globalThis.location.origin,
+      }),
+    [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
+  );
   // The share step; qrcode itself loads with the first QR code shown (see surveyServices.ts).
-  bind(TOKENS.SurveyShare)
-    .toResolvedValue(async (files) => (await surveys()).createSurveyShareWith(files), [TOKENS.FileSaver])
-    .inSingletonScope();
+  surveys(TOKENS.SurveyShare, (chunk, files) => chunk.createSurveyShareWith(files), [TOKENS.FileSaver]);
   // The results page's PDF summary; its own code loads with the first click (see surveyServices.ts).
-  bind(TOKENS.ExportResultsPdf)
-    .toResolvedValue(
-      async (files, fetch, loadPdfEngine, branding, clock) =>
-        (await surveys()).createResultsPdfExporter({ files, fetch, loadPdfEngine, branding, clock }),
-      [TOKENS.FileSaver, TOKENS.Fetch, TOKENS.LoadPdfEngine, TOKENS.BrandingStore, TOKENS.Clock],
-    )
-    .inSingletonScope();
-  bind(TOKENS.SummaryUseCases)
-    .toResolvedValue(
-      async (api) => {
-        const { createOpenAnswerSummaryGateway, createSummaryUseCases } = await surveys();
-        return createSummaryUseCases({ gateway: createOpenAnswerSummaryGateway(api) });
-      },
-      [TOKENS.ApiClient],
-    )
-    .inSingletonScope();
-  const invitations = () => import('./invitationServices');
-  bind(TOKENS.SurveyInvitationUseCases)
-    .toResolvedValue(
-      async (api, clock) => {
-        const { createInvitationsGateway, createSurveyInvitationUseCases } = await invitations();
-        return createSurveyInvitationUseCases({
-          gateway: createInvitationsGateway(api),
-          now: () => new Date(clock.now()),
-        });
-      },
-      [TOKENS.ApiClient, TOKENS.Clock],
-    )
-    .inSingletonScope();
+  surveys(
+    TOKENS.ExportResultsPdf,
+    (chunk, files, fetch, loadPdfEngine, branding, clock) =>
+      chunk.createResultsPdfExporter({ files, fetch, loadPdfEngine, branding, clock }),
+    [TOKENS.FileSaver, TOKENS.Fetch, TOKENS.LoadPdfEngine, TOKENS.BrandingStore, TOKENS.Clock],
+  );
+  surveys(
+    TOKENS.SummaryUseCases,
+    ({ createOpenAnswerSummaryGateway, createSummaryUseCases }, api) =>
+      createSummaryUseCases({ gateway: createOpenAnswerSummaryGateway(api) }),
+    [TOKENS.ApiClient],
+  );
+  const invitations = onDemand(bind, () => import('./invitationServices'));
+  invitations(
+    TOKENS.SurveyInvitationUseCases,
+    ({ createInvitationsGateway, createSurveyInvitationUseCases }, api, clock) =>
+      createSurveyInvitationUseCases({
+        gateway: createInvitationsGateway(api),
+        now: () => new Date(clock.now()),
+      }),
+    [TOKENS.ApiClient, TOKENS.Clock],
+  );
   // The unsubscribe link is opened signed out: a client without session or organisation.
-  bind(TOKENS.UnsubscribeUseCases)
-    .toResolvedValue(
-      async (baseUrl, fetch) => {
-        const { createUnsubscribeGateway, createUnsubscribeUseCases } = await invitations();
-        const client = createApiClient({ baseUrl, fetch, organisationId: () => null, session: NO_SESSION });
-        return createUnsubscribeUseCases({ gateway: createUnsubscribeGateway(client) });
-      },
-      [TOKENS.ApiBaseUrl, TOKENS.Fetch],
-    )
-    .inSingletonScope();
-  bind(TOKENS.SurveyDataGateway)
-    .toResolvedValue(async (api) => (await surveys()).createSurveyDataGateway(api), [TOKENS.ApiClient])
-    .inSingletonScope();
-  bind(TOKENS.SurveyDataUseCases)
-    .toResolvedValue(
-      async (surveyGateway, gateway, files, clock) => {
-        const { createSurveyDataUseCases, logDateOf } = await surveys();
-        return createSurveyDataUseCases({
-          surveys: surveyGateway,
-          gateway,
-          files,
-          today: () => logDateOf(clock.now()),
-        });
-      },
-      [TOKENS.SurveysGateway, TOKENS.SurveyDataGateway, TOKENS.FileSaver, TOKENS.Clock],
-    )
-    .inSingletonScope();
+  invitations(
+    TOKENS.UnsubscribeUseCases,
+    ({ createUnsubscribeGateway, createUnsubscribeUseCases }, baseUrl, fetch) => {
+      const client = createApiClient({ baseUrl, fetch, organisationId: () => null, session: NO_SESSION });
+      return createUnsubscribeUseCases({ gateway: createUnsubscribeGateway(client) });
+    },
+    [TOKENS.ApiBaseUrl, TOKENS.Fetch],
+  );
+  surveys(TOKENS.SurveyDataGateway, (chunk, api) => chunk.createSurveyDataGateway(api), [TOKENS.ApiClient]);
+  surveys(
+    TOKENS.SurveyDataUseCases,
+    ({ createSurveyDataUseCases, logDateOf }, surveyGateway, gateway, files, clock) =>
+      createSurveyDataUseCases({
+        surveys: surveyGateway,
+        gateway,
+        files,
+        today: () => logDateOf(clock.now()),
+      }),
+    [TOKENS.SurveysGateway, TOKENS.SurveyDataGateway, TOKENS.FileSaver, TOKENS.Clock],
+  );
 });
 
 const appModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.ClientApp)
-    .toResolvedValue(
-      (
-        session,
-        auth,
-        users,
-        organisations,
-        branding,
-        billing,
-        tokens,
-        registrationKeys,
-        organisationStore,
-        features,
-        notifier,
-        navigation,
-        redirect,
-        billingReturnUrl,
-        wait,
-        log,
-      ) =>
-        createClientApp({
-          session,
-          auth,
-          users,
-          organisations,
-          branding,
-          billing,
-          tokens,
-          registrationKeys,
-          organisationStore,
-          features,
-          notifier,
-          navigate: (path, options) => navigation.navigate(path, options),
-          redirect,
-          billingReturnUrl,
-          wait,
-          log,
-        }),
-      [
-        TOKENS.SessionKeeper,
-        TOKENS.AuthGateway,
-        TOKENS.UserGateway,
-        TOKENS.OrganisationGateway,
-        TOKENS.BrandingGateway,
-        TOKENS.BillingGateway,
-        TOKENS.TokenStore,
-        TOKENS.RegistrationKeyStore,
-        TOKENS.OrganisationStore,
-        TOKENS.FeatureStore,
-        TOKENS.Notifier,
-        TOKENS.Navigation,
-        TOKENS.Redirect,
-        TOKENS.BillingReturnUrl,
-        TOKENS.Wait,
-        TOKENS.Log,
-      ],
-    )
-    .inSingletonScope();
+  composed(
+    bind,
+    TOKENS.ClientApp,
+    ({ navigation, ...deps }) =>
+      createClientApp({ ...deps, navigate: (path, options) => navigation.navigate(path, options) }),
+    {
+      session: TOKENS.SessionKeeper,
+      auth: TOKENS.AuthGateway,
+      users: TOKENS.UserGateway,
+      organisations: TOKENS.OrganisationGateway,
+      branding: TOKENS.BrandingGateway,
+      billing: TOKENS.BillingGateway,
+      tokens: TOKENS.TokenStore,
+      registrationKeys: TOKENS.RegistrationKeyStore,
+      organisationStore: TOKENS.OrganisationStore,
+      features: TOKENS.FeatureStore,
+      notifier: TOKENS.Notifier,
+      navigation: TOKENS.Navigation,
+      redirect: TOKENS.Redirect,
+      billingReturnUrl: TOKENS.BillingReturnUrl,
+      wait: TOKENS.Wait,
+      log: TOKENS.Log,
+    },
+  );
   bind(TOKENS.CurrentUserStore).toResolvedValue((app) => app.currentUser, [TOKENS.ClientApp]);
   bind(TOKENS.BrandingStore).toResolvedValue((app) => app.branding, [TOKENS.ClientApp]);
   bind(TOKENS.SubscriptionStore).toResolvedValue((app) => app.subscription, [TOKENS.ClientApp]);

@@ -52,6 +52,13 @@ import type { Navigation } from '../routing/navigation';
 /** A key of the container; the rest of the app names it without knowing inversify. */
 export type Token<T> = ServiceIdentifier<T>;
 
+/** What the React tree needs of the container: resolving a token. */
+export interface AppContainer {
+  get<T>(token: Token<T>): T;
+  /** For the tokens bound to a module loaded on demand (the survey services). */
+  getAsync<T>(token: Token<T>): Promise<T>;
+}
+
 /** Everything the composition root binds, one token per service. */
 export const TOKENS = {
   // Platform

@@ -1,6 +1,6 @@
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { OneTimeLinkScreen } from './OneTimeLinkScreen';
 
 /** /email-bevestigen/:token: the link in the mail to a new address; it becomes the login. */
@@ -21,6 +21,7 @@ export function ConfirmEmailChangeScreen() {
  * everywhere, so it waits for a click (a mail scanner opening the page changes nothing).
  */
 export function UndoEmailChangeScreen() {
+  const notices = useNotices();
   const auth = useInjection(TOKENS.AuthUseCases);
   return (
     <OneTimeLinkScreen
@@ -30,7 +31,7 @@ export function UndoEmailChangeScreen() {
       run={async (token) => {
         const result = await auth.undoEmailChange(token);
         // A session in this browser ended too, which leads to the login page: the toast goes along.
-        if (result.ok) notify.success(result.value);
+        if (result.ok) notices.success(result.value);
         return result;
       }}
       confirm={{

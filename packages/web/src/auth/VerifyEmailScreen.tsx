@@ -2,7 +2,7 @@ import { formOk } from '@loop/core';
 import { useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { OneTimeLinkScreen } from './OneTimeLinkScreen';
 
 /**
@@ -11,6 +11,7 @@ import { OneTimeLinkScreen } from './OneTimeLinkScreen';
  * (docs/architecture.md, 'Signed in by the confirmation link').
  */
 export function VerifyEmailScreen() {
+  const notices = useNotices();
   const auth = useInjection(TOKENS.AuthUseCases);
   const [, navigate] = useLocation();
   return (
@@ -22,7 +23,7 @@ export function VerifyEmailScreen() {
         const result = await auth.verifyEmail(token);
         if (!result.ok) return result;
         if (result.value.signedIn) {
-          notify.success(result.value.detail);
+          notices.success(result.value.detail);
           // The guard sends a user without an organisation on to /onboarding.
           navigate('/dashboard', { replace: true });
         } else {

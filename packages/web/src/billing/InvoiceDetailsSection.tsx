@@ -3,11 +3,11 @@ import { NO_INVOICE_DETAILS } from '@loop/core/billing';
 import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { Field } from '../forms/Field';
 import { Form } from '../forms/Form';
 import { FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
-import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
 import { useInvalidate, useQuery } from '../shared/useQuery';
 
@@ -37,6 +37,7 @@ const FIELDS: ReadonlyArray<{
  * to. A change holds for the next invoices; an issued invoice keeps what it printed.
  */
 export function InvoiceDetailsSection({ organisationName }: { organisationName: string }) {
+  const notices = useNotices();
   const useCases = useAsyncInjection(TOKENS.InvoiceUseCases);
   const stored = useQuery(DETAILS_KEY, () => useCases.details());
   const invalidate = useInvalidate();
@@ -50,7 +51,7 @@ export function InvoiceDetailsSection({ organisationName }: { organisationName: 
       // The tidied details as stored ('1234 AB'); a later visit asks the server again.
       setEdited(saved);
       invalidate(DETAILS_KEY);
-      notify.success('Factuurgegevens opgeslagen.');
+      notices.success('Factuurgegevens opgeslagen.');
     },
   });
 

@@ -5,9 +5,11 @@ import {
   otherPlans,
   planCardView,
   planChangeNote,
+  planFeatureGroups,
   statusAsReceived,
+  subscriptionAccess,
 } from '@loop/core/billing';
-import { can, PERMISSION_DENIED } from '@loop/core/organisation';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { use, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
@@ -51,15 +53,13 @@ export function SubscriptionScreen() {
   const state = useSubscription();
   const { subscription, plans, changingPlanId } = state;
   const choices = otherPlans(plans, subscription?.plan_id ?? null);
-  const coreFeatures = subscription?.features.filter((feature) => feature.key === 'core') ?? [];
-  const extraFeatures = subscription?.features.filter((feature) => feature.key !== 'core') ?? [];
+  const features = planFeatureGroups(subscription?.features ?? []);
   const users = useInjection(TOKENS.CurrentUserStore);
   const role = useCurrentRole();
   const { organisation } = useCurrentUser();
-  // Unknown while the user loads: the buttons stay usable and the server decides.
-  const mayChange = role === null || can(role, 'billing.manage');
-  // Invoices are finance documents: shown once the role is known to read the finance.
-  const mayReadInvoices = role !== null && can(role, 'finance.read');
+  // Unknown while the user loads: the buttons stay usable and the server decides; invoices are
+  // finance documents, shown once the role is known to read the finance.
+  const access = subscriptionAccess(role);
   const currentPlan = plans.find((plan) => plan.id === subscription?.plan_id) ?? null;
   const current = currentPlan ? planCardView(currentPlan) : null;
 
@@ -102,9 +102,9 @@ export function SubscriptionScreen() {
                 </p>
               ) : null}
               <h3>Inbegrepen kernfunctie</h3>
-              <FeatureList features={coreFeatures} empty="Geen kernfunctie." />
+              <FeatureList features={features.core} empty="Geen kernfunctie." />
               <h3>Extra functies</h3>
-              <FeatureList features={extraFeatures} empty="Dit plan heeft geen extra functies." />
+              <FeatureList features={features.extra} empty="Dit plan heeft geen extra functies." />
               {current ? <p className="plan-note">{current.analyticsNote}</p> : null}
             </section>
           ) : (
@@ -114,7 +114,9 @@ export function SubscriptionScreen() {
           <section className="panel" aria-labelledby="other-plans-heading">
             <h2 id="other-plans-heading">Andere plannen</h2>
             <p>Alle prijzen zijn per maand en inclusief 21% btw.</p>
-            {mayChange ? null : <p className="alert alert-info">{PERMISSION_DENIED['billing.manage']}</p>}
+            {access.changePlan ? null : (
+              <p className="alert alert-info">{PERMISSION_DENIED['billing.manage']}</p>
+            )}
             {choices.length === 0 ? (
               <p>Er zijn geen andere plannen.</p>
             ) : (
@@ -125,15 +127,15 @@ export function SubscriptionScreen() {
                     plan={plan}
                     changeNote={planChangeNote(currentPlan, plan)}
                     busy={changingPlanId === plan.id}
-                    disabled={!mayChange || changingPlanId !== null || subscription === null}
+                    disabled={!access.changePlan || changingPlanId !== null || subscription === null}
                     onChoose={() => void store.choosePlan(plan)}
                   />
                 ))}
               </ul>
             )}
           </section>
-          {mayReadInvoices ? <InvoicesSection /> : null}
-          {role !== null && can(role, 'billing.manage') ? (
+          {access.readInvoices ? <InvoicesSection /> : null}
+          {access.editInvoiceDetails ? (
             <InvoiceDetailsSection organisationName={organisation?.name ?? 'je organisatie'} />
           ) : null}
         </>

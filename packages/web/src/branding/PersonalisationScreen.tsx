@@ -9,8 +9,8 @@ import { can, PERMISSION_DENIED } from '@loop/core/organisation';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { FieldError } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 import { useCurrentRole } from '../organisation/useCurrentRole';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
@@ -97,6 +97,7 @@ function ImageSection({
   previewClass: string;
   readOnly: boolean;
 }) {
+  const notices = useNotices();
   const store = useInjection(TOKENS.BrandingStore);
   const id = useId();
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
@@ -126,9 +127,9 @@ function ImageSection({
     const message = failureText(result, kind);
     if (message) {
       setError(message);
-      notify.error(message);
+      notices.error(message);
     } else {
-      notify.success(`${noun} is opgeslagen.`);
+      notices.success(`${noun} is opgeslagen.`);
     }
   }
 
@@ -140,9 +141,9 @@ function ImageSection({
     const message = failureText(result, kind);
     if (message) {
       setError(message);
-      notify.error(message);
+      notices.error(message);
     } else {
-      notify.success(`${noun} is verwijderd.`);
+      notices.success(`${noun} is verwijderd.`);
     }
   }
 
@@ -197,6 +198,7 @@ function ImageSection({
 }
 
 function ColourSection({ saved, readOnly }: { saved: string | null; readOnly: boolean }) {
+  const notices = useNotices();
   const store = useInjection(TOKENS.BrandingStore);
   const [value, setValue] = useState(saved ?? DEFAULT_PRIMARY_COLOR);
   const [busy, setBusy] = useState(false);
@@ -212,11 +214,11 @@ function ColourSection({ saved, readOnly }: { saved: string | null; readOnly: bo
     const message = failureText(result, 'primary_color');
     if (message) {
       setError(message);
-      notify.error(message);
+      notices.error(message);
       return;
     }
     if (colour === null) setValue(DEFAULT_PRIMARY_COLOR);
-    notify.success(done);
+    notices.success(done);
   }
 
   function onSubmit(event: FormEvent) {

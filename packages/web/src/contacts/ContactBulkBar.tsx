@@ -10,7 +10,7 @@ import {
   tagsOfText,
 } from '@loop/core/contactsScreen';
 import { type RefObject, useId, useState } from 'react';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useContactsChanged, useContactsUseCases } from './useContacts';
 
@@ -33,6 +33,7 @@ export function ContactBulkBar({
   onSelection: (next: ContactListSelection) => void;
   returnFocus: RefObject<HTMLElement | null>;
 }) {
+  const notices = useNotices();
   const contacts = useContactsUseCases();
   const changed = useContactsChanged();
   const id = useId();
@@ -49,10 +50,10 @@ export function ContactBulkBar({
     setBusy(false);
     if (!result.ok) {
       if (request.action === 'delete') setDeleteError(result.detail);
-      else notify.error(result.detail);
+      else notices.error(result.detail);
       return false;
     }
-    notify.success(done(result.value.affected));
+    notices.success(done(result.value.affected));
     changed();
     return true;
   }

@@ -8,9 +8,9 @@ import {
   EMPTY_CONTACT_FORM,
 } from '@loop/core/contactsScreen';
 import { type RefObject, useId, useState } from 'react';
+import { useNotices } from '../app/useServices';
 import { Field } from '../forms/Field';
 import { FieldError, FormAlert } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 import { Dialog } from '../shell/Dialog';
 import { useContactsChanged, useContactsUseCases } from './useContacts';
 
@@ -53,6 +53,7 @@ export function ContactFormDialog({
   onClose: () => void;
   returnFocus: RefObject<HTMLElement | null>;
 }) {
+  const notices = useNotices();
   const contacts = useContactsUseCases();
   const changed = useContactsChanged();
   const id = useId();
@@ -75,7 +76,7 @@ export function ContactFormDialog({
       setAlert(atField ? 'Controleer de gemarkeerde velden.' : result.message);
       return;
     }
-    notify.success(
+    notices.success(
       contact === null ? `${result.value.name} is toegevoegd.` : `${result.value.name} is gewijzigd.`,
     );
     changed();

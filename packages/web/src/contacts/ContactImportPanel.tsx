@@ -25,9 +25,9 @@ import {
 } from '@loop/core/contactsScreen';
 import { formatCount } from '@loop/core/format';
 import { useCallback, useEffect, useId, useReducer, useRef } from 'react';
+import { useNotices } from '../app/useServices';
 import { type CsvColumnChoice, CsvColumnFields } from '../forms/CsvColumnFields';
 import { FormAlert } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 import { TableScroll } from '../shell/TableScroll';
 import { useContactsChanged, useContactsUseCases } from './useContacts';
 
@@ -50,6 +50,7 @@ const POLICY_LABELS: Readonly<Record<DuplicatePolicy, string>> = {
  * a report with every refused row by line and reason.
  */
 export function ContactImportPanel({ onClose }: { onClose: () => void }) {
+  const notices = useNotices();
   const contacts = useContactsUseCases();
   const changed = useContactsChanged();
   const id = useId();
@@ -129,7 +130,7 @@ export function ContactImportPanel({ onClose }: { onClose: () => void }) {
     );
     if (gone.current) return;
     if (!last.ok) send({ type: 'failed', message: last.detail });
-    else if (last.value.state === 'done') notify.success(contactImportReport(last.value).headline);
+    else if (last.value.state === 'done') notices.success(contactImportReport(last.value).headline);
     changed();
   }
 

@@ -1,4 +1,4 @@
-import type { Contact, ContactSort } from '@loop/core';
+import { type Contact, type ContactSort, pageCount } from '@loop/core';
 import {
   ariaSortOf,
   CONTACT_PAGE_SIZE,
@@ -15,7 +15,7 @@ import {
   toggleRow,
 } from '@loop/core/contactsScreen';
 import { type RefObject, useEffect, useState } from 'react';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { labelCells } from '../shell/labelCells';
@@ -55,6 +55,7 @@ export function ContactList({
 }) {
   const contacts = useContactsUseCases();
   const changed = useContactsChanged();
+  const notices = useNotices();
   const list = useContactList(address);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [confirm, setConfirm] = useState<{ busy: boolean; error: string | null }>({
@@ -71,7 +72,7 @@ export function ContactList({
       return;
     }
     setConfirm({ busy: false, error: null });
-    notify.success(`${deleting.name} is verwijderd.`);
+    notices.success(`${deleting.name} is verwijderd.`);
     onSelection(
       selection.kind === 'rows'
         ? { kind: 'rows', ids: selection.ids.filter((id) => id !== deleting.id) }
@@ -82,7 +83,7 @@ export function ContactList({
   }
 
   const page = list.value;
-  const pages = page === null ? 1 : Math.max(1, Math.ceil(page.total / CONTACT_PAGE_SIZE));
+  const pages = page === null ? 1 : pageCount(page.total, CONTACT_PAGE_SIZE);
   // A page beyond the last (contacts deleted meanwhile, an old bookmark): the last page instead.
   const beyond = page !== null && page.items.length === 0 && page.total > 0 && address.page > pages;
   useEffect(() => {

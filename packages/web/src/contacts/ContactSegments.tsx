@@ -7,8 +7,8 @@ import {
   isContactListFiltered,
 } from '@loop/core/contactsScreen';
 import { type RefObject, useId, useState } from 'react';
+import { useNotices } from '../app/useServices';
 import { Field } from '../forms/Field';
-import { notify } from '../notifications/notify';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { Dialog } from '../shell/Dialog';
 import { useContactsChanged, useContactsUseCases } from './useContacts';
@@ -28,6 +28,7 @@ export function ContactSegments({
   onAddress: (next: ContactListAddress) => void;
   returnFocus: RefObject<HTMLElement | null>;
 }) {
+  const notices = useNotices();
   const contacts = useContactsUseCases();
   const changed = useContactsChanged();
   const id = useId();
@@ -49,7 +50,7 @@ export function ContactSegments({
       return;
     }
     setConfirm({ busy: false, error: null });
-    notify.success(`Het segment '${deleting.name}' is verwijderd. De contacten zelf blijven bestaan.`);
+    notices.success(`Het segment '${deleting.name}' is verwijderd. De contacten zelf blijven bestaan.`);
     setDeleting(null);
     onAddress(chooseSegment(address, null));
     changed();
@@ -115,7 +116,7 @@ export function ContactSegments({
                 ? await contacts.saveSegment(name, contactFilterOf(address))
                 : await contacts.renameSegment(naming.id, name);
             if (!result.ok) return result.fields.name ?? result.message ?? 'Het opslaan is niet gelukt.';
-            notify.success(
+            notices.success(
               naming === 'new'
                 ? `Het segment '${result.value.name}' is opgeslagen.`
                 : `Het segment heet nu '${result.value.name}'.`,

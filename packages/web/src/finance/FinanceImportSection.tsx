@@ -11,8 +11,8 @@ import { formatDayTime } from '@loop/core/format';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { FormAlert } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 import { useInvalidate, useQuery } from '../shared/useQuery';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { TableScroll } from '../shell/TableScroll';
@@ -39,6 +39,7 @@ interface Chosen {
  * earlier imports, each of which can be undone.
  */
 export function FinanceImportSection({ canManage }: { canManage: boolean }) {
+  const notices = useNotices();
   const finance = useAsyncInjection(TOKENS.FinanceGateway);
   const invalidate = useInvalidate();
   const id = useId();
@@ -127,7 +128,7 @@ export function FinanceImportSection({ canManage }: { canManage: boolean }) {
     }
     setConfirm({ busy: false, error: null });
     setUndoing(null);
-    notify.success(result.value.detail);
+    notices.success(result.value.detail);
     invalidate('finance:');
   }
 

@@ -1,4 +1,4 @@
-import { FINANCE_SORTS, type FinanceRecord, type FinanceSort } from '@loop/core';
+import { FINANCE_SORTS, type FinanceRecord, type FinanceSort, pageCount } from '@loop/core';
 import {
   BTW_RATE_CHOICES,
   emptyFinanceForm,
@@ -11,7 +11,7 @@ import { EMPTY_DATE_FILTER } from '@loop/core/surveys/results';
 import { useId, useRef, useState } from 'react';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useInvalidate, useQuery } from '../shared/useQuery';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
@@ -55,6 +55,7 @@ export function FinanceRecordsSection({
   const finance = useAsyncInjection(TOKENS.FinanceGateway);
   const clock = useInjection(TOKENS.Clock);
   const invalidate = useInvalidate();
+  const notices = useNotices();
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [q, setQ] = useState('');
@@ -97,7 +98,7 @@ export function FinanceRecordsSection({
   async function save(input: Parameters<typeof finance.create>[0], record: FinanceRecord | null) {
     const result = record === null ? await finance.create(input) : await finance.update(record.id, input);
     if (!result.ok) return { detail: result.detail, ...(result.fields ? { fields: result.fields } : {}) };
-    notify.success(record === null ? 'De boeking is toegevoegd.' : 'De boeking is gewijzigd.');
+    notices.success(record === null ? 'De boeking is toegevoegd.' : 'De boeking is gewijzigd.');
     if (record === null) onAdding(false);
     else setEditing(null);
     changed();
@@ -115,12 +116,12 @@ export function FinanceRecordsSection({
     }
     setConfirm({ busy: false, error: null });
     setDeleting(null);
-    notify.success('De boeking is verwijderd.');
+    notices.success('De boeking is verwijderd.');
     changed();
   }
 
   const value = records.value;
-  const pages = value === null ? 1 : Math.max(1, Math.ceil(value.total / PAGE_SIZE));
+  const pages = value === null ? 1 : pageCount(value.total, PAGE_SIZE);
   const columns = ['Datum', 'Omschrijving', 'Tegenpartij', 'Categorie', 'Btw', 'Soort', 'Bedrag'];
 
   return (

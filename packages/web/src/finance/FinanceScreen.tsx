@@ -3,8 +3,9 @@ import './finance.css';
 import { isoDay } from '@loop/core/format';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useClock } from '../app/useServices';
 import { useCan } from '../organisation/useCan';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useQuery } from '../shared/useQuery';
@@ -23,7 +24,7 @@ const YEARS_BACK = 10;
  */
 export function FinanceScreen() {
   const finance = useAsyncInjection(TOKENS.FinanceGateway);
-  const clock = useInjection(TOKENS.Clock);
+  const clock = useClock();
   const can = useCan();
   const canManage = can('finance.manage');
   const thisYear = Number(isoDay(clock.now()).slice(0, 4));

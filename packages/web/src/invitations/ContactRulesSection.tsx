@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { useQuery } from '../shared/useQuery';
 
 /**
@@ -9,6 +9,7 @@ import { useQuery } from '../shared/useQuery';
  * surveys. Empty: no limit. The send screen names everyone the rule leaves out.
  */
 export function ContactRulesSection() {
+  const notices = useNotices();
   const id = useId();
   const invitations = useAsyncInjection(TOKENS.SurveyInvitationUseCases);
   const rules = useQuery('contact-rules', () => invitations.contactRules());
@@ -30,7 +31,7 @@ export function ContactRulesSection() {
     setBusy(false);
     setError(result.ok ? null : (result.fields.min_days_between ?? result.message));
     if (result.ok) {
-      notify.success(
+      notices.success(
         result.value.min_days_between === null
           ? 'De contactregel is uitgezet.'
           : `Contacten krijgen hoogstens één uitnodiging per ${result.value.min_days_between} dagen.`,

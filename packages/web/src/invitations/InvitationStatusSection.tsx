@@ -1,4 +1,4 @@
-import { DELIVERY_STATUSES, type DeliveryStatus } from '@loop/core';
+import { DELIVERY_STATUSES, type DeliveryStatus, pageCount } from '@loop/core';
 import { DELIVERY_STATUS_LABELS, invitationRow, sendingState, statusSummary } from '@loop/core/invitations';
 import { useEffect, useId, useState } from 'react';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
@@ -94,7 +94,7 @@ export function InvitationStatusSection({ surveyId }: { surveyId: number }) {
             <Pager
               label="Pagina's van de uitnodigingen"
               page={page}
-              pages={Math.max(1, Math.ceil(value.total / PAGE_SIZE))}
+              pages={pageCount(value.total, PAGE_SIZE)}
               busy={list.loading}
               onPage={setPage}
             />

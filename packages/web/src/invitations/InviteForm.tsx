@@ -1,9 +1,9 @@
 import type { InvitationPreviewResult } from '@loop/core';
 import { EMPTY_CHOICES, type InvitationChoices, sentText, skippedText } from '@loop/core/invitations';
 import { useId, useState } from 'react';
-import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
+import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { notify } from '../notifications/notify';
+import { useClock, useNotices } from '../app/useServices';
 import { RecipientPicker } from './RecipientPicker';
 
 type Errors = Readonly<Record<string, string>>;
@@ -14,9 +14,10 @@ type Errors = Readonly<Record<string, string>>;
  * always what was looked at.
  */
 export function InviteForm({ surveyId, onSent }: { surveyId: number; onSent: () => void }) {
+  const notices = useNotices();
   const id = useId();
   const invitations = useAsyncInjection(TOKENS.SurveyInvitationUseCases);
-  const clock = useInjection(TOKENS.Clock);
+  const clock = useClock();
   const [choices, setChoices] = useState<InvitationChoices>(EMPTY_CHOICES);
   const [preview, setPreview] = useState<InvitationPreviewResult | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -48,7 +49,7 @@ export function InviteForm({ surveyId, onSent }: { surveyId: number; onSent: () 
       setMessage(result.message);
       return;
     }
-    notify.success(sentText(result.value.planned, result.value.send_at, new Date(clock.now())));
+    notices.success(sentText(result.value.planned, result.value.send_at, new Date(clock.now())));
     change(EMPTY_CHOICES);
     onSent();
   };

@@ -3,7 +3,7 @@ import { REMINDER_LIMITS } from '@loop/core/invitations';
 import { useEffect, useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 
 /** After how many days, at most how many, or stop: the survey's reminders to who has not answered. */
 export function ReminderSettingsForm({
@@ -15,6 +15,7 @@ export function ReminderSettingsForm({
   settings: ReminderSettings;
   onSaved: () => void;
 }) {
+  const notices = useNotices();
   const id = useId();
   const invitations = useAsyncInjection(TOKENS.SurveyInvitationUseCases);
   const [afterDays, setAfterDays] = useState(String(settings.after_days));
@@ -41,7 +42,9 @@ export function ReminderSettingsForm({
     setErrors(result.ok ? {} : result.fields);
     setMessage(result.ok ? null : result.message);
     if (result.ok) {
-      notify.success(result.value.stopped ? 'Herinneringen zijn gestopt.' : 'Herinneringen zijn opgeslagen.');
+      notices.success(
+        result.value.stopped ? 'Herinneringen zijn gestopt.' : 'Herinneringen zijn opgeslagen.',
+      );
       onSaved();
     }
   };

@@ -3,8 +3,8 @@ import { type BoardChoiceEntry, boardChoiceEntries, boardChoiceIds, moveEntry } 
 import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { FormAlert } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { SortableList, type SortableWords } from '../shell/SortableList';
 import { DialogNote, KpiDialog } from './KpiDialog';
@@ -61,6 +61,7 @@ function BoardChoiceForm({
   canManage: boolean;
   onClose: () => void;
 }) {
+  const notices = useNotices();
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
   const changed = useKpisChanged();
   const [entries, setEntries] = useState<BoardChoiceEntry[]>(() =>
@@ -105,7 +106,7 @@ function BoardChoiceForm({
       return;
     }
     changed();
-    notify.success(
+    notices.success(
       action === 'own'
         ? 'Je bord is opgeslagen.'
         : action === 'reset'

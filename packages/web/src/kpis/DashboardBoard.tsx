@@ -5,6 +5,7 @@ import { effectiveStatus } from '@loop/core/surveys/model';
 import { formatResultDateTime } from '@loop/core/surveys/results';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useClock } from '../app/useServices';
 import { useCan } from '../organisation/useCan';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { KpiCards } from './KpiBoard';
@@ -122,7 +123,8 @@ export function DashboardBoard() {
 
 /** The open surveys with their responses and latest response, each linking to its results. */
 function OpenSurveys({ surveys, total }: { surveys: readonly SurveySummary[]; total: number }) {
-  const now = new Date();
+  const clock = useClock();
+  const now = new Date(clock.now());
   const shown = surveys.filter((s) => effectiveStatus(s.status, s.close_at, now) === 'open');
   if (shown.length === 0)
     return (

@@ -1,6 +1,6 @@
 import type { Kpi } from '@loop/core';
 import type { RefObject } from 'react';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { KpiDialog } from './KpiDialog';
 import { KpiForm } from './KpiForm';
 import { useKpisChanged } from './useKpis';
@@ -16,10 +16,11 @@ export function KpiFormDialog({
   /** Where focus goes when the button that opened the dialog is gone (the empty state's). */
   returnFocus?: RefObject<HTMLElement | null>;
 }) {
+  const notices = useNotices();
   const changed = useKpisChanged();
   const saved = (stored: Kpi) => {
     changed();
-    notify.success(kpi ? `${stored.name} is opgeslagen.` : `${stored.name} is toegevoegd.`);
+    notices.success(kpi ? `${stored.name} is opgeslagen.` : `${stored.name} is toegevoegd.`);
     onClose();
   };
   return (

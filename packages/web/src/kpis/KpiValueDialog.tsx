@@ -4,11 +4,11 @@ import { formatKpiValue, KPI_UNIT_EXAMPLES, kpiValueFromForm, kpiValuePeriods } 
 import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { Field, FieldFrame } from '../forms/Field';
 import { Form } from '../forms/Form';
 import { SelectField } from '../forms/SelectField';
 import { useForm } from '../forms/useForm';
-import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { DialogNote, KpiDialog } from './KpiDialog';
 import { useKpiList, useKpisChanged } from './useKpis';
@@ -41,6 +41,7 @@ function ValueForm({ today, onClose }: { today: string; onClose: () => void }) {
 }
 
 function ValueFields({ kpis, today, onClose }: { kpis: readonly Kpi[]; today: string; onClose: () => void }) {
+  const notices = useNotices();
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
   const changed = useKpisChanged();
   const [kpiId, setKpiId] = useState(String(kpis[0]?.id ?? ''));
@@ -61,7 +62,7 @@ function ValueFields({ kpis, today, onClose }: { kpis: readonly Kpi[]; today: st
     onSuccess: (stored) => {
       changed();
       const name = periods.find((each) => each.value === stored.period)?.label ?? stored.period;
-      notify.success(`${kpi.name}: ${formatKpiValue(kpi.unit, stored.value)} voor ${name} is opgeslagen.`);
+      notices.success(`${kpi.name}: ${formatKpiValue(kpi.unit, stored.value)} voor ${name} is opgeslagen.`);
       onClose();
     },
   });

@@ -3,7 +3,7 @@
 import 'react-toastify/ReactToastify.css';
 import './toasts.css';
 import { type CloseButtonProps, ToastContainer, toast } from 'react-toastify/unstyled';
-import type { NoticeKind } from './notify';
+import type { NoticeKind } from './noticeKind';
 import { TOAST_CONFIG } from './toastConfig';
 
 /** react-toastify's own button says 'close'; ours says it in Dutch. */

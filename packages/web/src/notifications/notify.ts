@@ -1,5 +1,4 @@
-/** The kinds of toast the app shows (core's notices have the same three). */
-export type NoticeKind = 'success' | 'error' | 'info';
+import type { NoticeKind } from './noticeKind';
 
 type ToastModule = typeof import('./ToastHost');
 

@@ -4,9 +4,9 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { useFeature } from '../billing/useFeature';
 import { useSubscription } from '../billing/useSubscription';
-import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
 import { Page } from '../shell/Page';
@@ -24,6 +24,7 @@ const DashboardBoard = lazy(() =>
  * for a new organisation), the current organisation with a switcher, and the areas that exist.
  */
 export function DashboardScreen() {
+  const notices = useNotices();
   const users = useInjection(TOKENS.CurrentUserStore);
   const debugAdmin = useInjection(TOKENS.DebugAdminFlag);
   const session = useSession();
@@ -47,7 +48,7 @@ export function DashboardScreen() {
     const next = organisations.find((o) => String(o.id) === selected);
     if (!next || next.id === organisation?.id) return;
     users.switchOrganisation(next);
-    notify.success(`Je werkt nu in ${next.name}.`);
+    notices.success(`Je werkt nu in ${next.name}.`);
   }
 
   return (

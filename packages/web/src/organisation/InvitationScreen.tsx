@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { CurrentPasswordField, NameField, NewPasswordField } from '../forms/AccountFields';
 import { Form } from '../forms/Form';
 import { useForm } from '../forms/useForm';
-import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useSession } from '../session/useSession';
 import { useQuery } from '../shared/useQuery';
@@ -86,9 +86,10 @@ export function InvitationScreen() {
 
 /** After any way in: the organisation is current, so the dashboard shows it. */
 function useEnter(invitation: InvitationLinkPreview) {
+  const notices = useNotices();
   const [, navigate] = useLocation();
   return () => {
-    notify.success(`Welkom bij ${invitation.organization_name}!`);
+    notices.success(`Welkom bij ${invitation.organization_name}!`);
     navigate('/dashboard', { replace: true });
   };
 }

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { Field } from '../forms/Field';
 import { Form } from '../forms/Form';
 import { useForm } from '../forms/useForm';
-import { notify } from '../notifications/notify';
 import { Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { useCurrentUser } from './useCurrentUser';
@@ -15,6 +15,7 @@ export const ONBOARDING_LOADING_TEXT = 'Bezig met laden…';
 
 /** /onboarding: creates the user's (first or next) organisation, then on to the dashboard. */
 export function OnboardingScreen() {
+  const notices = useNotices();
   const users = useInjection(TOKENS.CurrentUserStore);
   const { status, user } = useCurrentUser();
   const [, navigate] = useLocation();
@@ -28,7 +29,7 @@ export function OnboardingScreen() {
   const form = useForm({
     action: () => users.createOrganisation(name),
     onSuccess: (organisation) => {
-      notify.success(`Organisatie ${organisation.name} is aangemaakt.`);
+      notices.success(`Organisatie ${organisation.name} is aangemaakt.`);
       navigate('/dashboard', { replace: true });
     },
   });

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { Field } from '../forms/Field';
-import { notify } from '../notifications/notify';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { DownloadButton } from '../shell/DownloadButton';
 
@@ -12,6 +12,7 @@ import { DownloadButton } from '../shell/DownloadButton';
  * delete the organisation after typing its name.
  */
 export function OrganisationDataSection({ name }: { name: string }) {
+  const notices = useNotices();
   const ownData = useAsyncInjection(TOKENS.OwnDataUseCases);
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
@@ -27,7 +28,7 @@ export function OrganisationDataSection({ name }: { name: string }) {
     const result = await ownData.deleteOrganisation({ typedName: typed, name });
     if (result.ok) {
       setOpen(false);
-      notify.info(`${name} is verwijderd.`);
+      notices.info(`${name} is verwijderd.`);
       navigate('/dashboard', { replace: true });
       return;
     }

@@ -1,23 +1,20 @@
-import { apiOk, formFromApi, formInvalid, type Invitation, MEMBER_ROLES, type MemberRole } from '@loop/core';
-import { emailError, organizationNameError } from '@loop/core/auth';
-import { formatDay } from '@loop/core/format';
+import { apiOk, type Invitation, MEMBER_ROLES, type MemberRole } from '@loop/core';
 import { can, type MemberRowView, ROLE_DESCRIPTIONS, ROLE_LABELS, teamView } from '@loop/core/organisation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection, useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { Field } from '../forms/Field';
-import { Form } from '../forms/Form';
-import { FieldError, FormAlert } from '../forms/FormAlert';
-import { useForm } from '../forms/useForm';
+import { useNotices } from '../app/useServices';
+import { FormAlert } from '../forms/FormAlert';
 import { ContactRulesSection } from '../invitations/ContactRulesSection';
-import { notify } from '../notifications/notify';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { useInvalidate, useQuery } from '../shared/useQuery';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { Page } from '../shell/Page';
 import { TableScroll } from '../shell/TableScroll';
 import { OrganisationDataSection } from './OrganisationDataSection';
+import { InviteForm, RenameSection } from './TeamForms';
+import { InvitationRow, MemberRow } from './TeamRows';
 import { useCurrentRole } from './useCurrentRole';
 import { useCurrentUser } from './useCurrentUser';
 
@@ -44,6 +41,7 @@ export function TeamScreen() {
   const { organisation } = useCurrentUser();
   const role = useCurrentRole();
   const [, navigate] = useLocation();
+  const notices = useNotices();
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirming, setConfirming] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
@@ -79,10 +77,10 @@ export function TeamScreen() {
   async function changeRole(row: MemberRowView, next: MemberRole) {
     const result = await team.changeRole(row.member.user_id, next);
     if (!result.ok) {
-      notify.error(result.detail);
+      notices.error(result.detail);
       return;
     }
-    notify.success(`${row.member.name} is nu ${ROLE_LABELS[next].toLowerCase()}.`);
+    notices.success(`${row.member.name} is nu ${ROLE_LABELS[next].toLowerCase()}.`);
     refresh();
   }
 
@@ -97,7 +95,7 @@ export function TeamScreen() {
       run: async () => {
         const result = await team.remove(row.member.user_id);
         if (!result.ok) return result.detail;
-        notify.success(`${row.member.name} is uit de organisatie verwijderd.`);
+        notices.success(`${row.member.name} is uit de organisatie verwijderd.`);
         refresh();
         return null;
       },
@@ -114,7 +112,7 @@ export function TeamScreen() {
       run: async () => {
         const result = await team.transfer(row.member.user_id);
         if (!result.ok) return result.detail;
-        notify.success(`${row.member.name} is nu eigenaar.`);
+        notices.success(`${row.member.name} is nu eigenaar.`);
         await users.reload();
         refresh();
         return null;
@@ -130,7 +128,7 @@ export function TeamScreen() {
       run: async () => {
         const result = await team.leave();
         if (!result.ok) return result.detail;
-        notify.info(`Je hebt ${organisation?.name ?? 'de organisatie'} verlaten.`);
+        notices.info(`Je hebt ${organisation?.name ?? 'de organisatie'} verlaten.`);
         await users.reload();
         navigate('/dashboard', { replace: true });
         return null;
@@ -195,8 +193,8 @@ export function TeamScreen() {
                     invitation={invitation}
                     onResend={async () => {
                       const result = await team.resend(invitation.id);
-                      if (!result.ok) notify.error(result.detail);
-                      else notify.success(`De uitnodiging is opnieuw verstuurd naar ${invitation.email}.`);
+                      if (!result.ok) notices.error(result.detail);
+                      else notices.success(`De uitnodiging is opnieuw verstuurd naar ${invitation.email}.`);
                       refresh();
                     }}
                     onWithdraw={() =>
@@ -208,7 +206,7 @@ export function TeamScreen() {
                         run: async () => {
                           const result = await team.withdraw(invitation.id);
                           if (!result.ok) return result.detail;
-                          notify.info(`De uitnodiging aan ${invitation.email} is ingetrokken.`);
+                          notices.info(`De uitnodiging aan ${invitation.email} is ingetrokken.`);
                           refresh();
                           return null;
                         },
@@ -267,185 +265,5 @@ export function TeamScreen() {
         </ConfirmDialog>
       ) : null}
     </Page>
-  );
-}
-
-function MemberRow({
-  row,
-  onRole,
-  onRemove,
-  onTransfer,
-}: {
-  row: MemberRowView;
-  onRole: (role: MemberRole) => void;
-  onRemove: () => void;
-  onTransfer: () => void;
-}) {
-  const selectId = useId();
-  const { member } = row;
-  return (
-    <tr>
-      <td>
-        {member.name}
-        {member.is_you ? ' (jij)' : ''}
-      </td>
-      <td>{member.email}</td>
-      <td>
-        {row.roleChoices.length > 0 ? (
-          <>
-            <label htmlFor={selectId} className="visually-hidden">
-              Rol van {member.name}
-            </label>
-            <select id={selectId} value={member.role} onChange={(e) => onRole(e.target.value as MemberRole)}>
-              {row.roleChoices.map((choice) => (
-                <option key={choice} value={choice}>
-                  {ROLE_LABELS[choice]}
-                </option>
-              ))}
-            </select>
-          </>
-        ) : (
-          row.roleLabel
-        )}
-      </td>
-      <td>{member.joined_at ? formatDay(member.joined_at) : '-'}</td>
-      <td>
-        <div className="row-actions">
-          {row.canTransfer ? (
-            <button type="button" className="button button-secondary button-small" onClick={onTransfer}>
-              Eigenaar maken<span className="visually-hidden"> ({member.name})</span>
-            </button>
-          ) : null}
-          {row.canRemove ? (
-            <button type="button" className="button button-secondary button-small" onClick={onRemove}>
-              Verwijderen<span className="visually-hidden"> ({member.name})</span>
-            </button>
-          ) : null}
-        </div>
-      </td>
-    </tr>
-  );
-}
-
-function InvitationRow({
-  invitation,
-  onResend,
-  onWithdraw,
-}: {
-  invitation: Invitation;
-  onResend: () => Promise<void>;
-  onWithdraw: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <tr>
-      <td>{invitation.email}</td>
-      <td>{ROLE_LABELS[invitation.role]}</td>
-      <td>{invitation.invited_by ?? '-'}</td>
-      <td>{invitation.state === 'expired' ? 'Verlopen' : formatDay(invitation.expires_at)}</td>
-      <td>
-        <div className="row-actions">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={async () => {
-              setBusy(true);
-              await onResend();
-              setBusy(false);
-            }}
-          >
-            {busy ? 'Bezig met versturen...' : 'Opnieuw versturen'}
-            <span className="visually-hidden"> ({invitation.email})</span>
-          </button>
-          <button type="button" className="button button-secondary button-small" onClick={onWithdraw}>
-            Intrekken<span className="visually-hidden"> ({invitation.email})</span>
-          </button>
-        </div>
-      </td>
-    </tr>
-  );
-}
-
-function InviteForm({ roles, onInvited }: { roles: readonly MemberRole[]; onInvited: () => void }) {
-  const team = useAsyncInjection(TOKENS.TeamGateway);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<MemberRole>(roles.includes('member') ? 'member' : (roles[0] ?? 'viewer'));
-  const roleId = useId();
-  const form = useForm({
-    action: async () => {
-      const problem = emailError(email);
-      if (problem !== null) return formInvalid({ email: problem });
-      return formFromApi(await team.invite({ email: email.trim(), role }));
-    },
-    onSuccess: (invitation) => {
-      notify.success(`Uitnodiging verstuurd naar ${invitation.email}.`);
-      setEmail('');
-      onInvited();
-    },
-  });
-  return (
-    <Form form={form} submit="Uitnodiging versturen" busyLabel="Bezig met versturen...">
-      <Field
-        id="invite-email"
-        label="E-mailadres"
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={form.fields.email}
-        hint="De uitnodiging is 7 dagen geldig. Wie nog geen account heeft, maakt er met de link een aan."
-      />
-      <div className="field">
-        <label htmlFor={roleId}>Rol</label>
-        <select
-          id={roleId}
-          value={role}
-          onChange={(e) => setRole(e.target.value as MemberRole)}
-          aria-invalid={form.fields.role ? true : undefined}
-          aria-describedby={form.fields.role ? `${roleId}-error` : undefined}
-        >
-          {roles.map((choice) => (
-            <option key={choice} value={choice}>
-              {ROLE_LABELS[choice]}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${roleId}-error`} error={form.fields.role} />
-      </div>
-    </Form>
-  );
-}
-
-function RenameSection({ currentName }: { currentName: string }) {
-  const team = useAsyncInjection(TOKENS.TeamGateway);
-  const users = useInjection(TOKENS.CurrentUserStore);
-  const [name, setName] = useState(currentName);
-  const form = useForm({
-    action: async () => {
-      const problem = organizationNameError(name);
-      if (problem !== null) return formInvalid({ name: problem });
-      return formFromApi(await team.rename(name));
-    },
-    onSuccess: async (organisation) => {
-      users.switchOrganisation({ id: organisation.id, name: organisation.name });
-      await users.reload();
-      notify.success(`De organisatie heet nu ${organisation.name}.`);
-    },
-  });
-  return (
-    <section className="panel" aria-labelledby="rename-heading">
-      <h2 id="rename-heading">Naam</h2>
-      <Form form={form} submit="Naam opslaan" busyLabel="Bezig met opslaan...">
-        <Field
-          id="organisation-name"
-          label="Naam van de organisatie"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={form.fields.name}
-        />
-      </Form>
-    </section>
   );
 }

@@ -2,8 +2,8 @@ import type { CurrentUser } from '@loop/core';
 import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { Field } from '../forms/Field';
-import { notify } from '../notifications/notify';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { DownloadButton } from '../shell/DownloadButton';
 
@@ -12,6 +12,7 @@ import { DownloadButton } from '../shell/DownloadButton';
  * after your password and your address, typed.
  */
 export function AccountDataSection({ user }: { user: CurrentUser }) {
+  const notices = useNotices();
   const ownData = useAsyncInjection(TOKENS.OwnDataUseCases);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -32,7 +33,7 @@ export function AccountDataSection({ user }: { user: CurrentUser }) {
       email: user.email,
     });
     if (result.ok) {
-      notify.info('Je account is verwijderd.');
+      notices.info('Je account is verwijderd.');
       return;
     }
     setState({ busy: false, error: result.message, fields: result.fields });

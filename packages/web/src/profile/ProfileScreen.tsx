@@ -3,6 +3,7 @@ import { validatePasswordChange } from '@loop/core/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import {
   CurrentPasswordField,
   EmailField,
@@ -13,7 +14,6 @@ import {
 import { Form } from '../forms/Form';
 import { FormAlert } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
-import { notify } from '../notifications/notify';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
@@ -51,6 +51,7 @@ export function ProfileScreen() {
 }
 
 function NameForm({ user }: { user: CurrentUser }) {
+  const notices = useNotices();
   const users = useInjection(TOKENS.CurrentUserStore);
   const [name, setName] = useState(user.name);
   const shown = useRef(user.name);
@@ -64,7 +65,7 @@ function NameForm({ user }: { user: CurrentUser }) {
     action: () => users.updateProfile({ name }),
     onSuccess: (saved) => {
       setName(saved.name);
-      notify.success('Je naam is opgeslagen.');
+      notices.success('Je naam is opgeslagen.');
     },
   });
   return (
@@ -82,6 +83,7 @@ function NameForm({ user }: { user: CurrentUser }) {
  * new mailbox; until then the old one stays the login, and the pending one can be withdrawn.
  */
 function EmailSection({ user }: { user: CurrentUser }) {
+  const notices = useNotices();
   const users = useInjection(TOKENS.CurrentUserStore);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -102,9 +104,9 @@ function EmailSection({ user }: { user: CurrentUser }) {
     setCancelling(false);
     if (result.ok) {
       setSent(null);
-      notify.info('De wijziging van je e-mailadres is ingetrokken.');
+      notices.info('De wijziging van je e-mailadres is ingetrokken.');
     } else {
-      notify.error(result.message ?? 'De wijziging kon niet worden ingetrokken.');
+      notices.error(result.message ?? 'De wijziging kon niet worden ingetrokken.');
     }
   }
 
@@ -158,6 +160,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
 const PASSWORD_CHANGE_IDS = { password: 'new_password', confirm: 'confirm_password' } as const;
 
 function PasswordForm() {
+  const notices = useNotices();
   const users = useInjection(TOKENS.CurrentUserStore);
   const [current, setCurrent] = useState('');
   const newPassword = useNewPassword(PASSWORD_CHANGE_IDS);
@@ -171,7 +174,7 @@ function PasswordForm() {
     onSuccess: (message) => {
       setCurrent('');
       newPassword.clear();
-      notify.success(message);
+      notices.success(message);
     },
   });
   return (

@@ -1,4 +1,5 @@
 import { openTextLimit } from '@loop/core/surveys/model';
+import { countsEveryKeyFrom } from '@loop/core/surveys/respond';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   describedBy,
@@ -10,12 +11,6 @@ import {
 import { useHeldText } from './useHeldText';
 
 const NUMBER = new Intl.NumberFormat('nl-NL');
-
-/**
- * From how many characters left the counter follows every key: the last tenth of the limit, and
- * never fewer than ten, so a respondent sees the limit coming before the field stops taking keys.
- */
-const countsEveryKeyFrom = (limit: number): number => Math.max(10, Math.ceil(limit / 10));
 
 /**
  * Open text: one line (short) or a text area (long), with a character counter. The field is

@@ -1,6 +1,8 @@
+import { systemClock } from '@loop/adapters';
 import type { RespondentBranding } from '@loop/core';
 import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
 import { ANONYMOUS_SURVEY_TEXT } from '@loop/core/invitations';
+import type { Clock } from '@loop/core/session';
 import { formatEstimate, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { type RespondentSession, type RespondentState, respondentProgress } from '@loop/core/surveys/respond';
 import {
@@ -17,6 +19,7 @@ import {
 } from 'react';
 import { QuestionField } from './QuestionField';
 import { fieldIds } from './QuestionFrame';
+import { RespondClock } from './respondClock';
 import './respond.css';
 
 const cssUrl = (src: string): string => `url(${JSON.stringify(src)})`;
@@ -41,9 +44,12 @@ export function RespondentPage({
   token,
   embedded = false,
   notice,
+  clock = systemClock,
 }: {
   session: RespondentSession;
   token: string;
+  /** The clock the fields measure typing pauses on (the entry's or the app's; the system clock if none). */
+  clock?: Clock;
   embedded?: boolean;
   /** Shown above the page (the preview's banner). */
   notice?: ReactNode;
@@ -94,20 +100,22 @@ export function RespondentPage({
   const Landmark = embedded ? 'div' : 'main';
 
   return (
-    <div className={embedded ? 'respondent respondent-embedded' : 'respondent'} style={style}>
-      <div
-        className="respondent-backdrop"
-        aria-hidden="true"
-        style={background ? { backgroundImage: cssUrl(background) } : undefined}
-      />
-      {notice}
-      {state.branding ? <BrandHeader branding={state.branding} /> : null}
-      <Landmark className="respondent-main">
-        <div className="respondent-card">
-          <Screen state={state} session={session} headingRef={headingRef} />
-        </div>
-      </Landmark>
-    </div>
+    <RespondClock value={clock}>
+      <div className={embedded ? 'respondent respondent-embedded' : 'respondent'} style={style}>
+        <div
+          className="respondent-backdrop"
+          aria-hidden="true"
+          style={background ? { backgroundImage: cssUrl(background) } : undefined}
+        />
+        {notice}
+        {state.branding ? <BrandHeader branding={state.branding} /> : null}
+        <Landmark className="respondent-main">
+          <div className="respondent-card">
+            <Screen state={state} session={session} headingRef={headingRef} />
+          </div>
+        </Landmark>
+      </div>
+    </RespondClock>
   );
 }
 

@@ -54,6 +54,6 @@ if (!root) throw new Error('respond.html lacks the #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <RespondentPage session={session} token={token ?? ''} />
+    <RespondentPage session={session} token={token ?? ''} clock={systemClock} />
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import type { HoldInput } from '@loop/core/surveys/respond';
 import { useCallback, useEffect, useRef } from 'react';
+import { useRespondClock } from './respondClock';
 
 /** The pause in typing after which the text goes to the session (and from there to the draft). */
 export const HAND_OVER_MS = 300;
@@ -18,9 +19,11 @@ export interface HeldText {
  * text after HAND_OVER_MS without typing, on `handOver` (blur) and whenever it moves, saves or
  * submits: it takes held text first (`hold`, the session's `holdInput`), so 'Volgende' or Enter
  * right after the last key carries it. Unmounting hands over what is left. The field itself stays
- * uncontrolled (see OpenTextField), so a keystroke renders nothing at all.
+ * uncontrolled (see OpenTextField), so a keystroke renders nothing at all. The pause is measured on
+ * the page's clock (`RespondClock`).
  */
 export function useHeldText(commit: (text: string) => void, hold: HoldInput): HeldText {
+  const clock = useRespondClock();
   const pending = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastKeyAt = useRef(0);
@@ -50,16 +53,16 @@ export function useHeldText(commit: (text: string) => void, hold: HoldInput): He
   const change = useCallback(
     (text: string) => {
       pending.current = text;
-      lastKeyAt.current = Date.now();
+      lastKeyAt.current = clock.now();
       if (timer.current !== null) return;
       const check = () => {
-        const quiet = Date.now() - lastKeyAt.current;
+        const quiet = clock.now() - lastKeyAt.current;
         timer.current = quiet >= HAND_OVER_MS ? null : setTimeout(check, HAND_OVER_MS - quiet);
         if (timer.current === null) handOver();
       };
       timer.current = setTimeout(check, HAND_OVER_MS);
     },
-    [handOver],
+    [handOver, clock],
   );
 
   return { change, handOver };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 
 /**
  * A secondary button that starts a download, busy while it runs; a failure is told in a toast with
@@ -14,13 +14,14 @@ export function DownloadButton({
   failed: string;
   download: () => Promise<{ readonly ok: boolean; readonly message?: string | null }>;
 }) {
+  const notices = useNotices();
   const [downloading, setDownloading] = useState(false);
 
   async function start() {
     setDownloading(true);
     const result = await download();
     setDownloading(false);
-    if (!result.ok) notify.error(result.message ?? failed);
+    if (!result.ok) notices.error(result.message ?? failed);
   }
 
   return (

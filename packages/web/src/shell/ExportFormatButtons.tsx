@@ -2,9 +2,9 @@ import type { ApiResult, ExportFormat } from '@loop/core';
 import { xlsxExportNote } from '@loop/core/surveys/data';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { useNotices } from '../app/useServices';
 import { useFeature } from '../billing/useFeature';
 import { useSubscription } from '../billing/useSubscription';
-import { notify } from '../notifications/notify';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
 
@@ -21,6 +21,7 @@ export function ExportFormatButtons({
   labels: Readonly<Record<ExportFormat, string>>;
   download: (format: ExportFormat) => Promise<ApiResult<string>>;
 }) {
+  const notices = useNotices();
   const canXlsx = useFeature('export');
   const { plans } = useSubscription();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -30,8 +31,8 @@ export function ExportFormatButtons({
     setBusy(format);
     const result = await download(format);
     setBusy(null);
-    if (result.ok) notify.success(`De export ${result.value} is gedownload.`);
-    else notify.error(result.detail);
+    if (result.ok) notices.success(`De export ${result.value} is gedownload.`);
+    else notices.error(result.detail);
   }
 
   return (

@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { useFeature } from '../billing/useFeature';
-import { notify } from '../notifications/notify';
 import { useCan } from '../organisation/useCan';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { useIsAdmin } from '../session/useIsAdmin';
@@ -59,6 +59,7 @@ const isCurrent = (location: string, href: string): boolean =>
  * the login and registration pages never load it (docs/architecture.md, Budgets).
  */
 export function MainNav() {
+  const notices = useNotices();
   const auth = useInjection(TOKENS.AuthUseCases);
   const isAdmin = useIsAdmin();
   const can = useCan();
@@ -90,7 +91,7 @@ export function MainNav() {
     setLeaving(true);
     await auth.logout();
     setLeaving(false);
-    notify.info('Je bent uitgelogd.');
+    notices.info('Je bent uitgelogd.');
   }
 
   return (

@@ -3,8 +3,8 @@ import { ANONYMITY_EXPLANATION, anonymitySummary, SURVEY_DATA_MESSAGES } from '@
 import { useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { FormAlert } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 
 /**
  * 'Anonieme survey': whether invitations stay linked to their responses. Saved at once when ticked;
@@ -20,6 +20,7 @@ export function AnonymitySetting({
   anonymous: boolean;
   canManage: boolean;
 }) {
+  const notices = useNotices();
   const data = useAsyncInjection(TOKENS.SurveyDataUseCases);
   const id = useId();
   const [saved, setSaved] = useState(anonymous);
@@ -36,7 +37,7 @@ export function AnonymitySetting({
       return;
     }
     setSaved(result.value);
-    notify.success(SURVEY_DATA_MESSAGES.anonymitySaved(result.value));
+    notices.success(SURVEY_DATA_MESSAGES.anonymitySaved(result.value));
   };
 
   if (!canManage)

@@ -7,8 +7,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { FormAlert } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 import { useCurrentRole } from '../organisation/useCurrentRole';
 import { useCurrentUser } from '../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../routing/Loading';
@@ -161,6 +161,7 @@ function TemplateCard({
   creating: Creating;
   onUse: (() => void) | undefined;
 }) {
+  const notices = useNotices();
   const [mode, setMode] = useState<Mode>('view');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -178,7 +179,7 @@ function TemplateCard({
     setBusy(true);
     const result = await templates.remove(template);
     setBusy(false);
-    if (result.ok) notify.success(TEMPLATE_MESSAGES.deleted(template.name));
+    if (result.ok) notices.success(TEMPLATE_MESSAGES.deleted(template.name));
     else setError(result.message ?? 'Het sjabloon kon niet worden verwijderd.');
   };
 
@@ -268,6 +269,7 @@ function RenameForm({
   templates: SurveyTemplates;
   onDone: () => void;
 }) {
+  const notices = useNotices();
   return (
     <TemplateForm
       initial={{ name: template.name, description: template.description }}
@@ -275,7 +277,7 @@ function RenameForm({
       submitLabel="Opslaan"
       save={(meta) => templates.rename(template, meta)}
       onSaved={() => {
-        notify.success(TEMPLATE_MESSAGES.updated);
+        notices.success(TEMPLATE_MESSAGES.updated);
         onDone();
       }}
       onCancel={onDone}

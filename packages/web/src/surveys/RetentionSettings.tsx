@@ -14,8 +14,8 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
+import { useNotices } from '../app/useServices';
 import { FieldError, FormAlert } from '../forms/FormAlert';
-import { notify } from '../notifications/notify';
 
 const MODES: ReadonlyArray<{ mode: RetentionMode; label: string }> = [
   { mode: 'none', label: 'Geen bewaartermijn' },
@@ -36,6 +36,7 @@ export function RetentionSettings({
   retention: SurveyRetention;
   canManage: boolean;
 }) {
+  const notices = useNotices();
   const data = useAsyncInjection(TOKENS.SurveyDataUseCases);
   const id = useId();
   const [saved, setSaved] = useState(retention);
@@ -54,7 +55,7 @@ export function RetentionSettings({
       setForm(retentionForm(result.value));
       setFields({});
       setMessage(null);
-      notify.success(SURVEY_DATA_MESSAGES.retentionSaved);
+      notices.success(SURVEY_DATA_MESSAGES.retentionSaved);
       return;
     }
     setFields(result.fields);

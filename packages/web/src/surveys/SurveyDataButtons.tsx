@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { notify } from '../notifications/notify';
+import { useNotices } from '../app/useServices';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 
 export interface SurveyDataButtonsProps {
@@ -32,6 +32,7 @@ export function SurveyDataButtons({
   returnFocus,
   inList = false,
 }: SurveyDataButtonsProps) {
+  const notices = useNotices();
   const data = useAsyncInjection(TOKENS.SurveyDataUseCases);
   const [, navigate] = useLocation();
   const [copying, setCopying] = useState(false);
@@ -52,10 +53,10 @@ export function SurveyDataButtons({
     const copy = await data.duplicateSurvey(survey.id);
     setCopying(false);
     if (!copy.ok) {
-      notify.error(copy.detail);
+      notices.error(copy.detail);
       return;
     }
-    notify.success(SURVEY_DATA_MESSAGES.surveyDuplicated);
+    notices.success(SURVEY_DATA_MESSAGES.surveyDuplicated);
     navigate(`/survey/${copy.value.id}/edit`);
   };
 
@@ -70,7 +71,7 @@ export function SurveyDataButtons({
     }
     setConfirming(false);
     setDeleted(true);
-    notify.success(SURVEY_DATA_MESSAGES.surveyDeleted(title));
+    notices.success(SURVEY_DATA_MESSAGES.surveyDeleted(title));
     onDeleted();
   };
 

@@ -1,11 +1,12 @@
 import './results/results.css';
-import type { SurveyStatus } from '@loop/core';
+import { pageCount, type SurveyStatus } from '@loop/core';
 import { formatCount, formatRate } from '@loop/core/format';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { effectiveStatus, formatEstimate } from '@loop/core/surveys/model';
 import { formatResultDate, SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
 import { useRef } from 'react';
 import { Link } from 'wouter';
+import { useClock } from '../app/useServices';
 import { useCan } from '../organisation/useCan';
 import { LoadFailed, Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
@@ -28,10 +29,10 @@ export function SurveysScreen() {
   const allowed = useCan();
   // After a deletion the row and its buttons are gone: focus goes back to the search field.
   const searchField = useRef<HTMLInputElement>(null);
-  const now = new Date();
+  const now = new Date(useClock().now());
 
   const total = list.value?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SURVEYS_PAGE_SIZE));
+  const pages = pageCount(total, SURVEYS_PAGE_SIZE);
 
   return (
     <Page title="Surveys" width="full">

@@ -2,7 +2,7 @@ import type { Kpi } from '@loop/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
-import { notify } from '../../notifications/notify';
+import { useNotices } from '../../app/useServices';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useKpisChanged } from '../useKpis';
 
@@ -27,6 +27,7 @@ export function NewKpiButton() {
 
 /** 'Bewerken' (the KPI form) and 'Verwijderen' (after confirming) of one KPI. */
 export function KpiEditActions({ kpi, onDeleted }: { kpi: Kpi; onDeleted: () => void }) {
+  const notices = useNotices();
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
   const changed = useKpisChanged();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
@@ -43,7 +44,7 @@ export function KpiEditActions({ kpi, onDeleted }: { kpi: Kpi; onDeleted: () => 
       return;
     }
     setDialog(null);
-    notify.success(`${kpi.name} is verwijderd.`);
+    notices.success(`${kpi.name} is verwijderd.`);
     changed();
     onDeleted();
   }

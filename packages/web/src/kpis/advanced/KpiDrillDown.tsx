@@ -17,9 +17,9 @@ import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from
 import { Link } from 'wouter';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
+import { useNotices } from '../../app/useServices';
 import { Field } from '../../forms/Field';
 import { FormAlert } from '../../forms/FormAlert';
-import { notify } from '../../notifications/notify';
 import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { useInvalidate } from '../../shared/useQuery';
@@ -47,6 +47,7 @@ export function KpiDrillDown({
   /** 'Bewerken' and 'Verwijderen' of the KPI itself. */
   actions?: (kpi: Kpi) => ReactNode;
 }) {
+  const notices = useNotices();
   const drillDown = useKpiDrillDown(kpiId);
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
   const invalidate = useInvalidate();
@@ -84,7 +85,7 @@ export function KpiDrillDown({
     }
     setRemoval({ busy: false, error: null });
     setRemoving(null);
-    notify.success(`De waarde van ${removing.periodName} is verwijderd.`);
+    notices.success(`De waarde van ${removing.periodName} is verwijderd.`);
     invalidate(KPI_QUERY_PREFIX);
   }
 
@@ -247,6 +248,7 @@ function BackLink({ href }: { href: string }) {
 
 /** Entering or changing one period's value and note, checked by core before it is sent. */
 function ValueEditor({ kpi, row, onDone }: { kpi: Kpi; row: DrillDownRowView; onDone: () => void }) {
+  const notices = useNotices();
   const id = useId();
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
   const invalidate = useInvalidate();
@@ -271,7 +273,7 @@ function ValueEditor({ kpi, row, onDone }: { kpi: Kpi; row: DrillDownRowView; on
       setState({ busy: false, message: result.detail, fields: result.fields ?? {} });
       return;
     }
-    notify.success(`De waarde van ${row.periodName} is opgeslagen.`);
+    notices.success(`De waarde van ${row.periodName} is opgeslagen.`);
     invalidate(KPI_QUERY_PREFIX);
     onDone();
   }

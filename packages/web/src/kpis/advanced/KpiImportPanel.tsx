@@ -2,8 +2,8 @@ import { canImport, importCheckTexts, KPI_IMPORT_START, kpiImportStep } from '@l
 import { useEffect, useId, useReducer, useRef } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
+import { useNotices } from '../../app/useServices';
 import { FormAlert } from '../../forms/FormAlert';
-import { notify } from '../../notifications/notify';
 
 /**
  * 'Waarden importeren': a CSV file is read as bytes and decoded as Excel saves it, checked at once
@@ -12,6 +12,7 @@ import { notify } from '../../notifications/notify';
  * core's `kpiImportStep`; this component only calls the server on 'checking' and 'importing'.
  */
 export function KpiImportPanel({ kpiId, onImported }: { kpiId: number; onImported: () => void }) {
+  const notices = useNotices();
   const id = useId();
   const gateway = useAsyncInjection(TOKENS.KpiGateway);
   const [state, dispatch] = useReducer(kpiImportStep, KPI_IMPORT_START);
@@ -32,7 +33,7 @@ export function KpiImportPanel({ kpiId, onImported }: { kpiId: number; onImporte
         else {
           dispatch({ type: 'imported', report: result.value });
           if (result.value.stored) {
-            notify.success(result.value.summary);
+            notices.success(result.value.summary);
             imported.current();
           }
         }
@@ -40,7 +41,7 @@ export function KpiImportPanel({ kpiId, onImported }: { kpiId: number; onImporte
     return () => {
       current = false;
     };
-  }, [state, gateway, kpiId]);
+  }, [state, gateway, kpiId, notices]);
 
   async function choose(files: FileList | null) {
     const file = files?.[0];

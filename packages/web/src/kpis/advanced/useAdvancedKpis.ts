@@ -9,14 +9,15 @@ import {
 } from '@loop/core/kpis';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useAsyncInjection, useInjection } from '../../app/ContainerProvider';
+import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
+import { useClock } from '../../app/useServices';
 import { type Remote, useQuery } from '../../shared/useQuery';
 import { KPI_QUERY_PREFIX } from '../useKpis';
 
 /** Today in the Netherlands ('YYYY-MM-DD'), from the app's clock. */
 export function useToday(): string {
-  const clock = useInjection(TOKENS.Clock);
+  const clock = useClock();
   return isoDay(clock.now());
 }
 

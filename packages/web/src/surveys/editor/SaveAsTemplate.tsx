@@ -1,11 +1,12 @@
 import type { SurveyInput } from '@loop/core';
 import { type SurveyEditor, TEMPLATE_MESSAGES } from '@loop/core/surveys/editor';
 import { useEffect, useId, useRef, useState } from 'react';
-import { notify } from '../../notifications/notify';
+import { useNotices } from '../../app/useServices';
 import { TemplateForm } from '../TemplateForm';
 
 /** 'Opslaan als sjabloon' (template managers): the editor's content as a template of the organisation. */
 export function SaveAsTemplate({ editor, draft }: { editor: SurveyEditor; draft: SurveyInput }) {
+  const notices = useNotices();
   const id = useId();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -34,7 +35,7 @@ export function SaveAsTemplate({ editor, draft }: { editor: SurveyEditor; draft:
           className="form template-form"
           save={(meta) => editor.saveAsTemplate(meta)}
           onSaved={(template) => {
-            notify.success(TEMPLATE_MESSAGES.saved(template.name));
+            notices.success(TEMPLATE_MESSAGES.saved(template.name));
             close();
           }}
           onCancel={close}

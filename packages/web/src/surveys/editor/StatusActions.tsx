@@ -3,8 +3,8 @@ import type { SurveyEditor } from '@loop/core/surveys/editor';
 import { effectiveStatus, offeredStatusChanges, type StatusAction } from '@loop/core/surveys/model';
 import { SURVEY_STATUS_LABELS } from '@loop/core/surveys/results';
 import { useRef, useState } from 'react';
+import { useClock, useNotices } from '../../app/useServices';
 import { FormAlert } from '../../forms/FormAlert';
-import { notify } from '../../notifications/notify';
 import { ShareDialog } from '../share/ShareDialog';
 
 /**
@@ -12,12 +12,14 @@ import { ShareDialog } from '../share/ShareDialog';
  * Opening it ends on the share step (docs/architecture.md, 'The share step').
  */
 export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey: Survey }) {
+  const notices = useNotices();
+  const clock = useClock();
   const [busy, setBusy] = useState<SurveyStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   // The button that opened the share step is gone once the survey is open: focus returns here.
   const statusLine = useRef<HTMLParagraphElement>(null);
-  const shown = effectiveStatus(survey.status, survey.close_at, new Date());
+  const shown = effectiveStatus(survey.status, survey.close_at, new Date(clock.now()));
   const closedByDate = survey.status === 'open' && shown === 'closed';
 
   const change = async (action: StatusAction) => {
@@ -26,7 +28,7 @@ export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey
     const result = await editor.changeStatus(action.to);
     setBusy(null);
     if (result.ok) {
-      notify.success(action.done);
+      notices.success(action.done);
       if (action.to === 'open') setSharing(true);
     }
     // Opening waits for what the draft lacks: the editor bar lists it (`problemsListed`).

@@ -26,7 +26,7 @@ function PreviewRun({ survey, branding }: { survey: Survey; branding: Respondent
   const clock = useInjection(TOKENS.Clock);
   const timer = useInjection(TOKENS.Timer);
   const [session] = useState(() => createPreviewSession(previewView(survey, branding), { clock, timer }));
-  return <RespondentPage session={session} token={PREVIEW_TOKEN} embedded />;
+  return <RespondentPage session={session} token={PREVIEW_TOKEN} embedded clock={clock} />;
 }
 
 /**

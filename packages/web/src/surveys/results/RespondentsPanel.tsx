@@ -1,4 +1,9 @@
-import type { ResponseExportFormat, ResponseListItem, ResponseProgress } from '@loop/core';
+import {
+  pageCount,
+  type ResponseExportFormat,
+  type ResponseListItem,
+  type ResponseProgress,
+} from '@loop/core';
 import { formatCount } from '@loop/core/format';
 import {
   eraseResponseText,
@@ -13,7 +18,7 @@ import { formatResultDateTime } from '@loop/core/surveys/results';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
-import { notify } from '../../notifications/notify';
+import { useNotices } from '../../app/useServices';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { useInvalidate, useQuery } from '../../shared/useQuery';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
@@ -62,7 +67,7 @@ export function RespondentsPanel({
   const opener = useRef<HTMLButtonElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const total = list.value?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / RESPONSES_PAGE_SIZE));
+  const pages = pageCount(total, RESPONSES_PAGE_SIZE);
 
   const close = () => {
     setOpen(null);
@@ -199,6 +204,7 @@ function ResponseView({
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const notices = useNotices();
 
   useEffect(() => {
     heading.current?.focus();
@@ -208,8 +214,8 @@ function ResponseView({
     setExporting(format);
     const result = await data.exportResponse(surveyId, item.id, format);
     setExporting(null);
-    if (result.ok) notify.success(SURVEY_DATA_MESSAGES.exported(result.value));
-    else notify.error(result.detail);
+    if (result.ok) notices.success(SURVEY_DATA_MESSAGES.exported(result.value));
+    else notices.error(result.detail);
   };
 
   const erase = async () => {
@@ -222,7 +228,7 @@ function ResponseView({
       return;
     }
     setConfirming(false);
-    notify.success(SURVEY_DATA_MESSAGES.responseErased(item));
+    notices.success(SURVEY_DATA_MESSAGES.responseErased(item));
     onErased();
   };
 

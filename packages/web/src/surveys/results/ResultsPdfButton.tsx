@@ -3,8 +3,8 @@ import type { ExportResultsPdfResult } from '@loop/core/surveys/resultsPdf';
 import { Suspense, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
+import { useNotices } from '../../app/useServices';
 import { useFeature } from '../../billing/useFeature';
-import { notify } from '../../notifications/notify';
 
 export const RESULTS_PDF_BUTTON = {
   label: 'Samenvatting PDF',
@@ -34,6 +34,7 @@ export function ResultsPdfButton(props: Props) {
 }
 
 function PdfButton({ page, filter }: Props) {
+  const notices = useNotices();
   const exportPdf = useAsyncInjection(TOKENS.ExportResultsPdf);
   const [busy, setBusy] = useState(false);
 
@@ -47,8 +48,8 @@ function PdfButton({ page, filter }: Props) {
       result = { ok: false };
     }
     setBusy(false);
-    if (result.ok) notify.success(`De samenvatting ${result.fileName} is gedownload.`);
-    else notify.error(RESULTS_PDF_BUTTON.failed);
+    if (result.ok) notices.success(`De samenvatting ${result.fileName} is gedownload.`);
+    else notices.error(RESULTS_PDF_BUTTON.failed);
   }
 
   return (

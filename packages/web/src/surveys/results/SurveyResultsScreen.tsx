@@ -2,6 +2,7 @@ import './results.css';
 import { effectiveStatus, formatEstimate } from '@loop/core/surveys/model';
 import { dateFilterSearch } from '@loop/core/surveys/results';
 import { Link, useLocation, useParams } from 'wouter';
+import { useClock } from '../../app/useServices';
 import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
@@ -44,6 +45,7 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
   const query = dateFilterSearch(filter);
   const allowed = useCan();
   const [, navigate] = useLocation();
+  const clock = useClock();
 
   if (!page.value) {
     return (
@@ -56,7 +58,7 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
     );
   }
   const { survey, view } = page.value;
-  const status = effectiveStatus(survey.status, survey.close_at, new Date());
+  const status = effectiveStatus(survey.status, survey.close_at, new Date(clock.now()));
 
   return (
     <Page title={survey.title || 'Naamloze survey'} width="wide">

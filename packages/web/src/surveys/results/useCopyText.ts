@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { notify } from '../../notifications/notify';
+import { useNotices } from '../../app/useServices';
 
 /** What a failed copy says: the text is selected instead. */
 export const COPY_FAILED = 'Kopiëren lukte niet. De tekst is geselecteerd: kopieer hem met Ctrl+C of Cmd+C.';
@@ -10,16 +10,20 @@ export const COPY_FAILED = 'Kopiëren lukte niet. De tekst is geselecteerd: kopi
  * Answers whether the text reached the clipboard.
  */
 export function useCopyText(): (text: string, done: string, fallback?: () => void) => Promise<boolean> {
-  return useCallback(async (text, done, fallback) => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(text);
-      notify.success(done);
-      return true;
-    } catch {
-      fallback?.();
-      notify.error(COPY_FAILED);
-      return false;
-    }
-  }, []);
+  const notices = useNotices();
+  return useCallback(
+    async (text, done, fallback) => {
+      try {
+        if (!navigator.clipboard) throw new Error('no clipboard');
+        await navigator.clipboard.writeText(text);
+        notices.success(done);
+        return true;
+      } catch {
+        fallback?.();
+        notices.error(COPY_FAILED);
+        return false;
+      }
+    },
+    [notices],
+  );
 }

@@ -1,0 +1,56 @@
+import type { SessionStatus } from '../../domain/api';
+import type { UserCheck } from '../../domain/organisation';
+
+/** Who may open a route (spec §2 route table, §6). */
+export type Access = 'public' | 'login' | 'onboarded' | 'admin';
+
+export interface RouteAccess {
+  readonly access: Access;
+  /** Admin pages that template managers may open too (spec §6). */
+  readonly allowTemplateManagers?: boolean;
+}
+
+export type { UserCheck };
+
+export interface GuardInput {
+  readonly route: RouteAccess;
+  readonly session: SessionStatus;
+  /** Admin after the debug_admin override. */
+  readonly isAdmin: boolean;
+  readonly user: UserCheck;
+}
+
+export type GuardDecision =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'render' }
+  | { readonly kind: 'redirect'; readonly to: string; readonly replace: boolean };
+
+const LOADING: GuardDecision = { kind: 'loading' };
+const RENDER: GuardDecision = { kind: 'render' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to, replace: true });
+
+/** The debug_admin flag forces admin rights on the client only (spec §6). */
+export const effectiveIsAdmin = (tokenIsAdmin: boolean, debugAdmin: boolean): boolean =>
+  tokenIsAdmin || debugAdmin;
+
+/**
+ * The route guard (spec §2, §4, §6): loading while the session or user is checked, /login for the
+ * unauthenticated, /onboarding (replace) when onboarding is unfinished, /dashboard for non-admins on
+ * admin pages. A failed user fetch still renders (template rights then stay false).
+ */
+export function decideGuard({ route, session, isAdmin, user }: GuardInput): GuardDecision {
+  if (route.access === 'public') return RENDER;
+  if (session === 'checking') return LOADING;
+  if (session === 'anonymous') return redirect('/login');
+  if (route.access === 'login') return RENDER;
+  if (user.status === 'loading') return LOADING;
+  if (user.status === 'loaded' && !user.onboardingCompleted) return redirect('/onboarding');
+  if (route.access === 'onboarded') return RENDER;
+  const templateManager = user.status === 'loaded' && user.canManageTemplates;
+  if (isAdmin || (route.allowTemplateManagers === true && templateManager)) return RENDER;
+  return redirect('/dashboard');
+}
+
+/** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */
+export const fallbackPath = (hasStoredToken: boolean): '/dashboard' | '/login' =>
+  hasStoredToken ? '/dashboard' : '/login';

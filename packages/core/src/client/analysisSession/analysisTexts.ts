@@ -1,0 +1,56 @@
+import { ANALYSIS_MESSAGES, type AnalysisDataPoints } from '../../domain/contract';
+import { formatLongDayTime } from '../../domain/format';
+
+/** The business analysis screen's fixed texts (spec §2, §4, §8), character for character. */
+export const ANALYSIS_TEXTS = {
+  title: 'Bedrijfsanalyse',
+  back: 'Terug naar dashboard',
+  create: 'Maak Analyse',
+  creating: 'Bezig met analyseren...',
+  empty: 'Er is nog geen analyse beschikbaar',
+  justNow: 'Zojuist gegenereerd',
+  print: 'Print',
+  pdf: 'PDF',
+  pdfBusy: 'PDF...',
+  markdown: 'MD',
+  pdfFailed: 'Er ging iets mis bij het genereren van de PDF. Probeer het opnieuw.',
+  /** Not in the spec: the Markdown download's failure, worded like the PDF's. */
+  markdownFailed: 'Er ging iets mis bij het downloaden van het Markdown-bestand. Probeer het opnieuw.',
+  failed: ANALYSIS_MESSAGES.fallback,
+} as const;
+
+/** The error texts of spec §8 that depend only on the status (the server sends the same ones). */
+export const ANALYSIS_STATUS_TEXTS: Readonly<Record<number, string>> = {
+  403: ANALYSIS_MESSAGES.featureMissing,
+  400: ANALYSIS_MESSAGES.noData,
+  504: ANALYSIS_MESSAGES.timeout,
+};
+
+/**
+ * The red banner's text for a failed analysis call (spec §8): 403, 400 and 504 by status, otherwise
+ * the server's `detail`, and without one (no answer, a proxy's page) the general fallback.
+ */
+export function analysisErrorText(failure: {
+  readonly status: number;
+  readonly detail: string;
+  readonly fallback?: true;
+}): string {
+  const byStatus = ANALYSIS_STATUS_TEXTS[failure.status];
+  if (byStatus !== undefined) return byStatus;
+  if (failure.fallback !== true && failure.detail.trim() !== '') return failure.detail;
+  return ANALYSIS_TEXTS.failed;
+}
+
+/** The subtitle (spec §2): 'Gebaseerd op N KPI's en M surveys', the spec's words for every count. */
+export const basisText = (points: AnalysisDataPoints): string =>
+  `Gebaseerd op ${points.kpis} KPI's en ${points.surveys} surveys`;
+
+/**
+ * The toolbar's label (spec §2): 'Zojuist gegenereerd' for an analysis made during this visit,
+ * otherwise 'Gegenereerd op 3 november 2025 om 14:05' (the Netherlands' wall clock).
+ */
+export const generatedText = (generatedAt: string, madeThisVisit: boolean): string =>
+  madeThisVisit ? ANALYSIS_TEXTS.justNow : `Gegenereerd op ${formatLongDayTime(generatedAt)}`;
+
+/** An earlier analysis in the list: '3 november 2025 om 14:05'. */
+export const earlierAnalysisText = (generatedAt: string): string => formatLongDayTime(generatedAt);

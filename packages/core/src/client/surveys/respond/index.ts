@@ -1,0 +1,24 @@
+// The surveys/respond feature: the answering page's session (/respond/:token) and its preview.
+// What other features and packages use of it; everything else in this folder is internal.
+export type { HoldInput } from './heldInput';
+export { countsEveryKeyFrom } from './openTextCounter';
+export { RespondentSession } from './RespondentSession';
+export type { PreviewQuestions } from './RespondentSessionPreview';
+export {
+  createPreviewSession,
+  leftOutText,
+  PREVIEW_TOKEN,
+  previewQuestions,
+  previewView,
+} from './RespondentSessionPreview';
+export { respondentProgress } from './respondentNavigation';
+export type { RespondentState } from './respondentState';
+export type {
+  AnswerDraft,
+  AnswerDraftStore,
+  InvitationPreviewGateway,
+  PublicLinkEntry,
+  PublicLinkStore,
+  RespondentKeySource,
+  RespondGateway,
+} from './respondPorts';

@@ -1,0 +1,23 @@
+// The auth feature: login, registration and password rules and their use-cases.
+// What other features and packages use of it; everything else in this folder is internal.
+
+export type { FieldErrors } from '../shared';
+export type { AuthUseCases, RegistrationKeyStore, VerifiedEmail } from './authUseCases';
+export { createAuthUseCases, isUnverifiedLogin } from './authUseCases';
+export {
+  emailError,
+  FORGOT_PASSWORD_MESSAGE,
+  hasErrors,
+  LOGIN_FAILED_MESSAGE,
+  normaliseEmail,
+  organizationNameError,
+  PASSWORD_MIN_LENGTH,
+  validateEmailChange,
+  validateForgotPassword,
+  validateLogin,
+  validateOrganization,
+  validatePasswordChange,
+  validateProfile,
+  validateRegistration,
+  validateResetPassword,
+} from './credentials';

@@ -1,0 +1,51 @@
+// The billing feature: plans, prices, subscription store, payment return and its receipt, feature
+// unlocks, statuses in plain Dutch, and invoices (numbers, BTW, details, PDF layout, use-cases).
+// What other features and packages use of it; everything else in this folder is internal.
+export { parseOrganisationIdInput, parsePriceInput, priceInputText } from './adminInputs';
+export type { AdminFormErrors, AssignPlanFields, PlanFormFields } from './adminPlanForms';
+export {
+  ADMIN_PLAN_FORM_MESSAGES,
+  assignPlanErrors,
+  assignPlanRequestOf,
+  planFormErrors,
+  planInputOf,
+} from './adminPlanForms';
+export {
+  paymentProviderLabel,
+  statusAsReceived,
+  statusMeaning,
+  UNKNOWN_STATUS_MEANING,
+} from './billingLabels';
+export type { BillingPeriod } from './billingPeriod';
+export { addMonths, billingPeriod, calendarDayIso, calendarDayText, parseCalendarDay } from './billingPeriod';
+export { featureDescriptionHtml } from './featureHtml';
+export { decideFeatureGate, joinNames, missingFeatureNote, plansWithFeature } from './featureUnlock';
+export type { CheckedInvoiceDetails } from './invoiceDetails';
+export {
+  checkInvoiceDetails,
+  DEFAULT_COUNTRY,
+  INVOICE_DETAIL_LIMITS,
+  INVOICE_DETAIL_MESSAGES,
+  invoiceAddressLines,
+  NO_INVOICE_DETAILS,
+  normaliseVatNumber,
+  vatNumberProblem,
+} from './invoiceDetails';
+export { formatInvoiceNumber, INVOICE_NUMBER_PREFIX, invoiceFileName } from './invoiceNumber';
+export type { InvoiceUseCases } from './invoiceUseCases';
+export { createInvoiceUseCases, INVOICES_PAGE_SIZE } from './invoiceUseCases';
+export { INVOICE_PDF_TEXTS, invoicePdfTitle, layoutInvoicePdf } from './layoutInvoicePdf';
+export type { ReceiptView } from './paymentReceipt';
+export { receiptView } from './paymentReceipt';
+export type { PaymentReturn, PaymentReturnView } from './paymentReturn';
+export { createPaymentReturn, parsePaymentId } from './paymentReturn';
+export type { FeatureLine, PlanCardView } from './planCard';
+export { featureSummary, planCardView, planChangeNote, planVatNote } from './planCard';
+export { amountCents, formatDate, formatPlanPrice, otherPlans, planBadgeColour } from './plans';
+export type { AdminBillingGateway, BillingGateway, InvoiceGateway, Notifier, PageQuery } from './ports';
+export type { SubscriptionState } from './SubscriptionStore';
+export { SubscriptionStore } from './SubscriptionStore';
+export type { PlanFeatureGroups, SubscriptionAccess } from './subscriptionView';
+export { CORE_FEATURE_KEY, planFeatureGroups, subscriptionAccess } from './subscriptionView';
+export type { VatSplit } from './vat';
+export { splitVat, VAT_RATE } from './vat';
