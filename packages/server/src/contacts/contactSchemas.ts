@@ -1,22 +1,11 @@
 import {
-  CONTACT_IMPORT_STATES,
   CONTACT_LANGUAGES,
   CONTACT_SORTS,
   type Contact,
   type ContactBulkResult,
-  type ContactCsvMapping,
   type ContactFacets,
   type ContactFilter,
-  type ContactImport,
-  type ContactImportDuplicate,
-  type ContactImportDuplicates,
-  type ContactImportPreview,
   type ContactPosition,
-  type ContactSegment,
-  CSV_DELIMITERS,
-  DUPLICATE_POLICIES,
-  FILE_DUPLICATE_CHOICES,
-  IMPORT_ENCODINGS,
   POSITION_SOURCES,
 } from '@loop/core';
 import { CONTACT_PAGE_SIZE_DEFAULT, CONTACT_PAGE_SIZE_MAX } from '@loop/core/contacts';
@@ -38,8 +27,8 @@ import {
 // the field) by core's checkContact, checkContactFilter and parseContactListQuery, so the schemas
 // take any text of a sane length where core gives the better message.
 
-const timestamp = (description: string) => string({ format: 'date-time', description });
-const text = (maxLength: number, description: string) => string({ maxLength, description });
+export const timestamp = (description: string) => string({ format: 'date-time', description });
+export const text = (maxLength: number, description: string) => string({ maxLength, description });
 const optionalText = (description: string) => nullable(text(1000, description));
 
 const positionSchema = object<ContactPosition>({
@@ -90,7 +79,7 @@ const inputProperties = {
 } as const;
 
 /** The wire input with text where core checks the value (language). */
-interface ContactInputDraft {
+export interface ContactInputDraft {
   readonly name: string;
   readonly email: string;
   readonly phone?: string | null;
@@ -125,7 +114,7 @@ export const contactPatchSchema = object<Partial<ContactInputDraft>>(inputProper
 });
 
 /** A filter in a JSON body; core's checkContactFilter gives the messages. */
-const filterSchema = object<ContactFilter>(
+export const filterSchema = object<ContactFilter>(
   {
     q: text(
       1000,
@@ -160,7 +149,7 @@ export interface ContactListQueryString {
   readonly page_size?: string;
 }
 
-const filterQueryProperties = {
+export const filterQueryProperties = {
   q: text(
     1000,
     'Zoek in naam, e-mailadres, organisatie en plaats: elk woord moet voorkomen, ook als deel van een woord; hoofdletters en accenten tellen niet.',
@@ -207,34 +196,6 @@ export const facetsSchema = object<ContactFacets>({
   total: integer({ description: 'Alle contacten van de organisatie.' }),
 });
 
-export const segmentSchema = object<ContactSegment>(
-  {
-    id: integer(),
-    name: string(),
-    filter: filterSchema,
-    contact_count: integer({ description: 'Contacten die nu aan het filter voldoen.' }),
-    created_at: timestamp('Aangemaakt.'),
-    updated_at: timestamp('Laatst gewijzigd.'),
-  },
-  { description: 'Een opgeslagen filter.' },
-);
-
-export const segmentInputSchema = object<{ readonly name: string; readonly filter: unknown }>(
-  {
-    name: text(1000, 'Uniek binnen de organisatie (hoofdletters tellen niet); hoogstens 100 tekens.'),
-    filter: { type: 'object', description: 'Het filter (ContactFilter).' } as Schema<unknown>,
-  },
-  {},
-);
-
-export const segmentPatchSchema = object<{ readonly name?: string; readonly filter?: unknown }>(
-  {
-    name: text(1000, 'Nieuwe naam.'),
-    filter: { type: 'object', description: 'Nieuw filter (ContactFilter).' } as Schema<unknown>,
-  },
-  { optional: ['name', 'filter'] },
-);
-
 /** POST /contacts/bulk, as it arrives; core and the route check the parts. */
 export interface BulkBody {
   readonly action: string;
@@ -277,135 +238,6 @@ export const bulkSchema = object<BulkBody>(
 export const bulkResultSchema = object<ContactBulkResult>({
   affected: integer({ description: 'Gewijzigde of gewiste contacten.' }),
 });
-
-const mappingSchema = object<ContactCsvMapping>(
-  {
-    delimiter: oneOf(CSV_DELIMITERS),
-    has_header: boolean(),
-    fields: record(string(), { description: 'Contactveld → kolom (kop of nummer vanaf 1).' }),
-    attributes: record(string(), { description: 'Kolom → naam van het kenmerk.' }),
-    add_tags: array(string(), { description: 'Tags voor elk geïmporteerd contact.' }),
-  },
-  { optional: ['delimiter', 'has_header', 'attributes', 'add_tags'] },
-);
-
-export const previewSchema = object<ContactImportPreview>({
-  file_name: string(),
-  encoding: oneOf(IMPORT_ENCODINGS),
-  delimiter: oneOf(CSV_DELIMITERS),
-  headers: array(string()),
-  mapping: mappingSchema,
-  sample: array(array(string()), { description: 'De eerste regels, als cellen.' }),
-  rows: integer({ description: 'Regels met gegevens in het bestand.' }),
-  duplicates: nullable(
-    object<ContactImportDuplicates>(
-      {
-        addresses: integer({ description: 'E-mailadressen die op meer dan één regel staan.' }),
-        rows: integer({
-          description: 'Regels die worden overgeslagen (alle regels van die adressen op één na).',
-        }),
-        items: array(
-          object<ContactImportDuplicate>({
-            email: string({ description: 'Zoals op de eerste regel.' }),
-            count: integer({ description: 'Op zoveel regels.' }),
-            lines: array(integer(), { description: 'De eerste tien regelnummers (1 is de eerste regel).' }),
-          }),
-          { description: 'De eerste 50 adressen, in de volgorde van hun eerste regel.' },
-        ),
-      },
-      { description: 'Gelezen met de kolomindeling; null zolang die geen kolom met het e-mailadres noemt.' },
-    ),
-  ),
-});
-
-export const importSchema = object<ContactImport>({
-  id: integer(),
-  file_name: string(),
-  state: oneOf(CONTACT_IMPORT_STATES, {
-    description: 'running tot de import klaar is (done) of mislukt (failed).',
-  }),
-  on_duplicate: oneOf(DUPLICATE_POLICIES),
-  file_duplicates: nullable(
-    oneOf(FILE_DUPLICATE_CHOICES, {
-      description: 'Welke regel van een e-mailadres op meer regels telde; null: het bestand had er geen.',
-    }),
-  ),
-  rows: integer({ description: 'Regels met gegevens in het bestand.' }),
-  processed: integer({ description: 'Regels verwerkt tot nu toe (de voortgang).' }),
-  created: integer(),
-  updated: integer({ description: 'Contacten van vóór de import die zijn bijgewerkt (update).' }),
-  skipped: integer({
-    description: 'Overgeslagen: het e-mailadres was vóór de import al een contact (skip).',
-  }),
-  duplicates: integer({
-    description: 'Overgeslagen: een andere regel van het bestand met hetzelfde e-mailadres telde.',
-  }),
-  refused: integer(),
-  refusals: array(object<{ line: number; reason: string }>({ line: integer(), reason: string() }), {
-    description: 'De eerste 200 geweigerde regels met de reden.',
-  }),
-  error: nullable(string({ description: 'Waarom de import mislukte.' })),
-  created_at: timestamp('Gestart.'),
-  finished_at: nullable(timestamp('Klaar of mislukt.')),
-});
-
-export const IMPORT_FORM_DOCUMENTATION = {
-  file: {
-    type: 'string',
-    format: 'binary',
-    description: 'Het CSV-bestand (UTF-8, Windows-1252 of UTF-16); hoogstens 32 MB.',
-  },
-  mapping: {
-    type: 'string',
-    description:
-      'De kolomindeling als JSON (ContactCsvMapping), bijvoorbeeld {"fields":{"email":"E-mail","name":"Naam"}}. Zonder: herkend aan de kolomkoppen.',
-  },
-  on_duplicate: {
-    type: 'string',
-    enum: [...DUPLICATE_POLICIES],
-    description: 'update (standaard): een bestaand contact bijwerken; skip: overslaan.',
-  },
-  file_duplicates: {
-    type: 'string',
-    enum: [...FILE_DUPLICATE_CHOICES],
-    description:
-      'Bij een e-mailadres op meer dan één regel: first (de eerste regel telt) of last (de laatste); de andere ' +
-      'regels worden overgeslagen. Verplicht als het bestand zulke adressen heeft.',
-  },
-  dry_run: {
-    type: 'string',
-    enum: ['true', 'false'],
-    description: 'true: alleen lezen en de kolomindeling voorstellen, niets opslaan.',
-  },
-} as const;
-
-/** GET /contacts/map: the list's filter without its order and without `placed` (the map answers both). */
-const surveyIdProperty = text(
-  20,
-  'Kleur de kaart op deze survey (niet anoniem): de eerste NPS-vraag, of de status van de uitnodiging.',
-);
-
-export const contactMapQuerySchema = object<
-  Omit<ContactListQueryString, 'page' | 'page_size' | 'sort' | 'order' | 'placed'> & {
-    readonly survey_id?: string;
-  }
->(
-  {
-    q: filterQueryProperties.q,
-    tag: filterQueryProperties.tag,
-    attr: filterQueryProperties.attr,
-    subscribed: filterQueryProperties.subscribed,
-    segment_id: filterQueryProperties.segment_id,
-    survey_id: surveyIdProperty,
-  },
-  { optional: ['q', 'tag', 'attr', 'subscribed', 'segment_id', 'survey_id'] },
-);
-
-/** GET /contacts/:id/latest-invitation's query: optionally the one survey. */
-export const surveyIdQuerySchema = object<{ readonly survey_id?: string }>(
-  { survey_id: surveyIdProperty },
-  { optional: ['survey_id'] },
-);
 
 /** The OpenAPI description every contacts route shares: tag, bearer token, organisation header. */
 export const describeContactRoute = (operationId: string, summary: string, description: string) => ({
