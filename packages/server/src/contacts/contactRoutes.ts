@@ -52,7 +52,6 @@ import {
 
 // Invitations check their selection as the bulk actions do.
 export { checkSelection } from './contactHttp';
-export { CONTACT_FORM_MESSAGES } from './contactRefusals';
 
 /**
  * Contacts of the current organisation (X-Organization-Id): the list with search and filters,

@@ -6,8 +6,8 @@ import { type ContactRow, contacts } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
 
 /**
- * The contacts table: filters as SQL, the list (sorted, paged, with its total), one contact, writes
- * and the AVG erase. Every query is scoped by organisation; an id of another organisation is as
+ * The contacts table: filters as SQL, the list's order, counts, the export's chunks, one contact,
+ * writes and the facets (the list's pages: contactListStore.ts; the AVG erase: contactErase.ts). Every query is scoped by organisation; an id of another organisation is as
  * unknown as one that never existed.
  */
 
