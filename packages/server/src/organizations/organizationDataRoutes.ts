@@ -6,7 +6,8 @@ import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent, object, type Schema, string } from '../http/schema';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization, forgetOrganization } from './memberships';
-import { deleteOrganization, organizationExport, organizationExportName } from './organizationData';
+import { deleteOrganization } from './organizationData';
+import { organizationExport, organizationExportName } from './organizationExport';
 import { organizationRoute } from './organizationRoute';
 
 export const ORGANIZATION_DATA_MESSAGES = {

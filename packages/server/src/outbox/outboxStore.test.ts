@@ -6,19 +6,16 @@ import { outboxMail, outboxRow } from '../testing/outboxTesting';
 import { openTestDatabase } from '../testing/testDatabase';
 import { createOutbox } from './outbox';
 import {
-  CANCELLED_MESSAGE,
   claimDue,
-  ERASED_FAILURE,
-  eraseMail,
   INTERRUPTED_FINAL_MESSAGE,
   INTERRUPTED_MESSAGE,
   markFailed,
   markRetry,
   markSent,
-  messageIdDomain,
   releaseExpiredLeases,
   startAttempt,
-} from './outboxStore';
+} from './outboxClaims';
+import { CANCELLED_MESSAGE, ERASED_FAILURE, eraseMail, messageIdDomain } from './outboxStore';
 
 let database: DatabaseHandle;
 let db: Database;

@@ -15,7 +15,7 @@ import {
   releaseClaim,
   releaseExpiredLeases,
   startAttempt,
-} from './outboxStore';
+} from './outboxClaims';
 
 /**
  * What features do with a mail of theirs on its way out (an invitation's personal link, its

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Page, ResponseDetail, ResponseListItem, Survey } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../db/openDatabase';
-import { respondSqlForTests } from '../responses/responses';
+import { respondSqlForTests } from '../responses/respondStatements';
 import { callAs, organizationWithRoles, type RolesOrganization } from '../testing/respondentTesting';
 import { createSurvey, everyTypeAnswers, personalLinks, respond } from '../testing/responseTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';

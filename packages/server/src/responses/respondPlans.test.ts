@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/testApp';
-import { respondSqlForTests } from './responses';
+import { respondSqlForTests } from './respondStatements';
 
 /**
  * The answering statements are prepared, and PostgreSQL keeps a prepared statement's generic plan
