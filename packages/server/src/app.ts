@@ -68,6 +68,7 @@ import { mailLinks } from './mail/messages';
 import { organizationDataRoutes } from './organizations/organizationDataRoutes';
 import { organizationRoutes } from './organizations/organizationRoutes';
 import { installPermissionCheck } from './organizations/permissionCheck';
+import { teamInvitationRoutes } from './organizations/teamInvitationRoutes';
 import { teamRoutes } from './organizations/teamRoutes';
 import { createOutbox } from './outbox/outbox';
 import type { OutboxHooks } from './outbox/outboxWorker';
@@ -314,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountRoutes(context, uploads),
     organizationRoutes(context),
     teamRoutes(context),
+    teamInvitationRoutes(context),
     organizationDataRoutes(context, uploads),
     brandingRoutes(context, uploads),
     adminRoutes(context),

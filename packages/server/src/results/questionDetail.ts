@@ -18,16 +18,8 @@ import {
   queryRows,
   withinDays,
 } from './resultsSql';
-import {
-  type CountRow,
-  latestTexts,
-  otherTargets,
-  otherTexts,
-  questionResult,
-  submissionDays,
-  surveyPeriod,
-  textTargets,
-} from './surveyResults';
+import { latestTexts, otherTexts, textTargets } from './resultTexts';
+import { type CountRow, otherTargets, questionResult, submissionDays, surveyPeriod } from './surveyResults';
 
 export const ANSWERS_PAGE_SIZE_DEFAULT = 50;
 export const ANSWERS_PAGE_SIZE_MAX = 200;

@@ -8,7 +8,7 @@ import { SURVEY_ERRORS } from '../surveys/surveys';
 import { resultQuestions, storePersonalLinks, storeResponse } from '../testing/resultsTesting';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
-import { otherTextsSql } from './surveyResults';
+import { otherTextsSql } from './resultTexts';
 
 let ctx: TestContext;
 let org: SurveyOrganization;
