@@ -1,13 +1,5 @@
 import type { Page, Survey, SurveySummary } from '@loop/core';
-import {
-  compareForOpenSurvey,
-  decideStatusChange,
-  openingProblems,
-  renumberQuestions,
-} from '@loop/core/surveys/model';
 import { authOf } from '../auth/authenticate';
-import { parseId } from '../db/database';
-import type { SurveyRow } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import { pageSchema, parsePaging } from '../http/paging';
@@ -15,10 +7,7 @@ import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { noContent } from '../http/schema';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
-import { answerFacts } from '../responses/answerFacts';
-import { ensurePublicToken } from '../responses/publicLinks';
 import { QuestionTimingsMemo } from '../responses/questionTimings';
-import { submittedResponseCount } from '../responses/responses';
 import { organizationSurvey } from './organizationSurvey';
 import { closeExpiredSurveys } from './surveyClosing';
 import { withSanitizedHtml } from './surveyHtml';
@@ -32,21 +21,15 @@ import {
   surveySummarySchema,
   surveyUpdateSchema,
 } from './surveySchemas';
+import { checkedSurveyInput, listSurveys, SURVEY_ERRORS, surveyWithStats, toSurvey } from './surveys';
 import {
-  checkedSurveyInput,
-  copyTitle,
-  deleteSurvey,
-  findSurvey,
-  insertSurvey,
-  listSurveys,
-  SURVEY_ERRORS,
-  setSurveyStatus,
-  surveyWithStats,
-  toSurvey,
-  updateSurveyContent,
-  withFreshIds,
-} from './surveys';
-import { findVisibleTemplate, TEMPLATE_ERRORS, templateAsSurveyInput } from './surveyTemplates';
+  changeSurveyStatus,
+  createDraft,
+  duplicateSurvey,
+  removeSurvey,
+  type SurveyResult,
+  saveSurveyContent,
+} from './surveyUseCases';
 
 /** Audit actions of status changes, by the new status. */
 const STATUS_ACTIONS = {
@@ -54,6 +37,14 @@ const STATUS_ACTIONS = {
   closed: 'survey.closed',
   draft: 'survey.unpublished',
 } as const;
+
+const REFUSAL_STATUS = { not_found: 404, conflict: 409 } as const;
+
+/** The value of a survey use-case's result, or its refusal thrown as the HTTP error. */
+function unwrap<T>(result: SurveyResult<T>): T {
+  if (!result.ok) throw new ApiError(REFUSAL_STATUS[result.code], result.detail, result.fields, result.more);
+  return result.value;
+}
 
 /** Surveys of the current organisation (X-Organization-Id): list, editor saves, status, copies. */
 export const surveyRoutes =
@@ -64,10 +55,6 @@ export const surveyRoutes =
 
     /** The list's medians per survey, reused while a survey's submitted responses stay the same. */
     const listTimings = new QuestionTimingsMemo();
-
-    /** A new draft with its public link token, in one transaction (rich text sanitised by the caller). */
-    const createSurvey = (values: Parameters<typeof insertSurvey>[1]) =>
-      deps.db.transaction(async (tx) => ensurePublicToken(tx, await insertSurvey(tx, values)));
 
     app.get(
       '/surveys',
@@ -128,26 +115,13 @@ export const surveyRoutes =
       },
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
-        const { template_id: templateId } = request.body;
-        let input = null;
-        if (templateId !== undefined) {
-          const id = parseId(String(templateId));
-          const template = id === null ? null : await findVisibleTemplate(deps.db, organization.id, id);
-          if (template === null) throw new ApiError(404, TEMPLATE_ERRORS.notFound);
-          const fromTemplate = templateAsSurveyInput(template);
-          input = checkedSurveyInput(
-            { ...fromTemplate, questions: withFreshIds(fromTemplate.questions) },
-            'draft',
-          );
-        } else {
-          input = checkedSurveyInput(request.body, 'draft');
-        }
-        const row = await createSurvey({
-          organizationId: organization.id,
-          createdBy: authOf(request).user.id,
-          now: deps.clock.now(),
-          input: withSanitizedHtml(input),
-        });
+        const row = unwrap(
+          await createDraft(deps, {
+            organizationId: organization.id,
+            createdBy: authOf(request).user.id,
+            body: request.body,
+          }),
+        );
         return reply.code(201).send(toSurvey(row));
       },
     );
@@ -204,25 +178,7 @@ export const surveyRoutes =
       async (request): Promise<Survey> => {
         const survey = await surveyOf(request);
         const input = withSanitizedHtml(checkedSurveyInput(request.body, survey.status));
-        const { version } = request.body;
-        if (survey.version !== version) throw new ApiError(409, SURVEY_ERRORS.staleVersion);
-        if (survey.status !== 'draft') {
-          const facts = await answerFacts(deps.db, survey.id, survey.questions, input.questions);
-          const refusals = compareForOpenSurvey(survey.questions, input.questions, facts);
-          if (refusals.length > 0) {
-            const fields = Object.fromEntries(
-              refusals.map((refusal) => [`questions.${refusal.question_id}`, refusal.message]),
-            );
-            throw new ApiError(409, refusals[0]?.message ?? SURVEY_ERRORS.openEditRefused, fields);
-          }
-        }
-        const saved = await updateSurveyContent(deps.db, survey, version, input, deps.clock.now());
-        if (saved === null) {
-          // Changed, opened or closed (or deleted) between the read and the write.
-          const current = await findSurvey(deps.db, survey.organizationId, survey.id);
-          if (current === null) throw new ApiError(404, SURVEY_ERRORS.notFound);
-          throw new ApiError(409, SURVEY_ERRORS.staleVersion);
-        }
+        const saved = unwrap(await saveSurveyContent(deps, survey, input, request.body.version));
         return surveyWithStats(deps.db, saved);
       },
     );
@@ -257,46 +213,13 @@ export const surveyRoutes =
       },
       async (request): Promise<Survey> => {
         const survey = await surveyOf(request);
-        const to = request.body.status;
-        const now = deps.clock.now();
-        // The same rule the editor applies before it asks (docs/architecture.md, 'Drafts are always saved').
-        const problems =
-          to === 'open' && survey.status !== 'open'
-            ? openingProblems({ title: survey.title, questions: renumberQuestions(survey.questions) })
-            : [];
-        const decision = decideStatusChange({
-          from: survey.status,
-          to,
-          closeAt: survey.closeAt?.toISOString() ?? null,
-          questionCount: survey.questions.length,
-          problems,
-          responseCount: await submittedResponseCount(deps.db, survey.id),
-          now,
-        });
-        if (!decision.ok && decision.error === 'incomplete')
-          throw new ApiError(
-            409,
-            decision.detail ?? SURVEY_ERRORS.openEditRefused,
-            Object.fromEntries(
-              problems.map((problem) => [
-                problem.question_id === null
-                  ? (problem.fields[0] ?? 'title')
-                  : `questions.${problem.question_id}`,
-                problem.message,
-              ]),
-            ),
-            { problems },
-          );
-        if (!decision.ok) throw new ApiError(409, decision.detail ?? SURVEY_ERRORS.openEditRefused);
-        if (decision.value === survey.status) return surveyWithStats(deps.db, survey);
-        const saved: SurveyRow | null = await setSurveyStatus(deps.db, survey, decision.value, now);
-        // A save landed between the decision and the change: decide again on what is stored now.
-        if (saved === null) throw new ApiError(409, SURVEY_ERRORS.changedMeanwhile);
+        const { row: saved, changed } = unwrap(await changeSurveyStatus(deps, survey, request.body.status));
+        if (!changed) return surveyWithStats(deps.db, survey);
         auditRequest(deps.log, request, {
           category: 'survey',
-          action: STATUS_ACTIONS[decision.value],
+          action: STATUS_ACTIONS[saved.status],
           orgId: survey.organizationId,
-          message: `Survey ${survey.id} van ${survey.status} naar ${decision.value}`,
+          message: `Survey ${survey.id} van ${survey.status} naar ${saved.status}`,
         });
         return surveyWithStats(deps.db, saved);
       },
@@ -322,9 +245,8 @@ export const surveyRoutes =
       },
       async (request, reply) => {
         const survey = await surveyOf(request);
-        const responses = await submittedResponseCount(deps.db, survey.id);
-        // Responses go with the survey (foreign key cascade), their answers through the trigger.
-        if (!(await deleteSurvey(deps.db, survey))) throw new ApiError(404, SURVEY_ERRORS.notFound);
+        const responses = await removeSurvey(deps, survey);
+        if (responses === null) throw new ApiError(404, SURVEY_ERRORS.notFound);
         auditRequest(deps.log, request, {
           category: 'survey',
           action: 'survey.deleted',
@@ -354,17 +276,7 @@ export const surveyRoutes =
         },
       },
       async (request, reply) => {
-        const source = toSurvey(await surveyOf(request));
-        const input = checkedSurveyInput(
-          { ...source, title: copyTitle(source.title), questions: withFreshIds(source.questions) },
-          'draft',
-        );
-        const row = await createSurvey({
-          organizationId: source.organization_id,
-          createdBy: authOf(request).user.id,
-          now: deps.clock.now(),
-          input,
-        });
+        const row = await duplicateSurvey(deps, await surveyOf(request), authOf(request).user.id);
         return reply.code(201).send(toSurvey(row));
       },
     );
