@@ -1,9 +1,5 @@
 import type { Survey } from '@loop/core';
-import { logDateOf } from '@loop/core/logs';
 import { can, PERMISSION_DENIED } from '@loop/core/organisation';
-import { validateRetention } from '@loop/core/surveys/data';
-import { and, eq } from 'drizzle-orm';
-import { surveys } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -12,6 +8,7 @@ import { currentOrganization } from '../organizations/memberships';
 import { organizationSurvey } from '../surveys/organizationSurvey';
 import { surveyIdParams, surveyRetentionSchema, surveySchema } from '../surveys/surveySchemas';
 import { SURVEY_ERRORS, surveyWithStats } from '../surveys/surveys';
+import { setSurveyRetention } from './retentionUseCases';
 
 /**
  * A survey's retention ('Antwoorden bewaren'): a last day or a number of months, or neither. The
@@ -52,26 +49,19 @@ export const retentionRoutes =
         const organization = await currentOrganization(deps, request);
         if (!can(organization.role, 'surveys.manage'))
           throw new ApiError(403, PERMISSION_DENIED['surveys.manage']);
-        const checked = validateRetention(request.body, logDateOf(deps.clock.now()));
-        if (!checked.ok) throw invalidInput(checked.fields);
-        const [saved] = await deps.db
-          .update(surveys)
-          .set({
-            retentionUntil: checked.value.retention_until,
-            retentionMonths: checked.value.retention_months,
-          })
-          .where(and(eq(surveys.id, survey.id), eq(surveys.organizationId, survey.organizationId)))
-          .returning();
-        if (saved === undefined) throw new ApiError(404, SURVEY_ERRORS.notFound);
+        const result = await setSurveyRetention(deps, survey, request.body);
+        if (!result.ok && result.code === 'invalid') throw invalidInput(result.fields);
+        if (!result.ok) throw new ApiError(404, SURVEY_ERRORS.notFound);
+        const { row: saved, retention } = result.value;
         auditRequest(deps.log, request, {
           category: 'survey',
           action: 'survey.retention_set',
           orgId: survey.organizationId,
           message:
-            checked.value.retention_until !== null
-              ? `Bewaartermijn van survey ${survey.id}: tot en met ${checked.value.retention_until}`
-              : checked.value.retention_months !== null
-                ? `Bewaartermijn van survey ${survey.id}: ${checked.value.retention_months} maanden`
+            retention.retention_until !== null
+              ? `Bewaartermijn van survey ${survey.id}: tot en met ${retention.retention_until}`
+              : retention.retention_months !== null
+                ? `Bewaartermijn van survey ${survey.id}: ${retention.retention_months} maanden`
                 : `Bewaartermijn van survey ${survey.id} verwijderd`,
         });
         return surveyWithStats(deps.db, saved);
