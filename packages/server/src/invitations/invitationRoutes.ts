@@ -9,9 +9,7 @@ import type {
 import { DELIVERY_STATUSES } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import { REMINDER_LIMITS } from '@loop/core/invitations';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { surveys } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import { parsePaging } from '../http/paging';
@@ -33,13 +31,13 @@ import {
 } from './invitationSchemas';
 import {
   contactRulesOf,
-  hasInvitations,
   listInvitations,
   reminderSettingsOf,
   saveContactRules,
   saveReminderSettings,
 } from './invitationStore';
 import { previewInvitations, sendInvitations } from './invitations';
+import { setSurveyAnonymity } from './surveyAnonymity';
 
 export const INVITATION_FORM_MESSAGES = {
   status: `De parameter "status" moet een van ${DELIVERY_STATUSES.join(', ')} zijn.`,
@@ -245,14 +243,11 @@ export const invitationRoutes =
       async (request): Promise<Survey> => {
         const survey = await organizationSurvey(deps, request);
         const anonymous = request.body.anonymous;
-        if (anonymous !== survey.anonymous && (await hasInvitations(deps.db, survey.id)))
+        const result = await setSurveyAnonymity(deps, survey, anonymous);
+        if (!result.ok && result.code === 'fixed')
           throw new ApiError(409, INVITATION_FORM_MESSAGES.anonymityFixed);
-        const [saved] = await deps.db
-          .update(surveys)
-          .set({ anonymous })
-          .where(and(eq(surveys.id, survey.id), eq(surveys.organizationId, survey.organizationId)))
-          .returning();
-        if (saved === undefined) throw new ApiError(404, SURVEY_ERRORS.notFound);
+        if (!result.ok) throw new ApiError(404, SURVEY_ERRORS.notFound);
+        const saved = result.value;
         audit(
           request,
           survey.organizationId,

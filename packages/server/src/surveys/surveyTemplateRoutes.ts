@@ -1,8 +1,6 @@
 import type { SurveyTemplate } from '@loop/core';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { parseId } from '../db/database';
-import { surveyTemplates } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -12,11 +10,13 @@ import { withSanitizedHtml } from './surveyHtml';
 import { surveyTemplateInputSchema, surveyTemplateSchema, templateIdParams } from './surveySchemas';
 import {
   checkedTemplateInput,
+  deleteTemplate,
   findVisibleTemplate,
+  insertTemplate,
   listTemplates,
   TEMPLATE_ERRORS,
-  templateColumns,
   toSurveyTemplate,
+  updateTemplate,
 } from './surveyTemplates';
 
 const WRITE_ERRORS = {
@@ -89,17 +89,7 @@ export const surveyTemplateRoutes =
       async (request, reply) => {
         const organization = await managerOrganization(request);
         const input = withSanitizedHtml(checkedTemplateInput(request.body));
-        const now = deps.clock.now();
-        const [row] = await deps.db
-          .insert(surveyTemplates)
-          .values({
-            organizationId: organization.id,
-            ...templateColumns(input),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
+        const row = await insertTemplate(deps.db, organization.id, input, deps.clock.now());
         return reply.code(201).send(toSurveyTemplate(row));
       },
     );
@@ -126,17 +116,8 @@ export const surveyTemplateRoutes =
       async (request): Promise<SurveyTemplate> => {
         const template = await ownTemplateOf(request);
         const input = withSanitizedHtml(checkedTemplateInput(request.body));
-        const [row] = await deps.db
-          .update(surveyTemplates)
-          .set({ ...templateColumns(input), updatedAt: deps.clock.now() })
-          .where(
-            and(
-              eq(surveyTemplates.id, template.id),
-              eq(surveyTemplates.organizationId, template.organizationId),
-            ),
-          )
-          .returning();
-        if (row === undefined) throw new ApiError(404, TEMPLATE_ERRORS.notFound);
+        const row = await updateTemplate(deps.db, template, input, deps.clock.now());
+        if (row === null) throw new ApiError(404, TEMPLATE_ERRORS.notFound);
         return toSurveyTemplate(row);
       },
     );
@@ -161,14 +142,7 @@ export const surveyTemplateRoutes =
       },
       async (request, reply) => {
         const template = await ownTemplateOf(request);
-        await deps.db
-          .delete(surveyTemplates)
-          .where(
-            and(
-              eq(surveyTemplates.id, template.id),
-              eq(surveyTemplates.organizationId, template.organizationId),
-            ),
-          );
+        await deleteTemplate(deps.db, template);
         return reply.code(204).send();
       },
     );

@@ -107,3 +107,52 @@ export async function findVisibleTemplate(
     .where(and(eq(surveyTemplates.id, id), visibleTo(organizationId)));
   return row ?? null;
 }
+
+/** A new template of the organisation (rich text sanitised by the caller). */
+export async function insertTemplate(
+  db: Queryable,
+  organizationId: number,
+  input: SurveyTemplateInput,
+  now: Date,
+): Promise<SurveyTemplateRow> {
+  const [row] = await db
+    .insert(surveyTemplates)
+    .values({
+      organizationId,
+      ...templateColumns(input),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
+  return row;
+}
+
+/** Replaces an organisation template's content; null when it is gone. */
+export async function updateTemplate(
+  db: Queryable,
+  template: { readonly id: number; readonly organizationId: number },
+  input: SurveyTemplateInput,
+  now: Date,
+): Promise<SurveyTemplateRow | null> {
+  const [row] = await db
+    .update(surveyTemplates)
+    .set({ ...templateColumns(input), updatedAt: now })
+    .where(
+      and(eq(surveyTemplates.id, template.id), eq(surveyTemplates.organizationId, template.organizationId)),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes an organisation template; surveys made from it stay. */
+export async function deleteTemplate(
+  db: Queryable,
+  template: { readonly id: number; readonly organizationId: number },
+): Promise<void> {
+  await db
+    .delete(surveyTemplates)
+    .where(
+      and(eq(surveyTemplates.id, template.id), eq(surveyTemplates.organizationId, template.organizationId)),
+    );
+}
