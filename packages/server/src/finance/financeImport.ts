@@ -279,24 +279,25 @@ export async function listImports(
   };
 }
 
-/** Undoes an import: the import and its records go (the records by cascade). Null when unknown. */
+/**
+ * Undoes an import: the import is locked, then it and its records go (the records by cascade). Null
+ * when unknown. Run it in a transaction (financeImportUseCases.ts), so the lock holds.
+ */
 export async function deleteImport(
-  db: Queryable,
+  tx: Queryable,
   organizationId: number,
   importId: number,
 ): Promise<{ readonly removedRecords: number } | null> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: financeImports.id })
-      .from(financeImports)
-      .where(and(eq(financeImports.organizationId, organizationId), eq(financeImports.id, importId)))
-      .for('update');
-    if (found === undefined) return null;
-    const removed = await tx
-      .delete(financeRecords)
-      .where(and(eq(financeRecords.organizationId, organizationId), eq(financeRecords.importId, importId)))
-      .returning({ id: financeRecords.id });
-    await tx.delete(financeImports).where(eq(financeImports.id, importId));
-    return { removedRecords: removed.length };
-  });
+  const [found] = await tx
+    .select({ id: financeImports.id })
+    .from(financeImports)
+    .where(and(eq(financeImports.organizationId, organizationId), eq(financeImports.id, importId)))
+    .for('update');
+  if (found === undefined) return null;
+  const removed = await tx
+    .delete(financeRecords)
+    .where(and(eq(financeRecords.organizationId, organizationId), eq(financeRecords.importId, importId)))
+    .returning({ id: financeRecords.id });
+  await tx.delete(financeImports).where(eq(financeImports.id, importId));
+  return { removedRecords: removed.length };
 }
