@@ -1,13 +1,132 @@
 import type { BtwRate, CsvMapping, FinanceImport, FinanceImportReport, ImportFormat } from '@loop/core';
 import { IMPORT_FORMATS } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import { checkCsvMapping, FINANCE_LIMITS, isBtwRate, normaliseCategory } from '@loop/core/finance';
+import {
+  checkCsvMapping,
+  duplicateKeyMaterial,
+  FINANCE_LIMITS,
+  type ImportDefaults,
+  isBtwRate,
+  normaliseCategory,
+} from '@loop/core/finance';
+import type { AppDeps } from '../appDeps';
 import { mappingField } from '../import/uploadForm';
-import { deleteImport, IMPORT_MAX_BYTES, importBankFile, listImports } from './financeImport';
+import {
+  checkLines,
+  deleteImport,
+  duplicateKey,
+  existingKeys,
+  listImports,
+  storeImport,
+} from './financeImportStore';
 import { FINANCE_ERRORS } from './financeRecords';
 import { type FinanceDeps, type FinanceResult, invalid, notFound, ok } from './financeUseCases';
+import { readBankFile } from './import/readBankFile';
 
 /** Bank statement imports as functions of their deps (no HTTP): import, list, undo. */
+
+/** The largest file an import takes: a year of daily CAMT.053 statements of a busy account. */
+export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+/** The most bank lines one file may hold (one transaction stores them all). */
+export const IMPORT_MAX_LINES = 50_000;
+/** Refused lines listed in a report (all are counted). */
+export const REFUSALS_SHOWN = 200;
+const plural = (amount: number, one: string, many: string) => `${amount} ${amount === 1 ? one : many}`;
+
+export const IMPORT_MESSAGES = {
+  tooManyLines: `Een bestand mag hoogstens ${IMPORT_MAX_LINES.toLocaleString('nl-NL')} boekingen bevatten. Splits het bestand en importeer de delen na elkaar.`,
+  stored: (imported: number, duplicates: number, refused: number) =>
+    imported === 0
+      ? `Niets toegevoegd: ${
+          [
+            ...(duplicates > 0 ? [`${plural(duplicates, 'regel was', 'regels waren')} er al`] : []),
+            ...(refused > 0 ? [`${plural(refused, 'foute regel', 'foute regels')} overgeslagen`] : []),
+          ].join(', ') || 'het bestand bevat geen boekingen'
+        }.`
+      : `${[
+          `${plural(imported, 'boeking', 'boekingen')} geïmporteerd`,
+          ...(duplicates > 0
+            ? [
+                `${plural(duplicates, 'regel was', 'regels waren')} er al en ${duplicates === 1 ? 'is' : 'zijn'} overgeslagen`,
+              ]
+            : []),
+          ...(refused > 0 ? [`${plural(refused, 'foute regel', 'foute regels')} overgeslagen`] : []),
+        ].join(', ')}.`,
+  // Not 'cannot be read': a line may be refused for its currency or its amount 0,00 (each says why).
+  refused: (refused: number) =>
+    `Niets geïmporteerd: ${plural(refused, 'regel is', 'regels zijn')} geweigerd. Verbeter het bestand, of kies ervoor foute regels over te slaan.`,
+  dryRun: (imported: number, duplicates: number, refused: number) =>
+    `Controle: ${plural(imported, 'nieuwe boeking', 'nieuwe boekingen')}, ${duplicates} al geïmporteerd, ${refused} geweigerd. Er is nog niets opgeslagen.`,
+} as const;
+
+export interface ImportRequest {
+  readonly organizationId: number;
+  readonly userId: number;
+  readonly fileName: string;
+  readonly bytes: Uint8Array;
+  readonly format: ImportFormat | 'auto';
+  readonly mapping: CsvMapping | null;
+  readonly skipInvalid: boolean;
+  readonly dryRun: boolean;
+  readonly defaults: ImportDefaults;
+}
+
+export type ImportOutcome =
+  | { readonly ok: true; readonly status: 200 | 201 | 422; readonly report: FinanceImportReport }
+  | { readonly ok: false; readonly detail: string; readonly fields?: FieldErrors };
+
+/**
+ * Imports a bank statement file into the organisation's records: read (CAMT.053, MT940 or CSV),
+ * every line checked, then all new lines stored in one transaction, lines the organisation already
+ * has skipped. A file with refused lines stores nothing unless `skipInvalid`; a dry run stores
+ * nothing and says what an import would do. A file that cannot be read at all answers why.
+ */
+export async function importBankFile(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  request: ImportRequest,
+): Promise<ImportOutcome> {
+  const read = readBankFile(request.bytes, { format: request.format, mapping: request.mapping });
+  if (!read.ok) return read;
+  const file = read.value;
+  if (file.lines.length > IMPORT_MAX_LINES) return { ok: false, detail: IMPORT_MESSAGES.tooManyLines };
+  const checked = checkLines(file);
+  const keys = duplicateKeyMaterial(checked.lines).map(duplicateKey);
+  const refused = checked.refusals.length;
+  const report = (
+    stored: boolean,
+    imported: number,
+    importId: number | null,
+    detail: string,
+  ): FinanceImportReport => ({
+    detail,
+    import_id: importId,
+    stored,
+    dry_run: request.dryRun,
+    format: file.format,
+    file_name: request.fileName,
+    encoding: file.encoding,
+    lines: file.lines.length,
+    imported,
+    duplicates: checked.lines.length - imported,
+    refused,
+    refusals: checked.refusals.slice(0, REFUSALS_SHOWN),
+    csv: file.csv,
+  });
+  const storing = !request.dryRun && (refused === 0 || request.skipInvalid);
+  if (!storing) {
+    const imported = checked.lines.length - (await existingKeys(deps.db, request.organizationId, keys));
+    const detail = request.dryRun
+      ? IMPORT_MESSAGES.dryRun(imported, checked.lines.length - imported, refused)
+      : IMPORT_MESSAGES.refused(refused);
+    return { ok: true, status: request.dryRun ? 200 : 422, report: report(false, imported, null, detail) };
+  }
+  const now = deps.clock.now();
+  const { importId, imported } = await deps.db.transaction((tx) =>
+    storeImport(tx, request, file, checked, keys, now),
+  );
+  const detail = IMPORT_MESSAGES.stored(imported, checked.lines.length - imported, refused);
+  return { ok: true, status: 201, report: report(true, imported, importId, detail) };
+}
 
 export const IMPORT_FORM_MESSAGES = {
   noFile: 'Kies een bankafschrift om te importeren (veld "file").',

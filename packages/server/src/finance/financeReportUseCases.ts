@@ -3,7 +3,7 @@ import type { ExportFormat, FinanceOverview } from '@loop/core';
 import type { FinanceRange } from '@loop/core/finance';
 import { overviewExport, overviewExportName, recordsExport, recordsExportName } from './financeExport';
 import { loadOverview } from './financeOverview';
-import { type RecordFilter, recordChunks } from './financeRecords';
+import { type RecordFilter, recordChunks } from './financeRecordStore';
 import type { FinanceDeps } from './financeUseCases';
 
 /** The finance overview and the exports, as functions of their deps (no HTTP). */

@@ -18,9 +18,10 @@ import { readUploadForm } from '../import/uploadForm';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import { EXPORT_CONTENT_TYPES } from '../results/surveyExport';
-import { IMPORT_MAX_BYTES } from './financeImport';
+
 import {
   IMPORT_FORM_MESSAGES,
+  IMPORT_MAX_BYTES,
   importBankStatement,
   listFinanceImports,
   undoFinanceImport,

@@ -72,7 +72,11 @@ describe('the finance record use-cases', () => {
   it('should leave a record as it was when the merged record is invalid', async () => {
     const record = await created();
     const refused = await updateFinanceRecord(deps, team.organization.id, record.id, { date: '2026-02-30' });
-    expect(refused).toMatchObject({ ok: false, code: 'invalid', fields: { date: FINANCE_MESSAGES.dateInvalid } });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      fields: { date: FINANCE_MESSAGES.dateInvalid },
+    });
     expect(await getFinanceRecord(deps, team.organization.id, record.id)).toEqual({
       ok: true,
       value: record,

@@ -5,7 +5,6 @@ import type { AppDeps } from '../appDeps';
 import {
   deleteRecord,
   draftOf,
-  FINANCE_ERRORS,
   findRecord,
   insertRecord,
   listRecords,
@@ -13,7 +12,8 @@ import {
   lockRecord,
   type RecordFilter,
   updateRecord,
-} from './financeRecords';
+} from './financeRecordStore';
+import { FINANCE_ERRORS } from './financeRecords';
 
 /**
  * What the finance routes do with records, as functions of their deps that answer values or
