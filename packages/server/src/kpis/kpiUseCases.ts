@@ -3,8 +3,8 @@ import type { FieldErrors } from '@loop/core/auth';
 import { isoDay } from '@loop/core/format';
 import type { KpiPlan } from '@loop/core/kpis';
 import type { BoardResponseCache, KpiValuesCache } from './boardCache';
-import type { ComputeDeps } from './kpiComputation';
 import { findKpi, type KpiCardSource, type KpiRecord } from './kpiStore';
+import type { ComputeDeps } from './kpiValueRequests';
 
 /**
  * What the KPI routes do, as functions of their deps that answer values or refusals: the routes
