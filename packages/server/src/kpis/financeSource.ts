@@ -1,8 +1,17 @@
-import type { FinancePeriodTotals } from '@loop/core/kpis';
+import { type FinancePeriodTotals, financeMetricOf, financeMetricValue } from '@loop/core/kpis';
+import { periodOf } from '@loop/core/periods';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { CountGrain } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
+import {
+  type ComputedValues,
+  firstDay,
+  grainOf,
+  lastDay,
+  NO_VALUES,
+  type ValueRequest,
+} from './kpiValueRequests';
 
 /**
  * The finance records a finance-sourced KPI reads, summed per bucket. The one place the KPIs read
@@ -50,4 +59,56 @@ export async function financeTotals(
       { incomeCents: Number(row.income ?? 0), costCents: Number(row.costs ?? 0) },
     ]),
   );
+}
+
+/** Finance KPIs: the records' income and costs per period; 'no_finance_data' without records. */
+export async function financeValues(
+  db: Queryable,
+  organizationId: number,
+  requests: readonly ValueRequest[],
+): Promise<Map<number, ComputedValues>> {
+  const result = new Map<number, ComputedValues>();
+  const withPeriods = requests.filter((request) => request.periods.length > 0);
+  const grains = [...new Set(withPeriods.map(grainOf))];
+  const totalsByGrain = new Map(
+    await Promise.all(
+      grains.map(async (grain) => {
+        const range = withPeriods.filter((request) => grainOf(request) === grain);
+        const days = [...range.map(firstDay), ...range.map(lastDay)].sort();
+        return [
+          grain,
+          await financeTotals(db, organizationId, grain, days[0] as string, days.at(-1) as string),
+        ] as const;
+      }),
+    ),
+  );
+  for (const request of requests) {
+    const totals = totalsByGrain.get(grainOf(request));
+    const metric = financeMetricOf(request.kpi.source);
+    if (totals === null) {
+      result.set(request.kpi.id, { state: 'no_finance_data', values: NO_VALUES });
+      continue;
+    }
+    if (request.periods.length === 0 || totals === undefined || metric === null) {
+      result.set(request.kpi.id, { state: 'ok', values: NO_VALUES });
+      continue;
+    }
+    const byPeriod = new Map<string, { incomeCents: number; costCents: number }>();
+    for (const [bucket, sums] of totals) {
+      const key = periodOf(request.kpi.periodKind, bucket).key;
+      const entry = byPeriod.get(key) ?? { incomeCents: 0, costCents: 0 };
+      byPeriod.set(key, {
+        incomeCents: entry.incomeCents + sums.incomeCents,
+        costCents: entry.costCents + sums.costCents,
+      });
+    }
+    const values = new Map<string, number>();
+    for (const period of request.periods) {
+      const sums: FinancePeriodTotals = byPeriod.get(period.key) ?? { incomeCents: 0, costCents: 0 };
+      const value = financeMetricValue(metric, sums);
+      if (value !== null) values.set(period.key, value);
+    }
+    result.set(request.kpi.id, { state: 'ok', values });
+  }
+  return result;
 }

@@ -1,8 +1,5 @@
 import type { KpiState, Question } from '@loop/core';
 import {
-  type FinancePeriodTotals,
-  financeMetricOf,
-  financeMetricValue,
   KPI_METRICS,
   type SurveyPeriodCounts,
   surveyMetricOf,
@@ -13,12 +10,21 @@ import { type Period, periodOf } from '@loop/core/periods';
 import type { CountsByValue } from '@loop/core/surveys/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import type { CountGrain } from '../db/schema';
-import type { SurveyQuestionsCache } from '../responses/surveyQuestionsCache';
 import { queryRows } from '../results/resultsSql';
 import type { AnswerRow, BoardRows, ResponseRow, ValueRow } from './boardData';
-import { financeTotals } from './financeSource';
+import { financeValues } from './financeSource';
 import type { KpiCardSource, KpiRecord } from './kpiStore';
+import {
+  type ComputeDeps,
+  type ComputedValues,
+  firstDay,
+  grainOf,
+  lastDay,
+  NO_VALUES,
+  type ValueRequest,
+} from './kpiValueRequests';
+
+export type { ComputeDeps, ComputedValues, ValueRequest } from './kpiValueRequests';
 
 /**
  * The values of many KPIs over their periods, in a few statements whatever the number of KPIs:
@@ -27,30 +33,6 @@ import type { KpiCardSource, KpiRecord } from './kpiStore';
  * plus one for the surveys' personal links, and one per grain for finance. The board reads the
  * same rows in one statement of its own (boardData.ts) and turns them into values here too.
  */
-
-/** A KPI and the periods (of its kind, oldest first) whose values are wanted. */
-export interface ValueRequest {
-  readonly kpi: KpiCardSource;
-  readonly periods: readonly Period[];
-}
-
-/** What a KPI's source gave: whether it could compute, and the periods that have a value. */
-export interface ComputedValues {
-  readonly state: KpiState;
-  readonly values: ReadonlyMap<string, number>;
-}
-
-export interface ComputeDeps {
-  readonly db: Queryable;
-  /** The surveys' questions by content version (the answering routes' cache). */
-  readonly questions: SurveyQuestionsCache;
-}
-
-const grainOf = (request: ValueRequest): CountGrain => (request.kpi.periodKind === 'week' ? 'week' : 'month');
-const firstDay = (request: ValueRequest): string => request.periods[0]?.start ?? '';
-const lastDay = (request: ValueRequest): string => request.periods.at(-1)?.end ?? '';
-
-const NO_VALUES: ReadonlyMap<string, number> = new Map();
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();
@@ -242,58 +224,6 @@ async function surveyRows(db: Queryable, requests: readonly ValueRequest[]) {
     responses: responses.map((each) => each.row),
     links: new Map(links.map((row) => [Number(row.survey_id), Number(row.links)])),
   };
-}
-
-/** Finance KPIs: the records' income and costs per period; 'no_finance_data' without records. */
-async function financeValues(
-  db: Queryable,
-  organizationId: number,
-  requests: readonly ValueRequest[],
-): Promise<Map<number, ComputedValues>> {
-  const result = new Map<number, ComputedValues>();
-  const withPeriods = requests.filter((request) => request.periods.length > 0);
-  const grains = [...new Set(withPeriods.map(grainOf))];
-  const totalsByGrain = new Map(
-    await Promise.all(
-      grains.map(async (grain) => {
-        const range = withPeriods.filter((request) => grainOf(request) === grain);
-        const days = [...range.map(firstDay), ...range.map(lastDay)].sort();
-        return [
-          grain,
-          await financeTotals(db, organizationId, grain, days[0] as string, days.at(-1) as string),
-        ] as const;
-      }),
-    ),
-  );
-  for (const request of requests) {
-    const totals = totalsByGrain.get(grainOf(request));
-    const metric = financeMetricOf(request.kpi.source);
-    if (totals === null) {
-      result.set(request.kpi.id, { state: 'no_finance_data', values: NO_VALUES });
-      continue;
-    }
-    if (request.periods.length === 0 || totals === undefined || metric === null) {
-      result.set(request.kpi.id, { state: 'ok', values: NO_VALUES });
-      continue;
-    }
-    const byPeriod = new Map<string, { incomeCents: number; costCents: number }>();
-    for (const [bucket, sums] of totals) {
-      const key = periodOf(request.kpi.periodKind, bucket).key;
-      const entry = byPeriod.get(key) ?? { incomeCents: 0, costCents: 0 };
-      byPeriod.set(key, {
-        incomeCents: entry.incomeCents + sums.incomeCents,
-        costCents: entry.costCents + sums.costCents,
-      });
-    }
-    const values = new Map<string, number>();
-    for (const period of request.periods) {
-      const sums: FinancePeriodTotals = byPeriod.get(period.key) ?? { incomeCents: 0, costCents: 0 };
-      const value = financeMetricValue(metric, sums);
-      if (value !== null) values.set(period.key, value);
-    }
-    result.set(request.kpi.id, { state: 'ok', values });
-  }
-  return result;
 }
 
 /** Values of every request from rows already read (by the board's statement or the queries here). */

@@ -29,7 +29,7 @@ import {
   surveyTemplates,
   users,
 } from '../db/schema';
-import { recordChunks } from '../finance/financeRecords';
+import { recordChunks } from '../finance/financeRecordStore';
 import {
   csvStream,
   EXPORT_CHUNK,

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import type { FinanceImport } from '@loop/core';
+import {
+  type BankLine,
+  bankLineProblem,
+  bankLineRecord,
+  type ImportDefaults,
+  type LineRefusal,
+} from '@loop/core/finance';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { financeImports, financeRecords, users } from '../db/schema';
+import type { BankFile } from './import/readBankFile';
+
+/** Bank statement imports in the database: duplicates, storing an import, listing and undoing. */
+
+/** Records per INSERT statement (a few MB of JSON; one run of the sums' trigger each). */
+const INSERT_CHUNK = 10_000;
+
+/** Who imported which file, and the defaults its records get. */
+export interface ImportedFile {
+  readonly organizationId: number;
+  readonly userId: number;
+  readonly fileName: string;
+  readonly defaults: ImportDefaults;
+}
+
+/**
+ * A line's duplicate key as stored in `finance_records.duplicate_key`: the first 128 bits of the
+ * SHA-256 of core's key material, in hex (a collision within one organisation is not a concern at
+ * that length, and the unique index stays half the size of full digests).
+ */
+export const duplicateKey = (material: string): string =>
+  createHash('sha256').update(material).digest('hex').slice(0, 32);
+
+/** How many of these keys the organisation already has. */
+export async function existingKeys(
+  db: Queryable,
+  organizationId: number,
+  keys: readonly string[],
+): Promise<number> {
+  let found = 0;
+  for (let start = 0; start < keys.length; start += 5_000) {
+    const [row] = await db
+      .select({ found: count() })
+      .from(financeRecords)
+      .where(
+        and(
+          eq(financeRecords.organizationId, organizationId),
+          inArray(financeRecords.duplicateKey, keys.slice(start, start + 5_000)),
+        ),
+      );
+    found += row?.found ?? 0;
+  }
+  return found;
+}
+
+export interface CheckedLines {
+  readonly lines: readonly BankLine[];
+  readonly refusals: readonly LineRefusal[];
+}
+
+/** The file's lines split into those that can be stored and those refused (in file order). */
+export function checkLines(file: BankFile): CheckedLines {
+  const lines: BankLine[] = [];
+  const refusals: LineRefusal[] = [];
+  for (const parsed of file.lines) {
+    if (!parsed.ok) {
+      refusals.push(parsed.refusal);
+      continue;
+    }
+    const problem = bankLineProblem(parsed.value);
+    if (problem === null) lines.push(parsed.value);
+    else refusals.push({ line: parsed.value.line, reason: problem });
+  }
+  return { lines, refusals };
+}
+
+/**
+ * Stores the import and its new records; answers the import's id and how many were new. Run it in
+ * one transaction (financeImportUseCases.ts). An import that added nothing (every line was there
+ * already) is not kept: it would be listed with an undo that removes nothing (docs/architecture.md,
+ * 'An import that adds nothing is not kept').
+ */
+export async function storeImport(
+  tx: Queryable,
+  request: ImportedFile,
+  file: BankFile,
+  checked: CheckedLines,
+  keys: readonly string[],
+  now: Date,
+): Promise<{ importId: number | null; imported: number }> {
+  const [created] = await tx
+    .insert(financeImports)
+    .values({
+      organizationId: request.organizationId,
+      fileName: request.fileName,
+      format: file.format,
+      lineCount: file.lines.length,
+      importedCount: 0,
+      duplicateCount: 0,
+      refusedCount: checked.refusals.length,
+      createdBy: request.userId,
+      createdAt: now,
+    })
+    .returning({ id: financeImports.id });
+  if (created === undefined) throw new Error('finance import not inserted');
+  let imported = 0;
+  for (let start = 0; start < checked.lines.length; start += INSERT_CHUNK) {
+    const rows = checked.lines.slice(start, start + INSERT_CHUNK).map((line, index) => {
+      const record = bankLineRecord(line, request.defaults);
+      return {
+        date: record.date,
+        direction: record.direction,
+        amount_cents: record.amountCents,
+        btw_rate: record.btwRate,
+        btw_cents: record.btwCents,
+        category: record.category,
+        description: record.description,
+        counterparty: record.counterparty,
+        bank_account: record.bankAccount,
+        bank_reference: record.bankReference,
+        duplicate_key: keys[start + index],
+      };
+    });
+    // The rows travel as one JSON parameter: a VALUES list of thousands of rows binds tens of
+    // thousands of parameters that PostgreSQL parses and plans anew each time (see logStore.ts).
+    const inserted = await tx
+      .insert(financeRecords)
+      .select(
+        sql`select nextval('finance_records_id_seq'), ${request.organizationId}::integer, r.date, r.direction,
+              r.amount_cents, r.btw_rate, r.btw_cents, r.category, r.description, r.counterparty, null,
+              'import', ${created.id}::integer, r.bank_account, r.bank_reference, r.duplicate_key,
+              ${request.userId}::integer, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(date date, direction text,
+              amount_cents bigint, btw_rate text, btw_cents bigint, category text, description text,
+              counterparty text, bank_account text, bank_reference text, duplicate_key text)`,
+      )
+      .onConflictDoNothing({ target: [financeRecords.organizationId, financeRecords.duplicateKey] })
+      .returning({ id: financeRecords.id });
+    imported += inserted.length;
+  }
+  if (imported === 0) {
+    await tx.delete(financeImports).where(eq(financeImports.id, created.id));
+    return { importId: null, imported };
+  }
+  await tx
+    .update(financeImports)
+    .set({ importedCount: imported, duplicateCount: checked.lines.length - imported })
+    .where(eq(financeImports.id, created.id));
+  return { importId: created.id, imported };
+}
+
+/** The organisation's imports, newest first, with how many of their records still exist. */
+export async function listImports(
+  db: Queryable,
+  organizationId: number,
+  page: { readonly limit: number; readonly offset: number },
+): Promise<{ items: FinanceImport[]; total: number }> {
+  // Counted per import of the page through the records' import index, not over all records.
+  const records = sql<number>`(select count(*) from ${financeRecords} where ${financeRecords.importId} = ${financeImports.id})`;
+  const rows = await db
+    .select({ row: financeImports, createdByName: users.name, records: records.mapWith(Number) })
+    .from(financeImports)
+    .leftJoin(users, eq(users.id, financeImports.createdBy))
+    .where(eq(financeImports.organizationId, organizationId))
+    .orderBy(desc(financeImports.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(financeImports)
+    .where(eq(financeImports.organizationId, organizationId));
+  return {
+    items: rows.map(({ row, createdByName, records }) => ({
+      id: row.id,
+      file_name: row.fileName,
+      format: row.format,
+      lines: row.lineCount,
+      imported: row.importedCount,
+      duplicates: row.duplicateCount,
+      refused: row.refusedCount,
+      record_count: records,
+      created_by_name: createdByName,
+      created_at: row.createdAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/**
+ * Undoes an import: the import is locked, then it and its records go (the records by cascade). Null
+ * when unknown. Run it in a transaction (financeImportUseCases.ts), so the lock holds.
+ */
+export async function deleteImport(
+  tx: Queryable,
+  organizationId: number,
+  importId: number,
+): Promise<{ readonly removedRecords: number } | null> {
+  const [found] = await tx
+    .select({ id: financeImports.id })
+    .from(financeImports)
+    .where(and(eq(financeImports.organizationId, organizationId), eq(financeImports.id, importId)))
+    .for('update');
+  if (found === undefined) return null;
+  const removed = await tx
+    .delete(financeRecords)
+    .where(and(eq(financeRecords.organizationId, organizationId), eq(financeRecords.importId, importId)))
+    .returning({ id: financeRecords.id });
+  await tx.delete(financeImports).where(eq(financeImports.id, importId));
+  return { removedRecords: removed.length };
+}
