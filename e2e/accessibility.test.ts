@@ -17,7 +17,7 @@ import { type DemoApi, demoApi, publicToken } from './respondFixtures';
 
 /**
  * axe-core (WCAG 2.2 A/AA) on every route of the app, each loaded once and checked at 390 px (a
- * phone) and at 1280 px (a laptop): no serious or critical finding (docs/architecture.md, 'Axe at
+ * phone) and at 1280 px (a laptop): no serious or critical finding (docs/decisions/interface.md, 'Axe at
  * two widths'). Every route of core's route table has its visits here, so a new route without an
  * axe check fails the first test. One server and one browser for the whole file; each visit is a
  * page load in a context that stays signed in.

@@ -8,7 +8,7 @@ import { seriousViolations } from './axe';
 import { DEMO, holdRequests, login, openPage, ROOT, scriptRequests, useServerAndBrowser } from './harness';
 
 /**
- * /bedrijfsanalyse in Chromium against a real server (spec §2, §4, §8, §9): the demo organisation
+ * /bedrijfsanalyse in Chromium against a real server (R-ANALYSIS-2, R-ANALYSIS-4, R-ANALYSIS-6, R-ANALYSIS-10): the demo organisation
  * (proloop, with 'business') makes an analysis, prints only the report, downloads the PDF (read
  * back from its bytes) and the Markdown, and shows it again after a reload; jsPDF arrives only with the
  * PDF button. A new organisation on basicloop is sent to the dashboard; on a plan with 'business'

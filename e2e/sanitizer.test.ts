@@ -1,5 +1,5 @@
 /**
- * The sanitisers in real Chromium (spec §5): each payload of DOMPurify's own test vectors goes
+ * The sanitisers in real Chromium (R-BILL-13, R-ANALYSIS-9): each payload of DOMPurify's own test vectors goes
  * through createDomPurifySanitizer, through core's featureDescriptionHtml and, raw and
  * entity-encoded one to three times, through core's report pipeline (reportHtml); the result is put
  * live into a page without any CSP, and no script may run; only allow-listed tags and attributes

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
-/** 'Mijn Abonnement' and 'Terug van betaling' point by point (spec §2, §8), as the demo admin on proloop. */
+/** 'Mijn Abonnement' and 'Terug van betaling' point by point (R-BILL-1, R-BILL-10, R-BILL-8), as the demo admin on proloop. */
 const env = useServerAndBrowser();
 
 const NL_DATE =
@@ -88,7 +88,7 @@ describe("'Mijn Abonnement'", () => {
     await context.close();
   });
 
-  it('should show toasts 350px wide with a Dutch close button (spec §2)', async () => {
+  it('should show toasts 350px wide with a Dutch close button (R-UI-1)', async () => {
     const { page, context } = await openPage(env.browser, { width: 1280, height: 800 });
     await login(page, env.server.url, DEMO.admin);
     await page.route('**/api/v1/plans', (route) => route.fulfill({ status: 500, body: '{}' }));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, login, openPage, useServerAndBrowser } from './harness';
 
 /**
- * Drafts are always saved (docs/architecture.md): in Chromium against a real server, a new survey
+ * Drafts are always saved (docs/decisions/surveys.md): in Chromium against a real server, a new survey
  * with a title and four questions not filled in yet survives closing the tab, and 'Publiceren'
  * lists what to fill in, each item taking you to its question.
  */

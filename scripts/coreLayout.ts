@@ -1,5 +1,5 @@
 /**
- * Core's layout rules (docs/architecture.md, "Core's features"; docs/decisions/core-graph.md): core's
+ * Core's layout rules (docs/core.md, "Core's features"; docs/decisions/core-graph.md): core's
  * features sit in two layers, `packages/core/src/domain/<feature>` and
  * `packages/core/src/client/<feature>` (survey features one level deeper, `domain/surveys/model`);
  * each feature is a folder with an `index.ts` entry. Domain never imports client (R-ARCH-3), the

@@ -1,5 +1,5 @@
 /**
- * The glossary's forms as a pure function (docs/architecture.md, 'Glossary'): give it the source
+ * The glossary's forms as a pure function (docs/decisions/interface.md, 'Glossary'): give it the source
  * files (path + text), get back every text that breaks it. `language.test.ts` feeds it the real
  * tree. Only what a user can see is read: comments and regular expressions are blanked with the
  * architecture scanner, tests and test support are skipped, and the rest (strings, templates, JSX

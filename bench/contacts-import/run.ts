@@ -1,5 +1,5 @@
 /**
- * The contacts import (issue 16, docs/architecture.md "Contacts"): 50,000 contacts from one CSV file
+ * The contacts import (issue 16, docs/decisions/contacts.md "Contacts"): 50,000 contacts from one CSV file
  * through the real route, POST /api/v1/contacts/imports and then GET /api/v1/contacts/imports/:id
  * every 100 ms as the screen polls it, until the import is done: ≤ 5 s on PostgreSQL.
  *

@@ -1,5 +1,5 @@
 /**
- * The contacts list (issue 16, docs/architecture.md "Contacts"): GET /api/v1/contacts over 100,000
+ * The contacts list (issue 16, docs/decisions/contacts.md "Contacts"): GET /api/v1/contacts over 100,000
  * contacts in one organisation on PostgreSQL, p99 ≤ 50 ms at 10 concurrent requests for each of:
  * a search for a short name ('jan'), for a place ('utrecht'), for a part of an e-mail address, a
  * tag filter, the list sorted by place, a late page (page 1,900 of 2,000) and a search with a tag

@@ -1,5 +1,5 @@
 /**
- * The outgoing mail queue (issue 16, docs/architecture.md "Outgoing mail queue"): 10,000 queued
+ * The outgoing mail queue (issue 16, docs/decisions/mail.md "Outgoing mail queue"): 10,000 queued
  * mails to a local SMTP sink at ≥ 200 mails/s on PostgreSQL, rate limit off; then the same mails
  * through the real server killed with SIGKILL at random moments: every mail delivered, duplicates
  * counted.

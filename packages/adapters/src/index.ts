@@ -70,7 +70,7 @@ export { browserTimer, clampDelay, MAX_TIMER_DELAY_MS } from './session/browserT
 export { createJwtDecoder } from './session/createJwtDecoder';
 export { systemClock } from './session/systemClock';
 export { wait } from './session/wait';
-// Local storage (spec §3 keys)
+// Local storage (R-AUTH-1, R-ORG-2, R-BILL-14, R-ACCESS-7, R-PRIV-2 keys)
 export { browserStorage } from './storage/browserStorage';
 export { createConsentStore } from './storage/createConsentStore';
 export type { DebugAdminFlag } from './storage/createDebugAdminFlag';

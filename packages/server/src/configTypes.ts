@@ -29,7 +29,7 @@ export interface AppConfig {
   /** LOG_CLIENT_ADDRESS: the server output names each request's client address (off: no IP addresses). */
   readonly logClientAddress: boolean;
   readonly production: boolean;
-  /** ONLINE_CHECKOUT: paid plans can be bought online (spec §8: off unless configured). */
+  /** ONLINE_CHECKOUT: paid plans can be bought online (R-BILL-9: off unless configured). */
   readonly onlineCheckout: boolean;
   /** PAYMENT_PROVIDER: the provider every checkout uses. */
   readonly paymentProvider: PaymentProvider;

@@ -231,7 +231,7 @@ function inertDomHtml(outer: Window): DomHtml | null {
 }
 
 /**
- * The browser's sanitiser and reader (docs/architecture.md, 'Sanitising in an inert document').
+ * The browser's sanitiser and reader (docs/decisions/html.md, 'Sanitising in an inert document').
  * DOMPurify parses into a document of its own, but Chromium checks an inline event handler against
  * the page's Content-Security-Policy the moment it is parsed, in any document of the page's realm
  * (DOMParser's, a template's, createHTMLDocument's alike), and logs a violation for each of them,

@@ -76,7 +76,7 @@ describe('createBillingGateway', () => {
     ]);
   });
 
-  it('should start a checkout with the full spec §7 payload and hand back the raw answer', async () => {
+  it('should start a checkout with the full R-BILL-6 payload and hand back the raw answer', async () => {
     const { client, calls } = billingClient(() => ({ data: { checkout_url: 'https://pay.test/c/1' } }));
     const answer = await createBillingGateway(client).checkout(CHECKOUT);
     expect(calls().map((c) => [c.method, c.path, c.body])).toEqual([

@@ -129,7 +129,7 @@ function withQuery(url: string, query: RequestOptions['query']): string {
 }
 
 /**
- * The HTTP client of spec §7/§8 on ofetch: bearer token and organisation header read at send time,
+ * The HTTP client of R-API-1, R-AUTH-7, R-AUTH-8 on ofetch: bearer token and organisation header read at send time,
  * on 401 one shared refresh and one retry, on 419 the session ends. HTTP and network failures come
  * back as `{ ok: false }` (network failure and abort: status 0).
  */

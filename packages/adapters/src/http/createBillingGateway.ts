@@ -1,7 +1,7 @@
 import type { BillingGateway } from '@loop/core/billing';
 import type { ApiClient } from './createApiClient';
 
-/** Subscription, plans, settings, plan change, checkout and payments of the current organisation (spec §7). */
+/** Subscription, plans, settings, plan change, checkout and payments of the current organisation (R-API-2). */
 export function createBillingGateway(client: ApiClient): BillingGateway {
   return {
     subscription: () => client.request('GET', '/user-subscriptions/me'),

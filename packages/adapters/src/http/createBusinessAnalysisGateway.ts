@@ -1,7 +1,7 @@
 import type { BusinessAnalysisGateway } from '@loop/core/analysisSession';
 import type { ApiClient } from './createApiClient';
 
-/** The business analysis routes of the current organisation (spec §7: POST /organization/business-analysis). */
+/** The business analysis routes of the current organisation (R-ANALYSIS-8: POST /organization/business-analysis). */
 export function createBusinessAnalysisGateway(client: ApiClient): BusinessAnalysisGateway {
   return {
     create: () => client.request('POST', '/organization/business-analysis'),

@@ -39,6 +39,6 @@ export function failureFromBody(status: number, body: unknown): ApiResult<never>
   if (isRecord(body) && typeof body.detail === 'string' && body.detail.trim() !== '') {
     return apiFailure(status, body.detail, fields);
   }
-  // Screens with a fallback text of their own (spec §8) show it instead of this generic one.
+  // Screens with a fallback text of their own (R-BILL-8, R-ANALYSIS-6) show it instead of this generic one.
   return { ...apiFailure(status, fallbackDetail(status), fields), fallback: true } as ApiResult<never>;
 }

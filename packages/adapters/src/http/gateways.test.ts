@@ -138,7 +138,7 @@ describe('createAdminGateway', () => {
 });
 
 describe('createAdminLogsGateway', () => {
-  it('should fetch the log with GET /admin/logs and no query (spec §7)', async () => {
+  it('should fetch the log with GET /admin/logs and no query (R-LOG-6)', async () => {
     const { client, sent } = recordingClient();
     await createAdminLogsGateway(client).list();
     expect(sent).toEqual([{ method: 'GET', path: '/admin/logs', options: undefined }]);

@@ -31,7 +31,7 @@ async function loadOne(fetchLike: LogoFetch, url: string): Promise<LogoImage | n
 }
 
 /**
- * Core's LogoLoader over fetch (spec §7): GETs each address in turn, recognises PNG and JPEG by
+ * Core's LogoLoader over fetch (R-ANALYSIS-13): GETs each address in turn, recognises PNG and JPEG by
  * their bytes (not by the server's content type), reads the natural size from the file's header
  * and answers the first that works as a data URL; any failure moves on to the next, none → null.
  */

@@ -5,7 +5,7 @@ export interface DebugAdminFlag {
   isOn(): boolean;
 }
 
-/** The `debug_admin` flag (spec §6): 'true' or '1' forces admin rights on the client only. */
+/** The `debug_admin` flag (R-ACCESS-7): 'true' or '1' forces admin rights on the client only. */
 export function createDebugAdminFlag(storage: Storage): DebugAdminFlag {
   const store = tolerantStorage(storage);
   return {

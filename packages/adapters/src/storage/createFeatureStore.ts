@@ -2,7 +2,7 @@ import { type FeatureStore, parseFeatureList } from '@loop/core/features';
 import { STORAGE_KEYS } from './storageKeys';
 import { tolerantStorage } from './tolerantStorage';
 
-/** The user's feature keys as a JSON list under `features` (spec §3); anything else reads as []. */
+/** The user's feature keys as a JSON list under `features` (R-BILL-14); anything else reads as []. */
 export function createFeatureStore(storage: Storage): FeatureStore {
   const store = tolerantStorage(storage);
   return {

@@ -2,7 +2,7 @@ import type { OrganisationStore } from '@loop/core/organisation';
 import { STORAGE_KEYS } from './storageKeys';
 import { tolerantStorage } from './tolerantStorage';
 
-/** The current organisation under `currentOrgId` and `currentOrgName` (spec §3); core parses the id. */
+/** The current organisation under `currentOrgId` and `currentOrgName` (R-ORG-2); core parses the id. */
 export function createOrganisationStore(storage: Storage): OrganisationStore {
   const store = tolerantStorage(storage);
   return {

@@ -12,7 +12,7 @@ function randomKey(): string {
 
 /**
  * The registering browser's key, in local storage so that the confirmation link, opened in a new
- * tab from the mail, finds it (docs/architecture.md, 'Signed in by the confirmation link').
+ * tab from the mail, finds it (docs/decisions/auth.md, 'Signed in by the confirmation link').
  */
 export function createRegistrationKeyStore(storage: Storage): RegistrationKeyStore {
   const store = tolerantStorage(storage);

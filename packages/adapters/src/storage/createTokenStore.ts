@@ -4,7 +4,7 @@ import { tolerantStorage } from './tolerantStorage';
 
 const present = (value: string | null): string | null => (value ? value : null);
 
-/** The session's tokens under `token` and `refresh_token` (spec §3). */
+/** The session's tokens under `token` and `refresh_token` (R-AUTH-1). */
 export function createTokenStore(storage: Storage): TokenStore {
   const store = tolerantStorage(storage);
   return {

@@ -12,7 +12,7 @@ import { createTokenStore } from './createTokenStore';
 import { STORAGE_KEYS } from './storageKeys';
 
 describe('STORAGE_KEYS', () => {
-  it('should use the key names of spec §3', () => {
+  it('should use the key names of R-AUTH-1, R-ORG-2, R-BILL-14, R-ACCESS-7, R-PRIV-2', () => {
     expect(STORAGE_KEYS).toEqual({
       token: 'token',
       refreshToken: 'refresh_token',

@@ -1,4 +1,4 @@
-/** Local-storage keys of spec §3; other tabs and older app versions read the same names. */
+/** Local-storage keys of R-AUTH-1, R-ORG-2, R-BILL-14, R-ACCESS-7, R-PRIV-2; other tabs and older app versions read the same names. */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refresh_token',

@@ -56,7 +56,7 @@ const until = async (condition: () => boolean) => {
 };
 
 describe('POST /organization/business-analysis', () => {
-  it('should write, store and answer the analysis exactly as spec §3, with an audit row without personal data', async () => {
+  it('should write, store and answer the analysis exactly as R-ANALYSIS-8, with an audit row without personal data', async () => {
     const response = await makeAnalysis(ctx.app, team);
     expect(response.statusCode, response.body).toBe(200);
     const body = analysisOf(response);

@@ -44,7 +44,7 @@ const FEATURE_ERROR = errorResponse(
 );
 
 /**
- * The business analysis of the current organisation (X-Organization-Id), issue 15 and spec §7:
+ * The business analysis of the current organisation (X-Organization-Id), issue 15 and R-ANALYSIS-8:
  * make one (POST, no body), read the newest (GET, what the screen shows after a reload), list the
  * earlier ones and read one again. Every route needs the plan
  * feature `business` (403 'AI-analyse is niet beschikbaar voor dit abonnement.') and the permission

@@ -21,7 +21,7 @@ const timestamp = (description: string) => string({ format: 'date-time', descrip
 const responseProperties = {
   analysis: string({
     description:
-      'Het rapport in Markdown (onvertrouwde tekst: de client decodeert, zet om en schoont het op, spec §5).',
+      'Het rapport in Markdown (onvertrouwde tekst: de client decodeert, zet om en schoont het op).',
   }),
   metadata: object<BusinessAnalysisResponse['metadata']>({
     organization: object<BusinessAnalysisResponse['metadata']['organization']>({
@@ -34,7 +34,7 @@ const responseProperties = {
 
 export const analysisResponseSchema: Schema<BusinessAnalysisResponse> = object<BusinessAnalysisResponse>(
   responseProperties,
-  { description: 'Een bedrijfsanalyse (spec §3).' },
+  { description: 'Een bedrijfsanalyse.' },
 );
 
 export const latestAnalysisSchema: Schema<LatestBusinessAnalysis> = object<LatestBusinessAnalysis>({

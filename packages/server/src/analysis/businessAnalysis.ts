@@ -62,7 +62,7 @@ export const toWireAnalysis = (
 });
 
 /**
- * Makes and stores an analysis of the organisation (spec §7 POST /organization/business-analysis):
+ * Makes and stores an analysis of the organisation (R-ANALYSIS-8 POST /organization/business-analysis):
  * one at a time per organisation (a second request while one runs is refused, 'busy'), refused
  * without KPIs and without surveys with responses, within the time limit.
  */

@@ -144,7 +144,7 @@ function sameBrowser(browserKey: string | undefined, storedHash: string | null):
  * Confirms the address behind a verification link; the link works once and for 48 hours. Opened
  * in the browser that registered (it sends the key whose hash the link's token holds), the user is
  * signed in as well; anywhere else the address is only confirmed, so a forwarded or scanned link
- * never opens a session (docs/architecture.md, 'Signed in by the confirmation link').
+ * never opens a session (docs/decisions/auth.md, 'Signed in by the confirmation link').
  */
 export async function verifyEmail(
   deps: Pick<AppDeps, 'db' | 'clock' | 'accessTokens' | 'config'>,

@@ -43,7 +43,7 @@ const paymentIdParams = object<{ readonly id: string }>({
   id: string({ maxLength: 20, description: 'Id van de betaling.' }),
 });
 
-/** Plans, the organisation's subscription and its payments (spec §7). */
+/** Plans, the organisation's subscription and its payments (R-API-2). */
 export const billingRoutes =
   ({ deps, authenticate }: RouteContext): RoutesPlugin =>
   async (app) => {

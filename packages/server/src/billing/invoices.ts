@@ -54,10 +54,10 @@ async function nextSequence(tx: Transaction, year: number): Promise<number> {
 
 /**
  * Issues the invoice of a payment that has just been marked paid, in that same transaction
- * (docs/architecture.md, 'Invoice numbers run per year without gaps'): the next number of the
+ * (docs/decisions/billing.md, 'Invoice numbers run per year without gaps'): the next number of the
  * year of payment (in the Netherlands), and a copy of everything printed on it, from the
  * organisation's invoice details, the plan's name and the supplier as they are now
- * (docs/architecture.md, 'An invoice keeps what it printed').
+ * (docs/decisions/billing.md, 'An invoice keeps what it printed').
  */
 export async function issueInvoice(
   tx: Transaction,

@@ -28,7 +28,7 @@ export interface FeatureChecks {
 }
 
 /**
- * `preHandler` hooks for routes of a paid feature (spec §6): 403 when the current organisation's
+ * `preHandler` hooks for routes of a paid feature (R-BILL-14): 403 when the current organisation's
  * plan lacks the feature, whatever the client shows. Runs after `authenticate`.
  */
 export function createRequireFeature(deps: Pick<AppDeps, 'db'>): FeatureChecks {

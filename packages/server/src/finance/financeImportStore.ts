@@ -79,7 +79,7 @@ export function checkLines(file: BankFile): CheckedLines {
 /**
  * Stores the import and its new records; answers the import's id and how many were new. Run it in
  * one transaction (financeImportUseCases.ts). An import that added nothing (every line was there
- * already) is not kept: it would be listed with an undo that removes nothing (docs/architecture.md,
+ * already) is not kept: it would be listed with an undo that removes nothing (docs/decisions/finance.md,
  * 'An import that adds nothing is not kept').
  */
 export async function storeImport(

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database';
 import { type GeocoderOutageRow, geocoderOutage } from '../db/schema';
 
 /**
- * The address service's outage in the database (docs/architecture.md, 'The geocoder's outage is
+ * The address service's outage in the database (docs/decisions/contacts.md, 'The geocoder's outage is
  * shared'): the geocoding job is one queue for every organisation and every instance, so whether
  * PDOK can be reached is one fact for all of them. A round that cannot reach it writes when it
  * failed first and when the next try is; rounds before that time ask nothing, and the map says so.

@@ -145,7 +145,7 @@ export async function importKpiValues(
   const read = readKpiCsv(request.csv, { unit: kpi.unit, periodKind: kpi.periodKind, today: todayOf(deps) });
   if (!read.ok) return invalid({ csv: read.detail });
   // Only a value that differs from the stored one (or is new) counts and is written: importing an
-  // unchanged export again reports 0 changes (docs/architecture.md, 'KPI values as CSV').
+  // unchanged export again reports 0 changes (docs/decisions/kpis.md, 'KPI values as CSV').
   const { present, unchanged } = await compareWithStored(deps.db, kpi.id, read.accepted);
   const changes = read.accepted.filter((line) => !unchanged.has(line.period));
   const created = changes.filter((line) => !present.has(line.period)).length;

@@ -174,7 +174,7 @@ export function emailTakenMail(to: Recipient): MailMessage {
   };
 }
 
-/** The links in mails point at the web app's public routes (spec §2). */
+/** The links in mails point at the web app's public routes (R-ACCESS-1). */
 export const mailLinks = (appUrl: string) => ({
   verify: (token: string) => `${appUrl}/verify/${token}`,
   reset: (token: string) => `${appUrl}/reset-password/${token}`,

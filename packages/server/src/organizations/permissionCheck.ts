@@ -16,7 +16,7 @@ declare module 'fastify' {
      */
     permission?: Permission;
     /**
-     * The platform's template managers (`can_manage_templates`, spec §6) may too, whatever their
+     * The platform's template managers (`can_manage_templates`, R-ACCESS-6) may too, whatever their
      * role: the organisation's own templates.
      */
     alsoTemplateManagers?: boolean;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 
 /**
- * 'Reactie 3' (docs/architecture.md, 'Reactie N'): each submitted response gets a number within its
+ * 'Reactie 3' (docs/decisions/results.md, 'Reactie N'): each submitted response gets a number within its
  * survey, 1 for the first, in the order they were submitted, given once and never reused, so a number
  * someone wrote down keeps meaning the same response when others are erased.
  *

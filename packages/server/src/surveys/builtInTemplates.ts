@@ -155,7 +155,7 @@ const eventEvaluation: readonly Question[] = [
  * What the employee template's introduction said until issue 24: that the answers are anonymous. A
  * survey made from it is not anonymous unless its owner makes it so (the answering page then says so
  * itself), and is sent with personal links or invitations that can name who answered, so the
- * template no longer promises it (docs/architecture.md, 'No promise of anonymity in the texts').
+ * template no longer promises it (docs/decisions/surveys.md, 'No promise of anonymity in the texts').
  */
 export const FORMER_EMPLOYEE_INTRODUCTION =
   '<p>Fijn dat je meedoet! Je antwoorden zijn <strong>anoniem</strong> en helpen ons om een betere werkgever te worden.</p>';

@@ -10,7 +10,7 @@ import {
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { findSurvey, setSurveyStatus, updateSurveyContent } from './surveys';
 
-/** docs/architecture.md, 'Drafts are always saved': on the server. */
+/** docs/decisions/surveys.md, 'Drafts are always saved': on the server. */
 let ctx: TestContext;
 let org: SurveyOrganization;
 

@@ -95,7 +95,7 @@ describe('surveys', () => {
       }),
     );
     expect(badQuestion.statusCode).toBe(400);
-    // A draft may still lack its text (docs/architecture.md, 'Drafts are always saved'), never a valid scale.
+    // A draft may still lack its text (docs/decisions/surveys.md, 'Drafts are always saved'), never a valid scale.
     expect(badQuestion.json().fields).toEqual({
       'questions.0.settings.scale': SURVEY_MESSAGES.ratingScaleInvalid,
       'questions.0.settings.style': SURVEY_MESSAGES.ratingStyleInvalid,

@@ -131,7 +131,7 @@ export async function changeSurveyStatus(
   to: SurveyStatus,
 ): Promise<SurveyResult<{ readonly row: SurveyRow; readonly changed: boolean }>> {
   const now = deps.clock.now();
-  // The same rule the editor applies before it asks (docs/architecture.md, 'Drafts are always saved').
+  // The same rule the editor applies before it asks (docs/decisions/surveys.md, 'Drafts are always saved').
   const problems =
     to === 'open' && survey.status !== 'open'
       ? openingProblems({ title: survey.title, questions: renumberQuestions(survey.questions) })

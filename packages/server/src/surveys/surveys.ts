@@ -37,7 +37,7 @@ const COPY_SUFFIX = ' (kopie)';
 /**
  * Checks an editor body with core's rules for a survey in `status`: the normalised input, or a 400
  * naming the fields. A draft is stored with whatever it still lacks (empty texts, too few choices:
- * docs/architecture.md, 'Drafts are always saved'), never with what is unusable (a wrong type, a
+ * docs/decisions/surveys.md, 'Drafts are always saved'), never with what is unusable (a wrong type, a
  * text too long, a broken id); an open or closed survey must be complete, as respondents see it.
  */
 export function checkedSurveyInput(body: unknown, status: SurveyStatus): SurveyInput {

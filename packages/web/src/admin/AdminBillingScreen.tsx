@@ -37,7 +37,7 @@ import {
 /**
  * /admin/billing: plans, subscriptions and payments of every organisation. A template manager may
  * open the page but its data is for admins alone: they get a line saying so, and no request
- * (docs/architecture.md, 'Template managers on the admin pages').
+ * (docs/decisions/access.md, 'Template managers on the admin pages').
  */
 export function AdminBillingScreen() {
   if (!useIsAdmin())

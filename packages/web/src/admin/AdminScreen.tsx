@@ -33,7 +33,7 @@ const USER_COLUMNS = [
 /**
  * /admin ('Beheer'): for admins the platform totals and a paged, searchable table of users; for
  * template managers the templates they manage. Each sees only what the API gives them, so the page
- * asks for nothing it would be refused (docs/architecture.md, 'Template managers on the admin pages').
+ * asks for nothing it would be refused (docs/decisions/access.md, 'Template managers on the admin pages').
  */
 export function AdminScreen() {
   const isAdmin = useIsAdmin();

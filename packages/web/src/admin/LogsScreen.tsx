@@ -45,7 +45,7 @@ const rowHeight = () => LOG_ROW_HEIGHT;
 const observeRect: typeof observeElementRect = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
 
-/** /admin/logs ('Applicatie Logging', spec §2): the application log, filtered on the client. */
+/** /admin/logs ('Applicatie Logging', R-LOG-1): the application log, filtered on the client. */
 export function LogsScreen() {
   const { browser, state } = useLogBrowser();
   const loading = state.status === 'loading';

@@ -4,7 +4,7 @@ import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { type Remote, useQuery } from '../shared/useQuery';
 
-/** Spec §9: payments (and, alike, subscriptions) are paged by 25. */
+/** R-BILL-11: payments (and, alike, subscriptions) are paged by 25. */
 export const BILLING_PAGE_SIZE = 25;
 
 /** Every feature a plan can include. */

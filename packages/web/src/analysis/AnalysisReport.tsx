@@ -4,7 +4,7 @@ import { TOKENS } from '../app/tokens';
 
 /**
  * The report: only ever the sanitiser's output of core's report pipeline (entities decoded, Markdown,
- * DOMPurify with the report allow-list of spec §5); nothing touches the HTML after it. The renderer
+ * DOMPurify with the report allow-list of R-ANALYSIS-9); nothing touches the HTML after it. The renderer
  * keeps that HTML for the PDF, which is made from it.
  */
 export function AnalysisReport({ markdown }: { markdown: string }) {

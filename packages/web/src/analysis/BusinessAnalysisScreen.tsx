@@ -16,7 +16,7 @@ const AnalysisReport = lazy(() =>
 );
 
 /**
- * /bedrijfsanalyse (spec §2, §4, §8): makes an AI analysis of the organisation's KPIs and surveys,
+ * /bedrijfsanalyse (R-ANALYSIS-2, R-ANALYSIS-4, R-ANALYSIS-6): makes an AI analysis of the organisation's KPIs and surveys,
  * shows it as a sanitised report with Print, PDF and MD, and reopens earlier ones. The route's
  * feature gate has checked the plan's 'business' feature before this renders.
  */

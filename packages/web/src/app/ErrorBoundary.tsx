@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** The text of the router's default error page (spec §2). */
+/** The text of the router's default error page (R-ACCESS-10). */
 export const ERROR_PAGE_TITLE = 'Unexpected Application Error!';
 
 interface Props {

@@ -115,7 +115,7 @@ export const TOKENS = {
   InvitationPreviewGateway: Symbol.for(
     'Loop.InvitationPreviewGateway',
   ) as ServiceIdentifier<InvitationPreviewGateway>,
-  /** Tells the user something that needs acknowledging (spec §8: the PDF failure is an alert). */
+  /** Tells the user something that needs acknowledging (R-ANALYSIS-7: the PDF failure is an alert). */
   Alert: Symbol.for('Loop.Alert') as ServiceIdentifier<(message: string) => void>,
   /** Loads the PDF engine (jsPDF) when a PDF is asked for, never with a page. */
   LoadPdfEngine: Symbol.for('Loop.LoadPdfEngine') as ServiceIdentifier<() => Promise<PdfEngine>>,

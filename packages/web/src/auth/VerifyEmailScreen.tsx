@@ -8,7 +8,7 @@ import { OneTimeLinkScreen } from './OneTimeLinkScreen';
 /**
  * /verify/:token: confirms the address once on arrival. The browser that registered is signed in
  * and goes on to the app; anywhere else the login screen opens with the address filled in
- * (docs/architecture.md, 'Signed in by the confirmation link').
+ * (docs/decisions/auth.md, 'Signed in by the confirmation link').
  */
 export function VerifyEmailScreen() {
   const notices = useNotices();

@@ -13,7 +13,7 @@ import { Receipt } from './Receipt';
 import { INVOICES_KEY } from './useInvoices';
 
 /**
- * /billing/return ('Terug van betaling', spec §2): the receipt of the payment once it is paid, then
+ * /billing/return ('Terug van betaling', R-BILL-10): the receipt of the payment once it is paid, then
  * the query's status and payment id exactly as received (the status with its meaning beside it),
  * and the latest payment.
  */

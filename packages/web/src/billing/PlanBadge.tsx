@@ -1,6 +1,6 @@
 import { planBadgeColour } from '@loop/core/billing';
 
-/** The plan's name as a coloured badge (spec §2: basicloop blue, smartloop green, proloop purple). */
+/** The plan's name as a coloured badge (R-BILL-4: basicloop blue, smartloop green, proloop purple). */
 export function PlanBadge({ name }: { name: string }) {
   return <span className={`plan-badge plan-badge-${planBadgeColour(name)}`}>{name}</span>;
 }

@@ -4,7 +4,7 @@ import { TOKENS } from '../app/tokens';
 import { DownloadButton } from '../shell/DownloadButton';
 
 /**
- * The receipt above the return screen's lines (docs/architecture.md, 'The page after payment is a
+ * The receipt above the return screen's lines (docs/decisions/billing.md, 'The page after payment is a
  * receipt'): what was bought, what it changed, what is now unlocked, the amount with and without
  * BTW, the next renewal and the invoice.
  */

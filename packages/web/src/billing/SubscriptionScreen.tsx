@@ -24,7 +24,7 @@ import { PlanBadge } from './PlanBadge';
 import { PlanCard } from './PlanCard';
 import { useSubscription } from './useSubscription';
 
-/** A feature's description: only ever the sanitiser's output of core's pipeline (spec §5). */
+/** A feature's description: only ever the sanitiser's output of core's pipeline (R-BILL-13). */
 function FeatureDescription({ description }: { description: string }) {
   // Suspends (inside the routes' Suspense) until DOMPurify has loaded.
   const sanitizer = use(useInjection(TOKENS.LoadHtmlSanitizer)());
@@ -47,7 +47,7 @@ function FeatureList({ features, empty }: { features: readonly Feature[]; empty:
   );
 }
 
-/** /dashboard/abonnement ('Mijn Abonnement', spec §2). */
+/** /dashboard/abonnement ('Mijn Abonnement', R-BILL-1). */
 export function SubscriptionScreen() {
   const store = useInjection(TOKENS.SubscriptionStore);
   const state = useSubscription();

@@ -7,7 +7,7 @@ import { useSubscription } from './useSubscription';
 export type FeatureCheck = 'loading' | boolean;
 
 /**
- * The one feature gate of the screens (spec §6): core's hasFeature over the subscription's feature
+ * The one feature gate of the screens (R-BILL-14): core's hasFeature over the subscription's feature
  * keys. When the subscription could not be fetched, the keys stored at the last successful fetch
  * decide; the server refuses what the plan lacks either way.
  */

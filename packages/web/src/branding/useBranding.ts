@@ -10,7 +10,7 @@ export const BRANDING_DEFAULTS = {
 } as const;
 
 /**
- * The analysis PDF's logos after the organisation's own (spec §7): the default logo, then its PNG,
+ * The analysis PDF's logos after the organisation's own (R-ANALYSIS-13): the default logo, then its PNG,
  * shipped in public/ as the static fallback, since the PDF embeds PNG and JPEG but not SVG.
  */
 export const ANALYSIS_LOGOS = {

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 
-/** Spec §2 cookie banner, fixed at the bottom until a choice is stored for this host. */
+/** R-PRIV-1 cookie banner, fixed at the bottom until a choice is stored for this host. */
 export function CookieBanner() {
   const store = useInjection(TOKENS.ConsentStore);
   const [choice, setChoice] = useState<ConsentValue | null>(() => store.read());

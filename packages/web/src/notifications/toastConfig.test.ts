@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TOAST_CONFIG } from './toastConfig';
 
 describe('TOAST_CONFIG', () => {
-  it('should match the notification settings of spec §2', () => {
+  it('should match the notification settings of R-UI-1', () => {
     expect(TOAST_CONFIG).toEqual({
       position: 'top-center',
       autoClose: 4000,

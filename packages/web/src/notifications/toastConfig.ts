@@ -1,7 +1,7 @@
 import type { ToastContainerProps } from 'react-toastify/unstyled';
 
 /**
- * Spec §2 Notifications: top center, 4000 ms, progress bar, oldest first, close on click, pause on
+ * R-UI-1 Notifications: top center, 4000 ms, progress bar, oldest first, close on click, pause on
  * hover and on focus loss, drag to dismiss, coloured, left-to-right, at most 20, 350px wide.
  */
 export const TOAST_CONFIG = {

@@ -36,7 +36,7 @@ export function DashboardScreen() {
   // Finance needs the plan feature analytics: its card shows only with it, as its menu item does.
   const finance = useFeature('analytics') === true;
   const can = useCan();
-  // The business analysis needs 'business'; without it its page sends the user back here (spec §2).
+  // The business analysis needs 'business'; without it its page sends the user back here (R-ANALYSIS-1).
   const analysis = useFeature('business') === true && can('analysis.use');
   const { plans } = useSubscription();
 

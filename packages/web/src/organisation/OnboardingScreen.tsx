@@ -10,7 +10,7 @@ import { Loading } from '../routing/Loading';
 import { Page } from '../shell/Page';
 import { useCurrentUser } from './useCurrentUser';
 
-/** Spec §4: what onboarding shows while it checks the user (note the ellipsis character). */
+/** R-ACCESS-8: what onboarding shows while it checks the user (note the ellipsis character). */
 export const ONBOARDING_LOADING_TEXT = 'Bezig met laden…';
 
 /** /onboarding: creates the user's (first or next) organisation, then on to the dashboard. */
@@ -21,7 +21,7 @@ export function OnboardingScreen() {
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
 
-  // A failed fetch is logged by the store and otherwise ignored (spec §8): the form still shows.
+  // A failed fetch is logged by the store and otherwise ignored (R-ACCESS-8): the form still shows.
   useEffect(() => {
     void users.ensureLoaded();
   }, [users]);

@@ -74,7 +74,7 @@ interface ScreenFeature {
 }
 
 /**
- * The routes of spec §2 whose screens exist, each behind its ROUTE_ACCESS rule and, where it has one,
+ * The routes of R-ACCESS-1 whose screens exist, each behind its ROUTE_ACCESS rule and, where it has one,
  * the plan feature it needs.
  */
 export const MOUNTED_ROUTES: ReadonlyArray<{
@@ -119,7 +119,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/survey/:surveyId/question/:questionId', Screen: QuestionDetailScreen },
   { path: '/analytics', Screen: AnalyticsScreen, feature: { key: 'analytics', title: 'Analyse' } },
   { path: '/finance', Screen: FinanceScreen, feature: { key: 'analytics', title: 'Financiën' } },
-  // Without 'business' the gate sends the user to /dashboard (spec §2), showing nothing meanwhile.
+  // Without 'business' the gate sends the user to /dashboard (R-ANALYSIS-1), showing nothing meanwhile.
   {
     path: '/bedrijfsanalyse',
     Screen: BusinessAnalysisScreen,
@@ -132,7 +132,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   },
 ];
 
-/** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */
+/** Any other path: the dashboard when a token is stored, otherwise the login screen (R-ACCESS-4). */
 function Fallback() {
   const tokens = useInjection(TOKENS.TokenStore);
   return <Redirect to={fallbackPath(tokens.read().access !== null)} replace />;
@@ -155,7 +155,7 @@ export function AppRoutes() {
             </RouteGuard>
           </Route>
         ))}
-        {/* The return screen links to /profile (spec §2), which the route table lacks: the subscription. */}
+        {/* The return screen links to /profile (R-BILL-10), which the route table lacks: the subscription. */}
         <Route path="/profile">
           <Redirect to="/dashboard/abonnement" replace />
         </Route>

@@ -1,4 +1,4 @@
-/** Spec §2: what the route guard shows while it checks. */
+/** R-ACCESS-5: what the route guard shows while it checks. */
 export const GUARD_LOADING_TEXT = 'Bezig met laden...';
 
 /** A polite status message; `spinner` adds a turning circle before it (decorative, CSS only). */

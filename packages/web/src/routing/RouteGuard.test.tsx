@@ -107,7 +107,7 @@ describe('RouteGuard', () => {
     await waitFor(() => expect(container.textContent).toBe('Beheer-inhoud'));
   });
 
-  it('should still render when the user fetch fails (spec §8: only logged)', async () => {
+  it('should still render when the user fetch fails (R-ACCESS-9: only logged)', async () => {
     const app = createTestApp({
       path: '/dashboard',
       storage: signedIn(),

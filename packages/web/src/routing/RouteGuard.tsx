@@ -9,7 +9,7 @@ import { useSession } from '../session/useSession';
 import { Loading } from './Loading';
 
 /**
- * Wraps a route's screen in core's guard decision (spec §2, §4, §6): 'Bezig met laden...' while the
+ * Wraps a route's screen in core's guard decision (R-ACCESS-5, R-ACCESS-2): 'Bezig met laden...' while the
  * session or user is checked, a replacing redirect when the route is not for this user.
  */
 export function RouteGuard({ route, children }: { route: RoutePath; children: ReactNode }) {

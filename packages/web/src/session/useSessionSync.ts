@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 
-/** Spec §4: the token is polled every 1 s. */
+/** R-AUTH-9: the token is polled every 1 s. */
 export const TOKEN_POLL_MS = 1000;
 
 /** Notices tokens another tab changed or removed: a 1 s poll plus the window `storage` event. */

@@ -7,7 +7,7 @@ import { useSession } from '../session/useSession';
 const MainNav = lazy(() => import('./MainNav').then((module) => ({ default: module.MainNav })));
 
 /**
- * Logo (to /dashboard, spec §2) and, for signed-in users, the main navigation with 'Uitloggen'
+ * Logo (to /dashboard, R-BRAND-1) and, for signed-in users, the main navigation with 'Uitloggen'
  * (`MainNav`, loaded with the first signed-in page).
  */
 export function Header() {

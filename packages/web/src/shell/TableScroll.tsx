@@ -5,7 +5,7 @@ import { labelCells } from './labelCells';
  * A table with a header row of `columns` and the rows as children, scrolling sideways on narrow
  * screens; `label` names the scrolling region for screen readers. With `cards`, a table whose rows
  * have actions shows each row as a card of 'label: value' lines instead when its box is narrow (a
- * phone), with every action in view (docs/architecture.md, 'Tables become cards on phones').
+ * phone), with every action in view (docs/decisions/interface.md, 'Tables become cards on phones').
  */
 export function TableScroll({
   label,

@@ -26,7 +26,7 @@ function label(table: HTMLTableElement): void {
 }
 
 /**
- * A callback ref for a table that becomes cards on narrow screens (docs/architecture.md, 'Tables
+ * A callback ref for a table that becomes cards on narrow screens (docs/decisions/interface.md, 'Tables
  * become cards on phones'): each body cell carries its column's header as `data-label`, which the
  * stylesheet shows beside the value once the header row is out of sight. Rows rendered later (a
  * page, a filter, a row's own update) are labelled before they are painted.

@@ -1,12 +1,12 @@
 import type { SessionStatus } from '../../domain/api';
 import type { UserCheck } from '../../domain/organisation';
 
-/** Who may open a route (spec §2 route table, §6). */
+/** Who may open a route (R-ACCESS-1 route table, R-ACCESS-2). */
 export type Access = 'public' | 'login' | 'onboarded' | 'admin';
 
 export interface RouteAccess {
   readonly access: Access;
-  /** Admin pages that template managers may open too (spec §6). */
+  /** Admin pages that template managers may open too (R-ACCESS-2). */
   readonly allowTemplateManagers?: boolean;
 }
 
@@ -29,12 +29,12 @@ const LOADING: GuardDecision = { kind: 'loading' };
 const RENDER: GuardDecision = { kind: 'render' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to, replace: true });
 
-/** The debug_admin flag forces admin rights on the client only (spec §6). */
+/** The debug_admin flag forces admin rights on the client only (R-ACCESS-7). */
 export const effectiveIsAdmin = (tokenIsAdmin: boolean, debugAdmin: boolean): boolean =>
   tokenIsAdmin || debugAdmin;
 
 /**
- * The route guard (spec §2, §4, §6): loading while the session or user is checked, /login for the
+ * The route guard (R-ACCESS-5, R-ACCESS-2): loading while the session or user is checked, /login for the
  * unauthenticated, /onboarding (replace) when onboarding is unfinished, /dashboard for non-admins on
  * admin pages. A failed user fetch still renders (template rights then stay false).
  */
@@ -51,6 +51,6 @@ export function decideGuard({ route, session, isAdmin, user }: GuardInput): Guar
   return redirect('/dashboard');
 }
 
-/** Any other path: the dashboard when a token is stored, otherwise the login screen (spec §2). */
+/** Any other path: the dashboard when a token is stored, otherwise the login screen (R-ACCESS-4). */
 export const fallbackPath = (hasStoredToken: boolean): '/dashboard' | '/login' =>
   hasStoredToken ? '/dashboard' : '/login';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Access } from './routeGuard';
 import { ROUTE_ACCESS } from './routes';
 
-// The route table of spec §2, copied from the spec character for character.
+// The route table of R-ACCESS-1, copied from the spec character for character.
 const SPEC_ROUTES: Record<Access, readonly string[]> = {
   public: [
     '/login',

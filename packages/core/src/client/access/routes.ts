@@ -1,7 +1,7 @@
 import type { RouteAccess } from './routeGuard';
 
 /**
- * The route table of spec §2 with each route's access rule. The web app mounts a screen for the
+ * The route table of R-ACCESS-1 with each route's access rule. The web app mounts a screen for the
  * routes whose feature has been built; the access rules live here so they are tested once.
  */
 export const ROUTE_ACCESS = {
@@ -46,7 +46,7 @@ export const ROUTE_ACCESS = {
   // Pages restricted to admins are open to template managers too. The API keeps platform data for
   // admins, so these pages ask for it only as an admin: a template manager sees on /admin the
   // templates they manage and on /admin/billing a line saying it is for platform admins
-  // (docs/architecture.md, 'Template managers on the admin pages').
+  // (docs/decisions/access.md, 'Template managers on the admin pages').
   '/admin': { access: 'admin', allowTemplateManagers: true },
   '/admin/billing': { access: 'admin', allowTemplateManagers: true },
   // The spec does not show this guard; the log is platform-wide, so admins only.

@@ -11,7 +11,7 @@ import type { Clock } from '../session';
 import type { AnalysisMarkdownRequest, BusinessAnalysisGateway } from './analysisPorts';
 import { ANALYSIS_TEXTS, analysisErrorText } from './analysisTexts';
 
-/** Spec §4: empty, then loading, then a result or an error banner. */
+/** R-ANALYSIS-4: empty, then loading, then a result or an error banner. */
 export type AnalysisStatus = 'empty' | 'loading' | 'result' | 'error';
 
 /** The analysis on screen. */
@@ -46,9 +46,9 @@ export interface AnalysisSessionState {
     | { readonly kind: 'latest' }
     | null;
   readonly shown: ShownAnalysis | null;
-  /** The red banner's text (spec §8); null without an error. */
+  /** The red banner's text (R-ANALYSIS-6); null without an error. */
   readonly error: string | null;
-  /** The PDF export's own busy state (spec §4: the button reads 'PDF...'). */
+  /** The PDF export's own busy state (R-ANALYSIS-4: the button reads 'PDF...'). */
   readonly exportingPdf: boolean;
   readonly history: AnalysisHistory;
 }
@@ -62,7 +62,7 @@ export interface AnalysisSessionDeps {
   exportMarkdown(request: AnalysisMarkdownRequest): Promise<{ readonly fileName: string }>;
   /** The logo candidates for the PDF's cover, in order (organisation, default, fallback). */
   logoUrls(): readonly string[];
-  /** Tells the user something went wrong in a way that needs acknowledging (spec §8: an alert). */
+  /** Tells the user something went wrong in a way that needs acknowledging (R-ANALYSIS-7: an alert). */
   alert(message: string): void;
 }
 
@@ -112,7 +112,7 @@ function readHistory(answer: ApiResult<BusinessAnalysisList>): AnalysisHistory {
 }
 
 /**
- * The business analysis screen's use-case (spec §2, §4, §8): makes a new analysis or opens an
+ * The business analysis screen's use-case (R-ANALYSIS-2, R-ANALYSIS-4, R-ANALYSIS-6): makes a new analysis or opens an
  * earlier one, keeps the result or the error banner's text, and exports the result as PDF and
  * Markdown. One instance per visit of the screen, so 'Zojuist gegenereerd' means this visit.
  */
@@ -137,7 +137,7 @@ export class AnalysisSession {
   /**
    * Loads the earlier analyses and shows the newest once; a screen may call it on every mount. A
    * visit, a reload too, thus opens on the organisation's latest analysis ('Gegenereerd op …'),
-   * and on the empty state only before the first one (docs/architecture.md, 'The latest analysis
+   * and on the empty state only before the first one (docs/decisions/analysis.md, 'The latest analysis
    * after a reload').
    */
   load(): Promise<void> {
@@ -218,7 +218,7 @@ export class AnalysisSession {
     });
   }
 
-  /** 'PDF': lays out and saves the shown analysis; a failure is told in an alert (spec §8). */
+  /** 'PDF': lays out and saves the shown analysis; a failure is told in an alert (R-ANALYSIS-7). */
   async exportPdf(): Promise<void> {
     const { shown, exportingPdf } = this.#state();
     if (shown === null || exportingPdf) return;
@@ -256,7 +256,7 @@ export class AnalysisSession {
     }
   }
 
-  /** A new request for the shown analysis: the old result and error go (spec §4). */
+  /** A new request for the shown analysis: the old result and error go (R-ANALYSIS-4). */
   #begin(loading: NonNullable<AnalysisSessionState['loading']>): number {
     this.#patch({ status: 'loading', loading, shown: null, error: null });
     return ++this.#generation;

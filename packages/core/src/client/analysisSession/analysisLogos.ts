@@ -9,7 +9,7 @@ export interface ShippedLogos {
 }
 
 /**
- * The PDF cover's logo candidates in the spec's order (§7): the organisation's own logo (with its
+ * The PDF cover's logo candidates in the order of R-ANALYSIS-13: the organisation's own logo (with its
  * cache-busting version, as the screens load it), the default logo, the static fallback; relative
  * paths resolved against the site's origin.
  */

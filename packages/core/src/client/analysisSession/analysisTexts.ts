@@ -1,7 +1,7 @@
 import { ANALYSIS_MESSAGES, type AnalysisDataPoints } from '../../domain/contract';
 import { formatLongDayTime } from '../../domain/format';
 
-/** The business analysis screen's fixed texts (spec §2, §4, §8), character for character. */
+/** The business analysis screen's fixed texts (R-ANALYSIS-2, R-ANALYSIS-4, R-ANALYSIS-6), character for character. */
 export const ANALYSIS_TEXTS = {
   title: 'Bedrijfsanalyse',
   back: 'Terug naar dashboard',
@@ -19,7 +19,7 @@ export const ANALYSIS_TEXTS = {
   failed: ANALYSIS_MESSAGES.fallback,
 } as const;
 
-/** The error texts of spec §8 that depend only on the status (the server sends the same ones). */
+/** The error texts of R-ANALYSIS-6 that depend only on the status (the server sends the same ones). */
 export const ANALYSIS_STATUS_TEXTS: Readonly<Record<number, string>> = {
   403: ANALYSIS_MESSAGES.featureMissing,
   400: ANALYSIS_MESSAGES.noData,
@@ -27,7 +27,7 @@ export const ANALYSIS_STATUS_TEXTS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The red banner's text for a failed analysis call (spec §8): 403, 400 and 504 by status, otherwise
+ * The red banner's text for a failed analysis call (R-ANALYSIS-6): 403, 400 and 504 by status, otherwise
  * the server's `detail`, and without one (no answer, a proxy's page) the general fallback.
  */
 export function analysisErrorText(failure: {
@@ -41,12 +41,12 @@ export function analysisErrorText(failure: {
   return ANALYSIS_TEXTS.failed;
 }
 
-/** The subtitle (spec §2): 'Gebaseerd op N KPI's en M surveys', the spec's words for every count. */
+/** The subtitle (R-ANALYSIS-2): 'Gebaseerd op N KPI's en M surveys', the spec's words for every count. */
 export const basisText = (points: AnalysisDataPoints): string =>
   `Gebaseerd op ${points.kpis} KPI's en ${points.surveys} surveys`;
 
 /**
- * The toolbar's label (spec §2): 'Zojuist gegenereerd' for an analysis made during this visit,
+ * The toolbar's label (R-ANALYSIS-3): 'Zojuist gegenereerd' for an analysis made during this visit,
  * otherwise 'Gegenereerd op 3 november 2025 om 14:05' (the Netherlands' wall clock).
  */
 export const generatedText = (generatedAt: string, madeThisVisit: boolean): string =>

@@ -3,7 +3,7 @@ import { ANALYSIS_TEXTS, basisText, earlierAnalysisText, generatedText } from '.
 
 /** What the business analysis screen shows for a state: texts and which controls may be used. */
 export interface AnalysisScreenView {
-  /** 'Maak Analyse', or 'Bezig met analyseren...' while a new analysis is made (spec §4). */
+  /** 'Maak Analyse', or 'Bezig met analyseren...' while a new analysis is made (R-ANALYSIS-4). */
   readonly createLabel: string;
   readonly createDisabled: boolean;
   /** 'Gebaseerd op N KPI's en M surveys': the shown analysis's data, else the list's; null until known. */
@@ -12,7 +12,7 @@ export interface AnalysisScreenView {
   readonly showEmpty: boolean;
   /** The toolbar of a result: 'Zojuist gegenereerd' or 'Gegenereerd op …'; null without a result. */
   readonly generated: string | null;
-  /** 'PDF', or 'PDF...' while the PDF is made (spec §4). */
+  /** 'PDF', or 'PDF...' while the PDF is made (R-ANALYSIS-4). */
   readonly pdfLabel: string;
   readonly pdfDisabled: boolean;
   /** Earlier analyses may be opened (not while a new one is made). */

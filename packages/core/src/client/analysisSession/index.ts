@@ -1,4 +1,4 @@
-// The analysis session feature: the business analysis screen's state (spec §2, §4, §8) and the
+// The analysis session feature: the business analysis screen's state (R-ANALYSIS-2, R-ANALYSIS-4, R-ANALYSIS-6) and the
 // gateway port of its calls. The report pipeline and the PDF layout it exports with are the
 // report feature's. What other features and packages use of it; everything else is internal.
 export type {

@@ -41,7 +41,7 @@ export interface ClientAppDeps {
   /** The absolute address of the return-from-payment screen. */
   readonly billingReturnUrl: () => string;
   readonly wait: (ms: number) => Promise<void>;
-  /** Logs what the user is not told (spec §8: a failed user fetch is only logged). */
+  /** Logs what the user is not told (R-ACCESS-9: a failed user fetch is only logged). */
   readonly log: (message: string, detail: unknown) => void;
 }
 
@@ -66,7 +66,7 @@ export interface ClientApp {
 
 /**
  * The client application's root: builds the stores every screen shares and owns the rules that
- * tie them together. A session that ends forgets the user and goes to /login (spec §8); a sign-in
+ * tie them together. A session that ends forgets the user and goes to /login (R-AUTH-5); a sign-in
  * starts from nothing a previous user left; another organisation starts without the cached answers
  * and the subscription of the previous one.
  */

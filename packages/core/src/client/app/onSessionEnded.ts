@@ -4,7 +4,7 @@ import type { OrganisationStore } from '../../domain/organisation';
 
 /**
  * What happens when a session ends for any reason: per-user data is forgotten and the user lands
- * on /login (spec §8: 401 after a failed refresh, 419, refresh failure).
+ * on /login (R-AUTH-5, R-AUTH-7, R-AUTH-8: 401 after a failed refresh, 419, refresh failure).
  */
 export const createSessionEndedHandler =
   (deps: {

@@ -30,7 +30,7 @@ const CHECKING: SessionState = { status: 'checking', isAdmin: false, expiresAt: 
 const ANONYMOUS: SessionState = { status: 'anonymous', isAdmin: false, expiresAt: null };
 
 /**
- * Keeps the session alive: decides when to refresh (spec §4, §9), shares one refresh request among
+ * Keeps the session alive: decides when to refresh (R-AUTH-3, R-AUTH-4), shares one refresh request among
  * all callers, schedules the background refresh, and notices tokens changed by another tab.
  * React reads it through `subscribe`/`getSnapshot`.
  */
@@ -87,7 +87,7 @@ export class SessionKeeper {
   /**
    * Exchanges the refresh token once; concurrent callers share the same request. Resolves true when
    * a new access token is stored. Any failure (HTTP error, malformed answer, undecodable token)
-   * clears both tokens (spec §8).
+   * clears both tokens (R-AUTH-5).
    */
   refresh(): Promise<boolean> {
     this.#inflight ??= this.#refreshOnce().finally(() => {

@@ -2,12 +2,12 @@ import type { RefreshResponse } from '../../domain/contract';
 import { err, ok, type Result } from '../../domain/shared';
 import type { StoredTokens, TokenDecoder } from './ports';
 
-/** The guard refreshes an access token with less than this left (spec §9). */
+/** The guard refreshes an access token with less than this left (R-AUTH-3). */
 export const REFRESH_WHEN_REMAINING_MS = 60_000;
-/** The background refresh runs this long before expiry (spec §9). */
+/** The background refresh runs this long before expiry (R-AUTH-4). */
 export const BACKGROUND_REFRESH_LEAD_MS = 30_000;
 
-/** Both tokens must exist to count as logged in (spec §4). */
+/** Both tokens must exist to count as logged in (R-AUTH-2). */
 export const hasBothTokens = (tokens: StoredTokens): tokens is { access: string; refresh: string } =>
   Boolean(tokens.access) && Boolean(tokens.refresh);
 
@@ -36,7 +36,7 @@ export const needsRefresh = (expiresAt: number, now: number): boolean =>
 export const backgroundRefreshDelay = (expiresAt: number, now: number): number =>
   Math.max(0, expiresAt - BACKGROUND_REFRESH_LEAD_MS - now);
 
-/** A refresh answer without a non-empty `access_token` is malformed (spec §5). */
+/** A refresh answer without a non-empty `access_token` is malformed (R-AUTH-6). */
 export function parseRefreshResponse(
   body: unknown,
 ): Result<{ readonly access: string; readonly refresh: string | null }, 'malformed'> {

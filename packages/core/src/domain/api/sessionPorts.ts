@@ -1,7 +1,7 @@
 import type { AccessTokenClaims } from '../contract';
 import type { ApiResult } from './apiResult';
 
-/** The two tokens as stored (spec §3: local storage keys `token` and `refresh_token`). */
+/** The two tokens as stored (R-AUTH-1: local storage keys `token` and `refresh_token`). */
 export interface StoredTokens {
   readonly access: string | null;
   readonly refresh: string | null;

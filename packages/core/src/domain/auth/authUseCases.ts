@@ -11,7 +11,7 @@ import {
 
 /**
  * The key that ties a registration to the browser that made it: the confirmation link signs in
- * that browser only (docs/architecture.md, 'Signed in by the confirmation link').
+ * that browser only (docs/decisions/auth.md, 'Signed in by the confirmation link').
  */
 export interface RegistrationKeyStore {
   /** A new random key for a registration, kept in place of any earlier one. */

@@ -148,7 +148,7 @@ describe('SubscriptionStore', () => {
       expect(seen).toEqual([]);
     });
 
-    it('should start a checkout with the request of spec §7 and redirect to the checkout address', async () => {
+    it('should start a checkout with the request of R-BILL-6 and redirect to the checkout address', async () => {
       gateway.checkoutReply = apiOk({ checkout_url: 'https://pay.example/cs_1' });
       const s = await loadedStore();
       await s.choosePlan(BASIC);

@@ -193,7 +193,7 @@ describe('SubscriptionStore', () => {
 // --- tests --------------------------------------------------------------------------------------
 
 describe('BILLING_MESSAGES', () => {
-  it('should hold the toast texts of spec §8', () => {
+  it('should hold the toast texts of R-BILL-8', () => {
     expect(BILLING_MESSAGES).toEqual({
       subscriptionFailed: 'Fout bij ophalen abonnement.',
       plansFailed: 'Fout bij ophalen plannen.',

@@ -5,7 +5,7 @@ import { readPlans, readSubscription } from './billingAnswers';
 import { decidePlanChange, readCheckoutUrl } from './plans';
 import type { BillingGateway, Notifier } from './ports';
 
-/** Toast texts of spec §8. */
+/** Toast texts of R-BILL-8. */
 export const BILLING_MESSAGES = {
   subscriptionFailed: 'Fout bij ophalen abonnement.',
   plansFailed: 'Fout bij ophalen plannen.',
@@ -41,12 +41,12 @@ const IDLE: SubscriptionState = {
   changingPlanId: null,
 };
 
-/** Online checkout stays off unless the server says otherwise (spec §8: flag defaults to false). */
+/** Online checkout stays off unless the server says otherwise (R-BILL-9: flag defaults to false). */
 const CHECKOUT_OFF: BillingSettings = { online_checkout: false, provider: 'stripe' };
 
 /**
  * The subscription screen's use-case: loads the current subscription, the plans and the checkout
- * settings, and changes plan by spec §4 (free: switch; paid: checkout or the disabled notice).
+ * settings, and changes plan by R-BILL-5 (free: switch; paid: checkout or the disabled notice).
  * The subscription's feature keys are stored for feature gating.
  */
 export class SubscriptionStore {
@@ -64,7 +64,7 @@ export class SubscriptionStore {
 
   readonly subscribe = this.#store.subscribe;
 
-  /** Loads everything again; failures show the toasts of spec §8 and leave the rest usable. */
+  /** Loads everything again; failures show the toasts of R-BILL-8 and leave the rest usable. */
   async load(): Promise<void> {
     const generation = ++this.#generation;
     this.#set({ ...this.#store.getSnapshot(), status: 'loading' });
@@ -146,7 +146,7 @@ export class SubscriptionStore {
     }
   }
 
-  /** The server's detail when it sent one, otherwise spec §8's fallback. */
+  /** The server's detail when it sent one, otherwise R-BILL-8's fallback. */
   #failed(answer: { readonly detail: string; readonly fallback?: true }): void {
     const message = answer.fallback || !answer.detail ? BILLING_MESSAGES.changeFailed : answer.detail;
     this.#deps.notifier.notify({ kind: 'error', message });

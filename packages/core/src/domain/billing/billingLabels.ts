@@ -1,7 +1,7 @@
 import { dutchLabel } from '../shared';
 
 /**
- * What a status value means in plain Dutch (docs/architecture.md, 'Statuses are shown as received'):
+ * What a status value means in plain Dutch (docs/decisions/billing.md, 'Statuses are shown as received'):
  * the return address's `status`, a subscription's and a payment's status. The value itself is
  * always shown as it came; this meaning goes beside it.
  */

@@ -32,7 +32,7 @@ export interface BillingPeriod {
 }
 
 /**
- * The month a payment pays for (docs/architecture.md, 'A paid month starts the day it is paid'):
+ * The month a payment pays for (docs/decisions/billing.md, 'A paid month starts the day it is paid'):
  * the plan starts on the day of payment in the Netherlands and renews a month later.
  */
 export function billingPeriod(paidAt: Date | string): BillingPeriod {

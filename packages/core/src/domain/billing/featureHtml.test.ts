@@ -55,7 +55,7 @@ describe('featureDescriptionHtml', () => {
 });
 
 describe('FEATURE_HTML_POLICY', () => {
-  it('should allow exactly the tags of spec §5', () => {
+  it('should allow exactly the tags of R-BILL-13', () => {
     expect(FEATURE_HTML_POLICY.allowedTags).toEqual([
       'p',
       'strong',
@@ -75,7 +75,7 @@ describe('FEATURE_HTML_POLICY', () => {
     ]);
   });
 
-  it('should allow exactly the attributes of spec §5', () => {
+  it('should allow exactly the attributes of R-BILL-13', () => {
     expect(FEATURE_HTML_POLICY.allowedAttributes).toEqual(['href', 'target', 'rel', 'class']);
   });
 

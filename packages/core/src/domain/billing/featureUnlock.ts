@@ -49,7 +49,7 @@ export function missingFeatureText(plans: readonly Plan[], key: FeatureKey): str
 }
 
 /**
- * Pages whose missing feature sends the user elsewhere instead of explaining: spec §2 sends
+ * Pages whose missing feature sends the user elsewhere instead of explaining: R-ANALYSIS-1 sends
  * /bedrijfsanalyse without `business` to the dashboard. Every other gated page explains itself.
  */
 export const FEATURE_REDIRECTS: Readonly<Partial<Record<FeatureKey, string>>> = { business: '/dashboard' };

@@ -74,7 +74,7 @@ export type CheckedInvoiceDetails =
   | { readonly ok: false; readonly fields: FieldErrors };
 
 /**
- * Checks what an organisation enters as its invoice details (docs/architecture.md, 'Invoices name
+ * Checks what an organisation enters as its invoice details (docs/decisions/billing.md, 'Invoices name
  * what the organisation entered'): texts trimmed, a Dutch postcode written '1234 AB', the VAT number
  * in capitals without spaces. An address is street, postcode and city together, or none of them;
  * the country defaults to 'Nederland'. Every problem is a Dutch message under its field.

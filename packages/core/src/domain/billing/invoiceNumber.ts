@@ -2,7 +2,7 @@
 export const INVOICE_NUMBER_PREFIX = 'LOOP';
 
 /**
- * An invoice's number: 'LOOP-2026-000001' for the first of 2026 (docs/architecture.md, 'Invoice
+ * An invoice's number: 'LOOP-2026-000001' for the first of 2026 (docs/decisions/billing.md, 'Invoice
  * numbers run per year without gaps'). The sequence gets at least six digits; the year keeps the
  * numbers of different years apart, so each is unique for good.
  */

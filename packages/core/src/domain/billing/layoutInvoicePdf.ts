@@ -11,7 +11,7 @@ import {
 } from '../report';
 import { calendarDayText } from './billingPeriod';
 
-/** The invoice's words (docs/architecture.md, 'What an invoice says'). */
+/** The invoice's words (docs/decisions/billing.md, 'What an invoice says'). */
 export const INVOICE_PDF_TEXTS = {
   title: 'Factuur',
   from: 'Van',

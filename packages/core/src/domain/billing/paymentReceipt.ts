@@ -4,7 +4,7 @@ import { addMonths, billingPeriod, parseCalendarDay } from './billingPeriod';
 import { type FeatureLine, featureLines } from './planCard';
 import { splitVat } from './vat';
 
-/** The return screen's receipt in plain Dutch (docs/architecture.md, 'The page after payment is a receipt'). */
+/** The return screen's receipt in plain Dutch (docs/decisions/billing.md, 'The page after payment is a receipt'). */
 export interface ReceiptView {
   readonly heading: string;
   /** What was bought: the plan and the month it pays for. */

@@ -75,7 +75,7 @@ describe('parsePaymentId', () => {
 });
 
 describe('createPaymentReturn', () => {
-  it('should sync the returned payment before reading the latest ten (spec §7)', async () => {
+  it('should sync the returned payment before reading the latest ten (R-BILL-10)', async () => {
     const { fake, calls } = gateway(page([payment(9), payment(7)]));
     const result = await createPaymentReturn({ gateway: fake }).load(7, 'success');
     expect(calls).toEqual(['sync 7', 'payments 1/10', 'receipt 7']);

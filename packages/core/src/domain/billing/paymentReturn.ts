@@ -2,7 +2,7 @@ import type { ApiResult } from '../api';
 import type { Payment, PaymentReceipt } from '../contract';
 import type { BillingGateway } from './ports';
 
-/** Spec §7: the return screen asks for the first page of 10 payments. */
+/** R-BILL-10: the return screen asks for the first page of 10 payments. */
 export const RETURN_PAYMENTS_QUERY = { page: 1, page_size: 10 } as const;
 
 /** The payment id of the return address, or null when it is missing or not a positive integer. */
@@ -15,7 +15,7 @@ export function parsePaymentId(raw: string | null): number | null {
 /** The return address's status after the user cancelled at the provider (the checkout's cancel_url). */
 export const CANCELLED_RETURN_STATUS = 'cancelled';
 
-/** What the return screen shows: the payment of spec §2 and, once it is paid, its receipt. */
+/** What the return screen shows: the payment of R-BILL-10 and, once it is paid, its receipt. */
 export interface PaymentReturnView {
   readonly payment: Payment | null;
   /** Only for the payment the user returned from, once it is paid. */
@@ -27,7 +27,7 @@ export interface PaymentReturnView {
  * sync that payment with the provider's verified state (the return address alone proves nothing) or,
  * when the user came back through the cancel address, to cancel it (the server still reads the
  * provider's state back, so a payment that went through stays paid), then reads the latest payments
- * (spec §7: page 1, size 10) and, for the returned payment once paid, its receipt.
+ * (R-BILL-10: page 1, size 10) and, for the returned payment once paid, its receipt.
  */
 export interface PaymentReturn {
   /**

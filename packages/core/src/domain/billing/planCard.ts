@@ -14,9 +14,9 @@ export interface FeatureLine {
   readonly summary: string;
 }
 
-/** What a plan's card says (docs/architecture.md, 'Plan cards explain themselves'). */
+/** What a plan's card says (docs/decisions/billing.md, 'Plan cards explain themselves'). */
 export interface PlanCardView {
-  /** 'Gratis' or '€ 29,00 / maand' (spec §2, exactly). */
+  /** 'Gratis' or '€ 29,00 / maand' (R-BILL-3, exactly). */
   readonly price: string;
   /** Whether the price includes BTW, and what it is without; null for a free plan. */
   readonly vatNote: string | null;
@@ -71,7 +71,7 @@ export function planCardView(plan: Plan): PlanCardView {
 
 /**
  * What happens to the running period when the organisation moves from `current` to `next`, said
- * before the choice (docs/architecture.md, 'A plan change starts at once and settles nothing'). The
+ * before the choice (docs/decisions/billing.md, 'A plan change starts at once and settles nothing'). The
  * server ends the current subscription the moment the new one starts and credits nothing for the
  * days left, so a paid plan left early says so. Null when there is nothing to say.
  */

@@ -239,7 +239,7 @@ describe('decidePlanChange', () => {
     });
   });
 
-  it('should start a checkout with every field of spec §7 for a paid plan when checkout is on', () => {
+  it('should start a checkout with every field of R-BILL-6 for a paid plan when checkout is on', () => {
     expect(decidePlanChange({ ...base, plan: SMART, onlineCheckout: true })).toStrictEqual({
       kind: 'checkout',
       request: {
@@ -302,7 +302,7 @@ describe('readCheckoutUrl', () => {
     detail: 'Geen geldige checkout_url ontvangen van de server.',
   };
 
-  it('should export the message of spec §5', () => {
+  it('should export the message of R-BILL-7', () => {
     expect(INVALID_CHECKOUT_URL_MESSAGE).toBe('Geen geldige checkout_url ontvangen van de server.');
   });
 

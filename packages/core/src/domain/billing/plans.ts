@@ -2,7 +2,7 @@ import type { CheckoutRequest, PaymentProvider, Plan } from '../contract';
 import { formatEuros, formatLongDay, wallClock } from '../format';
 import { err, ok, type Result } from '../shared';
 
-/** The other plans to choose from: sorted by price descending, the current plan left out (spec §2). */
+/** The other plans to choose from: sorted by price descending, the current plan left out (R-BILL-2). */
 export function otherPlans(plans: readonly Plan[], currentPlanId: number | null): readonly Plan[] {
   return plans
     .filter((plan) => plan.id !== currentPlanId)
@@ -10,7 +10,7 @@ export function otherPlans(plans: readonly Plan[], currentPlanId: number | null)
     .sort((a, b) => b.price_per_month - a.price_per_month || a.name.localeCompare(b.name, 'nl'));
 }
 
-/** 'Gratis' for 0, otherwise 'x / maand' in nl-NL (spec §2). */
+/** 'Gratis' for 0, otherwise 'x / maand' in nl-NL (R-BILL-3). */
 export const formatPlanPrice = (pricePerMonth: number): string =>
   pricePerMonth === 0 ? 'Gratis' : `${formatEuros(pricePerMonth)} / maand`;
 
@@ -21,7 +21,7 @@ export function formatDate(iso: string | null | undefined): string {
 
 export type BadgeColour = 'blue' | 'green' | 'purple' | 'grey';
 
-/** Plan badge colour by plan name: basicloop blue, smartloop green, proloop purple (spec §2). */
+/** Plan badge colour by plan name: basicloop blue, smartloop green, proloop purple (R-BILL-4). */
 export function planBadgeColour(planName: string): BadgeColour {
   switch (planName.trim().toLowerCase()) {
     case 'basicloop':
@@ -35,7 +35,7 @@ export function planBadgeColour(planName: string): BadgeColour {
   }
 }
 
-/** amount_cents = price × 100, rounded (spec §7). */
+/** amount_cents = price × 100, rounded (R-BILL-6). */
 export const amountCents = (pricePerMonth: number): number => Math.round(pricePerMonth * 100);
 
 export type PlanChange =
@@ -44,7 +44,7 @@ export type PlanChange =
   | { readonly kind: 'checkout-disabled' };
 
 /**
- * Spec §4: a free plan switches directly; a paid plan starts an online checkout, unless online
+ * R-BILL-5: a free plan switches directly; a paid plan starts an online checkout, unless online
  * checkout is disabled by configuration.
  */
 export function decidePlanChange(input: {
@@ -75,7 +75,7 @@ export function decidePlanChange(input: {
 
 export const INVALID_CHECKOUT_URL_MESSAGE = 'Geen geldige checkout_url ontvangen van de server.';
 
-/** The checkout address, at top level or under `data`, must start with http or https (spec §5, §7). */
+/** The checkout address, at top level or under `data`, must start with http or https (R-BILL-7). */
 export function readCheckoutUrl(body: unknown): Result<string, 'invalid-checkout-url'> {
   const candidate =
     typeof body === 'object' && body !== null

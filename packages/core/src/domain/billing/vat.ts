@@ -10,7 +10,7 @@ export interface VatSplit {
 }
 
 /**
- * Splits an amount that includes BTW (docs/architecture.md, 'BTW is taken out of the price'): the BTW
+ * Splits an amount that includes BTW (docs/decisions/billing.md, 'BTW is taken out of the price'): the BTW
  * is total × rate / (100 + rate) rounded to whole cents, half a cent up, and the amount excluding BTW
  * is what remains, so the two always add up to what was charged. € 29,00 is € 23,97 + € 5,03.
  */

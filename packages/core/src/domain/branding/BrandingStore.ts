@@ -30,7 +30,7 @@ export function uploadFileError(file: UploadFile): string | null {
   return null;
 }
 
-/** The current organisation's branding: loaded with retries (spec §4), changed through the API. */
+/** The current organisation's branding: loaded with retries (R-BRAND-4), changed through the API. */
 export class BrandingStore {
   readonly #deps: BrandingStoreDeps;
   readonly #store = createStateStore<BrandingState>({ status: 'idle', branding: null, organisationId: null });

@@ -103,7 +103,7 @@ describe('loadBranding', () => {
     return { deps, waits, attempts: () => attempts };
   };
 
-  it('should use 3 retries 600 ms apart (spec §9)', () => {
+  it('should use 3 retries 600 ms apart (R-BRAND-4)', () => {
     expect(THEME_RETRIES).toBe(3);
     expect(THEME_RETRY_DELAY_MS).toBe(600);
   });

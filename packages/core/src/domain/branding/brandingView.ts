@@ -24,7 +24,7 @@ export function withVersion(url: string, version: string): string {
   return `${base}${separator}v=${encodeURIComponent(version)}${hash}`;
 }
 
-/** The organisation's logo, background and brand colour, with the defaults where it has none (spec §2). */
+/** The organisation's logo, background and brand colour, with the defaults where it has none (R-BRAND-2). */
 export function brandingView(branding: Branding | null, defaults: BrandingDefaults): BrandingView {
   const logo = branding?.logo_url;
   const background = branding?.background_url;
@@ -37,7 +37,7 @@ export function brandingView(branding: Branding | null, defaults: BrandingDefaul
   };
 }
 
-/** The theme fetch is retried up to 3 times, 600 ms apart (spec §4, §9). */
+/** The theme fetch is retried up to 3 times, 600 ms apart (R-BRAND-4). */
 export const THEME_RETRIES = 3;
 export const THEME_RETRY_DELAY_MS = 600;
 

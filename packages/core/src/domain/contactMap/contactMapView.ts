@@ -49,7 +49,7 @@ function retryMoment(retryAt: string, now: number): string {
 }
 
 /**
- * What the map says about contacts waiting for the address service (docs/architecture.md, 'The
+ * What the map says about contacts waiting for the address service (docs/decisions/contacts.md, 'The
  * geocoder's outage is shared'): being placed; the service not reachable, with when it is tried
  * again; or lookups switched off.
  */

@@ -3,7 +3,7 @@ import type { ContactColumns } from './contactCsv';
 import { isContactEmail } from './contactRules';
 
 /**
- * E-mail addresses on more than one row of a contacts file (docs/architecture.md, 'One row per
+ * E-mail addresses on more than one row of a contacts file (docs/decisions/contacts.md, 'One row per
  * address in a contacts file'). An address is the row's e-mail cell as the import reads it
  * (trimmed, case folded); a row whose cell is no valid address, or whose quoting is broken, is
  * refused by the import and so is no duplicate of anything.

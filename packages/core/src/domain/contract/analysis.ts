@@ -1,4 +1,4 @@
-// The business analysis (spec §2 '/bedrijfsanalyse', §3 'Analysis response', §7, §8): a report in
+// The business analysis (R-ANALYSIS-2, R-ANALYSIS-8, R-ANALYSIS-6): a report in
 // Markdown about the current organisation (X-Organization-Id), made from its KPIs, surveys and
 // finance. Routes under /organization; every one needs the plan feature `business`.
 
@@ -8,9 +8,9 @@ export interface AnalysisDataPoints {
   readonly surveys: number;
 }
 
-/** POST /organization/business-analysis and GET /organization/business-analyses/:id (spec §3). */
+/** POST /organization/business-analysis and GET /organization/business-analyses/:id (R-ANALYSIS-8). */
 export interface BusinessAnalysisResponse {
-  /** The report, Markdown (untrusted text: the client decodes, parses and sanitises it, spec §5). */
+  /** The report, Markdown (untrusted text: the client decodes, parses and sanitises it, R-ANALYSIS-9). */
   readonly analysis: string;
   readonly metadata: {
     readonly organization: { readonly name: string };
@@ -47,7 +47,7 @@ export interface LatestBusinessAnalysis {
   readonly latest: StoredBusinessAnalysis | null;
 }
 
-/** The refusals of the analysis routes (spec §8 for 403, 400 and 504, exact). */
+/** The refusals of the analysis routes (R-ANALYSIS-6 for 403, 400 and 504, exact). */
 export const ANALYSIS_MESSAGES = {
   featureMissing: 'AI-analyse is niet beschikbaar voor dit abonnement.',
   noData: "Onvoldoende data voor analyse. Voeg eerst surveys of KPI's toe.",
@@ -57,6 +57,6 @@ export const ANALYSIS_MESSAGES = {
   notFound: 'Deze analyse bestaat niet (meer).',
   llmUnreachable: 'Het taalmodel voor de analyse is niet bereikbaar. Probeer het later opnieuw.',
   llmUnusable: 'Het taalmodel gaf geen bruikbaar antwoord. Probeer het later opnieuw.',
-  /** The client's fallback when an error has no detail (spec §8). */
+  /** The client's fallback when an error has no detail (R-ANALYSIS-6). */
   fallback: 'Er ging iets mis bij het ophalen van de analyse.',
 } as const;

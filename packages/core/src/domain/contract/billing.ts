@@ -1,10 +1,10 @@
 /**
- * Plans, subscriptions and payments (spec §3, §7). A subscription belongs to an organisation: every
+ * Plans, subscriptions and payments (R-BILL-12, R-API-2). A subscription belongs to an organisation: every
  * member of the current organisation (`X-Organization-Id`) gets its features. The spec's "user
  * subscription" is the subscription the user has through that organisation.
  */
 
-/** A feature a plan can include (spec §3). `description` may hold HTML; clients sanitise it. */
+/** A feature a plan can include (R-BILL-12). `description` may hold HTML; clients sanitise it. */
 export interface Feature {
   readonly key: string;
   readonly name: string;
@@ -40,7 +40,7 @@ export interface ChangePlanRequest {
 export type PaymentProvider = 'stripe' | 'simulated';
 export type PaymentKind = 'subscription';
 
-/** POST /payments/checkout (spec §7). The server checks amount and currency against the plan. */
+/** POST /payments/checkout (R-BILL-6). The server checks amount and currency against the plan. */
 export interface CheckoutRequest {
   readonly provider: PaymentProvider;
   readonly kind: PaymentKind;
@@ -52,7 +52,7 @@ export interface CheckoutRequest {
   readonly cancel_url: string;
 }
 
-/** The checkout answer: `checkout_url` at top level or under `data` (spec §7). */
+/** The checkout answer: `checkout_url` at top level or under `data` (R-BILL-7). */
 export type CheckoutResponse =
   | { readonly checkout_url: string }
   | { readonly data: { readonly checkout_url: string } };
@@ -60,7 +60,7 @@ export type CheckoutResponse =
 /** Payment status values as stored and shown. */
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired';
 
-/** One payment (spec §3). */
+/** One payment (R-BILL-12). */
 export interface Payment {
   readonly id: number;
   readonly provider: PaymentProvider;

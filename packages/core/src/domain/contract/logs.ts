@@ -1,7 +1,7 @@
-/** Log levels of the application log (spec §4). */
+/** Log levels of the application log (R-LOG-4). */
 export type LogLevel = 'info' | 'warning' | 'error' | 'audit';
 
-/** One row of GET /admin/logs (spec §3 'Log item'). Metadata only, never personal data. */
+/** One row of GET /admin/logs (R-LOG-3 'Log item'). Metadata only, never personal data. */
 export interface LogItem {
   readonly id: number;
   /** ISO-8601 timestamp of the event; null when the server has none. */

@@ -42,7 +42,7 @@ export interface RefreshRequest {
   readonly refresh_token: string;
 }
 
-/** Answer of POST /auth/refresh (spec §3: refresh_token optional; without access_token it is malformed). */
+/** Answer of POST /auth/refresh (R-AUTH-6: refresh_token optional; without access_token it is malformed). */
 export interface RefreshResponse {
   readonly access_token?: string;
   readonly refresh_token?: string;
@@ -65,7 +65,7 @@ export interface RegisterRequest {
   readonly invitation_token?: string;
   /**
    * A random key the registering browser keeps: the confirmation link signs in that browser only
-   * (docs/architecture.md, 'Signed in by the confirmation link').
+   * (docs/decisions/auth.md, 'Signed in by the confirmation link').
    */
   readonly browser_key?: string;
 }

@@ -25,7 +25,7 @@ describe('hasFeature', () => {
 });
 
 describe('FEATURE_KEYS', () => {
-  it('should hold the keys of spec §3 and business', () => {
+  it('should hold the keys of R-BILL-12 and business', () => {
     expect([...FEATURE_KEYS].sort()).toEqual(['ai', 'analytics', 'branding', 'business', 'core', 'export']);
   });
 });

@@ -1,4 +1,4 @@
-/** Feature keys of spec §3 ('business' unlocks the business analysis). */
+/** Feature keys of R-BILL-12 ('business' unlocks the business analysis). */
 export type FeatureKey = 'core' | 'ai' | 'analytics' | 'export' | 'branding' | 'business';
 
 export const FEATURE_KEYS: readonly FeatureKey[] = [
@@ -10,14 +10,14 @@ export const FEATURE_KEYS: readonly FeatureKey[] = [
   'business',
 ];
 
-/** The stored list of the user's feature keys (spec §3: key `features`). */
+/** The stored list of the user's feature keys (R-BILL-14: key `features`). */
 export interface FeatureStore {
   read(): readonly string[];
   write(keys: readonly string[]): void;
   clear(): void;
 }
 
-/** Feature gating by the subscription's feature keys (spec §6). */
+/** Feature gating by the subscription's feature keys (R-BILL-14). */
 export const hasFeature = (features: readonly string[] | null | undefined, key: FeatureKey): boolean =>
   Array.isArray(features) && features.includes(key);
 

@@ -1,7 +1,7 @@
 import { formatCents } from '../format';
 
 /**
- * The balance check of a bank statement (docs/architecture.md, 'A statement's balances must add
+ * The balance check of a bank statement (docs/decisions/finance.md, 'A statement's balances must add
  * up'): the opening balance plus every entry is the closing balance, per statement, in cents. A
  * file that says otherwise is incomplete or was read wrongly, so it is refused as a whole, naming
  * both amounts, rather than booked with a hole in it. MT940 (`:60F:`/`:60M:` and `:62F:`/`:62M:`)

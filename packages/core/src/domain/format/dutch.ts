@@ -218,7 +218,7 @@ export const formatRate = (rate: number | null | undefined): string =>
 // --- Signed numbers, changes and amounts -----------------------------------------------------------
 // One sign for every negative number Loop shows, in charts, tables, reports and e-mails: the
 // hyphen-minus '-' that Intl's nl-NL writes (never U+2212 or an en dash), and for amounts where
-// nl-NL puts it: '€ -12,50', '€ +12,50' (docs/architecture.md, 'One minus sign').
+// nl-NL puts it: '€ -12,50', '€ +12,50' (docs/decisions/interface.md, 'One minus sign').
 
 const signedFormat = (digits: number) =>
   new Intl.NumberFormat('nl-NL', { maximumFractionDigits: digits, signDisplay: 'exceptZero' });

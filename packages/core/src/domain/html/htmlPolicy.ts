@@ -35,7 +35,7 @@ export interface HtmlReader {
   read(html: string): readonly HtmlNode[];
 }
 
-/** Feature descriptions of the plans (spec §5). */
+/** Feature descriptions of the plans (R-BILL-13). */
 export const FEATURE_HTML_POLICY: SanitizePolicy = {
   allowedTags: ['p', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'br', 'a', 'h3', 'h4', 'span', 'div'],
   allowedAttributes: ['href', 'target', 'rel', 'class'],
@@ -43,7 +43,7 @@ export const FEATURE_HTML_POLICY: SanitizePolicy = {
 };
 
 /**
- * The business analysis report (spec §5), after its Markdown became HTML: text formatting, every
+ * The business analysis report (R-ANALYSIS-9), after its Markdown became HTML: text formatting, every
  * heading level, lists, quotes, code and rules, and ids and classes (heading anchors); never style
  * or script (the sanitiser forbids both for every policy).
  */

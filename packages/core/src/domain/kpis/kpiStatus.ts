@@ -74,7 +74,7 @@ export function trendAssessment(direction: KpiDirection, move: KpiTrendDirection
 
 /**
  * The change relative to the size of the value before, or null where a percentage of it means
- * nothing (docs/architecture.md, 'A relative change only from a positive value'): only from a
+ * nothing (docs/decisions/kpis.md, 'A relative change only from a positive value'): only from a
  * value above 0 to one of 0 or more. From 0 there is no size to compare with (0 → 5); across or
  * below 0 the ratio misleads (an NPS from -18 to +12 is not '+166,7%'), so only the change is shown.
  */

@@ -112,7 +112,7 @@ describe('LogBrowser', () => {
     });
   });
 
-  describe('a failed fetch (spec §8: empty list)', () => {
+  describe('a failed fetch (R-LOG-6: empty list)', () => {
     it.each([
       ['a server error', apiFailure(500, 'Er ging iets mis.')],
       ['a refusal for non-admins', apiFailure(403, 'Alleen voor beheerders.')],

@@ -12,7 +12,7 @@ import type { AdminLogsGateway } from './ports';
 export type LogBrowserStatus = 'loading' | 'ready' | 'failed';
 
 export interface LogBrowserState {
-  /** 'failed' after a failed fetch: the list is then empty (spec §8). */
+  /** 'failed' after a failed fetch: the list is then empty (R-LOG-6). */
   readonly status: LogBrowserStatus;
   readonly filter: LogFilter;
   /** Rows of the latest answer, before filtering. */
@@ -35,7 +35,7 @@ const sameFilter = (a: LogFilter, b: LogFilter): boolean =>
 
 /**
  * The 'Applicatie Logging' screen's use-case: fetches the log, prepares the rows once when they
- * arrive and filters them on the client (spec §5) whenever the filter changes. One instance per
+ * arrive and filters them on the client (R-LOG-5) whenever the filter changes. One instance per
  * visit of the screen, so 100,000 rows are let go when the admin leaves.
  */
 export class LogBrowser {

@@ -178,7 +178,7 @@ describe('filterLogRows', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Reference: spec §5 read literally, row by row, lower-casing on the fly. Deliberately naive.
+// Reference: R-LOG-5 read literally, row by row, lower-casing on the fly. Deliberately naive.
 
 const DAY_IN_AMSTERDAM = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Amsterdam',
@@ -283,7 +283,7 @@ const filterArb: fc.Arbitrary<LogFilter> = fc.record({
   to: dayArb,
 });
 
-describe('filterLogRows against the reference implementation of spec §5', () => {
+describe('filterLogRows against the reference implementation of R-LOG-5', () => {
   it('should return exactly what the reference returns for random rows and filters', () => {
     fc.assert(
       fc.property(fc.array(itemArb, { maxLength: 40 }), filterArb, (items, f) => {

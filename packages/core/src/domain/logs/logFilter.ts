@@ -3,7 +3,7 @@ import { dayStart } from '../format';
 
 /**
  * The filters of the 'Applicatie Logging' screen, as typed by the admin. Filtering happens on the
- * client by the rules of spec §5:
+ * client by the rules of R-LOG-5:
  *
  * - `text`: trimmed, case-insensitive substring of the row's message, route or action ('' = off).
  * - `level`: exact level, '' = any.
@@ -89,7 +89,7 @@ export function isLogFilterActive(filter: LogFilter): boolean {
   );
 }
 
-/** Applies spec §5 in one pass over the prepared rows. */
+/** Applies R-LOG-5 in one pass over the prepared rows. */
 export function filterLogRows(prepared: PreparedLogRows, filter: LogFilter): readonly LogItem[] {
   const { items, texts, message, route, action, ts, org } = prepared;
   const needle = filter.text.trim().toLowerCase();

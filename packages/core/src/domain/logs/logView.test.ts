@@ -11,7 +11,7 @@ import {
 } from './logView';
 
 describe('LOG_LEVELS', () => {
-  it('should list the levels of spec §4 in filter order', () => {
+  it('should list the levels of R-LOG-4 in filter order', () => {
     expect(LOG_LEVELS).toEqual(['info', 'warning', 'error', 'audit']);
   });
 });
@@ -82,7 +82,7 @@ describe('logCellText', () => {
 });
 
 describe('logStatusTone', () => {
-  it('should colour 2xx green and 4xx and above red (spec §2)', () => {
+  it('should colour 2xx green and 4xx and above red (R-LOG-2)', () => {
     expect(logStatusTone(200)).toBe('ok');
     expect(logStatusTone(204)).toBe('ok');
     expect(logStatusTone(299)).toBe('ok');

@@ -2,7 +2,7 @@ import type { LogLevel } from '../contract';
 import { formatCount, formatTimestamp, wallClock } from '../format';
 import { dutchLabel } from '../shared';
 
-/** The levels in the order of the level filter (spec §4). */
+/** The levels in the order of the level filter (R-LOG-4). */
 export const LOG_LEVELS: readonly LogLevel[] = ['info', 'warning', 'error', 'audit'];
 
 /** A select's value as a level filter; anything that is not a level means 'Alle niveaus'. */
@@ -45,7 +45,7 @@ export const logCategoryLabel = (category: string | null | undefined): string =>
     ? '-'
     : dutchLabel(LOG_CATEGORY_LABELS, category);
 
-/** The result count of spec §2, e.g. '1.234 van 100.000 resultaten'. */
+/** The result count of R-LOG-1, e.g. '1.234 van 100.000 resultaten'. */
 export const logCountText = (shown: number, total: number): string =>
   `${formatCount(shown)} van ${formatCount(total)} resultaten`;
 
@@ -60,7 +60,7 @@ export const logCellText = (value: string | number | null | undefined): string =
 
 export type LogStatusTone = 'ok' | 'error';
 
-/** Spec §2 status colouring: 2xx green, 4xx and above red; anything else (1xx, 3xx, none) plain. */
+/** R-LOG-2 status colouring: 2xx green, 4xx and above red; anything else (1xx, 3xx, none) plain. */
 export function logStatusTone(status: number | null): LogStatusTone | null {
   if (status === null || !Number.isFinite(status)) return null;
   if (status >= 200 && status < 300) return 'ok';

@@ -22,7 +22,7 @@ export interface CurrentUserDeps {
   readonly users: UserGateway;
   readonly organisations: OrganisationGateway;
   readonly organisationStore: OrganisationStore;
-  /** Logs a failed user fetch (spec §8: only logged). */
+  /** Logs a failed user fetch (R-ACCESS-9: only logged). */
   readonly log?: (message: string, detail: unknown) => void;
 }
 
@@ -38,7 +38,7 @@ export type UserCheck =
 
 const IDLE: CurrentUserState = { status: 'idle', user: null, organisation: null };
 
-/** The guard's view of the user: template rights stay false when the fetch failed (spec §8). */
+/** The guard's view of the user: template rights stay false when the fetch failed (R-ACCESS-9). */
 export function toUserCheck(state: CurrentUserState): UserCheck {
   if (state.status === 'loaded' && state.user) {
     return {

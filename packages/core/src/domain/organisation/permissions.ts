@@ -131,7 +131,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
 
 /**
  * The organisation's own templates: its owners and managers, and the platform's template managers
- * (`can_manage_templates`, spec §6) whatever their role.
+ * (`can_manage_templates`, R-ACCESS-6) whatever their role.
  */
 export const mayManageTemplates = (role: MemberRole | null | undefined, templateManager: boolean): boolean =>
   templateManager || can(role, 'templates.manage');

@@ -1,6 +1,6 @@
 import type { CurrentUser, OrganizationRef } from '../contract';
 
-/** The current organisation as stored (spec §3: keys currentOrgId and currentOrgName). */
+/** The current organisation as stored (R-ORG-2: keys currentOrgId and currentOrgName). */
 export interface StoredOrganisation {
   readonly id: string | null;
   readonly name: string | null;
@@ -19,7 +19,7 @@ const parseId = (raw: string | null): number | null => {
 };
 
 /**
- * Spec §4: the stored id and name are used when present; otherwise the first of the user's
+ * R-ORG-2: the stored id and name are used when present; otherwise the first of the user's
  * organisations, else the `organization_id`/`organization_name` fallback. A stored organisation
  * the user no longer belongs to (their list is known and lacks it, or they belong to none) is not used.
  */

@@ -1,7 +1,7 @@
 import { fileNameDate, fileNamePart } from '../shared';
 
 /**
- * The name of an exported analysis (spec §9): `bedrijfsanalyse-{organisation}-{YYYY-MM-DD}.pdf`
+ * The name of an exported analysis (R-ANALYSIS-12): `bedrijfsanalyse-{organisation}-{YYYY-MM-DD}.pdf`
  * or `.md`. The organisation's name becomes a safe part of a file name the way every export's does
  * (`fileNamePart`: accents dropped, lower case, every run of other characters one hyphen, at most
  * 60 characters), and 'export' when nothing is left of it or there is none. The date is the

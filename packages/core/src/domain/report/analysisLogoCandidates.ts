@@ -1,4 +1,4 @@
-/** The logos an analysis PDF may carry (spec §7), each a path or an address; null or '' for none. */
+/** The logos an analysis PDF may carry (R-ANALYSIS-13), each a path or an address; null or '' for none. */
 export interface AnalysisLogoSources {
   readonly organizationLogo: string | null;
   readonly defaultLogo: string | null;
@@ -25,7 +25,7 @@ function resolve(value: string, origin: string): string | null {
 }
 
 /**
- * The addresses to try for the PDF's logo, in order (spec §7): the organisation's logo, the default
+ * The addresses to try for the PDF's logo, in order (R-ANALYSIS-13): the organisation's logo, the default
  * logo, the static fallback. Relative paths are resolved against the site's origin; empty values,
  * addresses that are not http(s) (`data:`, `javascript:`) and repeats are left out.
  */

@@ -44,7 +44,7 @@ const LONG_REPORT = Array.from(
 const { width, height, margin, lineStep, bottomLimit, footerY } = ANALYSIS_PDF;
 
 describe('layoutAnalysisPdf', () => {
-  it('should lay out A4 portrait in points with the measures of spec §9', () => {
+  it('should lay out A4 portrait in points with the measures of R-ANALYSIS-10', () => {
     const doc = layout('Tekst');
     expect(doc.width).toBe(595.28);
     expect(doc.height).toBe(841.89);

@@ -18,7 +18,7 @@ import { wrapText } from './wrapText';
 export { fitLogo, pageFooter } from './pdfPageFlow';
 
 /**
- * The business analysis PDF's measures (spec §9), in points: Loop's PDF page (A4 portrait, margin
+ * The business analysis PDF's measures (R-ANALYSIS-10), in points: Loop's PDF page (A4 portrait, margin
  * 60, body line step 20, nothing below `height − margin − 40`, the footer's baseline below that)
  * and the logo's box.
  */
@@ -28,7 +28,7 @@ export const ANALYSIS_PDF = {
   logoMaxHeight: PDF_LOGO_MAX.height,
 } as const;
 
-/** The cover's title (spec §9). */
+/** The cover's title (R-ANALYSIS-11). */
 export const ANALYSIS_PDF_TITLE = 'Bedrijfsanalyse Rapport';
 
 export const ANALYSIS_PDF_FONTS = {
@@ -142,7 +142,7 @@ function writeBlock(flow: PdfPageFlow, block: ReportBlock): void {
 }
 
 /**
- * The business analysis as a PDF display list (spec §9). Page 1 is a cover of its own (logo,
+ * The business analysis as a PDF display list (R-ANALYSIS-10, R-ANALYSIS-11). Page 1 is a cover of its own (logo,
  * 'Bedrijfsanalyse Rapport', organisation, date in Dutch), so the report starts on a fresh page
  * and the cover can be printed or left out on its own; the body follows from page 2: headings,
  * list items with hanging indents, bold lines and paragraphs wrapped to the text width, a new page

@@ -3,7 +3,7 @@ import type { LogoImage, TextMeasure } from './reportPorts';
 import { wrapText } from './wrapText';
 
 /**
- * The page every Loop PDF is laid out on, in points (spec §9, the business analysis PDF's measures;
+ * The page every Loop PDF is laid out on, in points (R-ANALYSIS-10, the business analysis PDF's measures;
  * the results summary uses the same): A4 portrait, margin 60, body line step 20, nothing below
  * `height − margin − 40`, and the footer's baseline in the bottom margin below that limit.
  */
@@ -20,12 +20,12 @@ export const PDF_PAGE = {
 export const PDF_TEXT_LEFT = PDF_PAGE.margin;
 export const PDF_TEXT_RIGHT = PDF_PAGE.width - PDF_PAGE.margin;
 
-/** The box a logo is scaled into (spec §9: 120 × 60). */
+/** The box a logo is scaled into (R-ANALYSIS-11: 120 × 60). */
 export const PDF_LOGO_MAX = { width: 120, height: 60 } as const;
 
 export const PDF_FOOTER_FONT = { style: 'normal', size: 9 } as const satisfies PdfFont;
 
-/** The footer of page `page` of `pages` (spec §9). */
+/** The footer of page `page` of `pages` (R-ANALYSIS-10). */
 export const pageFooter = (page: number, pages: number): string => `Pagina ${page} van ${pages}`;
 
 /**
@@ -131,7 +131,7 @@ export class PdfPageFlow {
 
 /**
  * The finished document: the pages given (empty ones left out, at least one kept), each ending
- * with 'Pagina X van Y' centred in the bottom margin (spec §9).
+ * with 'Pagina X van Y' centred in the bottom margin (R-ANALYSIS-10).
  */
 export function finishPdf(pages: readonly (readonly PdfItem[])[], title: string): PdfDocument {
   const filled = pages.filter((items) => items.length > 0);

@@ -2,7 +2,7 @@ import type { HtmlNode } from '../html';
 
 /**
  * What the PDF draws of the report: the sanitised HTML the screen shows, read as plain data
- * (docs/architecture.md, 'The PDF is made from the sanitised report'), as lines of text. Only the
+ * (docs/decisions/analysis.md, 'The PDF is made from the sanitised report'), as lines of text. Only the
  * text of what the sanitiser kept is drawn, so nothing it removed (a script's body, an iframe's
  * srcdoc, a `javascript:` link's address) can reach the PDF.
  */

@@ -114,7 +114,7 @@ describe('reportHtml', () => {
 });
 
 describe('REPORT_HTML_POLICY', () => {
-  it('should allow exactly the tags and attributes of spec §5, links in a new tab', () => {
+  it('should allow exactly the tags and attributes of R-ANALYSIS-9, links in a new tab', () => {
     expect(REPORT_HTML_POLICY).toEqual({
       allowedTags: [
         'p',

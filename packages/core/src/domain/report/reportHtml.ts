@@ -2,7 +2,7 @@ import { decode } from 'he';
 import { Marked } from 'marked';
 import { type HtmlSanitizer, REPORT_HTML_POLICY } from '../html';
 
-/** How often entities are decoded at most (spec §5): a report escaped up to three times reads as written. */
+/** How often entities are decoded at most (R-ANALYSIS-9): a report escaped up to three times reads as written. */
 export const MAX_ENTITY_DECODES = 3;
 
 /**
@@ -79,7 +79,7 @@ function limitNesting(line: string): string {
 }
 
 /**
- * The analysis report as safe HTML (spec §5): entities decoded up to three times, Markdown parsed
+ * The analysis report as safe HTML (R-ANALYSIS-9): entities decoded up to three times, Markdown parsed
  * with line breaks respected, then sanitised with the report allow-list. Nothing touches the HTML
  * after the sanitiser. Before parsing, absurd input is cut down (long white space runs inside a
  * line, nesting beyond `MAX_NESTING`): the report is untrusted, and no answer may freeze the screen

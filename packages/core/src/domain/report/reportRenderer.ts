@@ -2,7 +2,7 @@ import type { HtmlReader, HtmlSanitizer } from '../html';
 import { reportHtml } from './reportHtml';
 
 /**
- * The report as the screen shows it, shared with its PDF (docs/architecture.md, 'The PDF is made
+ * The report as the screen shows it, shared with its PDF (docs/decisions/analysis.md, 'The PDF is made
  * from the sanitised report'): `html` runs the report pipeline (`reportHtml`) once per report, so the
  * PDF reads the very string the screen rendered instead of a copy made again; `read` turns it into
  * plain data as a browser parses it.

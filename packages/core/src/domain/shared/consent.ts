@@ -1,4 +1,4 @@
-/** Cookie consent, kept per host (spec §1, §3): app host and public site each have their own key. */
+/** Cookie consent, kept per host (R-PRIV-2): app host and public site each have their own key. */
 export type ConsentValue = 'accepted' | 'declined';
 
 export interface ConsentStore {
@@ -6,13 +6,13 @@ export interface ConsentStore {
   write(value: ConsentValue): void;
 }
 
-/** The banner shows while no choice is stored (spec §4). */
+/** The banner shows while no choice is stored (R-PRIV-2). */
 export const shouldShowConsentBanner = (stored: ConsentValue | null): boolean => stored === null;
 
 export const parseConsent = (raw: string | null): ConsentValue | null =>
   raw === 'accepted' || raw === 'declined' ? raw : null;
 
-/** Storage keys of the two consent scopes (spec §3: separate keys for app host and public site). */
+/** Storage keys of the two consent scopes (R-PRIV-2: separate keys for app host and public site). */
 export const CONSENT_KEYS = { app: 'cookie_consent_app', site: 'cookie_consent_site' } as const;
 
 /**

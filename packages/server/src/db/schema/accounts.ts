@@ -180,7 +180,7 @@ export const emailTokens = pgTable(
     usedAt: timestamptz('used_at'),
     /**
      * A verification link made at registration: the SHA-256 of the key the registering browser
-     * keeps; that browser alone is signed in by the link (docs/architecture.md, 'Signed in by the
+     * keeps; that browser alone is signed in by the link (docs/decisions/auth.md, 'Signed in by the
      * confirmation link'). Null for every other link.
      */
     browserKeyHash: text('browser_key_hash'),

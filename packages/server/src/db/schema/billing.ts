@@ -18,7 +18,7 @@ import { timestamptz } from './columns';
 
 // ───────────────────────── Billing: features, plans, subscriptions, payments ─────────────────────────
 
-/** What a plan can include (spec §3). `description` is HTML; clients sanitise it before rendering. */
+/** What a plan can include (R-BILL-12). `description` is HTML; clients sanitise it before rendering. */
 export const features = pgTable('features', {
   key: text('key').primaryKey(),
   name: text('name').notNull(),

@@ -8,7 +8,7 @@ import { timestamptz } from './columns';
 export const APP_LOG_LEVELS = ['info', 'warning', 'error', 'audit'] as const satisfies readonly LogLevel[];
 
 /**
- * The application log (spec §3 'Log item'): request metadata and audit events, never personal
+ * The application log (R-LOG-3 'Log item'): request metadata and audit events, never personal
  * data. `org_id` is deliberately not a foreign key: the log outlives deleted organisations and a
  * write never waits on another table. `log_date` is the Europe/Amsterdam calendar day of `ts`.
  */

@@ -23,7 +23,7 @@ export const SURVEY_STATUSES = ['draft', 'open', 'closed'] as const satisfies re
 /**
  * A survey of an organisation. `questions` holds the core `Question` list, always checked before
  * it is written: by `checkSurveyDraft` for a draft, which may still lack texts and choices
- * (docs/architecture.md, 'Drafts are always saved'), by `validateCompleteSurvey` once it is open or
+ * (docs/decisions/surveys.md, 'Drafts are always saved'), by `validateCompleteSurvey` once it is open or
  * closed. `version` counts content saves (optimistic concurrency for the editor's autosave).
  */
 export const surveys = pgTable(

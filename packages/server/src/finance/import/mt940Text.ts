@@ -1,6 +1,6 @@
 /**
  * The counterparty and description of an MT940 statement line from its `:86:` field (and, for ASN
- * Bank, the `:61:` field's second line), as Dutch banks write them (docs/architecture.md, 'MT940:
+ * Bank, the `:61:` field's second line), as Dutch banks write them (docs/decisions/finance.md, 'MT940:
  * wrapped lines and labelled texts').
  *
  * Wrapped lines. A bank cuts `:86:` into lines of 65 characters wherever the 65th falls, inside a

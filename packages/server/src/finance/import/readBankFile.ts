@@ -34,7 +34,7 @@ function checked(value: BankFile, balances: readonly StatementBalance[]): ReadBa
 
 /**
  * Decodes, detects (unless given) and parses an uploaded bank file; a statement whose balances do
- * not add up refuses the whole file (docs/architecture.md, 'A statement's balances must add up').
+ * not add up refuses the whole file (docs/decisions/finance.md, 'A statement's balances must add up').
  * Nothing is stored here.
  */
 export function readBankFile(

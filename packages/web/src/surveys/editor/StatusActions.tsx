@@ -9,7 +9,7 @@ import { ShareDialog } from '../share/ShareDialog';
 
 /**
  * The survey's status and the buttons that change it, with the server's reason when it refuses.
- * Opening it ends on the share step (docs/architecture.md, 'The share step').
+ * Opening it ends on the share step (docs/decisions/surveys.md, 'The share step').
  */
 export function StatusActions({ editor, survey }: { editor: SurveyEditor; survey: Survey }) {
   const notices = useNotices();

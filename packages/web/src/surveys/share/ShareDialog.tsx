@@ -7,7 +7,7 @@ import { useSurveyLinks } from '../results/useResults';
 import { SurveyShareContent } from './SurveyShareContent';
 
 /**
- * The step that ends opening a survey (docs/architecture.md, 'The share step'): the survey is open,
+ * The step that ends opening a survey (docs/decisions/surveys.md, 'The share step'): the survey is open,
  * here is how it reaches people, and where to find this again.
  */
 export function ShareDialog({

@@ -13,7 +13,7 @@ import { useCopyText } from '../results/useCopyText';
 export const COPIED_SHOWN_MS = 4000;
 
 /**
- * What sharing a survey offers (docs/architecture.md, 'The share step'), the same after opening it
+ * What sharing a survey offers (docs/decisions/surveys.md, 'The share step'), the same after opening it
  * and under 'Delen' on the results page: the public link to copy, its QR code to scan or download
  * as SVG and PNG, and the way to the invitations by e-mail.
  */

@@ -54,7 +54,7 @@ type SaveOutcome = 'saved' | 'blocked' | 'stale';
 /**
  * The survey editor's use-case: holds the draft, autosaves it a moment after the last change
  * (one PUT in flight; changes made meanwhile go in the next one), sends the version it last got
- * and adopts the one that comes back. A draft is saved whatever it still lacks (docs/architecture.md,
+ * and adopts the one that comes back. A draft is saved whatever it still lacks (docs/decisions/surveys.md,
  * 'Drafts are always saved'): what it lacks is kept in `problems`, and opening waits for it. A stale
  * version stops saving until the latest version is loaded; a refused edit (409 with `fields`) and
  * fields that cannot be stored are shown beside the questions while the user's text stays. One

@@ -135,7 +135,7 @@ export function localIssues(draft: SurveyInput): EditorIssues {
 
 /**
  * What keeps the draft from being saved: for a draft only what can never be stored (a text too
- * long), since a draft is saved whatever it still lacks (docs/architecture.md, 'Drafts are always
+ * long), since a draft is saved whatever it still lacks (docs/decisions/surveys.md, 'Drafts are always
  * saved'); for an open or closed survey every problem, as the server refuses them all.
  */
 export function blockingIssues(draft: SurveyInput, status: SurveyStatus | undefined): EditorIssues {

@@ -16,7 +16,7 @@ export interface PreviewQuestions {
 
 /**
  * The questions a respondent could get: a draft's incomplete questions are saved but cannot reach a
- * respondent (docs/architecture.md, 'Drafts are always saved'), so the preview leaves them out too
+ * respondent (docs/decisions/surveys.md, 'Drafts are always saved'), so the preview leaves them out too
  * rather than show a question without text or choices.
  */
 export function previewQuestions(survey: Pick<Survey, 'title' | 'questions'>): PreviewQuestions {

@@ -45,7 +45,7 @@ export function deleteSurveyText(responseCount: number): string {
 }
 
 /**
- * What names a response: its number in the survey once submitted ('Reactie 3', docs/architecture.md,
+ * What names a response: its number in the survey once submitted ('Reactie 3', docs/decisions/results.md,
  * 'Reactie N'), its link's label and, for an invitation, the contact who answered.
  */
 export type NamedResponse = Pick<ResponseListItem, 'ordinal' | 'label' | 'contact_name'>;

@@ -21,7 +21,7 @@ const M = SURVEY_MESSAGES;
  * Field errors of two kinds; the first message per key wins, since the editor shows one per field.
  * An error (`add`) makes the input unusable: a wrong type, a text too long, a broken id. A gap
  * (`gap`) is something still to fill in: a draft may be stored with it, but a survey with gaps
- * cannot open (docs/architecture.md, 'Drafts are always saved').
+ * cannot open (docs/decisions/surveys.md, 'Drafts are always saved').
  */
 export class Errors {
   readonly map = new Map<string, string>();

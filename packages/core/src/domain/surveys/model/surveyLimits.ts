@@ -98,7 +98,7 @@ export const SURVEY_MESSAGES = {
 } as const;
 
 /**
- * What a draft may still lack (docs/architecture.md, 'Drafts are always saved'): it is stored with
+ * What a draft may still lack (docs/decisions/surveys.md, 'Drafts are always saved'): it is stored with
  * these, but cannot open for answers until they are filled in.
  */
 export type GapCode =

@@ -3,7 +3,7 @@ import type { GapCode } from './surveyLimits';
 import { checkSurveyDraft } from './surveyValidation';
 
 /**
- * Whether a survey can open for answers, as far as its content goes (docs/architecture.md, 'Drafts
+ * Whether a survey can open for answers, as far as its content goes (docs/decisions/surveys.md, 'Drafts
  * are always saved'): a draft is stored whatever it still lacks, and this one rule, used by the
  * editor before it asks and by the server when it is asked, names what to fill in first.
  */

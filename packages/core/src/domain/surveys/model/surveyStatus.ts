@@ -6,7 +6,7 @@ import { READINESS_MESSAGES } from './surveyReadiness';
  * The life of a survey: draft → open → closed.
  *
  * - draft → open (publish): needs at least one question, nothing left to fill in (`openingProblems`:
- *   a draft is saved whatever it lacks, docs/architecture.md 'Drafts are always saved'), and a close
+ *   a draft is saved whatever it lacks, docs/decisions/surveys.md 'Drafts are always saved'), and a close
  *   date, if any, in the future.
  * - open → closed: always (the owner closes it, or its close date passes: see `effectiveStatus`).
  * - closed → open (reopen): allowed, with the same close-date rule as publishing, so a survey that

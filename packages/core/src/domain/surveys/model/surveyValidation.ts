@@ -26,7 +26,7 @@ const M = SURVEY_MESSAGES;
  * `questions.0.title`. The HTML fields are only length-checked here; the server sanitises them
  * with `SURVEY_HTML_POLICY` before storing.
  *
- * Two levels (docs/architecture.md, 'Drafts are always saved'): `checkSurveyDraft` refuses only
+ * Two levels (docs/decisions/surveys.md, 'Drafts are always saved'): `checkSurveyDraft` refuses only
  * what is unusable (types, lengths, ids, hostile input) and lists the gaps (texts still empty, too
  * few choices) a draft may be stored with; `validateCompleteSurvey` and `validateQuestion` refuse
  * the gaps too, for open surveys and templates.

@@ -2,7 +2,7 @@ import type { FileSaver } from '../../shared';
 import { err, ok, type Result } from '../../shared';
 
 /**
- * The share step (docs/architecture.md, 'The share step'): what an owner gets after opening a survey
+ * The share step (docs/decisions/surveys.md, 'The share step'): what an owner gets after opening a survey
  * and under 'Delen' on the results page: the public link to copy, a QR code of it as SVG and PNG,
  * and the way to the invitations.
  */
