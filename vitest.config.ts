@@ -7,6 +7,10 @@ const resolve = { conditions: ['source'] };
 export default defineConfig({
   test: {
     fsModuleCache: true,
+    // Vitest's default is one worker less than the cores: one worker on these two-core machines. The
+    // server suites wait on PGlite's and PostgreSQL's work as much as on their own, so two keep both
+    // cores busy; LOOP_TEST_WORKERS sets another number.
+    maxWorkers: Number(process.env.LOOP_TEST_WORKERS ?? 2),
     projects: [
       {
         resolve,
@@ -48,7 +52,6 @@ export default defineConfig({
           env: { LOOP_TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
