@@ -36,7 +36,10 @@ export default defineConfig({
         resolve,
         test: {
           name: 'server-pglite',
+          // Files share a worker's loaded modules (R-ARCH-7): loading the server per file was a
+          // quarter of the server suites' time.
           environment: 'node',
+          isolate: false,
           include: ['packages/server/src/**/*.test.ts'],
           env: { LOOP_TEST_DB: 'pglite' },
           testTimeout: 30_000,
@@ -48,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           environment: 'node',
+          isolate: false,
           include: ['packages/server/src/**/*.test.ts'],
           env: { LOOP_TEST_DB: 'postgres' },
           testTimeout: 30_000,
@@ -56,13 +60,16 @@ export default defineConfig({
       },
       {
         resolve,
+        // Two files at once, each with its own server and Chromium: a browser test waits on its
+        // pages as much as it computes, so one file at a time left a core idle.
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          // One migrated, seeded embedded database per run, copied by every test file's server.
+          globalSetup: ['e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           // A page reacts within a second on a quiet machine; CI shares two cores with other jobs, so
           // a poll waits up to 10 s for what the user would see (its default is 1 s).
           expect: { poll: { timeout: 10_000 } },

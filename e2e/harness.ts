@@ -4,14 +4,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -57,6 +57,11 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-e2e-'));
+  // The embedded database with the demo data starts from the run's template (globalSetup.ts);
+  // PostgreSQL or a server without demo data makes its own.
+  if (!env.DATABASE_URL && env.SEED_DEMO !== 'false') {
+    await cp(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+  }
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts'], {
