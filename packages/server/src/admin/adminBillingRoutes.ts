@@ -1,11 +1,9 @@
 import type { AdminPayment, AdminSubscription, AssignPlanRequest, PlanInput } from '@loop/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { requireAdmin } from '../auth/authenticate';
 import { adminPaymentSchema, adminSubscriptionSchema, planSchema } from '../billing/billingSchemas';
 import {
   createPlan,
-  findPlanRow,
   knownFeatureKeys,
   listPlans,
   PLAN_MESSAGES,
@@ -13,25 +11,21 @@ import {
   updatePlan,
   validatePlanInput,
 } from '../billing/catalog';
-import { isStoredId } from '../billing/checkout';
 import { adminPayments } from '../billing/payments';
+import { assignPlan } from '../billing/planChanges';
 import { cancelReplacedProviderSubscriptions } from '../billing/providerCancellations';
-import { adminSubscription, adminSubscriptions, changePlan } from '../billing/subscriptions';
+import { adminSubscription, adminSubscriptions } from '../billing/subscriptions';
 import { parseId } from '../db/database';
-import { organizations } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
 import { pageSchema, pagingQuerySchema, parsePaging } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { array, integer, number, object, string } from '../http/schema';
 import { auditRequest } from '../logs/requestLog';
-import { ORGANIZATION_NOT_FOUND } from '../organizations/memberships';
 
 const TAGS = ['admin'];
 
-export const ADMIN_BILLING_MESSAGES = {
-  alreadyOnPlan: 'Deze organisatie heeft dit plan al.',
-} as const;
+export { ADMIN_BILLING_MESSAGES } from '../billing/planChanges';
 
 const planInputSchema = object<PlanInput>({
   name: string({
@@ -234,22 +228,13 @@ export const adminBillingRoutes =
       },
       async (request, reply) => {
         const { organization_id: organizationId, plan_id: planId } = request.body;
-        const [organization] = isStoredId(organizationId)
-          ? await deps.db
-              .select({ id: organizations.id })
-              .from(organizations)
-              .where(eq(organizations.id, organizationId))
-          : [];
-        if (organization === undefined) throw new ApiError(404, ORGANIZATION_NOT_FOUND);
-        const plan = isStoredId(planId) ? await findPlanRow(deps.db, planId) : null;
-        if (plan === null) throw new ApiError(404, PLAN_MESSAGES.notFound);
-        const result = await changePlan(deps.db, organization.id, plan.id, deps.clock.now());
-        if (!result.changed) throw new ApiError(409, ADMIN_BILLING_MESSAGES.alreadyOnPlan);
+        const result = await assignPlan(deps, organizationId, planId);
+        if (!result.ok) throw new ApiError(result.status, result.detail, result.fields);
         auditRequest(deps.log, request, {
           category: 'admin',
           action: 'admin.subscription_assigned',
-          orgId: organization.id,
-          message: `Beheerder zette organisatie ${organization.id} op plan ${plan.id}`,
+          orgId: organizationId,
+          message: `Beheerder zette organisatie ${organizationId} op plan ${result.planId}`,
         });
         // After the commit: the replaced plan's Stripe subscription stops billing (failures are logged and retried).
         await cancelReplacedProviderSubscriptions(deps, request.log);

@@ -17,20 +17,14 @@ import {
   planSchema,
   userSubscriptionSchema,
 } from './billingSchemas';
-import { findPlanRow, listFeatures, listPlans, PLAN_MESSAGES } from './catalog';
-import {
-  BILLING_ERRORS,
-  type CheckoutBody,
-  checkoutProvider,
-  isStoredId,
-  startCheckout,
-  supersedePendingCheckouts,
-} from './checkout';
+import { listFeatures, listPlans } from './catalog';
+import { BILLING_ERRORS, type CheckoutBody, checkoutProvider, startCheckout } from './checkout';
 import { paymentReceipt } from './paymentReceipt';
 import { cancelPayment, syncPayment } from './paymentSync';
 import { findPayment, listPayments, toPayment } from './payments';
+import { switchToFreePlan } from './planChanges';
 import { cancelReplacedProviderSubscriptions } from './providerCancellations';
-import { changePlan, currentSubscription } from './subscriptions';
+import { currentSubscription } from './subscriptions';
 
 const URL_MAX_LENGTH = 2000;
 
@@ -144,23 +138,13 @@ export const billingRoutes =
       },
       async (request, reply) => {
         const organization = await organizationOf(request);
-        const { plan_id: planId } = request.body;
-        const plan = isStoredId(planId) ? await findPlanRow(deps.db, planId) : null;
-        if (plan === null) throw new ApiError(404, PLAN_MESSAGES.notFound);
-        if (plan.priceCents > 0) {
-          const current = await currentSubscription(deps.db, organization.id);
-          if (current?.plan_id === plan.id) throw new ApiError(409, BILLING_ERRORS.alreadyOnPlan);
-          throw new ApiError(400, BILLING_ERRORS.paymentNeeded, { plan_id: BILLING_ERRORS.paymentNeeded });
-        }
-        // A checkout still open for another plan must not be payable after this change.
-        await supersedePendingCheckouts(deps, organization.id);
-        const result = await changePlan(deps.db, organization.id, plan.id, deps.clock.now());
-        if (!result.changed) throw new ApiError(409, BILLING_ERRORS.alreadyOnPlan);
+        const result = await switchToFreePlan(deps, organization.id, request.body.plan_id);
+        if (!result.ok) throw new ApiError(result.status, result.detail, result.fields);
         auditRequest(deps.log, request, {
           category: 'billing',
           action: 'subscription.plan_changed',
           orgId: organization.id,
-          message: `Organisatie ${organization.id} overgestapt op gratis plan ${plan.id}`,
+          message: `Organisatie ${organization.id} overgestapt op gratis plan ${result.planId}`,
         });
         // After the commit: the replaced plan's Stripe subscription stops billing (failures are logged and retried).
         await cancelReplacedProviderSubscriptions(deps, request.log);

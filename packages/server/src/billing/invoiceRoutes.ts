@@ -1,9 +1,7 @@
 import type { Invoice, InvoiceDetails, Page } from '@loop/core';
 import { checkInvoiceDetails, invoiceFileName } from '@loop/core/billing';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { parseId } from '../db/database';
-import { organizations } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { ERRORS, PROTECTED_ERRORS } from '../http/commonSchemas';
 import { pageSchema, pagingQuerySchema, parsePaging } from '../http/paging';
@@ -15,8 +13,8 @@ import { organizationRoute } from '../organizations/organizationRoute';
 import { invoiceDetailsSchema, invoiceSchema } from './billingSchemas';
 import {
   findInvoice,
+  findInvoiceDetails,
   INVOICE_MESSAGES,
-  invoiceDetailsOf,
   listInvoices,
   renderInvoicePdf,
   saveInvoiceDetails,
@@ -30,9 +28,9 @@ const invoiceIdParams = object<{ readonly id: string }>({
 });
 
 async function invoiceDetails(deps: Pick<AppDeps, 'db'>, organizationId: number): Promise<InvoiceDetails> {
-  const [row] = await deps.db.select().from(organizations).where(eq(organizations.id, organizationId));
-  if (row === undefined) throw new ApiError(404, INVOICE_MESSAGES.notFound);
-  return invoiceDetailsOf(row);
+  const details = await findInvoiceDetails(deps.db, organizationId);
+  if (details === null) throw new ApiError(404, INVOICE_MESSAGES.notFound);
+  return details;
 }
 
 /**

@@ -191,6 +191,15 @@ export const invoiceDetailsOf = (row: OrganizationRow): InvoiceDetails => ({
   vat_number: row.vatNumber,
 });
 
+/** The organisation's invoice details; null when the organisation is gone. */
+export async function findInvoiceDetails(
+  db: Queryable,
+  organizationId: number,
+): Promise<InvoiceDetails | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  return row === undefined ? null : invoiceDetailsOf(row);
+}
+
 /** Replaces the organisation's invoice details (already checked); invoices issued before keep theirs. */
 export async function saveInvoiceDetails(
   db: Queryable,

@@ -50,9 +50,6 @@ import {
   listContactPage,
 } from './contactUseCases';
 
-// Invitations check their selection as the bulk actions do.
-export { checkSelection } from './contactHttp';
-
 /**
  * Contacts of the current organisation (X-Organization-Id): the list with search and filters,
  * facets, one contact, bulk actions, segments, the CSV export and CSV imports. Every route needs

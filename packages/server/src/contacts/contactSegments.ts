@@ -2,14 +2,7 @@ import type { ContactFilter, ContactSegment, ContactSelection } from '@loop/core
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type ContactSegmentRow, contactSegments, contacts } from '../db/schema';
-import { ApiError } from '../http/apiError';
-import {
-  CONTACT_ERRORS,
-  countContacts,
-  filterConditions,
-  textArray,
-  violatedUniqueIndex,
-} from './contactStore';
+import { countContacts, filterConditions, textArray, violatedUniqueIndex } from './contactStore';
 
 /** Saved filters (segments) and what a selection (ids, a filter or a segment) means in SQL. */
 
@@ -103,31 +96,21 @@ export async function deleteSegment(db: Queryable, organizationId: number, id: n
   return deleted.length > 0;
 }
 
-/** The filter of a segment of the organisation; 404 when there is no such segment. */
-export async function segmentFilter(
-  db: Queryable,
-  organizationId: number,
-  id: number,
-): Promise<ContactFilter> {
-  const row = await findSegmentRow(db, organizationId, id);
-  if (row === null) throw new ApiError(404, CONTACT_ERRORS.segmentNotFound);
-  return row.filter;
-}
-
 /**
  * The conditions of a selection, besides the organisation's (which `filterConditions` and the
- * store functions always add): ids of another organisation simply match nothing.
+ * store functions always add): ids of another organisation simply match nothing. Null when the
+ * selection names a segment the organisation does not have.
  */
 export async function selectionConditions(
   db: Queryable,
   organizationId: number,
   selection: ContactSelection,
-): Promise<SQL[]> {
+): Promise<SQL[] | null> {
   if ('ids' in selection)
     return [eq(contacts.organizationId, organizationId), inArray(contacts.id, [...selection.ids, -1])];
-  const filter =
-    'filter' in selection ? selection.filter : await segmentFilter(db, organizationId, selection.segment_id);
-  return filterConditions(organizationId, filter);
+  if ('filter' in selection) return filterConditions(organizationId, selection.filter);
+  const segment = await findSegmentRow(db, organizationId, selection.segment_id);
+  return segment === null ? null : filterConditions(organizationId, segment.filter);
 }
 
 const TAGS_MAX = 50;

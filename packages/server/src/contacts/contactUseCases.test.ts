@@ -154,6 +154,19 @@ describe('bulkContacts', () => {
       }),
     ).toEqual({ ok: true, value: { action: 'add_tags', affected: 1 } });
   });
+
+  it("should refuse another organisation's segment as not found and change nothing", async () => {
+    const theirs = await added(other, 'Joris', 'joris@example.nl', ['klant']);
+    const segment = await createSegment(deps, orgOf(other), { name: 'Klanten', filter: { tags: ['klant'] } });
+    if (!segment.ok) throw new Error(segment.detail);
+    expect(
+      await bulkContacts(deps, orgOf(team), {
+        action: 'delete',
+        selection: { segment_id: segment.value.id },
+      }),
+    ).toEqual({ ok: false, code: 'not_found', detail: CONTACT_ERRORS.segmentNotFound });
+    expect(await getContact(deps, orgOf(other), theirs.id)).toEqual({ ok: true, value: theirs });
+  });
 });
 
 describe('segments and erasing', () => {

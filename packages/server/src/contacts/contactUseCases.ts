@@ -182,9 +182,11 @@ export async function bulkContacts(
   const now = deps.clock.now();
   const affected = await deps.db.transaction(async (tx) => {
     const where = await selectionConditions(tx, organizationId, selection.value);
+    if (where === null) return null;
     if (action === 'delete') return eraseContacts(tx, organizationId, where, now);
     return action === 'add_tags' ? addTags(tx, where, tags, now) : removeTags(tx, where, tags, now);
   });
+  if (affected === null) return refuse('not_found', CONTACT_ERRORS.segmentNotFound);
   return ok({ action, affected });
 }
 

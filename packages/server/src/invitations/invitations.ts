@@ -3,8 +3,9 @@ import type { InvitationPreviewResult, InvitationSendResult, SkippedContact } fr
 import { invitationSkip, SKIP_TEXTS } from '@loop/core/invitations';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
-import { checkSelection } from '../contacts/contactRoutes';
+import { checkSelection } from '../contacts/contactHttp';
 import { selectionConditions } from '../contacts/contactSegments';
+import { CONTACT_ERRORS } from '../contacts/contactStore';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyInvitations } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
@@ -69,6 +70,7 @@ async function plan(
   const sendAt = sendAtOf(body.send_at, now);
   const selection = checkSelection(body.selection);
   const where = await selectionConditions(db, survey.organizationId, selection);
+  if (where === null) throw new ApiError(404, CONTACT_ERRORS.segmentNotFound);
   const facts = await selectionFacts(db, survey.organizationId, survey.id, where);
   if (facts.length === 0) {
     // Ids of nobody here (unknown, or another organisation's) are not found; a filter or segment

@@ -1,43 +1,11 @@
 import type { UnsubscribePreview } from '@loop/core';
-import { emailHint } from '@loop/core/invitations';
-import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../appDeps';
-import { contacts, organizations } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
-import { unsubscribeContact } from './invitationDelivery';
 import { unsubscribeParams, unsubscribePreviewSchema } from './invitationSchemas';
-import { unsubscribeContactId } from './invitationTokens';
+import { unsubscribeByToken, unsubscribePreview } from './unsubscribes';
 
 export const UNSUBSCRIBE_NOT_FOUND = 'Deze afmeldlink is onbekend of het contact bestaat niet meer.';
-
-/** The contact of a token with what the page shows; 404 for a forged token or an erased contact. */
-async function previewOf(
-  deps: Pick<AppDeps, 'config' | 'db'>,
-  token: string,
-): Promise<{ id: number; preview: UnsubscribePreview }> {
-  const id = unsubscribeContactId(deps.config.jwtSecret, token);
-  if (id === null) throw new ApiError(404, UNSUBSCRIBE_NOT_FOUND);
-  const [row] = await deps.db
-    .select({
-      email: contacts.email,
-      unsubscribedAt: contacts.unsubscribedAt,
-      organizationName: organizations.name,
-    })
-    .from(contacts)
-    .innerJoin(organizations, eq(organizations.id, contacts.organizationId))
-    .where(eq(contacts.id, id));
-  if (row === undefined) throw new ApiError(404, UNSUBSCRIBE_NOT_FOUND);
-  return {
-    id,
-    preview: {
-      organization_name: row.organizationName,
-      email_hint: emailHint(row.email),
-      unsubscribed: row.unsubscribedAt !== null,
-    },
-  };
-}
 
 /**
  * Public unsubscribe (issue 16), without login: the link in every invitation's footer leads to the
@@ -72,7 +40,11 @@ export const unsubscribeRoutes =
           response: { 200: unsubscribePreviewSchema, ...errors },
         },
       },
-      async (request): Promise<UnsubscribePreview> => (await previewOf(deps, request.params.token)).preview,
+      async (request): Promise<UnsubscribePreview> => {
+        const preview = await unsubscribePreview(deps, request.params.token);
+        if (preview === null) throw new ApiError(404, UNSUBSCRIBE_NOT_FOUND);
+        return preview;
+      },
     );
 
     app.post(
@@ -93,10 +65,9 @@ export const unsubscribeRoutes =
         },
       },
       async (request): Promise<UnsubscribePreview> => {
-        const { id, preview } = await previewOf(deps, request.params.token);
-        if (!(await unsubscribeContact(deps, id, deps.clock.now())))
-          throw new ApiError(404, UNSUBSCRIBE_NOT_FOUND);
-        return { ...preview, unsubscribed: true };
+        const preview = await unsubscribeByToken(deps, request.params.token);
+        if (preview === null) throw new ApiError(404, UNSUBSCRIBE_NOT_FOUND);
+        return preview;
       },
     );
   };
