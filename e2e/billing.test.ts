@@ -259,7 +259,7 @@ describe('checkout with the simulated provider', () => {
       `Volgende verlenging: ${calendarDayText(calendarDayIso(addMonths(period.start, 1)))}, voor € 79,00.`,
     );
     expect(await receipt.locator('.receipt-unlocked').textContent()).toContain('Bedrijfsanalyse');
-    // The spec's lines stay below it.
+    // R-BILL-10's lines stay below it.
     await page.locator('.payment-details').getByText('paid (betaald)', { exact: true }).waitFor();
 
     const fromReceipt = page.waitForEvent('download');

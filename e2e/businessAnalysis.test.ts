@@ -171,7 +171,7 @@ describe('business analysis with the business feature', () => {
     await context.close();
   }, 180_000);
 
-  it("should alert the spec's text when the PDF engine cannot be loaded", async () => {
+  it("should alert R-ANALYSIS-7's text when the PDF engine cannot be loaded", async () => {
     const { page, context, problems } = await openPage(env.browser);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

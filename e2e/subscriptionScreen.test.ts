@@ -121,7 +121,7 @@ describe("'Mijn Abonnement'", () => {
 });
 
 describe("'Terug van betaling'", () => {
-  it("should show 'onbekend' and '-' without query parameters, and the links of the spec", async () => {
+  it("should show 'onbekend' and '-' without query parameters, and the links of R-BILL-10", async () => {
     const { page, context, problems } = await openPage(env.browser);
     await page.goto(`${env.server.url}/billing/return`);
     await page.getByRole('heading', { name: 'Terug van betaling' }).waitFor();

@@ -67,7 +67,7 @@ describe('checkLanguage', () => {
     expect(rulesOf("const a = 'KPI’s';", 'packages/web/src/testing/fake.ts')).toEqual([]);
   });
 
-  it("should let only an allowed line through, such as the specification's cookie text", () => {
+  it("should let only an allowed line through, such as R-PRIV-1's cookie text", () => {
     const banner = '<p>We gebruiken cookies om uw ervaring te verbeteren.</p>';
     expect(rulesOf(banner, 'packages/web/src/consent/CookieBanner.tsx')).toEqual([]);
     expect(

@@ -40,11 +40,11 @@ export const LANGUAGE_RULES: readonly LanguageRule[] = [
       `(?<![\\p{L}\\p{N}.$\\\\-])(?:uw(?![\\p{L}\\p{N}])|u(?=\\s+(?:${U_NEIGHBOURS})(?![\\p{L}]))|(?<=(?:${U_NEIGHBOURS})\\s+)u(?![\\p{L}\\p{N}'.(]))`,
       'giu',
     ),
-    message: "'u'/'uw': Loop says 'je'/'jouw' (texts the specification gives stay as given)",
+    message: "'u'/'uw': Loop says 'je'/'jouw' (texts a rule in docs/rules/ quotes stay as given)",
   },
 ];
 
-/** A text that may break a rule, on purpose: a specification text or data that is no text. */
+/** A text that may break a rule, on purpose: a text a rule in docs/rules/ quotes, or data that is no text. */
 export interface LanguageAllowance {
   readonly file: string;
   readonly rule: string;
@@ -58,7 +58,7 @@ export const LANGUAGE_ALLOWANCES: readonly LanguageAllowance[] = [
     file: 'packages/web/src/consent/CookieBanner.tsx',
     rule: 'u-form',
     line: 'We gebruiken cookies om uw ervaring te verbeteren.',
-    why: "the cookie banner's text as the specification gives it",
+    why: "the cookie banner's text as R-PRIV-1 quotes it",
   },
   {
     file: 'packages/core/src/domain/surveys/summary/dutchStopWords.ts',

@@ -86,11 +86,61 @@ describe('rule ids on made-up files', () => {
     // Built from parts, so this file does not cite what it forbids (scripts/standalone.test.ts).
     const doc = {
       path: 'docs/a.md',
-      text: `See [the spec](${['..', '..', 'shared', 'spec', '000.txt'].join('/')}).\n`,
+      text: `See [the first description](${['..', '..', 'shared', 'spec', '000.txt'].join('/')}).\n`,
     };
     const code = { path: 'packages/web/src/a.ts', text: "import { useQuery } from '../shared/useQuery';\n" };
     const problems = checkRuleIds([RULES, doc, code]);
     expect(problems.map((p) => p.path)).toEqual(['docs/a.md']);
+  });
+});
+
+describe('naming an outside document on made-up files', () => {
+  const problemsOf = (text: string, path = 'packages/core/src/a.ts') =>
+    checkRuleIds([RULES, { path, text: `x\n${text}\n` }]);
+
+  it.each([
+    ['a comment', "// A failed receipt is not fatal: the spec's lines still show the payment."],
+    ['a test title', "  it('should use the spec thresholds of 60 s and 30 s', () => {"],
+    ['a capital', '/** Spec texts, character for character. */'],
+    ['the long word', '<!-- as the specification gives it -->'],
+    ['its possessive', 'why: "the cookie banner\'s text as the Specification\'s banner",'],
+    ['the end of a sentence', '/* Copied from the spec. */'],
+    ['a prefix', '/** The templates every organisation sees (spec: medewerkers, klanten). */'],
+  ])('should refuse %s', (_, text) => {
+    const problems = problemsOf(text);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ path: 'packages/core/src/a.ts', line: 2 });
+    expect(problems[0]?.message).toMatch(/^names an outside document \('spec/i);
+  });
+
+  it('should refuse it in documents and stylesheets too', () => {
+    expect(problemsOf('Toasts are 350px wide by spec.', 'docs/a.md')).toHaveLength(1);
+    expect(problemsOf('/* 350px wide by spec */', 'packages/web/src/a.css')).toHaveLength(1);
+  });
+
+  it('should let the text stand once it cites a rule id or names no document', () => {
+    expect(problemsOf("// A failed receipt is not fatal: R-BILL-1's lines still show the payment.")).toEqual(
+      [],
+    );
+    expect(problemsOf("  it('should use the thresholds of 60 s and 30 s', () => {")).toEqual([]);
+  });
+
+  it.each([
+    ['a file name', 'Tests (`*.test.ts`, `*.spec.tsx`)'],
+    ['a pattern', 'return /\\.(test|spec|fixtures)\\.tsx?$/.test(path);'],
+    ['a path', 'github.com/zilverline/mt940, `spec/fixtures/`'],
+    ['a property', 'const width = options.spec.width;'],
+    ['other words', 'specimen, specifier, specific, special, respect, inspect'],
+    ['a public standard', '// the HTML spec, RFC 5322 specification and the OpenAPI specification'],
+  ])('should let %s through', (_, text) => {
+    expect(problemsOf(text)).toEqual([]);
+  });
+
+  it('should let only its own source and test name the word', () => {
+    const line = "// copied from the spec's table";
+    expect(problemsOf(line, 'scripts/ruleIds.ts')).toEqual([]);
+    expect(problemsOf(line, 'scripts/ruleIds.test.ts')).toEqual([]);
+    expect(problemsOf(line, 'scripts/language.test.ts')).toHaveLength(1);
   });
 });
 
@@ -105,7 +155,7 @@ describe('rule ids in this repository', () => {
     ).toBe(true);
   });
 
-  it('should cite only defined rule ids, define each once, and cite no sections of outside documents', () => {
+  it('should cite only defined rule ids, define each once, and cite or name no outside document', () => {
     const problems = checkRuleIds(tree).map((p) => `${p.path}:${p.line}: ${p.message}`);
     expect(problems).toEqual([]);
   });

@@ -42,6 +42,21 @@ const RFC_BEFORE = /RFC \d+\s?$/;
 const OUTSIDE_PATH = /\/work\/shared\b|\bshared\/spec\b/;
 const OUTSIDE_PATH_IN_DOCS = /(?:\.\.\/)+shared\//;
 
+/**
+ * A reference to the product's outside description by name instead of a rule id: "the spec", "the
+ * spec's text", "spec thresholds", "as the specification gives it". A newcomer has no such document,
+ * so a rule is cited by its id or stated in plain words. The word as part of a file name, a path or a
+ * pattern (`*.spec.tsx`, `spec/fixtures/`, `(test|spec)`) is no reference, nor is a public standard
+ * named just before it ("the HTML spec", "RFC 5322 specification").
+ */
+const SPEC_WORD = /\b(?:spec|specification)s?\b(?:'s)?/gi;
+const NAME_PART_BEFORE = /[./|@*-]$/;
+const NAME_PART_AFTER = /^(?:\.[A-Za-z]|[/|-])/;
+const PUBLIC_STANDARD_BEFORE = /(?:\bRFC \d+|\bHTML|\bCSS|\bWHATWG|\bW3C|\bECMAScript|\bOpenAPI|\bWCAG)\s$/;
+
+/** The files that may name the word: this check and its test, which must spell out what they refuse. */
+export const SPEC_WORD_ALLOWED: readonly string[] = ['scripts/ruleIds.ts', 'scripts/ruleIds.test.ts'];
+
 function lineOf(text: string, index: number): number {
   let line = 1;
   for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) line++;
@@ -96,6 +111,19 @@ export function checkRuleIds(files: readonly TextFile[]): RuleIdProblem[] {
         line: lineOf(file.text, match.index),
         message: `cites a section ('${file.text.slice(Math.max(0, match.index - 5), match.index + 3).trim()}') instead of a rule id from ${RULES_DIR}`,
       });
+    }
+    if (!SPEC_WORD_ALLOWED.includes(file.path)) {
+      for (const match of file.text.matchAll(SPEC_WORD)) {
+        const before = file.text.slice(Math.max(0, match.index - 16), match.index);
+        const after = file.text.slice(match.index + match[0].length, match.index + match[0].length + 2);
+        if (NAME_PART_BEFORE.test(before) || NAME_PART_AFTER.test(after)) continue;
+        if (PUBLIC_STANDARD_BEFORE.test(before)) continue;
+        problems.push({
+          path: file.path,
+          line: lineOf(file.text, match.index),
+          message: `names an outside document ('${match[0]}'): cite a rule id from ${RULES_DIR} or say it plainly`,
+        });
+      }
     }
     const outside =
       OUTSIDE_PATH.exec(file.text) ??

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // Built from parts, so this file does not cite what it forbids. `../shared/result` inside a
-// package is fine: only the folder beside the repository (its spec, test data, hooks) is outside.
+// package is fine: only the folder beside the repository (the product's first description, test
+// data, hooks) is outside.
 const OUTSIDE = [
   new RegExp(['DESIGN', 'md'].join('\\.')),
   new RegExp(['\\.\\./shared/(spec|testdata|hooks|README)'].join('')),

@@ -116,7 +116,7 @@ describe('POST /organization/business-analysis', () => {
     expect(await storedOf(team.organization.id)).toBe(before);
   });
 
-  it("should answer 400 with the spec's text when there are no KPIs and no surveys with responses", async () => {
+  it("should answer 400 with R-ANALYSIS-6's text when there are no KPIs and no surveys with responses", async () => {
     const empty = await createTeam(ctx, 'Leeg BV');
     // A survey without responses does not count.
     await api(ctx.app, 'POST', '/surveys', {
@@ -140,7 +140,7 @@ describe('POST /organization/business-analysis', () => {
     expect(await ctx.db.$count(businessAnalysisClaims)).toBe(0);
   });
 
-  it("should answer 403 with the spec's text on every route without the plan feature 'business'", async () => {
+  it("should answer 403 with R-ANALYSIS-6's text on every route without the plan feature 'business'", async () => {
     const smart = await createTeam(ctx, 'Slim BV', 'smartloop');
     for (const [method, path] of [
       ['POST', '/organization/business-analysis'],
@@ -159,7 +159,7 @@ describe('POST /organization/business-analysis', () => {
     expect((await makeAnalysis(ctx.app, smart)).statusCode).toBe(400);
   });
 
-  it("should answer 504 with the spec's text when the analyst runs out of time, abort it and store nothing", async () => {
+  it("should answer 504 with R-ANALYSIS-6's text when the analyst runs out of time, abort it and store nothing", async () => {
     const held = heldAnalyst();
     const app = await ctx.buildApp({ analyst: held.analyst, config: { analysisTimeoutMs: 150 } });
     const before = await storedOf(team.organization.id);

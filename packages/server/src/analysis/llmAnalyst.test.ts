@@ -114,7 +114,7 @@ describe('the LLM analyst', () => {
     expect(analysisOf(await makeAnalysis(app, team)).analysis).toBe(REPORT);
   });
 
-  it("should answer 504 with the spec's text when the model is too slow, and store nothing", async () => {
+  it("should answer 504 with R-ANALYSIS-6's text when the model is too slow, and store nothing", async () => {
     mode = 'slow';
     const before = await stored();
     const started = Date.now();

@@ -160,7 +160,7 @@ const eventEvaluation: readonly Question[] = [
 export const FORMER_EMPLOYEE_INTRODUCTION =
   '<p>Fijn dat je meedoet! Je antwoorden zijn <strong>anoniem</strong> en helpen ons om een betere werkgever te worden.</p>';
 
-/** The templates every organisation sees (spec: medewerkers, klanten, evenementen). */
+/** The templates every organisation sees (R-SURV-6: for employees, customers and events). */
 export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   {
     key: 'medewerkerstevredenheid',

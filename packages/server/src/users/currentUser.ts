@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema';
 import { listOrganizations } from '../organizations/memberships';
 import { pendingEmail } from './emailChange';
 
-/** GET /users/me: the spec's fields (organisations sorted by name, the first as the fallback) and the profile. */
+/** GET /users/me: R-ORG-1's fields (organisations sorted by name, the first as the fallback) and the profile. */
 export async function currentUser(db: Queryable, user: UserRow, now: Date): Promise<CurrentUser> {
   const organizations = await listOrganizations(db, user.id);
   const pending = await pendingEmail(db, user.id, now);

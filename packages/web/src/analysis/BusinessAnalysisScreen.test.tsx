@@ -241,7 +241,7 @@ describe('BusinessAnalysisScreen', () => {
     expect(alerts).toEqual(['Er ging iets mis bij het genereren van de PDF. Probeer het opnieuw.']);
   });
 
-  it('should lay out the PDF with jsPDF, loaded on the click, and save it under the spec name', async () => {
+  it('should lay out the PDF with jsPDF, loaded on the click, and save it under the name of R-ANALYSIS-12', async () => {
     const saved: Array<[string, Uint8Array, string]> = [];
     const files = {
       saveFile: () => {},

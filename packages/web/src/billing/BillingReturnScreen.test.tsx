@@ -74,7 +74,7 @@ function app(path: string, payment: Payment = PAYMENT) {
 }
 
 describe("'Terug van betaling'", () => {
-  it("should put the receipt above the spec's lines: what was bought, the running period, unlocked, BTW, renewal, invoice", async () => {
+  it("should put the receipt above R-BILL-10's lines: what was bought, the running period, unlocked, BTW, renewal, invoice", async () => {
     const test = app('/billing/return?status=success&payment_id=31');
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     const receipt = await waitFor(() => {
@@ -101,7 +101,7 @@ describe("'Terug van betaling'", () => {
     );
     expect(receipt.querySelector('button')?.textContent).toBe('Factuur LOOP-2026-000007 downloaden (PDF)');
 
-    // Below it the spec's lines, exactly as received with the meaning beside the status.
+    // Below it R-BILL-10's lines, exactly as received with the meaning beside the status.
     const sections = [
       ...container.querySelectorAll('main .receipt, main .plan-dates, main .payment-details'),
     ];

@@ -11,7 +11,7 @@ import { useSubscription } from './useSubscription';
 /**
  * A screen behind a plan feature (R-BILL-14): nothing while the plan is checked, the screen when the
  * plan has the feature, and otherwise what core's decideFeatureGate says: the page's title with
- * which plans unlock it and a link to 'Mijn Abonnement', or the spec's redirect (the business
+ * which plans unlock it and a link to 'Mijn Abonnement', or R-ANALYSIS-1's redirect (the business
  * analysis goes to /dashboard).
  */
 export function FeatureGate({

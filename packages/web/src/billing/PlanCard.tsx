@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { PlanBadge } from './PlanBadge';
 
 /**
- * A plan's card (docs/decisions/billing.md, 'Plan cards explain themselves'): the spec's price, whether
- * it includes BTW, one line per feature with what it is, where KPI's and Financiën come from, and
+ * A plan's card (docs/decisions/billing.md, 'Plan cards explain themselves'): the price of R-BILL-3,
+ * whether it includes BTW, one line per feature with what it is, where KPI's and Financiën come from, and
  * what a change does to the running period. `children` is the card's button, if any.
  */
 export function PlanCard({

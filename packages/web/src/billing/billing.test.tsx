@@ -155,7 +155,7 @@ describe('Mijn Abonnement: plan cards, invoices and invoice details', () => {
     expect(smart?.querySelector('.plan-change-note')?.textContent).toBe(
       'Na betaling gaat smartloop meteen in en wordt het elke maand verlengd.',
     );
-    // The current plan's part says it too, and the spec's sorting and prices stay.
+    // The current plan's part says it too, and the sorting (R-BILL-2) and prices (R-BILL-3) stay.
     expect(container.querySelector('.current-plan-price')?.textContent).toBe('Gratis');
     expect(
       container.querySelector('#current-plan-heading')?.parentElement?.querySelector('.plan-note')
@@ -295,7 +295,7 @@ describe('feature gating', () => {
     );
   });
 
-  it('should still send /bedrijfsanalyse to the dashboard, as the spec prescribes', async () => {
+  it('should still send /bedrijfsanalyse to the dashboard, as R-ANALYSIS-1 prescribes', async () => {
     const test = app('/bedrijfsanalyse', [feature('core')]);
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(test.location.history.at(-1)).toBe('/dashboard'));

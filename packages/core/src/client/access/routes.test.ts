@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Access } from './routeGuard';
 import { ROUTE_ACCESS } from './routes';
 
-// The route table of R-ACCESS-1, copied from the spec character for character.
-const SPEC_ROUTES: Record<Access, readonly string[]> = {
+// The route table of R-ACCESS-1, copied from docs/rules/access.md character for character.
+const RULE_ROUTES: Record<Access, readonly string[]> = {
   public: [
     '/login',
     '/register',
@@ -40,7 +40,7 @@ const table: Readonly<Record<string, { readonly access: Access; readonly allowTe
   ROUTE_ACCESS;
 
 describe('ROUTE_ACCESS', () => {
-  for (const [access, paths] of Object.entries(SPEC_ROUTES)) {
+  for (const [access, paths] of Object.entries(RULE_ROUTES)) {
     it.each(paths)(`should list %s as ${access}`, (path) => {
       expect(table[path]?.access).toBe(access);
     });
@@ -50,7 +50,7 @@ describe('ROUTE_ACCESS', () => {
     expect(table['/privacybeleid']?.access).toBe('public');
   });
 
-  it('should guard /admin/logs as admin only (its guard is not shown in the spec)', () => {
+  it('should guard /admin/logs as admin only (R-ACCESS-3)', () => {
     expect(table['/admin/logs']).toEqual({ access: 'admin' });
   });
 
@@ -66,9 +66,9 @@ describe('ROUTE_ACCESS', () => {
     expect(table['/survey/:id/uitnodigen']).toEqual({ access: 'onboarded' });
   });
 
-  it('should hold no route beyond the spec table and the documented extras', () => {
+  it("should hold no route beyond R-ACCESS-1's table and the documented extras", () => {
     const known = new Set([
-      ...Object.values(SPEC_ROUTES).flat(),
+      ...Object.values(RULE_ROUTES).flat(),
       '/privacybeleid',
       '/admin/logs',
       '/organisatie',

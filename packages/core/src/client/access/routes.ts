@@ -15,12 +15,12 @@ export const ROUTE_ACCESS = {
   '/cookiebeleid': { access: 'public' },
   '/verify/:token': { access: 'public' },
   '/billing/return': { access: 'public' },
-  // Not in the spec's table: an invitation link from the teams feature, opened signed in or out.
+  // Loop's own, beyond R-ACCESS-1: an invitation link from the teams feature, opened signed in or out.
   '/uitnodiging/:token': { access: 'public' },
-  // Not in the spec's table: the links of an e-mail change, to the new and to the old address.
+  // Loop's own, beyond R-ACCESS-1: the links of an e-mail change, to the new and to the old address.
   '/email-bevestigen/:token': { access: 'public' },
   '/email-herstellen/:token': { access: 'public' },
-  // Not in the spec's table: the unsubscribe link of survey invitations, opened signed out.
+  // Loop's own, beyond R-ACCESS-1: the unsubscribe link of survey invitations, opened signed out.
   '/afmelden/:token': { access: 'public' },
   '/onboarding': { access: 'login' },
   '/dashboard/abonnement': { access: 'login' },
@@ -32,12 +32,12 @@ export const ROUTE_ACCESS = {
   '/survey/:id': { access: 'onboarded' },
   '/survey/:id/edit': { access: 'onboarded' },
   '/survey/:id/email-preview': { access: 'onboarded' },
-  // Not in the spec's table: sending a survey to contacts, and its invitations' status.
+  // Loop's own, beyond R-ACCESS-1: sending a survey to contacts, and its invitations' status.
   '/survey/:id/uitnodigen': { access: 'onboarded' },
   '/survey/:id/preview': { access: 'onboarded' },
   '/survey/:surveyId/question/:questionId': { access: 'onboarded' },
   '/profiel': { access: 'onboarded' },
-  // Not in the spec's table: the organisation's team (members, roles, invitations).
+  // Loop's own, beyond R-ACCESS-1: the organisation's team (members, roles, invitations).
   '/organisatie': { access: 'onboarded' },
   '/personalisatie': { access: 'onboarded' },
   '/contacten': { access: 'onboarded' },
@@ -49,7 +49,7 @@ export const ROUTE_ACCESS = {
   // (docs/decisions/access.md, 'Template managers on the admin pages').
   '/admin': { access: 'admin', allowTemplateManagers: true },
   '/admin/billing': { access: 'admin', allowTemplateManagers: true },
-  // The spec does not show this guard; the log is platform-wide, so admins only.
+  // R-ACCESS-3: the log is platform-wide, so admins only.
   '/admin/logs': { access: 'admin' },
 } as const satisfies Record<string, RouteAccess>;
 

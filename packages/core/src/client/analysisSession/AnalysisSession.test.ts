@@ -277,7 +277,7 @@ describe('AnalysisSession exports', () => {
     expect(alerts).toEqual([]);
   });
 
-  it('should alert the spec text when the PDF fails or its engine cannot be loaded', async () => {
+  it('should alert the text of R-ANALYSIS-7 when the PDF fails or its engine cannot be loaded', async () => {
     const { session, pdf, alerts } = sessionWith();
     await session.create();
     const exporting = session.exportPdf();

@@ -8,7 +8,7 @@ import {
 } from './analysisTexts';
 
 describe('analysisErrorText', () => {
-  it('should give the spec texts for 403, 400 and 504 whatever the server said', () => {
+  it('should give the texts of R-ANALYSIS-6 for 403, 400 and 504 whatever the server said', () => {
     expect(analysisErrorText({ status: 403, detail: 'Geen toegang.' })).toBe(
       'AI-analyse is niet beschikbaar voor dit abonnement.',
     );
@@ -41,7 +41,7 @@ describe('analysisErrorText', () => {
 });
 
 describe('basisText', () => {
-  it("should say 'Gebaseerd op N KPI's en M surveys' in the spec's words", () => {
+  it("should say 'Gebaseerd op N KPI's en M surveys' in R-ANALYSIS-2's words", () => {
     expect(basisText({ kpis: 4, surveys: 2 })).toBe("Gebaseerd op 4 KPI's en 2 surveys");
     expect(basisText({ kpis: 0, surveys: 1 })).toBe("Gebaseerd op 0 KPI's en 1 surveys");
   });

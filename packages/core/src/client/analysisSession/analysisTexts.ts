@@ -14,7 +14,7 @@ export const ANALYSIS_TEXTS = {
   pdfBusy: 'PDF...',
   markdown: 'MD',
   pdfFailed: 'Er ging iets mis bij het genereren van de PDF. Probeer het opnieuw.',
-  /** Not in the spec: the Markdown download's failure, worded like the PDF's. */
+  /** The Markdown download's failure (R-ANALYSIS-15, Loop's own), worded like the PDF's. */
   markdownFailed: 'Er ging iets mis bij het downloaden van het Markdown-bestand. Probeer het opnieuw.',
   failed: ANALYSIS_MESSAGES.fallback,
 } as const;
@@ -41,7 +41,7 @@ export function analysisErrorText(failure: {
   return ANALYSIS_TEXTS.failed;
 }
 
-/** The subtitle (R-ANALYSIS-2): 'Gebaseerd op N KPI's en M surveys', the spec's words for every count. */
+/** The subtitle (R-ANALYSIS-2): 'Gebaseerd op N KPI's en M surveys', in those words whatever the counts. */
 export const basisText = (points: AnalysisDataPoints): string =>
   `Gebaseerd op ${points.kpis} KPI's en ${points.surveys} surveys`;
 

@@ -35,7 +35,7 @@ describe('hasBothTokens', () => {
 });
 
 describe('needsRefresh', () => {
-  it('should use the spec thresholds of 60 s and 30 s', () => {
+  it('should use the thresholds of 60 s (R-AUTH-3) and 30 s (R-AUTH-4)', () => {
     expect(REFRESH_WHEN_REMAINING_MS).toBe(60_000);
     expect(BACKGROUND_REFRESH_LEAD_MS).toBe(30_000);
   });

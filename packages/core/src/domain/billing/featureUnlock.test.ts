@@ -104,7 +104,7 @@ describe('decideFeatureGate', () => {
     });
   });
 
-  it('should keep the redirect the spec prescribes for the business analysis', () => {
+  it('should keep the redirect R-ANALYSIS-1 prescribes for the business analysis', () => {
     expect(decideFeatureGate({ feature: 'business', check: false, plans })).toEqual({
       kind: 'redirect',
       to: '/dashboard',

@@ -62,7 +62,7 @@ export type FeatureGateDecision =
 
 /**
  * What a page behind a plan feature shows: nothing yet while the plan is checked, the page when
- * the plan has the feature, otherwise the spec's redirect where it prescribes one and else the
+ * the plan has the feature, otherwise the redirect a rule prescribes (R-ANALYSIS-1) and else the
  * explanation of `missingFeatureText`.
  */
 export function decideFeatureGate(input: {

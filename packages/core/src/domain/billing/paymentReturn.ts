@@ -50,7 +50,7 @@ export function createPaymentReturn(deps: { readonly gateway: BillingGateway }):
       if (!page.ok) return page;
       const items = page.value.items;
       const returned = paymentId === null ? undefined : items.find((payment) => payment.id === paymentId);
-      // A failed receipt is not fatal either: the spec's lines still show the payment.
+      // A failed receipt is not fatal either: R-BILL-10's lines still show the payment.
       const receipt = returned?.status === 'paid' ? await gateway.receipt(returned.id) : null;
       return {
         ok: true,

@@ -44,7 +44,7 @@ describe('planCardView', () => {
     );
   });
 
-  it("should keep the spec's 'Gratis' and have no BTW note for a free plan", () => {
+  it("should keep R-BILL-3's 'Gratis' and have no BTW note for a free plan", () => {
     expect(planCardView(basic).price).toBe('Gratis');
     expect(planVatNote(0)).toBeNull();
     expect(planVatNote(79)?.replace(/\u00a0/g, ' ')).toBe('Inclusief 21% btw (€ 65,29 zonder btw)');

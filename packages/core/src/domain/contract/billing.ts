@@ -1,7 +1,8 @@
 /**
  * Plans, subscriptions and payments (R-BILL-12, R-API-2). A subscription belongs to an organisation: every
- * member of the current organisation (`X-Organization-Id`) gets its features. The spec's "user
- * subscription" is the subscription the user has through that organisation.
+ * member of the current organisation (`X-Organization-Id`) gets its features. The "user subscription"
+ * of the routes and fields (`/user-subscriptions`, `user_subscription_id`; R-BILL-5, R-BILL-6) is the
+ * subscription the user has through that organisation.
  */
 
 /** A feature a plan can include (R-BILL-12). `description` may hold HTML; clients sanitise it. */

@@ -3,7 +3,7 @@ export const MEMBER_ROLES = ['owner', 'manager', 'member', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 // Teams: the members of the current organisation (X-Organization-Id), their roles and invitations.
-// Routes under /organization work on the current organisation, like the spec's
+// Routes under /organization work on the current organisation, like R-ANALYSIS-8's
 // POST /organization/business-analysis.
 
 /** GET /organization/members: one row per member, owners first, then by name. */

@@ -112,11 +112,11 @@ export interface OrganizationMembership extends OrganizationRef {
   readonly role: MemberRole;
 }
 
-/** GET /users/me: the spec's fields first, then what the profile screen needs. */
+/** GET /users/me: R-ORG-1's fields first, then what the profile screen needs. */
 export interface CurrentUser {
   readonly can_manage_templates: boolean;
   readonly onboarding_completed: boolean;
-  /** The spec's {id, name}, and the user's role in each. */
+  /** R-ORG-1's {id, name}, and the user's role in each. */
   readonly organizations: readonly OrganizationMembership[];
   readonly organization_id: number | null;
   readonly organization_name: string | null;

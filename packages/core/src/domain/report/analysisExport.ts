@@ -25,7 +25,7 @@ export type ExportAnalysisPdfResult = PdfExportResult;
  * Makes the analysis PDF and hands it to the user (`exportPdf`: engine and logo side by side, laid
  * out, drawn, saved). Its body is what the screen shows: the sanitised HTML the screen's renderer
  * made of the report, read as a browser reads it. Any failure, the engine failing to load included,
- * is `{ ok: false }`: the screen then shows the spec's alert.
+ * is `{ ok: false }`: the screen then shows R-ANALYSIS-7's alert.
  */
 export function exportAnalysisPdf(
   deps: ExportAnalysisPdfDeps,
