@@ -1,4 +1,4 @@
-import type { RegistrationKeyStore } from '@loop/core/auth';
+import type { RegistrationKeyStore } from '@loop/core/authFlow';
 import { STORAGE_KEYS } from './storageKeys';
 import { tolerantStorage } from './tolerantStorage';
 

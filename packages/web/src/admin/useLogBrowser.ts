@@ -1,4 +1,4 @@
-import type { LogBrowser, LogBrowserState } from '@loop/core/logs';
+import type { LogBrowser, LogBrowserState } from '@loop/core/logBrowser';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

@@ -3,8 +3,9 @@
  * container with the first of them instead of with every page. Nothing here knows inversify.
  */
 import type { FileSaver, UserGateway } from '@loop/core';
+import { createOwnDataUseCases, type OwnDataUseCases } from '@loop/core/account';
 import type { ClientApp } from '@loop/core/app';
-import { createOwnDataUseCases, type OwnDataUseCases, type TeamGateway } from '@loop/core/organisation';
+import type { TeamGateway } from '@loop/core/organisation';
 
 export {
   createBrowserFileSaver,
@@ -12,8 +13,8 @@ export {
   createInvoiceGateway,
   createTeamGateway,
 } from '@loop/adapters';
+export { createInvitationUseCases } from '@loop/core/account';
 export { createInvoiceUseCases, createPaymentReturn } from '@loop/core/billing';
-export { createInvitationUseCases } from '@loop/core/organisation';
 
 /** Account data: erasing the account ends the session, and a change reloads the current user. */
 export const ownDataUseCases = (

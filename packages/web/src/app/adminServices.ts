@@ -4,4 +4,4 @@
  * without their gateways and the log browser. Nothing here knows inversify.
  */
 export { createAdminBillingGateway, createAdminGateway, createAdminLogsGateway } from '@loop/adapters';
-export { LogBrowser } from '@loop/core/logs';
+export { LogBrowser } from '@loop/core/logBrowser';

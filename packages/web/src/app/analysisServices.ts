@@ -7,7 +7,7 @@
 import type { FileSaver } from '@loop/core';
 import type { BusinessAnalysisGateway } from '@loop/core/analysisSession';
 import { AnalysisSession, analysisLogoUrls } from '@loop/core/analysisSession';
-import type { BrandingStore } from '@loop/core/branding';
+import type { BrandingStore } from '@loop/core/brandingStore';
 import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock } from '@loop/core/session';
 import { ANALYSIS_LOGOS } from '../branding/useBranding';

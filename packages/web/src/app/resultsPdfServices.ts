@@ -6,7 +6,7 @@
 import { createLogoLoader } from '@loop/adapters';
 import type { FileSaver } from '@loop/core';
 import { analysisLogoUrls } from '@loop/core/analysisSession';
-import type { BrandingStore } from '@loop/core/branding';
+import type { BrandingStore } from '@loop/core/brandingStore';
 import type { PdfEngine } from '@loop/core/report';
 import type { Clock } from '@loop/core/session';
 import {

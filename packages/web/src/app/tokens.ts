@@ -9,36 +9,31 @@ import type {
   OrganisationGateway,
   UserGateway,
 } from '@loop/core';
+import type { CurrentUserStore, InvitationUseCases, OwnDataUseCases } from '@loop/core/account';
 import type { AnalysisSession, BusinessAnalysisGateway } from '@loop/core/analysisSession';
 import type { ClientApp } from '@loop/core/app';
-import type { AuthUseCases, RegistrationKeyStore } from '@loop/core/auth';
+import type { AuthUseCases, RegistrationKeyStore } from '@loop/core/authFlow';
 import type {
   AdminBillingGateway,
   BillingGateway,
   InvoiceUseCases,
   Notifier,
   PaymentReturn,
-  SubscriptionStore,
 } from '@loop/core/billing';
-import type { BrandingStore } from '@loop/core/branding';
+import type { BrandingStore } from '@loop/core/brandingStore';
 import type { ContactMapUseCases, ContactsUseCases } from '@loop/core/contactsScreen';
 import type { FeatureStore } from '@loop/core/features';
 import type { FinanceGateway } from '@loop/core/finance';
 import type { HtmlReader, HtmlSanitizer } from '@loop/core/html';
 import type { SurveyInvitationUseCases, UnsubscribeUseCases } from '@loop/core/invitations';
 import type { KpiGateway } from '@loop/core/kpis';
-import type { AdminLogsGateway, LogBrowser } from '@loop/core/logs';
-import type {
-  CurrentUserStore,
-  InvitationLinkGateway,
-  InvitationUseCases,
-  OrganisationStore,
-  OwnDataUseCases,
-  TeamGateway,
-} from '@loop/core/organisation';
+import type { LogBrowser } from '@loop/core/logBrowser';
+import type { AdminLogsGateway } from '@loop/core/logs';
+import type { InvitationLinkGateway, OrganisationStore, TeamGateway } from '@loop/core/organisation';
 import type { QueryCache } from '@loop/core/query';
 import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
+import type { SubscriptionStore } from '@loop/core/subscription';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
 import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';

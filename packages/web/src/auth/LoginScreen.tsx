@@ -1,4 +1,4 @@
-import { isUnverifiedLogin } from '@loop/core/auth';
+import { isUnverifiedLogin } from '@loop/core/authFlow';
 import { useState } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

@@ -1,4 +1,4 @@
-import type { SubscriptionState } from '@loop/core/billing';
+import type { SubscriptionState } from '@loop/core/subscription';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

@@ -1,4 +1,5 @@
-import { type BrandingState, type BrandingView, brandingView } from '@loop/core/branding';
+import { type BrandingView, brandingView } from '@loop/core/branding';
+import type { BrandingState } from '@loop/core/brandingStore';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

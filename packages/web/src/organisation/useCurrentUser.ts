@@ -1,4 +1,4 @@
-import type { CurrentUserState } from '@loop/core/organisation';
+import type { CurrentUserState } from '@loop/core/account';
 import { useSyncExternalStore } from 'react';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';

@@ -1,5 +1,5 @@
 import { decideGuard, effectiveIsAdmin, ROUTE_ACCESS, type RoutePath } from '@loop/core/access';
-import { toUserCheck } from '@loop/core/organisation';
+import { toUserCheck } from '@loop/core/account';
 import { type ReactNode, useEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';

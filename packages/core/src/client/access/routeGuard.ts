@@ -1,5 +1,4 @@
 import type { SessionStatus } from '../../domain/api';
-import type { UserCheck } from '../../domain/organisation';
 
 /** Who may open a route (R-ACCESS-1 route table, R-ACCESS-2). */
 export type Access = 'public' | 'login' | 'onboarded' | 'admin';
@@ -10,7 +9,15 @@ export interface RouteAccess {
   readonly allowTemplateManagers?: boolean;
 }
 
-export type { UserCheck };
+/** What the route guard needs to know of the user; the account's `toUserCheck` makes it. */
+export type UserCheck =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed' }
+  | {
+      readonly status: 'loaded';
+      readonly onboardingCompleted: boolean;
+      readonly canManageTemplates: boolean;
+    };
 
 export interface GuardInput {
   readonly route: RouteAccess;

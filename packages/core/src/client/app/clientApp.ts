@@ -1,13 +1,13 @@
 import type { AuthGateway, BrandingGateway, OrganisationGateway, UserGateway } from '../../domain/api';
-import { type AuthUseCases, createAuthUseCases, type RegistrationKeyStore } from '../../domain/auth';
 import type { BillingGateway, Notifier } from '../../domain/billing';
-import { SubscriptionStore } from '../../domain/billing';
-import { BrandingStore } from '../../domain/branding';
 import type { FeatureStore } from '../../domain/features';
 import type { OrganisationStore } from '../../domain/organisation';
-import { CurrentUserStore } from '../../domain/organisation';
+import { CurrentUserStore } from '../account';
+import { type AuthUseCases, createAuthUseCases, type RegistrationKeyStore } from '../authFlow';
+import { BrandingStore } from '../brandingStore';
 import { QueryCache } from '../query';
 import type { SessionKeeper, TokenStore } from '../session';
+import { SubscriptionStore } from '../subscription';
 import { createSessionEndedHandler } from './onSessionEnded';
 
 /** State that belongs to one user, or to one organisation of that user. */

@@ -1,9 +1,8 @@
-// The auth feature: login, registration and password rules and their use-cases.
+// The auth feature: login, registration and password rules. The flows over them (sign-in,
+// registration, verification, reset, logout) are the client's: `client/authFlow`.
 // What other features and packages use of it; everything else in this folder is internal.
 
 export type { FieldErrors } from '../shared';
-export type { AuthUseCases, RegistrationKeyStore, VerifiedEmail } from './authUseCases';
-export { createAuthUseCases, isUnverifiedLogin } from './authUseCases';
 export {
   emailError,
   FORGOT_PASSWORD_MESSAGE,

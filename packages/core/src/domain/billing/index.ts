@@ -1,5 +1,6 @@
-// The billing feature: plans, prices, subscription store, payment return and its receipt, feature
-// unlocks, statuses in plain Dutch, and invoices (numbers, BTW, details, PDF layout, use-cases).
+// The billing feature: plans, prices, reading the billing answers, payment return and its receipt,
+// feature unlocks, statuses in plain Dutch, and invoices (numbers, BTW, details, PDF layout,
+// use-cases). The subscription store is the client's: `client/subscription`.
 // What other features and packages use of it; everything else in this folder is internal.
 export { parseOrganisationIdInput, parsePriceInput, priceInputText } from './adminInputs';
 export type { AdminFormErrors, AssignPlanFields, PlanFormFields } from './adminPlanForms';
@@ -10,6 +11,7 @@ export {
   planFormErrors,
   planInputOf,
 } from './adminPlanForms';
+export { readPlans, readSubscription } from './billingAnswers';
 export {
   paymentProviderLabel,
   statusAsReceived,
@@ -41,10 +43,23 @@ export type { PaymentReturn, PaymentReturnView } from './paymentReturn';
 export { createPaymentReturn, parsePaymentId } from './paymentReturn';
 export type { FeatureLine, PlanCardView } from './planCard';
 export { featureSummary, planCardView, planChangeNote, planVatNote } from './planCard';
-export { amountCents, formatDate, formatPlanPrice, otherPlans, planBadgeColour } from './plans';
-export type { AdminBillingGateway, BillingGateway, InvoiceGateway, Notifier, PageQuery } from './ports';
-export type { SubscriptionState } from './SubscriptionStore';
-export { SubscriptionStore } from './SubscriptionStore';
+export {
+  amountCents,
+  decidePlanChange,
+  formatDate,
+  formatPlanPrice,
+  otherPlans,
+  planBadgeColour,
+  readCheckoutUrl,
+} from './plans';
+export type {
+  AdminBillingGateway,
+  BillingGateway,
+  InvoiceGateway,
+  Notice,
+  Notifier,
+  PageQuery,
+} from './ports';
 export type { PlanFeatureGroups, SubscriptionAccess } from './subscriptionView';
 export { CORE_FEATURE_KEY, planFeatureGroups, subscriptionAccess } from './subscriptionView';
 export type { VatSplit } from './vat';

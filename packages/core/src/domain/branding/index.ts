@@ -1,9 +1,8 @@
-// The branding feature: an organisation's colours, logo and background, and their store.
+// The branding feature: an organisation's colours, logo and background (their store is the
+// client's: `client/brandingStore`).
 // What other features and packages use of it; everything else in this folder is internal.
-export type { BrandingState } from './BrandingStore';
-export { BrandingStore } from './BrandingStore';
 export type { BrandingView } from './brandingView';
-export { brandingView, withVersion } from './brandingView';
+export { brandingView, loadBranding, withVersion } from './brandingView';
 export { brandPalette } from './brandPalette';
 export type { BrandingUploadType } from './colour';
 export {

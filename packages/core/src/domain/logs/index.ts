@@ -1,9 +1,8 @@
-// The logs feature: the application log screen's filter, view rules and browser.
+// The logs feature: the application log screen's filter and view rules (its browser is the
+// client's: `client/logBrowser`).
 // What other features and packages use of it; everything else in this folder is internal.
-export type { LogBrowserState } from './LogBrowser';
-export { LogBrowser } from './LogBrowser';
 export { logDateOf } from './logDate';
-export type { LogFilter } from './logFilter';
+export type { LogFilter, PreparedLogRows } from './logFilter';
 export { EMPTY_LOG_FILTER, filterLogRows, prepareLogRows } from './logFilter';
 export {
   formatLogTime,

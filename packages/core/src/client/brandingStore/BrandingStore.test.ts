@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { BrandingGateway, BrandingImage, UploadFile } from '../../domain/api';
+import { type ApiResult, apiFailure, apiOk } from '../../domain/api';
+import {
+  BRANDING_UPLOAD_MAX_BYTES,
+  BRANDING_UPLOAD_TOO_LARGE,
+  BRANDING_UPLOAD_WRONG_TYPE,
+} from '../../domain/branding';
+import type { Branding, UpdateBrandingRequest } from '../../domain/contract';
 import { type Deferred, deferred } from '../../testing/deferred';
-import type { BrandingGateway, BrandingImage, UploadFile } from '../api';
-import { type ApiResult, apiFailure, apiOk } from '../api';
-import type { Branding, UpdateBrandingRequest } from '../contract';
 import { BrandingStore, uploadFileError } from './BrandingStore';
-import { BRANDING_UPLOAD_MAX_BYTES, BRANDING_UPLOAD_TOO_LARGE, BRANDING_UPLOAD_WRONG_TYPE } from './colour';
 
 // --- hand-written fakes -------------------------------------------------------------------------
 

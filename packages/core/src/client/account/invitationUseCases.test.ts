@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiFailure, apiOk, type FormResult, formInvalid, formOk } from '../api';
-import type { AcceptedInvitation, OrganizationRef } from '../contract';
+import { apiFailure, apiOk, type FormResult, formInvalid, formOk } from '../../domain/api';
+import type { AcceptedInvitation, OrganizationRef } from '../../domain/contract';
+import type { InvitationLinkGateway } from '../../domain/organisation';
 import { createInvitationUseCases } from './invitationUseCases';
-import type { InvitationLinkGateway } from './teamPorts';
 
 const JOINED: AcceptedInvitation = { organization_id: 12, organization_name: 'Team BV', role: 'member' };
 

@@ -1,15 +1,15 @@
-import type { BrandingGateway, BrandingImage, UploadFile } from '../api';
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
-import type { Branding } from '../contract';
-import { createStateStore } from '../shared';
-import { loadBranding } from './brandingView';
+import type { BrandingGateway, BrandingImage, UploadFile } from '../../domain/api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../../domain/api';
 import {
   BRANDING_UPLOAD_MAX_BYTES,
   BRANDING_UPLOAD_TOO_LARGE,
   BRANDING_UPLOAD_TYPES,
   BRANDING_UPLOAD_WRONG_TYPE,
+  loadBranding,
   primaryColorError,
-} from './colour';
+} from '../../domain/branding';
+import type { Branding } from '../../domain/contract';
+import { createStateStore } from '../../domain/shared';
 
 export interface BrandingState {
   readonly status: 'idle' | 'loading' | 'loaded' | 'failed';

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuthGateway, SessionEndReason, SessionState, StoredTokens, TokenStore } from '../api';
-import { type ApiResult, apiFailure, apiOk } from '../api';
-import type { MessageResponse, TokenPair, VerifyEmailResponse } from '../contract';
+import type { AuthGateway, SessionEndReason, SessionState, StoredTokens, TokenStore } from '../../domain/api';
+import { type ApiResult, apiFailure, apiOk } from '../../domain/api';
+import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from '../../domain/auth';
+import type { MessageResponse, TokenPair, VerifyEmailResponse } from '../../domain/contract';
 import { createAuthUseCases, isUnverifiedLogin, type RegistrationKeyStore } from './authUseCases';
-import { FORGOT_PASSWORD_MESSAGE, LOGIN_FAILED_MESSAGE } from './credentials';
 
 // --- hand-written fakes -------------------------------------------------------------------------
 

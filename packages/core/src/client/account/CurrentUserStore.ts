@@ -1,5 +1,5 @@
-import type { OrganisationGateway, UserGateway } from '../api';
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
+import type { OrganisationGateway, UserGateway } from '../../domain/api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../../domain/api';
 import {
   hasErrors,
   normaliseEmail,
@@ -7,10 +7,11 @@ import {
   validateOrganization,
   validatePasswordChange,
   validateProfile,
-} from '../auth';
-import type { CurrentUser, Organization, OrganizationRef } from '../contract';
-import { createStateStore } from '../shared';
-import { createOrganisationResolver, type OrganisationStore } from './resolveOrganisation';
+} from '../../domain/auth';
+import type { CurrentUser, Organization, OrganizationRef } from '../../domain/contract';
+import { createOrganisationResolver, type OrganisationStore } from '../../domain/organisation';
+import { createStateStore } from '../../domain/shared';
+import type { UserCheck } from '../access';
 
 export interface CurrentUserState {
   readonly status: 'idle' | 'loading' | 'loaded' | 'failed';
@@ -25,16 +26,6 @@ export interface CurrentUserDeps {
   /** Logs a failed user fetch (R-ACCESS-9: only logged). */
   readonly log?: (message: string, detail: unknown) => void;
 }
-
-/** What the route guard needs to know of the user (access's `decideGuard`). */
-export type UserCheck =
-  | { readonly status: 'loading' }
-  | { readonly status: 'failed' }
-  | {
-      readonly status: 'loaded';
-      readonly onboardingCompleted: boolean;
-      readonly canManageTemplates: boolean;
-    };
 
 const IDLE: CurrentUserState = { status: 'idle', user: null, organisation: null };
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { type Deferred, deferred } from '../../testing/deferred';
-import { type ApiResult, apiFailure, apiOk } from '../api';
+import { type ApiResult, apiFailure, apiOk } from '../../domain/api';
+import type { BillingGateway, Notice, Notifier } from '../../domain/billing';
 import type {
   BillingSettings,
   ChangePlanRequest,
@@ -11,9 +11,9 @@ import type {
   PaymentReceipt,
   Plan,
   UserSubscription,
-} from '../contract';
-import type { FeatureStore } from '../features';
-import type { BillingGateway, Notice, Notifier } from './ports';
+} from '../../domain/contract';
+import type { FeatureStore } from '../../domain/features';
+import { type Deferred, deferred } from '../../testing/deferred';
 import { SubscriptionStore } from './SubscriptionStore';
 
 // --- hand-written fakes -------------------------------------------------------------------------

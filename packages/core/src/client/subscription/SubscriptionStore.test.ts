@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure, apiOk } from '../api';
-import type { Plan, UserSubscription } from '../contract';
+import { apiFailure, apiOk } from '../../domain/api';
+import type { Plan, UserSubscription } from '../../domain/contract';
 import { BILLING_MESSAGES } from './SubscriptionStore';
 import {
   CHECKOUT_ON,

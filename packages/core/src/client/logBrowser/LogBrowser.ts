@@ -1,13 +1,13 @@
-import type { LogItem } from '../contract';
-import { createStateStore } from '../shared';
+import type { LogItem } from '../../domain/contract';
+import type { AdminLogsGateway } from '../../domain/logs';
 import {
   EMPTY_LOG_FILTER,
   filterLogRows,
   type LogFilter,
   type PreparedLogRows,
   prepareLogRows,
-} from './logFilter';
-import type { AdminLogsGateway } from './ports';
+} from '../../domain/logs';
+import { createStateStore } from '../../domain/shared';
 
 export type LogBrowserStatus = 'loading' | 'ready' | 'failed';
 

@@ -1,6 +1,6 @@
-import { type FormResult, formFromApi, formOk } from '../api';
-import type { AcceptedInvitation, OrganizationRef } from '../contract';
-import type { InvitationLinkGateway } from './teamPorts';
+import { type FormResult, formFromApi, formOk } from '../../domain/api';
+import type { AcceptedInvitation, OrganizationRef } from '../../domain/contract';
+import type { InvitationLinkGateway } from '../../domain/organisation';
 
 /** The parts of other use-cases the invitation page drives. */
 export interface InvitationUseCaseDeps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResult, apiFailure, apiOk } from '../api';
-import type { DownloadedFile } from '../shared';
+import { type ApiResult, apiFailure, apiOk } from '../../domain/api';
+import type { DownloadedFile } from '../../domain/shared';
 import { createOwnDataUseCases, OWN_DATA_MESSAGES } from './ownDataUseCases';
 
 const FILE: DownloadedFile = { filename: 'loop-account-2026-11-24.json', content: 'x' as never };

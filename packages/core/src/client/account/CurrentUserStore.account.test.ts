@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure, apiOk } from '../api';
-import type { Organization } from '../contract';
+import { apiFailure, apiOk } from '../../domain/api';
+import type { Organization } from '../../domain/contract';
 import {
   organisationStore,
   organisations,

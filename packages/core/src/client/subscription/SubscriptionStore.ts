@@ -1,9 +1,8 @@
-import type { BillingSettings, Plan, UserSubscription } from '../contract';
-import type { FeatureStore } from '../features';
-import { createStateStore } from '../shared';
-import { readPlans, readSubscription } from './billingAnswers';
-import { decidePlanChange, readCheckoutUrl } from './plans';
-import type { BillingGateway, Notifier } from './ports';
+import type { BillingGateway, Notifier } from '../../domain/billing';
+import { decidePlanChange, readCheckoutUrl, readPlans, readSubscription } from '../../domain/billing';
+import type { BillingSettings, Plan, UserSubscription } from '../../domain/contract';
+import type { FeatureStore } from '../../domain/features';
+import { createStateStore } from '../../domain/shared';
 
 /** Toast texts of R-BILL-8. */
 export const BILLING_MESSAGES = {

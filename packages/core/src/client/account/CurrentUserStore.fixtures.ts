@@ -1,6 +1,5 @@
-import { type Deferred, deferred } from '../../testing/deferred';
-import type { OrganisationGateway, UserGateway } from '../api';
-import { type ApiResult, apiOk } from '../api';
+import type { OrganisationGateway, UserGateway } from '../../domain/api';
+import { type ApiResult, apiOk } from '../../domain/api';
 import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
@@ -10,9 +9,10 @@ import type {
   Organization,
   OrganizationRef,
   UpdateProfileRequest,
-} from '../contract';
+} from '../../domain/contract';
+import type { OrganisationStore, StoredOrganisation } from '../../domain/organisation';
+import { type Deferred, deferred } from '../../testing/deferred';
 import { CurrentUserStore } from './CurrentUserStore';
-import type { OrganisationStore, StoredOrganisation } from './resolveOrganisation';
 
 // --- hand-written fakes -------------------------------------------------------------------------
 

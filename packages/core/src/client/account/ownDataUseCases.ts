@@ -1,8 +1,8 @@
-import type { UserGateway } from '../api';
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
-import { normaliseEmail } from '../auth';
-import type { FileSaver } from '../shared';
-import type { TeamGateway } from './teamPorts';
+import type { UserGateway } from '../../domain/api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../../domain/api';
+import { normaliseEmail } from '../../domain/auth';
+import type { TeamGateway } from '../../domain/organisation';
+import type { FileSaver } from '../../domain/shared';
 
 export const OWN_DATA_MESSAGES = {
   passwordMissing: 'Vul je huidige wachtwoord in.',

@@ -1,5 +1,5 @@
-import type { ApiResult, AuthGateway, SessionControl, TokenStore } from '../api';
-import { type FormResult, formFromApi, formInvalid, formOk } from '../api';
+import type { ApiResult, AuthGateway, SessionControl, TokenStore } from '../../domain/api';
+import { type FormResult, formFromApi, formInvalid, formOk } from '../../domain/api';
 import {
   hasErrors,
   normaliseEmail,
@@ -7,7 +7,7 @@ import {
   validateLogin,
   validateRegistration,
   validateResetPassword,
-} from './credentials';
+} from '../../domain/auth';
 
 /**
  * The key that ties a registration to the browser that made it: the confirmation link signs in

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type ApiResult, apiFailure, apiOk } from '../../domain/api';
+import type { LogItem, LogsResponse } from '../../domain/contract';
+import type { AdminLogsGateway } from '../../domain/logs';
+import { EMPTY_LOG_FILTER } from '../../domain/logs';
 import { type Deferred, deferred } from '../../testing/deferred';
-import { type ApiResult, apiFailure, apiOk } from '../api';
-import type { LogItem, LogsResponse } from '../contract';
 import { LogBrowser } from './LogBrowser';
-import { EMPTY_LOG_FILTER } from './logFilter';
-import type { AdminLogsGateway } from './ports';
 
 // --- hand-written fake --------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure, apiOk } from '../api';
+import { apiFailure, apiOk } from '../../domain/api';
 import {
   BASIC,
   CHECKOUT_OFF,
