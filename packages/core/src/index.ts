@@ -5,7 +5,7 @@
 // (docs/decisions/core-graph.md): domain/ (what the server and every client share: contract, api,
 // shared, format, html, auth, organisation, features, billing, branding, logs, periods, finance,
 // kpis, contacts, contactMap, geocoding, invitations, report, analysis, surveys/model,
-// surveys/results, surveys/resultsPdf, surveys/data, surveys/summary) and client/ (one client's
+// surveys/logic, surveys/results, surveys/resultsPdf, surveys/data, surveys/summary) and client/ (one client's
 // running state and flows: session, query, access, app, analysisSession, contactsScreen,
 // surveys/editor, surveys/respond). Domain never imports client.
 // This root entry holds only what cuts across every feature, all of it domain: failures as values

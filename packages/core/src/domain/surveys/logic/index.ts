@@ -1,0 +1,31 @@
+// The surveys/logic feature (issue 26): survey logic as data, its one evaluator (compiled once, run by
+// the answering page and the server alike), the path rules of a submission, the checker and the
+// Dutch sentences of rules. What other features and packages use of it; the rest is internal.
+export type { LogicProblemCode } from './checkConditions';
+export type { LogicProblem } from './checkLogic';
+export { checkLogic, isSafeRedirect, REDIRECT_URL_MAX_LENGTH } from './checkLogic';
+export type { CompiledLogic } from './compileLogic';
+export { compileLogic, evaluateLogic } from './compileLogic';
+export { DESCRIBE_WORDS, describeCondition, describeRule, LANGUAGE_NAMES } from './describeRule';
+export type { LogicKind } from './logicKinds';
+export { LOGIC_KINDS, LOGIC_LANGUAGES, OPERATORS, OTHER_CHOICE } from './logicKinds';
+export { LOGIC_MESSAGES, OPERATOR_LABELS } from './logicMessages';
+export type { PathProblem, PathProblemCode } from './logicPath';
+export { answerMap, PATH_MESSAGES, pathProblems, pruneAnswers } from './logicPath';
+export type {
+  Condition,
+  ConditionGroup,
+  ConditionOperator,
+  ConditionTest,
+  EndScreen,
+  HiddenFieldCondition,
+  JumpTarget,
+  LanguageCondition,
+  LogicAnswers,
+  LogicContext,
+  LogicPath,
+  LogicRule,
+  LogicValue,
+  QuestionCondition,
+  SurveyLogic,
+} from './logicTypes';
