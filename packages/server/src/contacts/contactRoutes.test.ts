@@ -135,6 +135,64 @@ describe('contacts CRUD', () => {
     expect(patch.json()).toMatchObject({ fields: { email: CONTACT_MESSAGES.emailInvalid } });
   });
 
+  it('should save a contact in Polish or Ukrainian and refuse an unknown language, storing nothing', async () => {
+    const owner = asOwner(team);
+    const polish = await add(owner, { name: 'Zofia Nowak', email: 'zofia@example.pl', language: 'pl' });
+    expect(polish.language).toBe('pl');
+    const changed = await call(owner, 'PATCH', `/contacts/${polish.id}`, { language: 'UK' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<Contact>().language).toBe('uk');
+    const [stored] = await ctx.db
+      .select({ language: contacts.language })
+      .from(contacts)
+      .where(eq(contacts.id, polish.id));
+    expect(stored).toEqual({ language: 'uk' });
+
+    const unknown = await call(owner, 'POST', '/contacts', {
+      name: 'Onbekend',
+      email: 'onbekend-taal@example.nl',
+      language: 'xx',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      detail: CONTACT_MESSAGES.language,
+      fields: { language: CONTACT_MESSAGES.language },
+    });
+    expect(CONTACT_MESSAGES.language).toBe(
+      'Kies als taal nl (Nederlands), en (Engels), de (Duits), fr (Frans), pl (Pools), tr (Turks), ar (Arabisch) of uk (Oekraïens).',
+    );
+    const refusedPatch = await call(owner, 'PATCH', `/contacts/${polish.id}`, { language: 'xx' });
+    expect(refusedPatch.statusCode).toBe(400);
+    expect(refusedPatch.json()).toMatchObject({ fields: { language: CONTACT_MESSAGES.language } });
+    expect(
+      await ctx.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(sql`lower(${contacts.email}) = 'onbekend-taal@example.nl'`),
+    ).toEqual([]);
+    expect(
+      await ctx.db.select({ language: contacts.language }).from(contacts).where(eq(contacts.id, polish.id)),
+    ).toEqual([{ language: 'uk' }]);
+  });
+
+  it("should let the database's language check (migration 0031) take the eight codes and no other", async () => {
+    const owner = asOwner(team);
+    const contact = await add(owner, { name: 'Direct', email: 'direct-taal@example.nl' });
+    const setLanguage = (language: string) =>
+      ctx.db.execute(sql`update contacts set language = ${language} where id = ${contact.id}`);
+    for (const language of ['pl', 'tr', 'ar', 'uk', 'fr']) await setLanguage(language);
+    const refused = await setLanguage('xx').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(refused) + String((refused as { cause?: unknown } | null)?.cause)).toContain(
+      'contacts_language_check',
+    );
+    expect(
+      await ctx.db.select({ language: contacts.language }).from(contacts).where(eq(contacts.id, contact.id)),
+    ).toEqual([{ language: 'fr' }]);
+  });
+
   it('should refuse a second contact with the same address in any case (409), also by PATCH', async () => {
     const owner = asOwner(team);
     await add(owner, { name: 'Dubbel', email: 'dubbel@example.nl' });

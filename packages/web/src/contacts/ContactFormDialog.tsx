@@ -1,6 +1,5 @@
-import { CONTACT_LANGUAGES, type Contact } from '@loop/core';
+import { CONTACT_LANGUAGE_NAMES, CONTACT_LANGUAGES, type Contact } from '@loop/core';
 import {
-  CONTACT_LANGUAGE_LABELS,
   type ContactForm,
   contactFormInput,
   contactFormOf,
@@ -120,7 +119,7 @@ export function ContactFormDialog({
           >
             {CONTACT_LANGUAGES.map((language) => (
               <option key={language} value={language}>
-                {CONTACT_LANGUAGE_LABELS[language]}
+                {CONTACT_LANGUAGE_NAMES[language]}
               </option>
             ))}
           </select>

@@ -390,6 +390,30 @@ describe('ContactsScreen', () => {
     });
   });
 
+  it("should offer the eight languages by their Dutch names under 'Taal' and send the chosen code", async () => {
+    const { test, container } = await open();
+    await waitFor(() => expect(row(container, 1)).not.toBeNull());
+    await click(row(container, 1)?.querySelector('button[aria-label="Anna de Vries wijzigen"]') ?? null);
+    const form = await dialog();
+    const language = labelled(form, 'Taal') as HTMLSelectElement;
+    expect(language.value).toBe('nl');
+    expect([...language.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['nl', 'Nederlands'],
+      ['en', 'Engels'],
+      ['de', 'Duits'],
+      ['fr', 'Frans'],
+      ['pl', 'Pools'],
+      ['tr', 'Turks'],
+      ['ar', 'Arabisch'],
+      ['uk', 'Oekraïens'],
+    ]);
+    await choose(language, 'uk');
+    expect(language.value).toBe('uk');
+    await click(button(form, 'Wijzigingen opslaan'));
+    await waitFor(() => expect(requests(test, 'PATCH', '/contacts/1')).toHaveLength(1));
+    expect(requests(test, 'PATCH', '/contacts/1')[0]?.body).toMatchObject({ language: 'uk' });
+  });
+
   it('should export the list as the server writes it', async () => {
     const { test, container } = await open({ path: '/contacten?tag=klant&sort=city' });
     await waitFor(() => expect(button(container, 'Exporteren')).not.toBeNull());

@@ -56,5 +56,7 @@ describe('contactFormInput', () => {
     });
     expect('attributes' in input).toBe(false);
     expect(contactLanguageOf('xx')).toBe('nl');
+    expect(contactLanguageOf('uk')).toBe('uk');
+    expect(contactLanguageOf('pl')).toBe('pl');
   });
 });

@@ -38,14 +38,6 @@ export const EMPTY_CONTACT_FORM: ContactForm = {
   tags: '',
 };
 
-/** Dutch names of the languages a contact can be written to in. */
-export const CONTACT_LANGUAGE_LABELS: Readonly<Record<ContactLanguage, string>> = {
-  nl: 'Nederlands',
-  en: 'Engels',
-  de: 'Duits',
-  fr: 'Frans',
-};
-
 export const contactLanguageOf = (value: string): ContactLanguage =>
   CONTACT_LANGUAGES.find((language) => language === value) ?? 'nl';
 

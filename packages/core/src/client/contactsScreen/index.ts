@@ -4,7 +4,6 @@
 // The wire types are in the contract feature (contract/contacts.ts).
 export type { ContactForm } from './contactFormState';
 export {
-  CONTACT_LANGUAGE_LABELS,
   contactFormInput,
   contactFormOf,
   contactLanguageOf,

@@ -119,6 +119,40 @@ describe('readContactRow', () => {
     });
   });
 
+  it.each([
+    ['Pools', 'pl'],
+    ['polski', 'pl'],
+    ['PL', 'pl'],
+    ['Turks', 'tr'],
+    ['Türkçe', 'tr'],
+    ['tr', 'tr'],
+    ['Arabisch', 'ar'],
+    ['arabic', 'ar'],
+    ['Oekraïens', 'uk'],
+    ['Oekrai\u0308ens', 'uk'],
+    ['oekraiens', 'uk'],
+    ['Українська', 'uk'],
+    ['uk', 'uk'],
+    ['Frans', 'fr'],
+    ['Nederlands', 'nl'],
+  ])('should read the language %j as %j', (cell, language) => {
+    expect(readContactRow(['A', 'B', 'a@b.nl', cell, '', ''], 2, columns)).toMatchObject({
+      ok: true,
+      value: { language },
+    });
+  });
+
+  it('should refuse a language it does not know, naming the eight in Dutch', () => {
+    for (const cell of ['Spaans', 'xx', 'constructor', 'toString'])
+      expect(readContactRow(['A', 'B', 'a@b.nl', cell, '', ''], 6, columns)).toEqual({
+        ok: false,
+        refusal: { line: 6, reason: CONTACT_CSV_MESSAGES.language(cell) },
+      });
+    expect(CONTACT_CSV_MESSAGES.language('Spaans')).toBe(
+      "Onbekende taal 'Spaans' (verwacht Nederlands, Engels, Duits, Frans, Pools, Turks, Arabisch of Oekraïens).",
+    );
+  });
+
   it('should say which column of the file is missing', () => {
     expect(resolveContactColumns({ fields: { email: 'Mail', name: '9' } }, headers)).toEqual({
       ok: false,

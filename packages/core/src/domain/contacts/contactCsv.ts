@@ -1,12 +1,16 @@
 import {
   CONTACT_IMPORT_FIELDS,
+  CONTACT_LANGUAGE_NAMES,
+  CONTACT_LANGUAGES,
   type ContactCsvMapping,
   type ContactImportField,
+  type ContactLanguage,
   CSV_DELIMITERS,
   type CsvDelimiter,
 } from '../contract';
 import type { FieldErrors } from '../shared';
 import {
+  alternatives,
   CONTACT_LIMITS,
   type ContactValues,
   checkContact,
@@ -21,6 +25,9 @@ import {
  * given by the person importing), and one row of cells read into a contact or refused with a
  * Dutch reason.
  */
+
+/** 'Nederlands, Engels, … of Oekraïens': the Dutch names of the contact languages. */
+const LANGUAGE_CHOICES = alternatives(CONTACT_LANGUAGES.map((code) => CONTACT_LANGUAGE_NAMES[code]));
 
 export const CONTACT_CSV_MESSAGES = {
   notAnObject:
@@ -44,7 +51,7 @@ export const CONTACT_CSV_MESSAGES = {
   noEmail: 'Geen e-mailadres.',
   badEmail: (email: string) => `'${email}' is geen geldig e-mailadres.`,
   noName: 'Geen naam.',
-  language: (value: string) => `Onbekende taal '${value}' (verwacht Nederlands, Engels, Duits of Frans).`,
+  language: (value: string) => `Onbekende taal '${value}' (verwacht ${LANGUAGE_CHOICES}).`,
   field: (label: string, message: string) => `${label}: ${message}`,
 } as const;
 
@@ -265,25 +272,28 @@ export function resolveContactColumns(
   return { ok: true, value: { fields, attributes, addTags: mapping.add_tags ?? [] } };
 }
 
-/** Language names people write in a spreadsheet, to the language codes of the contract. */
-const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
-  nl: 'nl',
-  nederlands: 'nl',
-  dutch: 'nl',
-  vlaams: 'nl',
-  en: 'en',
-  engels: 'en',
-  english: 'en',
-  de: 'de',
-  duits: 'de',
-  deutsch: 'de',
-  german: 'de',
-  fr: 'fr',
-  frans: 'fr',
-  français: 'fr',
-  francais: 'fr',
-  french: 'fr',
+/**
+ * Language names people write in a spreadsheet, lower case, to the language codes of the contract:
+ * every code and its Dutch name (CONTACT_LANGUAGE_NAMES), and these other ways of writing them.
+ */
+const OTHER_LANGUAGE_NAMES: Readonly<Record<ContactLanguage, readonly string[]>> = {
+  nl: ['dutch', 'vlaams'],
+  en: ['english'],
+  de: ['deutsch', 'german'],
+  fr: ['français', 'francais', 'french'],
+  pl: ['polski', 'polish'],
+  tr: ['türkçe', 'turkce', 'turkish'],
+  ar: ['العربية', 'arabic'],
+  uk: ['oekraiens', 'українська', 'ukrainian'],
 };
+
+const LANGUAGE_BY_NAME: ReadonlyMap<string, ContactLanguage> = new Map(
+  CONTACT_LANGUAGES.flatMap((code) =>
+    [code, CONTACT_LANGUAGE_NAMES[code], ...OTHER_LANGUAGE_NAMES[code]].map(
+      (name) => [name.toLowerCase(), code] as const,
+    ),
+  ),
+);
 
 export type ReadContactRow =
   | { readonly ok: true; readonly value: ContactValues }
@@ -306,7 +316,8 @@ export function readContactRow(
     cell('name') || [cell('first_name'), cell('last_name')].filter((part) => part !== '').join(' ');
   if (name === '') return refuse(CONTACT_CSV_MESSAGES.noName);
   const languageCell = cell('language');
-  const language = languageCell === '' ? 'nl' : LANGUAGE_NAMES[languageCell.toLowerCase()];
+  const language =
+    languageCell === '' ? 'nl' : LANGUAGE_BY_NAME.get(languageCell.normalize('NFC').toLowerCase());
   if (language === undefined) return refuse(CONTACT_CSV_MESSAGES.language(languageCell));
   const tags = [
     ...cell('tags')

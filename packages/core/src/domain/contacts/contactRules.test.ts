@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTACT_LANGUAGE_NAMES, CONTACT_LANGUAGES } from '../contract';
 import {
   CONTACT_MESSAGES,
   checkContact,
@@ -38,6 +39,43 @@ describe('checkContact', () => {
         tags: ['klant', 'vip'],
       },
     });
+  });
+
+  it('should know eight languages, each with its Dutch name', () => {
+    expect(CONTACT_LANGUAGES).toEqual(['nl', 'en', 'de', 'fr', 'pl', 'tr', 'ar', 'uk']);
+    expect(Object.entries(CONTACT_LANGUAGE_NAMES)).toEqual([
+      ['nl', 'Nederlands'],
+      ['en', 'Engels'],
+      ['de', 'Duits'],
+      ['fr', 'Frans'],
+      ['pl', 'Pools'],
+      ['tr', 'Turks'],
+      ['ar', 'Arabisch'],
+      ['uk', 'Oekraïens'],
+    ]);
+  });
+
+  it.each([
+    ['pl', 'pl'],
+    [' TR ', 'tr'],
+    ['ar', 'ar'],
+    ['UK', 'uk'],
+  ])('should take the language %j as %j', (language, stored) => {
+    expect(checkContact({ name: 'A', email: 'a@b.nl', language })).toMatchObject({
+      ok: true,
+      value: { language: stored },
+    });
+  });
+
+  it('should refuse an unknown language, naming every code with its Dutch name', () => {
+    for (const language of ['xx', 'es', 'Pools', 'uk-UA', ''])
+      expect(checkContact({ name: 'A', email: 'a@b.nl', language })).toEqual({
+        ok: false,
+        fields: { language: CONTACT_MESSAGES.language },
+      });
+    expect(CONTACT_MESSAGES.language).toBe(
+      'Kies als taal nl (Nederlands), en (Engels), de (Duits), fr (Frans), pl (Pools), tr (Turks), ar (Arabisch) of uk (Oekraïens).',
+    );
   });
 
   it('should name every wrong field in Dutch', () => {

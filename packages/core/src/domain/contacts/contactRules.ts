@@ -1,4 +1,10 @@
-import { CONTACT_LANGUAGES, type ContactInput, type ContactLanguage, type ContactPatch } from '../contract';
+import {
+  CONTACT_LANGUAGE_NAMES,
+  CONTACT_LANGUAGES,
+  type ContactInput,
+  type ContactLanguage,
+  type ContactPatch,
+} from '../contract';
 import type { FieldErrors } from '../shared';
 
 /**
@@ -23,6 +29,15 @@ export const CONTACT_LIMITS = {
   attributes: 50,
 } as const;
 
+/** 'a', 'a of b', 'a, b of c': alternatives in a Dutch sentence. */
+export const alternatives = (parts: readonly string[]): string =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} of ${parts.at(-1)}`;
+
+/** 'nl (Nederlands), en (Engels), … of uk (Oekraïens)': every language code with its Dutch name. */
+const LANGUAGE_CHOICES = alternatives(
+  CONTACT_LANGUAGES.map((code) => `${code} (${CONTACT_LANGUAGE_NAMES[code]})`),
+);
+
 export const CONTACT_MESSAGES = {
   notAnObject: 'Stuur de contactgegevens als object.',
   nameMissing: 'Vul de naam in.',
@@ -30,7 +45,7 @@ export const CONTACT_MESSAGES = {
   emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
   tooLong: (max: number) => `Hoogstens ${max} tekens.`,
   text: 'Vul tekst in of laat het veld leeg.',
-  language: `Kies als taal ${CONTACT_LANGUAGES.join(', ')}.`,
+  language: `Kies als taal ${LANGUAGE_CHOICES}.`,
   tags: 'Geef de tags als lijst met tekst.',
   tagTooLong: `Een tag is hoogstens ${CONTACT_LIMITS.tag} tekens.`,
   tagCharacters: 'Een tag mag geen komma of puntkomma bevatten.',

@@ -1,9 +1,27 @@
 // Contacts of the current organisation (X-Organization-Id): the people a survey is sent to, their
 // saved filters (segments) and CSV imports. Every id of another organisation answers 404.
 
-/** Languages a contact can be written to in; 'nl' unless the contact says otherwise. */
-export const CONTACT_LANGUAGES = ['nl', 'en', 'de', 'fr'] as const;
+/**
+ * Languages a contact can be written to in; 'nl' unless the contact says otherwise (R-CONT-6). The
+ * database's `contacts_language_check` lists the same codes (server schema and migration 0031).
+ */
+export const CONTACT_LANGUAGES = ['nl', 'en', 'de', 'fr', 'pl', 'tr', 'ar', 'uk'] as const;
 export type ContactLanguage = (typeof CONTACT_LANGUAGES)[number];
+
+/**
+ * The Dutch name of each contact language: the one list the contact form's select, the CSV import
+ * and the survey logic's sentences name languages by.
+ */
+export const CONTACT_LANGUAGE_NAMES: Readonly<Record<ContactLanguage, string>> = {
+  nl: 'Nederlands',
+  en: 'Engels',
+  de: 'Duits',
+  fr: 'Frans',
+  pl: 'Pools',
+  tr: 'Turks',
+  ar: 'Arabisch',
+  uk: 'Oekraïens',
+};
 
 /** Where a contact's position on the map came from: the geocoder, or a person dragging the marker. */
 export const POSITION_SOURCES = ['geocoder', 'manual'] as const;

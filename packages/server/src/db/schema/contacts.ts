@@ -88,7 +88,7 @@ export const contacts = pgTable(
     index('contacts_geocode_pending_idx')
       .on(t.id)
       .where(sql`${t.geocodedAddress} is distinct from ${contactAddressDigest(t)}`),
-    check('contacts_language_check', sql`${t.language} in ('nl', 'en', 'de', 'fr')`),
+    check('contacts_language_check', sql`${t.language} in ('nl', 'en', 'de', 'fr', 'pl', 'tr', 'ar', 'uk')`),
     check(
       'contacts_position_check',
       sql`(${t.latitude} is null and ${t.longitude} is null and ${t.positionSource} is null) or

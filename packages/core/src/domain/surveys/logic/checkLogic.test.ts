@@ -21,7 +21,7 @@ describe('checkLogic: sound logic', () => {
         on('q_sat', { operator: 'less', value: 2 }),
         hidden('bron', { operator: 'answered' }),
       ),
-      show('q_last', language({ operator: 'one_of', values: ['nl', 'en'] })),
+      show('q_last', language({ operator: 'one_of', values: ['nl', 'en', 'pl', 'tr', 'ar', 'uk'] })),
       show('q_last', on('q_why', { operator: 'contains', value: 'koffie' })),
     );
     expect(checkLogic(QUESTIONS, logic)).toEqual([]);
@@ -164,12 +164,12 @@ describe('checkLogic: conditions', () => {
     [
       'an unknown language',
       language({ operator: 'one_of', values: ['nl', 'xx'] }),
-      "Vraag 6 ('Waarom?'): 'xx' is geen taal die Loop kent; kies uit nl, en, de, fr.",
+      "Vraag 6 ('Waarom?'): 'xx' is geen taal die Loop kent; kies uit nl, en, de, fr, pl, tr, ar, uk.",
     ],
     [
       'a language with a region',
       language({ operator: 'equals', value: 'en-GB' }),
-      "Vraag 6 ('Waarom?'): 'en-GB' is geen taal die Loop kent; kies uit nl, en, de, fr.",
+      "Vraag 6 ('Waarom?'): 'en-GB' is geen taal die Loop kent; kies uit nl, en, de, fr, pl, tr, ar, uk.",
     ],
     [
       'an operator the language does not take',

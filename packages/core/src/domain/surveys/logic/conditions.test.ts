@@ -278,6 +278,12 @@ describe('conditions on hidden fields and the language', () => {
       { language: 'nl' },
       false,
     ],
+    [
+      'language one_of, Ukrainian with a region',
+      language({ operator: 'one_of', values: ['pl', 'uk'] }),
+      { language: 'uk-UA' },
+      true,
+    ],
     ['language unknown', language({ operator: 'equals', value: 'nl' }), {}, false],
     [
       'language not_equals (no fit)',

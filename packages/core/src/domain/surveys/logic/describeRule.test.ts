@@ -97,6 +97,11 @@ describe('describeRule', () => {
     [hidden('bron', { operator: 'not_answered' }), "verborgen veld 'bron' is niet ingevuld"],
     [language({ operator: 'equals', value: 'en' }), 'de taal is Engels'],
     [language({ operator: 'one_of', values: ['de', 'fr', 'xx'] }), "de taal is een van Duits, Frans en 'xx'"],
+    [language({ operator: 'equals', value: 'uk' }), 'de taal is Oekraïens'],
+    [
+      language({ operator: 'one_of', values: ['pl', 'TR', 'ar'] }),
+      'de taal is een van Pools, Turks en Arabisch',
+    ],
   ])('should say %j as "Toon als %s"', (condition, clause) => {
     expect(when(condition)).toBe(`Toon als ${clause}`);
   });

@@ -1,4 +1,4 @@
-import type { Question } from '../../contract';
+import { CONTACT_LANGUAGE_NAMES, type Question } from '../../contract';
 import { OTHER_CHOICE } from './logicKinds';
 import type { Condition, EndScreen, LogicRule, LogicValue, QuestionCondition } from './logicTypes';
 
@@ -10,13 +10,8 @@ import type { Condition, EndScreen, LogicRule, LogicValue, QuestionCondition } f
 
 const NUMBER = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2 });
 
-/** The languages by code, as a sentence names them. */
-export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
-  nl: 'Nederlands',
-  en: 'Engels',
-  de: 'Duits',
-  fr: 'Frans',
-};
+/** The languages by code, as a sentence names them: the contact languages' Dutch names. */
+export const LANGUAGE_NAMES: Readonly<Record<string, string>> = CONTACT_LANGUAGE_NAMES;
 
 export const DESCRIBE_WORDS = {
   deletedQuestion: 'een verwijderde vraag',
