@@ -1,4 +1,5 @@
 import type { RespondentView } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import { RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingClient } from '../testing/recordingClient';
@@ -21,6 +22,7 @@ const VIEW: RespondentView = {
     thank_you_text: 'Dank!',
     close_at: null,
     questions: [],
+    logic: NO_LOGIC,
     estimated_seconds: 10,
     saved_answers: [],
   },

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { MemberRole, Survey, SurveyInvitations } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
@@ -29,6 +30,7 @@ const SURVEY: Survey = {
   questions: [
     { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
   ],
+  logic: NO_LOGIC,
   version: 3,
   estimated_seconds: 60,
   retention_until: null,

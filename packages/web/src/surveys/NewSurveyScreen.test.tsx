@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { Question, SurveyTemplate } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
 import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
@@ -36,6 +37,7 @@ const template = (overrides: Partial<SurveyTemplate>): SurveyTemplate => ({
   introduction_html: '',
   thank_you_text: 'Dank je wel!',
   questions: [nps, open],
+  logic: NO_LOGIC,
   estimated_seconds: 170,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

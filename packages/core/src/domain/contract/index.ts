@@ -201,6 +201,21 @@ export type {
   SurveyLinks,
 } from './responses';
 export type {
+  Condition,
+  ConditionGroup,
+  ConditionOperator,
+  ConditionTest,
+  EndScreen,
+  HiddenFieldCondition,
+  JumpTarget,
+  LanguageCondition,
+  LogicRule,
+  LogicValue,
+  QuestionCondition,
+  SurveyLogic,
+} from './surveyLogic';
+export { NO_LOGIC } from './surveyLogic';
+export type {
   AnalyticsOverview,
   ExportFormat,
   OpenAnswer,

@@ -5,6 +5,8 @@
  * edit rules, time estimate, scoring).
  */
 
+import type { SurveyLogic } from './surveyLogic';
+
 /** Lifecycle of a survey: draft → open → closed (reopening and going back are in `surveyStatus.ts`). */
 export type SurveyStatus = 'draft' | 'open' | 'closed';
 
@@ -121,6 +123,8 @@ export interface Survey {
   readonly closed_at: string | null;
   /** Sorted by `position`. */
   readonly questions: readonly Question[];
+  /** Show/hide and jump rules, end screens and hidden fields (`NO_LOGIC` when it has none). */
+  readonly logic: SurveyLogic;
   readonly response_count?: number;
   /** Observed times per question id, for the time estimate once there are answers. */
   readonly question_timings?: Readonly<Record<string, QuestionTiming>>;
@@ -190,6 +194,8 @@ export interface SurveyInput {
   readonly thank_you_text: string;
   readonly close_at: string | null;
   readonly questions: readonly Question[];
+  /** Left out: no logic on a new survey; an update keeps the stored logic. */
+  readonly logic?: SurveyLogic;
 }
 
 /** PUT /surveys/:id: the editor's save with the `version` it last loaded. */
@@ -218,6 +224,8 @@ export interface SurveyTemplate {
   readonly thank_you_text: string;
   /** Sorted by `position`. */
   readonly questions: readonly Question[];
+  /** The logic a survey made from the template starts with. */
+  readonly logic: SurveyLogic;
   readonly estimated_seconds: number;
   readonly created_at: string;
   readonly updated_at: string;
@@ -232,6 +240,8 @@ export interface SurveyTemplateInput {
   readonly introduction_html: string;
   readonly thank_you_text: string;
   readonly questions: readonly Question[];
+  /** Left out: no logic. */
+  readonly logic?: SurveyLogic;
 }
 
 /** POST /surveys/:id/status */
@@ -318,6 +328,13 @@ export interface AnswerInput {
 export interface SubmitResponseRequest {
   readonly answers: readonly AnswerInput[];
   readonly final: boolean;
+  /**
+   * The survey's hidden fields as the public link carried them (`?afdeling=Verkoop`); only declared
+   * names count. Kept from the response's first write on; a personal link takes them from its contact.
+   */
+  readonly hidden_fields?: Readonly<Record<string, string>>;
+  /** The language the respondent answers in (a code of `CONTACT_LANGUAGES`), for conditions on it. */
+  readonly language?: string;
 }
 
 /** GET /respond/:token: what a respondent sees; no ids of the organisation, no other answers. */
@@ -329,6 +346,8 @@ export interface RespondentSurvey {
   readonly close_at: string | null;
   /** Sorted by `position`. */
   readonly questions: readonly Question[];
+  /** The rules the page follows (the server runs the same ones on submission, R-SURV-7). */
+  readonly logic: SurveyLogic;
   /** The time estimate in seconds, shown as '± 3 minuten'. */
   readonly estimated_seconds: number;
   /** Answers saved earlier with `final: false`, so the respondent can continue. */

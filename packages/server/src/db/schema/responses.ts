@@ -59,6 +59,17 @@ export const surveyResponses = pgTable(
      * (respondents/responseOrdinals.ts), never on the answering path; null before that.
      */
     ordinal: integer('ordinal'),
+    /**
+     * Survey logic (issue 26): the declared hidden fields the link carried (public link: its query
+     * string; personal link: the contact), fixed at the response's first write; the language it was
+     * answered in; the questions the respondent's path did not show (results count who saw a question
+     * as the submitted responses without it here, so a survey without logic writes nothing more); and
+     * the end screen a jump ended it on.
+     */
+    hiddenFields: jsonb('hidden_fields').$type<Record<string, string>>().notNull().default({}),
+    language: text('language'),
+    unseenQuestionIds: text('unseen_question_ids').array().notNull().default(sql`'{}'::text[]`),
+    endScreenId: text('end_screen_id'),
   },
   (t) => [
     uniqueIndex('survey_responses_respondent_key_unique').on(t.surveyId, t.respondentKey),

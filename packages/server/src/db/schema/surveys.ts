@@ -1,4 +1,4 @@
-import type { Question, SurveyStatus } from '@loop/core';
+import { NO_LOGIC, type Question, type SurveyLogic, type SurveyStatus } from '@loop/core';
 import { DEFAULT_REMINDERS } from '@loop/core/invitations';
 import { sql } from 'drizzle-orm';
 import {
@@ -40,6 +40,12 @@ export const surveys = pgTable(
     status: text('status').$type<SurveyStatus>().notNull().default('draft'),
     closeAt: timestamptz('close_at'),
     questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    /**
+     * Show/hide and jump rules, end screens and hidden fields (issue 26), checked like the questions
+     * (`checkLogic`) and part of the content `version`, so a cached compiled form is used only while
+     * it is the stored one.
+     */
+    logic: jsonb('logic').$type<SurveyLogic>().notNull().default(NO_LOGIC),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -95,6 +101,7 @@ export const surveyTemplates = pgTable(
     introductionHtml: text('introduction_html').notNull().default(''),
     thankYouText: text('thank_you_text').notNull().default(''),
     questions: jsonb('questions').$type<Question[]>().notNull().default([]),
+    logic: jsonb('logic').$type<SurveyLogic>().notNull().default(NO_LOGIC),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { MemberRole, Question, Survey } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import type { Timer } from '@loop/core/session';
 import { AUTOSAVE_DELAY_MS } from '@loop/core/surveys/editor';
 import { act } from 'react';
@@ -48,6 +49,7 @@ const survey = (overrides: Partial<Survey> = {}): Survey => ({
   published_at: null,
   closed_at: null,
   questions: [likert, nps],
+  logic: NO_LOGIC,
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

@@ -1,4 +1,5 @@
 import type { Survey } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Router } from 'wouter';
 import { ContainerProvider } from '../../app/ContainerProvider';
@@ -30,6 +31,7 @@ const SURVEY: Survey = {
       settings: { scale: 5, style: 'stars' },
     },
   ],
+  logic: NO_LOGIC,
   version: 1,
   estimated_seconds: 15,
   retention_until: null,

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { OpenAnswerSummary, QuestionDetail, Survey, SurveyResults } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { freshJwt, json, meBody, type SeenRequest } from '../../testing/fakeApi';
@@ -38,6 +39,7 @@ const SURVEY: Survey = {
       settings: { max_length: 2000 },
     },
   ],
+  logic: NO_LOGIC,
   version: 3,
   estimated_seconds: 95,
   retention_until: null,

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { FileSaver, MemberRole, Survey, SurveyResults } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import type { ExportResultsPdfResult, ResultsPdfRequest } from '@loop/core/surveys/resultsPdf';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
@@ -55,6 +56,7 @@ const SURVEY: Survey = {
       settings: { max_length: 800 },
     },
   ],
+  logic: NO_LOGIC,
   version: 1,
   estimated_seconds: 40,
   retention_until: null,

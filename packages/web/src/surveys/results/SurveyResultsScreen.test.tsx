@@ -8,6 +8,7 @@ import type {
   Survey,
   SurveyResults,
 } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { freshJwt, json, meBody } from '../../testing/fakeApi';
@@ -45,6 +46,7 @@ const SURVEY: Survey = {
       settings: { max_length: 500 },
     },
   ],
+  logic: NO_LOGIC,
   version: 3,
   estimated_seconds: 95,
   retention_until: null,

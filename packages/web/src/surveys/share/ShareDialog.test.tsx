@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { FileSaver, MemberRole, Survey } from '@loop/core';
+import { NO_LOGIC } from '@loop/core';
 import { createSurveyShare, type QrCodeRenderer } from '@loop/core/surveys/results';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
@@ -32,6 +33,7 @@ const SURVEY: Survey = {
   questions: [
     { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
   ],
+  logic: NO_LOGIC,
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

@@ -7,6 +7,7 @@ import type {
   SurveyTemplateInput,
   SurveyUpdateRequest,
 } from '../../../domain/contract';
+import { NO_LOGIC } from '../../../domain/contract';
 import type { SurveysGateway, SurveyTemplatesGateway } from '../../../domain/surveys/model';
 import { type Deferred, deferred } from '../../../testing/deferred';
 import type { Timer } from '../../session';
@@ -88,6 +89,7 @@ export const SURVEY: Survey = {
   published_at: null,
   closed_at: null,
   questions: [likert, nps],
+  logic: NO_LOGIC,
   response_count: 0,
   version: 3,
   estimated_seconds: 27,
@@ -151,6 +153,7 @@ export class FakeTemplates implements SurveyTemplatesGateway {
     this.created.push(input);
     return apiOk({
       ...input,
+      logic: input.logic ?? NO_LOGIC,
       id: 11,
       organization_id: 7,
       built_in: false,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Question, QuestionOf, SurveyTemplate } from '../../../domain/contract';
+import { NO_LOGIC } from '../../../domain/contract';
 import {
   createQuestion,
   QUESTION_TYPE_LABELS,
@@ -168,6 +169,7 @@ describe('templates', () => {
       introduction_html: '',
       thank_you_text: 'Dank',
       questions: [choice],
+      logic: NO_LOGIC,
       estimated_seconds: 20,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',

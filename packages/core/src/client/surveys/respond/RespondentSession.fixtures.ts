@@ -6,6 +6,7 @@ import type {
   RespondRequest,
   RespondResult,
 } from '../../../domain/contract';
+import { NO_LOGIC } from '../../../domain/contract';
 import { RESPONDENT_MESSAGES } from '../../../domain/surveys/model';
 import { type Deferred, deferred } from '../../../testing/deferred';
 import { RespondentSession } from './RespondentSession';
@@ -131,6 +132,7 @@ export const view = (
     thank_you_text: 'Dank je!',
     close_at: null,
     questions: QUESTIONS,
+    logic: NO_LOGIC,
     estimated_seconds: 95,
     saved_answers: [],
     ...overrides,

@@ -1,5 +1,6 @@
 import { apiFailure, apiOk } from '../../../domain/api';
 import type { Question, RespondentBranding, RespondentView, Survey } from '../../../domain/contract';
+import { NO_LOGIC } from '../../../domain/contract';
 import { openingProblems, validateSubmission } from '../../../domain/surveys/model';
 import type { Clock, Timer } from '../../session';
 import { RespondentSession } from './RespondentSession';
@@ -62,6 +63,7 @@ export function previewView(
       thank_you_text: survey.thank_you_text,
       close_at: survey.close_at,
       questions: previewQuestions(survey).questions,
+      logic: NO_LOGIC,
       estimated_seconds: survey.estimated_seconds,
       saved_answers: [],
     },

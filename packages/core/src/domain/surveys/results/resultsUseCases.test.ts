@@ -13,6 +13,7 @@ import type {
   SurveyResults,
   SurveySummary,
 } from '../../contract';
+import { NO_LOGIC } from '../../contract';
 import type { DownloadedFile, FileSaver } from '../../shared';
 import type { SurveyListQuery, SurveysGateway } from '../model';
 import { PERSONAL_LINK_MESSAGES } from './personalLinks';
@@ -34,6 +35,7 @@ const SURVEY: Survey = {
   published_at: '2025-10-01T08:00:00Z',
   closed_at: null,
   questions: [{ id: 'q1', type: 'nps', title: 'Aanbevelen?', required: false, position: 0, settings: {} }],
+  logic: NO_LOGIC,
   version: 1,
   estimated_seconds: 60,
   retention_until: null,

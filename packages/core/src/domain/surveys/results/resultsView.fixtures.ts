@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Question, QuestionOf, Survey } from '../../contract';
+import { NO_LOGIC } from '../../contract';
 import type { QuestionResultView } from './resultsViewTypes';
 
 export const likert = (overrides: Partial<QuestionOf<'likert'>['settings']> = {}): QuestionOf<'likert'> => ({
@@ -96,6 +97,7 @@ export const survey = (questions: readonly Question[]): Survey => ({
   published_at: '2025-10-01T08:00:00Z',
   closed_at: null,
   questions,
+  logic: NO_LOGIC,
   version: 1,
   estimated_seconds: 120,
   retention_until: null,
