@@ -23,6 +23,8 @@ const VIEW: RespondentView = {
     close_at: null,
     questions: [],
     logic: NO_LOGIC,
+    hidden_values: {},
+    language: null,
     estimated_seconds: 10,
     saved_answers: [],
   },

@@ -58,6 +58,8 @@ const VIEW: RespondentView = {
     close_at: null,
     questions: QUESTIONS,
     logic: NO_LOGIC,
+    hidden_values: {},
+    language: null,
     estimated_seconds: 130,
     saved_answers: [],
   },

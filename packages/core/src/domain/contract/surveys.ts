@@ -348,6 +348,15 @@ export interface RespondentSurvey {
   readonly questions: readonly Question[];
   /** The rules the page follows (the server runs the same ones on submission, R-SURV-7). */
   readonly logic: SurveyLogic;
+  /**
+   * Hidden field values the server already holds for this link: a personal link's from its contact's
+   * attributes (none for an anonymous survey), a response saved earlier those it started with. The
+   * page adds the link's query values (`?afdeling=Verkoop`) only for declared names without one here.
+   * Never shown to the respondent.
+   */
+  readonly hidden_values: Readonly<Record<string, string>>;
+  /** The language the server knows for this link (a personal link's contact, an earlier save); null: none. */
+  readonly language: string | null;
   /** The time estimate in seconds, shown as '± 3 minuten'. */
   readonly estimated_seconds: number;
   /** Answers saved earlier with `final: false`, so the respondent can continue. */

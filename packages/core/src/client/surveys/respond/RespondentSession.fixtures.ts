@@ -133,6 +133,8 @@ export const view = (
     close_at: null,
     questions: QUESTIONS,
     logic: NO_LOGIC,
+    hidden_values: {},
+    language: null,
     estimated_seconds: 95,
     saved_answers: [],
     ...overrides,

@@ -64,6 +64,8 @@ export function previewView(
       close_at: survey.close_at,
       questions: previewQuestions(survey).questions,
       logic: NO_LOGIC,
+      hidden_values: {},
+      language: null,
       estimated_seconds: survey.estimated_seconds,
       saved_answers: [],
     },

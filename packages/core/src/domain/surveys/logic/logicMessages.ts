@@ -62,6 +62,12 @@ export const LOGIC_MESSAGES = {
   /** 'Eindscherm 2' or "Eindscherm 2 ('Bedankt')", named as a question is. */
   endScreenName: (number: number, text: string) => questionName(number, text).replace(/^Vraag/, 'Eindscherm'),
   redirectInvalid: (screen: string) => `${screen}: het doorstuuradres moet beginnen met http:// of https://.`,
+  /**
+   * Why rules and hidden fields no longer change once a survey has answers (end screens' texts and
+   * addresses still may): who saw which question must stay comparable across its responses.
+   */
+  locked:
+    'De regels en verborgen velden liggen vast zodra de survey antwoorden heeft: anders is niet meer te vergelijken wie welke vragen zag. De teksten en doorstuuradressen van eindschermen kun je nog aanpassen. Wil je andere regels, maak dan een kopie van de survey.',
 } as const;
 
 /** The label of an operator, or the raw value when it is not one (from untrusted JSON). */
