@@ -13,6 +13,8 @@
  * each request creates its response first.
  * A fourth loads the answering page (GET /respond/:token) on personal links, what every respondent
  * does first.
+ * A fifth repeats the first on the same survey with 50 logic conditions (issue 26: every submission's
+ * path is evaluated on the server; its ratio to the echo route may be at most 10 % below the first's).
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
@@ -22,7 +24,7 @@ import autocannon, { type Result } from 'autocannon';
 import postgres from 'postgres';
 import { type BenchServer, withBenchServer } from '../benchKit';
 import { type Child, startChild, stopChild } from '../serverKit';
-import { ANSWERS, QUESTIONS } from './fixtures';
+import { ANSWERS, LOGIC, LOGIC_CONDITIONS, QUESTIONS } from './fixtures';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -38,6 +40,7 @@ const JOURNEY = [
   JSON.stringify({ final: true, answers: ANSWERS.slice(HALF) }),
 ];
 const JOURNEY_TOKENS = Number(process.env.JOURNEY_TOKENS ?? 40_000);
+const LOGIC_TOKENS = Number(process.env.LOGIC_TOKENS ?? 40_000);
 /** A public-link visitor's submission: every request another visitor key, so another new response. */
 const publicBody = (visitor: number) =>
   `${BODY.slice(0, -1)},"respondent_key":"bench-visitor-${String(visitor).padStart(12, '0')}"}`;
@@ -54,6 +57,7 @@ async function json<T>(response: Response): Promise<T> {
 async function prepare(
   url: string,
   count: number,
+  logic?: unknown,
 ): Promise<{ surveyId: number; tokens: string[]; publicToken: string }> {
   const login = await json<{ access_token: string }>(
     await fetch(`${url}/api/v1/auth/login`, {
@@ -78,6 +82,7 @@ async function prepare(
     thank_you_text: 'Bedankt!',
     close_at: null,
     questions: QUESTIONS,
+    ...(logic === undefined ? {} : { logic }),
   });
   await api('POST', `/surveys/${survey.id}/status`, { status: 'open' });
   const tokens: string[] = [];
@@ -182,10 +187,20 @@ async function bench(scratch: BenchServer) {
     const journeySurvey = await prepare(server.url, JOURNEY_TOKENS);
     const publicSurvey = await prepare(server.url, 0);
     const pageSurvey = await prepare(server.url, 5_000);
+    const logicSurvey = await prepare(server.url, LOGIC_TOKENS, LOGIC);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
     const submissions = run.result;
+    // Right after the run without logic, on the same machine state: the same submissions on the survey with logic.
+    const logicWarmUp = await load(
+      server.url,
+      '/api/v1/respond/',
+      logicSurvey.tokens.splice(0, 5_000),
+      WARM_UP,
+    );
+    const logicRun = await load(server.url, '/api/v1/respond/', logicSurvey.tokens, DURATION);
+    const withLogic = logicRun.result;
     const journeyRun = await load(server.url, '/api/v1/respond/', journeySurvey.tokens, DURATION, JOURNEY);
     const journey = journeyRun.result;
     const publicRun = await load(server.url, '/api/v1/respond/', [publicSurvey.publicToken], DURATION, [
@@ -214,6 +229,11 @@ async function bench(scratch: BenchServer) {
              (select count(*)::int from survey_answers where survey_id = ${journeySurvey.surveyId} and submitted_at is not null) as stamped,
              (select count(*)::int from survey_answers a join survey_responses r on r.id = a.response_id
                where a.survey_id = ${journeySurvey.surveyId} and r.status = 'completed' and a.submitted_at is null) as unstamped`;
+    // The survey with logic keeps every question on the path: each submission stores all its rows.
+    const [logicStored] = await check<{ completed: number; answers: number; unseen: number }[]>`
+      select (select count(*)::int from survey_responses where survey_id = ${logicSurvey.surveyId} and status = 'completed') as completed,
+             (select count(distinct response_id)::int from survey_answers where survey_id = ${logicSurvey.surveyId} and submitted_at is not null) as answers,
+             (select count(*)::int from survey_responses where survey_id = ${logicSurvey.surveyId} and cardinality(unseen_question_ids) > 0) as unseen`;
     // The public link: one completed response with its answers per visitor answered 2xx.
     const [publicStored] = await check<{ completed: number; answers: number }[]>`
       select (select count(*)::int from survey_responses where survey_id = ${publicSurvey.surveyId} and status = 'completed') as completed,
@@ -260,10 +280,22 @@ async function bench(scratch: BenchServer) {
     console.log(line('journey (save + submit)', journey, JOURNEY.length));
     console.log(line('public link', publicLink));
     console.log(line('page load (GET)', pageLoads));
+    console.log(line(`with logic (${LOGIC_CONDITIONS} cond.)`, withLogic));
     console.log(line('bare Fastify echo', baseline));
     console.log(
       `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +
         `${(submissions.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1)}× p99`,
+    );
+    const logicRatio = perSecond(withLogic) / perSecond(baseline);
+    const plainRatio = perSecond(submissions) / perSecond(baseline);
+    console.log(
+      `with logic: ${logicRatio.toFixed(2)}× the echo route against ${plainRatio.toFixed(2)}× without ` +
+        `(${((logicRatio / plainRatio - 1) * 100).toFixed(1)} %; budget: not below by more than 10 %: ` +
+        `${logicRatio >= plainRatio * 0.9 ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `logic stored: ${logicStored?.completed} completed responses, ${logicStored?.answers} with answer rows, ` +
+        `${logicStored?.unseen} with unseen questions, for ${withLogic['2xx'] + logicWarmUp.result['2xx']} answered 2xx`,
     );
     console.log(
       `stored: ${stored?.completed} completed responses, ${stored?.answers} with answer rows and ` +
@@ -309,7 +341,11 @@ async function bench(scratch: BenchServer) {
       publicCompleted <= publicRun.sent &&
       publicStored?.answers === publicCompleted &&
       counts?.answers === 0 &&
-      counts?.responses === 0;
+      counts?.responses === 0 &&
+      !logicRun.reused &&
+      (logicStored?.completed ?? 0) >= withLogic['2xx'] + logicWarmUp.result['2xx'] &&
+      logicStored?.answers === logicStored?.completed &&
+      logicStored?.unseen === 0;
     console.log(
       `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}, ` +
         `public link ${publicBudget ? 'met' : 'NOT met'}; ` +
