@@ -17,6 +17,7 @@ import { RespondentSession, type RespondGateway } from '@loop/core/surveys/respo
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RespondentPage } from './RespondentPage';
+import { browserFacts } from './respondBrowser';
 import { respondPath, tokenFromPath } from './respondPath';
 
 /*
@@ -46,7 +47,10 @@ const session = new RespondentSession({
   drafts: createAnswerDraftStore(browserSessionStorage()),
   location: {
     showToken: (next) => globalThis.history.replaceState(globalThis.history.state, '', respondPath(next)),
+    // Core calls it only with an address isSafeRedirect accepted (an end screen's, R-RESP-8).
+    leave: (url) => globalThis.location.assign(url),
   },
+  browser: browserFacts,
 });
 
 const root = document.getElementById('root');
