@@ -46,7 +46,13 @@ const session = new RespondentSession({
   links: createPublicLinkStore(browserStorage()),
   drafts: createAnswerDraftStore(browserSessionStorage()),
   location: {
-    showToken: (next) => globalThis.history.replaceState(globalThis.history.state, '', respondPath(next)),
+    // The query stays: hidden field values and ?lang= are read from it when the survey loads (R-RESP-9).
+    showToken: (next) =>
+      globalThis.history.replaceState(
+        globalThis.history.state,
+        '',
+        `${respondPath(next)}${globalThis.location.search}`,
+      ),
     // Core calls it only with an address isSafeRedirect accepted (an end screen's, R-RESP-8).
     leave: (url) => globalThis.location.assign(url),
   },
