@@ -14,7 +14,7 @@ import {
   timer,
   view,
 } from './RespondentSession.fixtures';
-import { createPreviewSession, previewView } from './RespondentSessionPreview';
+import { createPreviewRespondGateway, createPreviewSession, previewView } from './RespondentSessionPreview';
 import { onLastQuestion, respondentEstimate, respondentProgress } from './respondentNavigation';
 
 beforeEach(resetRespondFakes);
@@ -308,6 +308,23 @@ describe('RespondentSession', () => {
       });
       expect(timer.pending().filter((task) => task.ms === REDIRECT_DELAY_MS)).toEqual([]);
       expect(gateway.calls).toEqual([]);
+    });
+
+    it('should check a submission along its path: past an end screen refused, hidden answers dropped', async () => {
+      const survey = { ...view().survey, logic: logic([hideLikertForPromoters, endForDetractors]) };
+      const previewGateway = createPreviewRespondGateway(previewView(survey, view().branding));
+      const likert = { question_id: 'q-likert', value: { s1: 1, s2: 2 } };
+      const pastEnd = await previewGateway.respond('voorbeeld', {
+        final: true,
+        answers: [{ question_id: 'q-nps', value: NPS(1) }, likert],
+      });
+      expect(pastEnd.ok).toBe(false);
+      if (!pastEnd.ok) expect(Object.keys(pastEnd.fields ?? {})).toEqual(['answers.q-likert']);
+      const hidden = await previewGateway.respond('voorbeeld', {
+        final: true,
+        answers: [{ question_id: 'q-nps', value: NPS(9) }, likert],
+      });
+      expect(hidden).toMatchObject({ ok: true, value: { status: 'completed' } });
     });
 
     it('should try a path with the hidden field values and language it is given', async () => {

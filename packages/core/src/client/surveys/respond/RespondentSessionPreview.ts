@@ -7,7 +7,13 @@ import type {
   SurveyLogic,
 } from '../../../domain/contract';
 import { NO_LOGIC } from '../../../domain/contract';
-import { answerMap, compileLogic, pathProblems, pruneAnswers } from '../../../domain/surveys/logic';
+import {
+  answerMap,
+  compileLogic,
+  PATH_MESSAGES,
+  pathProblems,
+  pruneAnswers,
+} from '../../../domain/surveys/logic';
 import { openingProblems, validateSubmission } from '../../../domain/surveys/model';
 import type { Clock, Timer } from '../../session';
 import { RespondentSession } from './RespondentSession';
@@ -99,10 +105,10 @@ export function createPreviewRespondGateway(view: RespondentView): RespondGatewa
         const fields = Object.fromEntries(
           pastEnd.map((problem) => [`answers.${problem.question_id}`, problem.message]),
         );
-        return apiFailure(400, (pastEnd[0] as (typeof pastEnd)[number]).message, fields);
+        return apiFailure(400, PATH_MESSAGES.pastEnd, fields);
       }
       const onPath = logic.questions.filter((question) => path.isVisible(question.id));
-      const answers = pruneAnswers(path, request.answers);
+      const answers = Array.isArray(request.answers) ? pruneAnswers(path, request.answers) : request.answers;
       const check = validateSubmission(onPath, answers, { final: request.final });
       if (!check.ok) {
         const fields = Object.fromEntries(
