@@ -7,6 +7,7 @@ import {
   type RespondentView,
   type RespondRequest,
   type RespondResult,
+  type SurveyLogic,
 } from '@loop/core';
 import { ANONYMOUS_SURVEY_TEXT } from '@loop/core/invitations';
 import { ANSWER_MESSAGES, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
@@ -67,6 +68,7 @@ const VIEW: RespondentView = {
 
 function setup(view: ApiResult<RespondentView> = apiOk(VIEW)) {
   const calls: RespondRequest[] = [];
+  const left: string[] = [];
   const draftWrites: AnswerDraft[] = [];
   const replies: Array<ApiResult<RespondResult>> = [];
   const session = new RespondentSession({
@@ -85,9 +87,10 @@ function setup(view: ApiResult<RespondentView> = apiOk(VIEW)) {
     keys: { newKey: () => 'abcdefghijklmnopqrstuv' },
     links: { read: () => null, write: () => {} },
     drafts: { read: () => null, write: (_token, draft) => draftWrites.push(draft), clear: () => {} },
-    location: { showToken: () => {} },
+    location: { showToken: () => {}, leave: (url) => left.push(url) },
+    browser: { query: () => ({}), language: () => null },
   });
-  return { session, calls, replies, draftWrites };
+  return { session, calls, replies, draftWrites, left };
 }
 
 /** A survey of two open questions: one line, then a text area (the last question). */
@@ -147,6 +150,36 @@ const radio = (root: ParentNode, name: string) =>
   ) ?? null;
 
 afterEach(unmountAll);
+
+/** The survey with logic: a promoter (NPS 9–10) skips the statements, a detractor (0–2) ends at once. */
+const LOGIC: SurveyLogic = {
+  rules: [
+    {
+      id: 'r1',
+      action: 'hide',
+      question_id: 'stellingen',
+      when: {
+        match: 'all',
+        conditions: [{ source: 'question', question_id: 'nps', operator: 'greater', value: 8 }],
+      },
+    },
+    {
+      id: 'r2',
+      action: 'jump',
+      from_question_id: 'nps',
+      to: { end_screen_id: 'einde' },
+      when: {
+        match: 'all',
+        conditions: [{ source: 'question', question_id: 'nps', operator: 'less', value: 3 }],
+      },
+    },
+  ],
+  end_screens: [
+    { id: 'einde', text: 'Jammer! We nemen contact op.', redirect_url: 'https://example.nl/hulp' },
+  ],
+  hidden_fields: [],
+};
+const LOGIC_VIEW: RespondentView = { ...VIEW, survey: { ...VIEW.survey, logic: LOGIC } };
 
 describe('RespondentPage', () => {
   it('should introduce the survey with its branding, introduction and time estimate', async () => {
@@ -301,6 +334,57 @@ describe('RespondentPage', () => {
     expect(container.querySelector('main')).toBeNull();
     expect(container.querySelector('.respondent-embedded .n')?.textContent).toBe('Voorbeeld');
   });
+  describe('following the survey logic', () => {
+    it('should not render a question the path hides, and count along the path', async () => {
+      const { session, calls } = setup(apiOk(LOGIC_VIEW));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+      await click(radio(container, '10'));
+      expect(container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe(
+        'Vraag 1 van 2',
+      );
+      await click(button(container, 'Volgende'));
+
+      expect(container.querySelector('h1')?.textContent).toBe('Hoe ken je ons?');
+      expect(document.activeElement).toBe(container.querySelector('h1'));
+      expect(container.textContent).not.toContain('Hoe kijk je ernaar?');
+      const bar = container.querySelector('[role="progressbar"]');
+      expect(bar?.getAttribute('aria-valuetext')).toBe('Vraag 2 van 2');
+      expect(bar?.getAttribute('aria-valuemax')).toBe('2');
+      expect(button(container, 'Versturen')).not.toBeNull();
+
+      await click(button(container, 'Versturen'));
+      await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Bedankt!'));
+      expect(calls.at(-1)?.answers.map((answer) => answer.question_id)).toEqual(['nps']);
+    });
+
+    it("should submit on a jump to an end screen and show its text with 'Doorgaan'", async () => {
+      const { session, calls, left } = setup(apiOk(LOGIC_VIEW));
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => button(container, 'Starten'));
+      await click(button(container, 'Starten'));
+      await click(radio(container, '1'));
+      expect(container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe(
+        'Vraag 1 van 1',
+      );
+      await click(button(container, 'Versturen'));
+
+      await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Bedankt!'));
+      expect(document.activeElement).toBe(container.querySelector('h1'));
+      expect(calls.at(-1)).toMatchObject({ final: true, language: 'nl', hidden_fields: {} });
+      expect(container.querySelector('.respondent-thanks-text')?.textContent).toBe(
+        'Jammer! We nemen contact op.',
+      );
+      expect(container.textContent).not.toContain('Dank je wel!');
+      const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Doorgaan');
+      expect(link?.getAttribute('href')).toBe('https://example.nl/hulp');
+      expect(container.textContent).toContain('Je gaat over 5 seconden vanzelf verder.');
+      // The page goes on only when the session's timer runs (never here: this timer never fires).
+      expect(left).toEqual([]);
+    });
+  });
+
   describe('typing an open answer', () => {
     it('should keep the keystrokes in the field: no page render, no draft, until a pause in typing', async () => {
       const { session, draftWrites } = setup(apiOk(OPEN_VIEW));

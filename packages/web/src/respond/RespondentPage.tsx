@@ -4,7 +4,14 @@ import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
 import { ANONYMOUS_SURVEY_TEXT } from '@loop/core/invitations';
 import type { Clock } from '@loop/core/session';
 import { formatEstimate, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
-import { type RespondentSession, type RespondentState, respondentProgress } from '@loop/core/surveys/respond';
+import {
+  onLastQuestion,
+  REDIRECT_DELAY_MS,
+  type RespondentSession,
+  type RespondentState,
+  respondentEstimate,
+  respondentProgress,
+} from '@loop/core/surveys/respond';
 import {
   type CSSProperties,
   type FormEvent,
@@ -181,7 +188,8 @@ function RichText({ html, className }: { html: string; className: string }) {
 function IntroScreen({ state, session, headingRef }: ScreenProps) {
   const survey = state.survey;
   if (!survey) return null;
-  const count = state.questions.length;
+  // Along the path the answers so far lead to (R-RESP-8).
+  const count = state.path.visible.length;
   return (
     <div className="respondent-intro">
       <h1 ref={headingRef} tabIndex={-1}>
@@ -196,7 +204,7 @@ function IntroScreen({ state, session, headingRef }: ScreenProps) {
       <p className="respondent-meta">
         <span>
           <span className="visually-hidden">Geschatte tijd: </span>
-          {formatEstimate(survey.estimated_seconds)}
+          {formatEstimate(respondentEstimate(state))}
         </span>
         <span aria-hidden="true"> · </span>
         <span>{count === 1 ? '1 vraag' : `${count} vragen`}</span>
@@ -270,7 +278,8 @@ function QuestionScreen({ state, session, headingRef }: ScreenProps) {
   const [welcomeAt] = useState(state.resumed ? state.index : -1);
   const enterContinues = useEnterContinues(session);
   if (!question) return null;
-  const last = state.index === state.questions.length - 1;
+  // The path's last question, or one whose jump reaches an end screen, submits (R-RESP-8).
+  const last = onLastQuestion(state);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -333,8 +342,13 @@ function QuestionScreen({ state, session, headingRef }: ScreenProps) {
   );
 }
 
+/**
+ * The thank-you screen; on an end screen the path reached, that screen's text instead of the
+ * survey's, with 'Doorgaan' to its address when core found it safe (R-RESP-8).
+ */
 function ThankYouScreen({ state, headingRef }: ScreenProps) {
-  const thanks = state.survey?.thank_you_text ?? '';
+  const thanks = state.endScreen ? state.endScreen.text : (state.survey?.thank_you_text ?? '');
+  const redirect = state.redirectUrl;
   return (
     <div className="respondent-message respondent-thanks">
       <h1 ref={headingRef} tabIndex={-1}>
@@ -342,7 +356,21 @@ function ThankYouScreen({ state, headingRef }: ScreenProps) {
       </h1>
       {state.alreadySubmitted ? <p>{RESPONDENT_MESSAGES.alreadySubmitted}</p> : null}
       {thanks ? <p className="respondent-thanks-text">{thanks}</p> : null}
-      {!state.alreadySubmitted ? <p>Je antwoorden zijn verstuurd. Je kunt deze pagina nu sluiten.</p> : null}
+      {state.alreadySubmitted ? null : redirect ? (
+        <>
+          <p>Je antwoorden zijn verstuurd.</p>
+          {state.redirectsSoon ? (
+            <p role="status">Je gaat over {REDIRECT_DELAY_MS / 1000} seconden vanzelf verder.</p>
+          ) : null}
+          <p>
+            <a className="respondent-button respondent-link-button" href={redirect} rel="noopener noreferrer">
+              Doorgaan
+            </a>
+          </p>
+        </>
+      ) : (
+        <p>Je antwoorden zijn verstuurd. Je kunt deze pagina nu sluiten.</p>
+      )}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { RespondentSession, type RespondGateway } from '@loop/core/surveys/respo
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RespondentPage } from './RespondentPage';
+import { browserFacts } from './respondBrowser';
 import { respondPath, tokenFromPath } from './respondPath';
 
 /*
@@ -45,8 +46,17 @@ const session = new RespondentSession({
   links: createPublicLinkStore(browserStorage()),
   drafts: createAnswerDraftStore(browserSessionStorage()),
   location: {
-    showToken: (next) => globalThis.history.replaceState(globalThis.history.state, '', respondPath(next)),
+    // The query stays: hidden field values and ?lang= are read from it when the survey loads (R-RESP-9).
+    showToken: (next) =>
+      globalThis.history.replaceState(
+        globalThis.history.state,
+        '',
+        `${respondPath(next)}${globalThis.location.search}`,
+      ),
+    // Core calls it only with an address isSafeRedirect accepted (an end screen's, R-RESP-8).
+    leave: (url) => globalThis.location.assign(url),
   },
+  browser: browserFacts,
 });
 
 const root = document.getElementById('root');

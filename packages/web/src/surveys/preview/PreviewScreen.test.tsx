@@ -59,8 +59,11 @@ describe('PreviewScreen', () => {
       routes: { 'GET /surveys/4': () => json(200, SURVEY) },
     });
     const { container } = await mount(app);
-    expect(container.querySelector('.preview-bar-text')?.textContent).toBe(
-      'Voorbeeld: antwoorden worden niet opgeslagen.',
+    // The preview's use-case loads on demand: slow on a busy machine the first time.
+    await waitFor(() =>
+      expect(container.querySelector('.preview-bar-text')?.textContent).toBe(
+        'Voorbeeld: antwoorden worden niet opgeslagen.',
+      ),
     );
     await waitFor(() => expect(container.querySelector('.respondent h1')?.textContent).toBe('Teamcheck'));
     expect(container.querySelector('.respondent-rich')?.textContent).toBe('Welkom bij de teamcheck.');
@@ -81,11 +84,11 @@ describe('PreviewScreen', () => {
       routes: { 'GET /surveys/4': () => json(200, SURVEY) },
     });
     const { container } = await mount(app);
-    await waitFor(() => button(container, 'Starten'));
+    await waitFor(() => expect(button(container, 'Starten')).not.toBeNull());
     await click(button(container, 'Starten'));
     await click(container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1] ?? null);
     await click(button(container, 'Opnieuw beginnen'));
-    await waitFor(() => button(container, 'Starten'));
+    await waitFor(() => expect(button(container, 'Starten')).not.toBeNull());
     await click(button(container, 'Starten'));
     expect(container.querySelectorAll('.rq-scale-option.is-filled')).toHaveLength(0);
     expect([...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
@@ -124,5 +127,55 @@ describe('PreviewScreen', () => {
     // The one complete question is the last one: the empty one never comes.
     await click(button(container, 'Versturen'));
     await waitFor(() => expect(container.querySelector('.respondent h1')?.textContent).toBe('Bedankt!'));
+  });
+
+  it('should follow the survey logic to an end screen, offer its address and never leave by itself', async () => {
+    const withLogic: Survey = {
+      ...SURVEY,
+      questions: [
+        ...SURVEY.questions,
+        {
+          id: 'q2',
+          type: 'open_short',
+          title: 'Wat kan beter?',
+          required: true,
+          position: 1,
+          settings: { max_length: 250 },
+        },
+      ],
+      logic: {
+        rules: [
+          {
+            id: 'r1',
+            action: 'jump',
+            from_question_id: 'q1',
+            to: { end_screen_id: 'e1' },
+            when: {
+              match: 'all',
+              conditions: [{ source: 'question', question_id: 'q1', operator: 'greater', value: 3 }],
+            },
+          },
+        ],
+        end_screens: [{ id: 'e1', text: 'Fijn om te horen!', redirect_url: 'https://example.nl/review' }],
+        hidden_fields: [],
+      },
+    };
+    const app = createTestApp({
+      path: '/survey/4/preview',
+      routes: { 'GET /surveys/4': () => json(200, withLogic) },
+    });
+    const { container } = await mount(app);
+    await waitFor(() => expect(button(container, 'Starten')).not.toBeNull());
+    await click(button(container, 'Starten'));
+    expect(button(container, 'Volgende')).not.toBeNull();
+    await click(container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[4] ?? null);
+    // Five stars jump to the end screen: this question submits, the required open question never comes.
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(container.querySelector('.respondent h1')?.textContent).toBe('Bedankt!'));
+    expect(container.querySelector('.respondent-thanks-text')?.textContent).toBe('Fijn om te horen!');
+    const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Doorgaan');
+    expect(link?.getAttribute('href')).toBe('https://example.nl/review');
+    expect(container.textContent).not.toContain('vanzelf verder');
+    expect(app.api.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /surveys/4']);
   });
 });

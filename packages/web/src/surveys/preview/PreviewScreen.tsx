@@ -14,18 +14,23 @@ import { TOKENS } from '../../app/tokens';
 import { useBranding } from '../../branding/useBranding';
 import { useCurrentUser } from '../../organisation/useCurrentUser';
 import { RespondentPage } from '../../respond/RespondentPage';
+import { browserFacts } from '../../respond/respondBrowser';
 import { useQuery } from '../../shared/useQuery';
 import { usePageTitle } from '../../shell/usePageTitle';
 import './preview.css';
 
 /**
  * One run through the preview; a new key ('Opnieuw beginnen') starts a new, empty one. The session
- * is made here rather than bound in the container, so it loads with this screen's chunk only.
+ * is made here rather than bound in the container, so it loads with this screen's chunk only. It
+ * follows the survey's logic like the answering page, with the hidden field values and `?lang=` of
+ * this screen's address (`/survey/1/preview?bron=mail`), so an owner can try a path (R-RESP-8).
  */
 function PreviewRun({ survey, branding }: { survey: Survey; branding: RespondentBranding }) {
   const clock = useInjection(TOKENS.Clock);
   const timer = useInjection(TOKENS.Timer);
-  const [session] = useState(() => createPreviewSession(previewView(survey, branding), { clock, timer }));
+  const [session] = useState(() =>
+    createPreviewSession(previewView(survey, branding), { clock, timer, browser: browserFacts }),
+  );
   return <RespondentPage session={session} token={PREVIEW_TOKEN} embedded clock={clock} />;
 }
 

@@ -139,6 +139,8 @@ describe('RespondentSession', () => {
           request: {
             answers: [{ question_id: 'q-nps', value: { score: 9 }, seconds_spent: 7 }],
             final: false,
+            hidden_fields: {},
+            language: 'nl',
           },
         },
       ]);

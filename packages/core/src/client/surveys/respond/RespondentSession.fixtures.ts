@@ -158,6 +158,12 @@ export let keysMade: number;
 
 export let draftWrites: number;
 
+/** The page's address query and browser language the session reads (R-RESP-9). */
+export let browserFacts: { query: Record<string, string>; language: string | null };
+
+/** Addresses the page went on to (an end screen's redirect). */
+export let left: string[];
+
 export const session = () =>
   new RespondentSession({
     gateway,
@@ -178,7 +184,8 @@ export const session = () =>
       },
       clear: (t) => drafts.delete(t),
     },
-    location: { showToken: (t) => shown.push(t) },
+    location: { showToken: (t) => shown.push(t), leave: (url) => left.push(url) },
+    browser: { query: () => browserFacts.query, language: () => browserFacts.language },
   });
 
 export const flush = async () => {
@@ -206,4 +213,6 @@ export function resetRespondFakes(): void {
   shown = [];
   keysMade = 0;
   draftWrites = 0;
+  browserFacts = { query: {}, language: null };
+  left = [];
 }

@@ -165,11 +165,12 @@ describe('RespondentSession', () => {
     it('should write the draft at once when the page is hidden, so a reload brings the answer back', async () => {
       const s = await onOpenQuestion();
       s.setAnswer('q-open', { text: 'Bijna klaar' });
+      // The save the hidden page starts never arrives (the tab closes).
+      gateway.hold = true;
       s.pause();
       expect(drafts.get('tok-personal')?.answers).toEqual({ 'q-open': { text: 'Bijna klaar' } });
 
       // The reload: a new session on the same tab's drafts.
-      gateway.hold = true;
       const reloaded = session();
       await reloaded.start('tok-personal');
       expect(reloaded.getSnapshot()).toMatchObject({ phase: 'question', index: 2, resumed: true });

@@ -1,11 +1,12 @@
 import type { ApiResult } from '../../../domain/api';
 import type { AnswerValue, RespondentView, RespondRequest, RespondResult } from '../../../domain/contract';
 import { createStateStore } from '../../../domain/shared';
-import { AnswerLedger, respondBody } from './answerLedger';
+import { AnswerLedger } from './answerLedger';
 import { DraftWriter, draftOf } from './draftWriter';
+import { EndScreenExit } from './endScreenExit';
 import { HeldInputs, type HoldInput } from './heldInput';
 import { QuestionTimer } from './questionTimer';
-import { restoreProgress, unavailable } from './respondentLoad';
+import { openLink, restoreProgress, unavailable } from './respondentLoad';
 import {
   endsPage,
   fieldErrors,
@@ -16,6 +17,7 @@ import {
   saveFailure,
   submissionProblems,
 } from './respondentNavigation';
+import { nextOnPath, previousOnPath } from './respondentPath';
 import {
   completedState,
   endedState,
@@ -26,6 +28,7 @@ import {
 import type { RespondentSessionDeps } from './respondPorts';
 import { ResponseLink } from './responseLink';
 import { SaveQueue } from './saveQueue';
+import { SurveyPath } from './surveyPath';
 
 type Failure = Extract<ApiResult<unknown>, { ok: false }>;
 
@@ -36,8 +39,9 @@ type Failure = Extract<ApiResult<unknown>, { ok: false }>;
  * keeps unsaved answers in a draft (`DraftWriter`), saves progress when the respondent moves on
  * (`SaveQueue`: one request at a time, failed saves retried) and submits once: a double click
  * shares one request and a retry sends the same answers again, which the server answers
- * idempotently. A public link turns into a response token of its own (`ResponseLink`).
- *
+ * idempotently. A public link turns into a response token of its own (`ResponseLink`). It
+ * follows the survey's logic (R-RESP-8, `SurveyPath`): 'Volgende', 'Vorige', the progress and
+ * what is sent go along the path, and a reached end screen ends the page (`EndScreenExit`).
  * The preview runs the same session on a gateway that stores nothing (`createPreviewSession`).
  */
 export class RespondentSession {
@@ -55,12 +59,15 @@ export class RespondentSession {
   /** The body of a submission whose answer never came: sent again unchanged. */
   #pendingFinal: RespondRequest | null = null;
   #disposed = false;
+  readonly #path = new SurveyPath();
+  readonly #exit: EndScreenExit;
   /** How to take the text fields still hold (see `holdInput`). */
   readonly #held = new HeldInputs();
 
   constructor(deps: RespondentSessionDeps) {
     this.#deps = deps;
     this.#link = new ResponseLink(deps);
+    this.#exit = new EndScreenExit(deps);
     this.#timing = new QuestionTimer(deps.clock, () => questionOnScreen(this.#state));
     this.#drafts = new DraftWriter({ timer: deps.timer, store: deps.drafts }, () =>
       this.#canWriteDraft()
@@ -96,10 +103,8 @@ export class RespondentSession {
   begin(): void {
     const state = this.#state;
     if (state.phase !== 'intro') return;
-    if (state.questions.length === 0) {
-      void this.submit();
-      return;
-    }
+    // Nothing on the path (every question hidden): submitted at once.
+    if (state.path.visible.length === 0) return void this.submit();
     this.#set({ phase: 'question' });
     this.#timing.start();
     this.#drafts.write();
@@ -113,13 +118,15 @@ export class RespondentSession {
     const { [questionId]: _solved, ...errors } = state.errors;
     // Changed answers make a new submission; a failed one is no longer resent as it was.
     this.#pendingFinal = null;
-    this.#set({ answers: { ...state.answers, [questionId]: value }, errors, submitError: null });
+    const answers = { ...state.answers, [questionId]: value };
+    this.#set({ answers, path: this.#path.of(answers), errors, submitError: null }); // R-RESP-8
     if (this.#canWriteDraft()) this.#drafts.schedule();
   }
 
   /**
-   * 'Volgende': checks the answer on screen and moves on, saving progress; on the last question it
-   * submits. Answers false when the answer needs attention (its message is in `errors`).
+   * 'Volgende': checks the answer on screen and moves on along the path, saving progress; on the
+   * path's last question (or one whose jump reaches an end screen) it submits. Answers false when
+   * the answer needs attention (its message is in `errors`).
    */
   next(): boolean {
     this.#held.takeAll();
@@ -136,26 +143,28 @@ export class RespondentSession {
       this.#set({ errors: { ...state.errors, [question.id]: problem } });
       return false;
     }
-    if (state.index === state.questions.length - 1) {
+    const after = nextOnPath(state.questions, state.path, state.index);
+    if (after < 0) {
       void this.submit();
       return true;
     }
-    this.#move(state.index + 1);
+    this.#move(after);
     return true;
   }
 
-  /** 'Vorige': back one question (to the introduction from the first), unchecked, saving what is valid. */
+  /** 'Vorige': back along the path (to the introduction from the first), unchecked, saving what is valid. */
   previous(): void {
     this.#held.takeAll();
     const state = this.#state;
     if (state.phase !== 'question' || state.submitting) return;
-    if (state.index === 0) {
+    const before = previousOnPath(state.questions, state.path, state.index);
+    if (before < 0) {
       this.#timing.stop();
       this.#set({ phase: 'intro' });
       this.#saves.request();
       return;
     }
-    this.#move(state.index - 1);
+    this.#move(before);
   }
 
   /**
@@ -165,8 +174,8 @@ export class RespondentSession {
   submit(): Promise<void> {
     if (this.#submission) return this.#submission;
     this.#held.takeAll();
-    const { phase, questions } = this.#state;
-    const ready = phase === 'question' || (phase === 'intro' && questions.length === 0);
+    const { phase, path } = this.#state;
+    const ready = phase === 'question' || (phase === 'intro' && path.visible.length === 0);
     if (!ready || this.#disposed) return Promise.resolve();
     this.#submission = this.#runSubmission().finally(() => {
       this.#submission = null;
@@ -213,6 +222,7 @@ export class RespondentSession {
     if (this.#drafts.pending) this.#drafts.write();
     this.#disposed = true;
     this.#saves.cancelRetry();
+    this.#exit.cancel();
     this.#store.clear();
   }
 
@@ -221,20 +231,9 @@ export class RespondentSession {
   async #load(token: string): Promise<void> {
     this.#openedToken = token;
     this.#set({ ...INITIAL_RESPONDENT_STATE });
-    const { gateway } = this.#deps;
-    const remembered = this.#link.remembered(token);
-    let current = token;
-    let answer: ApiResult<RespondentView> | null = null;
-    if (remembered?.response_token) {
-      // This browser answered the public link before: continue that response, unless it is gone.
-      const resumed = await gateway.view(remembered.response_token);
-      if (resumed.ok || resumed.status !== 404) [answer, current] = [resumed, remembered.response_token];
-    }
-    answer ??= await gateway.view(token);
-    if (this.#disposed) return;
+    const answer = await openLink(this.#deps, this.#link, token, () => this.#disposed);
+    if (answer === null) return;
     if (!answer.ok) return this.#set(unavailable(answer.status, answer.detail));
-    this.#link.open(current, current === token && answer.value.link_kind === 'public' && remembered);
-    if (current !== token) this.#deps.location.showToken(current);
     this.#apply(answer.value);
   }
 
@@ -245,11 +244,12 @@ export class RespondentSession {
       this.#set({ ...base, phase: 'completed', alreadySubmitted: true });
       return;
     }
-    const draft = this.#deps.drafts.read(this.#link.token);
-    const progress = restoreProgress(survey, draft, { ledger: this.#ledger, timing: this.#timing });
-    const { questions, answers, index, resumed } = progress;
-    const phase = resumed && questions.length > 0 ? 'question' : 'intro';
-    this.#set({ ...base, phase, questions, answers, index, resumed });
+    this.#path.load(survey, this.#deps.browser);
+    const into = { ledger: this.#ledger, timing: this.#timing, path: this.#path };
+    const progress = restoreProgress(survey, this.#deps.drafts.read(this.#link.token), into);
+    const { questions, answers, path, index, resumed } = progress;
+    const phase = resumed && path.visible.length > 0 ? 'question' : 'intro';
+    this.#set({ ...base, phase, questions, answers, path, index, resumed });
     if (this.#state.phase === 'question') this.#timing.start();
     // Answers a reload interrupted before they were saved go to the server now.
     if (progress.draftAnswers > 0) this.#saves.request();
@@ -269,10 +269,10 @@ export class RespondentSession {
     return !this.#disposed && this.#link.token !== '';
   }
 
-  /** Every answer that passes its checks, in survey order, with the seconds counted so far. */
+  /** The answers on the path that pass their checks, with their seconds, hidden fields and language. */
   #body(final: boolean): RespondRequest {
     this.#timing.count();
-    return respondBody(this.#state, (id) => this.#timing.secondsOf(id), final);
+    return this.#path.body(this.#state, (id) => this.#timing.secondsOf(id), final);
   }
 
   /** Sends a request to the current token; a public link carries the visitor's respondent key. */
@@ -297,7 +297,7 @@ export class RespondentSession {
     if (this.#disposed || this.#submission) return false;
     const { phase } = this.#state;
     if (phase !== 'question' && phase !== 'intro') return false;
-    return Object.keys(this.#ledger.unsaved(this.#state)).length > 0;
+    return Object.keys(this.#ledger.unsaved(SurveyPath.onPath(this.#state))).length > 0;
   }
 
   #prepareSave(): RespondRequest | null {
@@ -371,8 +371,8 @@ export class RespondentSession {
 
   /** Marks the questions that need attention and goes to the first of them. */
   #showProblems(errors: Record<string, string>, detail: string | null): void {
-    const { questions, index } = this.#state;
-    const target = problemTarget(questions, errors, index);
+    const { questions, index, path } = this.#state;
+    const target = problemTarget(questions, errors, index, path);
     if (target.index !== index) this.#timing.stop();
     this.#set({ errors, index: target.index, submitting: false, submitError: target.marked ? null : detail });
     if (target.index !== index) this.#timing.start();
@@ -384,7 +384,8 @@ export class RespondentSession {
     // A draft write still waiting would bring the submitted answers back.
     this.#drafts.cancel();
     this.#drafts.clear(this.#link.token);
-    this.#set(completedState(alreadySubmitted));
+    const exit = this.#exit.reached(alreadySubmitted ? null : this.#state.path.end_screen);
+    this.#set({ ...completedState(alreadySubmitted), ...exit });
   }
 
   get #state(): RespondentState {

@@ -1,10 +1,23 @@
 import { apiFailure, apiOk } from '../../../domain/api';
-import type { Question, RespondentBranding, RespondentView, Survey } from '../../../domain/contract';
+import type {
+  Question,
+  RespondentBranding,
+  RespondentView,
+  Survey,
+  SurveyLogic,
+} from '../../../domain/contract';
 import { NO_LOGIC } from '../../../domain/contract';
+import {
+  answerMap,
+  compileLogic,
+  PATH_MESSAGES,
+  pathProblems,
+  pruneAnswers,
+} from '../../../domain/surveys/logic';
 import { openingProblems, validateSubmission } from '../../../domain/surveys/model';
 import type { Clock, Timer } from '../../session';
 import { RespondentSession } from './RespondentSession';
-import type { AnswerDraft, RespondGateway } from './respondPorts';
+import type { AnswerDraft, RespondentBrowser, RespondGateway } from './respondPorts';
 
 /** The token the preview pretends to answer on; nothing is ever sent to the server. */
 export const PREVIEW_TOKEN = 'voorbeeld';
@@ -48,7 +61,7 @@ export function previewView(
     | 'close_at'
     | 'questions'
     | 'estimated_seconds'
-  >,
+  > & { readonly logic?: SurveyLogic },
   branding: RespondentBranding,
 ): RespondentView {
   return {
@@ -63,7 +76,8 @@ export function previewView(
       thank_you_text: survey.thank_you_text,
       close_at: survey.close_at,
       questions: previewQuestions(survey).questions,
-      logic: NO_LOGIC,
+      // The preview follows the same path as the page (R-RESP-3, R-RESP-8).
+      logic: survey.logic ?? NO_LOGIC,
       hidden_values: {},
       language: null,
       estimated_seconds: survey.estimated_seconds,
@@ -74,13 +88,28 @@ export function previewView(
 
 /**
  * A gateway that stores nothing: it answers the view it was given and checks submissions with the
- * server's own rules (so the preview refuses exactly what the real page would refuse).
+ * server's own rules along the path the answers lead to (so the preview refuses exactly what the
+ * real page would refuse): answers past an end screen are refused, other answers off the path
+ * dropped, and only the questions on the path are required.
  */
 export function createPreviewRespondGateway(view: RespondentView): RespondGateway {
+  const logic = compileLogic(view.survey.questions, view.survey.logic ?? NO_LOGIC);
   return {
     view: async () => apiOk(view),
     respond: async (_token, request) => {
-      const check = validateSubmission(view.survey.questions, request.answers, { final: request.final });
+      const given = answerMap(Array.isArray(request.answers) ? request.answers : []);
+      const context = { hidden_fields: request.hidden_fields, language: request.language };
+      const path = logic.evaluate(given, context);
+      const pastEnd = pathProblems(logic, path, given, { final: false });
+      if (pastEnd.length > 0) {
+        const fields = Object.fromEntries(
+          pastEnd.map((problem) => [`answers.${problem.question_id}`, problem.message]),
+        );
+        return apiFailure(400, PATH_MESSAGES.pastEnd, fields);
+      }
+      const onPath = logic.questions.filter((question) => path.isVisible(question.id));
+      const answers = Array.isArray(request.answers) ? pruneAnswers(path, request.answers) : request.answers;
+      const check = validateSubmission(onPath, answers, { final: request.final });
       if (!check.ok) {
         const fields = Object.fromEntries(
           Object.entries(check.fields).map(([key, message]) => [
@@ -95,10 +124,17 @@ export function createPreviewRespondGateway(view: RespondentView): RespondGatewa
   };
 }
 
-/** The answering page's session for a preview: the same behaviour, kept in memory, never stored. */
+/** A preview without an address or a browser language of its own: no hidden values, Dutch. */
+const NO_BROWSER: RespondentBrowser = { query: () => ({}), language: () => null };
+
+/**
+ * The answering page's session for a preview: the same behaviour and the same path, kept in memory,
+ * never stored; `browser` may give hidden field values and a language to try a path with. An end
+ * screen's address is offered, never followed by itself.
+ */
 export function createPreviewSession(
   view: RespondentView,
-  deps: { readonly clock: Clock; readonly timer: Timer },
+  deps: { readonly clock: Clock; readonly timer: Timer; readonly browser?: RespondentBrowser },
 ): RespondentSession {
   const drafts = new Map<string, AnswerDraft>();
   return new RespondentSession({
@@ -113,5 +149,6 @@ export function createPreviewSession(
       clear: (token) => drafts.delete(token),
     },
     location: { showToken: () => {} },
+    browser: deps.browser ?? NO_BROWSER,
   });
 }

@@ -1,5 +1,7 @@
 // The surveys/respond feature: the answering page's session (/respond/:token) and its preview.
 // What other features and packages use of it; everything else in this folder is internal.
+
+export { REDIRECT_DELAY_MS } from './endScreenExit';
 export type { HoldInput } from './heldInput';
 export { countsEveryKeyFrom } from './openTextCounter';
 export { RespondentSession } from './RespondentSession';
@@ -11,7 +13,7 @@ export {
   previewQuestions,
   previewView,
 } from './RespondentSessionPreview';
-export { respondentProgress } from './respondentNavigation';
+export { onLastQuestion, respondentEstimate, respondentProgress } from './respondentNavigation';
 export type { RespondentState } from './respondentState';
 export type {
   AnswerDraft,
@@ -19,6 +21,8 @@ export type {
   InvitationPreviewGateway,
   PublicLinkEntry,
   PublicLinkStore,
+  RespondentBrowser,
   RespondentKeySource,
+  RespondentLocation,
   RespondGateway,
 } from './respondPorts';

@@ -52,6 +52,19 @@ export interface RespondentKeySource {
 /** Shows the token the page continues with in the address bar (history.replaceState), so a reload resumes. */
 export interface RespondentLocation {
   showToken(token: string): void;
+  /**
+   * Goes on to an end screen's address in place of the page (`location.assign`); only ever called
+   * with an address `isSafeRedirect` accepts. Without it the page never leaves by itself (the preview).
+   */
+  leave?(url: string): void;
+}
+
+/** What the page reads of the browser: the address's query values and the browser's language. */
+export interface RespondentBrowser {
+  /** The query values of the page's address, the first one per name (`?bron=mail` → `{ bron: 'mail' }`). */
+  query(): Readonly<Record<string, string>>;
+  /** The browser's language tag (`navigator.language`, 'nl-NL'), or null when it has none. */
+  language(): string | null;
 }
 
 /** The invitation e-mail of one of the current organisation's surveys, as it will be sent. */
@@ -68,4 +81,5 @@ export interface RespondentSessionDeps {
   readonly links: PublicLinkStore;
   readonly drafts: AnswerDraftStore;
   readonly location: RespondentLocation;
+  readonly browser: RespondentBrowser;
 }

@@ -1,10 +1,13 @@
 import type {
   AnswerValue,
+  EndScreen,
   Question,
   RespondentBranding,
   RespondentLinkKind,
   RespondentSurvey,
 } from '../../../domain/contract';
+import type { LogicPath } from '../../../domain/surveys/logic';
+import { EMPTY_PATH } from './respondentPath';
 
 /**
  * Where the answering page stands: loading the link, refused (unknown link, closed survey), the
@@ -26,9 +29,14 @@ export interface RespondentState {
   readonly message: string | null;
   /** 'unavailable' because the page could not be loaded (no connection, server error): retrying may help. */
   readonly canRetry: boolean;
-  /** The questions in survey order. */
+  /** The questions in survey order, on the path or not. */
   readonly questions: readonly Question[];
-  /** The question on screen (0-based); in 'intro', the one 'Starten' leads to. */
+  /**
+   * Where the answers lead (R-RESP-8), evaluated again on every answer change: the questions on the
+   * path, and the question after which an end screen follows (`ended_after`).
+   */
+  readonly path: LogicPath;
+  /** The question on screen (0-based in `questions`, always on the path); in 'intro', the one 'Starten' leads to. */
   readonly index: number;
   /** The answers as the respondent gave them so far, per question id. */
   readonly answers: Readonly<Record<string, AnswerValue>>;
@@ -45,6 +53,12 @@ export interface RespondentState {
   readonly resumed: boolean;
   /** The response had been submitted before this visit. */
   readonly alreadySubmitted: boolean;
+  /** 'completed' on an end screen: its text replaces the thank-you text. */
+  readonly endScreen: EndScreen | null;
+  /** 'completed': the end screen's address ('Doorgaan'), only when `isSafeRedirect` accepts it. */
+  readonly redirectUrl: string | null;
+  /** The page goes on to `redirectUrl` by itself after REDIRECT_DELAY_MS (not in the preview). */
+  readonly redirectsSoon: boolean;
 }
 
 /** The answering page's Dutch texts of its own (the server's texts arrive as `detail`). */
@@ -66,6 +80,7 @@ export const INITIAL_RESPONDENT_STATE: RespondentState = {
   message: null,
   canRetry: false,
   questions: [],
+  path: EMPTY_PATH,
   index: 0,
   answers: {},
   errors: {},
@@ -75,6 +90,9 @@ export const INITIAL_RESPONDENT_STATE: RespondentState = {
   submitError: null,
   resumed: false,
   alreadySubmitted: false,
+  endScreen: null,
+  redirectUrl: null,
+  redirectsSoon: false,
 };
 
 /** The thank-you screen: submitted now, or before this visit. */

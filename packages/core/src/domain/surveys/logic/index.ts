@@ -8,7 +8,7 @@ export type { CompiledLogic } from './compileLogic';
 export { compileLogic, evaluateLogic } from './compileLogic';
 export { DESCRIBE_WORDS, describeCondition, describeRule, LANGUAGE_NAMES } from './describeRule';
 export type { LogicKind } from './logicKinds';
-export { LOGIC_KINDS, LOGIC_LANGUAGES, OPERATORS, OTHER_CHOICE } from './logicKinds';
+export { HIDDEN_FIELD_VALUE_MAX, LOGIC_KINDS, LOGIC_LANGUAGES, OPERATORS, OTHER_CHOICE } from './logicKinds';
 export { LOGIC_MESSAGES, OPERATOR_LABELS } from './logicMessages';
 export type { PathProblem, PathProblemCode } from './logicPath';
 export { answerMap, PATH_MESSAGES, pathProblems, pruneAnswers } from './logicPath';

@@ -25,6 +25,12 @@ export const OTHER_CHOICE = OTHER_ITEM_ID;
 /** The languages a condition can name: the languages Loop writes to contacts in. */
 export const LOGIC_LANGUAGES: readonly string[] = CONTACT_LANGUAGES;
 
+/**
+ * The longest value a hidden field takes (characters, after trimming): a link's longer query value
+ * is refused, not cut, so a condition never compares half a value.
+ */
+export const HIDDEN_FIELD_VALUE_MAX = 500;
+
 /** The operators that compare order; only the `scale` kind has one (R-SURV-8). */
 export const ORDER_OPERATORS: ReadonlySet<ConditionOperator> = new Set(['greater', 'less', 'between']);
 
