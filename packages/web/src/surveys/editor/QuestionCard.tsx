@@ -49,6 +49,7 @@ export function QuestionCard({
   onMove,
   onDuplicate,
   onRemove,
+  logic,
 }: {
   question: Question;
   index: number;
@@ -65,6 +66,8 @@ export function QuestionCard({
   onMove: (direction: 'up' | 'down') => void;
   onDuplicate: () => void;
   onRemove: () => void;
+  /** The card's 'Logica' section (issue 26). */
+  logic?: ReactNode;
 }) {
   const p = `question-${question.id}`;
   const headingId = `${p}-heading`;
@@ -206,6 +209,7 @@ export function QuestionCard({
       </div>
 
       <TypeSettings question={question} idPrefix={p} issues={issues} locks={locks} onChange={onChange} />
+      {logic}
 
       <div className="question-card-actions">
         <button
