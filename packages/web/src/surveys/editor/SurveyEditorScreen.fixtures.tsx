@@ -157,3 +157,73 @@ export const byLabel = (root: ParentNode, text: string): HTMLInputElement => {
 export const puts = (app: { api: { seen: SeenRequest[] } }) => app.api.seen.filter((r) => r.method === 'PUT');
 export const saveStatus = (root: ParentNode) =>
   root.querySelector('[data-testid="save-status"]')?.textContent;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/** The element Tab (Shift+Tab: `back`) would focus next (document order; no positive tabindex here). */
+function nextFocusable(back: boolean): HTMLElement | null {
+  const all = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.closest('[hidden], [inert]') === null,
+  );
+  const current = document.activeElement;
+  const at = current instanceof HTMLElement ? all.indexOf(current) : -1;
+  if (back) return at <= 0 ? null : (all[at - 1] ?? null);
+  return all[at + 1] ?? null;
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until the focused element matches (at most 400 presses): what
+ * a keyboard user does to reach a control, so a control it cannot reach fails the test.
+ */
+export async function tabTo(
+  matches: (element: HTMLElement) => boolean,
+  { back = false }: { back?: boolean } = {},
+): Promise<HTMLElement> {
+  for (let presses = 0; presses < 400; presses++) {
+    const next = nextFocusable(back);
+    if (next === null) break;
+    await act(async () => next.focus());
+    if (matches(next)) return next;
+  }
+  throw new Error('no such control can be reached with Tab');
+}
+
+/** The focused control, as the tests read it. */
+export const focused = (): HTMLElement => {
+  if (!(document.activeElement instanceof HTMLElement)) throw new Error('nothing has the focus');
+  return document.activeElement;
+};
+
+/** Enter on the focused button: a browser clicks it (jsdom has no keyboard activation of its own). */
+export async function pressEnter(): Promise<void> {
+  const target = focused();
+  await act(async () => {
+    const down = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    if (target.dispatchEvent(down) && target instanceof HTMLButtonElement && !target.disabled) target.click();
+  });
+}
+
+/**
+ * Arrow Down on the focused select until its value is `value`, as a keyboard user changes a closed
+ * select (each step changes the value and fires 'change').
+ */
+export async function arrowTo(value: string): Promise<void> {
+  const select = focused();
+  if (!(select instanceof HTMLSelectElement)) throw new Error('the focus is not on a select');
+  for (let steps = 0; select.value !== value; steps++) {
+    if (steps > 50) throw new Error(`no option ${value}`);
+    await act(async () => {
+      select.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+      let index = select.selectedIndex + 1;
+      while (select.options[index]?.disabled) index++;
+      if (index >= select.options.length) index = 0;
+      select.selectedIndex = index;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  }
+}
+
+/** The label text of a form control (what a screen reader announces). */
+export const labelOf = (element: HTMLElement): string =>
+  (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent?.trim() : undefined) ?? '';
