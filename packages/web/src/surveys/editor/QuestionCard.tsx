@@ -79,8 +79,12 @@ export function QuestionCard({
   useEffect(() => {
     if (focus === null) return;
     if (focus === 'problem') {
-      // The fields named are marked once opening was refused; without one, the question's text.
-      reveal(card.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? title.current);
+      // The fields named are marked once opening was refused, then a rule with a problem (issue 26);
+      // without either, the question's text.
+      reveal(
+        card.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-logic-problem]') ??
+          title.current,
+      );
       onFocused();
       return;
     }

@@ -108,7 +108,8 @@ export function RuleEditor({
           className="button button-secondary button-small"
           aria-expanded={open}
           aria-controls={`${p}-form`}
-          aria-describedby={`${p}-sentence`}
+          aria-describedby={problems.length > 0 ? `${p}-sentence ${p}-problems` : `${p}-sentence`}
+          data-logic-problem={problems.length > 0 ? true : undefined}
           onClick={onToggle}
         >
           {open ? 'Klaar' : 'Bewerken'}

@@ -128,7 +128,13 @@ function EditorBody({
 
   /** An item of the list of what to fill in: to its question (or the survey's title), focused. */
   const showProblem = useCallback((problem: OpeningProblem) => {
-    if (problem.question_id === null) reveal(titleInput.current);
+    if (problem.question_id === null)
+      // A problem of the logic outside any question (an end screen's address): its section.
+      reveal(
+        problem.fields[0]?.startsWith('logic')
+          ? document.getElementById('logic-heading')
+          : titleInput.current,
+      );
     else setFocus({ id: problem.question_id, control: 'problem' });
   }, []);
 

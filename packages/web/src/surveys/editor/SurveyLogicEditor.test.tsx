@@ -147,6 +147,13 @@ describe('SurveyEditorScreen logic', () => {
       ),
     );
     expect(app.api.seen.some((request) => request.method === 'POST')).toBe(false);
+    // The item leads to the rule.
+    const item = [...container.querySelectorAll<HTMLButtonElement>('.problem-link')].find((link) =>
+      link.textContent?.includes('een sprong gaat terug'),
+    );
+    await click(item ?? null);
+    await waitFor(() => expect(focused().getAttribute('data-logic-problem')).toBe('true'));
+    expect(jumpCard.contains(focused())).toBe(true);
   });
 
   it('should refuse an end screen address that is not a web address and show hidden fields as a link', async () => {

@@ -30,7 +30,9 @@ export function SurveyLogicSection({
   const logic = logicOf(draft);
   return (
     <section className="editor-section" aria-labelledby="logic-heading" data-testid="survey-logic">
-      <h2 id="logic-heading">Logica</h2>
+      <h2 id="logic-heading" tabIndex={-1}>
+        Logica
+      </h2>
       <p className="field-hint">
         Regels die een vraag tonen, verbergen of naar verderop laten springen, stel je in bij de vraag zelf,
         onder 'Logica'.

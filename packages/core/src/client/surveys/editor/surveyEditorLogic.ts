@@ -15,7 +15,7 @@ import { ruleQuestionId } from './logicEdits';
  * The editor's view of the draft's logic (issue 26): every rule as its Dutch sentence
  * (`describeRule`) with the problems `checkLogic` finds in it (R-SURV-12), sorted under the question
  * it belongs to, so the screen shows each problem beside its rule the moment a change causes it
- * (drafts are saved all the same, R-SURV-1).
+ * (R-SURV-15; drafts are saved all the same, R-SURV-1).
  */
 
 /** One rule as the editor lists it. */
@@ -90,8 +90,8 @@ export function logicView(draft: SurveyInput): LogicView {
 }
 
 /**
- * Rules and hidden fields are fixed once the survey has answers (`LOGIC_MESSAGES.locked`): who saw
- * which question must stay comparable. End screens' texts and addresses stay editable.
+ * Rules and hidden fields are fixed once the survey has answers (R-SURV-14, `LOGIC_MESSAGES.locked`):
+ * who saw which question must stay comparable. End screens' texts and addresses stay editable.
  */
 export const logicLocked = (survey: Pick<Survey, 'status' | 'response_count'> | null): boolean =>
   survey !== null && survey.status !== 'draft' && (survey.response_count ?? 0) > 0;

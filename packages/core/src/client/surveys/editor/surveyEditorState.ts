@@ -242,7 +242,7 @@ export function openingWaits(
 
 /**
  * What to fix before the survey can open, as the editor lists it when opening is refused: what the
- * content lacks (`problems`), then every problem of its logic (the server refuses both).
+ * content lacks (`problems`), then every problem of its logic (R-SURV-15; the server refuses both).
  */
 export function openingList(state: SurveyEditorState): readonly OpeningProblem[] {
   if (state.draft === null || state.logic.problems.length === 0) return state.problems;

@@ -41,9 +41,9 @@ export type ConditionSource = 'question' | 'hidden_field' | 'language';
  * The editor's commands on a survey's logic (issue 26), `editor.logic`: rules (show, hide, jump)
  * with their groups of conditions, end screens and hidden fields. Every change goes into the draft
  * and so into the next autosave; what it breaks is named at once in the editor's `logic` view
- * (R-SURV-12), never refused, since drafts always save (R-SURV-1). Once the survey has answers,
- * rules, hidden fields and which end screens exist are fixed (`logicLocked`); an end screen's text
- * and address still change. Ids come from the editor's id port, as question ids do.
+ * (R-SURV-12, R-SURV-15), never refused, since drafts always save (R-SURV-1). Once the survey has
+ * answers, rules and hidden fields are fixed (R-SURV-14, `logicLocked`), and so is which end screens
+ * exist; an end screen's text and address still change. Ids come from the editor's id port, as question ids do.
  */
 export class SurveyLogicCommands {
   readonly #host: LogicHost;
