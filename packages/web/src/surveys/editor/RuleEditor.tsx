@@ -185,7 +185,7 @@ export function RuleEditor({
             ) : null}
             {rule.when.conditions.length > 1 ? (
               <div className="field">
-                <label htmlFor={`${p}-match`}>Wanneer</label>
+                <label htmlFor={`${p}-match`}>Geldt bij</label>
                 <select
                   id={`${p}-match`}
                   value={rule.when.match}
@@ -194,8 +194,8 @@ export function RuleEditor({
                     commands.setMatch(rule.id, event.target.value === 'any' ? 'any' : 'all')
                   }
                 >
-                  <option value="all">Als alle voorwaarden gelden (en)</option>
-                  <option value="any">Als een van de voorwaarden geldt (of)</option>
+                  <option value="all">Alle voorwaarden (en)</option>
+                  <option value="any">Minstens één voorwaarde (of)</option>
                 </select>
               </div>
             ) : null}

@@ -176,7 +176,7 @@ function EndScreenFields({
         <label htmlFor={`${p}-redirect`}>Doorsturen naar (optioneel)</label>
         <input
           id={`${p}-redirect`}
-          type="url"
+          type="text"
           inputMode="url"
           value={address}
           placeholder="https://"
