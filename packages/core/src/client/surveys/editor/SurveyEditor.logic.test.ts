@@ -141,6 +141,19 @@ describe('SurveyEditor logic', () => {
     expect(gateway.saves).toHaveLength(1);
   });
 
+  it('should allow removing a choice that a condition names and name the problem at once', async () => {
+    await loaded();
+    editor.logic.addRule('q-nps', 'show');
+    editor.updateQuestion('q-dep', (question) =>
+      question.type === 'single_choice'
+        ? { ...question, settings: { ...question.settings, options: question.settings.options.slice(1) } }
+        : question,
+    );
+    expect(state().logic.byQuestion['q-nps']?.[0]?.problems.map((problem) => problem.message)).toEqual([
+      "Vraag 2 ('Zou je ons aanbevelen?'): een voorwaarde gaat over een antwoord dat niet (meer) bij Vraag 1 ('Afdeling') hoort.",
+    ]);
+  });
+
   it('should name a backward jump beside its rule and list it when opening, without asking the server', async () => {
     await loaded();
     // From the last question a jump can only go to an end screen: none yet, so no jump.
