@@ -183,6 +183,8 @@ describe('NewSurveyScreen', () => {
         introduction_html: '',
         thank_you_text: 'Dank je wel!',
         questions: [nps],
+        // Renaming keeps the template's logic.
+        logic: NO_LOGIC,
       });
     });
 

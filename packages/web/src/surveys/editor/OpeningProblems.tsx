@@ -28,7 +28,7 @@ export function OpeningProblems({
       </p>
       <ul aria-labelledby={`${id}-heading`}>
         {problems.map((problem) => (
-          <li key={problem.question_id ?? problem.fields.join(' ')}>
+          <li key={`${problem.question_id ?? ''}:${problem.message}`}>
             <button type="button" className="problem-link" onClick={() => onShow(problem)}>
               {problem.message}
             </button>

@@ -49,6 +49,7 @@ export function QuestionCard({
   onMove,
   onDuplicate,
   onRemove,
+  logic,
 }: {
   question: Question;
   index: number;
@@ -65,6 +66,8 @@ export function QuestionCard({
   onMove: (direction: 'up' | 'down') => void;
   onDuplicate: () => void;
   onRemove: () => void;
+  /** The card's 'Logica' section (issue 26). */
+  logic?: ReactNode;
 }) {
   const p = `question-${question.id}`;
   const headingId = `${p}-heading`;
@@ -76,8 +79,12 @@ export function QuestionCard({
   useEffect(() => {
     if (focus === null) return;
     if (focus === 'problem') {
-      // The fields named are marked once opening was refused; without one, the question's text.
-      reveal(card.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? title.current);
+      // The fields named are marked once opening was refused, then a rule with a problem (issue 26);
+      // without either, the question's text.
+      reveal(
+        card.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-logic-problem]') ??
+          title.current,
+      );
       onFocused();
       return;
     }
@@ -206,6 +213,7 @@ export function QuestionCard({
       </div>
 
       <TypeSettings question={question} idPrefix={p} issues={issues} locks={locks} onChange={onChange} />
+      {logic}
 
       <div className="question-card-actions">
         <button

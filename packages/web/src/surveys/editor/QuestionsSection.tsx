@@ -2,6 +2,9 @@ import type { OpeningProblem, Question, QuestionType, Survey, SurveyInput } from
 import {
   type EditorIssues,
   editorLocks,
+  type LogicView,
+  logicLocked,
+  logicOf,
   type RemovedQuestion,
   type SurveyEditor,
 } from '@loop/core/surveys/editor';
@@ -10,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FieldError } from '../../forms/FormAlert';
 import { type CardFocus, QuestionCard } from './QuestionCard';
 import { QuestionList } from './QuestionList';
+import { QuestionLogic } from './QuestionLogic';
 
 /** The control of a question card to focus next. */
 export interface FocusRequest {
@@ -24,6 +28,7 @@ export function QuestionsSection({
   draft,
   issues,
   problems,
+  logic,
   focus,
   onFocus: setFocus,
 }: {
@@ -32,6 +37,8 @@ export function QuestionsSection({
   draft: SurveyInput;
   issues: EditorIssues;
   problems: readonly OpeningProblem[];
+  /** The draft's rules as sentences with their problems, by question. */
+  logic: LogicView;
   /** The control to focus after a change, or the question an item of the list of what to fill in points at. */
   focus: FocusRequest | null;
   onFocus: (focus: FocusRequest | null) => void;
@@ -133,6 +140,17 @@ export function QuestionsSection({
               onMove={(direction) => move(question, index, direction)}
               onDuplicate={() => duplicate(question)}
               onRemove={() => remove(question)}
+              logic={
+                <QuestionLogic
+                  idPrefix={`question-${question.id}`}
+                  question={question}
+                  questions={questions}
+                  logic={logicOf(draft)}
+                  view={logic}
+                  commands={editor.logic}
+                  locked={logicLocked(survey)}
+                />
+              }
             />
           )}
         />

@@ -1,158 +1,24 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import type { MemberRole, Question, Survey } from '@loop/core';
-import { NO_LOGIC } from '@loop/core';
-import type { Timer } from '@loop/core/session';
-import { AUTOSAVE_DELAY_MS } from '@loop/core/surveys/editor';
+import type { Question } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../../testing/fakeApi';
+import { freshJwt, json, meBody } from '../../testing/fakeApi';
 import { button, click, render, settle, type, unmountAll, waitFor } from '../../testing/render';
 import { createTestApp } from '../../testing/testContainer';
+import {
+  byLabel,
+  card,
+  cards,
+  likert,
+  nps,
+  openEditor,
+  puts,
+  saveStatus,
+  survey,
+} from './SurveyEditorScreen.fixtures';
 
 afterEach(unmountAll);
-
-const likert: Question = {
-  id: 'q-likert',
-  type: 'likert',
-  title: 'Hoe ervaar je je werk?',
-  required: true,
-  position: 0,
-  settings: {
-    points: 5,
-    labels: ['Helemaal oneens', 'Oneens', 'Neutraal', 'Eens', 'Helemaal eens'],
-    neutral_middle: true,
-    statements: [{ id: 's-1', text: 'Ik werk hier met plezier.' }],
-  },
-};
-
-const nps: Question = {
-  id: 'q-nps',
-  type: 'nps',
-  title: 'Zou je ons aanbevelen?',
-  required: false,
-  position: 1,
-  settings: {},
-};
-
-const survey = (overrides: Partial<Survey> = {}): Survey => ({
-  id: 5,
-  organization_id: 7,
-  title: 'Medewerkerstevredenheid',
-  description_html: '<p>Over je werk</p>',
-  introduction_html: '',
-  thank_you_text: 'Bedankt!',
-  status: 'draft',
-  close_at: null,
-  created_at: '2026-05-01T08:00:00.000Z',
-  updated_at: '2026-05-01T08:00:00.000Z',
-  published_at: null,
-  closed_at: null,
-  questions: [likert, nps],
-  logic: NO_LOGIC,
-  response_count: 0,
-  version: 3,
-  estimated_seconds: 27,
-  retention_until: null,
-  retention_months: null,
-  anonymous: false,
-  ...overrides,
-});
-
-/** A timer whose autosave pauses the test runs by hand; other timers (session refresh) never fire. */
-function autosaveTimer() {
-  const tasks: Array<{ ms: number; task: () => void; cancelled: boolean }> = [];
-  const timer: Timer = {
-    after: (ms, task) => {
-      const entry = { ms, task, cancelled: false };
-      tasks.push(entry);
-      return () => {
-        entry.cancelled = true;
-      };
-    },
-  };
-  const fire = async () => {
-    await act(async () => {
-      for (const entry of tasks.filter((t) => !t.cancelled && t.ms === AUTOSAVE_DELAY_MS)) {
-        entry.cancelled = true;
-        entry.task();
-      }
-    });
-    await settle();
-  };
-  return { timer, fire };
-}
-
-async function openEditor(
-  source: Survey | (() => Survey),
-  {
-    put,
-    manager = false,
-    role = 'member',
-    status,
-    routes = {},
-  }: {
-    put?: (request: SeenRequest) => Response;
-    manager?: boolean;
-    /** The role in the organisation; a plain member by default (no template or retention rights). */
-    role?: MemberRole;
-    status?: (request: SeenRequest) => Response;
-    routes?: Record<string, (request: SeenRequest) => Response>;
-  } = {},
-) {
-  const loaded = () => (typeof source === 'function' ? source() : source);
-  const autosave = autosaveTimer();
-  const app = createTestApp({
-    path: '/survey/5/edit',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
-    routes: {
-      'GET /users/me': () =>
-        json(
-          200,
-          meBody({
-            can_manage_templates: manager,
-            organizations: [{ id: 7, name: 'Demo BV', role }],
-          }),
-        ),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
-      'GET /surveys/5': () => json(200, loaded()),
-      'PUT /surveys/5': (request) =>
-        put
-          ? put(request)
-          : json(200, { ...loaded(), ...(request.body as object), version: loaded().version + 1 }),
-      'POST /surveys/5/status': (request) =>
-        status
-          ? status(request)
-          : json(200, { ...loaded(), status: (request.body as { status: string }).status }),
-      'POST /survey-templates': (request) =>
-        json(201, { id: 30, organization_id: 7, built_in: false, ...(request.body as object) }),
-      ...routes,
-    },
-    overrides: { Timer: autosave.timer },
-  });
-  const { container } = await render(<App container={app.container} locationHook={app.location.hook} />);
-  // The editor's chunk (TipTap, dnd-kit) loads lazily: the first test waits for the transform.
-  await waitFor(() => expect(container.querySelector('[data-testid="save-status"]')).not.toBeNull(), 400);
-  return { app, container, autosave };
-}
-
-const cards = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('[data-testid="question-card"]')];
-const card = (root: ParentNode, n: number): HTMLElement => {
-  const found = cards(root)[n - 1];
-  if (!found) throw new Error(`no question ${n}`);
-  return found;
-};
-/** The input whose label reads `text`, inside `root`. */
-const byLabel = (root: ParentNode, text: string): HTMLInputElement => {
-  const label = [...root.querySelectorAll('label')].find((l) => l.textContent?.trim() === text);
-  const input = label?.htmlFor
-    ? root.querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`)
-    : label?.querySelector<HTMLInputElement>('input');
-  if (!input) throw new Error(`no input labelled ${text}`);
-  return input;
-};
-const puts = (app: { api: { seen: SeenRequest[] } }) => app.api.seen.filter((r) => r.method === 'PUT');
-const saveStatus = (root: ParentNode) => root.querySelector('[data-testid="save-status"]')?.textContent;
 
 describe('SurveyEditorScreen', () => {
   it('should show the survey with its fields, questions and time estimate', async () => {
@@ -573,6 +439,7 @@ describe('SurveyEditorScreen', () => {
         introduction_html: '',
         thank_you_text: 'Bedankt!',
         questions: [likert, nps],
+        logic: { rules: [], end_screens: [], hidden_fields: [] },
       });
       expect(document.activeElement).toBe(button(container, 'Opslaan als sjabloon'));
     });

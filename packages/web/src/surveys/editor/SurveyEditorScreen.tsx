@@ -2,7 +2,14 @@ import './surveyEditor.css';
 import type { OpeningProblem, Survey, SurveyInput } from '@loop/core';
 import { parseRouteId } from '@loop/core/access';
 import { mayManageTemplates, PERMISSION_DENIED } from '@loop/core/organisation';
-import type { EditorIssues, SaveState, SurveyEditor } from '@loop/core/surveys/editor';
+import {
+  type EditorIssues,
+  type LogicView,
+  logicLocked,
+  openingList,
+  type SaveState,
+  type SurveyEditor,
+} from '@loop/core/surveys/editor';
 import { OPEN_SURVEY_EDIT_NOTICE } from '@loop/core/surveys/model';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -18,6 +25,7 @@ import { reveal } from './QuestionCard';
 import { type FocusRequest, QuestionsSection } from './QuestionsSection';
 import { SaveAsTemplate } from './SaveAsTemplate';
 import { SurveyFields } from './SurveyFields';
+import { SurveyLogicSection } from './SurveyLogicSection';
 import { useSurveyEditor } from './useSurveyEditor';
 
 const NOT_FOUND = 'Deze survey bestaat niet (meer), of hoort bij een andere organisatie.';
@@ -80,6 +88,8 @@ function EditorWithData({ id }: { id: number }) {
           issues={state.issues}
           problems={state.problems}
           problemsListed={state.problemsListed}
+          opening={openingList(state)}
+          logic={state.logic}
         />
       )}
     </Page>
@@ -94,6 +104,8 @@ function EditorBody({
   issues,
   problems,
   problemsListed,
+  opening,
+  logic,
 }: {
   editor: SurveyEditor;
   survey: Survey;
@@ -102,6 +114,9 @@ function EditorBody({
   issues: EditorIssues;
   problems: readonly OpeningProblem[];
   problemsListed: boolean;
+  /** What to fix before opening: the content's gaps and the logic's problems. */
+  opening: readonly OpeningProblem[];
+  logic: LogicView;
 }) {
   const { user } = useCurrentUser();
   const role = useCurrentRole();
@@ -113,7 +128,13 @@ function EditorBody({
 
   /** An item of the list of what to fill in: to its question (or the survey's title), focused. */
   const showProblem = useCallback((problem: OpeningProblem) => {
-    if (problem.question_id === null) reveal(titleInput.current);
+    if (problem.question_id === null)
+      // A problem of the logic outside any question (an end screen's address): its section.
+      reveal(
+        problem.fields[0]?.startsWith('logic')
+          ? document.getElementById('logic-heading')
+          : titleInput.current,
+      );
     else setFocus({ id: problem.question_id, control: 'problem' });
   }, []);
 
@@ -124,7 +145,7 @@ function EditorBody({
         survey={survey}
         draft={draft}
         save={save}
-        problems={problemsListed ? problems : null}
+        problems={problemsListed ? opening : null}
         onShowProblem={showProblem}
       />
       {hasAnswers ? (
@@ -143,9 +164,11 @@ function EditorBody({
         draft={draft}
         issues={issues}
         problems={problems}
+        logic={logic}
         focus={focus}
         onFocus={setFocus}
       />
+      <SurveyLogicSection draft={draft} view={logic} commands={editor.logic} locked={logicLocked(survey)} />
       <section className="editor-section" aria-labelledby="retention-heading">
         <h2 id="retention-heading">Bewaartermijn</h2>
         <RetentionSettings surveyId={survey.id} retention={survey} canManage={allowed('surveys.manage')} />

@@ -30,6 +30,7 @@ describe('SurveyEditor', () => {
         thank_you_text: 'Bedankt!',
         close_at: null,
         questions: [likert, nps],
+        logic: { rules: [], end_screens: [], hidden_fields: [] },
       });
       expect(statusText()).toBe('Opgeslagen');
     });

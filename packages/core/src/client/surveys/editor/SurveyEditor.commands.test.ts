@@ -197,6 +197,7 @@ describe('SurveyEditor', () => {
           introduction_html: '<p>Welkom</p>',
           thank_you_text: 'Bedankt!',
           questions: [likert, nps],
+          logic: { rules: [], end_screens: [], hidden_fields: [] },
         },
       ]);
     });

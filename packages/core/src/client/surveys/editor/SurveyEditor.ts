@@ -20,6 +20,7 @@ import {
   validateCompleteSurvey,
 } from '../../../domain/surveys/model';
 import { issuesFromFields, keepStillInvalid, mergeIssues, NO_ISSUES } from './surveyEditorIssues';
+import { logicOf } from './surveyEditorLogic';
 import {
   changeQuestionType,
   TEMPLATE_MESSAGES,
@@ -48,6 +49,7 @@ import {
   withRefusedFields,
   withStatusOf,
 } from './surveyEditorState';
+import { SurveyLogicCommands } from './surveyLogicCommands';
 
 type SaveOutcome = 'saved' | 'blocked' | 'stale';
 
@@ -78,12 +80,24 @@ export class SurveyEditor {
   #again = false;
   #retries = 0;
 
+  /** Rules, end screens and hidden fields (issue 26); saved with the rest of the draft. */
+  readonly logic: SurveyLogicCommands;
+
   constructor(deps: SurveyEditorDeps) {
     this.#deps = deps;
+    this.logic = new SurveyLogicCommands({
+      draft: () => this.#store.getSnapshot().draft,
+      survey: () => this.#store.getSnapshot().survey,
+      updateLogic: (update) =>
+        this.#change((draft) => {
+          const logic = update(logicOf(draft), draft.questions);
+          return logic === logicOf(draft) ? draft : { ...draft, logic };
+        }),
+      ids: deps.ids,
+    });
   }
 
   readonly getSnapshot = this.#store.getSnapshot;
-
   readonly subscribe = this.#store.subscribe;
 
   /** Loads the survey; a second call for the same survey shares the first (strict mode mounts twice). */
@@ -127,16 +141,7 @@ export class SurveyEditor {
     this.#savedRevision = 0;
     this.#stale = false;
     this.#retries = 0;
-    this.#set({
-      status: 'ready',
-      loadError: null,
-      survey,
-      draft: surveyContent(survey),
-      save: { kind: 'saved' },
-      issues: NO_ISSUES,
-      problems: [],
-      problemsListed: false,
-    });
+    this.#set({ ...INITIAL_EDITOR_STATE, status: 'ready', survey, draft: surveyContent(survey) });
   }
 
   /** Whether some change has not reached the server (for the browser's leave-page warning). */
@@ -145,7 +150,7 @@ export class SurveyEditor {
   }
 
   /** Changes survey fields (title, texts, close date). */
-  edit(patch: Partial<Omit<SurveyInput, 'questions'>>): void {
+  edit(patch: Partial<Omit<SurveyInput, 'questions' | 'logic'>>): void {
     this.#change((draft) => {
       const same = Object.entries(patch).every(([key, value]) => draft[key as keyof SurveyInput] === value);
       return same ? draft : { ...draft, ...patch };
@@ -220,7 +225,6 @@ export class SurveyEditor {
   changeQuestionType(id: string, type: QuestionType): void {
     this.updateQuestion(id, (question) => changeQuestionType(question, type, this.#deps.ids));
   }
-
   #change(update: (draft: SurveyInput) => SurveyInput): void {
     const { draft, status } = this.#store.getSnapshot();
     if (draft === null || status !== 'ready') return;
@@ -381,17 +385,13 @@ export class SurveyEditor {
     if (draft === null) return { ok: false, message: EDITOR_MESSAGES.notLoaded, fields: {} };
     const checked = validateCompleteSurvey(draft);
     if (!checked.ok) {
-      this.#set({
-        ...this.#store.getSnapshot(),
-        issues: mergeIssues(
-          issuesFromFields(checked.fields, draft.questions),
-          this.#store.getSnapshot().issues,
-        ),
-      });
+      const shown = this.#store.getSnapshot();
+      const issues = mergeIssues(issuesFromFields(checked.fields, draft.questions), shown.issues);
+      this.#set({ ...shown, issues });
       return { ok: false, message: TEMPLATE_MESSAGES.draftInvalid, fields: {} };
     }
-    const result = await this.#deps.templates.create(templateFromDraft(checked.value, meta));
-    return formFromApi(result);
+    const template = templateFromDraft({ ...checked.value, logic: logicOf(draft) }, meta);
+    return formFromApi(await this.#deps.templates.create(template));
   }
 
   #set(state: SurveyEditorState): void {

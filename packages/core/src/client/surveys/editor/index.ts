@@ -1,9 +1,33 @@
 // The surveys/editor feature: the survey editor (autosave, locks, issues, templates) and its preview.
 // What other features and packages use of it; everything else in this folder is internal.
 export { canMoveItem, insertionIndex } from './itemListRules';
+export type { ValueOption } from './logicEdits';
+export {
+  conditionSources,
+  jumpTargets,
+  operatorsFor,
+  ruleQuestionId,
+  valueFromKey,
+  valueKey,
+  valueOptions,
+  withOperator,
+  withRange,
+  withStatement,
+  withValue,
+  withValues,
+} from './logicEdits';
 export { SurveyEditor } from './SurveyEditor';
 export type { EditorIssues } from './surveyEditorIssues';
 export { QUESTION_ISSUE } from './surveyEditorIssues';
+export type { LogicView, RuleView } from './surveyEditorLogic';
+export {
+  HIDDEN_FIELDS_MAX,
+  hiddenFieldsQuery,
+  LOGIC_EDITOR_MESSAGES,
+  logicLocked,
+  logicOf,
+  redirectError,
+} from './surveyEditorLogic';
 export type { SurveyEditorPool } from './surveyEditorPool';
 export { createSurveyEditorPool } from './surveyEditorPool';
 export type { TemplateMeta } from './surveyEditorRules';
@@ -26,6 +50,8 @@ export type {
   StatusChangeResult,
   SurveyEditorState,
 } from './surveyEditorState';
-export { AUTOSAVE_DELAY_MS, saveStatusText } from './surveyEditorState';
+export { AUTOSAVE_DELAY_MS, openingList, saveStatusText } from './surveyEditorState';
+export type { ConditionSource } from './surveyLogicCommands';
+export { SurveyLogicCommands } from './surveyLogicCommands';
 export type { SurveyPreview } from './surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';

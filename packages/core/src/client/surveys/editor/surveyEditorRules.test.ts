@@ -182,6 +182,7 @@ describe('templates', () => {
       introduction_html: '',
       thank_you_text: 'Dank',
       questions: [choice],
+      logic: NO_LOGIC,
     });
   });
 });

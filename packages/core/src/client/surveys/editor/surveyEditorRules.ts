@@ -138,6 +138,7 @@ export const renamedTemplate = (template: SurveyTemplate, meta: TemplateMeta): S
   introduction_html: template.introduction_html,
   thank_you_text: template.thank_you_text,
   questions: template.questions,
+  logic: template.logic,
 });
 
 /** The editor's content as a new template ('Opslaan als sjabloon'); templates have no close date. */
@@ -149,6 +150,7 @@ export const templateFromDraft = (draft: SurveyInput, meta: TemplateMeta): Surve
   introduction_html: draft.introduction_html,
   thank_you_text: draft.thank_you_text,
   questions: draft.questions,
+  ...(draft.logic === undefined ? {} : { logic: draft.logic }),
 });
 
 /** The Dutch texts of the rich-text editor's link form. */

@@ -2,6 +2,8 @@ import type { ApiResult } from '../../../domain/api';
 import type { FieldErrors } from '../../../domain/auth';
 import { hasErrors } from '../../../domain/auth';
 import type { OpeningProblem, Question, Survey, SurveyInput, SurveyStatus } from '../../../domain/contract';
+import { NO_LOGIC } from '../../../domain/contract';
+import { LOGIC_MESSAGES } from '../../../domain/surveys/logic';
 import type { SurveysGateway, SurveyTemplatesGateway } from '../../../domain/surveys/model';
 import {
   checkSurveyDraft,
@@ -19,6 +21,7 @@ import {
   NO_ISSUES,
   QUESTION_ISSUE,
 } from './surveyEditorIssues';
+import { type LogicView, logicOpeningProblems, logicView, NO_LOGIC_VIEW } from './surveyEditorLogic';
 
 /** Autosave waits this long after the last change, so typing a sentence costs one save. */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -80,6 +83,11 @@ export interface SurveyEditorState {
   readonly problems: readonly OpeningProblem[];
   /** Opening was refused for `problems`: the editor lists them (until the next status change or load). */
   readonly problemsListed: boolean;
+  /**
+   * The draft's logic as the editor shows it (issue 26): each rule's sentence and its problems, by
+   * question, kept up to date as the draft changes. Its problems also keep the survey from opening.
+   */
+  readonly logic: LogicView;
 }
 
 /** A removed question and where it stood, so 'Ongedaan maken' can put it back. */
@@ -115,6 +123,7 @@ export const INITIAL_EDITOR_STATE: SurveyEditorState = {
   issues: NO_ISSUES,
   problems: [],
   problemsListed: false,
+  logic: NO_LOGIC_VIEW,
 };
 
 /** The editable content of a survey. */
@@ -125,6 +134,7 @@ export const surveyContent = (survey: Survey): SurveyInput => ({
   thank_you_text: survey.thank_you_text,
   close_at: survey.close_at,
   questions: renumberQuestions(survey.questions),
+  logic: survey.logic ?? NO_LOGIC,
 });
 
 /** Every problem of the draft, gaps included (as an open survey must have none), by question id. */
@@ -173,6 +183,8 @@ export function failedSave(
 ): FailedSave {
   const fields = result.fields ?? {};
   const named = hasErrors(fields);
+  if (result.status === 409 && (result.detail === LOGIC_MESSAGES.locked || 'logic' in fields))
+    return { save: { kind: 'refused', message: result.detail }, transient: false };
   if (result.status === 409 && named)
     return {
       save: { kind: 'refused', message: result.detail },
@@ -220,18 +232,31 @@ export function openingWaits(
 ): { readonly result: StatusChangeResult; readonly state: SurveyEditorState } | null {
   const refusal = publishRefusal(save);
   if (refusal !== null) return { result: { ok: false, message: refusal, fields: {} }, state };
-  if (state.draft === null || state.problems.length === 0) return null;
+  const problems = openingList(state);
+  if (state.draft === null || problems.length === 0) return null;
   return {
-    result: { ok: false, message: READINESS_MESSAGES.heading, fields: {}, problems: state.problems },
+    result: { ok: false, message: READINESS_MESSAGES.heading, fields: {}, problems },
     state: { ...state, issues: mergeIssues(state.issues, localIssues(state.draft)), problemsListed: true },
   };
 }
 
-/** `next` with what its draft lacks: checked again only when the draft changed since `before`. */
+/**
+ * What to fix before the survey can open, as the editor lists it when opening is refused: what the
+ * content lacks (`problems`), then every problem of its logic (R-SURV-15; the server refuses both).
+ */
+export function openingList(state: SurveyEditorState): readonly OpeningProblem[] {
+  if (state.draft === null || state.logic.problems.length === 0) return state.problems;
+  return [...state.problems, ...logicOpeningProblems(state.logic, state.draft)];
+}
+
+/** `next` with what its draft lacks and its logic: checked again only when the draft changed since `before`. */
 export function withProblems(before: SurveyEditorState, next: SurveyEditorState): SurveyEditorState {
   if (next.draft === before.draft)
-    return before.problems === next.problems ? next : { ...next, problems: before.problems };
-  return { ...next, problems: next.draft === null ? [] : openingProblems(next.draft) };
+    return before.problems === next.problems && before.logic === next.logic
+      ? next
+      : { ...next, problems: before.problems, logic: before.logic };
+  if (next.draft === null) return { ...next, problems: [], logic: NO_LOGIC_VIEW };
+  return { ...next, problems: openingProblems(next.draft), logic: logicView(next.draft) };
 }
 
 /** The marks after the server refused a status change: the questions it names (`questions.<id>`) too. */

@@ -1,0 +1,379 @@
+import type { Question } from '@loop/core';
+import {
+  operatorsFor,
+  type SurveyLogicCommands,
+  type ValueOption,
+  valueFromKey,
+  valueKey,
+  valueOptions,
+  withOperator,
+  withRange,
+  withStatement,
+  withValue,
+  withValues,
+} from '@loop/core/surveys/editor';
+import {
+  type Condition,
+  type ConditionOperator,
+  type LogicValue,
+  OPERATOR_LABELS,
+} from '@loop/core/surveys/logic';
+import { useState } from 'react';
+
+/** 'Vraag 2 (Afdeling)' as the selects name a question. */
+export const questionLabel = (question: Question, questions: readonly Question[]): string => {
+  const number = questions.findIndex((item) => item.id === question.id) + 1;
+  const title = question.title.trim();
+  return title === '' ? `Vraag ${number}` : `Vraag ${number} (${title})`;
+};
+
+/** The 'Over' select's value of a condition: a question, a hidden field or the language. */
+const sourceKey = (condition: Condition): string =>
+  condition.source === 'question'
+    ? `q:${condition.question_id}`
+    : condition.source === 'hidden_field'
+      ? `h:${condition.name}`
+      : 'lang';
+
+/**
+ * One condition of a rule: what it is about (an earlier question, a hidden field, the language), a
+ * Likert question's statement, the comparison that fits (`operatorsFor`) and its value(s). Plain
+ * selects and inputs with labels; every change goes straight into the draft.
+ */
+export function ConditionEditor({
+  idPrefix,
+  number,
+  ruleId,
+  index,
+  condition,
+  questions,
+  sources,
+  hiddenFields,
+  disabled,
+  commands,
+  onRemoved,
+}: {
+  idPrefix: string;
+  number: number;
+  ruleId: string;
+  index: number;
+  condition: Condition;
+  /** Every question of the draft, in order. */
+  questions: readonly Question[];
+  /** The questions this condition may name (earlier ones). */
+  sources: readonly Question[];
+  hiddenFields: readonly string[];
+  disabled: boolean;
+  commands: SurveyLogicCommands;
+  onRemoved: () => void;
+}) {
+  const p = `${idPrefix}-c${index}`;
+  const update = (next: Condition) => commands.updateCondition(ruleId, index, next);
+  const question =
+    condition.source === 'question' ? questions.find((item) => item.id === condition.question_id) : undefined;
+  const known = [
+    ...sources.map((item) => `q:${item.id}`),
+    ...hiddenFields.map((name) => `h:${name}`),
+    'lang',
+  ];
+  const current = sourceKey(condition);
+  const operators = operatorsFor(condition, questions);
+
+  const chooseSource = (key: string) => {
+    if (key === 'lang') commands.setConditionSource(ruleId, index, 'language');
+    else if (key.startsWith('h:')) commands.setConditionSource(ruleId, index, 'hidden_field', key.slice(2));
+    else commands.setConditionQuestion(ruleId, index, key.slice(2));
+  };
+
+  return (
+    <fieldset className="logic-condition" data-testid="logic-condition">
+      <legend>Voorwaarde {number}</legend>
+      <div className="logic-fields">
+        <div className="field">
+          <label htmlFor={`${p}-source`}>Over</label>
+          <select
+            id={`${p}-source`}
+            value={current}
+            disabled={disabled}
+            onChange={(event) => chooseSource(event.target.value)}
+          >
+            {known.includes(current) ? null : (
+              <option value={current}>
+                {condition.source === 'question'
+                  ? question
+                    ? `${questionLabel(question, questions)}: komt niet eerder`
+                    : 'Een verwijderde vraag'
+                  : condition.source === 'hidden_field'
+                    ? `Verborgen veld ${condition.name} (bestaat niet meer)`
+                    : 'Taal'}
+              </option>
+            )}
+            {sources.length > 0 ? (
+              <optgroup label="Eerdere vragen">
+                {sources.map((item) => (
+                  <option key={item.id} value={`q:${item.id}`}>
+                    {questionLabel(item, questions)}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {hiddenFields.length > 0 ? (
+              <optgroup label="Verborgen velden">
+                {hiddenFields.map((name) => (
+                  <option key={name} value={`h:${name}`}>
+                    Verborgen veld {name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            <option value="lang">Taal van de deelnemer</option>
+          </select>
+        </div>
+        {question?.type === 'likert' && condition.source === 'question' ? (
+          <div className="field">
+            <label htmlFor={`${p}-statement`}>Stelling</label>
+            <select
+              id={`${p}-statement`}
+              value={condition.statement_id ?? ''}
+              disabled={disabled}
+              onChange={(event) =>
+                update(withStatement(condition, event.target.value || undefined, questions))
+              }
+            >
+              <option value="">De vraag als geheel</option>
+              {question.settings.statements.map((statement, at) => (
+                <option key={statement.id} value={statement.id}>
+                  {statement.text.trim() || `Stelling ${at + 1}`}
+                </option>
+              ))}
+              {condition.statement_id !== undefined &&
+              !question.settings.statements.some((item) => item.id === condition.statement_id) ? (
+                <option value={condition.statement_id}>Een verwijderde stelling</option>
+              ) : null}
+            </select>
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${p}-operator`}>Vergelijking</label>
+          <select
+            id={`${p}-operator`}
+            value={condition.operator}
+            disabled={disabled}
+            onChange={(event) =>
+              update(withOperator(condition, event.target.value as ConditionOperator, questions))
+            }
+          >
+            {(operators.includes(condition.operator) ? operators : [condition.operator, ...operators]).map(
+              (operator) => (
+                <option key={operator} value={operator}>
+                  {OPERATOR_LABELS[operator] ?? operator}
+                </option>
+              ),
+            )}
+          </select>
+        </div>
+        <ValueControl
+          idPrefix={p}
+          condition={condition}
+          options={valueOptions(condition, questions)}
+          disabled={disabled}
+          onChange={update}
+        />
+      </div>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={disabled}
+        onClick={() => {
+          commands.removeCondition(ruleId, index);
+          onRemoved();
+        }}
+      >
+        Voorwaarde {number} verwijderen
+      </button>
+    </fieldset>
+  );
+}
+
+/** The options of a value select, with the current value kept even when it no longer exists. */
+function ValueSelect({
+  id,
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: LogicValue;
+  options: readonly ValueOption[];
+  disabled: boolean;
+  onChange: (value: LogicValue) => void;
+}) {
+  const known = options.some((option) => valueKey(option.value) === valueKey(value));
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={valueKey(value)}
+        disabled={disabled}
+        onChange={(event) => onChange(valueFromKey(event.target.value, options))}
+      >
+        {known ? null : <option value={valueKey(value)}>Bestaat niet meer</option>}
+        {options.map((option) => (
+          <option key={valueKey(option.value)} value={valueKey(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The value(s) of a condition, as its operator needs them. */
+function ValueControl({
+  idPrefix,
+  condition,
+  options,
+  disabled,
+  onChange,
+}: {
+  idPrefix: string;
+  condition: Condition;
+  options: readonly ValueOption[] | null;
+  disabled: boolean;
+  onChange: (condition: Condition) => void;
+}) {
+  switch (condition.operator) {
+    case 'equals':
+    case 'not_equals':
+    case 'greater':
+    case 'less':
+    case 'contains':
+      return options && condition.operator !== 'contains' ? (
+        <ValueSelect
+          id={`${idPrefix}-value`}
+          label="Waarde"
+          value={condition.value}
+          options={options}
+          disabled={disabled}
+          onChange={(value) => onChange(withValue(condition, value))}
+        />
+      ) : (
+        <div className="field">
+          <label htmlFor={`${idPrefix}-value`}>
+            {condition.operator === 'contains' ? 'Tekst' : 'Waarde'}
+          </label>
+          <input
+            id={`${idPrefix}-value`}
+            type="text"
+            value={String(condition.value)}
+            disabled={disabled}
+            onChange={(event) => onChange(withValue(condition, event.target.value))}
+          />
+        </div>
+      );
+    case 'one_of':
+    case 'none_of':
+      return options ? (
+        <fieldset className="logic-values">
+          <legend>Waarden</legend>
+          {options.map((option) => {
+            const key = valueKey(option.value);
+            const checked = condition.values.some((value) => valueKey(value) === key);
+            return (
+              <label key={key} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={(event) =>
+                    onChange(
+                      withValues(
+                        condition,
+                        event.target.checked
+                          ? [...condition.values, option.value]
+                          : condition.values.filter((value) => valueKey(value) !== key),
+                      ),
+                    )
+                  }
+                />
+                {option.label}
+              </label>
+            );
+          })}
+        </fieldset>
+      ) : (
+        <ListInput
+          id={`${idPrefix}-values`}
+          values={condition.values}
+          disabled={disabled}
+          onChange={(values) => onChange(withValues(condition, values))}
+        />
+      );
+    case 'between':
+      return options ? (
+        <>
+          <ValueSelect
+            id={`${idPrefix}-min`}
+            label="Van"
+            value={condition.min}
+            options={options}
+            disabled={disabled}
+            onChange={(value) => onChange(withRange(condition, Number(value), Number(condition.max)))}
+          />
+          <ValueSelect
+            id={`${idPrefix}-max`}
+            label="Tot en met"
+            value={condition.max}
+            options={options}
+            disabled={disabled}
+            onChange={(value) => onChange(withRange(condition, Number(condition.min), Number(value)))}
+          />
+        </>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/** Values typed as a list ('verkoop, support'); the text stays as typed while it is edited. */
+function ListInput({
+  id,
+  values,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  values: readonly LogicValue[];
+  disabled: boolean;
+  onChange: (values: readonly string[]) => void;
+}) {
+  const [text, setText] = useState(() => values.join(', '));
+  return (
+    <div className="field">
+      <label htmlFor={id}>Waarden</label>
+      <input
+        id={id}
+        type="text"
+        value={text}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(
+            event.target.value
+              .split(',')
+              .map((value) => value.trim())
+              .filter((value) => value !== ''),
+          );
+        }}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        Scheid de waarden met komma's.
+      </p>
+    </div>
+  );
+}
