@@ -26,6 +26,7 @@ function choiceView(otherTexts: { text: string; count: number }[], otherTextCoun
     question_id: 'q-reis',
     type: 'single_choice',
     answered: 12,
+    seen_count: 12,
     by_option: { auto: 3, fiets: 2 },
     other: 7,
     other_texts: otherTexts,

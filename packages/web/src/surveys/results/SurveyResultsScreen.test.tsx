@@ -70,11 +70,12 @@ const RESULTS: SurveyResults = {
     { period: '2025-11-03', count: 2 },
   ],
   questions: [
-    { question_id: 'q-nps', type: 'nps', answered: 3, by_score: { '10': 2, '4': 1 } },
+    { question_id: 'q-nps', type: 'nps', answered: 3, seen_count: 3, by_score: { '10': 2, '4': 1 } },
     {
       question_id: 'q-open',
       type: 'open_short',
       answered: 2,
+      seen_count: 2,
       latest: [
         { response_id: 3, text: 'Meer koffie', submitted_at: '2025-11-03T10:00:00Z' },
         { response_id: 2, text: 'Betere stoelen', submitted_at: '2025-11-02T10:00:00Z' },

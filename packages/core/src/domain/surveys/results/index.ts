@@ -3,6 +3,15 @@
 export type { AnalyticsView, StatementRow } from './analyticsView';
 export { STATEMENTS_EMPTY_TEXT } from './analyticsView';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';
+export type { ResponsePathFacts, SeenView } from './logicResults';
+export {
+  LOGIC_EXPORT_HEADERS,
+  logicExportCells,
+  logicExportHeaders,
+  logicHidesQuestions,
+  seenView,
+  surveyHasLogic,
+} from './logicResults';
 export { foldForSearch, searchOpenAnswers } from './openAnswers';
 export {
   csvCell,
