@@ -3,9 +3,7 @@
 export type { AnalyticsView, StatementRow } from './analyticsView';
 export { STATEMENTS_EMPTY_TEXT } from './analyticsView';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';
-export type { ResponsePathFacts, SeenView } from './logicResults';
 export {
-  LOGIC_EXPORT_HEADERS,
   logicExportCells,
   logicExportHeaders,
   logicHidesQuestions,
