@@ -225,6 +225,7 @@ const range = (from: number, to: number): number[] =>
  * One question's result from the aggregate's rows of that question. Answered responses are the
  * rows of the question's own item (core's `QUESTION_ITEM_ID`: one per answered likert, multiple
  * choice, open, NPS and rating question) or, for single choice, all its rows (exactly one each).
+ * `seen`: the submitted responses whose path showed it (R-RES-6).
  */
 export function questionResult(
   question: Question,
@@ -250,6 +251,7 @@ function countedResult(
     mine.filter(keep).reduce((sum, row) => sum + row.count, 0);
   const own = total((row) => row.item_id === QUESTION_ITEM_ID);
   const latest = (item_id: string) => [...(texts.get(textKey({ question_id: question.id, item_id })) ?? [])];
+  // Set by questionResult.
   const seen_count = 0;
   switch (question.type) {
     case 'likert':
