@@ -140,13 +140,22 @@ export async function listResponses(
 }
 
 /**
- * A response of the survey with its seconds per question; null when the survey has no such response.
+ * A response of the survey with its seconds per question and what its logic stored; null when the
+ * survey has no such response.
  * A submission read for the first time gets its number ('Reactie N') first.
  */
 export async function findResponse(db: Queryable, survey: SurveyRow, responseId: number) {
   const read = async () => {
     const [row] = await db
-      .select({ ...listColumns, questionSeconds: surveyResponses.questionSeconds })
+      .select({
+        ...listColumns,
+        questionSeconds: surveyResponses.questionSeconds,
+        // What its path depended on (issue 26), for the export of a survey with logic.
+        hiddenFields: surveyResponses.hiddenFields,
+        language: surveyResponses.language,
+        endScreenId: surveyResponses.endScreenId,
+        unseenQuestionIds: surveyResponses.unseenQuestionIds,
+      })
       .from(surveyResponses)
       .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)));
     return row ?? null;

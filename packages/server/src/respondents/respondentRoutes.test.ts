@@ -16,7 +16,7 @@ import { hashToken } from '../responses/responseTokens';
 import { SURVEY_ERRORS } from '../surveys/surveys';
 import { callAs, organizationWithRoles, type RolesOrganization } from '../testing/respondentTesting';
 import { createSurvey, everyTypeAnswers, respond, responseSnapshot } from '../testing/responseTesting';
-import { storeResponse } from '../testing/resultsTesting';
+import { storeLogic, storeResponse } from '../testing/resultsTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
 import { RESPONSE_ERRORS } from './individualResponses';
 import { RESPONDENT_MESSAGES } from './respondentRoutes';
@@ -265,6 +265,83 @@ describe('GET /surveys/:id/responses/:responseId/export', () => {
     expect(lines).toContain('Welke middelen gebruik je?;"Laptop; Telefoon; Anders: Whiteboard"');
     expect(lines).toContain('Zou je ons aanbevelen?;9');
     expect(lines).toContain(`Wat kan beter?;"'=HYPERLINK(""http://kwaad.example"",""klik"")"`);
+  });
+
+  it('should add the hidden fields, language and end screen of a survey with logic to both files (R-RES-7)', async () => {
+    const adaptive = await createSurvey(ctx, org, { title: 'Met logica' });
+    await storeLogic(ctx.db, adaptive, {
+      rules: [
+        {
+          id: 'r1',
+          action: 'jump',
+          from_question_id: 'q-nps',
+          to: { end_screen_id: 'end-1' },
+          when: {
+            match: 'all',
+            conditions: [{ source: 'question', question_id: 'q-nps', operator: 'less', value: 5 }],
+          },
+        },
+      ],
+      end_screens: [{ id: 'end-1', text: 'Jammer, tot ziens.' }],
+      hidden_fields: ['bron'],
+    });
+    const id = await storeResponse(ctx.db, adaptive, {
+      submittedAt: ctx.clock.now(),
+      hiddenFields: { bron: 'nieuwsbrief' },
+      language: 'de',
+      endScreenId: 'end-1',
+      // Jumped to the end screen after the NPS: the rating after it was not shown.
+      unseen: ['q-rating'],
+      answers: { 'q-long': { text: 'Niets' }, 'q-nps': { score: 2 } },
+    });
+    const csv = await callAs(
+      ctx,
+      org,
+      'owner',
+      'GET',
+      `/surveys/${adaptive.id}/responses/${id}/export?format=csv`,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.split('\r\n');
+    const from = lines.indexOf('bron;nieuwsbrief');
+    expect(lines.slice(from, from + 3)).toEqual([
+      'bron;nieuwsbrief',
+      'Taal;Duits',
+      'Eindscherm;Jammer, tot ziens.',
+    ]);
+    // After the response's facts, before its answers; the question it did not see is empty.
+    expect(lines[from - 1]).toBe('Geanonimiseerd;nee');
+    expect(lines).toContain('Hoe tevreden ben je?;');
+    const json = await callAs(
+      ctx,
+      org,
+      'owner',
+      'GET',
+      `/surveys/${adaptive.id}/responses/${id}/export?format=json`,
+    );
+    expect(JSON.parse(json.body).path).toEqual({
+      hidden_fields: { bron: 'nieuwsbrief' },
+      language: 'de',
+      end_screen_id: 'end-1',
+      unseen_question_ids: ['q-rating'],
+    });
+    // A survey without logic keeps its files as they were.
+    const plain = await callAs(
+      ctx,
+      org,
+      'owner',
+      'GET',
+      `/surveys/${survey.id}/responses/${ids.jan}/export?format=json`,
+    );
+    expect(JSON.parse(plain.body)).not.toHaveProperty('path');
+    const plainCsv = await callAs(
+      ctx,
+      org,
+      'owner',
+      'GET',
+      `/surveys/${survey.id}/responses/${ids.jan}/export?format=csv`,
+    );
+    expect(plainCsv.body).not.toMatch(/\r\n(Taal|Eindscherm);/);
   });
 
   it('should refuse members and viewers (403) and a bad format (400), exporting nothing', async () => {

@@ -2,6 +2,7 @@ import type { ResponseExport, ResponseExportFormat } from '@loop/core';
 import { logDateOf } from '@loop/core/logs';
 import { RESPONSE_KIND_LABELS, RESPONSE_PROGRESS_LABELS } from '@loop/core/surveys/data';
 import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
+import { logicExportCells, logicExportHeaders, surveyHasLogic } from '@loop/core/surveys/results';
 import type { SurveyRow } from '../db/schema';
 import { csvLine, dutchDateTime, exportColumns } from '../results/surveyExport';
 import { answersAsText, type FoundResponse, toListItem } from './individualResponses';
@@ -28,6 +29,17 @@ export function responseExportJson(
       ...answer,
       seconds_spent: seconds[answer.question_id] ?? null,
     })),
+    // What the path stored, for a survey with logic only (R-RES-7): other files stay as they were.
+    ...(surveyHasLogic(survey.logic)
+      ? {
+          path: {
+            hidden_fields: response.hiddenFields,
+            language: response.language,
+            end_screen_id: response.endScreenId,
+            unseen_question_ids: response.unseenQuestionIds,
+          },
+        }
+      : {}),
     exported_at: now.toISOString(),
   };
 }
@@ -48,7 +60,10 @@ export const RESPONSE_EXPORT_HEADERS = {
 
 const moment = (date: Date | null): string | null => (date === null ? null : dutchDateTime(date));
 
-/** The CSV file: the response's facts, then a line per question (per statement for Likert). */
+/**
+ * The CSV file: the response's facts, for a survey with logic a line per hidden field, its language
+ * and its end screen, then a line per question (per statement for Likert).
+ */
 export function responseExportCsv(
   survey: SurveyRow,
   response: FoundResponse,
@@ -66,11 +81,20 @@ export function responseExportCsv(
     [h.completedAt, moment(response.completedAt)],
     [h.anonymised, response.anonymisedAt === null ? 'nee' : `ja, ${dutchDateTime(response.anonymisedAt)}`],
   ];
+  // A survey with logic: its hidden fields, 'Taal' and 'Eindscherm', as the survey export has them (R-RES-7).
+  const cells = logicExportCells(survey.logic, {
+    hidden_fields: response.hiddenFields,
+    language: response.language,
+    end_screen_id: response.endScreenId,
+  });
+  const path = logicExportHeaders(survey.logic).map(
+    (header, index) => [header, cells[index] ?? null] as [string, string | number | null],
+  );
   const answers = exportColumns(renumberQuestions(survey.questions)).map(
     (column) => [column.header, column.cell(items)] as [string, string | number | null],
   );
   // A UTF-8 byte order mark, so Excel reads the file as UTF-8, as in the survey export.
-  return `\uFEFF${[[h.field, h.value], ...facts, ...answers].map((line) => csvLine(line)).join('')}`;
+  return `\uFEFF${[[h.field, h.value], ...facts, ...path, ...answers].map((line) => csvLine(line)).join('')}`;
 }
 
 /**

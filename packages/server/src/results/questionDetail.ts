@@ -19,7 +19,14 @@ import {
   withinDays,
 } from './resultsSql';
 import { latestTexts, otherTexts, textTargets } from './resultTexts';
-import { type CountRow, otherTargets, questionResult, submissionDays, surveyPeriod } from './surveyResults';
+import {
+  type CountRow,
+  otherTargets,
+  questionResult,
+  respondentsWhoSaw,
+  submissionDays,
+  surveyPeriod,
+} from './surveyResults';
 
 export const ANSWERS_PAGE_SIZE_DEFAULT = 50;
 export const ANSWERS_PAGE_SIZE_MAX = 200;
@@ -254,7 +261,8 @@ export async function questionAnswers(
 
 /**
  * GET /surveys/:id/questions/:questionId: the question's result, its trend and all its answers.
- * The page of answers needs nothing else, so it runs beside the period's bounds and the counts.
+ * The page of answers needs nothing else, so it runs beside the period's bounds and the counts, as
+ * does the count of the respondents and of those who saw the question.
  */
 export async function loadQuestionDetail(
   db: Queryable,
@@ -268,20 +276,22 @@ export async function loadQuestionDetail(
     const period = surveyPeriod(survey, filter, await submissionDays(db, survey.id), now);
     return { period, ...(await questionCountsAndTrend(db, survey.id, question, period)) };
   })();
-  const [{ period, counts, trend }, answers] = await Promise.all([
+  const [{ period, counts, trend }, answers, saw] = await Promise.all([
     counted,
     questionAnswers(db, survey.id, question, filter, query),
+    respondentsWhoSaw(db, survey, question.id, filter),
   ]);
   const [texts, others] = await Promise.all([
     latestTexts(db, survey.id, filter, textTargets([question])),
     otherTexts(db, survey.id, filter, otherTargets([question], counts)),
   ]);
-  const result = questionResult(question, counts, texts, others);
+  const result = questionResult(question, counts, texts, others, saw.seen);
   return {
     survey_id: survey.id,
     question_id: question.id,
     type: question.type,
     result,
+    respondents: saw.respondents,
     bucket: period.bucket,
     trend,
     answers: {

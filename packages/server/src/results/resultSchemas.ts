@@ -98,6 +98,10 @@ const otherTextSchema = object<OtherText>({
 });
 
 const answered = integer({ description: 'Ingestuurde antwoorden die deze vraag beantwoordden.' });
+const seen_count = integer({
+  description:
+    'Ingestuurde reacties die deze vraag te zien kregen: zonder regels alle, met regels die waarvan het pad haar toonde.',
+});
 
 /** One question's aggregated answers: the shape follows `type`. */
 export const questionResultSchema = {
@@ -106,18 +110,21 @@ export const questionResultSchema = {
       question_id: string(),
       type: literal('likert'),
       answered,
+      seen_count,
       by_statement: record(counts('Aantal per punt (1..punten).'), { description: 'Per stelling-id.' }),
     }),
     object<Extract<QuestionResult, { type: 'nps' | 'rating' }>>({
       question_id: string(),
       type: oneOf(['nps', 'rating'] as const),
       answered,
+      seen_count,
       by_score: counts('Aantal per score (NPS 0..10, beoordeling 1..5).'),
     }),
     object<Extract<QuestionResult, { type: 'single_choice' | 'multiple_choice' }>>({
       question_id: string(),
       type: oneOf(['single_choice', 'multiple_choice'] as const),
       answered,
+      seen_count,
       by_option: counts('Aantal per optie-id.'),
       other: integer({ description: "Aantal keer 'anders, namelijk'." }),
       other_texts: array(otherTextSchema, {
@@ -131,6 +138,7 @@ export const questionResultSchema = {
       question_id: string(),
       type: oneOf(['open_short', 'open_long'] as const),
       answered,
+      seen_count,
       latest: array(openAnswerSchema, { description: 'De nieuwste antwoorden (hoogstens 20).' }),
     }),
   ],
@@ -178,6 +186,9 @@ export const questionDetailSchema = object<QuestionDetail>({
   question_id: string(),
   type: oneOf(QUESTION_TYPES),
   result: questionResultSchema,
+  respondents: integer({
+    description: 'Ingestuurde reacties in de periode (waarvan `result.seen_count` een deel is).',
+  }),
   bucket,
   trend: array(trendPointSchema),
   answers: object<QuestionDetail['answers']>({

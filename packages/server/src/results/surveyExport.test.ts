@@ -6,7 +6,7 @@ import { FEATURE_MISSING } from '../billing/requireFeature';
 import { appLogs } from '../db/schema';
 import { findSurvey } from '../surveys/surveys';
 import { putOnPlan } from '../testing/billing';
-import { resultQuestions, storeResponse } from '../testing/resultsTesting';
+import { resultQuestions, storeLogic, storeResponse } from '../testing/resultsTesting';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { csvCell, csvLine, dutchDateTime, exportRows } from './surveyExport';
@@ -238,6 +238,118 @@ describe('GET /surveys/:id/export', () => {
     expect(ordinals).toEqual(Array.from({ length: 1203 }, (_, index) => index + 1));
     const csv = await get(org, `/surveys/${survey.id}/export?format=csv`);
     expect(parseCsv(csv.rawPayload.subarray(3).toString('utf8'))).toHaveLength(1204);
+  });
+});
+
+describe('GET /surveys/:id/export of a survey with logic (R-RES-7)', () => {
+  let withLogic: Survey;
+
+  beforeAll(async () => {
+    const created = await api(ctx.app, 'POST', '/surveys', {
+      token: org.managerToken,
+      headers: org.headers,
+      payload: sampleInput({ title: 'Met logica', questions: resultQuestions() }),
+    });
+    withLogic = created.json<Survey>();
+    await storeLogic(ctx.db, withLogic, {
+      rules: [
+        {
+          id: 'r1',
+          action: 'jump',
+          from_question_id: 'nps',
+          to: { end_screen_id: 'end-kort' },
+          when: {
+            match: 'all',
+            conditions: [{ source: 'question', question_id: 'nps', operator: 'less', value: 7 }],
+          },
+        },
+      ],
+      end_screens: [{ id: 'end-kort', text: 'Dank je,\nwe bellen je.' }],
+      hidden_fields: ['bron', 'afdeling'],
+    });
+    // Jumped to the end screen after the NPS: the questions after it were not shown.
+    await storeResponse(ctx.db, withLogic, {
+      submittedAt: new Date('2026-02-10T09:00:00Z'),
+      hiddenFields: { bron: 'mail' },
+      language: 'en',
+      endScreenId: 'end-kort',
+      unseen: ['rat', 'one', 'many', 'kort', 'lang'],
+      answers: { lik: { 'st-a': 4 }, nps: { score: 3 } },
+    });
+    await storeResponse(ctx.db, withLogic, {
+      submittedAt: new Date('2026-02-11T09:00:00Z'),
+      hiddenFields: { bron: 'qr', afdeling: '=Inkoop' },
+      language: 'nl',
+      answers: { nps: { score: 9 }, one: { option_id: 'fiets' }, kort: { text: 'Top' } },
+    });
+  });
+
+  it('should add a column per hidden field, the language and the end screen; a question not seen stays empty', async () => {
+    const response = await get(org, `/surveys/${withLogic.id}/export?format=csv`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
+    expect(rows[0]).toEqual([
+      'Reactie',
+      'Ingestuurd op',
+      'bron',
+      'afdeling',
+      'Taal',
+      'Eindscherm',
+      'Stellingen over je werk – Ik heb plezier in mijn werk',
+      'Stellingen over je werk – Mijn team helpt mij',
+      'Zou je ons aanbevelen?',
+      'Hoe tevreden ben je?',
+      'Hoe kom je naar het werk?',
+      'Wat waardeer je?',
+      'Eén woord voor je werk',
+      'Wat kan beter?',
+    ]);
+    expect(rows.slice(1)).toEqual([
+      [
+        '1',
+        '10-02-2026 10:00',
+        'mail',
+        '',
+        'Engels',
+        'Dank je, we bellen je.',
+        'Eens',
+        '',
+        '3',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+      // A hidden value that looks like a formula is neutralised like any answer.
+      ['2', '11-02-2026 10:00', 'qr', "'=Inkoop", 'Nederlands', '', '', '', '9', '', 'Fiets', '', 'Top', ''],
+    ]);
+  });
+
+  it('should add the same columns to the XLSX', async () => {
+    const response = await get(org, `/surveys/${withLogic.id}/export?format=xlsx`);
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Antwoorden');
+    if (sheet === undefined) throw new Error('no sheet Antwoorden');
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+    expect(values(1).slice(2, 7)).toEqual([
+      'bron',
+      'afdeling',
+      'Taal',
+      'Eindscherm',
+      'Stellingen over je werk – Ik heb plezier in mijn werk',
+    ]);
+    expect(values(2).slice(2, 9)).toEqual([
+      'mail',
+      undefined,
+      'Engels',
+      'Dank je, we bellen je.',
+      'Eens',
+      undefined,
+      3,
+    ]);
   });
 });
 

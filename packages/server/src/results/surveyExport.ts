@@ -4,6 +4,7 @@ import type { ExportFormat, Question } from '@loop/core';
 import { formatTimestamp, wallClock } from '@loop/core/format';
 import { logDateOf } from '@loop/core/logs';
 import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
+import { logicExportCells, logicExportHeaders, surveyHasLogic } from '@loop/core/surveys/results';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers, surveyResponses } from '../db/schema';
@@ -14,7 +15,8 @@ import { withinDays } from './resultsSql';
 
 /**
  * The export of a survey's submitted responses: one row per response (oldest first), a column per
- * question and one per Likert statement. Responses are read in chunks, so 10,000 responses never
+ * question and one per Likert statement, and for a survey with logic one per hidden field, its
+ * language and its end screen. Responses are read in chunks, so 10,000 responses never
  * sit in memory as one result, and the file streams out while the next chunk is read.
  */
 
@@ -97,6 +99,8 @@ export async function* exportRows(
   namesRespondents = false,
 ): AsyncGenerator<ExportRow[]> {
   const columns = exportColumns(renumberQuestions(survey.questions));
+  // A survey with logic exports its hidden fields, language and end screen too (R-RES-7).
+  const withLogic = surveyHasLogic(survey.logic);
   const contactOf = (column: 'name' | 'email') =>
     sql<
       string | null
@@ -111,6 +115,13 @@ export async function* exportRows(
         completedAt: surveyResponses.completedAt,
         ...(namesRespondents
           ? { label: surveyResponses.label, name: contactOf('name'), email: contactOf('email') }
+          : {}),
+        ...(withLogic
+          ? {
+              hiddenFields: surveyResponses.hiddenFields,
+              language: surveyResponses.language,
+              endScreenId: surveyResponses.endScreenId,
+            }
           : {}),
       })
       .from(surveyResponses)
@@ -169,10 +180,19 @@ export async function* exportRows(
             ('email' in response ? response.email : null) ?? null,
           ]
         : [];
+      const path: Cell[] =
+        'hiddenFields' in response
+          ? logicExportCells(survey.logic, {
+              hidden_fields: response.hiddenFields ?? {},
+              language: response.language ?? null,
+              end_screen_id: response.endScreenId ?? null,
+            })
+          : [];
       return {
         ordinal: response.ordinal,
         submittedAt: response.completedAt ?? new Date(0),
-        cells: [...who, ...columns.map((column) => column.cell(answers))],
+        // A question the respondent's path did not show has no answer rows: its cell stays empty.
+        cells: [...who, ...path, ...columns.map((column) => column.cell(answers))],
       };
     });
   }
@@ -207,11 +227,16 @@ export const csvLine = (cells: readonly Cell[]): string => `${cells.map(csvCell)
 /** A UTF-8 byte order mark, so Excel reads the file as UTF-8 rather than Windows-1252. */
 const BOM = '\uFEFF';
 
-/** The header row: the response's number ('Reactie'), submission time, who answered (see exportNamesRespondents), then the question columns. */
+/**
+ * The header row: the response's number ('Reactie'), submission time, who answered (see
+ * exportNamesRespondents), a survey's logic columns (its hidden fields, 'Taal' and 'Eindscherm';
+ * none without logic), then the question columns.
+ */
 export const exportHeader = (survey: SurveyRow, namesRespondents = false): string[] => [
   EXPORT_HEADERS.ordinal,
   EXPORT_HEADERS.submittedAt,
   ...(namesRespondents ? [EXPORT_HEADERS.name, EXPORT_HEADERS.email] : []),
+  ...logicExportHeaders(survey.logic),
   ...exportColumns(renumberQuestions(survey.questions)).map((column) => column.header),
 ];
 

@@ -1,11 +1,19 @@
-import type { ErrorBody, QuestionResult, Survey, SurveyResults, SurveySummary } from '@loop/core';
+import type {
+  ErrorBody,
+  QuestionDetail,
+  QuestionResult,
+  Survey,
+  SurveyLogic,
+  SurveyResults,
+  SurveySummary,
+} from '@loop/core';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyResponses } from '../db/schema';
 import { TIMING_SAMPLE } from '../responses/questionTimings';
 import { SURVEY_ERRORS } from '../surveys/surveys';
-import { resultQuestions, storePersonalLinks, storeResponse } from '../testing/resultsTesting';
+import { resultQuestions, storeLogic, storePersonalLinks, storeResponse } from '../testing/resultsTesting';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 import { otherTextsSql } from './resultTexts';
@@ -112,6 +120,8 @@ describe('GET /surveys/:id/results', () => {
       question_id: 'lik',
       type: 'likert',
       answered: 2,
+      // No rules: every submitted response saw every question.
+      seen_count: 3,
       by_statement: {
         'st-a': { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
         'st-b': { 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 },
@@ -247,6 +257,109 @@ describe('GET /surveys/:id/results', () => {
       expect(response.statusCode, path).toBe(404);
       expect(response.json<ErrorBody>().detail).toBe(SURVEY_ERRORS.notFound);
     }
+  });
+});
+
+/** Rules that hide the open questions from some respondents: results then count who saw them. */
+const HIDING: SurveyLogic = {
+  rules: [
+    {
+      id: 'r-kort',
+      action: 'show',
+      question_id: 'kort',
+      when: {
+        match: 'all',
+        conditions: [{ source: 'question', question_id: 'nps', operator: 'greater', value: 8 }],
+      },
+    },
+    {
+      id: 'r-lang',
+      action: 'hide',
+      question_id: 'lang',
+      when: {
+        match: 'all',
+        conditions: [{ source: 'question', question_id: 'nps', operator: 'less', value: 5 }],
+      },
+    },
+  ],
+  end_screens: [],
+  hidden_fields: [],
+};
+
+describe('results of a survey with logic (R-RES-6)', () => {
+  let survey: Survey;
+  let results: SurveyResults;
+
+  beforeAll(async () => {
+    survey = await openSurvey();
+    await storeLogic(ctx.db, survey, HIDING);
+    await storeResponse(ctx.db, survey, {
+      submittedAt: new Date('2026-02-10T10:00:00Z'),
+      answers: {
+        nps: { score: 10 },
+        kort: { text: 'Leuk' },
+        lang: { text: 'Niets' },
+        one: { option_id: 'fiets' },
+      },
+    });
+    await storeResponse(ctx.db, survey, {
+      submittedAt: new Date('2026-02-12T10:00:00Z'),
+      unseen: ['kort', 'lang'],
+      answers: { nps: { score: 3 }, one: { option_id: 'auto' } },
+    });
+    // Saw 'lang' and left it empty: seen, not answered.
+    await storeResponse(ctx.db, survey, {
+      submittedAt: new Date('2026-02-20T10:00:00Z'),
+      unseen: ['kort'],
+      answers: { nps: { score: 8 } },
+    });
+    // Not submitted: counts nowhere, neither as seen nor as unseen.
+    await storeResponse(ctx.db, survey, { submittedAt: null, unseen: ['nps', 'one'], answers: {} });
+    const response = await get(org, `/surveys/${survey.id}/results`);
+    expect(response.statusCode, response.body).toBe(200);
+    results = response.json<SurveyResults>();
+  });
+
+  const seenOf = (of: SurveyResults) =>
+    Object.fromEntries(of.questions.map((question) => [question.question_id, question.seen_count]));
+
+  it('should count per question the submitted responses whose path showed it', () => {
+    expect(results.responses.completed).toBe(3);
+    expect(seenOf(results)).toEqual({ lik: 3, nps: 3, rat: 3, one: 3, many: 3, kort: 1, lang: 2 });
+    expect(resultOf<'open_long'>(results, 'lang')).toMatchObject({ answered: 1, seen_count: 2 });
+    expect(resultOf<'open_short'>(results, 'kort')).toMatchObject({ answered: 1, seen_count: 1 });
+    expect(resultOf<'single_choice'>(results, 'one')).toMatchObject({ answered: 2, seen_count: 3 });
+  });
+
+  it('should count who saw a question within the filtered days only', async () => {
+    const response = await get(org, `/surveys/${survey.id}/results?from=2026-02-11&to=2026-02-28`);
+    expect(response.statusCode, response.body).toBe(200);
+    const filtered = response.json<SurveyResults>();
+    expect(filtered.responses.completed).toBe(2);
+    expect(seenOf(filtered)).toMatchObject({ nps: 2, kort: 0, lang: 1 });
+  });
+
+  it("should give a question's page the respondents and how many of them saw it", async () => {
+    const kort = (await get(org, `/surveys/${survey.id}/questions/kort`)).json<QuestionDetail>();
+    expect(kort.respondents).toBe(3);
+    expect(kort.result).toMatchObject({ answered: 1, seen_count: 1 });
+    const lang = (
+      await get(org, `/surveys/${survey.id}/questions/lang?from=2026-02-11`)
+    ).json<QuestionDetail>();
+    expect(lang.respondents).toBe(2);
+    expect(lang.result).toMatchObject({ answered: 0, seen_count: 1 });
+  });
+
+  it('should count everyone as having seen every question of a survey without rules, reading no unseen ids', async () => {
+    const plain = await openSurvey();
+    await storeLogic(ctx.db, plain, { ...HIDING, rules: [], hidden_fields: ['bron'] });
+    // Cannot happen (rules lock once a survey has answers); shows the ids are not read without rules.
+    await storeResponse(ctx.db, plain, { submittedAt: new Date('2026-02-10T10:00:00Z'), unseen: ['kort'] });
+    await storeResponse(ctx.db, plain, { submittedAt: new Date('2026-02-11T10:00:00Z') });
+    const summary = (await get(org, `/surveys/${plain.id}/results`)).json<SurveyResults>();
+    expect(new Set(Object.values(seenOf(summary)))).toEqual(new Set([2]));
+    const detail = (await get(org, `/surveys/${plain.id}/questions/kort`)).json<QuestionDetail>();
+    expect(detail).toMatchObject({ respondents: 2, result: { seen_count: 2, answered: 0 } });
   });
 });
 

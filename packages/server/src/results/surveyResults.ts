@@ -9,6 +9,7 @@ import type {
 } from '@loop/core';
 import { logDateOf } from '@loop/core/logs';
 import { OTHER_ITEM_ID, QUESTION_ITEM_ID, renumberQuestions } from '@loop/core/surveys/model';
+import { logicHidesQuestions } from '@loop/core/surveys/results';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
@@ -27,7 +28,8 @@ import {
  * The results of one survey, aggregated in the database: one `GROUP BY question_id, item_id,
  * num_value` over the survey's submitted answers (the covering index `survey_answers_aggregate_idx`
  * serves it without touching the table), one pass over its responses for the counts and rates,
- * and a few small queries (newest texts, the series). Node only shapes the counts into the wire
+ * and a few small queries (newest texts, the series; for a survey with rules, who did not see which
+ * question). Node only shapes the counts into the wire
  * type; core's `scoring.ts` turns them into NPS, means and bars on the client.
  */
 
@@ -123,6 +125,57 @@ export async function responsesOverTime(
   };
 }
 
+/** Question id → submitted responses whose path did not show it. */
+export type UnseenCounts = ReadonlyMap<string, number>;
+
+const NONE_UNSEEN: UnseenCounts = new Map();
+
+/**
+ * Per question, how many submitted responses within the days did not see it (R-RES-6): one pass
+ * over the survey's submitted responses that have unseen questions, their ids unnested and
+ * counted. Only a survey whose rules can hide questions has any; for the others nothing is read
+ * and every respondent saw every question.
+ */
+export async function unseenCounts(
+  db: Queryable,
+  survey: SurveyRow,
+  filter: DayFilter,
+): Promise<UnseenCounts> {
+  if (!logicHidesQuestions(survey.logic)) return NONE_UNSEEN;
+  const rows = await queryRows<{ question_id: string; count: number }>(
+    db,
+    sql`select unseen.question_id, count(*)::int as count
+      from survey_responses, unnest(unseen_question_ids) as unseen(question_id)
+      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}
+        and cardinality(unseen_question_ids) > 0
+      group by unseen.question_id`,
+  );
+  return new Map(rows.map((row) => [row.question_id, row.count]));
+}
+
+/**
+ * For one question's page: the submitted responses within the days and how many of them saw the
+ * question, in one count over the survey's submitted responses (an index-only count for a survey
+ * without rules, where all of them saw it).
+ */
+export async function respondentsWhoSaw(
+  db: Queryable,
+  survey: SurveyRow,
+  questionId: string,
+  filter: DayFilter,
+): Promise<{ readonly respondents: number; readonly seen: number }> {
+  const hides = logicHidesQuestions(survey.logic);
+  const [row] = await queryRows<{ respondents: number; unseen: number }>(
+    db,
+    sql`select count(*)::int as respondents,
+        ${hides ? sql`count(*) filter (where ${questionId} = any(unseen_question_ids))::int` : sql`0`} as unseen
+      from survey_responses
+      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}`,
+  );
+  const respondents = row?.respondents ?? 0;
+  return { respondents, seen: respondents - (row?.unseen ?? 0) };
+}
+
 /** The days of a survey's first and last submission (two index lookups). */
 export async function submissionDays(
   db: Queryable,
@@ -172,24 +225,41 @@ const range = (from: number, to: number): number[] =>
  * One question's result from the aggregate's rows of that question. Answered responses are the
  * rows of the question's own item (core's `QUESTION_ITEM_ID`: one per answered likert, multiple
  * choice, open, NPS and rating question) or, for single choice, all its rows (exactly one each).
+ * `seen`: the submitted responses whose path showed it (R-RES-6).
  */
 export function questionResult(
   question: Question,
   rows: readonly CountRow[],
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
-  others: ReadonlyMap<string, OtherTexts> = new Map(),
+  others: ReadonlyMap<string, OtherTexts>,
+  seen: number,
+): QuestionResult {
+  const result = countedResult(question, rows, texts, others);
+  // Nobody answers a question their path did not show (R-SURV-11); counted apart, the two could
+  // still disagree for a response submitted between the two queries.
+  return { ...result, seen_count: Math.max(seen, result.answered) };
+}
+
+function countedResult(
+  question: Question,
+  rows: readonly CountRow[],
+  texts: ReadonlyMap<string, readonly OpenAnswer[]>,
+  others: ReadonlyMap<string, OtherTexts>,
 ): QuestionResult {
   const mine = rows.filter((row) => row.question_id === question.id);
   const total = (keep: (row: CountRow) => boolean) =>
     mine.filter(keep).reduce((sum, row) => sum + row.count, 0);
   const own = total((row) => row.item_id === QUESTION_ITEM_ID);
   const latest = (item_id: string) => [...(texts.get(textKey({ question_id: question.id, item_id })) ?? [])];
+  // Set by questionResult.
+  const seen_count = 0;
   switch (question.type) {
     case 'likert':
       return {
         question_id: question.id,
         type: 'likert',
         answered: own,
+        seen_count,
         by_statement: Object.fromEntries(
           question.settings.statements.map((statement) => [
             statement.id,
@@ -206,6 +276,7 @@ export function questionResult(
         question_id: question.id,
         type: question.type,
         answered: own,
+        seen_count,
         by_score: countsOver(scores, (value) =>
           total((row) => row.item_id === QUESTION_ITEM_ID && String(row.num_value) === value),
         ),
@@ -217,6 +288,7 @@ export function questionResult(
         question_id: question.id,
         type: question.type,
         answered: question.type === 'single_choice' ? total(() => true) : own,
+        seen_count,
         by_option: countsOver(
           question.settings.options.map((option) => option.id),
           (id) => total((row) => row.item_id === id),
@@ -231,6 +303,7 @@ export function questionResult(
         question_id: question.id,
         type: question.type,
         answered: own,
+        seen_count,
         latest: latest(QUESTION_ITEM_ID),
       };
   }
@@ -250,10 +323,12 @@ export async function loadSurveyResults(
 ): Promise<SurveyResults> {
   const questions = renumberQuestions(survey.questions);
   const period = surveyPeriod(survey, filter, await submissionDays(db, survey.id), now);
-  const [responses, counts] = await Promise.all([
+  const [responses, counts, unseen] = await Promise.all([
     responsesOverTime(db, survey.id, filter, period),
     answerCounts(db, survey.id, filter),
+    unseenCounts(db, survey, filter),
   ]);
+  const respondents = responses.stats.completed;
   const [texts, others] = await Promise.all([
     latestTexts(db, survey.id, filter, textTargets(questions)),
     otherTexts(db, survey.id, filter, otherTargets(questions, counts)),
@@ -263,6 +338,8 @@ export async function loadSurveyResults(
     responses: responses.stats,
     bucket: period.bucket,
     over_time: responses.overTime,
-    questions: questions.map((question) => questionResult(question, counts, texts, others)),
+    questions: questions.map((question) =>
+      questionResult(question, counts, texts, others, respondents - (unseen.get(question.id) ?? 0)),
+    ),
   };
 }

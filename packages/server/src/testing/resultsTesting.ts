@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AnswerValue, Question, Survey } from '@loop/core';
+import type { AnswerValue, Question, Survey, SurveyLogic } from '@loop/core';
 import { answerToItems, LIKERT_DEFAULT_LABELS } from '@loop/core/surveys/model';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { surveyAnswers, surveyResponses } from '../db/schema';
+import { surveyAnswers, surveyResponses, surveys } from '../db/schema';
 import { rebuildSurveyCounts } from '../responses/surveyCounts';
 
 /**
@@ -20,6 +21,21 @@ export interface StoredResponseInput {
   readonly label?: string;
   /** Seconds spent per question id. */
   readonly seconds?: Readonly<Record<string, number>>;
+  /** Survey logic (issue 26), as a final submission stores it: the questions its path did not show, */
+  readonly unseen?: readonly string[];
+  /** the hidden fields its link carried, its language and the end screen it ended on. */
+  readonly hiddenFields?: Readonly<Record<string, string>>;
+  readonly language?: string;
+  readonly endScreenId?: string;
+}
+
+/** Gives a survey logic straight in its row, past the survey routes (rules lock once it has answers). */
+export async function storeLogic(
+  db: Queryable,
+  survey: Pick<Survey, 'id'>,
+  logic: SurveyLogic,
+): Promise<void> {
+  await db.update(surveys).set({ logic }).where(eq(surveys.id, survey.id));
 }
 
 type SurveyLike = Pick<Survey, 'id' | 'organization_id' | 'questions'>;
@@ -47,6 +63,10 @@ export async function storeResponse(
       savedAt: submitted ?? startedAt,
       completedAt: submitted,
       questionSeconds: { ...input.seconds },
+      hiddenFields: { ...input.hiddenFields },
+      language: input.language ?? null,
+      unseenQuestionIds: [...(input.unseen ?? [])],
+      endScreenId: input.endScreenId ?? null,
     })
     .returning({ id: surveyResponses.id });
   if (row === undefined) throw new Error('response not stored');

@@ -72,5 +72,16 @@ export interface ResponseExport {
       readonly seconds_spent: number | null;
     }
   >;
+  /**
+   * A survey with logic (issue 26, R-RES-7): the hidden fields the respondent's link carried, the
+   * language it was answered in, the end screen it ended on (null: the survey's own thank-you text)
+   * and the questions its path did not show. Left out for a survey without logic.
+   */
+  readonly path?: {
+    readonly hidden_fields: Readonly<Record<string, string>>;
+    readonly language: string | null;
+    readonly end_screen_id: string | null;
+    readonly unseen_question_ids: readonly string[];
+  };
   readonly exported_at: string;
 }

@@ -36,45 +36,50 @@ export interface OtherText {
   readonly count: number;
 }
 
-/** The aggregated answers of one question. `answered`: submitted responses that answered it. */
-export type QuestionResult =
-  | {
-      readonly question_id: string;
-      readonly type: 'likert';
-      readonly answered: number;
-      /** statement id → counts per point (1..points). */
-      readonly by_statement: Readonly<Record<string, ValueCounts>>;
-    }
-  | {
-      readonly question_id: string;
-      readonly type: 'nps' | 'rating';
-      readonly answered: number;
-      /** Counts per score (NPS 0..10, rating 1..5). */
-      readonly by_score: ValueCounts;
-    }
-  | {
-      readonly question_id: string;
-      readonly type: 'single_choice' | 'multiple_choice';
-      readonly answered: number;
-      /** option id → how many responses chose it. */
-      readonly by_option: ValueCounts;
-      /** How many responses chose 'anders, namelijk'. */
-      readonly other: number;
-      /**
-       * The 'anders, namelijk' texts grouped and counted in SQL, most given first, equal counts in
-       * Dutch alphabetical order (case and accents aside); at most 20.
-       */
-      readonly other_texts: readonly OtherText[];
-      /** How many different 'anders' texts there are, also beyond the 20 listed. */
-      readonly other_text_count: number;
-    }
-  | {
-      readonly question_id: string;
-      readonly type: 'open_short' | 'open_long';
-      readonly answered: number;
-      /** The newest answers (at most 20); all of them, searchable, on the question's own page. */
-      readonly latest: readonly OpenAnswer[];
-    };
+/**
+ * What every question's result has. `answered`: submitted responses that answered it. `seen_count`:
+ * submitted responses whose path showed it (R-RES-6): all of them in a survey without rules, else
+ * those whose `unseen_question_ids` do not hold it; `answered` is never more.
+ */
+interface QuestionResultBase {
+  readonly question_id: string;
+  readonly answered: number;
+  readonly seen_count: number;
+}
+
+/** The aggregated answers of one question. */
+export type QuestionResult = QuestionResultBase &
+  (
+    | {
+        readonly type: 'likert';
+        /** statement id → counts per point (1..points). */
+        readonly by_statement: Readonly<Record<string, ValueCounts>>;
+      }
+    | {
+        readonly type: 'nps' | 'rating';
+        /** Counts per score (NPS 0..10, rating 1..5). */
+        readonly by_score: ValueCounts;
+      }
+    | {
+        readonly type: 'single_choice' | 'multiple_choice';
+        /** option id → how many responses chose it. */
+        readonly by_option: ValueCounts;
+        /** How many responses chose 'anders, namelijk'. */
+        readonly other: number;
+        /**
+         * The 'anders, namelijk' texts grouped and counted in SQL, most given first, equal counts in
+         * Dutch alphabetical order (case and accents aside); at most 20.
+         */
+        readonly other_texts: readonly OtherText[];
+        /** How many different 'anders' texts there are, also beyond the 20 listed. */
+        readonly other_text_count: number;
+      }
+    | {
+        readonly type: 'open_short' | 'open_long';
+        /** The newest answers (at most 20); all of them, searchable, on the question's own page. */
+        readonly latest: readonly OpenAnswer[];
+      }
+  );
 
 /** Responses of one survey: counts and rates. */
 export interface ResponseStats {
@@ -130,6 +135,8 @@ export interface QuestionDetail {
   readonly question_id: string;
   readonly type: QuestionType;
   readonly result: QuestionResult;
+  /** Submitted responses in the filtered period: whom `result.seen_count` is out of. */
+  readonly respondents: number;
   readonly bucket: PeriodBucket;
   readonly trend: readonly QuestionTrendPoint[];
   /** All answers, newest first, paged (page_size default 50, at most 200); `q` searches the texts. */

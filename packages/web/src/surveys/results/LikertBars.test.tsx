@@ -36,6 +36,7 @@ function likertView(neutralMiddle: boolean) {
     question_id: 'q-werk',
     type: 'likert',
     answered: 10,
+    seen_count: 10,
     by_statement: { s1: { '1': 1, '2': 1, '3': 2, '4': 4, '5': 2 } },
   });
   if (view.kind !== 'likert') throw new Error('not a Likert view');

@@ -20,6 +20,7 @@ function npsView(byScore: Record<string, number>) {
     question_id: 'q-nps',
     type: 'nps',
     answered: 8,
+    seen_count: 8,
     by_score: byScore,
   });
   if (view.kind !== 'nps') throw new Error('not an NPS view');

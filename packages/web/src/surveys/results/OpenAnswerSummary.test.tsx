@@ -65,8 +65,8 @@ const RESULTS: SurveyResults = {
   bucket: 'day',
   over_time: [{ period: '2025-11-03', count: 3 }],
   questions: [
-    { question_id: 'q-nps', type: 'nps', answered: 3, by_score: { '9': 3 } },
-    { question_id: 'q-open', type: 'open_long', answered: 2, latest: LATEST },
+    { question_id: 'q-nps', type: 'nps', answered: 3, seen_count: 3, by_score: { '9': 3 } },
+    { question_id: 'q-open', type: 'open_long', answered: 2, seen_count: 2, latest: LATEST },
   ],
 };
 
@@ -74,7 +74,8 @@ const DETAIL: QuestionDetail = {
   survey_id: 12,
   question_id: 'q-open',
   type: 'open_long',
-  result: { question_id: 'q-open', type: 'open_long', answered: 2, latest: LATEST },
+  result: { question_id: 'q-open', type: 'open_long', answered: 2, seen_count: 2, latest: LATEST },
+  respondents: 2,
   bucket: 'day',
   trend: [{ period: '2025-11-03', answered: 2, score: null }],
   answers: {

@@ -9,7 +9,7 @@ import { Pager } from '../../shell/Pager';
 import { ColumnChart } from './ColumnChart';
 import { DateFilterForm } from './DateFilterForm';
 import { OpenAnswerSummary } from './OpenAnswerSummary';
-import { QuestionChart } from './QuestionResultBlock';
+import { QuestionChart, SeenLine } from './QuestionResultBlock';
 import { UNKNOWN_SURVEY_MESSAGE } from './SurveyResultsScreen';
 import { TrendChart } from './TrendChart';
 import {
@@ -92,8 +92,8 @@ function QuestionDetail({ survey, question, back }: { survey: Survey; question: 
   const page = paging.key === pageKey ? paging.page : 1;
   const detail = useQuestionDetail(survey.id, question.id, filter, { q, page });
   const view = useMemo(
-    () => (detail.value ? questionDetailView(question, detail.value) : null),
-    [question, detail.value],
+    () => (detail.value ? questionDetailView(question, detail.value, survey.logic) : null),
+    [question, detail.value, survey.logic],
   );
 
   return (
@@ -119,6 +119,7 @@ function QuestionDetail({ survey, question, back }: { survey: Survey; question: 
               {view.result.typeLabel} ·{' '}
               <span data-testid="question-answered">{view.result.answeredText}</span>
             </p>
+            <SeenLine view={view.result} />
             {view.result.answered === 0 && view.result.kind !== 'texts' ? (
               <p className="chart-empty">Nog geen antwoorden in deze periode.</p>
             ) : view.result.kind === 'texts' ? (

@@ -2,7 +2,7 @@ import type { QuestionOf } from '@loop/core';
 import { questionResultView } from '@loop/core/surveys/results';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, unmountAll } from '../../testing/render';
-import { QuestionChart } from './QuestionResultBlock';
+import { QuestionChart, QuestionResultBlock } from './QuestionResultBlock';
 
 afterEach(unmountAll);
 
@@ -21,17 +21,45 @@ const question: QuestionOf<'single_choice'> = {
   },
 };
 
-function choiceView(otherTexts: { text: string; count: number }[], otherTextCount: number) {
-  return questionResultView(question, {
-    question_id: 'q-reis',
-    type: 'single_choice',
-    answered: 12,
-    by_option: { auto: 3, fiets: 2 },
-    other: 7,
-    other_texts: otherTexts,
-    other_text_count: otherTextCount,
-  });
+function choiceView(
+  otherTexts: { text: string; count: number }[],
+  otherTextCount: number,
+  seen: { readonly count: number; readonly respondents: number } | null = null,
+) {
+  return questionResultView(
+    question,
+    {
+      question_id: 'q-reis',
+      type: 'single_choice',
+      answered: 12,
+      seen_count: seen?.count ?? 12,
+      by_option: { auto: 3, fiets: 2 },
+      other: 7,
+      other_texts: otherTexts,
+      other_text_count: otherTextCount,
+    },
+    seen?.respondents ?? null,
+  );
 }
+
+describe('QuestionResultBlock', () => {
+  it('should say by how many of the respondents a question of a survey with rules was seen, with the share that answered', async () => {
+    const { container } = await render(
+      <QuestionResultBlock view={choiceView([], 0, { count: 16, respondents: 40 })} number={2} />,
+    );
+    const seen = container.querySelector('[data-testid="question-seen"]');
+    expect(seen?.textContent).toBe('Gezien door 16 van de 40 respondenten; 75% van hen gaf een antwoord.');
+    // Right under the type and count, inside the block's header.
+    expect(seen?.previousElementSibling?.className).toBe('question-meta');
+    expect(seen?.closest('header')).not.toBeNull();
+  });
+
+  it('should say nothing of who saw a question of a survey without rules', async () => {
+    const { container } = await render(<QuestionResultBlock view={choiceView([], 0)} number={2} />);
+    expect(container.querySelector('[data-testid="question-seen"]')).toBeNull();
+    expect(container.textContent).not.toContain('Gezien door');
+  });
+});
 
 describe('QuestionChart for a choice question', () => {
   it("should list each different 'anders' text once with its count, most given first", async () => {

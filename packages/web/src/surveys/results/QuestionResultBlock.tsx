@@ -45,6 +45,18 @@ export function QuestionChart({ view }: { view: QuestionResultView }) {
   }
 }
 
+/**
+ * Who saw the question, in a survey whose rules can hide it (R-RES-6): 'Gezien door 40 van de 100
+ * respondenten; 75% van hen gaf een antwoord.' Nothing for a survey without rules.
+ */
+export function SeenLine({ view }: { view: QuestionResultView }) {
+  return view.seen === null ? null : (
+    <p className="question-seen" data-testid="question-seen">
+      {view.seen.text}
+    </p>
+  );
+}
+
 /** Five stars filled to the nearest half; decorative, the mean is said in text beside them. */
 function Stars({ value }: { value: number }) {
   return (
@@ -62,7 +74,8 @@ function Stars({ value }: { value: number }) {
 }
 
 /**
- * One question on the results page: number and title, what kind and how many answered, its chart
+ * One question on the results page: number and title, what kind and how many answered (and, with
+ * rules, how many saw it), its chart
  * and, when `detailHref` is given, the way to all its answers. `data-question-id` lets tests and
  * links find a question's block.
  */
@@ -91,6 +104,7 @@ export function QuestionResultBlock({
         <p className="question-meta">
           {view.typeLabel} · <span data-testid="question-answered">{view.answeredText}</span>
         </p>
+        <SeenLine view={view} />
       </header>
       {view.answered === 0 && view.kind !== 'texts' ? (
         <p className="chart-empty">Nog geen antwoorden op deze vraag.</p>

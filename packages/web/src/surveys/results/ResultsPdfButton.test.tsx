@@ -77,11 +77,18 @@ const RESULTS: SurveyResults = {
   bucket: 'week',
   over_time: [],
   questions: [
-    { question_id: 'q-likert', type: 'likert', answered: 5, by_statement: { 's-snel': { '4': 3, '5': 2 } } },
+    {
+      question_id: 'q-likert',
+      type: 'likert',
+      answered: 5,
+      seen_count: 5,
+      by_statement: { 's-snel': { '4': 3, '5': 2 } },
+    },
     {
       question_id: 'q-tip',
       type: 'open_long',
       answered: 1,
+      seen_count: 1,
       latest: [{ response_id: 3, text: 'Meer koffie', submitted_at: '2025-11-03T10:00:00Z' }],
     },
   ],

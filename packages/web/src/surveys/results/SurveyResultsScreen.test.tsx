@@ -70,11 +70,12 @@ const RESULTS: SurveyResults = {
     { period: '2025-11-03', count: 2 },
   ],
   questions: [
-    { question_id: 'q-nps', type: 'nps', answered: 3, by_score: { '10': 2, '4': 1 } },
+    { question_id: 'q-nps', type: 'nps', answered: 3, seen_count: 3, by_score: { '10': 2, '4': 1 } },
     {
       question_id: 'q-open',
       type: 'open_short',
       answered: 2,
+      seen_count: 2,
       latest: [
         { response_id: 3, text: 'Meer koffie', submitted_at: '2025-11-03T10:00:00Z' },
         { response_id: 2, text: 'Betere stoelen', submitted_at: '2025-11-02T10:00:00Z' },
@@ -200,11 +201,55 @@ describe('SurveyResultsScreen', () => {
     expect(blocks[0]?.querySelector('.question-detail-link a')?.getAttribute('href')).toBe(
       '/survey/12/question/q-nps',
     );
+    // No rules: everyone saw every question, and the blocks say nothing about it.
+    expect(container.querySelector('[data-testid="question-seen"]')).toBeNull();
     expect(container.querySelector('a[href="/survey/12/edit"]')?.textContent).toBe('Bewerken');
     expect(container.querySelector('a[href="/survey/12/preview"]')?.textContent).toBe('Voorbeeld');
     expect(container.querySelector('a[href="/survey/12/email-preview"]')?.textContent).toBe(
       'E-mailvoorbeeld',
     );
+  });
+
+  it('should say under every question of a survey with rules by how many respondents it was seen', async () => {
+    const withRules: Survey = {
+      ...SURVEY,
+      logic: {
+        ...NO_LOGIC,
+        rules: [
+          {
+            id: 'r1',
+            action: 'show',
+            question_id: 'q-open',
+            when: {
+              match: 'all',
+              conditions: [{ source: 'question', question_id: 'q-nps', operator: 'less', value: 7 }],
+            },
+          },
+        ],
+      },
+    };
+    const results: SurveyResults = {
+      ...RESULTS,
+      questions: RESULTS.questions.map((question) =>
+        question.question_id === 'q-open' ? { ...question, seen_count: 2 } : question,
+      ),
+    };
+    const test = app(['core'], undefined, {
+      routes: {
+        'GET /surveys/12': () => json(200, withRules),
+        'GET /surveys/12/results': () => json(200, results),
+      },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="question-seen"]')).toHaveLength(2));
+    expect(
+      [...container.querySelectorAll('[data-question-id]')].map(
+        (block) => block.querySelector('[data-testid="question-seen"]')?.textContent,
+      ),
+    ).toEqual([
+      'Gezien door 3 van de 3 respondenten; 100% van hen gaf een antwoord.',
+      'Gezien door 2 van de 3 respondenten; 100% van hen gaf een antwoord.',
+    ]);
   });
 
   it('should search the newest open answers on the page', async () => {

@@ -3,6 +3,13 @@
 export type { AnalyticsView, StatementRow } from './analyticsView';
 export { STATEMENTS_EMPTY_TEXT } from './analyticsView';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';
+export {
+  logicExportCells,
+  logicExportHeaders,
+  logicHidesQuestions,
+  seenView,
+  surveyHasLogic,
+} from './logicResults';
 export { foldForSearch, searchOpenAnswers } from './openAnswers';
 export {
   csvCell,

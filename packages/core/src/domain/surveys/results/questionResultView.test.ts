@@ -32,6 +32,7 @@ describe('questionResultView for Likert', () => {
     question_id: 'q-likert',
     type: 'likert',
     answered: 10,
+    seen_count: 10,
     by_statement: { s1: { '1': 1, '2': 1, '3': 2, '4': 4, '5': 2 } },
   };
 
@@ -88,6 +89,7 @@ describe('questionResultView for Likert', () => {
         question_id: 'q-likert',
         type: 'likert',
         answered: 3,
+        seen_count: 3,
         by_statement: { s1: { '1': 1, '3': 1, '5': 1 } },
       }),
       'likert',
@@ -112,6 +114,7 @@ describe('questionResultView for NPS', () => {
         question_id: 'q-nps',
         type: 'nps',
         answered: 8,
+        seen_count: 8,
         by_score: { '3': 1, '6': 1, '7': 2, '9': 1, '10': 3 },
       }),
       'nps',
@@ -133,7 +136,13 @@ describe('questionResultView for NPS', () => {
     // Eight scores once each: 12.5 % each. Largest remainder would print 13, 13, 13, 13, 12, 12, 12, 12.
     const byScore = Object.fromEntries([3, 4, 5, 6, 7, 8, 9, 10].map((score) => [String(score), 1]));
     const view = as(
-      questionResultView(nps, { question_id: 'q-nps', type: 'nps', answered: 8, by_score: byScore }),
+      questionResultView(nps, {
+        question_id: 'q-nps',
+        type: 'nps',
+        answered: 8,
+        seen_count: 8,
+        by_score: byScore,
+      }),
       'nps',
     );
     expect(view.distribution.slice(3).map((column) => column.percentText)).toEqual(Array(8).fill('13%'));
@@ -144,6 +153,7 @@ describe('questionResultView for NPS', () => {
         question_id: 'q-nps',
         type: 'nps',
         answered: 3,
+        seen_count: 3,
         by_score: { '0': 1, '7': 1, '10': 1 },
       }),
       'nps',
@@ -166,6 +176,7 @@ describe('questionResultView for choices', () => {
         question_id: 'q-single',
         type: 'single_choice',
         answered: 4,
+        seen_count: 4,
         by_option: { a: 2, b: 1, ghost: 9 },
         other: 1,
         other_texts: [{ text: 'Inkoop', count: 1 }],
@@ -189,6 +200,7 @@ describe('questionResultView for choices', () => {
         question_id: 'q-single',
         type: 'single_choice',
         answered: 1230,
+        seen_count: 1230,
         by_option: { a: 2 },
         other: 1228,
         other_texts: [
@@ -214,6 +226,7 @@ describe('questionResultView for choices', () => {
         question_id: 'q-multi',
         type: 'multiple_choice',
         answered: 5,
+        seen_count: 5,
         by_option: { x: 4, y: 3 },
         other: 0,
         other_texts: [],
@@ -234,6 +247,7 @@ describe('questionResultView for rating and open text', () => {
         question_id: 'q-rating',
         type: 'rating',
         answered: 3,
+        seen_count: 3,
         by_score: { '5': 1, '4': 1, '3': 1 },
       }),
       'rating',
@@ -244,6 +258,7 @@ describe('questionResultView for rating and open text', () => {
         question_id: 'q-single',
         type: 'single_choice',
         answered: 3,
+        seen_count: 3,
         by_option: { a: 1, b: 1 },
         other: 1,
         other_texts: [],
@@ -264,6 +279,7 @@ describe('questionResultView for rating and open text', () => {
         question_id: 'q-rating',
         type: 'rating',
         answered: 4,
+        seen_count: 4,
         by_score: { '5': 2, '4': 1, '1': 1 },
       }),
       'rating',
@@ -282,7 +298,13 @@ describe('questionResultView for rating and open text', () => {
   it('should pass the latest open answers through', () => {
     const latest = [{ response_id: 1, text: 'Meer koffie', submitted_at: '2025-11-03T10:00:00Z' }];
     const view = as(
-      questionResultView(open, { question_id: 'q-open', type: 'open_long', answered: 1, latest }),
+      questionResultView(open, {
+        question_id: 'q-open',
+        type: 'open_long',
+        answered: 1,
+        seen_count: 1,
+        latest,
+      }),
       'texts',
     );
     expect(view.latest).toEqual(latest);
@@ -295,6 +317,7 @@ describe('questionResultView for rating and open text', () => {
         question_id: 'q-rating',
         type: 'nps',
         answered: 3,
+        seen_count: 3,
         by_score: { '10': 3 },
       }),
       'rating',

@@ -12,6 +12,7 @@ import {
   ratingSummary,
   singleChoiceSummary,
 } from '../model';
+import { seenView } from './logicResults';
 import { answersText, responsesText } from './resultsFormat';
 import type {
   BarRowView,
@@ -44,7 +45,7 @@ const npsGroupOf = (score: number): NpsGroupView['key'] =>
 
 /** An empty result of the question's type, for a question the server sent nothing for. */
 function emptyResult(question: Question): QuestionResult {
-  const base = { question_id: question.id, answered: 0 };
+  const base = { question_id: question.id, answered: 0, seen_count: 0 };
   switch (question.type) {
     case 'likert':
       return { ...base, type: 'likert', by_statement: {} };
@@ -71,17 +72,29 @@ function base(question: Question, answered: number): ViewBase {
     typeLabel: QUESTION_TYPE_LABELS[question.type],
     answered,
     answeredText: answersText(answered),
+    // Said by questionResultView, once the view's answered count is known.
+    seen: null,
   };
 }
 
 /**
  * The display of one question's results. A result of another type than the question (which the
- * server never sends) or none at all counts as no answers, so a page never breaks on it.
+ * server never sends) or none at all counts as no answers, so a page never breaks on it. With
+ * `respondents` (the submitted responses of a survey whose rules can hide questions) the view
+ * also says who saw it and what share of them answered (R-RES-6); without, `seen` is null.
  */
 export function questionResultView(
   question: Question,
   result: QuestionResult | undefined,
+  respondents: number | null = null,
 ): QuestionResultView {
+  const view = viewOf(question, result);
+  if (respondents === null) return view;
+  const seenCount = result && result.type === question.type ? result.seen_count : 0;
+  return { ...view, seen: seenView(seenCount, respondents, view.answered) };
+}
+
+function viewOf(question: Question, result: QuestionResult | undefined): QuestionResultView {
   const fitting = result && result.type === question.type ? result : emptyResult(question);
   const answered = safeAnswered(fitting.answered);
   switch (question.type) {

@@ -55,7 +55,7 @@ const RESULTS: SurveyResults = {
   },
   bucket: 'day',
   over_time: [],
-  questions: [{ question_id: 'q1', type: 'nps', answered: 2, by_score: { '10': 2 } }],
+  questions: [{ question_id: 'q1', type: 'nps', answered: 2, seen_count: 2, by_score: { '10': 2 } }],
 };
 
 /** Records every call; answers with the `reply` set for it. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Question, QuestionDetail, SurveyResults } from '../../contract';
+import {
+  NO_LOGIC,
+  type Question,
+  type QuestionDetail,
+  type SurveyLogic,
+  type SurveyResults,
+} from '../../contract';
 import {
   findQuestion,
   questionDetailView,
@@ -8,6 +14,22 @@ import {
   trendScaleFor,
 } from './resultsView';
 import { likert, nps, open, rating, single, survey } from './resultsView.fixtures';
+
+/** Rules that can hide a question: results then say who saw each question. */
+const LOGIC: SurveyLogic = {
+  ...NO_LOGIC,
+  rules: [
+    {
+      id: 'r1',
+      action: 'hide',
+      question_id: 'q-open',
+      when: {
+        match: 'all',
+        conditions: [{ source: 'question', question_id: 'q-nps', operator: 'less', value: 7 }],
+      },
+    },
+  ],
+};
 
 describe('surveyResultsView', () => {
   const results: SurveyResults = {
@@ -25,7 +47,7 @@ describe('surveyResultsView', () => {
       { period: '2025-11-02', count: 3 },
       { period: '2025-11-03', count: 5 },
     ],
-    questions: [{ question_id: 'q-nps', type: 'nps', answered: 1, by_score: { '10': 1 } }],
+    questions: [{ question_id: 'q-nps', type: 'nps', answered: 1, seen_count: 1, by_score: { '10': 1 } }],
   };
 
   it('should summarise the responses and keep the survey order of the questions', () => {
@@ -49,6 +71,25 @@ describe('surveyResultsView', () => {
     expect(view.questions[0]?.answered).toBe(0);
     expect(view.overTime.bars.map((bar) => bar.label)).toEqual(['2 nov.', '3 nov.']);
     expect(view.bucketLabel).toBe('Per dag');
+    // Without rules everyone saw every question: nothing said about it (R-RES-6).
+    expect(view.questions.map((q) => q.seen)).toEqual([null, null]);
+  });
+
+  it('should say of every question of a survey with rules who saw it, out of the submitted responses', () => {
+    const withRules = { ...survey([nps, open]), logic: LOGIC };
+    const view = surveyResultsView(withRules, {
+      ...results,
+      responses: { ...results.responses, completed: 10 },
+      questions: [
+        { question_id: 'q-nps', type: 'nps', answered: 2, seen_count: 4, by_score: { '10': 2 } },
+        { question_id: 'q-open', type: 'open_long', answered: 10, seen_count: 10, latest: [] },
+      ],
+    });
+    expect(view.questions.map((q) => q.seen?.text)).toEqual([
+      'Gezien door 4 van de 10 respondenten; 50% van hen gaf een antwoord.',
+      'Gezien door 10 van de 10 respondenten; 100% van hen gaf een antwoord.',
+    ]);
+    expect(view.questions.map((q) => q.seen?.partial)).toEqual([true, false]);
   });
 });
 
@@ -57,7 +98,8 @@ describe('questionDetailView', () => {
     survey_id: 12,
     question_id: question.id,
     type: question.type,
-    result: { question_id: question.id, type: 'nps', answered: 2, by_score: { '9': 2 } },
+    result: { question_id: question.id, type: 'nps', answered: 2, seen_count: 2, by_score: { '9': 2 } },
+    respondents: 2,
     bucket: 'week',
     trend,
     answers: {
@@ -78,6 +120,15 @@ describe('questionDetailView', () => {
     expect(view.result.kind).toBe('nps');
     expect(view.answers).toMatchObject({ total: 51, totalText: '51 antwoorden', page: 1, pages: 2 });
     expect(view.answers.rows[0]).toMatchObject({ responseId: 8, dateText: '3 nov. 2025, 11:00', text: '9' });
+  });
+
+  it("should say who saw the question in a survey with rules, out of the period's respondents", () => {
+    const seen = { ...detail(nps, []), respondents: 8 };
+    expect(questionDetailView(nps, seen, LOGIC).result.seen?.text).toBe(
+      'Gezien door 2 van de 8 respondenten; 100% van hen gaf een antwoord.',
+    );
+    expect(questionDetailView(nps, seen, NO_LOGIC).result.seen).toBeNull();
+    expect(questionDetailView(nps, seen).result.seen).toBeNull();
   });
 
   it('should count answers per period for a question without a score', () => {

@@ -1,5 +1,6 @@
-import type { Question, QuestionDetail, Survey, SurveyResults } from '../../contract';
+import type { Question, QuestionDetail, Survey, SurveyLogic, SurveyResults } from '../../contract';
 import { formatCount, formatRate } from '../../format';
+import { logicHidesQuestions } from './logicResults';
 import { questionResultView } from './questionResultView';
 import {
   type ColumnChartView,
@@ -39,6 +40,8 @@ const ordered = (questions: readonly Question[]) => [...questions].sort((a, b) =
 export function surveyResultsView(survey: Survey, results: SurveyResults): SurveyResultsView {
   const byId = new Map(results.questions.map((result) => [result.question_id, result]));
   const { responses } = results;
+  // Only rules can keep a question from someone: without them everyone saw every question.
+  const respondents = logicHidesQuestions(survey.logic) ? responses.completed : null;
   return {
     summary: {
       completed: responses.completed,
@@ -52,7 +55,7 @@ export function surveyResultsView(survey: Survey, results: SurveyResults): Surve
     overTime: columnChart(results.over_time, results.bucket),
     bucketLabel: BUCKET_LABELS[results.bucket],
     questions: ordered(survey.questions).map((question) =>
-      questionResultView(question, byId.get(question.id)),
+      questionResultView(question, byId.get(question.id), respondents),
     ),
   };
 }
@@ -110,13 +113,22 @@ export interface QuestionDetailView {
   };
 }
 
-export function questionDetailView(question: Question, detail: QuestionDetail): QuestionDetailView {
+/** `logic`: the survey's, so a survey whose rules can hide the question says who saw it (R-RES-6). */
+export function questionDetailView(
+  question: Question,
+  detail: QuestionDetail,
+  logic?: SurveyLogic,
+): QuestionDetailView {
   const scale = trendScaleFor(question);
   const caption = trendCaption(question);
   const { answers } = detail;
   const pageSize = answers.page_size > 0 ? answers.page_size : 1;
   return {
-    result: questionResultView(question, detail.result),
+    result: questionResultView(
+      question,
+      detail.result,
+      logicHidesQuestions(logic) ? detail.respondents : null,
+    ),
     bucketLabel: BUCKET_LABELS[detail.bucket],
     trend: scale
       ? { kind: 'score', chart: trendChart(detail.trend, detail.bucket, scale), caption }

@@ -1,4 +1,5 @@
 import type { OpenAnswer, QuestionType } from '../../contract';
+import type { SeenView } from './logicResults';
 
 /**
  * The results page's view model: a survey's aggregated counts (from SQL) turned into what the
@@ -66,6 +67,8 @@ export interface ViewBase {
   readonly answered: number;
   /** '12 antwoorden'. */
   readonly answeredText: string;
+  /** Who saw the question, in a survey whose rules can hide it (R-RES-6); else null. */
+  readonly seen: SeenView | null;
 }
 
 /** One different 'anders, namelijk' text and how often it was given. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../../contract';
 import { PDF_PAGE, type PdfDocument } from '../../report';
+import { seenView } from '../results';
 import { layoutResultsPdf } from './layoutResultsPdf';
 import {
   allTexts,
   fixedWidthMeasure,
+  npsQuestion,
   openQuestion,
   PRIVATE_WORDS,
   pdfInput,
@@ -273,6 +275,28 @@ describe('layoutResultsPdf', () => {
     const none = layoutResultsPdf(pdfInput({ view: viewOf([]) }));
     expect(allTexts(none)).toContain('Deze survey heeft nog geen vragen.');
     expect(none.pages).toHaveLength(1);
+  });
+
+  it('should say by how many of the respondents a question was seen when not by all of them', () => {
+    const base = viewOf([singleQuestion, npsQuestion]);
+    const seen = (count: number, answered: number) => seenView(count, 20, answered);
+    const doc = layoutResultsPdf(
+      pdfInput({
+        view: {
+          ...base,
+          questions: base.questions.map((view) =>
+            view.kind === 'choice'
+              ? { ...view, seen: seen(10, view.answered) }
+              : { ...view, seen: seen(20, view.answered) },
+          ),
+        },
+      }),
+    );
+    const texts = allTexts(doc);
+    const choice = texts.indexOf('1. Waar werk je meestal?');
+    expect(texts[choice + 2]).toBe('Gezien door 10 van de 20 respondenten; 80% van hen gaf een antwoord.');
+    // Seen by everyone: nothing to say, as in a survey without rules.
+    expect(texts.filter((text) => text.startsWith('Gezien door'))).toHaveLength(1);
   });
 
   it('should put the logo at the top left within 120 × 60 and the header below it', () => {

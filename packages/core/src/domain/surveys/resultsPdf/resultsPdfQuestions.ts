@@ -127,7 +127,7 @@ function chart(flow: PdfPageFlow, view: QuestionResultView): void {
   }
 }
 
-/** A question's title, its kind and count, and its chart. */
+/** A question's title, its kind and count, who saw it when not everyone did, and its chart. */
 function questionBlock(flow: PdfPageFlow, view: QuestionResultView, number: number): void {
   // The title keeps its first lines of numbers with it on its page.
   flow.wrapped(X, `${number}. ${view.title}`, RESULTS_PDF_FONTS.question, {
@@ -137,6 +137,9 @@ function questionBlock(flow: PdfPageFlow, view: QuestionResultView, number: numb
   flow.wrapped(X, `${view.typeLabel} · ${view.answeredText}`, RESULTS_PDF_FONTS.meta, {
     step: RESULTS_PDF_STEPS.meta,
   });
+  // A question some respondents' paths skipped says by how many it was seen (R-RES-6).
+  if (view.seen?.partial)
+    flow.wrapped(X, view.seen.text, RESULTS_PDF_FONTS.meta, { step: RESULTS_PDF_STEPS.meta });
   if (view.answered === 0 && view.kind !== 'texts') {
     flow.wrapped(X, RESULTS_PDF_TEXTS.noAnswers, RESULTS_PDF_FONTS.body, { step: RESULTS_PDF_STEPS.body });
     return;
