@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SURVEY } from './translations.fixtures';
 import { sourceFingerprint, sourceTexts } from './translationSources';
+import { SURVEY } from './translations.fixtures';
 
 describe('sourceTexts', () => {
   it('should list every text under its stable key in the order a respondent meets them', () => {
@@ -53,9 +53,12 @@ describe('sourceTexts', () => {
   });
 
   it('should leave out empty optional texts, the invitation and end screens when there are none', () => {
-    const keys = sourceTexts({ ...SURVEY, description_html: '  ', logic: undefined, invitation: undefined }).map(
-      (source) => source.key,
-    );
+    const keys = sourceTexts({
+      ...SURVEY,
+      description_html: '  ',
+      logic: undefined,
+      invitation: undefined,
+    }).map((source) => source.key);
     expect(keys).not.toContain('description_html');
     expect(keys.some((key) => key.startsWith('end_screens.') || key.startsWith('invitation.'))).toBe(false);
     expect(keys).not.toContain('questions.q_work.description');
@@ -67,7 +70,11 @@ describe('sourceTexts', () => {
       ...SURVEY,
       questions: SURVEY.questions.map((question) =>
         question.id === 'q_dept' && question.type === 'single_choice'
-          ? { ...question, position: 9, settings: { ...question.settings, options: [...question.settings.options].reverse() } }
+          ? {
+              ...question,
+              position: 9,
+              settings: { ...question.settings, options: [...question.settings.options].reverse() },
+            }
           : question,
       ),
     };

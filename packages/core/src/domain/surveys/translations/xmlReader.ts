@@ -131,11 +131,12 @@ function read(text: string): XmlElement {
   let root: XmlElement | null = null;
   let pos = 0;
   let line = 1;
-  let lineScan = 0;
+  /** The next line end not yet counted (-1: none left); tags come in order, so counting is linear. */
+  let nextLineEnd = text.indexOf('\n');
   const lineOf = (at: number): number => {
-    for (let i = text.indexOf('\n', lineScan); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
+    while (nextLineEnd !== -1 && nextLineEnd < at) {
       line += 1;
-      lineScan = i + 1;
+      nextLineEnd = text.indexOf('\n', nextLineEnd + 1);
     }
     return line;
   };
