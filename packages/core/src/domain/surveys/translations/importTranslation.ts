@@ -53,7 +53,8 @@ export interface ImportOptions {
  * equals the current translation counts as unchanged and keeps its old fingerprint (our own export
  * of a stale text, sent back untouched, stays stale). Keys the survey lacks are reported, never
  * stored; keys the file lacks keep what they had. A dry run answers the same report and the current
- * translation, so the user sees what an import would do first.
+ * translation, so the user sees what an import would do first. HTML targets are stored as the file
+ * has them: the caller sanitises them (`sanitizeSurveyHtml`) before storing, as it does the Dutch HTML.
  */
 export function importTranslation(
   sources: readonly SourceText[],

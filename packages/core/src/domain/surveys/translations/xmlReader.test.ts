@@ -34,6 +34,7 @@ describe('parseXml', () => {
     const doc = root('<a t="&lt;&quot;&#x41;&#65;">&amp;&lt;b&gt;&apos;&#233;&#x1F600;&#13;</a>');
     expect(doc.attributes.t).toBe('<"AA');
     expect(doc.children).toEqual(["&<b>'é😀\r"]);
+    expect(root('<a t="1\n2&#10;3\t4"/>').attributes.t).toBe('1 2\n3 4');
   });
 
   it('should join CDATA with the text around it and keep its markup as text', () => {

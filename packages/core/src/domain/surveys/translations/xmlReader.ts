@@ -233,7 +233,7 @@ function read(text: string): XmlElement {
         if (raw.includes('<')) throw new XmlError(next, XML_MESSAGES.attribute);
         if (Object.hasOwn(attributes, attribute))
           throw new XmlError(next, XML_MESSAGES.duplicateAttribute(attribute));
-        attributes[attribute] = decode(raw, next).replace(/[\t\n]/g, ' ');
+        attributes[attribute] = decode(raw.replace(/[\t\n]/g, ' '), next);
         at = close + 1;
       }
       if (stack.length >= XML_MAX_DEPTH) throw new XmlError(lt, XML_MESSAGES.tooDeep);
