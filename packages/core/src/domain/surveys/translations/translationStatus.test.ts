@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Question } from '../../contract';
+import { NO_LOGIC, type Question, type Survey } from '../../contract';
 import { sourceFingerprint, sourceTexts } from './translationSources';
 import {
   pruneTranslation,
@@ -179,5 +179,33 @@ describe('translatedSurvey', () => {
     expect('logic' in bare).toBe(false);
     expect('invitation' in bare).toBe(false);
     expect('description' in (byId(bare.questions, 'q_dept') ?? {})).toBe(false);
+  });
+
+  it('should take a whole Survey and give back a Survey with its logic rules intact', () => {
+    const survey: Survey = {
+      id: 1,
+      organization_id: 2,
+      title: SURVEY.title,
+      description_html: SURVEY.description_html,
+      introduction_html: SURVEY.introduction_html,
+      thank_you_text: SURVEY.thank_you_text,
+      status: 'draft',
+      close_at: null,
+      created_at: '2026-11-29T12:00:00Z',
+      updated_at: '2026-11-29T12:00:00Z',
+      published_at: null,
+      closed_at: null,
+      questions: SURVEY.questions,
+      logic: { ...NO_LOGIC, end_screens: SURVEY.logic?.end_screens ?? [], hidden_fields: ['bron'] },
+      version: 3,
+      estimated_seconds: 60,
+      retention_until: null,
+      retention_months: null,
+      anonymous: false,
+    };
+    const english: Survey = translatedSurvey(survey, FULL_ENGLISH);
+    expect(english.logic.hidden_fields).toEqual(['bron']);
+    expect(english.logic.end_screens[0]?.text).toBe('Thanks, you are done.');
+    expect(english.version).toBe(3);
   });
 });
