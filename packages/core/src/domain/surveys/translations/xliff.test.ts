@@ -92,6 +92,10 @@ describe('readXliff', () => {
       `<notes><note>x</note></notes><group id="g"><mq:meta xmlns:mq="urn:memoq">x</mq:meta>${unit('title', 'T', '<![CDATA[<b>&</b>]]>')}</group>`,
     );
     expect(units(text)).toEqual([{ id: 'title', source: 'T', target: '<b>&</b>', state: 'translated' }]);
+    const nested = file(
+      `<group id="g">${unit('a', 'x')}<group id="h">${unit('b', 'y')}</group></group>${unit('c', 'z')}`,
+    );
+    expect(units(nested).map((u) => u.id)).toEqual(['a', 'b', 'c']);
   });
 
   it('should call a segment without a state initial and a unit without target untranslated', () => {

@@ -114,17 +114,6 @@ export type XliffRead =
 
 /** An XLIFF NMTOKEN as Loop's keys use it. */
 const UNIT_ID = /^[A-Za-z0-9_.:-]{1,300}$/;
-const STRUCTURE = new Set([
-  'file',
-  'group',
-  'unit',
-  'segment',
-  'ignorable',
-  'source',
-  'target',
-  'notes',
-  'note',
-]);
 
 const isElement = (node: XmlNode): node is XmlElement => typeof node !== 'string';
 const hasPrefix = (name: string) => name.includes(':');
@@ -185,17 +174,15 @@ export function readXliffUnits(root: XmlElement, targetLanguage: string): XliffR
       throw new XliffError(XLIFF_MESSAGES.targetLanguage(trgLang, targetLanguage));
     const units: XliffUnit[] = [];
     const seen = new Set<string>();
-    const containers: XmlElement[] = [root];
-    for (let container = containers.pop(); container !== undefined; container = containers.pop()) {
-      const children = container.children.filter(isElement);
-      for (const child of children) {
+    /** Files hold groups and units, groups the same; depth is bounded by the reader (XML_MAX_DEPTH). */
+    const walk = (container: XmlElement) => {
+      for (const child of container.children.filter(isElement)) {
         if (hasPrefix(child.name) || child.name === 'notes') continue;
         const fits =
           container === root ? child.name === 'file' : child.name === 'group' || child.name === 'unit';
-        if (!fits || !STRUCTURE.has(child.name))
-          throw new XliffError(XLIFF_MESSAGES.unexpected(child.line, child.name));
+        if (!fits) throw new XliffError(XLIFF_MESSAGES.unexpected(child.line, child.name));
         if (child.name !== 'unit') {
-          containers.push(child);
+          walk(child);
           continue;
         }
         const unit = readUnit(child);
@@ -204,7 +191,8 @@ export function readXliffUnits(root: XmlElement, targetLanguage: string): XliffR
         units.push(unit);
         if (units.length > XLIFF_MAX_UNITS) throw new XliffError(XLIFF_MESSAGES.tooManyUnits);
       }
-    }
+    };
+    walk(root);
     return { ok: true, units };
   } catch (error) {
     if (error instanceof XliffError) return { ok: false, message: error.message };

@@ -62,6 +62,8 @@ describe('parseXml', () => {
 
   it('should refuse unknown entities, bad references and forbidden characters', () => {
     expect(refusal('<a>&nbsp;</a>')).toContain("de onbekende entiteit '&nbsp;'");
+    expect(refusal('<a>\n\n\nx &nbsp;</a>')).toContain('(regel 4)');
+    expect(refusal('<a\n\nt="&bad;"/>')).toContain('(regel 3)');
     expect(refusal('<a>& b</a>')).toContain('onbekende entiteit');
     expect(refusal('<a>&#0;</a>')).toContain('een teken dat XML niet toestaat');
     expect(refusal('<a>&#xD800;</a>')).toContain('een teken dat XML niet toestaat');
@@ -73,6 +75,7 @@ describe('parseXml', () => {
 
   it('should refuse processing instructions and encodings other than UTF-8', () => {
     expect(refusal('<a><?php echo 1 ?></a>')).toContain('verwerkingsinstructie');
+    expect(refusal('<?xml-stylesheet href="x.xsl"?><a/>')).toContain('verwerkingsinstructie');
     expect(refusal('<?xml version="1.0" encoding="ISO-8859-1"?><a/>')).toContain("de codering 'ISO-8859-1'");
   });
 

@@ -77,7 +77,10 @@ function lineAt(text: string, at: number): number {
   return line;
 }
 
-/** Decodes the references in text or an attribute value; refuses anything but the predefined ones. */
+/**
+ * Decodes the references in text or an attribute value (`at`: where `raw` starts in the document);
+ * refuses anything but the predefined entities and character references.
+ */
 function decode(raw: string, at: number): string {
   if (!raw.includes('&')) return raw;
   let out = '';
@@ -86,16 +89,16 @@ function decode(raw: string, at: number): string {
     out += raw.slice(from, amp);
     const semi = raw.indexOf(';', amp);
     const entity = semi === -1 || semi - amp > 12 ? raw.slice(amp + 1, amp + 13) : raw.slice(amp + 1, semi);
-    if (semi === -1 || semi - amp > 12) throw new XmlError(at, XML_MESSAGES.entity(entity));
+    if (semi === -1 || semi - amp > 12) throw new XmlError(at + amp, XML_MESSAGES.entity(entity));
     let char: string;
     const number = /^#(?:x([0-9A-Fa-f]{1,6})|([0-9]{1,7}))$/.exec(entity);
     if (number !== null) {
       const code =
         number[1] !== undefined ? Number.parseInt(number[1], 16) : Number.parseInt(number[2] ?? '', 10);
-      if (!allowed(code)) throw new XmlError(at, XML_MESSAGES.character);
+      if (!allowed(code)) throw new XmlError(at + amp, XML_MESSAGES.character);
       char = String.fromCodePoint(code);
     } else if (Object.hasOwn(PREDEFINED, entity)) char = PREDEFINED[entity] ?? '';
-    else throw new XmlError(at, XML_MESSAGES.entity(entity));
+    else throw new XmlError(at + amp, XML_MESSAGES.entity(entity));
     out += char;
     from = semi + 1;
   }
@@ -163,7 +166,7 @@ function read(text: string): XmlElement {
     return SPACE.lastIndex;
   };
 
-  if (text.startsWith('<?xml')) {
+  if (/^<\?xml[ \t\n]/.test(text)) {
     const end = text.indexOf('?>');
     if (end === -1) throw new XmlError(0, XML_MESSAGES.unclosed('De XML-declaratie'));
     const encoding = /\sencoding\s*=\s*["']([^"']*)["']/.exec(text.slice(0, end));
@@ -233,7 +236,7 @@ function read(text: string): XmlElement {
         if (raw.includes('<')) throw new XmlError(next, XML_MESSAGES.attribute);
         if (Object.hasOwn(attributes, attribute))
           throw new XmlError(next, XML_MESSAGES.duplicateAttribute(attribute));
-        attributes[attribute] = decode(raw.replace(/[\t\n]/g, ' '), next);
+        attributes[attribute] = decode(raw.replace(/[\t\n]/g, ' '), quoteAt + 1);
         at = close + 1;
       }
       if (stack.length >= XML_MAX_DEPTH) throw new XmlError(lt, XML_MESSAGES.tooDeep);
