@@ -150,7 +150,7 @@ describe('importReportMessages', () => {
     expect(importReportMessages('en', SOURCES, result.report, true)).toEqual([
       'Engels: 2 teksten nieuw of anders, 0 ongewijzigd.',
       '1 onbekende tekst overgeslagen: questions.q_x.title.',
-      "1 tekst heeft geen vertaling in het bestand, o.a. Vraag 2 ('Afdeling').",
+      "1 tekst heeft geen vertaling in het bestand, o.a. Vraag 2 ('Afdeling'): de vraagtekst.",
       "1 tekst is vertaald vanuit een oudere Nederlandse tekst, o.a. Vraag 2 ('Afdeling'): keuze 'Verkoop'.",
       'Dit is een proefimport: er is nog niets veranderd.',
     ]);

@@ -47,7 +47,7 @@ describe('sourceTexts', () => {
     const byKey = new Map(sourceTexts(SURVEY).map((source) => [source.key, source.label]));
     expect(byKey.get('questions.q_dept.options.sales')).toBe("Vraag 2 ('Afdeling'): keuze 'Verkoop'");
     expect(byKey.get('questions.q_work.labels.3')).toBe("Vraag 1 ('Werkplek'): het label van punt 3");
-    expect(byKey.get('questions.q_more.title')).toBe("Vraag 7 ('Nog iets? Vertel het ons.')");
+    expect(byKey.get('questions.q_more.title')).toBe("Vraag 7 ('Nog iets? Vertel het ons.'): de vraagtekst");
     expect(byKey.get('end_screens.end_early.text')).toBe("Eindscherm 1 ('Bedankt, je bent klaar.')");
     expect(byKey.get('invitation.subject')).toBe('Het onderwerp van de uitnodiging');
   });

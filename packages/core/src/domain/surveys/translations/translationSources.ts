@@ -67,7 +67,7 @@ export const SOURCE_LABELS = {
   description: 'De beschrijving van de survey',
   introduction: 'De introductie van de survey',
   thankYou: 'De bedanktekst',
-  questionTitle: (question: string) => question,
+  questionTitle: (question: string) => `${question}: de vraagtekst`,
   questionDescription: (question: string) => `${question}: de toelichting`,
   option: (question: string, text: string) => `${question}: keuze ${quoted(text)}`,
   statement: (question: string, text: string) => `${question}: stelling ${quoted(text)}`,

@@ -82,7 +82,7 @@ describe('translationStatusMessage', () => {
       source_fingerprints: { 'questions.q_dept.title': sourceFingerprint('Team') },
     };
     expect(translationStatusMessage('de', SOURCES, translationStatus(SOURCES, translation))).toBe(
-      "Duits: 1 tekst ontbreekt, o.a. De titel van de survey; 1 tekst is in het Nederlands veranderd sinds de vertaling, o.a. Vraag 2 ('Afdeling').",
+      "Duits: 1 tekst ontbreekt, o.a. De titel van de survey; 1 tekst is in het Nederlands veranderd sinds de vertaling, o.a. Vraag 2 ('Afdeling'): de vraagtekst.",
     );
   });
 
