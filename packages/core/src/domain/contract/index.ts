@@ -267,6 +267,8 @@ export type {
   SurveyTemplateInput,
   SurveyUpdateRequest,
 } from './surveys';
+export type { InvitationTexts, SurveyTranslation, SurveyTranslations } from './surveyTranslations';
+export { SURVEY_MAIN_LANGUAGE, TRANSLATION_LANGUAGES } from './surveyTranslations';
 export type {
   AcceptedInvitation,
   AcceptInvitationRequest,

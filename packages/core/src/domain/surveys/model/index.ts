@@ -42,13 +42,20 @@ export { sanitizeSurveyHtml } from './surveyHtml';
 export type { CheckedInput, ContentGap, GapCode } from './surveyLimits';
 export {
   ID_PATTERN,
+  OPTION_LABEL_MAX_LENGTH,
   OPTIONS_MAX,
+  QUESTION_DESCRIPTION_MAX_LENGTH,
+  QUESTION_TITLE_MAX_LENGTH,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   QUESTIONS_MAX,
+  SCALE_LABEL_MAX_LENGTH,
+  STATEMENT_MAX_LENGTH,
   STATEMENTS_MAX,
+  SURVEY_HTML_MAX_LENGTH,
   SURVEY_MESSAGES,
   SURVEY_TITLE_MAX_LENGTH,
+  THANK_YOU_TEXT_MAX_LENGTH,
 } from './surveyLimits';
 export { openingProblems, READINESS_MESSAGES } from './surveyReadiness';
 export type { StatusAction } from './surveyStatus';
