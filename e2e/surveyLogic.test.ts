@@ -2,7 +2,14 @@ import type { Question, SurveyLogic } from '@loop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type RunningServer, startServer } from './harness';
-import { type DemoApi, demoApi, everyTypeSurvey, openSurvey, personalLinks, publicToken } from './respondFixtures';
+import {
+  type DemoApi,
+  demoApi,
+  everyTypeSurvey,
+  openSurvey,
+  personalLinks,
+  publicToken,
+} from './respondFixtures';
 
 /**
  * Survey logic (issue 26) in Chromium against a real server: a hidden field from the public link
