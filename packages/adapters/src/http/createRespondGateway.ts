@@ -6,7 +6,14 @@ const tokenPath = (token: string): string => `/respond/${encodeURIComponent(toke
 /** The public answering calls; they carry no login, so a 401 never starts a refresh. */
 export function createRespondGateway(client: ApiClient): RespondGateway {
   return {
-    view: (token) => client.request('GET', tokenPath(token), { auth: 'none' }),
+    view: (token, language) =>
+      client.request(
+        'GET',
+        language === undefined
+          ? tokenPath(token)
+          : `${tokenPath(token)}?lang=${encodeURIComponent(language)}`,
+        { auth: 'none' },
+      ),
     respond: (token, request) => client.request('POST', tokenPath(token), { body: request, auth: 'none' }),
   };
 }
