@@ -1,5 +1,4 @@
-import { type PluralForms, pluralOf } from './plural';
-import type { RespondentWords } from './respondentWords';
+import { type PluralForms, pluralOf, type RespondentWords } from './respondentWords';
 
 /** Western digits, as on the page's score buttons. */
 const number = new Intl.NumberFormat('ar-u-nu-latn').format;

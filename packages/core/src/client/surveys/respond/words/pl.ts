@@ -1,5 +1,4 @@
-import { pluralOf } from './plural';
-import type { RespondentWords } from './respondentWords';
+import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('pl-PL').format;
 const plural = pluralOf('pl');

@@ -84,6 +84,19 @@ export interface RespondentWords {
   readonly answer: AnswerWords;
 }
 
+/** A word or phrase per plural category; `other` is always there. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { readonly other: string };
+
+/**
+ * The form a language uses for a number (Intl.PluralRules): Polish and Ukrainian have one, few and
+ * many, Arabic also zero and two. Each catalogue picks its own forms. Kept here, in the chunk every
+ * page loads, so a catalogue's chunk depends on nothing else.
+ */
+export function pluralOf(locale: string): (count: number, forms: PluralForms) => string {
+  const rules = new Intl.PluralRules(locale);
+  return (count, forms) => forms[rules.select(count)] ?? forms.other;
+}
+
 /** Each language's name in that language: the switcher lists them so. */
 export const LANGUAGE_OWN_NAMES: Readonly<Record<ContactLanguage, string>> = {
   nl: 'Nederlands',
