@@ -21,7 +21,7 @@ export function LanguageSwitcher({ state, session }: { state: RespondentState; s
       <label htmlFor="respondent-language">{words.languageLabel}</label>{' '}
       <select
         id="respondent-language"
-        value={wordsLanguage(state.language)}
+        value={languages.includes(state.language) ? state.language : languages[0]}
         disabled={state.submitting}
         onChange={(event) => void session.changeLanguage(event.target.value)}
       >
