@@ -13,6 +13,7 @@ export default defineConfig({
     ...shared.build,
     // The app's build has just written dist/ (and copied public/): keep both.
     emptyOutDir: false,
+    modulePreload: false,
     copyPublicDir: false,
     rolldownOptions: { input: { respond: page('./respond.html') } },
   },

@@ -108,7 +108,8 @@ const passesUntouched = (body: unknown): boolean =>
   ArrayBuffer.isView(body);
 
 // Error pages of proxies are not JSON; their text is kept (and ignored by the error mapping).
-function parseBody(text: string): unknown {
+/** An answer's text as JSON; an empty text is undefined, other text stays text. */
+export function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);

@@ -37,6 +37,12 @@ afterEach(async () => {
 });
 
 describe('createRespondGateway', () => {
+  it('should ask for the survey in a chosen language with ?lang=', async () => {
+    const { client, sent } = recordingClient();
+    await createRespondGateway(client).view('tok', 'en');
+    expect(sent).toEqual([{ method: 'GET', path: '/respond/tok?lang=en', options: { auth: 'none' } }]);
+  });
+
   it('should call GET and POST /respond/:token with the token escaped and without the login refresh', async () => {
     const { client, sent } = recordingClient();
     const gateway = createRespondGateway(client);

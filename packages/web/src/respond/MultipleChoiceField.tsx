@@ -1,15 +1,17 @@
 import type { MultipleChoiceAnswer } from '@loop/core';
+import type { RespondentWords } from '@loop/core/surveys/respond';
 import { useState } from 'react';
 import { OtherChoice } from './OtherChoice';
 import { type FieldProps, QuestionFieldset } from './QuestionFrame';
+import { useRespondWords } from './respondWords';
 
-/** 'Kies er minstens 2.' and the like, from the question's limits. */
-export function choiceHint(min: number | undefined, max: number | undefined): string {
+/** 'Kies er minstens 2.' and the like, from the question's limits, in the page's language. */
+export function choiceHint(words: RespondentWords, min: number | undefined, max: number | undefined): string {
   if (min !== undefined && max !== undefined && min > 1)
-    return min === max ? `Kies er ${min}.` : `Kies er ${min} tot en met ${max}.`;
-  if (min !== undefined && min > 1) return `Kies er minstens ${min}.`;
-  if (max !== undefined) return max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`;
-  return 'Je kunt meer dan één antwoord kiezen.';
+    return min === max ? words.chooseExactly(min) : words.chooseBetween(min, max);
+  if (min !== undefined && min > 1) return words.chooseAtLeast(min);
+  if (max !== undefined) return words.chooseAtMost(max);
+  return words.chooseAny;
 }
 
 /** Multiple choice: checkboxes, and 'Anders, namelijk' with a text field that ticks it when typed in. */
@@ -25,7 +27,7 @@ export function MultipleChoiceField({
   const chosen = value?.option_ids ?? [];
   const otherTicked = value?.other !== undefined;
   const [otherText, setOtherText] = useState(value?.other ?? '');
-  const hint = choiceHint(min_choices, max_choices);
+  const hint = choiceHint(useRespondWords(), min_choices, max_choices);
   const hintId = `${ids.base}-hint`;
 
   const answer = (optionIds: readonly string[], other: string | undefined): MultipleChoiceAnswer =>

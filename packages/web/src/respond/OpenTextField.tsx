@@ -8,9 +8,8 @@ import {
   QuestionError,
   RequiredMark,
 } from './QuestionFrame';
+import { formatNumber, useRespondWords } from './respondWords';
 import { useHeldText } from './useHeldText';
-
-const NUMBER = new Intl.NumberFormat('nl-NL');
 
 /**
  * Open text: one line (short) or a text area (long), with a character counter. The field is
@@ -33,17 +32,22 @@ export function OpenTextField({
   locked,
 }: FieldProps<'open_short' | 'open_long'>) {
   const limit = openTextLimit(question.settings.max_length);
+  const words = useRespondWords();
+  const numberLocale = words.numberLocale;
   // The answer the field starts with; from then on the text lives in the element itself.
   const [initial] = useState(() => value?.text ?? '');
   const count = useRef<HTMLSpanElement>(null);
   const shown = useRef(initial.length);
   // React rendered the counter's text once and never changes it (it is the initial count).
-  const showCount = useCallback((length: number) => {
-    const text = count.current?.firstChild;
-    if (length === shown.current || !(text instanceof Text)) return;
-    shown.current = length;
-    text.data = NUMBER.format(length);
-  }, []);
+  const showCount = useCallback(
+    (length: number) => {
+      const text = count.current?.firstChild;
+      if (length === shown.current || !(text instanceof Text)) return;
+      shown.current = length;
+      text.data = formatNumber(numberLocale, length);
+    },
+    [numberLocale],
+  );
   const { change, handOver } = useHeldText((typed) => {
     showCount(typed.length);
     onChange({ text: typed });
@@ -90,7 +94,8 @@ export function OpenTextField({
         <input {...common} type="text" className="rq-text-input" autoComplete="off" />
       )}
       <p id={counterId} className="rq-counter">
-        <span ref={count}>{NUMBER.format(initial.length)}</span> van {NUMBER.format(limit)} tekens
+        <span ref={count}>{formatNumber(numberLocale, shown.current)}</span>
+        {words.counterOf(formatNumber(numberLocale, limit))}
       </p>
       <QuestionError ids={ids} error={error} />
     </div>

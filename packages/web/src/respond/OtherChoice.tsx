@@ -1,4 +1,5 @@
 import { OTHER_TEXT_MAX_LENGTH } from '@loop/core/surveys/model';
+import { useRespondWords } from './respondWords';
 
 /** 'Anders, namelijk' under the options of a single or multiple choice question, with its text field. */
 export function OtherChoice({
@@ -22,6 +23,7 @@ export function OtherChoice({
   onToggle: () => void;
   onTextChange: (text: string) => void;
 }) {
+  const words = useRespondWords();
   return (
     <div className="rq-choice-other">
       <label className="rq-choice">
@@ -33,13 +35,13 @@ export function OtherChoice({
           onChange={onToggle}
           aria-invalid={invalid || undefined}
         />
-        <span>Anders, namelijk</span>
+        <span>{words.other}</span>
       </label>
       <input
         id={textId}
         type="text"
         className="rq-text-input"
-        aria-label="Anders, namelijk: vul je antwoord in"
+        aria-label={words.otherInput}
         value={text}
         maxLength={OTHER_TEXT_MAX_LENGTH}
         aria-invalid={(invalid && checked) || undefined}

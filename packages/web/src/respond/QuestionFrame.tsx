@@ -1,6 +1,7 @@
 import type { AnswerValueByType, Question, QuestionOf, QuestionType } from '@loop/core';
 import type { HoldInput } from '@loop/core/surveys/respond';
 import type { ReactNode, Ref } from 'react';
+import { useRespondWords } from './respondWords';
 
 /** The element ids one question screen uses, derived from a per-render prefix. */
 export interface FieldIds {
@@ -39,8 +40,10 @@ export function describedBy(question: Question, ids: FieldIds, error: string | n
 }
 
 /** 'verplicht' beside the title of a required question. */
-export const RequiredMark = ({ required }: { required: boolean }) =>
-  required ? <span className="rq-required"> (verplicht)</span> : null;
+export function RequiredMark({ required }: { required: boolean }) {
+  const words = useRespondWords();
+  return required ? <span className="rq-required"> ({words.required})</span> : null;
+}
 
 export function QuestionDescription({ question, ids }: { question: Question; ids: FieldIds }) {
   return question.description ? (

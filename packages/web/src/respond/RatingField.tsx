@@ -1,7 +1,9 @@
 import { type FieldProps, QuestionFieldset } from './QuestionFrame';
+import { useRespondWords } from './respondWords';
 
 /** Rating 1–5 as stars (filled up to the choice) or as numbers; radios either way. */
 export function RatingField({ question, value, onChange, ids, error, titleRef }: FieldProps<'rating'>) {
+  const words = useRespondWords();
   const { scale, style } = question.settings;
   const points = Array.from({ length: scale }, (_, index) => index + 1);
   const chosen = value?.score ?? 0;
@@ -24,7 +26,7 @@ export function RatingField({ question, value, onChange, ids, error, titleRef }:
             {style === 'stars' ? (
               <span>
                 <span aria-hidden="true">★</span>
-                <span className="visually-hidden">{point === 1 ? '1 ster' : `${point} sterren`}</span>
+                <span className="visually-hidden">{words.stars(point)}</span>
               </span>
             ) : (
               <span>{point}</span>

@@ -1,14 +1,15 @@
 import { systemClock } from '@loop/adapters';
 import type { RespondentBranding } from '@loop/core';
 import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
-import { ANONYMOUS_SURVEY_TEXT } from '@loop/core/invitations';
 import type { Clock } from '@loop/core/session';
-import { formatEstimate, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
+import { estimateMinutes } from '@loop/core/surveys/model';
 import {
+  knownText,
   onLastQuestion,
-  REDIRECT_DELAY_MS,
+  questionErrorText,
   type RespondentSession,
   type RespondentState,
+  type RespondentWords,
   respondentEstimate,
   respondentProgress,
 } from '@loop/core/surveys/respond';
@@ -17,16 +18,18 @@ import {
   type FormEvent,
   type ReactNode,
   type RefCallback,
-  type RefObject,
   useCallback,
   useEffect,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { QuestionField } from './QuestionField';
 import { fieldIds } from './QuestionFrame';
+import { type ScreenProps, ThankYouScreen, UnavailableScreen } from './RespondentEndScreens';
 import { RespondClock } from './respondClock';
+import { RespondWords, usePageWords, useRespondWords } from './respondWords';
 import './respond.css';
 
 const cssUrl = (src: string): string => `url(${JSON.stringify(src)})`;
@@ -62,6 +65,8 @@ export function RespondentPage({
   notice?: ReactNode;
 }) {
   const state = useRespondentState(session);
+  // The preview sits in the app, which speaks Dutch, beside the survey's texts in its main language.
+  const words = usePageWords(embedded ? 'nl' : state.language);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -79,6 +84,13 @@ export function RespondentPage({
       window.removeEventListener('pagehide', onPageHide);
     };
   }, [session]);
+
+  // The document speaks the page's language, right to left in Arabic (R-RESP-10).
+  useEffect(() => {
+    if (embedded) return;
+    document.documentElement.lang = words.language;
+    document.documentElement.dir = words.dir;
+  }, [embedded, words]);
 
   const title = state.survey?.title ?? null;
   useEffect(() => {
@@ -108,20 +120,28 @@ export function RespondentPage({
 
   return (
     <RespondClock value={clock}>
-      <div className={embedded ? 'respondent respondent-embedded' : 'respondent'} style={style}>
+      <RespondWords value={words}>
         <div
-          className="respondent-backdrop"
-          aria-hidden="true"
-          style={background ? { backgroundImage: cssUrl(background) } : undefined}
-        />
-        {notice}
-        {state.branding ? <BrandHeader branding={state.branding} /> : null}
-        <Landmark className="respondent-main">
-          <div className="respondent-card">
-            <Screen state={state} session={session} headingRef={headingRef} />
-          </div>
-        </Landmark>
-      </div>
+          className={embedded ? 'respondent respondent-embedded' : 'respondent'}
+          style={style}
+          lang={words.language}
+          dir={words.dir}
+        >
+          <div
+            className="respondent-backdrop"
+            aria-hidden="true"
+            style={background ? { backgroundImage: cssUrl(background) } : undefined}
+          />
+          {notice}
+          {state.branding ? <BrandHeader branding={state.branding} /> : null}
+          <Landmark className="respondent-main">
+            <div className="respondent-card">
+              <LanguageSwitcher state={state} session={session} />
+              <Screen state={state} session={session} headingRef={headingRef} />
+            </div>
+          </Landmark>
+        </div>
+      </RespondWords>
     </RespondClock>
   );
 }
@@ -138,18 +158,13 @@ function BrandHeader({ branding }: { branding: RespondentBranding }) {
   );
 }
 
-interface ScreenProps {
-  readonly state: RespondentState;
-  readonly session: RespondentSession;
-  readonly headingRef: RefObject<HTMLHeadingElement | null>;
-}
-
 function Screen(props: ScreenProps) {
+  const words = useRespondWords();
   switch (props.state.phase) {
     case 'loading':
       return (
         <p className="respondent-loading" role="status">
-          Survey laden…
+          {words.loading}
         </p>
       );
     case 'unavailable':
@@ -163,22 +178,6 @@ function Screen(props: ScreenProps) {
   }
 }
 
-function UnavailableScreen({ state, session, headingRef }: ScreenProps) {
-  return (
-    <div className="respondent-message">
-      <h1 ref={headingRef} tabIndex={-1}>
-        {state.canRetry ? 'Survey niet geladen' : 'Survey niet beschikbaar'}
-      </h1>
-      <p>{state.message}</p>
-      {state.canRetry ? (
-        <button type="button" className="respondent-button" onClick={() => void session.retry()}>
-          Opnieuw proberen
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
 /** Survey rich text as the server sent it: sanitised there (see RespondentPage), so inserted as is. */
 function RichText({ html, className }: { html: string; className: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server with the survey allow-list
@@ -186,6 +185,7 @@ function RichText({ html, className }: { html: string; className: string }) {
 }
 
 function IntroScreen({ state, session, headingRef }: ScreenProps) {
+  const words = useRespondWords();
   const survey = state.survey;
   if (!survey) return null;
   // Along the path the answers so far lead to (R-RESP-8).
@@ -203,26 +203,28 @@ function IntroScreen({ state, session, headingRef }: ScreenProps) {
       ) : null}
       <p className="respondent-meta">
         <span>
-          <span className="visually-hidden">Geschatte tijd: </span>
-          {formatEstimate(respondentEstimate(state))}
+          <span className="visually-hidden">{words.estimateLabel}</span>
+          {words.minutes(estimateMinutes(respondentEstimate(state)))}
         </span>
         <span aria-hidden="true"> · </span>
-        <span>{count === 1 ? '1 vraag' : `${count} vragen`}</span>
+        <span>{words.questions(count)}</span>
       </p>
       {state.anonymous ? (
         <p className="respondent-anonymous" data-testid="respondent-anonymous">
-          {ANONYMOUS_SURVEY_TEXT}
+          {words.anonymous}
         </p>
       ) : null}
       <button type="button" className="respondent-button" onClick={() => session.begin()}>
-        {state.resumed ? 'Verder' : 'Starten'}
+        {state.resumed ? words.resume : words.start}
       </button>
     </div>
   );
 }
 
 function Progress({ state }: { state: RespondentState }) {
-  const { current, total, label } = respondentProgress(state);
+  const words = useRespondWords();
+  const { current, total } = respondentProgress(state);
+  const label = words.progress(current, total);
   const percent = total === 0 ? 0 : Math.round((current / total) * 100);
   return (
     <div className="respondent-progress">
@@ -272,7 +274,16 @@ function useEnterContinues(session: RespondentSession): RefCallback<HTMLFormElem
   );
 }
 
+/** The error under a question in the page's language (the server's own text when it has no code). */
+function errorOf(words: RespondentWords, state: RespondentState, id: string): string | null {
+  const shown = state.errors[id];
+  const question = state.questions.find((candidate) => candidate.id === id);
+  if (shown === undefined || !question) return null;
+  return questionErrorText(words, question, state.answers[id], shown);
+}
+
 function QuestionScreen({ state, session, headingRef }: ScreenProps) {
+  const words = useRespondWords();
   const question = state.questions[state.index];
   // 'Welkom terug' greets a resumed response on its first screen only.
   const [welcomeAt] = useState(state.resumed ? state.index : -1);
@@ -289,35 +300,31 @@ function QuestionScreen({ state, session, headingRef }: ScreenProps) {
     <form ref={enterContinues} className="respondent-form" noValidate onSubmit={onSubmit}>
       <Progress state={state} />
       {state.survey ? <p className="respondent-survey-title">{state.survey.title}</p> : null}
-      {welcomeAt === state.index ? (
-        <p className="respondent-notice">
-          Welkom terug! Je antwoorden zijn bewaard; je gaat verder waar je was gebleven.
-        </p>
-      ) : null}
+      {welcomeAt === state.index ? <p className="respondent-notice">{words.welcomeBack}</p> : null}
       <QuestionField
         key={question.id}
         question={question}
         value={state.answers[question.id]}
         onChange={(value) => session.setAnswer(question.id, value)}
         ids={fieldIds(`rq-${question.id}`)}
-        error={state.errors[question.id] ?? null}
+        error={errorOf(words, state, question.id)}
         titleRef={headingRef}
         hold={session.holdInput}
         locked={state.submitting}
       />
       {state.saveStatus === 'failed' && state.saveError ? (
         <div className="respondent-banner" role="status">
-          <p>{state.saveError}</p>
+          <p>{knownText(words, state.saveError)}</p>
           <button type="button" className="respondent-button-secondary" onClick={() => void session.retry()}>
-            Opnieuw proberen
+            {words.retry}
           </button>
         </div>
       ) : null}
       {state.submitError ? (
         <div className="respondent-banner respondent-banner-error" role="alert">
-          <p>{state.submitError}</p>
+          <p>{knownText(words, state.submitError)}</p>
           <button type="button" className="respondent-button-secondary" onClick={() => void session.retry()}>
-            Opnieuw proberen
+            {words.retry}
           </button>
         </div>
       ) : null}
@@ -328,49 +335,15 @@ function QuestionScreen({ state, session, headingRef }: ScreenProps) {
           onClick={() => session.previous()}
           disabled={state.submitting}
         >
-          Vorige
+          {words.previous}
         </button>
         <button type="submit" className="respondent-button" disabled={state.submitting}>
-          {last ? (state.submitting ? 'Versturen…' : 'Versturen') : 'Volgende'}
+          {last ? (state.submitting ? words.sending : words.send) : words.next}
         </button>
       </div>
       <p className="respondent-keys">
-        {question.type === 'open_long' ? 'Ctrl+Enter' : 'Enter'} gaat naar{' '}
-        {last ? 'versturen' : 'de volgende vraag'}.
+        {(last ? words.keysToSend : words.keysToNext)(question.type === 'open_long' ? 'Ctrl+Enter' : 'Enter')}
       </p>
     </form>
-  );
-}
-
-/**
- * The thank-you screen; on an end screen the path reached, that screen's text instead of the
- * survey's, with 'Doorgaan' to its address when core found it safe (R-RESP-8).
- */
-function ThankYouScreen({ state, headingRef }: ScreenProps) {
-  const thanks = state.endScreen ? state.endScreen.text : (state.survey?.thank_you_text ?? '');
-  const redirect = state.redirectUrl;
-  return (
-    <div className="respondent-message respondent-thanks">
-      <h1 ref={headingRef} tabIndex={-1}>
-        {state.alreadySubmitted ? 'Al ingevuld' : 'Bedankt!'}
-      </h1>
-      {state.alreadySubmitted ? <p>{RESPONDENT_MESSAGES.alreadySubmitted}</p> : null}
-      {thanks ? <p className="respondent-thanks-text">{thanks}</p> : null}
-      {state.alreadySubmitted ? null : redirect ? (
-        <>
-          <p>Je antwoorden zijn verstuurd.</p>
-          {state.redirectsSoon ? (
-            <p role="status">Je gaat over {REDIRECT_DELAY_MS / 1000} seconden vanzelf verder.</p>
-          ) : null}
-          <p>
-            <a className="respondent-button respondent-link-button" href={redirect} rel="noopener noreferrer">
-              Doorgaan
-            </a>
-          </p>
-        </>
-      ) : (
-        <p>Je antwoorden zijn verstuurd. Je kunt deze pagina nu sluiten.</p>
-      )}
-    </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@loop/adapters';
 import { apiFailure } from '@loop/core';
 import { RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
-import { RespondentSession, type RespondGateway } from '@loop/core/surveys/respond';
+import { loadRespondentWords, RespondentSession, type RespondGateway } from '@loop/core/surveys/respond';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RespondentPage } from './RespondentPage';
@@ -62,8 +62,11 @@ const session = new RespondentSession({
 const root = document.getElementById('root');
 if (!root) throw new Error('respond.html lacks the #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <RespondentPage session={session} token={token ?? ''} clock={systemClock} />
-  </StrictMode>,
+// Only the catalogue of the language the page speaks loads, before the page renders in it (R-RESP-11).
+void loadRespondentWords(session.getSnapshot().language).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <RespondentPage session={session} token={token ?? ''} clock={systemClock} />
+    </StrictMode>,
+  ),
 );

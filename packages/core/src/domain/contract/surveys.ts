@@ -357,6 +357,11 @@ export interface RespondentSurvey {
   readonly hidden_values: Readonly<Record<string, string>>;
   /** The language the server knows for this link (a personal link's contact, an earlier save); null: none. */
   readonly language: string | null;
+  /**
+   * The languages whose translation of this survey is complete, the main language among them; the
+   * page offers a choice among them from two on. Absent: only the main language.
+   */
+  readonly languages?: readonly string[];
   /** The time estimate in seconds, shown as '± 3 minuten'. */
   readonly estimated_seconds: number;
   /** Answers saved earlier with `final: false`, so the respondent can continue. */

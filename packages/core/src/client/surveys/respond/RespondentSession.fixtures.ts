@@ -28,9 +28,15 @@ export class FakeGateway implements RespondGateway {
   hold = false;
   readonly waiting: Array<Deferred<ApiResult<RespondResult>>> = [];
 
-  async view(token: string): Promise<ApiResult<RespondentView>> {
+  /** The language each view was asked in (undefined: none). */
+  viewLanguages: Array<string | undefined> = [];
+
+  /** A view asked in a language is `views` under `token?lang=xx` when set, else the token's. */
+  async view(token: string, language?: string): Promise<ApiResult<RespondentView>> {
     this.viewCalls.push(token);
-    return this.views.get(token) ?? apiFailure(404, RESPONDENT_MESSAGES.unknownToken);
+    this.viewLanguages.push(language);
+    const translated = language === undefined ? undefined : this.views.get(`${token}?lang=${language}`);
+    return translated ?? this.views.get(token) ?? apiFailure(404, RESPONDENT_MESSAGES.unknownToken);
   }
 
   respond(token: string, request: RespondRequest): Promise<ApiResult<RespondResult>> {

@@ -1,12 +1,13 @@
 import type { ApiResult } from '../../../domain/api';
-import type { AnswerValue, RespondentView, RespondRequest, RespondResult } from '../../../domain/contract';
+import type { AnswerValue, RespondRequest, RespondResult } from '../../../domain/contract';
 import { createStateStore } from '../../../domain/shared';
 import { AnswerLedger } from './answerLedger';
 import { DraftWriter, draftOf } from './draftWriter';
 import { EndScreenExit } from './endScreenExit';
 import { HeldInputs, type HoldInput } from './heldInput';
+import { LanguageSwitch } from './languageSwitch';
 import { QuestionTimer } from './questionTimer';
-import { openLink, restoreProgress, unavailable } from './respondentLoad';
+import { loadedState, openLink, relabelled, unavailable } from './respondentLoad';
 import {
   endsPage,
   fieldErrors,
@@ -63,11 +64,13 @@ export class RespondentSession {
   readonly #exit: EndScreenExit;
   /** How to take the text fields still hold (see `holdInput`). */
   readonly #held = new HeldInputs();
+  readonly #language: LanguageSwitch;
 
   constructor(deps: RespondentSessionDeps) {
     this.#deps = deps;
     this.#link = new ResponseLink(deps);
     this.#exit = new EndScreenExit(deps);
+    this.#language = new LanguageSwitch(deps);
     this.#timing = new QuestionTimer(deps.clock, () => questionOnScreen(this.#state));
     this.#drafts = new DraftWriter({ timer: deps.timer, store: deps.drafts }, () =>
       this.#canWriteDraft()
@@ -81,6 +84,7 @@ export class RespondentSession {
       send: (body) => this.#send(body),
       settle: (body, result) => this.#settleSave(body, result),
     });
+    this.#set({ language: this.#language.before() });
   }
 
   getSnapshot = (): RespondentState => this.#store.getSnapshot();
@@ -183,6 +187,14 @@ export class RespondentSession {
     return this.#submission;
   }
 
+  /** The language switcher (R-RESP-10): the survey again in one of its `languages`, answers and place kept. */
+  async changeLanguage(language: string): Promise<void> {
+    this.#held.takeAll();
+    const survey = await this.#language.load(this.#link.token, () => this.#state, language);
+    if (survey === null || this.#disposed) return;
+    this.#set(relabelled(this.#state, survey, this.#path, this.#deps.browser, language));
+  }
+
   /** 'Opnieuw proberen': resends a failed submission, saves again, or loads the page again. */
   retry(): Promise<void> {
     // Read first: held text handed over now clears `submitError` (changed answers, new submission).
@@ -230,29 +242,19 @@ export class RespondentSession {
 
   async #load(token: string): Promise<void> {
     this.#openedToken = token;
-    this.#set({ ...INITIAL_RESPONDENT_STATE });
-    const answer = await openLink(this.#deps, this.#link, token, () => this.#disposed);
+    this.#set({ ...INITIAL_RESPONDENT_STATE, language: this.#state.language });
+    const language = this.#language.requested();
+    const answer = await openLink(this.#deps, this.#link, token, () => this.#disposed, language);
     if (answer === null) return;
     if (!answer.ok) return this.#set(unavailable(answer.status, answer.detail));
-    this.#apply(answer.value);
-  }
-
-  #apply(view: RespondentView): void {
-    const { survey, branding } = view;
-    const base = { survey, branding, linkKind: view.link_kind, anonymous: view.anonymous };
-    if (view.status === 'completed') {
-      this.#set({ ...base, phase: 'completed', alreadySubmitted: true });
-      return;
-    }
-    this.#path.load(survey, this.#deps.browser);
+    const view = answer.value;
+    this.#path.load(view.survey, this.#deps.browser, this.#language.chosen);
     const into = { ledger: this.#ledger, timing: this.#timing, path: this.#path };
-    const progress = restoreProgress(survey, this.#deps.drafts.read(this.#link.token), into);
-    const { questions, answers, path, index, resumed } = progress;
-    const phase = resumed && path.visible.length > 0 ? 'question' : 'intro';
-    this.#set({ ...base, phase, questions, answers, path, index, resumed });
+    const { patch, draftAnswers } = loadedState(view, this.#deps.drafts.read(this.#link.token), into);
+    this.#set(patch);
     if (this.#state.phase === 'question') this.#timing.start();
     // Answers a reload interrupted before they were saved go to the server now.
-    if (progress.draftAnswers > 0) this.#saves.request();
+    if (draftAnswers > 0) this.#saves.request();
   }
 
   // --- moving, drafts, sending -----------------------------------------------------------------
@@ -265,9 +267,7 @@ export class RespondentSession {
     this.#saves.request();
   }
 
-  #canWriteDraft(): boolean {
-    return !this.#disposed && this.#link.token !== '';
-  }
+  #canWriteDraft = (): boolean => !this.#disposed && this.#link.token !== '';
 
   /** The answers on the path that pass their checks, with their seconds, hidden fields and language. */
   #body(final: boolean): RespondRequest {

@@ -26,3 +26,13 @@ export type {
   RespondentLocation,
   RespondGateway,
 } from './respondPorts';
+export {
+  answerText,
+  knownText,
+  loadedWords,
+  loadRespondentWords,
+  questionErrorText,
+  wordsLanguage,
+} from './words/respondentCatalogue';
+export type { AnswerWords, RespondentWords } from './words/respondentWords';
+export { DUTCH_WORDS, LANGUAGE_OWN_NAMES } from './words/respondentWords';

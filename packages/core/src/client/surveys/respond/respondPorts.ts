@@ -10,7 +10,8 @@ import type { Clock, Timer } from '../../session';
 
 /** The public answering calls: GET and POST /respond/:token, without login. */
 export interface RespondGateway {
-  view(token: string): Promise<ApiResult<RespondentView>>;
+  /** The link's view; with `language`, its survey in that language (`?lang=xx`) when it has one. */
+  view(token: string, language?: string): Promise<ApiResult<RespondentView>>;
   respond(token: string, request: RespondRequest): Promise<ApiResult<RespondResult>>;
 }
 

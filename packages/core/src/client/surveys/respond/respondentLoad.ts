@@ -6,7 +6,7 @@ import type { QuestionTimer } from './questionTimer';
 import { isTransient, startIndex } from './respondentNavigation';
 import { landOnPath } from './respondentPath';
 import { RESPONDENT_SESSION_MESSAGES, type RespondentState } from './respondentState';
-import type { AnswerDraft, RespondentSessionDeps } from './respondPorts';
+import type { AnswerDraft, RespondentBrowser, RespondentSessionDeps } from './respondPorts';
 import type { ResponseLink } from './responseLink';
 import type { SurveyPath } from './surveyPath';
 
@@ -20,15 +20,16 @@ export async function openLink(
   link: ResponseLink,
   token: string,
   gone: () => boolean,
+  language?: string,
 ): Promise<ApiResult<RespondentView> | null> {
   const remembered = link.remembered(token);
   let current = token;
   let answer: ApiResult<RespondentView> | null = null;
   if (remembered?.response_token) {
-    const resumed = await deps.gateway.view(remembered.response_token);
+    const resumed = await deps.gateway.view(remembered.response_token, language);
     if (resumed.ok || resumed.status !== 404) [answer, current] = [resumed, remembered.response_token];
   }
-  answer ??= await deps.gateway.view(token);
+  answer ??= await deps.gateway.view(token, language);
   if (gone()) return null;
   if (!answer.ok) return answer;
   link.open(current, current === token && answer.value.link_kind === 'public' && remembered);
@@ -94,4 +95,57 @@ export function restoreProgress(
   const path = into.path.of(answers);
   const index = landOnPath(questions, path, startIndex(questions, answers, draft, path));
   return { questions, answers, path, index, resumed, draftAnswers };
+}
+
+/**
+ * The survey again in the chosen language (R-RESP-10), loaded into `path`: the same questions by
+ * id, so the answers and the question on screen stay.
+ */
+export function relabelled(
+  now: RespondentState,
+  survey: RespondentView['survey'],
+  path: SurveyPath,
+  browser: RespondentBrowser,
+  language: string,
+): Partial<RespondentState> {
+  path.load(survey, browser, language);
+  const onScreen = now.questions[now.index]?.id;
+  const questions = [...survey.questions].sort((a, b) => a.position - b.position);
+  const known = new Set(questions.map((question) => question.id));
+  const answers = Object.fromEntries(Object.entries(now.answers).filter(([id]) => known.has(id)));
+  const leadsTo = path.of(answers);
+  const at = questions.findIndex((question) => question.id === onScreen);
+  const index = landOnPath(questions, leadsTo, Math.max(0, at));
+  return { survey, questions, answers, path: leadsTo, index, language: path.language };
+}
+
+/** Whether the page can switch to `language`: one of the survey's others, while answering. */
+export const canSwitchTo = (
+  { phase, submitting, language: now, survey }: RespondentState,
+  language: string,
+) =>
+  (phase === 'intro' || phase === 'question') &&
+  !submitting &&
+  language !== now &&
+  (survey?.languages ?? []).includes(language);
+
+/**
+ * The page for a loaded view (`path` has loaded its survey): the thank-you page of a response
+ * submitted before, else the introduction or the question where its answers continue; and how many
+ * answers came from the draft.
+ */
+export function loadedState(
+  view: RespondentView,
+  draft: AnswerDraft | null,
+  into: { readonly ledger: AnswerLedger; readonly timing: QuestionTimer; readonly path: SurveyPath },
+): { readonly patch: Partial<RespondentState>; readonly draftAnswers: number } {
+  const { survey, branding } = view;
+  const language = into.path.language;
+  const base = { survey, branding, linkKind: view.link_kind, anonymous: view.anonymous, language };
+  if (view.status === 'completed') {
+    return { patch: { ...base, phase: 'completed', alreadySubmitted: true }, draftAnswers: 0 };
+  }
+  const { questions, answers, path, index, resumed, draftAnswers } = restoreProgress(survey, draft, into);
+  const phase = resumed && path.visible.length > 0 ? 'question' : 'intro';
+  return { patch: { ...base, phase, questions, answers, path, index, resumed }, draftAnswers };
 }

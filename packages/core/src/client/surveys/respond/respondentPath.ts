@@ -74,15 +74,23 @@ export function respondentLanguage(
   return isLanguage(browser) ? browser : DEFAULT_RESPONDENT_LANGUAGE;
 }
 
+/** `?lang=` when it names one of CONTACT_LANGUAGES (the page asks the server for the survey in it), else null. */
+export function askedLanguage(browser: RespondentBrowser): string | null {
+  const asked = own(browser.query(), 'lang')?.trim().toLowerCase();
+  return isLanguage(asked) ? asked : null;
+}
+
 /** The context of a loaded survey, from the server's values and the browser (R-RESP-9). */
 export function respondentContext(
   survey: Pick<RespondentSurvey, 'logic' | 'hidden_values' | 'language'>,
   browser: RespondentBrowser,
+  chosen: string | null = null,
 ): RespondentContext {
   const query = browser.query();
   return {
     hidden_fields: hiddenFieldValues(survey.logic.hidden_fields, survey.hidden_values ?? {}, query),
-    language: respondentLanguage(survey.language ?? null, query, browser.language()),
+    // A language the respondent chose on the page's switcher goes before all else (R-RESP-10).
+    language: respondentLanguage(chosen ?? survey.language ?? null, query, browser.language()),
   };
 }
 

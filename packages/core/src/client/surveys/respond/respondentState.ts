@@ -7,7 +7,7 @@ import type {
   RespondentSurvey,
 } from '../../../domain/contract';
 import type { LogicPath } from '../../../domain/surveys/logic';
-import { EMPTY_PATH } from './respondentPath';
+import { DEFAULT_RESPONDENT_LANGUAGE, EMPTY_PATH } from './respondentPath';
 
 /**
  * Where the answering page stands: loading the link, refused (unknown link, closed survey), the
@@ -25,6 +25,11 @@ export interface RespondentState {
   readonly linkKind: RespondentLinkKind | null;
   /** The survey is anonymous: the start screen says answers are not linked to the respondent. */
   readonly anonymous: boolean;
+  /**
+   * The respondent's language (R-RESP-9, R-RESP-10): the page speaks it and the logic reads it.
+   * Before a survey is loaded, `?lang=` or the browser's; then as `respondentLanguage` settles it.
+   */
+  readonly language: string;
   /** 'unavailable': why, in Dutch (the server's detail for an unknown link or a closed survey). */
   readonly message: string | null;
   /** 'unavailable' because the page could not be loaded (no connection, server error): retrying may help. */
@@ -77,6 +82,7 @@ export const INITIAL_RESPONDENT_STATE: RespondentState = {
   branding: null,
   linkKind: null,
   anonymous: false,
+  language: DEFAULT_RESPONDENT_LANGUAGE,
   message: null,
   canRetry: false,
   questions: [],

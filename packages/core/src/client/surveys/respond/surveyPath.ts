@@ -23,10 +23,18 @@ export class SurveyPath {
   #logic: CompiledLogic | null = null;
   #context: RespondentContext = { hidden_fields: {}, language: DEFAULT_RESPONDENT_LANGUAGE };
 
-  /** Compiles a loaded survey's logic and settles its hidden field values and language. */
-  load(survey: RespondentView['survey'], browser: RespondentBrowser): void {
+  /**
+   * Compiles a loaded survey's logic and settles its hidden field values and language (`chosen`:
+   * the one the respondent picked on the page, R-RESP-10).
+   */
+  load(survey: RespondentView['survey'], browser: RespondentBrowser, chosen: string | null = null): void {
     this.#logic = compileLogic(survey.questions, survey.logic ?? NO_LOGIC);
-    this.#context = respondentContext(survey, browser);
+    this.#context = respondentContext(survey, browser, chosen);
+  }
+
+  /** The respondent's language (R-RESP-9): what the logic reads and the page speaks. */
+  get language(): string {
+    return this.#context.language;
   }
 
   /** Where these answers lead; nothing before a survey is loaded. */

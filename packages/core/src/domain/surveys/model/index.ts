@@ -2,6 +2,9 @@
 // What other features and packages use of it; everything else in this folder is internal.
 export type { AnswerItem } from './answerItems';
 export { answerFromItems, answerToItems, OTHER_ITEM_ID, QUESTION_ITEM_ID } from './answerItems';
+export type { AnswerMessageKey, AnswerPhrase } from './answerPhrases';
+export { answerPhrase, dutchAnswerMessage } from './answerPhrases';
+export type { SubmissionErrorCode } from './answerValidation';
 export {
   ANSWER_MESSAGES,
   OPEN_TEXT_HARD_MAX_LENGTH,
@@ -69,4 +72,4 @@ export {
 } from './surveyStatus';
 export type { CheckedDraft } from './surveyValidation';
 export { checkSurveyDraft, validateCompleteSurvey } from './surveyValidation';
-export { estimateSeconds, formatEstimate, MIN_TIMING_RESPONDENTS } from './timeEstimate';
+export { estimateMinutes, estimateSeconds, formatEstimate, MIN_TIMING_RESPONDENTS } from './timeEstimate';

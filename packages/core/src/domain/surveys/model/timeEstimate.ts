@@ -113,6 +113,10 @@ export function median(values: readonly number[]): number | null {
  * never less than '± 1 minuut' (also for under a minute, or for no valid number at all).
  */
 export function formatEstimate(seconds: number): string {
-  const minutes = Number.isFinite(seconds) ? Math.max(1, Math.round(seconds / 60)) : 1;
+  const minutes = estimateMinutes(seconds);
   return minutes === 1 ? '± 1 minuut' : `± ${minutes} minuten`;
 }
+
+/** The whole minutes `formatEstimate` shows (the page says them in the respondent's language). */
+export const estimateMinutes = (seconds: number): number =>
+  Number.isFinite(seconds) ? Math.max(1, Math.round(seconds / 60)) : 1;

@@ -1,0 +1,89 @@
+import { pluralOf, type RespondentWords } from './respondentWords';
+
+const number = new Intl.NumberFormat('pl-PL').format;
+const plural = pluralOf('pl');
+/** 1 pytanie, 2–4 pytania (22–24, …), 5–21 pytań (25–31, …). */
+const count = (n: number, one: string, few: string, many: string) =>
+  `${number(n)} ${plural(n, { one, few, many, other: few })}`;
+
+/** The answering page in Polish. */
+export const WORDS = {
+  language: 'pl',
+  dir: 'ltr',
+  numberLocale: 'pl-PL',
+  loading: 'Wczytywanie ankiety…',
+  notLoaded: 'Nie udało się wczytać ankiety',
+  unavailable: 'Ankieta jest niedostępna',
+  retry: 'Spróbuj ponownie',
+  estimateLabel: 'Szacowany czas: ',
+  minutes: (minutes) => `± ${count(minutes, 'minuta', 'minuty', 'minut')}`,
+  questions: (n) => count(n, 'pytanie', 'pytania', 'pytań'),
+  anonymous:
+    'Ta ankieta jest anonimowa: Twoje odpowiedzi nie są powiązane z Twoim imieniem i nazwiskiem ani adresem e-mail.',
+  start: 'Rozpocznij',
+  resume: 'Kontynuuj',
+  progress: (current, total) => `Pytanie ${current} z ${total}`,
+  welcomeBack:
+    'Witaj ponownie! Twoje odpowiedzi zostały zachowane. Możesz kontynuować od miejsca, w którym przerwano.',
+  previous: 'Wstecz',
+  next: 'Dalej',
+  send: 'Wyślij',
+  sending: 'Wysyłanie…',
+  keysToNext: (key) => `${key} przechodzi do następnego pytania.`,
+  keysToSend: (key) => `${key} wysyła odpowiedzi.`,
+  thanks: 'Dziękujemy!',
+  alreadyDone: 'Ankieta już wypełniona',
+  sent: 'Twoje odpowiedzi zostały wysłane.',
+  sentClose: 'Twoje odpowiedzi zostały wysłane. Możesz teraz zamknąć tę stronę.',
+  redirectSoon: (seconds) =>
+    `Za ${count(seconds, 'sekundę', 'sekundy', 'sekund')} nastąpi automatyczne przekierowanie.`,
+  proceed: 'Przejdź dalej',
+  required: 'wymagane',
+  counterOf: (limit) => ` z ${limit} znaków`,
+  other: 'Inne (jakie?)',
+  otherInput: 'Inne: wpisz swoją odpowiedź',
+  stars: (n) => count(n, 'gwiazdka', 'gwiazdki', 'gwiazdek'),
+  npsLow: 'Bardzo mało prawdopodobne',
+  npsHigh: 'Bardzo prawdopodobne',
+  chooseExactly: (n) => `Wybierz dokładnie ${n}.`,
+  chooseBetween: (min, max) => `Wybierz od ${min} do ${max}.`,
+  chooseAtLeast: (min) => `Wybierz co najmniej ${min}.`,
+  chooseAtMost: (max) => (max === 1 ? 'Wybierz najwyżej jedną.' : `Wybierz najwyżej ${max}.`),
+  chooseAny: 'Możesz wybrać więcej niż jedną odpowiedź.',
+  languageLabel: 'Język',
+  access: {
+    unknownToken: 'Ten link jest nieprawidłowy. Sprawdź, czy został użyty pełny link z zaproszenia.',
+    notOpen: 'Ta ankieta nie została jeszcze otwarta.',
+    closed: 'Ta ankieta jest zamknięta. Nie można już wysyłać odpowiedzi.',
+    alreadySubmitted: 'Ta ankieta została już przez Ciebie wypełniona. Dziękujemy za odpowiedzi!',
+  },
+  session: {
+    saveFailed:
+      'Twoje odpowiedzi nie zostały jeszcze zapisane: brak połączenia z serwerem. Pozostają zachowane, a za chwilę spróbujemy ponownie.',
+    submitFailed:
+      'Nie udało się wysłać odpowiedzi: brak połączenia z serwerem. Pozostają zachowane; spróbuj ponownie.',
+    loadFailed: 'Nie udało się wczytać ankiety. Sprawdź połączenie z internetem i spróbuj ponownie.',
+  },
+  answer: {
+    wrongType: 'Ta odpowiedź nie pasuje do tego pytania.',
+    scoreRange: (min, max) => `Wybierz ocenę od ${min} do ${max}.`,
+    likertRange: (points) => `Przy każdym stwierdzeniu wybierz wartość od 1 do ${points}.`,
+    unknownOption: 'Wybierz jedną z odpowiedzi należących do tego pytania.',
+    duplicateOption: 'Ta sama odpowiedź została wybrana więcej niż raz.',
+    unknownStatement: 'Ta odpowiedź dotyczy stwierdzenia, którego nie ma w tym pytaniu.',
+    otherNotAllowed: "W tym pytaniu nie można podać własnej odpowiedzi ('Inne').",
+    otherMissing: "Wpisz w polu 'Inne', co masz na myśli.",
+    tooFewChoices: (min) => `Wybierz co najmniej ${count(min, 'odpowiedź', 'odpowiedzi', 'odpowiedzi')}.`,
+    tooManyChoices: (max) => `Wybierz najwyżej ${count(max, 'odpowiedź', 'odpowiedzi', 'odpowiedzi')}.`,
+    tooLong: (max) => `Odpowiedź może mieć najwyżej ${count(max, 'znak', 'znaki', 'znaków')}.`,
+    unreadable: 'Nie udało się odczytać odpowiedzi. Odśwież stronę i spróbuj ponownie.',
+    tooManyAnswers: 'W tej ankiecie jest więcej odpowiedzi niż pytań.',
+    unknownQuestion: 'Ta odpowiedź dotyczy pytania, którego nie ma w tej ankiecie.',
+    duplicateAnswer: 'Na to pytanie udzielono odpowiedzi więcej niż raz.',
+    invalidSeconds: 'Zmierzony czas przy tym pytaniu jest nieprawidłowy.',
+    required: 'To pytanie jest obowiązkowe.',
+    incomplete: 'Odpowiedz na wszystkie stwierdzenia w tym pytaniu.',
+    summary: (n) =>
+      `${number(n)} ${plural(n, { one: 'odpowiedź wymaga', few: 'odpowiedzi wymagają', many: 'odpowiedzi wymaga', other: 'odpowiedzi wymaga' })} poprawienia. Sprawdź zaznaczone pytania.`,
+  },
+} satisfies RespondentWords;

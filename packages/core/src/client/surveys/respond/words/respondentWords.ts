@@ -1,0 +1,160 @@
+import type { ContactLanguage } from '../../../../domain/contract';
+import { ANONYMOUS_SURVEY_TEXT } from '../../../../domain/invitations';
+import { ANSWER_MESSAGES, NPS_DEFAULT_LABELS, RESPONDENT_MESSAGES } from '../../../../domain/surveys/model';
+import { RESPONDENT_SESSION_MESSAGES } from '../respondentState';
+
+/** The answer messages in one language: the keys of ANSWER_MESSAGES, with the same numbers. */
+export type AnswerWords = {
+  readonly [K in keyof typeof ANSWER_MESSAGES]: (typeof ANSWER_MESSAGES)[K] extends (
+    ...numbers: infer A
+  ) => string
+    ? (...numbers: A) => string
+    : string;
+};
+
+/**
+ * Every word the answering page says of its own, in one language (R-RESP-10): buttons, progress,
+ * the time estimate, notices, the messages of its checks and of the server's refusals. The
+ * survey's own texts (title, questions, choices) are not here. A function takes the numbers a
+ * sentence needs and handles the language's plural forms.
+ */
+export interface RespondentWords {
+  /** The language this catalogue is in. */
+  readonly language: ContactLanguage;
+  /** Writing direction of the page in this language. */
+  readonly dir: 'ltr' | 'rtl';
+  /** How numbers are written (Intl), e.g. the character counter's '1.234'. */
+  readonly numberLocale: string;
+  readonly loading: string;
+  /** Headings of a page that could not be loaded (retrying may help) or is not available. */
+  readonly notLoaded: string;
+  readonly unavailable: string;
+  readonly retry: string;
+  /** Read before the estimate by a screen reader ('Geschatte tijd: '). */
+  readonly estimateLabel: string;
+  /** The estimate in whole minutes (at least 1): '± 3 minuten'. */
+  readonly minutes: (minutes: number) => string;
+  /** The number of questions on the path: '8 vragen'. */
+  readonly questions: (count: number) => string;
+  readonly anonymous: string;
+  readonly start: string;
+  /** 'Starten' for a response answered earlier. */
+  readonly resume: string;
+  /** 'Vraag 3 van 8'. */
+  readonly progress: (current: number, total: number) => string;
+  readonly welcomeBack: string;
+  readonly previous: string;
+  readonly next: string;
+  readonly send: string;
+  readonly sending: string;
+  /** 'Enter gaat naar de volgende vraag.', with the key to press. */
+  readonly keysToNext: (key: string) => string;
+  readonly keysToSend: (key: string) => string;
+  readonly thanks: string;
+  readonly alreadyDone: string;
+  readonly sent: string;
+  readonly sentClose: string;
+  /** The end screen's address follows by itself after this many seconds. */
+  readonly redirectSoon: (seconds: number) => string;
+  readonly proceed: string;
+  /** Beside a required question's title, in brackets. */
+  readonly required: string;
+  /** The character counter after its count: ' van 500 tekens' (the limit already formatted). */
+  readonly counterOf: (limit: string) => string;
+  readonly other: string;
+  /** The accessible name of the 'anders, namelijk' text field. */
+  readonly otherInput: string;
+  /** The accessible name of a star: '3 sterren'. */
+  readonly stars: (count: number) => string;
+  /** The NPS scale's end labels when the question has none of its own. */
+  readonly npsLow: string;
+  readonly npsHigh: string;
+  /** The hint of a multiple choice question with limits. */
+  readonly chooseExactly: (count: number) => string;
+  readonly chooseBetween: (min: number, max: number) => string;
+  readonly chooseAtLeast: (min: number) => string;
+  readonly chooseAtMost: (max: number) => string;
+  readonly chooseAny: string;
+  /** The label of the language switcher. */
+  readonly languageLabel: string;
+  /** The server's refusals of the link (its Dutch texts in RESPONDENT_MESSAGES). */
+  readonly access: { readonly [K in keyof typeof RESPONDENT_MESSAGES]: string };
+  /** The page's own failures (RESPONDENT_SESSION_MESSAGES). */
+  readonly session: { readonly [K in keyof typeof RESPONDENT_SESSION_MESSAGES]: string };
+  readonly answer: AnswerWords;
+}
+
+/** A word or phrase per plural category; `other` is always there. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { readonly other: string };
+
+/**
+ * The form a language uses for a number (Intl.PluralRules): Polish and Ukrainian have one, few and
+ * many, Arabic also zero and two. Each catalogue picks its own forms. Kept here, in the chunk every
+ * page loads, so a catalogue's chunk depends on nothing else.
+ */
+export function pluralOf(locale: string): (count: number, forms: PluralForms) => string {
+  const rules = new Intl.PluralRules(locale);
+  return (count, forms) => forms[rules.select(count)] ?? forms.other;
+}
+
+/** Each language's name in that language: the switcher lists them so. */
+export const LANGUAGE_OWN_NAMES: Readonly<Record<ContactLanguage, string>> = {
+  nl: 'Nederlands',
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  pl: 'Polski',
+  tr: 'Türkçe',
+  ar: 'العربية',
+  uk: 'Українська',
+};
+
+/**
+ * The page's words in Dutch, the main language and the default: the texts the page has always
+ * shown (the messages shared with the server are the very same constants).
+ */
+export const DUTCH_WORDS = {
+  language: 'nl',
+  dir: 'ltr',
+  numberLocale: 'nl-NL',
+  loading: 'Survey laden…',
+  notLoaded: 'Survey niet geladen',
+  unavailable: 'Survey niet beschikbaar',
+  retry: 'Opnieuw proberen',
+  estimateLabel: 'Geschatte tijd: ',
+  minutes: (minutes) => (minutes === 1 ? '± 1 minuut' : `± ${minutes} minuten`),
+  questions: (count) => (count === 1 ? '1 vraag' : `${count} vragen`),
+  anonymous: ANONYMOUS_SURVEY_TEXT,
+  start: 'Starten',
+  resume: 'Verder',
+  progress: (current, total) => `Vraag ${current} van ${total}`,
+  welcomeBack: 'Welkom terug! Je antwoorden zijn bewaard; je gaat verder waar je was gebleven.',
+  previous: 'Vorige',
+  next: 'Volgende',
+  send: 'Versturen',
+  sending: 'Versturen…',
+  keysToNext: (key) => `${key} gaat naar de volgende vraag.`,
+  keysToSend: (key) => `${key} gaat naar versturen.`,
+  thanks: 'Bedankt!',
+  alreadyDone: 'Al ingevuld',
+  sent: 'Je antwoorden zijn verstuurd.',
+  sentClose: 'Je antwoorden zijn verstuurd. Je kunt deze pagina nu sluiten.',
+  redirectSoon: (seconds) => `Je gaat over ${seconds} seconden vanzelf verder.`,
+  proceed: 'Doorgaan',
+  required: 'verplicht',
+  counterOf: (limit) => ` van ${limit} tekens`,
+  other: 'Anders, namelijk',
+  otherInput: 'Anders, namelijk: vul je antwoord in',
+  stars: (count) => (count === 1 ? '1 ster' : `${count} sterren`),
+  npsLow: NPS_DEFAULT_LABELS.low_label,
+  npsHigh: NPS_DEFAULT_LABELS.high_label,
+  chooseExactly: (count) => `Kies er ${count}.`,
+  chooseBetween: (min, max) => `Kies er ${min} tot en met ${max}.`,
+  chooseAtLeast: (min) => `Kies er minstens ${min}.`,
+  chooseAtMost: (max) => (max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`),
+  chooseAny: 'Je kunt meer dan één antwoord kiezen.',
+  languageLabel: 'Taal',
+  access: RESPONDENT_MESSAGES,
+  session: RESPONDENT_SESSION_MESSAGES,
+  answer: ANSWER_MESSAGES,
+} satisfies RespondentWords;
