@@ -58,8 +58,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-e2e-'));
   // The embedded database with the demo data starts from the run's template (globalSetup.ts);
-  // PostgreSQL or a server without demo data makes its own.
-  if (!env.DATABASE_URL && env.SEED_DEMO !== 'false') {
+  // PostgreSQL, a server without demo data, or a bench (no vitest run, no template) makes its own.
+  if (!env.DATABASE_URL && env.SEED_DEMO !== 'false' && process.env.VITEST) {
     await cp(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
   }
   const url = `http://127.0.0.1:${port}`;
