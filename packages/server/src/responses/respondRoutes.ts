@@ -1,4 +1,5 @@
-import type { RespondentView, RespondResult } from '@loop/core';
+import { NO_LOGIC, type RespondentView, type RespondResult } from '@loop/core';
+import { hiddenValuesFrom } from '@loop/core/surveys/logic';
 import { estimateSeconds, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
@@ -17,12 +18,15 @@ import {
 import {
   ensurePublicResponses,
   findRespondTargets,
+  invitedContact,
   type PublicVisitor,
   type RespondTarget,
   type ResponseWrite,
   respondPage,
+  type StoredContext,
   savedAnswers,
   savedItemsOf,
+  storedContext,
   writeResponses,
 } from './responses';
 import { publicResponseToken, TOKEN_PATTERN } from './responseTokens';
@@ -33,7 +37,7 @@ import {
   type SaveResponseDeps,
   saveResponse,
 } from './saveResponse';
-import { SurveyQuestionsCache } from './surveyQuestionsCache';
+import { type SurveyContent, SurveyQuestionsCache } from './surveyQuestionsCache';
 
 export { RESPOND_ERRORS } from './saveResponse';
 
@@ -112,12 +116,35 @@ export const respondRoutes =
     const saveDeps: SaveResponseDeps = {
       now: () => deps.clock.now(),
       target: targetOf,
-      questions: (surveyId, version) => questionsCache.get(deps.db, surveyId, version),
+      content: (surveyId, version) => questionsCache.content(deps.db, surveyId, version),
+      contact: (responseId) => invitedContact(deps.db, responseId),
+      storedContext: (responseId) => storedContext(deps.db, responseId),
       publicToken: (surveyId, key) => publicResponseToken(deps.config.jwtSecret, surveyId, key),
       visitorResponse: (visitor) => visitors.submit(visitor),
       savedItems: (responseId) => saved.submit(responseId),
       write: (write) => writes.submit(write),
     };
+
+    /**
+     * The hidden fields and language the server holds for a link not saved yet (R-RESP-5; a saved
+     * response's come with its saved answers): a personal link's contact's, when the logic uses them
+     * and never in an anonymous survey; a public link or a submitted response, none here.
+     */
+    async function knownContext(
+      response: RespondTarget['response'],
+      content: SurveyContent,
+      anonymous: boolean,
+    ): Promise<StoredContext> {
+      const none = { hidden_fields: {}, language: null };
+      if (response?.status !== 'pending' || anonymous || !content.usesContact) return none;
+      const contact = await invitedContact(deps.db, response.id);
+      return contact === null
+        ? none
+        : {
+            hidden_fields: hiddenValuesFrom(content.logic.hidden_fields, contact.attributes),
+            language: contact.language,
+          };
+    }
 
     app.get(
       '/respond/:token',
@@ -141,9 +168,9 @@ export const respondRoutes =
         const completed = target.response?.status === 'completed';
         // Only a response in progress has saved answers: a pending one was never written.
         const resumes = target.response?.status === 'in_progress' ? target.response.id : null;
-        const [page, questions, timings] = await Promise.all([
+        const [page, content, timings] = await Promise.all([
           respondPage(deps.db, target.surveyId),
-          questionsCache.get(deps.db, target.surveyId, target.version),
+          questionsCache.content(deps.db, target.surveyId, target.version),
           timingsCache.get(deps.db, target.surveyId),
           // A personal link of an invitation: the invitation is opened (once).
           target.response === null
@@ -151,7 +178,9 @@ export const respondRoutes =
             : markInvitationOpened(deps.db, target.response.id, request.params.token, deps.clock.now()),
         ]);
         if (page === null) throw new ApiError(404, RESPONDENT_MESSAGES.unknownToken);
-        const saved = resumes === null ? [] : await savedAnswers(deps.db, resumes, questions);
+        const { questions } = content;
+        const saved = resumes === null ? null : await savedAnswers(deps.db, resumes, questions);
+        const known = saved?.context ?? (await knownContext(target.response, content, page.anonymous));
         return {
           status: completed ? 'completed' : 'open',
           link_kind: target.response === null ? 'public' : 'personal',
@@ -164,8 +193,11 @@ export const respondRoutes =
             thank_you_text: page.thankYouText,
             close_at: page.closeAt?.toISOString() ?? null,
             questions: completed ? [] : questions,
+            logic: completed ? NO_LOGIC : content.logic,
+            hidden_values: completed ? {} : known.hidden_fields,
+            language: known.language,
             estimated_seconds: estimateSeconds(questions, timings),
-            saved_answers: saved,
+            saved_answers: saved?.answers ?? [],
           },
           branding: toRespondentBranding(page.organizationName, page.branding),
         };
@@ -206,6 +238,8 @@ export const respondRoutes =
           final: request.body.final,
           answers: request.body.answers,
           respondentKey: request.body.respondent_key ?? null,
+          hiddenFields: request.body.hidden_fields,
+          language: request.body.language,
         });
         if (!result.ok) throw refusalError(result);
         if (result.value.status === 'completed' && request.body.final) {

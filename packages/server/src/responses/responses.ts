@@ -2,7 +2,14 @@ import type { AnswerInput, Question, SurveyStatus } from '@loop/core';
 import { type AnswerItem, answerFromItems } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schema';
+import {
+  contacts,
+  type ResponseStatus,
+  surveyAnswers,
+  surveyInvitations,
+  surveyResponses,
+  surveys,
+} from '../db/schema';
 import { responseXmin, statementsOf } from './respondStatements';
 import { hashToken } from './responseTokens';
 import { bucketsOf } from './surveyCounts';
@@ -13,6 +20,12 @@ export interface ResponseState {
   readonly status: ResponseStatus;
   /** The row version (Postgres' `xmin`): a write goes through only while it is still this one. */
   readonly xmin: string;
+}
+
+/** What a response fixed at its first write (R-RESP-5): its hidden fields and language. */
+export interface StoredContext {
+  readonly hidden_fields: Readonly<Record<string, string>>;
+  readonly language: string | null;
 }
 
 /** The survey a token in `/respond/:token` leads to, and the response when it is a response token. */
@@ -64,6 +77,8 @@ export async function findRespondTarget(db: Queryable, token: string): Promise<R
   return (await findRespondTargets(db, [token])).get(token) ?? null;
 }
 
+const RESPONSE_STATE = { id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin };
+
 /**
  * The response of a public-link visitor: made on their first save, found again by their respondent
  * key (unique per survey), so concurrent or retried first saves make one response.
@@ -90,10 +105,10 @@ export async function publicResponseId(
       createdAt: values.now,
     })
     .onConflictDoNothing()
-    .returning({ id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin });
+    .returning(RESPONSE_STATE);
   if (created !== undefined) return created;
   const [existing] = await db
-    .select({ id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin })
+    .select(RESPONSE_STATE)
     .from(surveyResponses)
     .where(
       and(
@@ -154,19 +169,22 @@ export async function respondPage(db: Queryable, surveyId: number) {
   return row ?? null;
 }
 
-/** The answers saved on a response, as the answering page sends them (with their seconds). */
+/**
+ * The answers saved on a response, as the answering page sends them (with their seconds), and the
+ * hidden fields and language it fixed at its first write, from the same row.
+ */
 export async function savedAnswers(
   db: Queryable,
   responseId: number,
   questions: readonly Question[],
-): Promise<AnswerInput[]> {
+): Promise<{ readonly answers: AnswerInput[]; readonly context: StoredContext }> {
   const [items, [response]] = await Promise.all([
     savedItemsOf(db, [responseId]),
     statementsOf(db).seconds.execute({ responseId }),
   ]);
   const byQuestion = items.get(responseId) ?? new Map<string, AnswerItem[]>();
   const seconds = new Map(Object.entries(response?.seconds ?? {}));
-  return questions.flatMap((question) => {
+  const answers = questions.flatMap((question) => {
     const value = answerFromItems(question, byQuestion.get(question.id) ?? []);
     if (value === null) return [];
     const spent = seconds.get(question.id);
@@ -176,6 +194,16 @@ export async function savedAnswers(
         : { question_id: question.id, value, seconds_spent: spent },
     ];
   });
+  return {
+    answers,
+    context: { hidden_fields: response?.hiddenFields ?? {}, language: response?.language ?? null },
+  };
+}
+
+/** The hidden fields and language a response fixed at its first write (none for an unknown one). */
+export async function storedContext(db: Queryable, responseId: number): Promise<StoredContext> {
+  const [response] = await statementsOf(db).seconds.execute({ responseId });
+  return { hidden_fields: response?.hiddenFields ?? {}, language: response?.language ?? null };
 }
 
 function groupItems(
@@ -209,6 +237,15 @@ export interface ResponseWrite {
   readonly items: readonly QuestionItem[];
   /** Running totals per question; they replace the stored ones. */
   readonly seconds: ReadonlyArray<{ readonly question_id: string; readonly seconds: number }>;
+  /** The declared hidden fields and the language; written only by the response's first write (R-RESP-5). */
+  readonly hiddenFields?: Readonly<Record<string, string>>;
+  readonly language?: string | null;
+  /**
+   * A submission of a survey with rules (R-RESP-6): the questions its path did not show (their saved
+   * answers are deleted) and the end screen it reached. Left out: nothing unseen, no end screen.
+   */
+  readonly unseenQuestionIds?: readonly string[];
+  readonly endScreenId?: string | null;
 }
 
 /**
@@ -261,6 +298,13 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
           t: item.text_value,
         })),
         times: Object.fromEntries(write.seconds.map((entry) => [entry.question_id, entry.seconds])),
+        // Left out when there is nothing to say, so a survey without logic sends what it did.
+        ...(write.hiddenFields === undefined || Object.keys(write.hiddenFields).length === 0
+          ? {}
+          : { h: write.hiddenFields }),
+        ...(write.language == null ? {} : { l: write.language }),
+        ...(write.unseenQuestionIds === undefined ? {} : { u: write.unseenQuestionIds }),
+        ...(write.endScreenId == null ? {} : { e: write.endScreenId }),
       })),
     ),
   });
@@ -325,6 +369,28 @@ export async function personalLinkCounts(db: Queryable, surveyId: number) {
     .from(surveyResponses)
     .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.kind, 'personal')));
   return { total: row?.total ?? 0, started: row?.started ?? 0, completed: row?.completed ?? 0 };
+}
+
+/** What a personal link's contact gives a response: its language and attributes (R-RESP-5). */
+export interface ContactContext {
+  readonly language: string | null;
+  readonly attributes: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The contact invited through a personal link's response, or null: a link without an invitation,
+ * a deleted contact, or an anonymous survey (whose invitations hold no response, R-RESP-4; the
+ * survey is checked too).
+ */
+export async function invitedContact(db: Queryable, responseId: number): Promise<ContactContext | null> {
+  const [row] = await db
+    .select({ language: contacts.language, attributes: contacts.attributes })
+    .from(surveyInvitations)
+    .innerJoin(contacts, eq(contacts.id, surveyInvitations.contactId))
+    .innerJoin(surveys, eq(surveys.id, surveyInvitations.surveyId))
+    .where(and(eq(surveyInvitations.responseId, responseId), eq(surveys.anonymous, false)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Submitted responses of a survey. */

@@ -1,8 +1,17 @@
+import { NO_LOGIC, type SurveyLogic } from '@loop/core';
 import type { AnswerItem } from '@loop/core/surveys/model';
 import { describe, expect, it } from 'vitest';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
-import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite } from './responses';
+import type {
+  ContactContext,
+  PublicVisitor,
+  RespondTarget,
+  ResponseState,
+  ResponseWrite,
+  StoredContext,
+} from './responses';
 import { RESPOND_ERRORS, type SaveResponseDeps, saveResponse, WRITE_ATTEMPTS } from './saveResponse';
+import { surveyContent } from './surveyQuestionsCache';
 
 // The answering use-case on its own: no HTTP, no database, every dependency an in-memory fake.
 
@@ -22,15 +31,21 @@ const survey = (overrides: Partial<RespondTarget> = {}): RespondTarget => ({
 const inProgress = (id = 11, xmin = '1'): ResponseState => ({ id, status: 'in_progress', xmin });
 
 /** A fake world: tokens to targets, visitors' responses, saved answers, and writes that may lose races. */
-function world(targets: Record<string, RespondTarget>, options: { losses?: number } = {}) {
+function world(
+  targets: Record<string, RespondTarget>,
+  options: { losses?: number; logic?: SurveyLogic; contact?: ContactContext } = {},
+) {
   const writes: ResponseWrite[] = [];
   const visitors: PublicVisitor[] = [];
   const saved = new Map<number, Map<string, AnswerItem[]>>();
+  const stored = new Map<number, StoredContext>();
   let losses = options.losses ?? 0;
   const deps: SaveResponseDeps = {
     now: () => NOW,
     target: async (token) => targets[token] ?? null,
-    questions: async () => everyTypeQuestions(),
+    content: async () => surveyContent(everyTypeQuestions(), options.logic ?? NO_LOGIC),
+    contact: async () => options.contact ?? null,
+    storedContext: async (id) => stored.get(id) ?? { hidden_fields: {}, language: null },
     publicToken: (surveyId, key) => `publiek-${surveyId}-${key}`,
     visitorResponse: async (visitor) => {
       visitors.push(visitor);
@@ -48,7 +63,7 @@ function world(targets: Record<string, RespondTarget>, options: { losses?: numbe
       return true;
     },
   };
-  return { deps, writes, visitors, saved };
+  return { deps, writes, visitors, saved, stored };
 }
 
 describe('saveResponse', () => {
