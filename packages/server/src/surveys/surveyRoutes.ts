@@ -21,7 +21,14 @@ import {
   surveySummarySchema,
   surveyUpdateSchema,
 } from './surveySchemas';
-import { checkedSurveyInput, listSurveys, SURVEY_ERRORS, surveyWithStats, toSurvey } from './surveys';
+import {
+  checkedSurveyInput,
+  listSurveys,
+  SURVEY_BODY_LIMIT,
+  SURVEY_ERRORS,
+  surveyWithStats,
+  toSurvey,
+} from './surveys';
 import {
   changeSurveyStatus,
   createDraft,
@@ -99,6 +106,7 @@ export const surveyRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'surveys.build' },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'createSurvey',
           tags: ['surveys'],
@@ -151,6 +159,7 @@ export const surveyRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'surveys.build' },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'updateSurvey',
           tags: ['surveys'],

@@ -8,6 +8,7 @@ import { array, noContent } from '../http/schema';
 import { currentOrganization } from '../organizations/memberships';
 import { withSanitizedHtml } from './surveyHtml';
 import { surveyTemplateInputSchema, surveyTemplateSchema, templateIdParams } from './surveySchemas';
+import { SURVEY_BODY_LIMIT } from './surveys';
 import {
   checkedTemplateInput,
   deleteTemplate,
@@ -74,6 +75,7 @@ export const surveyTemplateRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'templates.manage', alsoTemplateManagers: true },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'createSurveyTemplate',
           tags: ['survey-templates'],
@@ -99,6 +101,7 @@ export const surveyTemplateRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'templates.manage', alsoTemplateManagers: true },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'updateSurveyTemplate',
           tags: ['survey-templates'],

@@ -45,6 +45,12 @@ export const SURVEY_ERRORS = {
 const COPY_SUFFIX = ' (kopie)';
 
 /**
+ * The body limit of the editor's saves and of templates: a survey's questions with its logic (up to
+ * LOGIC_RULES_MAX rules with LOGIC_CONDITIONS_MAX conditions) do not fit the API's usual JSON limit.
+ */
+export const SURVEY_BODY_LIMIT = 1024 * 1024;
+
+/**
  * Checks an editor body with core's rules for a survey in `status`: the normalised input, or a 400
  * naming the fields. A draft is stored with whatever it still lacks (empty texts, too few choices:
  * docs/decisions/surveys.md, 'Drafts are always saved'), never with what is unusable (a wrong type, a
