@@ -39,13 +39,21 @@ function world(
   const visitors: PublicVisitor[] = [];
   const saved = new Map<number, Map<string, AnswerItem[]>>();
   const stored = new Map<number, StoredContext>();
+  /** The reads a request made beyond its token, its survey and its write. */
+  const reads: string[] = [];
   let losses = options.losses ?? 0;
   const deps: SaveResponseDeps = {
     now: () => NOW,
     target: async (token) => targets[token] ?? null,
     content: async () => surveyContent(everyTypeQuestions(), options.logic ?? NO_LOGIC),
-    contact: async () => options.contact ?? null,
-    storedContext: async (id) => stored.get(id) ?? { hidden_fields: {}, language: null },
+    contact: async () => {
+      reads.push('contact');
+      return options.contact ?? null;
+    },
+    storedContext: async (id) => {
+      reads.push('storedContext');
+      return stored.get(id) ?? { hidden_fields: {}, language: null };
+    },
     publicToken: (surveyId, key) => `publiek-${surveyId}-${key}`,
     visitorResponse: async (visitor) => {
       visitors.push(visitor);
@@ -53,7 +61,10 @@ function world(
       targets[visitor.token] = survey({ response });
       return response;
     },
-    savedItems: async (id) => saved.get(id) ?? new Map(),
+    savedItems: async (id) => {
+      reads.push('savedItems');
+      return saved.get(id) ?? new Map();
+    },
     write: async (write) => {
       if (losses > 0) {
         losses--;
@@ -63,7 +74,7 @@ function world(
       return true;
     },
   };
-  return { deps, writes, visitors, saved, stored };
+  return { deps, writes, visitors, saved, stored, reads };
 }
 
 describe('saveResponse', () => {
@@ -189,5 +200,96 @@ describe('saveResponse', () => {
     const lost = await saveResponse(hopeless.deps, { token: 'persoonlijk', final: false, answers: [] });
     expect(lost).toMatchObject({ ok: false, code: 'busy', detail: RESPOND_ERRORS.busy });
     expect(hopeless.writes).toEqual([]);
+  });
+});
+
+/** Rules on questions only, as the answering benchmark's survey has them. */
+const QUESTION_RULES: SurveyLogic = {
+  rules: [
+    {
+      id: 'r-1',
+      action: 'hide',
+      question_id: 'q-rating',
+      when: {
+        match: 'all',
+        conditions: [{ source: 'question', question_id: 'q-nps', operator: 'less', value: 3 }],
+      },
+    },
+  ],
+  end_screens: [],
+  hidden_fields: [],
+};
+
+describe('saveResponse of a survey with logic', () => {
+  const pending = (): ResponseState => ({ id: 12, status: 'pending', xmin: '1' });
+
+  it('should read nothing more for a survey without rules', async () => {
+    const { deps, writes, reads } = world({ persoonlijk: survey({ response: inProgress() }) });
+    const result = await saveResponse(deps, {
+      token: 'persoonlijk',
+      final: true,
+      answers: everyTypeAnswers(),
+    });
+    expect(result.ok).toBe(true);
+    expect(reads).toEqual([]);
+    expect(writes[0]).not.toHaveProperty('unseenQuestionIds');
+  });
+
+  it('should read nothing saved when a first write sends every answer its conditions read', async () => {
+    const { deps, writes, reads } = world(
+      { persoonlijk: survey({ response: pending() }) },
+      { logic: QUESTION_RULES },
+    );
+    const result = await saveResponse(deps, {
+      token: 'persoonlijk',
+      final: true,
+      answers: everyTypeAnswers(),
+    });
+    expect(result.ok).toBe(true);
+    expect(reads).toEqual([]);
+    expect(writes[0]).toMatchObject({ unseenQuestionIds: [], endScreenId: null });
+  });
+
+  it('should read the saved answers of a response written before only when a condition needs one', async () => {
+    const complete = world({ persoonlijk: survey({ response: inProgress() }) }, { logic: QUESTION_RULES });
+    await saveResponse(complete.deps, { token: 'persoonlijk', final: true, answers: everyTypeAnswers() });
+    expect(complete.reads).toEqual(['storedContext']);
+
+    const partial = world({ persoonlijk: survey({ response: inProgress() }) }, { logic: QUESTION_RULES });
+    partial.saved.set(11, new Map([['q-nps', [{ item_id: '', num_value: 1, text_value: null }]]]));
+    const withoutNps = everyTypeAnswers().filter((answer) => answer.question_id !== 'q-nps');
+    const refused = await saveResponse(partial.deps, {
+      token: 'persoonlijk',
+      final: true,
+      answers: withoutNps,
+    });
+    expect(partial.reads).toEqual(['storedContext', 'savedItems']);
+    // The saved score of 1 hides q-rating, which this request answers.
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      fields: { 'answers.q-rating': expect.any(String) },
+    });
+    expect(partial.writes).toEqual([]);
+  });
+
+  it("should take a personal link's contact only at its first write and only when the logic uses it", async () => {
+    const logic = { ...QUESTION_RULES, hidden_fields: ['afdeling'] };
+    const contact = { language: 'en', attributes: { afdeling: 'ict', andere: 'x' } };
+    const first = world({ persoonlijk: survey({ response: pending() }) }, { logic, contact });
+    await saveResponse(first.deps, {
+      token: 'persoonlijk',
+      final: false,
+      answers: [],
+      hiddenFields: { afdeling: 'verkoop' },
+      language: 'nl',
+    });
+    expect(first.reads).toEqual(['contact']);
+    expect(first.writes[0]).toMatchObject({ hiddenFields: { afdeling: 'ict' }, language: 'en' });
+
+    const plain = world({ persoonlijk: survey({ response: pending() }) }, { logic: QUESTION_RULES, contact });
+    await saveResponse(plain.deps, { token: 'persoonlijk', final: false, answers: [], language: 'nl' });
+    expect(plain.reads).toEqual([]);
+    expect(plain.writes[0]).toMatchObject({ hiddenFields: {}, language: 'nl' });
   });
 });
