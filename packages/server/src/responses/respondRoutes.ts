@@ -156,9 +156,13 @@ export const respondRoutes =
           security: [],
           summary: 'A survey to answer',
           description:
-            'Openbaar, zonder inloggen. De survey zoals de deelnemer hem ziet, met de huisstijl van de organisatie ' +
-            'en de eerder opgeslagen antwoorden (verder waar je gebleven was). Al ingestuurd: status completed met ' +
-            'alleen de teksten voor het bedankscherm. Onbekende link of nog niet geopende survey: 404; gesloten: 410.',
+            'Openbaar, zonder inloggen. De survey zoals de deelnemer hem ziet, met de huisstijl van de organisatie, ' +
+            'de logica (regels, eindschermen, verborgen velden) en de eerder opgeslagen antwoorden (verder waar je ' +
+            'gebleven was). `hidden_values` en `language`: wat de server al weet, bij een persoonlijke link van het ' +
+            'contact (de attributen met de naam van een verborgen veld, de taal; niet bij een anonieme survey), ' +
+            'na een eerdere opslag wat die vastlegde; bij de publieke link niets. Al ingestuurd: status completed ' +
+            'met alleen de teksten voor het bedankscherm. Onbekende link of nog niet geopende survey: 404; ' +
+            'gesloten: 410.',
           params: respondTokenParams,
           response: { 200: respondentViewSchema, ...RESPOND_ERROR_RESPONSES },
         },
@@ -220,7 +224,14 @@ export const respondRoutes =
             'is opgeslagen plus wat wordt meegestuurd. Ongeldige antwoorden: 400 met `fields` per ' +
             '`answers.<vraag-id>` en er wordt niets opgeslagen. Nog eens insturen verandert niets en geeft weer ' +
             'completed; tussentijds opslaan na insturen: 409. Bij de publieke link is `respondent_key` verplicht ' +
-            'en begint de eerste aanvraag een eigen antwoord met een eigen `response_token`.',
+            'en begint de eerste aanvraag een eigen antwoord met een eigen `response_token`. `hidden_fields` (alleen ' +
+            'de verborgen velden die de survey kent; tekst van hoogstens 500 tekens, anders 400 onder ' +
+            '`hidden_fields.<naam>`) en `language` (een taalcode van Loop, anders 400) worden bij de eerste opslag ' +
+            'vastgelegd; bij een persoonlijke link gaan de waarden van het contact voor. Een survey met regels ' +
+            'volgt het pad van de deelnemer: tussentijds opslaan laat antwoorden buiten het pad weg; insturen ' +
+            'weigert (400, per vraag) antwoorden op vragen die niet getoond werden of na het eindscherm komen en ' +
+            'verplichte vragen op het pad zonder antwoord, verwijdert eerder opgeslagen antwoorden buiten het pad ' +
+            'en legt vast welke vragen niet getoond werden en op welk eindscherm het eindigde.',
           params: respondTokenParams,
           body: respondRequestSchema,
           response: {

@@ -226,10 +226,13 @@ const openingProblemSchema = object<OpeningProblem>(
       description:
         'Wat ontbreekt: survey_title_missing, question_title_missing, label_missing, statements_missing, ' +
         'statement_missing, statement_duplicate, options_too_few, option_missing, option_duplicate, ' +
-        'min_choices_invalid, max_choices_invalid.',
+        'min_choices_invalid, max_choices_invalid; of een probleem van de logica (de codes van checkLogic: ' +
+        'jump_backward, condition_question_missing, choice_missing, cycle, redirect_invalid, …).',
     }),
     fields: array(string(), {
-      description: 'De velden van de vraag om in te vullen (`title`, `settings.options.1`).',
+      description:
+        'De velden van de vraag om in te vullen (`title`, `settings.options.1`); bij de logica de regel ' +
+        '(`logic.rules.<id>`) of het eindscherm (`logic.end_screens.<id>`).',
     }),
     reason: string({
       description: 'Wat er moet gebeuren, zonder de vraag te noemen: voeg minstens twee keuzes toe',
@@ -247,7 +250,9 @@ export const surveyNotReadySchema = object<Partial<SurveyNotReadyBody> & { reado
   {
     detail: string({ description: 'Nederlandse foutmelding voor de gebruiker.' }),
     fields: record(string(), {
-      description: 'Per vraag (`questions.<id>`) of voor de titel (`title`): wat er nog ontbreekt.',
+      description:
+        'Per vraag (`questions.<id>`), voor de titel (`title`) of per regel van de logica (`logic.rules.<id>`): ' +
+        'wat er nog ontbreekt.',
     }),
     problems: array(openingProblemSchema, {
       description: 'Wat er eerst af moet, in de volgorde van de editor.',

@@ -57,8 +57,8 @@ export const surveyTemplateRoutes =
           tags: ['survey-templates'],
           summary: 'Survey templates',
           description:
-            'De ingebouwde sjablonen (voor iedereen, alleen-lezen) en die van de huidige organisatie, ' +
-            'ingebouwde eerst, dan op naam.',
+            'De ingebouwde sjablonen (voor iedereen, alleen-lezen, zonder logica) en die van de huidige ' +
+            'organisatie, ingebouwde eerst, dan op naam.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           response: { 200: array(surveyTemplateSchema), 404: ERRORS.notFound, ...PROTECTED_ERRORS },
@@ -81,7 +81,9 @@ export const surveyTemplateRoutes =
           tags: ['survey-templates'],
           summary: 'Create a template',
           description:
-            'Een sjabloon van de huidige organisatie. Alleen voor gebruikers die sjablonen mogen beheren (403).',
+            'Een sjabloon van de huidige organisatie, met de logica van de survey (`logic`; zonder: geen logica). ' +
+            "Een survey van het sjabloon krijgt die logica op haar nieuwe vraag-id's. Alleen voor gebruikers die " +
+            'sjablonen mogen beheren (403).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           body: surveyTemplateInputSchema,
@@ -107,8 +109,8 @@ export const surveyTemplateRoutes =
           tags: ['survey-templates'],
           summary: 'Change a template',
           description:
-            'Wijzigt een sjabloon van de huidige organisatie. Ingebouwde sjablonen: 403; van een andere ' +
-            'organisatie: 404.',
+            'Wijzigt een sjabloon van de huidige organisatie, met zijn logica (`logic`; zonder: geen logica). ' +
+            'Ingebouwde sjablonen: 403; van een andere organisatie: 404.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: templateIdParams,
