@@ -9,6 +9,7 @@ import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { Batcher } from './Batcher';
 import { QuestionTimingsCache } from './questionTimings';
 import { toRespondentBranding } from './respondentBranding';
+import { invitedContact, storedContext } from './respondentContext';
 import {
   respondentViewSchema,
   respondRequestSchema,
@@ -18,7 +19,6 @@ import {
 import {
   ensurePublicResponses,
   findRespondTargets,
-  invitedContact,
   type PublicVisitor,
   type RespondTarget,
   type ResponseWrite,
@@ -26,7 +26,6 @@ import {
   type StoredContext,
   savedAnswers,
   savedItemsOf,
-  storedContext,
   writeResponses,
 } from './responses';
 import { publicResponseToken, TOKEN_PATTERN } from './responseTokens';

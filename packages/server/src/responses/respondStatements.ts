@@ -70,7 +70,7 @@ function respondStatements(db: Queryable) {
         saved_at = input.at,
         completed_at = case when input.f then input.at end,
         question_seconds = r.question_seconds || input.times,
-        -- Survey logic (R-RESP-5, R-RESP-6): the hidden fields and language are fixed at the first
+        -- Survey logic (R-RESP-5, R-RESP-7): the hidden fields and language are fixed at the first
         -- write; a submission records the questions its path did not show and its end screen.
         hidden_fields = case when r.status = 'pending' then coalesce(input.h, r.hidden_fields) else r.hidden_fields end,
         language = case when r.status = 'pending' then input.l else r.language end,
@@ -91,7 +91,7 @@ function respondStatements(db: Queryable) {
   const sent = db
     .$with('sent', {})
     .as(sql`select p.r, jsonb_array_elements_text(p.sent) as q from passed p where not p.fresh`);
-  // A submission's saved answers to questions its path did not show are never kept (R-RESP-6).
+  // A submission's saved answers to questions its path did not show are never kept (R-RESP-7).
   const unseen = db
     .$with('unseen', {})
     .as(

@@ -2,14 +2,7 @@ import type { AnswerInput, Question, SurveyStatus } from '@loop/core';
 import { type AnswerItem, answerFromItems } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import {
-  contacts,
-  type ResponseStatus,
-  surveyAnswers,
-  surveyInvitations,
-  surveyResponses,
-  surveys,
-} from '../db/schema';
+import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schema';
 import { responseXmin, statementsOf } from './respondStatements';
 import { hashToken } from './responseTokens';
 import { bucketsOf } from './surveyCounts';
@@ -200,12 +193,6 @@ export async function savedAnswers(
   };
 }
 
-/** The hidden fields and language a response fixed at its first write (none for an unknown one). */
-export async function storedContext(db: Queryable, responseId: number): Promise<StoredContext> {
-  const [response] = await statementsOf(db).seconds.execute({ responseId });
-  return { hidden_fields: response?.hiddenFields ?? {}, language: response?.language ?? null };
-}
-
 function groupItems(
   rows: readonly (AnswerItem & { readonly questionId: string })[],
 ): Map<string, AnswerItem[]> {
@@ -241,7 +228,7 @@ export interface ResponseWrite {
   readonly hiddenFields?: Readonly<Record<string, string>>;
   readonly language?: string | null;
   /**
-   * A submission of a survey with rules (R-RESP-6): the questions its path did not show (their saved
+   * A submission of a survey with rules (R-RESP-7): the questions its path did not show (their saved
    * answers are deleted) and the end screen it reached. Left out: nothing unseen, no end screen.
    */
   readonly unseenQuestionIds?: readonly string[];
@@ -369,28 +356,6 @@ export async function personalLinkCounts(db: Queryable, surveyId: number) {
     .from(surveyResponses)
     .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.kind, 'personal')));
   return { total: row?.total ?? 0, started: row?.started ?? 0, completed: row?.completed ?? 0 };
-}
-
-/** What a personal link's contact gives a response: its language and attributes (R-RESP-5). */
-export interface ContactContext {
-  readonly language: string | null;
-  readonly attributes: Readonly<Record<string, unknown>>;
-}
-
-/**
- * The contact invited through a personal link's response, or null: a link without an invitation,
- * a deleted contact, or an anonymous survey (whose invitations hold no response, R-RESP-4; the
- * survey is checked too).
- */
-export async function invitedContact(db: Queryable, responseId: number): Promise<ContactContext | null> {
-  const [row] = await db
-    .select({ language: contacts.language, attributes: contacts.attributes })
-    .from(surveyInvitations)
-    .innerJoin(contacts, eq(contacts.id, surveyInvitations.contactId))
-    .innerJoin(surveys, eq(surveys.id, surveyInvitations.surveyId))
-    .where(and(eq(surveyInvitations.responseId, responseId), eq(surveys.anonymous, false)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** Submitted responses of a survey. */

@@ -2,14 +2,8 @@ import { NO_LOGIC, type SurveyLogic } from '@loop/core';
 import type { AnswerItem } from '@loop/core/surveys/model';
 import { describe, expect, it } from 'vitest';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
-import type {
-  ContactContext,
-  PublicVisitor,
-  RespondTarget,
-  ResponseState,
-  ResponseWrite,
-  StoredContext,
-} from './responses';
+import type { ContactContext } from './respondentContext';
+import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite, StoredContext } from './responses';
 import { RESPOND_ERRORS, type SaveResponseDeps, saveResponse, WRITE_ATTEMPTS } from './saveResponse';
 import { surveyContent } from './surveyQuestionsCache';
 

@@ -3,15 +3,9 @@ import type { FieldErrors } from '@loop/core/auth';
 import { checkRespondentContext, hiddenValuesFrom, type LogicContext } from '@loop/core/surveys/logic';
 import { type AnswerItem, RESPONDENT_MESSAGES, respondentAccess } from '@loop/core/surveys/model';
 import { planAnswers } from './answerPlan';
+import type { ContactContext } from './respondentContext';
 import { decidePath, type PathDecision } from './responsePath';
-import type {
-  ContactContext,
-  PublicVisitor,
-  RespondTarget,
-  ResponseState,
-  ResponseWrite,
-  StoredContext,
-} from './responses';
+import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite, StoredContext } from './responses';
 import type { SurveyContent } from './surveyQuestionsCache';
 
 /** The Dutch texts of the answering routes besides core's RESPONDENT_MESSAGES. */
