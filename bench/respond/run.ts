@@ -14,7 +14,8 @@
  * A fourth loads the answering page (GET /respond/:token) on personal links, what every respondent
  * does first.
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
- * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
+ * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment; LOGIC=50 gives every survey 50
+ * conditions that keep every answer on the path, to compare with the same run without logic)
  */
 import { cpus } from 'node:os';
 import { DEMO_ADMIN } from '@loop/server';
@@ -22,9 +23,11 @@ import autocannon, { type Result } from 'autocannon';
 import postgres from 'postgres';
 import { type BenchServer, withBenchServer } from '../benchKit';
 import { type Child, startChild, stopChild } from '../serverKit';
-import { ANSWERS, QUESTIONS } from './fixtures';
+import { ANSWERS, benchLogic, QUESTIONS } from './fixtures';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+/** Conditions of the surveys' logic (issue 26); 0: no logic. */
+const LOGIC = Number(process.env.LOGIC ?? 0);
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARM_UP = 3;
 /** Personal links made up front: more than the fastest run can use. */
@@ -78,6 +81,7 @@ async function prepare(
     thank_you_text: 'Bedankt!',
     close_at: null,
     questions: QUESTIONS,
+    ...(LOGIC > 0 ? { logic: benchLogic(LOGIC) } : {}),
   });
   await api('POST', `/surveys/${survey.id}/status`, { status: 'open' });
   const tokens: string[] = [];
@@ -254,7 +258,8 @@ async function bench(scratch: BenchServer) {
 
     console.log(
       `POST /api/v1/respond/:token, final submission of ${ANSWERS.length} answers, ${CONNECTIONS} connections, ` +
-        `${DURATION} s, loopback, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`,
+        `${DURATION} s, loopback, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}` +
+        (LOGIC > 0 ? `, logic of ${LOGIC} conditions` : ''),
     );
     console.log(line('Loop (PostgreSQL)', submissions));
     console.log(line('journey (save + submit)', journey, JOURNEY.length));
