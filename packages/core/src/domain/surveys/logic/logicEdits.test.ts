@@ -89,19 +89,17 @@ describe('logicOpeningProblems', () => {
         question_number: 6,
         codes: ['jump_backward'],
         fields: [`logic.rules.${backwards.id}`],
-        reason: LOGIC_MESSAGES.jumpBackward("Vraag 6 ('Waarom?')", "Vraag 1 ('Afdeling')").replace(
-          "Vraag 6 ('Waarom?'): ",
-          '',
-        ),
-        message: LOGIC_MESSAGES.jumpBackward("Vraag 6 ('Waarom?')", "Vraag 1 ('Afdeling')"),
+        reason:
+          "een sprong gaat terug naar Vraag 1 ('Afdeling'). Een sprong kan alleen naar een latere vraag",
+        message: LOGIC_MESSAGES.jumpBackward("Vraag 6 ('Waarom?')", "Vraag 1 ('Afdeling')").slice(0, -1),
       },
       {
         question_id: 'q_last',
         question_number: 8,
         codes: ['condition_question_missing'],
         fields: [`logic.rules.${dangling.id}`],
-        reason: 'een voorwaarde gaat over een vraag die niet meer bestaat.',
-        message: LOGIC_MESSAGES.conditionQuestionMissing("Vraag 8 ('Nog iets?')"),
+        reason: 'een voorwaarde gaat over een vraag die niet meer bestaat',
+        message: "Vraag 8 ('Nog iets?'): een voorwaarde gaat over een vraag die niet meer bestaat",
       },
     ]);
   });

@@ -83,16 +83,15 @@ export function logicOpeningProblems(questions: readonly Question[], logic: Surv
         : problem.end_screen_id !== null
           ? `logic.end_screens.${problem.end_screen_id}`
           : 'logic';
+    // Without the closing full stop, as `openingProblems` words its items (the list adds its own).
+    const message = problem.message.replace(/\.$/, '');
     return {
       question_id: number === undefined ? null : problem.question_id,
       question_number: number ?? null,
       codes: [problem.code satisfies LogicProblemCode],
       fields: [field],
-      reason:
-        prefix !== null && problem.message.startsWith(prefix)
-          ? problem.message.slice(prefix.length)
-          : problem.message,
-      message: problem.message,
+      reason: prefix !== null && message.startsWith(prefix) ? message.slice(prefix.length) : message,
+      message,
     };
   });
 }
