@@ -1,4 +1,4 @@
-import type { AnswerInput, Question } from '@loop/core';
+import type { AnswerInput, AnswerValue, Question } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import {
   type AnswerItem,
@@ -29,10 +29,12 @@ export interface AnswerPlan {
   readonly checkWithSaved:
     | ((saved: ReadonlyMap<string, readonly AnswerItem[]>) => AnswerRefusal | null)
     | null;
+  /** The answers that say something, checked, in survey order (an empty one is left out). */
+  readonly answers: readonly { readonly question_id: string; readonly value: AnswerValue }[];
 }
 
 /** Field keys on the wire: `answers.<question id>`, or `answers` for the list itself. */
-function refusal(check: { readonly detail: string; readonly fields: FieldErrors }): AnswerRefusal {
+export function refusal(check: { readonly detail: string; readonly fields: FieldErrors }): AnswerRefusal {
   const fields = Object.fromEntries(
     Object.entries(check.fields).map(([key, message]) => [
       key === 'answers' ? key : `answers.${key}`,
@@ -48,12 +50,14 @@ const entriesOf = (answers: unknown): ReadonlyArray<Record<string, unknown>> =>
 /**
  * Checks the answers of a request with core's rules and turns them into rows: every problem at
  * once with Dutch messages (nothing is written then), else the items per question (`answerToItems`)
- * and the seconds per question (whole seconds, capped like core caps them).
+ * and the seconds per question (whole seconds, capped like core caps them). With `pathRequired` (a
+ * survey with rules) a submission's required questions are left to its path (R-SURV-11).
  */
 export function planAnswers(
   questions: readonly Question[],
   answers: unknown,
   final: boolean,
+  options: { readonly pathRequired?: boolean } = {},
 ): AnswerPlan | { readonly ok: false; readonly refusal: AnswerRefusal } {
   // Shapes and values first: a final submission's required check may still need saved answers.
   const sent = validateSubmission(questions, answers, { final: false });
@@ -77,7 +81,8 @@ export function planAnswers(
         ]
       : [],
   );
-  const complete = !final || validateSubmission(questions, answers, { final: true }).ok;
+  const complete =
+    !final || options.pathRequired === true || validateSubmission(questions, answers, { final: true }).ok;
   const checkWithSaved = complete
     ? null
     : (saved: ReadonlyMap<string, readonly AnswerItem[]>): AnswerRefusal | null => {
@@ -90,5 +95,5 @@ export function planAnswers(
         const check = validateSubmission(questions, [...entries, ...earlier], { final: true });
         return check.ok ? null : refusal(check);
       };
-  return { ok: true, questionIds, items, seconds, checkWithSaved };
+  return { ok: true, questionIds, items, seconds, checkWithSaved, answers: sent.answers };
 }

@@ -1,4 +1,12 @@
-import type { Page, Question, RespondentView, RespondResult, Survey, SurveySummary } from '@loop/core';
+import {
+  NO_LOGIC,
+  type Page,
+  type Question,
+  type RespondentView,
+  type RespondResult,
+  type Survey,
+  type SurveySummary,
+} from '@loop/core';
 import { ANSWER_MESSAGES, answerToItems, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +73,9 @@ describe('GET /respond/:token', () => {
         thank_you_text: 'Dank je wel!',
         saved_answers: [],
         estimated_seconds: survey.estimated_seconds,
+        logic: NO_LOGIC,
+        hidden_values: {},
+        language: null,
       },
       branding: {
         organization_name: 'Antwoord BV',
@@ -78,7 +89,10 @@ describe('GET /respond/:token', () => {
       'close_at',
       'description_html',
       'estimated_seconds',
+      'hidden_values',
       'introduction_html',
+      'language',
+      'logic',
       'questions',
       'saved_answers',
       'thank_you_text',

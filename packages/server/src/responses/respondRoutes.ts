@@ -1,4 +1,5 @@
-import type { RespondentView, RespondResult } from '@loop/core';
+import { NO_LOGIC, type RespondentView, type RespondResult } from '@loop/core';
+import { hiddenValuesFrom } from '@loop/core/surveys/logic';
 import { estimateSeconds, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
@@ -8,6 +9,7 @@ import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { Batcher } from './Batcher';
 import { QuestionTimingsCache } from './questionTimings';
 import { toRespondentBranding } from './respondentBranding';
+import { invitedContact, storedContext } from './respondentContext';
 import {
   respondentViewSchema,
   respondRequestSchema,
@@ -21,6 +23,7 @@ import {
   type RespondTarget,
   type ResponseWrite,
   respondPage,
+  type StoredContext,
   savedAnswers,
   savedItemsOf,
   writeResponses,
@@ -33,7 +36,7 @@ import {
   type SaveResponseDeps,
   saveResponse,
 } from './saveResponse';
-import { SurveyQuestionsCache } from './surveyQuestionsCache';
+import { type SurveyContent, SurveyQuestionsCache } from './surveyQuestionsCache';
 
 export { RESPOND_ERRORS } from './saveResponse';
 
@@ -112,12 +115,35 @@ export const respondRoutes =
     const saveDeps: SaveResponseDeps = {
       now: () => deps.clock.now(),
       target: targetOf,
-      questions: (surveyId, version) => questionsCache.get(deps.db, surveyId, version),
+      content: (surveyId, version) => questionsCache.content(deps.db, surveyId, version),
+      contact: (responseId) => invitedContact(deps.db, responseId),
+      storedContext: (responseId) => storedContext(deps.db, responseId),
       publicToken: (surveyId, key) => publicResponseToken(deps.config.jwtSecret, surveyId, key),
       visitorResponse: (visitor) => visitors.submit(visitor),
       savedItems: (responseId) => saved.submit(responseId),
       write: (write) => writes.submit(write),
     };
+
+    /**
+     * The hidden fields and language the server holds for a link not saved yet (R-RESP-5; a saved
+     * response's come with its saved answers): a personal link's contact's, when the logic uses them
+     * and never in an anonymous survey; a public link or a submitted response, none here.
+     */
+    async function knownContext(
+      response: RespondTarget['response'],
+      content: SurveyContent,
+      anonymous: boolean,
+    ): Promise<StoredContext> {
+      const none = { hidden_fields: {}, language: null };
+      if (response?.status !== 'pending' || anonymous || !content.usesContact) return none;
+      const contact = await invitedContact(deps.db, response.id);
+      return contact === null
+        ? none
+        : {
+            hidden_fields: hiddenValuesFrom(content.logic.hidden_fields, contact.attributes),
+            language: contact.language,
+          };
+    }
 
     app.get(
       '/respond/:token',
@@ -129,9 +155,13 @@ export const respondRoutes =
           security: [],
           summary: 'A survey to answer',
           description:
-            'Openbaar, zonder inloggen. De survey zoals de deelnemer hem ziet, met de huisstijl van de organisatie ' +
-            'en de eerder opgeslagen antwoorden (verder waar je gebleven was). Al ingestuurd: status completed met ' +
-            'alleen de teksten voor het bedankscherm. Onbekende link of nog niet geopende survey: 404; gesloten: 410.',
+            'Openbaar, zonder inloggen. De survey zoals de deelnemer hem ziet, met de huisstijl van de organisatie, ' +
+            'de logica (regels, eindschermen, verborgen velden) en de eerder opgeslagen antwoorden (verder waar je ' +
+            'gebleven was). `hidden_values` en `language`: wat de server al weet, bij een persoonlijke link van het ' +
+            'contact (de attributen met de naam van een verborgen veld, de taal; niet bij een anonieme survey), ' +
+            'na een eerdere opslag wat die vastlegde; bij de publieke link niets. Al ingestuurd: status completed ' +
+            'met alleen de teksten voor het bedankscherm. Onbekende link of nog niet geopende survey: 404; ' +
+            'gesloten: 410.',
           params: respondTokenParams,
           response: { 200: respondentViewSchema, ...RESPOND_ERROR_RESPONSES },
         },
@@ -141,9 +171,9 @@ export const respondRoutes =
         const completed = target.response?.status === 'completed';
         // Only a response in progress has saved answers: a pending one was never written.
         const resumes = target.response?.status === 'in_progress' ? target.response.id : null;
-        const [page, questions, timings] = await Promise.all([
+        const [page, content, timings] = await Promise.all([
           respondPage(deps.db, target.surveyId),
-          questionsCache.get(deps.db, target.surveyId, target.version),
+          questionsCache.content(deps.db, target.surveyId, target.version),
           timingsCache.get(deps.db, target.surveyId),
           // A personal link of an invitation: the invitation is opened (once).
           target.response === null
@@ -151,7 +181,9 @@ export const respondRoutes =
             : markInvitationOpened(deps.db, target.response.id, request.params.token, deps.clock.now()),
         ]);
         if (page === null) throw new ApiError(404, RESPONDENT_MESSAGES.unknownToken);
-        const saved = resumes === null ? [] : await savedAnswers(deps.db, resumes, questions);
+        const { questions } = content;
+        const saved = resumes === null ? null : await savedAnswers(deps.db, resumes, questions);
+        const known = saved?.context ?? (await knownContext(target.response, content, page.anonymous));
         return {
           status: completed ? 'completed' : 'open',
           link_kind: target.response === null ? 'public' : 'personal',
@@ -164,8 +196,11 @@ export const respondRoutes =
             thank_you_text: page.thankYouText,
             close_at: page.closeAt?.toISOString() ?? null,
             questions: completed ? [] : questions,
+            logic: completed ? NO_LOGIC : content.logic,
+            hidden_values: completed ? {} : known.hidden_fields,
+            language: known.language,
             estimated_seconds: estimateSeconds(questions, timings),
-            saved_answers: saved,
+            saved_answers: saved?.answers ?? [],
           },
           branding: toRespondentBranding(page.organizationName, page.branding),
         };
@@ -188,7 +223,14 @@ export const respondRoutes =
             'is opgeslagen plus wat wordt meegestuurd. Ongeldige antwoorden: 400 met `fields` per ' +
             '`answers.<vraag-id>` en er wordt niets opgeslagen. Nog eens insturen verandert niets en geeft weer ' +
             'completed; tussentijds opslaan na insturen: 409. Bij de publieke link is `respondent_key` verplicht ' +
-            'en begint de eerste aanvraag een eigen antwoord met een eigen `response_token`.',
+            'en begint de eerste aanvraag een eigen antwoord met een eigen `response_token`. `hidden_fields` (alleen ' +
+            'de verborgen velden die de survey kent; tekst van hoogstens 500 tekens, anders 400 onder ' +
+            '`hidden_fields.<naam>`) en `language` (een taalcode van Loop, anders 400) worden bij de eerste opslag ' +
+            'vastgelegd; bij een persoonlijke link gaan de waarden van het contact voor. Een survey met regels ' +
+            'volgt het pad van de deelnemer: tussentijds opslaan laat antwoorden buiten het pad weg; insturen ' +
+            'weigert (400, per vraag) antwoorden op vragen die niet getoond werden of na het eindscherm komen en ' +
+            'verplichte vragen op het pad zonder antwoord, verwijdert eerder opgeslagen antwoorden buiten het pad ' +
+            'en legt vast welke vragen niet getoond werden en op welk eindscherm het eindigde.',
           params: respondTokenParams,
           body: respondRequestSchema,
           response: {
@@ -206,6 +248,8 @@ export const respondRoutes =
           final: request.body.final,
           answers: request.body.answers,
           respondentKey: request.body.respondent_key ?? null,
+          hiddenFields: request.body.hidden_fields,
+          language: request.body.language,
         });
         if (!result.ok) throw refusalError(result);
         if (result.value.status === 'completed' && request.body.final) {

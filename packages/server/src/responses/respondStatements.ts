@@ -41,9 +41,15 @@ function respondStatements(db: Queryable) {
     .as(sql`
       select r.token_hash as key, s.id as survey_id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as close_at, s.version,
-             r.id::text as response_id, r.status as response_status, r.xmin::text as response_xmin
-      from survey_responses r join surveys s on s.id = r.survey_id
-      where r.token_hash = any (array(select jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb)))
+             r.id::text as response_id, r.status as response_status, r.xmin as response_xmin
+      -- One index lookup per token: a lateral with a limit is not flattened into a join the
+      -- planner could answer with a sequential scan of a table that looks small.
+      from jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb) as h(hash)
+      cross join lateral (
+        select x.token_hash, x.survey_id, x.id, x.status, x.xmin::text as xmin
+        from survey_responses x where x.token_hash = h.hash limit 1
+      ) r
+      join surveys s on s.id = r.survey_id
       union all
       select s.public_token, s.id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version, null, null, null
@@ -52,17 +58,27 @@ function respondStatements(db: Queryable) {
 
   const input = db.$with('input', {}).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
-      as x(r bigint, x text, s integer, f boolean, fresh boolean, at timestamptz, sent jsonb, items jsonb, times jsonb)`);
+      as x(r bigint, x text, s integer, f boolean, fresh boolean, at timestamptz, sent jsonb, items jsonb, times jsonb,
+           h jsonb, l text, u jsonb, e text)`);
+  // The response rows are matched with `= any(array[…])`, which no hash or merge join can use: the
+  // planner has to look each one up through the primary key, also while the table looks small
+  // (the survey logic columns made a sequential scan look cheaper on an empty table).
   const gate = db.$with('gate', { writtenId: sql<string>`written_id`.as('written_id') }).as(sql`
     update survey_responses r
     set status = case when input.f then 'completed' else 'in_progress' end,
         started_at = coalesce(r.started_at, input.at),
         saved_at = input.at,
         completed_at = case when input.f then input.at end,
-        question_seconds = r.question_seconds || input.times
+        question_seconds = r.question_seconds || input.times,
+        -- Survey logic (R-RESP-5, R-RESP-7): the hidden fields and language are fixed at the first
+        -- write; a submission records the questions its path did not show and its end screen.
+        hidden_fields = case when r.status = 'pending' then coalesce(input.h, r.hidden_fields) else r.hidden_fields end,
+        language = case when r.status = 'pending' then input.l else r.language end,
+        unseen_question_ids = case when input.f and input.u is not null
+          then array(select jsonb_array_elements_text(input.u)) else r.unseen_question_ids end,
+        end_screen_id = case when input.f then input.e else r.end_screen_id end
     from input
-    where r.id = any (array(select input.r from input))
-      and r.id = input.r and r.status <> 'completed' and r.xmin::text = input.x
+    where r.id = any (array[input.r]) and r.status <> 'completed' and r.xmin::text = any (array[input.x])
     returning r.id, r.id::text as written_id, r.survey_id, r.kind, r.completed_at`);
   const passed = db.$with('passed', {}).as(sql`select input.* from input join gate on gate.id = input.r`);
   const items = db.$with('items', {}).as(sql`
@@ -75,13 +91,20 @@ function respondStatements(db: Queryable) {
   const sent = db
     .$with('sent', {})
     .as(sql`select p.r, jsonb_array_elements_text(p.sent) as q from passed p where not p.fresh`);
+  // A submission's saved answers to questions its path did not show are never kept (R-RESP-7).
+  const unseen = db
+    .$with('unseen', {})
+    .as(
+      sql`select p.r, jsonb_array_elements_text(p.u) as q from passed p where p.f and not p.fresh and p.u is not null`,
+    );
   const removed = db.$with('removed', {}).as(sql`
     delete from survey_answers a
-    where a.response_id = any (array(select r from sent))
-      and exists (select 1 from sent where sent.r = a.response_id and sent.q = a.question_id)
-      and not exists (
-        select 1 from items where items.r = a.response_id and items.q = a.question_id and items.i = a.item_id
-      )`);
+    where a.response_id = any (array(select r from sent union select r from unseen))
+      and ((exists (select 1 from sent where sent.r = a.response_id and sent.q = a.question_id)
+            and not exists (
+              select 1 from items where items.r = a.response_id and items.q = a.question_id and items.i = a.item_id
+            ))
+        or exists (select 1 from unseen where unseen.r = a.response_id and unseen.q = a.question_id))`);
   const upserted = db.$with('upserted', {}).as(sql`
     insert into survey_answers (response_id, survey_id, question_id, item_id, num_value, text_value, submitted_at)
     select r, s, q, i, n, t, case when f then at end from items
@@ -93,6 +116,7 @@ function respondStatements(db: Queryable) {
     where a.response_id = any (array(select r from passed where f and not fresh))
       and a.response_id = p.r
       and not exists (select 1 from sent where sent.r = p.r and sent.q = a.question_id)
+      and not exists (select 1 from unseen where unseen.r = p.r and unseen.q = a.question_id)
     returning a.survey_id, a.question_id, a.item_id, a.num_value, a.submitted_at`);
   // The survey counts KPIs read (surveyCounts.ts): a submission adds its scored items and itself.
   // Only a submission stamps items and completes a response, once, so this only ever adds. Rows
@@ -175,13 +199,18 @@ function respondStatements(db: Queryable) {
     .innerJoin(organizations, eq(organizations.id, surveys.organizationId))
     .leftJoin(branding, eq(branding.organizationId, surveys.organizationId))
     .where(eq(surveys.id, sql.placeholder('surveyId')));
+  // A response's seconds per question with what it fixed at its first write (R-RESP-5).
   const seconds = db
-    .select({ seconds: surveyResponses.questionSeconds })
+    .select({
+      seconds: surveyResponses.questionSeconds,
+      hiddenFields: surveyResponses.hiddenFields,
+      language: surveyResponses.language,
+    })
     .from(surveyResponses)
     .where(eq(surveyResponses.id, sql.placeholder('responseId')));
 
   const writeQuery = db
-    .with(input, gate, passed, items, sent, removed, upserted, stamped, counted, completions)
+    .with(input, gate, passed, items, sent, unseen, removed, upserted, stamped, counted, completions)
     .select({ id: gate.writtenId })
     .from(gate);
 

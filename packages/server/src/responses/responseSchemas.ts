@@ -11,6 +11,8 @@ import type {
   RespondResult,
   SurveyLinks,
 } from '@loop/core';
+import { CONTACT_LANGUAGES } from '@loop/core';
+import { HIDDEN_FIELD_VALUE_MAX_LENGTH, HIDDEN_FIELDS_MAX } from '@loop/core/surveys/logic';
 import {
   array,
   boolean,
@@ -19,10 +21,11 @@ import {
   number,
   object,
   oneOf,
+  record,
   type Schema,
   string,
 } from '../http/schema';
-import { questionSchema } from '../surveys/surveySchemas';
+import { logicSchema, questionSchema } from '../surveys/surveySchemas';
 
 /** At most this many personal links per request (the contract's limit). */
 export const PERSONAL_LINKS_MAX = 500;
@@ -57,13 +60,30 @@ export const respondRequestSchema = object<RespondRequest>(
     final: boolean({
       description: 'true: insturen (verplichte vragen gecontroleerd); false: tussentijds opslaan.',
     }),
+    // Open here: core's `checkRespondentContext` refuses a declared field's bad value with a Dutch
+    // message under `hidden_fields.<name>` and ignores names the survey does not declare.
+    hidden_fields: {
+      type: 'object',
+      maxProperties: HIDDEN_FIELDS_MAX * 5,
+      description:
+        'De verborgen velden die de publieke link meegaf (`?afdeling=Verkoop`), per naam. Alleen de namen die ' +
+        `de survey declareert tellen (andere worden genegeerd); een waarde is tekst van hoogstens ${HIDDEN_FIELD_VALUE_MAX_LENGTH} ` +
+        'tekens (anders 400). Vastgelegd bij de eerste keer opslaan; een persoonlijke link neemt ze van het contact.',
+    } as Schema<Readonly<Record<string, string>> | undefined>,
+    language: string({
+      maxLength: 20,
+      description: `De taal waarin de deelnemer antwoordt: een van ${CONTACT_LANGUAGES.join(', ')} (anders 400).`,
+    }),
     respondent_key: string({
       maxLength: 64,
       description:
         'Alleen bij de publieke link: een willekeurige sleutel (16–64 tekens A-Z, a-z, 0-9, _ en -) per bezoeker.',
     }),
   },
-  { optional: ['respondent_key'], description: 'Antwoorden opslaan of insturen.' },
+  {
+    optional: ['respondent_key', 'hidden_fields', 'language'],
+    description: 'Antwoorden opslaan of insturen.',
+  },
 );
 
 export const respondResultSchema = object<RespondResult>({
@@ -85,6 +105,15 @@ const respondentSurveySchema = object<RespondentSurvey>({
   thank_you_text: string(),
   close_at: nullable(string({ format: 'date-time' })),
   questions: array(questionSchema),
+  logic: logicSchema,
+  hidden_values: record(string(), {
+    description:
+      'Waarden van verborgen velden die de server al kent: van het contact bij een persoonlijke link (niet bij ' +
+      'een anonieme survey), of die een eerder opgeslagen antwoord meekreeg. Nooit tonen.',
+  }),
+  language: nullable(
+    string({ description: 'De taal die de server kent (het contact, een eerdere opslag); null: geen.' }),
+  ),
   estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
   saved_answers: array(answerInputSchema, { description: 'Eerder opgeslagen antwoorden.' }),
 });

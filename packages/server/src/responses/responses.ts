@@ -15,6 +15,12 @@ export interface ResponseState {
   readonly xmin: string;
 }
 
+/** What a response fixed at its first write (R-RESP-5): its hidden fields and language. */
+export interface StoredContext {
+  readonly hidden_fields: Readonly<Record<string, string>>;
+  readonly language: string | null;
+}
+
 /** The survey a token in `/respond/:token` leads to, and the response when it is a response token. */
 export interface RespondTarget {
   readonly surveyId: number;
@@ -64,6 +70,8 @@ export async function findRespondTarget(db: Queryable, token: string): Promise<R
   return (await findRespondTargets(db, [token])).get(token) ?? null;
 }
 
+const RESPONSE_STATE = { id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin };
+
 /**
  * The response of a public-link visitor: made on their first save, found again by their respondent
  * key (unique per survey), so concurrent or retried first saves make one response.
@@ -90,10 +98,10 @@ export async function publicResponseId(
       createdAt: values.now,
     })
     .onConflictDoNothing()
-    .returning({ id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin });
+    .returning(RESPONSE_STATE);
   if (created !== undefined) return created;
   const [existing] = await db
-    .select({ id: surveyResponses.id, status: surveyResponses.status, xmin: responseXmin })
+    .select(RESPONSE_STATE)
     .from(surveyResponses)
     .where(
       and(
@@ -154,19 +162,22 @@ export async function respondPage(db: Queryable, surveyId: number) {
   return row ?? null;
 }
 
-/** The answers saved on a response, as the answering page sends them (with their seconds). */
+/**
+ * The answers saved on a response, as the answering page sends them (with their seconds), and the
+ * hidden fields and language it fixed at its first write, from the same row.
+ */
 export async function savedAnswers(
   db: Queryable,
   responseId: number,
   questions: readonly Question[],
-): Promise<AnswerInput[]> {
+): Promise<{ readonly answers: AnswerInput[]; readonly context: StoredContext }> {
   const [items, [response]] = await Promise.all([
     savedItemsOf(db, [responseId]),
     statementsOf(db).seconds.execute({ responseId }),
   ]);
   const byQuestion = items.get(responseId) ?? new Map<string, AnswerItem[]>();
   const seconds = new Map(Object.entries(response?.seconds ?? {}));
-  return questions.flatMap((question) => {
+  const answers = questions.flatMap((question) => {
     const value = answerFromItems(question, byQuestion.get(question.id) ?? []);
     if (value === null) return [];
     const spent = seconds.get(question.id);
@@ -176,6 +187,10 @@ export async function savedAnswers(
         : { question_id: question.id, value, seconds_spent: spent },
     ];
   });
+  return {
+    answers,
+    context: { hidden_fields: response?.hiddenFields ?? {}, language: response?.language ?? null },
+  };
 }
 
 function groupItems(
@@ -209,6 +224,15 @@ export interface ResponseWrite {
   readonly items: readonly QuestionItem[];
   /** Running totals per question; they replace the stored ones. */
   readonly seconds: ReadonlyArray<{ readonly question_id: string; readonly seconds: number }>;
+  /** The declared hidden fields and the language; written only by the response's first write (R-RESP-5). */
+  readonly hiddenFields?: Readonly<Record<string, string>>;
+  readonly language?: string | null;
+  /**
+   * A submission of a survey with rules (R-RESP-7): the questions its path did not show (their saved
+   * answers are deleted) and the end screen it reached. Left out: nothing unseen, no end screen.
+   */
+  readonly unseenQuestionIds?: readonly string[];
+  readonly endScreenId?: string | null;
 }
 
 /**
@@ -261,6 +285,13 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
           t: item.text_value,
         })),
         times: Object.fromEntries(write.seconds.map((entry) => [entry.question_id, entry.seconds])),
+        // Left out when there is nothing to say, so a survey without logic sends what it did.
+        ...(write.hiddenFields === undefined || Object.keys(write.hiddenFields).length === 0
+          ? {}
+          : { h: write.hiddenFields }),
+        ...(write.language == null ? {} : { l: write.language }),
+        ...(write.unseenQuestionIds === undefined ? {} : { u: write.unseenQuestionIds }),
+        ...(write.endScreenId == null ? {} : { e: write.endScreenId }),
       })),
     ),
   });

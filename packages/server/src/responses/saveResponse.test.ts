@@ -1,8 +1,11 @@
+import { NO_LOGIC, type SurveyLogic } from '@loop/core';
 import type { AnswerItem } from '@loop/core/surveys/model';
 import { describe, expect, it } from 'vitest';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/everyTypeQuestions';
-import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite } from './responses';
+import type { ContactContext } from './respondentContext';
+import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite, StoredContext } from './responses';
 import { RESPOND_ERRORS, type SaveResponseDeps, saveResponse, WRITE_ATTEMPTS } from './saveResponse';
+import { surveyContent } from './surveyQuestionsCache';
 
 // The answering use-case on its own: no HTTP, no database, every dependency an in-memory fake.
 
@@ -22,15 +25,29 @@ const survey = (overrides: Partial<RespondTarget> = {}): RespondTarget => ({
 const inProgress = (id = 11, xmin = '1'): ResponseState => ({ id, status: 'in_progress', xmin });
 
 /** A fake world: tokens to targets, visitors' responses, saved answers, and writes that may lose races. */
-function world(targets: Record<string, RespondTarget>, options: { losses?: number } = {}) {
+function world(
+  targets: Record<string, RespondTarget>,
+  options: { losses?: number; logic?: SurveyLogic; contact?: ContactContext } = {},
+) {
   const writes: ResponseWrite[] = [];
   const visitors: PublicVisitor[] = [];
   const saved = new Map<number, Map<string, AnswerItem[]>>();
+  const stored = new Map<number, StoredContext>();
+  /** The reads a request made beyond its token, its survey and its write. */
+  const reads: string[] = [];
   let losses = options.losses ?? 0;
   const deps: SaveResponseDeps = {
     now: () => NOW,
     target: async (token) => targets[token] ?? null,
-    questions: async () => everyTypeQuestions(),
+    content: async () => surveyContent(everyTypeQuestions(), options.logic ?? NO_LOGIC),
+    contact: async () => {
+      reads.push('contact');
+      return options.contact ?? null;
+    },
+    storedContext: async (id) => {
+      reads.push('storedContext');
+      return stored.get(id) ?? { hidden_fields: {}, language: null };
+    },
     publicToken: (surveyId, key) => `publiek-${surveyId}-${key}`,
     visitorResponse: async (visitor) => {
       visitors.push(visitor);
@@ -38,7 +55,10 @@ function world(targets: Record<string, RespondTarget>, options: { losses?: numbe
       targets[visitor.token] = survey({ response });
       return response;
     },
-    savedItems: async (id) => saved.get(id) ?? new Map(),
+    savedItems: async (id) => {
+      reads.push('savedItems');
+      return saved.get(id) ?? new Map();
+    },
     write: async (write) => {
       if (losses > 0) {
         losses--;
@@ -48,7 +68,7 @@ function world(targets: Record<string, RespondTarget>, options: { losses?: numbe
       return true;
     },
   };
-  return { deps, writes, visitors, saved };
+  return { deps, writes, visitors, saved, stored, reads };
 }
 
 describe('saveResponse', () => {
@@ -174,5 +194,96 @@ describe('saveResponse', () => {
     const lost = await saveResponse(hopeless.deps, { token: 'persoonlijk', final: false, answers: [] });
     expect(lost).toMatchObject({ ok: false, code: 'busy', detail: RESPOND_ERRORS.busy });
     expect(hopeless.writes).toEqual([]);
+  });
+});
+
+/** Rules on questions only, as the answering benchmark's survey has them. */
+const QUESTION_RULES: SurveyLogic = {
+  rules: [
+    {
+      id: 'r-1',
+      action: 'hide',
+      question_id: 'q-rating',
+      when: {
+        match: 'all',
+        conditions: [{ source: 'question', question_id: 'q-nps', operator: 'less', value: 3 }],
+      },
+    },
+  ],
+  end_screens: [],
+  hidden_fields: [],
+};
+
+describe('saveResponse of a survey with logic', () => {
+  const pending = (): ResponseState => ({ id: 12, status: 'pending', xmin: '1' });
+
+  it('should read nothing more for a survey without rules', async () => {
+    const { deps, writes, reads } = world({ persoonlijk: survey({ response: inProgress() }) });
+    const result = await saveResponse(deps, {
+      token: 'persoonlijk',
+      final: true,
+      answers: everyTypeAnswers(),
+    });
+    expect(result.ok).toBe(true);
+    expect(reads).toEqual([]);
+    expect(writes[0]).not.toHaveProperty('unseenQuestionIds');
+  });
+
+  it('should read nothing saved when a first write sends every answer its conditions read', async () => {
+    const { deps, writes, reads } = world(
+      { persoonlijk: survey({ response: pending() }) },
+      { logic: QUESTION_RULES },
+    );
+    const result = await saveResponse(deps, {
+      token: 'persoonlijk',
+      final: true,
+      answers: everyTypeAnswers(),
+    });
+    expect(result.ok).toBe(true);
+    expect(reads).toEqual([]);
+    expect(writes[0]).toMatchObject({ unseenQuestionIds: [], endScreenId: null });
+  });
+
+  it('should read the saved answers of a response written before only when a condition needs one', async () => {
+    const complete = world({ persoonlijk: survey({ response: inProgress() }) }, { logic: QUESTION_RULES });
+    await saveResponse(complete.deps, { token: 'persoonlijk', final: true, answers: everyTypeAnswers() });
+    expect(complete.reads).toEqual(['storedContext']);
+
+    const partial = world({ persoonlijk: survey({ response: inProgress() }) }, { logic: QUESTION_RULES });
+    partial.saved.set(11, new Map([['q-nps', [{ item_id: '', num_value: 1, text_value: null }]]]));
+    const withoutNps = everyTypeAnswers().filter((answer) => answer.question_id !== 'q-nps');
+    const refused = await saveResponse(partial.deps, {
+      token: 'persoonlijk',
+      final: true,
+      answers: withoutNps,
+    });
+    expect(partial.reads).toEqual(['storedContext', 'savedItems']);
+    // The saved score of 1 hides q-rating, which this request answers.
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      fields: { 'answers.q-rating': expect.any(String) },
+    });
+    expect(partial.writes).toEqual([]);
+  });
+
+  it("should take a personal link's contact only at its first write and only when the logic uses it", async () => {
+    const logic = { ...QUESTION_RULES, hidden_fields: ['afdeling'] };
+    const contact = { language: 'en', attributes: { afdeling: 'ict', andere: 'x' } };
+    const first = world({ persoonlijk: survey({ response: pending() }) }, { logic, contact });
+    await saveResponse(first.deps, {
+      token: 'persoonlijk',
+      final: false,
+      answers: [],
+      hiddenFields: { afdeling: 'verkoop' },
+      language: 'nl',
+    });
+    expect(first.reads).toEqual(['contact']);
+    expect(first.writes[0]).toMatchObject({ hiddenFields: { afdeling: 'ict' }, language: 'en' });
+
+    const plain = world({ persoonlijk: survey({ response: pending() }) }, { logic: QUESTION_RULES, contact });
+    await saveResponse(plain.deps, { token: 'persoonlijk', final: false, answers: [], language: 'nl' });
+    expect(plain.reads).toEqual([]);
+    expect(plain.writes[0]).toMatchObject({ hiddenFields: {}, language: 'nl' });
   });
 });

@@ -1,14 +1,21 @@
-import type { Question, RespondResult } from '@loop/core';
+import type { RespondResult } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
+import { checkRespondentContext, hiddenValuesFrom, type LogicContext } from '@loop/core/surveys/logic';
 import { type AnswerItem, RESPONDENT_MESSAGES, respondentAccess } from '@loop/core/surveys/model';
 import { planAnswers } from './answerPlan';
-import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite } from './responses';
+import type { ContactContext } from './respondentContext';
+import { decidePath, type PathDecision } from './responsePath';
+import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite, StoredContext } from './responses';
+import type { SurveyContent } from './surveyQuestionsCache';
 
 /** The Dutch texts of the answering routes besides core's RESPONDENT_MESSAGES. */
 export const RESPOND_ERRORS = {
   respondentKeyMissing:
     'Je antwoorden konden niet worden gekoppeld. Vernieuw de pagina en probeer het opnieuw.',
   busy: 'Je antwoorden worden op dit moment ook ergens anders opgeslagen. Probeer het zo opnieuw.',
+  /** A refused hidden field or language: the first field's own message. */
+  contextInvalid: (fields: FieldErrors): string =>
+    Object.values(fields)[0] ?? 'De gegevens van de link konden niet worden gelezen.',
 } as const;
 
 /** Writes of one request that may find the response changed by another request before it gives up. */
@@ -65,7 +72,12 @@ export interface SaveResponseDeps {
   readonly now: () => Date;
   /** The survey and response a token leads to; null for an unknown token. */
   readonly target: (token: string) => Promise<RespondTarget | null>;
-  readonly questions: (surveyId: number, version: number) => Promise<readonly Question[]>;
+  /** The survey's questions and logic at this content version (compiled once). */
+  readonly content: (surveyId: number, version: number) => Promise<SurveyContent>;
+  /** A personal link's invited contact (never for an anonymous survey); null: none. */
+  readonly contact: (responseId: number) => Promise<ContactContext | null>;
+  /** The hidden fields and language a response fixed at its first write. */
+  readonly storedContext: (responseId: number) => Promise<StoredContext>;
   /** A public-link visitor's own response token, derived from their key. */
   readonly publicToken: (surveyId: number, respondentKey: string) => string;
   /** Makes a public-link visitor's response where it is missing, or finds it. */
@@ -80,6 +92,42 @@ export interface SaveResponseRequest {
   readonly final: boolean;
   readonly answers: unknown;
   readonly respondentKey?: string | null;
+  /** The link's hidden fields (`hidden_fields`) and the language, as sent (R-RESP-5). */
+  readonly hiddenFields?: unknown;
+  readonly language?: unknown;
+}
+
+/** The context the evaluator reads: no language is ''. */
+const logicContextOf = (context: {
+  readonly hidden_fields: Readonly<Record<string, string>>;
+  readonly language: string | null;
+}): LogicContext => ({ hidden_fields: context.hidden_fields, language: context.language ?? '' });
+
+/**
+ * The hidden fields and language a response is evaluated with (R-RESP-5): those it stored at its
+ * first write (read only for a survey with rules: without, nothing reads them and the write keeps
+ * them); before that, what this request sent, over which a personal link's contact wins (its
+ * attributes of the declared names, its language) when the survey's logic uses them.
+ */
+async function contextOf(
+  deps: SaveResponseDeps,
+  content: SurveyContent,
+  response: ResponseState,
+  personal: boolean,
+  sent: StoredContext,
+): Promise<StoredContext> {
+  if (response.status !== 'pending')
+    return content.compiled === null ? sent : deps.storedContext(response.id);
+  if (!personal || !content.usesContact) return sent;
+  const contact = await deps.contact(response.id);
+  if (contact === null) return sent;
+  return {
+    hidden_fields: {
+      ...sent.hidden_fields,
+      ...hiddenValuesFrom(content.logic.hidden_fields, contact.attributes),
+    },
+    language: contact.language ?? sent.language,
+  };
 }
 
 /**
@@ -87,7 +135,8 @@ export interface SaveResponseRequest {
  * before anything is made or written; a public-link visitor's response is made by the first request
  * that will be written; a write that finds the response changed by a concurrent request reads it
  * again and goes on, at most WRITE_ATTEMPTS times. A repeated submission changes nothing and answers
- * completed; a save after the submission is refused.
+ * completed; a save after the submission is refused. A survey with rules follows the respondent's
+ * path (R-RESP-6, `decidePath`); one without pays nothing for it.
  */
 export async function saveResponse(
   deps: SaveResponseDeps,
@@ -113,9 +162,16 @@ export async function saveResponse(
       });
     responseToken = deps.publicToken(target.surveyId, key);
   }
-  const questions = await deps.questions(target.surveyId, target.version);
-  const plan = planAnswers(questions, answers, final);
+  const content = await deps.content(target.surveyId, target.version);
+  const { compiled } = content;
+  const plan = planAnswers(content.questions, answers, final, { pathRequired: compiled !== null });
+  const sentContext = checkRespondentContext(content.logic.hidden_fields, {
+    hidden_fields: request.hiddenFields,
+    language: request.language,
+  });
   let current: ResponseState | null = target.response;
+  /** A public visitor's path over what they sent alone, with what they sent as context. */
+  let alone: PathDecision | null = null;
   if (current === null) {
     // A public-link visitor. A request that will be written (a valid save, a complete submission)
     // makes their response if it is missing, in the same step that finds it; anything else only
@@ -127,19 +183,27 @@ export async function saveResponse(
       token: responseToken,
       now,
     };
-    const writable = plan.ok && plan.checkWithSaved === null;
+    // With rules, what was sent must also fit its path on its own: then a new visitor's response may
+    // be made at once (an existing visitor's is only found, and checked over its saved answers below).
+    if (compiled !== null && plan.ok && sentContext.ok)
+      alone = await decidePath(content, compiled, plan, final, logicContextOf(sentContext), null);
+    const writable =
+      plan.ok && plan.checkWithSaved === null && sentContext.ok && (compiled === null || alone?.ok === true);
     current = writable
       ? await deps.visitorResponse(visitor)
       : ((await deps.target(responseToken))?.response ?? null);
-    if (plan.ok && current === null) {
+    if (plan.ok && sentContext.ok && current === null) {
       // A new visitor has nothing saved: what they sent must be complete on its own.
       const refusal = plan.checkWithSaved?.(new Map()) ?? null;
       if (refusal !== null) return refused('invalid', refusal.detail, refusal.fields);
+      if (alone !== null && !alone.ok) return refused('invalid', alone.refusal.detail, alone.refusal.fields);
       current = await deps.visitorResponse(visitor);
     }
   }
   if (current?.status === 'completed') return submitted(responseToken);
   if (!plan.ok) return refused('invalid', plan.refusal.detail, plan.refusal.fields);
+  if (!sentContext.ok)
+    return refused('invalid', RESPOND_ERRORS.contextInvalid(sentContext.fields), sentContext.fields);
   if (current === null) throw new Error('A checked request without its response');
 
   for (let attempt = 1; ; attempt++) {
@@ -149,14 +213,41 @@ export async function saveResponse(
       const refusal = plan.checkWithSaved(await deps.savedItems(response.id));
       if (refusal !== null) return refused('invalid', refusal.detail, refusal.fields);
     }
+    const context = await contextOf(deps, content, response, target.response !== null, sentContext);
+    let path: PathDecision | null = null;
+    if (compiled !== null) {
+      // A new public visitor's response has nothing saved and the context they sent: decided above.
+      const fresh = response.status === 'pending';
+      path =
+        fresh && target.response === null && alone !== null
+          ? alone
+          : await decidePath(
+              content,
+              compiled,
+              plan,
+              final,
+              logicContextOf(context),
+              fresh ? null : () => deps.savedItems(response.id),
+            );
+      if (!path.ok) return refused('invalid', path.refusal.detail, path.refusal.fields);
+    }
+    // Answers off the path are not written (a submission refused those it sent, R-RESP-6).
+    const onPath = path === null ? null : path.isVisible;
+    const keep = <T extends { readonly question_id: string }>(list: readonly T[]): readonly T[] =>
+      onPath === null ? list : list.filter((entry) => onPath(entry.question_id));
     const written = await deps.write({
       response,
       surveyId: target.surveyId,
       final,
       now,
-      questionIds: plan.questionIds,
-      items: plan.items,
-      seconds: plan.seconds,
+      questionIds: onPath === null ? plan.questionIds : plan.questionIds.filter(onPath),
+      items: keep(plan.items),
+      seconds: keep(plan.seconds),
+      hiddenFields: context.hidden_fields,
+      language: context.language,
+      ...(path?.ok === true && path.unseenQuestionIds !== undefined
+        ? { unseenQuestionIds: path.unseenQuestionIds, endScreenId: path.endScreenId }
+        : {}),
     });
     if (written)
       return {

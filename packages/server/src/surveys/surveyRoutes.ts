@@ -21,7 +21,14 @@ import {
   surveySummarySchema,
   surveyUpdateSchema,
 } from './surveySchemas';
-import { checkedSurveyInput, listSurveys, SURVEY_ERRORS, surveyWithStats, toSurvey } from './surveys';
+import {
+  checkedSurveyInput,
+  listSurveys,
+  SURVEY_BODY_LIMIT,
+  SURVEY_ERRORS,
+  surveyWithStats,
+  toSurvey,
+} from './surveys';
 import {
   changeSurveyStatus,
   createDraft,
@@ -99,14 +106,18 @@ export const surveyRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'surveys.build' },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'createSurvey',
           tags: ['surveys'],
           summary: 'Create a survey',
           description:
             'Maakt een nieuw concept: leeg (de velden van de editor; een concept mag nog onaf zijn) of als kopie ' +
-            'van een sjabloon met `template_id` (ingebouwd of van de eigen organisatie; anders 404). Bij ongeldige ' +
-            'invoer (verkeerd type, te lang, ongeldige id) wordt niets opgeslagen.',
+            'van een sjabloon met `template_id` (ingebouwd of van de eigen organisatie; anders 404), met de logica ' +
+            "van het sjabloon op de nieuwe vraag-id's. Zonder `logic` heeft de survey geen logica; regels met " +
+            'problemen (een vraag die niet meer bestaat) mogen in een concept. Bij ongeldige invoer (verkeerd type, ' +
+            'te lang, ongeldige id, logica buiten de grenzen) wordt niets opgeslagen: 400 met `fields` per veld ' +
+            '(`logic.rules.0.to`).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           body: createSurveySchema,
@@ -136,7 +147,7 @@ export const surveyRoutes =
           tags: ['surveys'],
           summary: 'One survey',
           description:
-            'Eén survey van de huidige organisatie met haar vragen (van een andere organisatie: 404).',
+            'Eén survey van de huidige organisatie met haar vragen en haar logica (van een andere organisatie: 404).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -151,6 +162,7 @@ export const surveyRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'surveys.build' },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'updateSurvey',
           tags: ['surveys'],
@@ -159,9 +171,12 @@ export const surveyRoutes =
             'Slaat de hele inhoud van de editor op met de `version` die de editor laadde; is die intussen ' +
             'verouderd, dan 409 en blijft alles zoals het was. Een concept wordt opgeslagen zoals het is, ook ' +
             'met lege teksten of te weinig keuzes (publiceren wacht daarop); een geopende of gesloten survey moet ' +
-            'compleet zijn (anders 400). Bij een geopende of gesloten survey met antwoorden worden wijzigingen ' +
-            'die de antwoorden breken geweigerd (409, `fields` per vraag). Status wijzigen gaat via ' +
-            'POST /surveys/:id/status.',
+            'compleet zijn (anders 400), ook haar logica: elk probleem dat `checkLogic` noemt geeft 400 met ' +
+            '`fields` per regel (`logic.rules.<id>`). Zonder `logic` blijft de opgeslagen logica. Bij een geopende ' +
+            'of gesloten survey met antwoorden worden wijzigingen die de antwoorden breken geweigerd (409, `fields` ' +
+            'per vraag), net als elke wijziging van de regels of verborgen velden en het toevoegen of verwijderen ' +
+            'van eindschermen (409 met LOGIC_MESSAGES.locked); tekst en doorstuuradres van een eindscherm mogen ' +
+            'nog veranderen. Status wijzigen gaat via POST /surveys/:id/status.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -196,8 +211,10 @@ export const surveyRoutes =
             'Publiceren (open: minstens één vraag, niets meer in te vullen, sluitdatum niet verstreken), sluiten ' +
             '(closed), heropenen of terug naar concept (draft, alleen zonder antwoorden). Een niet-toegestane ' +
             'overgang geeft 409 met de reden; staat er nog iets open, dan noemt `problems` elke vraag (met haar ' +
-            'id) en wat erin ontbreekt, en `fields` hetzelfde per vraag (`questions.<id>`). Dezelfde status nog ' +
-            'eens verandert niets.',
+            'id) en wat erin ontbreekt, en `fields` hetzelfde per vraag (`questions.<id>`). Daarna volgen de ' +
+            'problemen van de logica (een sprong terug, een verwijzing naar een verwijderde vraag of keuze), elk ' +
+            'met het nummer van de vraag en de Nederlandse zin van `checkLogic`, in `fields` per regel ' +
+            '(`logic.rules.<id>`). Dezelfde status nog eens verandert niets.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -267,8 +284,8 @@ export const surveyRoutes =
           tags: ['surveys'],
           summary: 'Copy a survey',
           description:
-            'Maakt een nieuw concept met dezelfde inhoud ("… (kopie)", nieuwe vraag-id\'s), zonder antwoorden; ' +
-            'ook van een concept dat nog onaf is.',
+            'Maakt een nieuw concept met dezelfde inhoud ("… (kopie)", nieuwe vraag-id\'s) en dezelfde logica ' +
+            "(verwijzend naar de nieuwe vraag-id's), zonder antwoorden; ook van een concept dat nog onaf is.",
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,

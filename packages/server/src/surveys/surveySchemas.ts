@@ -27,6 +27,9 @@ import {
   type Schema,
   string,
 } from '../http/schema';
+import { logicSchema } from './logicSchema';
+
+export { logicSchema } from './logicSchema';
 
 // Caps against absurd input only: the precise limits and their Dutch messages come from core's
 // `checkSurveyDraft` (drafts) and `validateCompleteSurvey` (open surveys), which check every body before anything is stored.
@@ -60,6 +63,7 @@ const surveyInputProperties = {
   thank_you_text: string({ maxLength: TEXT_CAP, description: 'Bedanktekst na het insturen.' }),
   close_at: nullable(string({ maxLength: 100, description: 'Sluitdatum (ISO 8601) of null.' })),
   questions,
+  logic: logicSchema,
 } as const;
 
 /** The body of POST /surveys: either the editor's fields or a `template_id`. */
@@ -80,9 +84,11 @@ export const createSurveySchema = object<CreateSurveyBody>(
       'thank_you_text',
       'close_at',
       'questions',
+      'logic',
       'template_id',
     ],
-    description: 'Een lege survey (de velden van de editor, titel verplicht) of { template_id }.',
+    description:
+      'Een lege survey (de velden van de editor, titel verplicht; zonder `logic` geen logica) of { template_id }.',
   },
 );
 
@@ -91,7 +97,11 @@ export const surveyUpdateSchema = object<SurveyUpdateRequest>(
     ...surveyInputProperties,
     version: integer({ minimum: 0, description: 'De versie die de editor het laatst laadde.' }),
   },
-  { description: 'De hele inhoud van de editor plus de geladen `version`.' },
+  {
+    optional: ['logic'],
+    description:
+      'De hele inhoud van de editor plus de geladen `version`; zonder `logic` blijft de logica zoals ze was.',
+  },
 );
 
 export const surveyStatusSchema = object<{ readonly status: SurveyStatus }>({ status: surveyStatus });
@@ -106,10 +116,13 @@ const openingProblemSchema = object<OpeningProblem>(
       description:
         'Wat ontbreekt: survey_title_missing, question_title_missing, label_missing, statements_missing, ' +
         'statement_missing, statement_duplicate, options_too_few, option_missing, option_duplicate, ' +
-        'min_choices_invalid, max_choices_invalid.',
+        'min_choices_invalid, max_choices_invalid; of een probleem van de logica (de codes van checkLogic: ' +
+        'jump_backward, condition_question_missing, choice_missing, cycle, redirect_invalid, …).',
     }),
     fields: array(string(), {
-      description: 'De velden van de vraag om in te vullen (`title`, `settings.options.1`).',
+      description:
+        'De velden van de vraag om in te vullen (`title`, `settings.options.1`); bij de logica de regel ' +
+        '(`logic.rules.<id>`) of het eindscherm (`logic.end_screens.<id>`).',
     }),
     reason: string({
       description: 'Wat er moet gebeuren, zonder de vraag te noemen: voeg minstens twee keuzes toe',
@@ -127,7 +140,9 @@ export const surveyNotReadySchema = object<Partial<SurveyNotReadyBody> & { reado
   {
     detail: string({ description: 'Nederlandse foutmelding voor de gebruiker.' }),
     fields: record(string(), {
-      description: 'Per vraag (`questions.<id>`) of voor de titel (`title`): wat er nog ontbreekt.',
+      description:
+        'Per vraag (`questions.<id>`), voor de titel (`title`) of per regel van de logica (`logic.rules.<id>`): ' +
+        'wat er nog ontbreekt.',
     }),
     problems: array(openingProblemSchema, {
       description: 'Wat er eerst af moet, in de volgorde van de editor.',
@@ -179,6 +194,7 @@ export const surveySchema = object<Survey>(
     published_at: nullable(timestamp('Voor het eerst geopend.')),
     closed_at: nullable(timestamp('Gesloten.')),
     questions: array(questionSchema),
+    logic: logicSchema,
     response_count: integer({ description: 'Aantal antwoorden.' }),
     question_timings: record(object<QuestionTiming>({ median_seconds: number(), respondents: integer() }), {
       description: 'Gemeten tijden per vraag-id.',
@@ -248,8 +264,13 @@ export const surveyTemplateInputSchema = object<SurveyTemplateInput>(
     introduction_html: surveyInputProperties.introduction_html,
     thank_you_text: surveyInputProperties.thank_you_text,
     questions,
+    logic: logicSchema,
   },
-  { description: 'Naam, omschrijving en de inhoud van de survey (zonder sluitdatum).' },
+  {
+    optional: ['logic'],
+    description:
+      'Naam, omschrijving en de inhoud van de survey (zonder sluitdatum; zonder `logic` geen logica).',
+  },
 );
 
 export const surveyTemplateSchema = object<SurveyTemplate>({
@@ -263,6 +284,7 @@ export const surveyTemplateSchema = object<SurveyTemplate>({
   introduction_html: string(),
   thank_you_text: string(),
   questions: array(questionSchema),
+  logic: logicSchema,
   estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
   created_at: timestamp('Aangemaakt.'),
   updated_at: timestamp('Laatst gewijzigd.'),

@@ -8,6 +8,7 @@ import { array, noContent } from '../http/schema';
 import { currentOrganization } from '../organizations/memberships';
 import { withSanitizedHtml } from './surveyHtml';
 import { surveyTemplateInputSchema, surveyTemplateSchema, templateIdParams } from './surveySchemas';
+import { SURVEY_BODY_LIMIT } from './surveys';
 import {
   checkedTemplateInput,
   deleteTemplate,
@@ -56,8 +57,8 @@ export const surveyTemplateRoutes =
           tags: ['survey-templates'],
           summary: 'Survey templates',
           description:
-            'De ingebouwde sjablonen (voor iedereen, alleen-lezen) en die van de huidige organisatie, ' +
-            'ingebouwde eerst, dan op naam.',
+            'De ingebouwde sjablonen (voor iedereen, alleen-lezen, zonder logica) en die van de huidige ' +
+            'organisatie, ingebouwde eerst, dan op naam.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           response: { 200: array(surveyTemplateSchema), 404: ERRORS.notFound, ...PROTECTED_ERRORS },
@@ -74,12 +75,15 @@ export const surveyTemplateRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'templates.manage', alsoTemplateManagers: true },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'createSurveyTemplate',
           tags: ['survey-templates'],
           summary: 'Create a template',
           description:
-            'Een sjabloon van de huidige organisatie. Alleen voor gebruikers die sjablonen mogen beheren (403).',
+            'Een sjabloon van de huidige organisatie, met de logica van de survey (`logic`; zonder: geen logica). ' +
+            "Een survey van het sjabloon krijgt die logica op haar nieuwe vraag-id's. Alleen voor gebruikers die " +
+            'sjablonen mogen beheren (403).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           body: surveyTemplateInputSchema,
@@ -99,13 +103,14 @@ export const surveyTemplateRoutes =
       {
         onRequest: authenticate,
         config: { permission: 'templates.manage', alsoTemplateManagers: true },
+        bodyLimit: SURVEY_BODY_LIMIT,
         schema: {
           operationId: 'updateSurveyTemplate',
           tags: ['survey-templates'],
           summary: 'Change a template',
           description:
-            'Wijzigt een sjabloon van de huidige organisatie. Ingebouwde sjablonen: 403; van een andere ' +
-            'organisatie: 404.',
+            'Wijzigt een sjabloon van de huidige organisatie, met zijn logica (`logic`; zonder: geen logica). ' +
+            'Ingebouwde sjablonen: 403; van een andere organisatie: 404.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: templateIdParams,

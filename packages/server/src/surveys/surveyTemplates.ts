@@ -1,6 +1,7 @@
-import type { SurveyInput, SurveyTemplate, SurveyTemplateInput } from '@loop/core';
+import { NO_LOGIC, type SurveyInput, type SurveyTemplate, type SurveyTemplateInput } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
+import { checkLogicInput } from '@loop/core/surveys/logic';
 import { estimateSeconds, renumberQuestions, validateCompleteSurvey } from '@loop/core/surveys/model';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
@@ -34,9 +35,14 @@ export function checkedTemplateInput(body: SurveyTemplateInput): SurveyTemplateI
     fields.description = TEMPLATE_ERRORS.descriptionTooLong;
   const survey = validateCompleteSurvey({ ...body, close_at: null });
   if (!survey.ok) Object.assign(fields, survey.fields);
+  // Without logic, none (the contract); with it, the shapes a survey's logic may have.
+  const logic = body.logic === undefined ? null : checkLogicInput(body.logic);
+  if (logic !== null && !logic.ok)
+    for (const [key, message] of Object.entries(logic.fields))
+      fields[key === 'logic' ? key : `logic.${key}`] = message;
   if (!survey.ok || Object.keys(fields).length > 0) throw invalidInput(fields as FieldErrors);
   const { close_at: _closeAt, ...content } = survey.value;
-  return { name, description, ...content };
+  return { name, description, ...content, logic: logic?.ok === true ? logic.value : NO_LOGIC };
 }
 
 /** A template's content as the input of a new survey (no close date). */
@@ -47,6 +53,7 @@ export const templateAsSurveyInput = (row: SurveyTemplateRow): SurveyInput => ({
   thank_you_text: row.thankYouText,
   close_at: null,
   questions: row.questions,
+  logic: row.logic,
 });
 
 export function toSurveyTemplate(row: SurveyTemplateRow): SurveyTemplate {
@@ -62,6 +69,7 @@ export function toSurveyTemplate(row: SurveyTemplateRow): SurveyTemplate {
     introduction_html: row.introductionHtml,
     thank_you_text: row.thankYouText,
     questions,
+    logic: row.logic,
     estimated_seconds: estimateSeconds(questions),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -76,6 +84,7 @@ export const templateColumns = (input: SurveyTemplateInput) => ({
   introductionHtml: input.introduction_html,
   thankYouText: input.thank_you_text,
   questions: [...input.questions],
+  logic: input.logic ?? NO_LOGIC,
 });
 
 const visibleTo = (organizationId: number) =>

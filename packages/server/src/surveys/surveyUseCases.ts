@@ -1,5 +1,6 @@
-import type { SurveyInput, SurveyStatus } from '@loop/core';
+import { NO_LOGIC, type SurveyInput, type SurveyStatus } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
+import { LOGIC_MESSAGES, logicEditProblems, logicOpeningProblems } from '@loop/core/surveys/logic';
 import {
   compareForOpenSurvey,
   decideStatusChange,
@@ -16,15 +17,16 @@ import { withSanitizedHtml } from './surveyHtml';
 import type { CreateSurveyBody } from './surveySchemas';
 import {
   checkedSurveyInput,
+  checkOpenSurveyLogic,
   copyTitle,
   deleteSurvey,
   findSurvey,
+  freshCopy,
   insertSurvey,
   SURVEY_ERRORS,
   setSurveyStatus,
   toSurvey,
   updateSurveyContent,
-  withFreshIds,
 } from './surveys';
 import { findVisibleTemplate, TEMPLATE_ERRORS, templateAsSurveyInput } from './surveyTemplates';
 
@@ -76,7 +78,10 @@ export async function createDraft(
     const template = id === null ? null : await findVisibleTemplate(deps.db, values.organizationId, id);
     if (template === null) return refused('not_found', TEMPLATE_ERRORS.notFound);
     const fromTemplate = templateAsSurveyInput(template);
-    input = checkedSurveyInput({ ...fromTemplate, questions: withFreshIds(fromTemplate.questions) }, 'draft');
+    input = checkedSurveyInput(
+      { ...fromTemplate, ...freshCopy(fromTemplate.questions, fromTemplate.logic ?? NO_LOGIC) },
+      'draft',
+    );
   } else {
     input = checkedSurveyInput(values.body, 'draft');
   }
@@ -90,8 +95,10 @@ export async function createDraft(
 }
 
 /**
- * Saves the editor's content over `survey` if it still has `version`. An open or closed survey with
- * answers refuses changes that break them (409, a field per question); a save that lost a race
+ * Saves the editor's content over `survey` if it still has `version`. An open or closed survey must
+ * keep sound logic (400 per rule, R-SURV-12); with answers it refuses changes that break them (409, a
+ * field per question) and any change of its rules, hidden fields or set of end screens (409,
+ * `LOGIC_MESSAGES.locked`, R-SURV-2). Without `logic` the stored logic stays. A save that lost a race
  * answers 409, or 404 when the survey was deleted meanwhile.
  */
 export async function saveSurveyContent(
@@ -102,6 +109,8 @@ export async function saveSurveyContent(
 ): Promise<SurveyResult<SurveyRow>> {
   if (survey.version !== version) return refused('conflict', SURVEY_ERRORS.staleVersion);
   if (survey.status !== 'draft') {
+    const logic = input.logic ?? survey.logic;
+    checkOpenSurveyLogic(input.questions, logic);
     const facts = await answerFacts(deps.db, survey.id, survey.questions, input.questions);
     const refusals = compareForOpenSurvey(survey.questions, input.questions, facts);
     if (refusals.length > 0) {
@@ -110,6 +119,13 @@ export async function saveSurveyContent(
       );
       return refused('conflict', refusals[0]?.message ?? SURVEY_ERRORS.openEditRefused, fields);
     }
+    const locked = logicEditProblems(survey.logic, logic, facts.responseCount > 0);
+    if (locked.length > 0)
+      return refused(
+        'conflict',
+        LOGIC_MESSAGES.locked,
+        Object.fromEntries(locked.map((problem) => [problem.field, problem.message])),
+      );
   }
   const saved = await updateSurveyContent(deps.db, survey, version, input, deps.clock.now());
   if (saved === null) {
@@ -132,9 +148,14 @@ export async function changeSurveyStatus(
 ): Promise<SurveyResult<{ readonly row: SurveyRow; readonly changed: boolean }>> {
   const now = deps.clock.now();
   // The same rule the editor applies before it asks (docs/decisions/surveys.md, 'Drafts are always saved').
+  // Logic problems come after what the questions lack: a rule on an unfinished question may be fine.
+  const questions = renumberQuestions(survey.questions);
   const problems =
     to === 'open' && survey.status !== 'open'
-      ? openingProblems({ title: survey.title, questions: renumberQuestions(survey.questions) })
+      ? [
+          ...openingProblems({ title: survey.title, questions }),
+          ...logicOpeningProblems(questions, survey.logic),
+        ]
       : [];
   const decision = decideStatusChange({
     from: survey.status,
@@ -151,7 +172,9 @@ export async function changeSurveyStatus(
       decision.detail ?? SURVEY_ERRORS.openEditRefused,
       Object.fromEntries(
         problems.map((problem) => [
-          problem.question_id === null ? (problem.fields[0] ?? 'title') : `questions.${problem.question_id}`,
+          problem.question_id === null || problem.fields[0]?.startsWith('logic') === true
+            ? (problem.fields[0] ?? 'title')
+            : `questions.${problem.question_id}`,
           problem.message,
         ]),
       ),
@@ -182,7 +205,7 @@ export function duplicateSurvey(
 ): Promise<SurveyRow> {
   const survey = toSurvey(source);
   const input = checkedSurveyInput(
-    { ...survey, title: copyTitle(survey.title), questions: withFreshIds(survey.questions) },
+    { ...survey, title: copyTitle(survey.title), ...freshCopy(survey.questions, survey.logic) },
     'draft',
   );
   return createSurvey(deps, {

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Question, QuestionTiming, Survey, SurveyInput, SurveyStatus, SurveySummary } from '@loop/core';
+import {
+  NO_LOGIC,
+  type Question,
+  type QuestionTiming,
+  type Survey,
+  type SurveyInput,
+  type SurveyLogic,
+  type SurveyStatus,
+  type SurveySummary,
+} from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
+import { checkLogicInput, logicOpeningProblems, remapLogicQuestions } from '@loop/core/surveys/logic';
 import {
   checkSurveyDraft,
   estimateSeconds,
@@ -35,6 +45,12 @@ export const SURVEY_ERRORS = {
 const COPY_SUFFIX = ' (kopie)';
 
 /**
+ * The body limit of the editor's saves and of templates: a survey's questions with its logic (up to
+ * LOGIC_RULES_MAX rules with LOGIC_CONDITIONS_MAX conditions) do not fit the API's usual JSON limit.
+ */
+export const SURVEY_BODY_LIMIT = 1024 * 1024;
+
+/**
  * Checks an editor body with core's rules for a survey in `status`: the normalised input, or a 400
  * naming the fields. A draft is stored with whatever it still lacks (empty texts, too few choices:
  * docs/decisions/surveys.md, 'Drafts are always saved'), never with what is unusable (a wrong type, a
@@ -42,13 +58,47 @@ const COPY_SUFFIX = ' (kopie)';
  */
 export function checkedSurveyInput(body: unknown, status: SurveyStatus): SurveyInput {
   const checked = status === 'draft' ? checkSurveyDraft(body) : validateCompleteSurvey(body);
-  if (!checked.ok) throw invalidInput(checked.fields as FieldErrors);
-  return checked.value;
+  const raw = typeof body === 'object' && body !== null ? (body as { logic?: unknown }).logic : undefined;
+  const logic = raw === undefined ? null : checkLogicInput(raw);
+  if (!checked.ok || (logic !== null && !logic.ok)) {
+    const fields: Record<string, string> = checked.ok ? {} : { ...checked.fields };
+    if (logic !== null && !logic.ok)
+      for (const [key, message] of Object.entries(logic.fields))
+        fields[key === 'logic' ? key : `logic.${key}`] = message;
+    throw invalidInput(fields as FieldErrors);
+  }
+  return logic === null ? checked.value : { ...checked.value, logic: logic.value };
+}
+
+/**
+ * What keeps the logic of an open or closed survey from being saved, as a 400 of its other checks
+ * (R-SURV-12): `checkLogic`'s problems over the questions it will have, each under its rule's field
+ * (`logic.rules.<id>`) with the question's number in its Dutch sentence. A draft is saved with them
+ * (R-SURV-1); only opening it waits for them.
+ */
+export function checkOpenSurveyLogic(questions: readonly Question[], logic: SurveyLogic): void {
+  const problems = logicOpeningProblems(questions, logic);
+  if (problems.length === 0) return;
+  const fields: Record<string, string> = {};
+  for (const problem of problems) fields[problem.fields[0] ?? 'logic'] ??= problem.message;
+  throw invalidInput(fields as FieldErrors);
 }
 
 /** The same questions with fresh question ids (copies never share ids with their source). */
 export const withFreshIds = (questions: readonly Question[]): Question[] =>
   renumberQuestions(questions.map((question) => ({ ...question, id: randomUUID() })));
+
+/** A copy's questions under fresh ids with its logic following them (a duplicate, a template's survey). */
+export function freshCopy(
+  questions: readonly Question[],
+  logic: SurveyLogic,
+): { readonly questions: Question[]; readonly logic: SurveyLogic } {
+  const copies = withFreshIds(questions);
+  const ids = new Map(
+    renumberQuestions(questions).map((question, index) => [question.id, copies[index]?.id ?? question.id]),
+  );
+  return { questions: copies, logic: remapLogicQuestions(logic, ids) };
+}
 
 /** 'Titel (kopie)', shortened so the result still fits the title limit. */
 export function copyTitle(title: string): string {
@@ -82,6 +132,7 @@ export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): 
     thank_you_text: row.thankYouText,
     ...lifecycleOf(row),
     questions,
+    logic: row.logic,
     response_count: stats.responseCount,
     question_timings: stats.timings,
     version: row.version,
@@ -116,7 +167,7 @@ function toSummary(
   };
 }
 
-/** The columns of a validated editor input. */
+/** The columns of a validated editor input; without `logic` the stored logic stays. */
 export const inputColumns = (input: SurveyInput) => ({
   title: input.title,
   descriptionHtml: input.description_html,
@@ -124,6 +175,7 @@ export const inputColumns = (input: SurveyInput) => ({
   thankYouText: input.thank_you_text,
   closeAt: input.close_at === null ? null : new Date(input.close_at),
   questions: [...input.questions],
+  ...(input.logic === undefined ? {} : { logic: input.logic }),
 });
 
 /** A survey of the organisation, or null (unknown, or another organisation's). */
@@ -206,6 +258,7 @@ export async function insertSurvey(
       organizationId: values.organizationId,
       createdBy: values.createdBy,
       ...inputColumns(values.input),
+      logic: values.input.logic ?? NO_LOGIC,
       status: 'draft',
       version: 1,
       createdAt: values.now,

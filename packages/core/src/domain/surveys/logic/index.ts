@@ -7,11 +7,37 @@ export { checkLogic, isSafeRedirect, REDIRECT_URL_MAX_LENGTH } from './checkLogi
 export type { CompiledLogic } from './compileLogic';
 export { compileLogic, evaluateLogic } from './compileLogic';
 export { DESCRIBE_WORDS, describeCondition, describeRule, LANGUAGE_NAMES } from './describeRule';
+export type { LogicEditCode, LogicEditProblem } from './logicEdits';
+export {
+  conditionQuestionIds,
+  logicEditProblems,
+  logicOpeningProblems,
+  readsLanguage,
+  remapLogicQuestions,
+  sameJson,
+} from './logicEdits';
+export type { CheckedLogic, CheckedRespondentContext } from './logicInput';
+export {
+  CONDITION_TEXT_MAX_LENGTH,
+  CONDITION_VALUES_MAX,
+  checkLogicInput,
+  checkRespondentContext,
+  END_SCREEN_TEXT_MAX_LENGTH,
+  END_SCREENS_MAX,
+  HIDDEN_FIELD_NAME_MAX_LENGTH,
+  HIDDEN_FIELD_NAME_PATTERN,
+  HIDDEN_FIELD_VALUE_MAX_LENGTH,
+  HIDDEN_FIELDS_MAX,
+  hiddenValuesFrom,
+  LOGIC_CONDITIONS_MAX,
+  LOGIC_INPUT_MESSAGES,
+  LOGIC_RULES_MAX,
+} from './logicInput';
 export type { LogicKind } from './logicKinds';
 export { HIDDEN_FIELD_VALUE_MAX, LOGIC_KINDS, LOGIC_LANGUAGES, OPERATORS, OTHER_CHOICE } from './logicKinds';
 export { LOGIC_MESSAGES, OPERATOR_LABELS } from './logicMessages';
 export type { PathProblem, PathProblemCode } from './logicPath';
-export { answerMap, PATH_MESSAGES, pathProblems, pruneAnswers } from './logicPath';
+export { answerMap, PATH_MESSAGES, pathProblems, pruneAnswers, submissionProblems } from './logicPath';
 export type {
   Condition,
   ConditionGroup,

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MESSAGES } from '../model';
 import { compileLogic } from './compileLogic';
-import { answers, jump, logicOf, on, QUESTIONS, SALES, score, show, THANKS, text } from './logic.fixtures';
-import { answerMap, PATH_MESSAGES, pathProblems, pruneAnswers } from './logicPath';
+import {
+  answers,
+  jump,
+  logicOf,
+  on,
+  QUESTIONS,
+  SALES,
+  SUPPORT,
+  score,
+  show,
+  THANKS,
+  text,
+} from './logic.fixtures';
+import { answerMap, PATH_MESSAGES, pathProblems, pruneAnswers, submissionProblems } from './logicPath';
 import type { LogicAnswers, SurveyLogic } from './logicTypes';
 
 const isSales = on('q_dept', { operator: 'equals', value: 'sales' });
@@ -100,5 +112,38 @@ describe('pathProblems', () => {
   it('should leave answers a jump skipped to pruning', () => {
     const logic = logicOf(jump('q_dept', 'q_why', isSales));
     expect(check(answers({ ...COMPLETE, q_nps: score(10) }), logic)).toEqual([]);
+  });
+});
+
+describe('submissionProblems', () => {
+  const compiled = compileLogic(QUESTIONS, LOGIC);
+  const problems = (given: LogicAnswers, sent: LogicAnswers = given) =>
+    submissionProblems(compiled, compiled.evaluate(given), given, sent);
+
+  it('should find nothing wrong with a complete submission of the path', () => {
+    expect(problems(answers(COMPLETE))).toEqual([]);
+  });
+
+  it('should refuse an answer sent to a question the path did not show', () => {
+    const given = answers({ ...COMPLETE, q_dept: SUPPORT });
+    expect(problems(given)).toEqual([
+      { question_id: 'q_sales', code: 'not_shown', message: PATH_MESSAGES.notShown },
+    ]);
+    expect(PATH_MESSAGES.notShown).toBe('Deze vraag werd je niet getoond en hoort niet bij je antwoorden.');
+  });
+
+  it('should not hold an answer saved earlier against the submission, nor an empty one sent', () => {
+    const { q_sales: saved, ...rest } = COMPLETE;
+    const given = answers({ ...rest, q_dept: SUPPORT, q_sales: saved });
+    expect(problems(given, answers({ q_dept: SUPPORT }))).toEqual([]);
+    expect(problems(answers({ ...rest, q_dept: SUPPORT, q_sales: text('') }))).toEqual([]);
+  });
+
+  it('should refuse answers sent past the end screen and ask for required questions only on the path', () => {
+    const given = answers({ q_dept: SALES, q_work: { s_desk: 1 }, q_nps: score(2), q_last: text('x') });
+    expect(problems(given)).toEqual([
+      { question_id: 'q_work', code: 'incomplete', message: PATH_MESSAGES.incomplete },
+      { question_id: 'q_last', code: 'past_end', message: PATH_MESSAGES.pastEnd },
+    ]);
   });
 });
