@@ -98,25 +98,32 @@ const respondentBrandingSchema = object<RespondentBranding>({
   primary_color: nullable(string()),
 });
 
-const respondentSurveySchema = object<RespondentSurvey>({
-  title: string(),
-  description_html: string({ description: 'Opgeschoonde HTML.' }),
-  introduction_html: string({ description: 'Opgeschoonde HTML.' }),
-  thank_you_text: string(),
-  close_at: nullable(string({ format: 'date-time' })),
-  questions: array(questionSchema),
-  logic: logicSchema,
-  hidden_values: record(string(), {
-    description:
-      'Waarden van verborgen velden die de server al kent: van het contact bij een persoonlijke link (niet bij ' +
-      'een anonieme survey), of die een eerder opgeslagen antwoord meekreeg. Nooit tonen.',
-  }),
-  language: nullable(
-    string({ description: 'De taal die de server kent (het contact, een eerdere opslag); null: geen.' }),
-  ),
-  estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
-  saved_answers: array(answerInputSchema, { description: 'Eerder opgeslagen antwoorden.' }),
-});
+const respondentSurveySchema = object<RespondentSurvey>(
+  {
+    title: string(),
+    description_html: string({ description: 'Opgeschoonde HTML.' }),
+    introduction_html: string({ description: 'Opgeschoonde HTML.' }),
+    thank_you_text: string(),
+    close_at: nullable(string({ format: 'date-time' })),
+    questions: array(questionSchema),
+    logic: logicSchema,
+    hidden_values: record(string(), {
+      description:
+        'Waarden van verborgen velden die de server al kent: van het contact bij een persoonlijke link (niet bij ' +
+        'een anonieme survey), of die een eerder opgeslagen antwoord meekreeg. Nooit tonen.',
+    }),
+    language: nullable(
+      string({ description: 'De taal die de server kent (het contact, een eerdere opslag); null: geen.' }),
+    ),
+    languages: array(string(), {
+      description:
+        'De talen waarin de survey volledig vertaald is (de hoofdtaal eerst); ontbreekt: alleen de hoofdtaal.',
+    }),
+    estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
+    saved_answers: array(answerInputSchema, { description: 'Eerder opgeslagen antwoorden.' }),
+  },
+  { optional: ['languages'] },
+);
 
 export const respondentViewSchema = object<RespondentView>({
   status: oneOf(['open', 'completed'] as const, {
