@@ -28,6 +28,7 @@ import {
   string,
 } from '../http/schema';
 import { logicSchema } from './logicSchema';
+import { surveyLanguagesSchema, surveyTranslationsSchema } from './translationSchema';
 
 export { logicSchema } from './logicSchema';
 
@@ -64,6 +65,8 @@ const surveyInputProperties = {
   close_at: nullable(string({ maxLength: 100, description: 'Sluitdatum (ISO 8601) of null.' })),
   questions,
   logic: logicSchema,
+  languages: surveyLanguagesSchema,
+  translations: surveyTranslationsSchema,
 } as const;
 
 /** The body of POST /surveys: either the editor's fields or a `template_id`. */
@@ -85,6 +88,8 @@ export const createSurveySchema = object<CreateSurveyBody>(
       'close_at',
       'questions',
       'logic',
+      'languages',
+      'translations',
       'template_id',
     ],
     description:
@@ -98,9 +103,10 @@ export const surveyUpdateSchema = object<SurveyUpdateRequest>(
     version: integer({ minimum: 0, description: 'De versie die de editor het laatst laadde.' }),
   },
   {
-    optional: ['logic'],
+    optional: ['logic', 'languages', 'translations'],
     description:
-      'De hele inhoud van de editor plus de geladen `version`; zonder `logic` blijft de logica zoals ze was.',
+      'De hele inhoud van de editor plus de geladen `version`; zonder `logic`, `languages` of `translations` ' +
+      'blijven die zoals ze waren.',
   },
 );
 
@@ -195,6 +201,8 @@ export const surveySchema = object<Survey>(
     closed_at: nullable(timestamp('Gesloten.')),
     questions: array(questionSchema),
     logic: logicSchema,
+    languages: surveyLanguagesSchema,
+    translations: surveyTranslationsSchema,
     response_count: integer({ description: 'Aantal antwoorden.' }),
     question_timings: record(object<QuestionTiming>({ median_seconds: number(), respondents: integer() }), {
       description: 'Gemeten tijden per vraag-id.',

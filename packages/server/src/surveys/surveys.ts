@@ -133,6 +133,8 @@ export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): 
     ...lifecycleOf(row),
     questions,
     logic: row.logic,
+    languages: row.languages,
+    translations: row.translations,
     response_count: stats.responseCount,
     question_timings: stats.timings,
     version: row.version,
@@ -167,7 +169,7 @@ function toSummary(
   };
 }
 
-/** The columns of a validated editor input; without `logic` the stored logic stays. */
+/** The columns of a validated editor input; without `logic`, `languages` or `translations` the stored ones stay. */
 export const inputColumns = (input: SurveyInput) => ({
   title: input.title,
   descriptionHtml: input.description_html,
@@ -176,6 +178,8 @@ export const inputColumns = (input: SurveyInput) => ({
   closeAt: input.close_at === null ? null : new Date(input.close_at),
   questions: [...input.questions],
   ...(input.logic === undefined ? {} : { logic: input.logic }),
+  ...(input.languages === undefined ? {} : { languages: [...input.languages] }),
+  ...(input.translations === undefined ? {} : { translations: input.translations }),
 });
 
 /** A survey of the organisation, or null (unknown, or another organisation's). */

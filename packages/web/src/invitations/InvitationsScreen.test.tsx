@@ -31,6 +31,8 @@ const SURVEY: Survey = {
     { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
   ],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   version: 3,
   estimated_seconds: 60,
   retention_until: null,

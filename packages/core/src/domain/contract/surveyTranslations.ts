@@ -3,7 +3,7 @@
  * (Dutch) and may have a translation per extra language of `CONTACT_LANGUAGES`. A translation holds
  * one text per stable key (`title`, `questions.<qid>.options.<oid>`, …; the scheme is in
  * `@loop/core/surveys/translations`), never per position, so reordering questions or choices keeps
- * every translation in place. Not yet part of `Survey`: the server stores and sends it later.
+ * every translation in place. A survey carries its `languages` and `translations`.
  */
 import { CONTACT_LANGUAGES, type ContactLanguage } from './contacts';
 

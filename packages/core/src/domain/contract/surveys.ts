@@ -6,6 +6,7 @@
  */
 
 import type { SurveyLogic } from './surveyLogic';
+import type { SurveyTranslations } from './surveyTranslations';
 
 /** Lifecycle of a survey: draft → open → closed (reopening and going back are in `surveyStatus.ts`). */
 export type SurveyStatus = 'draft' | 'open' | 'closed';
@@ -125,6 +126,10 @@ export interface Survey {
   readonly questions: readonly Question[];
   /** Show/hide and jump rules, end screens and hidden fields (`NO_LOGIC` when it has none). */
   readonly logic: SurveyLogic;
+  /** The extra languages respondents may answer in (codes of `TRANSLATION_LANGUAGES`), in the owner's order. */
+  readonly languages: readonly string[];
+  /** Per extra language its texts (R-SURV-16); a language is offered to respondents only when complete. */
+  readonly translations: SurveyTranslations;
   readonly response_count?: number;
   /** Observed times per question id, for the time estimate once there are answers. */
   readonly question_timings?: Readonly<Record<string, QuestionTiming>>;
@@ -196,6 +201,10 @@ export interface SurveyInput {
   readonly questions: readonly Question[];
   /** Left out: no logic on a new survey; an update keeps the stored logic. */
   readonly logic?: SurveyLogic;
+  /** Left out: none on a new survey; an update keeps the stored ones. */
+  readonly languages?: readonly string[];
+  /** Left out: none on a new survey; an update keeps the stored ones. */
+  readonly translations?: SurveyTranslations;
 }
 
 /** PUT /surveys/:id: the editor's save with the `version` it last loaded. */

@@ -1,4 +1,10 @@
-import { NO_LOGIC, type Question, type SurveyLogic, type SurveyStatus } from '@loop/core';
+import {
+  NO_LOGIC,
+  type Question,
+  type SurveyLogic,
+  type SurveyStatus,
+  type SurveyTranslations,
+} from '@loop/core';
 import { DEFAULT_REMINDERS } from '@loop/core/invitations';
 import { sql } from 'drizzle-orm';
 import {
@@ -46,6 +52,12 @@ export const surveys = pgTable(
      * it is the stored one.
      */
     logic: jsonb('logic').$type<SurveyLogic>().notNull().default(NO_LOGIC),
+    /**
+     * The extra languages respondents may answer in and their translations by text key (R-SURV-16);
+     * part of the content `version` like the questions.
+     */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    translations: jsonb('translations').$type<SurveyTranslations>().notNull().default({}),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

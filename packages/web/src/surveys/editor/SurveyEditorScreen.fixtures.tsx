@@ -51,6 +51,8 @@ export const survey = (overrides: Partial<Survey> = {}): Survey => ({
   closed_at: null,
   questions: [likert, nps],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

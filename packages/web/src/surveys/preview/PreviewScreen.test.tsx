@@ -32,6 +32,8 @@ const SURVEY: Survey = {
     },
   ],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   version: 1,
   estimated_seconds: 15,
   retention_until: null,

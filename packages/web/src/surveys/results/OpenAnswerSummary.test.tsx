@@ -40,6 +40,8 @@ const SURVEY: Survey = {
     },
   ],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   version: 3,
   estimated_seconds: 95,
   retention_until: null,

@@ -61,6 +61,8 @@ const survey = (logic: SurveyLogic): Survey => ({
     },
   ],
   logic,
+  languages: [],
+  translations: {},
   version: 3,
   estimated_seconds: 40,
   retention_until: null,

@@ -57,6 +57,8 @@ const SURVEY: Survey = {
     },
   ],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   version: 1,
   estimated_seconds: 40,
   retention_until: null,

@@ -34,6 +34,8 @@ const SURVEY: Survey = {
     { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
   ],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

@@ -90,6 +90,8 @@ export const SURVEY: Survey = {
   closed_at: null,
   questions: [likert, nps],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

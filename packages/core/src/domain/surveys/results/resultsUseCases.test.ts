@@ -36,6 +36,8 @@ const SURVEY: Survey = {
   closed_at: null,
   questions: [{ id: 'q1', type: 'nps', title: 'Aanbevelen?', required: false, position: 0, settings: {} }],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   version: 1,
   estimated_seconds: 60,
   retention_until: null,

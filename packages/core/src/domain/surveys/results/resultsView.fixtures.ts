@@ -98,6 +98,8 @@ export const survey = (questions: readonly Question[]): Survey => ({
   closed_at: null,
   questions,
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   version: 1,
   estimated_seconds: 120,
   retention_until: null,

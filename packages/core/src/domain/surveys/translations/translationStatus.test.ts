@@ -197,6 +197,8 @@ describe('translatedSurvey', () => {
       closed_at: null,
       questions: SURVEY.questions,
       logic: { ...NO_LOGIC, end_screens: SURVEY.logic?.end_screens ?? [], hidden_fields: ['bron'] },
+      languages: [],
+      translations: {},
       version: 3,
       estimated_seconds: 60,
       retention_until: null,

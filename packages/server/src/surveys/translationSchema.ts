@@ -1,0 +1,39 @@
+import { type SurveyTranslation, type SurveyTranslations, TRANSLATION_LANGUAGES } from '@loop/core';
+import { XLIFF_MAX_UNITS } from '@loop/core/surveys/translations';
+import { array, object, oneOf, record, type Schema, string } from '../http/schema';
+
+// A survey's languages and translations (issue 26, R-SURV-16): the outer bounds, so a body far outside
+// them is refused before anything is read. A text's own limit is its source field's (core).
+const TEXT_CAP = 20_000;
+
+export const surveyLanguagesSchema = array(
+  oneOf(TRANSLATION_LANGUAGES as readonly string[] as [string, ...string[]], {
+    description: 'Een extra taal: en, de, fr, pl, tr, ar of uk.',
+  }),
+  {
+    maxItems: TRANSLATION_LANGUAGES.length,
+    description: 'De extra talen van de survey (Nederlands is de hoofdtaal).',
+  },
+) as Schema<readonly string[]>;
+
+const translationSchema = object<SurveyTranslation>(
+  {
+    texts: {
+      ...record(string({ maxLength: TEXT_CAP })),
+      maxProperties: XLIFF_MAX_UNITS,
+      description: 'Tekst-sleutel (`title`, `questions.<id>.options.<id>`, …) → vertaalde tekst.',
+    } as Schema<Record<string, string>>,
+    source_fingerprints: {
+      ...record(string({ maxLength: 64 })),
+      maxProperties: XLIFF_MAX_UNITS,
+      description: 'Tekst-sleutel → vingerafdruk van de Nederlandse tekst waarvan vertaald is.',
+    } as Schema<Record<string, string>>,
+  },
+  { optional: ['source_fingerprints'] },
+);
+
+export const surveyTranslationsSchema = {
+  ...record(translationSchema),
+  maxProperties: TRANSLATION_LANGUAGES.length,
+  description: 'Per extra taal de vertaalde teksten.',
+} as Schema<SurveyTranslations>;
