@@ -192,7 +192,7 @@ export const surveyRoutes =
       },
       async (request): Promise<Survey> => {
         const survey = await surveyOf(request);
-        const input = withSanitizedHtml(checkedSurveyInput(request.body, survey.status));
+        const input = withSanitizedHtml(checkedSurveyInput(request.body, survey.status, survey));
         const saved = unwrap(await saveSurveyContent(deps, survey, input, request.body.version));
         return surveyWithStats(deps.db, saved);
       },
