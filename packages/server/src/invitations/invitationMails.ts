@@ -1,4 +1,5 @@
 import { estimateSeconds, renumberQuestions, sanitizeSurveyHtml } from '@loop/core/surveys/model';
+import { translatedSurvey } from '@loop/core/surveys/translations';
 import type { AppDeps } from '../appDeps';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
@@ -7,6 +8,7 @@ import { type InvitationContent, invitationMail, invitationSenderName } from '..
 import { questionTimings } from '../responses/questionTimings';
 import { respondentBranding } from '../responses/respondentBranding';
 import { serverHtmlSanitizer } from '../surveys/surveyHtml';
+import { completeLanguages } from '../surveys/surveyTranslations';
 import { LINK_TOKEN_PLACEHOLDER, unsubscribeToken } from './invitationTokens';
 
 /** An absolute URL under APP_URL for a path such as `/uploads/…` (as the other mails build links). */
@@ -31,6 +33,41 @@ export type SurveyMailBase = Omit<
 > & {
   /** The sender's display name of the survey's mails: '<organisation> via Loop'. */
   readonly fromName: string;
+  /**
+   * The survey's texts in each language its translation is complete in (R-SURV-19): a contact with
+   * that language gets them; the mail's own words stay Dutch.
+   */
+  readonly translated: Readonly<Record<string, Pick<InvitationContent, 'surveyTitle' | 'introductionHtml'>>>;
+};
+
+/** The survey's title and introduction per complete extra language, sanitised as the Dutch introduction. */
+function translatedTexts(survey: SurveyRow): SurveyMailBase['translated'] {
+  const texts = {
+    title: survey.title,
+    description_html: survey.descriptionHtml,
+    introduction_html: survey.introductionHtml,
+    thank_you_text: survey.thankYouText,
+    questions: renumberQuestions(survey.questions),
+    logic: survey.logic,
+  };
+  return Object.fromEntries(
+    completeLanguages(texts, survey).map((language) => {
+      const translated = translatedSurvey(texts, survey.translations[language]);
+      return [
+        language,
+        {
+          surveyTitle: translated.title,
+          introductionHtml: sanitizeSurveyHtml(translated.introduction_html, serverHtmlSanitizer),
+        },
+      ];
+    }),
+  );
+}
+
+/** The base of one recipient's mail: the survey's texts in the contact's language when complete. */
+const baseFor = (base: SurveyMailBase, recipient: Recipient) => {
+  const own = recipient.language === undefined ? undefined : base.translated[recipient.language];
+  return own === undefined ? base : { ...base, ...own };
 };
 
 export async function surveyMailBase(
@@ -53,6 +90,7 @@ export async function surveyMailBase(
     closeAt: survey.closeAt,
     mailFrom: deps.config.mailFrom,
     fromName: invitationSenderName(deps.config.mailFrom, look.organization_name),
+    translated: translatedTexts(survey),
   };
 }
 
@@ -60,6 +98,8 @@ export interface Recipient {
   readonly contactId: number;
   readonly name: string;
   readonly email: string;
+  /** The contact's language (R-SURV-19): the survey's translation in it when complete, else Dutch. */
+  readonly language?: string;
 }
 
 /**
@@ -81,7 +121,7 @@ export function invitationOutboxMail(
   const { appUrl, jwtSecret } = deps.config;
   const token = unsubscribeToken(jwtSecret, recipient.contactId);
   const rendered = invitationMail({
-    ...base,
+    ...baseFor(base, recipient),
     link: respondUrl(appUrl, LINK_TOKEN_PLACEHOLDER),
     recipientName: recipient.name,
     reminder: mail.reminder,
@@ -112,7 +152,7 @@ export function samplePreview(
 ): { to: string; subject: string; from: string; html: string; text: string } {
   const appUrl = deps.config.appUrl;
   const rendered = invitationMail({
-    ...base,
+    ...baseFor(base, recipient),
     link: respondUrl(appUrl, 'voorbeeld'),
     recipientName: recipient.name,
     unsubscribeUrl: unsubscribePageUrl(appUrl, 'voorbeeld'),

@@ -153,6 +153,60 @@ describe('invitationRoutes', () => {
     ).toEqual(['Carla Smit']);
   });
 
+  it('should invite a contact in the survey’s title and introduction of their language when complete, else in Dutch', async () => {
+    const draft = await openSurvey(ctx, owner, 'Klantpeiling', false);
+    const translated = await call(owner, 'PUT', `/surveys/${draft.id}`, {
+      title: draft.title,
+      description_html: draft.description_html,
+      introduction_html: draft.introduction_html,
+      thank_you_text: draft.thank_you_text,
+      close_at: draft.close_at,
+      questions: draft.questions,
+      version: draft.version,
+      languages: ['en'],
+      translations: {
+        en: {
+          texts: {
+            title: 'Customer survey',
+            introduction_html: '<p>Glad you <b>join</b>.</p><script>alert(1)</script>',
+            thank_you_text: 'Thank you!',
+            'questions.q-open.title': 'What could be better?',
+          },
+        },
+      },
+    });
+    expect(translated.statusCode, translated.body).toBe(200);
+    const opened = await call(owner, 'POST', `/surveys/${draft.id}/status`, { status: 'open' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const tag = `talen-${++tagCounter}`;
+    const english = await addContact(ctx, owner, {
+      name: 'Emma Brown',
+      email: uniqueEmail('engels'),
+      tags: [tag],
+      language: 'en',
+    });
+    const german = await addContact(ctx, owner, {
+      name: 'Jonas Weber',
+      email: uniqueEmail('duits'),
+      tags: [tag],
+      language: 'de',
+    });
+    const sent = await call(owner, 'POST', `/surveys/${draft.id}/invitations`, {
+      selection: { filter: { tags: [tag] } },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    await deliverDueMail(ctx);
+    const [inEnglish] = ctx.mailer.to(english.email, 'survey-invitation');
+    // The survey's own texts in English; the mail's own words are Dutch only (R-SURV-19).
+    expect(inEnglish?.subject).toBe('Uitnodiging: Customer survey');
+    expect(inEnglish?.text).toContain("de survey 'Customer survey' in te vullen");
+    expect(inEnglish?.text).toContain('Glad you join.');
+    expect(inEnglish?.html).not.toContain('script');
+    const [inDutch] = ctx.mailer.to(german.email, 'survey-invitation');
+    expect(inDutch?.subject).toBe('Uitnodiging: Klantpeiling');
+    expect(inDutch?.text).toContain('Fijn dat je meedoet.');
+  });
+
   it('should plan a send for later: queued not before its time, and refuse a time in the past', async () => {
     const survey = await openSurvey(ctx, owner);
     const { tag, contacts } = await contactsTagged(owner, ['Eva Mulder']);

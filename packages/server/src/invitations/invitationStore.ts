@@ -65,6 +65,8 @@ export interface ContactFactsRow {
   readonly id: number;
   readonly name: string;
   readonly email: string;
+  /** The contact's language: its invitation uses the survey's translation in it when complete (R-SURV-19). */
+  readonly language: string;
   readonly unsubscribedAt: Date | null;
   readonly lastMailAt: Date | null;
   readonly invitedToSurvey: boolean;
@@ -88,6 +90,7 @@ export async function selectionFacts(
       id: contacts.id,
       name: contacts.name,
       email: contacts.email,
+      language: contacts.language,
       unsubscribedAt: contacts.unsubscribedAt,
       lastMailAt: sql<string | null>`(
         select ${isoTimestamp(sql`max(j.last_mail_at)`)} from survey_invitations j

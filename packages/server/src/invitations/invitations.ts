@@ -94,6 +94,7 @@ const recipientOf = (contact: ContactFactsRow): Recipient => ({
   contactId: contact.id,
   name: contact.name,
   email: contact.email,
+  language: contact.language,
 });
 
 /** POST /surveys/:id/invitations/preview: who would be invited, who not, and the first one's mail. */

@@ -18,6 +18,7 @@ interface Candidate {
   readonly contact_id: number;
   readonly name: string;
   readonly email: string;
+  readonly language: string;
   readonly status: DeliveryStatus;
   readonly reminders_sent: number;
   readonly last_mail_at: string;
@@ -49,7 +50,7 @@ export async function sendDueReminders(
   for (let after = 0; ; ) {
     const candidates = await queryRows<Candidate>(
       deps.db,
-      sql`select i.id, i.organization_id, i.survey_id, i.contact_id, c.name, c.email, ${STATUS_SQL} as status,
+      sql`select i.id, i.organization_id, i.survey_id, i.contact_id, c.name, c.email, c.language, ${STATUS_SQL} as status,
             i.reminders_sent::int as reminders_sent, ${isoTimestamp(sql`i.last_mail_at`)} as last_mail_at,
             ${isoTimestamp(sql`c.unsubscribed_at`)} as unsubscribed_at,
             (select ${isoTimestamp(sql`max(j.last_mail_at)`)} from survey_invitations j
@@ -125,7 +126,12 @@ async function queueReminder(
       invitationOutboxMail(
         deps,
         mailBase,
-        { contactId: Number(candidate.contact_id), name: candidate.name, email: candidate.email },
+        {
+          contactId: Number(candidate.contact_id),
+          name: candidate.name,
+          email: candidate.email,
+          language: candidate.language,
+        },
         {
           reference: `reminder:${candidate.id}:${number}`,
           organizationId: Number(candidate.organization_id),

@@ -1,4 +1,4 @@
-import { NO_LOGIC, type RespondentView, type RespondResult } from '@loop/core';
+import { NO_LOGIC, type RespondentView, type RespondResult, SURVEY_MAIN_LANGUAGE } from '@loop/core';
 import { hiddenValuesFrom } from '@loop/core/surveys/logic';
 import { estimateSeconds, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
@@ -12,6 +12,7 @@ import { toRespondentBranding } from './respondentBranding';
 import { invitedContact, storedContext } from './respondentContext';
 import {
   respondentViewSchema,
+  respondQuerySchema,
   respondRequestSchema,
   respondResultSchema,
   respondTokenParams,
@@ -37,6 +38,7 @@ import {
   saveResponse,
 } from './saveResponse';
 import { type SurveyContent, SurveyQuestionsCache } from './surveyQuestionsCache';
+import { SurveyTranslationsCache, textLanguage } from './translatedSurveys';
 
 export { RESPOND_ERRORS } from './saveResponse';
 
@@ -70,6 +72,7 @@ export const respondRoutes =
   ({ deps, rateLimit }: RouteContext): RoutesPlugin =>
   async (app) => {
     const questionsCache = new SurveyQuestionsCache();
+    const translationsCache = new SurveyTranslationsCache();
     const timingsCache = new QuestionTimingsCache(deps.clock);
     // Under load, concurrent requests share their lookups and writes (one statement each).
     const targets = new Batcher(
@@ -127,15 +130,20 @@ export const respondRoutes =
     /**
      * The hidden fields and language the server holds for a link not saved yet (R-RESP-5; a saved
      * response's come with its saved answers): a personal link's contact's, when the logic uses them
-     * and never in an anonymous survey; a public link or a submitted response, none here.
+     * and never in an anonymous survey; a public link, none here. A survey with other languages needs
+     * the language for its texts (R-RESP-12): the contact's, or a submitted response's stored one.
      */
     async function knownContext(
       response: RespondTarget['response'],
       content: SurveyContent,
       anonymous: boolean,
+      translated: boolean,
     ): Promise<StoredContext> {
       const none = { hidden_fields: {}, language: null };
-      if (response?.status !== 'pending' || anonymous || !content.usesContact) return none;
+      if (translated && response?.status === 'completed') {
+        return { hidden_fields: {}, language: (await storedContext(deps.db, response.id)).language };
+      }
+      if (response?.status !== 'pending' || anonymous || !(content.usesContact || translated)) return none;
       const contact = await invitedContact(deps.db, response.id);
       return contact === null
         ? none
@@ -159,10 +167,15 @@ export const respondRoutes =
             'de logica (regels, eindschermen, verborgen velden) en de eerder opgeslagen antwoorden (verder waar je ' +
             'gebleven was). `hidden_values` en `language`: wat de server al weet, bij een persoonlijke link van het ' +
             'contact (de attributen met de naam van een verborgen veld, de taal; niet bij een anonieme survey), ' +
-            'na een eerdere opslag wat die vastlegde; bij de publieke link niets. Al ingestuurd: status completed ' +
+            'na een eerdere opslag wat die vastlegde; bij de publieke link niets. Teksten in de taal van `?lang=` ' +
+            'als de survey daarin volledig vertaald is, anders in de taal van een eerdere opslag of van het ' +
+            'contact als die volledig vertaald is, anders Nederlands; `language` is dan de gekozen taal en ' +
+            '`languages` de volledig vertaalde talen (Nederlands eerst; ontbreekt zonder vertalingen). ' +
+            'Al ingestuurd: status completed ' +
             'met alleen de teksten voor het bedankscherm. Onbekende link of nog niet geopende survey: 404; ' +
             'gesloten: 410.',
           params: respondTokenParams,
+          querystring: respondQuerySchema,
           response: { 200: respondentViewSchema, ...RESPOND_ERROR_RESPONSES },
         },
       },
@@ -182,23 +195,46 @@ export const respondRoutes =
         ]);
         if (page === null) throw new ApiError(404, RESPONDENT_MESSAGES.unknownToken);
         const { questions } = content;
+        // Only a survey with extra languages reads its translations (R-RESP-12).
+        const languages =
+          page.languages.length === 0
+            ? []
+            : await translationsCache.languages(deps.db, target.surveyId, target.version);
         const saved = resumes === null ? null : await savedAnswers(deps.db, resumes, questions);
-        const known = saved?.context ?? (await knownContext(target.response, content, page.anonymous));
+        const known =
+          saved?.context ??
+          (await knownContext(target.response, content, page.anonymous, languages.length > 0));
+        const asked = request.query.lang?.trim().toLowerCase();
+        const chosen = textLanguage(languages, asked, known.language);
+        const view =
+          chosen === null
+            ? null
+            : await translationsCache.view(deps.db, target.surveyId, target.version, chosen);
+        const shown = {
+          title: view?.title ?? page.title,
+          // Stored sanitised; sanitised again because this page has no sanitiser of its own.
+          description_html: view?.description_html ?? sanitizedSurveyHtml(page.descriptionHtml),
+          introduction_html: view?.introduction_html ?? sanitizedSurveyHtml(page.introductionHtml),
+          thank_you_text: view?.thank_you_text ?? page.thankYouText,
+          questions: view?.questions ?? questions,
+          logic: view?.logic ?? content.logic,
+        };
         return {
           status: completed ? 'completed' : 'open',
           link_kind: target.response === null ? 'public' : 'personal',
           anonymous: page.anonymous,
           survey: {
-            title: page.title,
-            // Stored sanitised; sanitised again because this page has no sanitiser of its own.
-            description_html: sanitizedSurveyHtml(page.descriptionHtml),
-            introduction_html: sanitizedSurveyHtml(page.introductionHtml),
-            thank_you_text: page.thankYouText,
+            title: shown.title,
+            description_html: shown.description_html,
+            introduction_html: shown.introduction_html,
+            thank_you_text: shown.thank_you_text,
             close_at: page.closeAt?.toISOString() ?? null,
-            questions: completed ? [] : questions,
-            logic: completed ? NO_LOGIC : content.logic,
+            questions: completed ? [] : shown.questions,
+            logic: completed ? NO_LOGIC : shown.logic,
             hidden_values: completed ? {} : known.hidden_fields,
-            language: known.language,
+            // The language of the texts when one was chosen by `?lang=`, else what the link holds.
+            language: chosen !== null && chosen === asked ? chosen : known.language,
+            ...(languages.length === 0 ? {} : { languages: [SURVEY_MAIN_LANGUAGE, ...languages] }),
             estimated_seconds: estimateSeconds(questions, timings),
             saved_answers: saved?.answers ?? [],
           },

@@ -192,6 +192,7 @@ function respondStatements(db: Queryable) {
       thankYouText: surveys.thankYouText,
       closeAt: surveys.closeAt,
       anonymous: surveys.anonymous,
+      languages: surveys.languages,
       organizationName: organizations.name,
       branding,
     })

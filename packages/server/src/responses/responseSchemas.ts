@@ -38,6 +38,18 @@ export const respondTokenParams = object<{ readonly token: string }>({
   token: string({ maxLength: 200, description: 'Token van de link (publiek of persoonlijk).' }),
 });
 
+/** GET /respond/:token?lang=xx: the language the page asks the survey's texts in (R-RESP-12). */
+export const respondQuerySchema = object<{ readonly lang?: string }>(
+  {
+    lang: string({
+      maxLength: 20,
+      description:
+        'De taal van de teksten (en, de, …) als de survey daarin volledig vertaald is; anders genegeerd.',
+    }),
+  },
+  { optional: ['lang'] },
+);
+
 /** Any JSON: the shape depends on the question type and is checked by core's `validateAnswer`. */
 const answerValueSchema = {
   description:
@@ -113,7 +125,11 @@ const respondentSurveySchema = object<RespondentSurvey>(
         'een anonieme survey), of die een eerder opgeslagen antwoord meekreeg. Nooit tonen.',
     }),
     language: nullable(
-      string({ description: 'De taal die de server kent (het contact, een eerdere opslag); null: geen.' }),
+      string({
+        description:
+          'De taal van de teksten als `?lang=` die koos, anders de taal die de server kent (het contact, een ' +
+          'eerdere opslag); null: geen.',
+      }),
     ),
     languages: array(string(), {
       description:

@@ -176,7 +176,13 @@ export const surveyRoutes =
             'of gesloten survey met antwoorden worden wijzigingen die de antwoorden breken geweigerd (409, `fields` ' +
             'per vraag), net als elke wijziging van de regels of verborgen velden en het toevoegen of verwijderen ' +
             'van eindschermen (409 met LOGIC_MESSAGES.locked); tekst en doorstuuradres van een eindscherm mogen ' +
-            'nog veranderen. Status wijzigen gaat via POST /surveys/:id/status.',
+            'nog veranderen. `languages` (extra talen, geen Nederlands, elk één keer) en `translations` (per taal ' +
+            'de teksten per sleutel) worden gecontroleerd: een tekst hoogstens zo lang als het Nederlandse veld, ' +
+            'HTML opgeschoond als de Nederlandse HTML, sleutels zonder Nederlandse tekst vallen weg; anders 400 ' +
+            'per veld (`languages`, `translations.<taal>.<sleutel>`). Zonder beide blijven de opgeslagen. ' +
+            'Vertalingen mogen altijd veranderen, ook met antwoorden, maar bij een geopende of gesloten survey ' +
+            'moet elke taal volledig vertaald blijven (anders 400 onder `translations.<taal>`). ' +
+            'Status wijzigen gaat via POST /surveys/:id/status.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -192,7 +198,7 @@ export const surveyRoutes =
       },
       async (request): Promise<Survey> => {
         const survey = await surveyOf(request);
-        const input = withSanitizedHtml(checkedSurveyInput(request.body, survey.status));
+        const input = withSanitizedHtml(checkedSurveyInput(request.body, survey.status, survey));
         const saved = unwrap(await saveSurveyContent(deps, survey, input, request.body.version));
         return surveyWithStats(deps.db, saved);
       },
@@ -214,7 +220,8 @@ export const surveyRoutes =
             'id) en wat erin ontbreekt, en `fields` hetzelfde per vraag (`questions.<id>`). Daarna volgen de ' +
             'problemen van de logica (een sprong terug, een verwijzing naar een verwijderde vraag of keuze), elk ' +
             'met het nummer van de vraag en de Nederlandse zin van `checkLogic`, in `fields` per regel ' +
-            '(`logic.rules.<id>`). Dezelfde status nog eens verandert niets.',
+            '(`logic.rules.<id>`), en per extra taal die niet volledig vertaald is welke teksten ontbreken ' +
+            '(`translations.<taal>`). Dezelfde status nog eens verandert niets.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -285,7 +292,8 @@ export const surveyRoutes =
           summary: 'Copy a survey',
           description:
             'Maakt een nieuw concept met dezelfde inhoud ("… (kopie)", nieuwe vraag-id\'s) en dezelfde logica ' +
-            "(verwijzend naar de nieuwe vraag-id's), zonder antwoorden; ook van een concept dat nog onaf is.",
+            "(verwijzend naar de nieuwe vraag-id's) en dezelfde talen en vertalingen (op de nieuwe vraag-id's), " +
+            'zonder antwoorden; ook van een concept dat nog onaf is.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,

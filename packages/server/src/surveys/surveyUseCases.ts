@@ -29,6 +29,7 @@ import {
   updateSurveyContent,
 } from './surveys';
 import { findVisibleTemplate, TEMPLATE_ERRORS, templateAsSurveyInput } from './surveyTemplates';
+import { checkOpenSurveyTranslations, translationOpeningProblems } from './surveyTranslations';
 
 /**
  * The survey changes behind the survey routes, callable without HTTP: each owns its reads, checks
@@ -98,7 +99,8 @@ export async function createDraft(
  * Saves the editor's content over `survey` if it still has `version`. An open or closed survey must
  * keep sound logic (400 per rule, R-SURV-12); with answers it refuses changes that break them (409, a
  * field per question) and any change of its rules, hidden fields or set of end screens (409,
- * `LOGIC_MESSAGES.locked`, R-SURV-2). Without `logic` the stored logic stays. A save that lost a race
+ * `LOGIC_MESSAGES.locked`, R-SURV-2); its translations may change, but each language stays complete
+ * (400 per language, R-SURV-19). Without `logic` the stored logic stays. A save that lost a race
  * answers 409, or 404 when the survey was deleted meanwhile.
  */
 export async function saveSurveyContent(
@@ -111,6 +113,14 @@ export async function saveSurveyContent(
   if (survey.status !== 'draft') {
     const logic = input.logic ?? survey.logic;
     checkOpenSurveyLogic(input.questions, logic);
+    // Texts may change at any time, also with answers; every language stays complete (R-SURV-19).
+    checkOpenSurveyTranslations(
+      { ...input, logic },
+      {
+        languages: input.languages ?? survey.languages,
+        translations: input.translations ?? survey.translations,
+      },
+    );
     const facts = await answerFacts(deps.db, survey.id, survey.questions, input.questions);
     const refusals = compareForOpenSurvey(survey.questions, input.questions, facts);
     if (refusals.length > 0) {
@@ -155,6 +165,17 @@ export async function changeSurveyStatus(
       ? [
           ...openingProblems({ title: survey.title, questions }),
           ...logicOpeningProblems(questions, survey.logic),
+          ...translationOpeningProblems(
+            {
+              title: survey.title,
+              description_html: survey.descriptionHtml,
+              introduction_html: survey.introductionHtml,
+              thank_you_text: survey.thankYouText,
+              questions,
+              logic: survey.logic,
+            },
+            survey,
+          ),
         ]
       : [];
   const decision = decideStatusChange({
@@ -205,7 +226,11 @@ export function duplicateSurvey(
 ): Promise<SurveyRow> {
   const survey = toSurvey(source);
   const input = checkedSurveyInput(
-    { ...survey, title: copyTitle(survey.title), ...freshCopy(survey.questions, survey.logic) },
+    {
+      ...survey,
+      title: copyTitle(survey.title),
+      ...freshCopy(survey.questions, survey.logic, survey.translations),
+    },
     'draft',
   );
   return createSurvey(deps, {

@@ -8,6 +8,7 @@ import {
   type SurveyLogic,
   type SurveyStatus,
   type SurveySummary,
+  type SurveyTranslations,
 } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import { checkLogicInput, logicOpeningProblems, remapLogicQuestions } from '@loop/core/surveys/logic';
@@ -32,6 +33,7 @@ import {
   responseSummaries,
   type SurveyStats,
 } from '../results/surveyStats';
+import { checkedLanguages, remapTranslations } from './surveyTranslations';
 
 /** The Dutch texts of the survey routes. */
 export const SURVEY_ERRORS = {
@@ -56,9 +58,18 @@ export const SURVEY_BODY_LIMIT = 1024 * 1024;
  * docs/decisions/surveys.md, 'Drafts are always saved'), never with what is unusable (a wrong type, a
  * text too long, a broken id); an open or closed survey must be complete, as respondents see it.
  */
-export function checkedSurveyInput(body: unknown, status: SurveyStatus): SurveyInput {
+export function checkedSurveyInput(
+  body: unknown,
+  status: SurveyStatus,
+  stored: Pick<SurveyRow, 'logic' | 'languages' | 'translations'> | null = null,
+): SurveyInput {
   const checked = status === 'draft' ? checkSurveyDraft(body) : validateCompleteSurvey(body);
-  const raw = typeof body === 'object' && body !== null ? (body as { logic?: unknown }).logic : undefined;
+  const sent = (typeof body === 'object' && body !== null ? body : {}) as {
+    readonly logic?: unknown;
+    readonly languages?: unknown;
+    readonly translations?: unknown;
+  };
+  const raw = sent.logic;
   const logic = raw === undefined ? null : checkLogicInput(raw);
   if (!checked.ok || (logic !== null && !logic.ok)) {
     const fields: Record<string, string> = checked.ok ? {} : { ...checked.fields };
@@ -67,7 +78,14 @@ export function checkedSurveyInput(body: unknown, status: SurveyStatus): SurveyI
         fields[key === 'logic' ? key : `logic.${key}`] = message;
     throw invalidInput(fields as FieldErrors);
   }
-  return logic === null ? checked.value : { ...checked.value, logic: logic.value };
+  const input = logic === null ? checked.value : { ...checked.value, logic: logic.value };
+  // The translations follow the texts the survey will have (R-SURV-18); left out, the stored ones stay.
+  const languages = checkedLanguages(
+    { ...input, logic: input.logic ?? stored?.logic ?? NO_LOGIC },
+    sent,
+    stored,
+  );
+  return languages === null ? input : { ...input, ...languages };
 }
 
 /**
@@ -88,16 +106,28 @@ export function checkOpenSurveyLogic(questions: readonly Question[], logic: Surv
 export const withFreshIds = (questions: readonly Question[]): Question[] =>
   renumberQuestions(questions.map((question) => ({ ...question, id: randomUUID() })));
 
-/** A copy's questions under fresh ids with its logic following them (a duplicate, a template's survey). */
+/**
+ * A copy's questions under fresh ids with its logic and translations following them (a duplicate, a
+ * template's survey). Choices and statements keep their ids in a copy: only question ids change.
+ */
 export function freshCopy(
   questions: readonly Question[],
   logic: SurveyLogic,
-): { readonly questions: Question[]; readonly logic: SurveyLogic } {
+  translations?: SurveyTranslations,
+): {
+  readonly questions: Question[];
+  readonly logic: SurveyLogic;
+  readonly translations?: SurveyTranslations;
+} {
   const copies = withFreshIds(questions);
   const ids = new Map(
     renumberQuestions(questions).map((question, index) => [question.id, copies[index]?.id ?? question.id]),
   );
-  return { questions: copies, logic: remapLogicQuestions(logic, ids) };
+  return {
+    questions: copies,
+    logic: remapLogicQuestions(logic, ids),
+    ...(translations === undefined ? {} : { translations: remapTranslations(translations, ids) }),
+  };
 }
 
 /** 'Titel (kopie)', shortened so the result still fits the title limit. */
