@@ -139,6 +139,30 @@ describe('GET /respond/:token in other languages', () => {
     expect((await viewIn(token, 'nl')).survey).toMatchObject({ title: 'Medewerkerspeiling', language: 'nl' });
   });
 
+  it("should take the browser's language on a public link when nothing else chose one, and the contact's over it", async () => {
+    const inBrowser = async (link: string, accept: string) => {
+      const response = await api(ctx.app, 'GET', `/respond/${link}`, {
+        headers: { 'accept-language': accept },
+      });
+      return response.json<RespondentView>().survey;
+    };
+    expect(await inBrowser(token, 'en-GB,en;q=0.9,nl;q=0.5')).toMatchObject({
+      title: 'EN Medewerkerspeiling',
+      language: 'en',
+    });
+    // German is not complete (not offered): the next language the browser takes.
+    expect(await inBrowser(token, 'de-DE,nl;q=0.8,en;q=0.7')).toMatchObject({
+      title: 'Medewerkerspeiling',
+      language: 'nl',
+    });
+    expect(await inBrowser(token, 'fr')).toMatchObject({ title: 'Medewerkerspeiling', language: null });
+    // A Dutch contact's personal link stays Dutch in an English browser.
+    expect(await inBrowser(await invitedLink(survey, 'nl'), 'en')).toMatchObject({
+      title: 'Medewerkerspeiling',
+      language: 'nl',
+    });
+  });
+
   it('should never serve or list an incomplete or unknown language', async () => {
     const listed = await call(ctx, org, 'PUT', `/surveys/${survey.id}`, {
       ...editorBody(survey),

@@ -38,7 +38,7 @@ import {
   saveResponse,
 } from './saveResponse';
 import { type SurveyContent, SurveyQuestionsCache } from './surveyQuestionsCache';
-import { SurveyTranslationsCache, textLanguage } from './translatedSurveys';
+import { acceptedLanguages, SurveyTranslationsCache, textLanguage } from './translatedSurveys';
 
 export { RESPOND_ERRORS } from './saveResponse';
 
@@ -205,7 +205,9 @@ export const respondRoutes =
           saved?.context ??
           (await knownContext(target.response, content, page.anonymous, languages.length > 0));
         const asked = request.query.lang?.trim().toLowerCase();
-        const chosen = textLanguage(languages, asked, known.language);
+        // With nothing asked or held, the browser's languages choose among the complete ones.
+        const browser = languages.length === 0 ? [] : acceptedLanguages(request.headers['accept-language']);
+        const chosen = textLanguage(languages, asked, known.language, browser);
         const view =
           chosen === null
             ? null
@@ -232,8 +234,13 @@ export const respondRoutes =
             questions: completed ? [] : shown.questions,
             logic: completed ? NO_LOGIC : shown.logic,
             hidden_values: completed ? {} : known.hidden_fields,
-            // The language of the texts when one was chosen by `?lang=`, else what the link holds.
-            language: chosen !== null && chosen === asked ? chosen : known.language,
+            // The language of the texts when `?lang=` or the browser chose it, else what the link holds.
+            language:
+              chosen !== null && known.language === null
+                ? chosen
+                : chosen === asked
+                  ? chosen
+                  : known.language,
             ...(languages.length === 0 ? {} : { languages: [SURVEY_MAIN_LANGUAGE, ...languages] }),
             estimated_seconds: estimateSeconds(questions, timings),
             saved_answers: saved?.answers ?? [],

@@ -114,17 +114,43 @@ export class SurveyTranslationsCache {
 }
 
 /**
- * The language of the texts a respondent gets (R-RESP-12): `asked` (`?lang=`) when it is Dutch or a
- * complete language of the survey, else the language the link holds (an earlier save, the personal
- * link's contact) when complete; null: Dutch, nothing chosen.
+ * The languages of an `Accept-Language` header, most wanted first, as primary subtags ('en-GB' is
+ * 'en'); `*`, malformed entries and q=0 left out. At most 20 entries are read.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (typeof header !== 'string' || header.length > 1000) return [];
+  const entries = header
+    .split(',')
+    .slice(0, 20)
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(param)?.[1]).find(Boolean);
+      return {
+        language: tag.trim().split('-')[0]?.toLowerCase() ?? '',
+        q: q === undefined ? 1 : Number(q),
+        order,
+      };
+    })
+    .filter((entry) => /^[a-z]{2,3}$/.test(entry.language) && entry.q > 0);
+  entries.sort((a, b) => b.q - a.q || a.order - b.order);
+  return [...new Set(entries.map((entry) => entry.language))];
+}
+
+/**
+ * The language of the texts a respondent gets (R-RESP-12): `?lang=` when the survey is completely
+ * translated into it (or it is Dutch), else the language the link holds (a contact's, an earlier
+ * save's) when offered, else the first offered language the browser asks for (`Accept-Language`);
+ * null: the survey's own Dutch texts.
  */
 export function textLanguage(
   complete: readonly string[],
   asked: string | undefined,
   held: string | null,
+  browser: readonly string[] = [],
 ): string | null {
   const offered = (language: string | null | undefined): language is string =>
     typeof language === 'string' && (language === SURVEY_MAIN_LANGUAGE || complete.includes(language));
   if (offered(asked)) return asked;
-  return offered(held) ? held : null;
+  if (held !== null) return offered(held) ? held : null;
+  return browser.find(offered) ?? null;
 }
