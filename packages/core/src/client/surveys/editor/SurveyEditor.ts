@@ -50,6 +50,7 @@ import {
   withStatusOf,
 } from './surveyEditorState';
 import { SurveyLogicCommands } from './surveyLogicCommands';
+import { SurveyTranslationCommands } from './surveyTranslationCommands';
 
 type SaveOutcome = 'saved' | 'blocked' | 'stale';
 
@@ -82,6 +83,8 @@ export class SurveyEditor {
 
   /** Rules, end screens and hidden fields (issue 26); saved with the rest of the draft. */
   readonly logic: SurveyLogicCommands;
+  /** Extra languages and their texts, XLIFF files in and out (issue 26); saved with the rest of the draft. */
+  readonly translations: SurveyTranslationCommands;
 
   constructor(deps: SurveyEditorDeps) {
     this.#deps = deps;
@@ -94,6 +97,12 @@ export class SurveyEditor {
           return logic === logicOf(draft) ? draft : { ...draft, logic };
         }),
       ids: deps.ids,
+    });
+    this.translations = new SurveyTranslationCommands({
+      draft: () => this.#store.getSnapshot().draft,
+      updateDraft: (update) => this.#change(update),
+      pendingImport: () => this.#store.getSnapshot().translationImport,
+      setPendingImport: (translationImport) => this.#set({ ...this.#store.getSnapshot(), translationImport }),
     });
   }
 
@@ -150,7 +159,7 @@ export class SurveyEditor {
   }
 
   /** Changes survey fields (title, texts, close date). */
-  edit(patch: Partial<Omit<SurveyInput, 'questions' | 'logic'>>): void {
+  edit(patch: Partial<Omit<SurveyInput, 'questions' | 'logic' | 'languages' | 'translations'>>): void {
     this.#change((draft) => {
       const same = Object.entries(patch).every(([key, value]) => draft[key as keyof SurveyInput] === value);
       return same ? draft : { ...draft, ...patch };

@@ -53,5 +53,19 @@ export type {
 export { AUTOSAVE_DELAY_MS, openingList, saveStatusText } from './surveyEditorState';
 export type { ConditionSource } from './surveyLogicCommands';
 export { SurveyLogicCommands } from './surveyLogicCommands';
+export type {
+  LanguageView,
+  TranslationImport,
+  TranslationRow,
+  TranslationsView,
+} from './surveyEditorTranslations';
+export {
+  problemLanguage,
+  TRANSLATION_EDITOR_MESSAGES,
+  translationRows,
+  xliffFileName,
+} from './surveyEditorTranslations';
+export type { TextFile, TranslationFile } from './surveyTranslationCommands';
+export { SurveyTranslationCommands } from './surveyTranslationCommands';
 export type { SurveyPreview } from './surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';
