@@ -73,7 +73,10 @@ describe('SurveyEditor translations', () => {
     expect(english()?.summary).toBe('1 tekst ontbreekt');
     expect(english()?.message).toBe('Engels: 1 tekst ontbreekt, o.a. De bedanktekst.');
     const rows = translationRows(state().translations, state().draft ?? {}, 'en');
-    expect(rows.find((row) => row.source.key === 'thank_you_text')).toMatchObject({ text: '', missing: true });
+    expect(rows.find((row) => row.source.key === 'thank_you_text')).toMatchObject({
+      text: '',
+      missing: true,
+    });
   });
 
   it('should make a language incomplete at once when a question is added, and stale when a Dutch text changes', async () => {

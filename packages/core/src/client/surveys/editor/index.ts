@@ -51,8 +51,6 @@ export type {
   SurveyEditorState,
 } from './surveyEditorState';
 export { AUTOSAVE_DELAY_MS, openingList, saveStatusText } from './surveyEditorState';
-export type { ConditionSource } from './surveyLogicCommands';
-export { SurveyLogicCommands } from './surveyLogicCommands';
 export type {
   LanguageView,
   TranslationImport,
@@ -65,7 +63,9 @@ export {
   translationRows,
   xliffFileName,
 } from './surveyEditorTranslations';
-export type { TextFile, TranslationFile } from './surveyTranslationCommands';
-export { SurveyTranslationCommands } from './surveyTranslationCommands';
+export type { ConditionSource } from './surveyLogicCommands';
+export { SurveyLogicCommands } from './surveyLogicCommands';
 export type { SurveyPreview } from './surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';
+export type { TextFile, TranslationFile } from './surveyTranslationCommands';
+export { SurveyTranslationCommands } from './surveyTranslationCommands';

@@ -76,7 +76,8 @@ export const TRANSLATION_EDITOR_MESSAGES = {
 export const TRANSLATION_INCOMPLETE = 'translation_incomplete';
 
 /** A draft's extra languages (none when it has none). */
-export const languagesOf = (draft: Pick<SurveyInput, 'languages'>): readonly string[] => draft.languages ?? [];
+export const languagesOf = (draft: Pick<SurveyInput, 'languages'>): readonly string[] =>
+  draft.languages ?? [];
 
 /** A language's translation in a draft, if it has one. */
 export function translationOf(

@@ -100,7 +100,8 @@ export class SurveyTranslationCommands {
       const source = sourceTexts(current).find((item) => item.key === key);
       const translation = translationOf(current, language);
       if (source === undefined) return current;
-      const stored = translation !== undefined && Object.hasOwn(translation.texts, key) ? translation.texts[key] : '';
+      const stored =
+        translation !== undefined && Object.hasOwn(translation.texts, key) ? translation.texts[key] : '';
       if (stored === text) return current;
       return {
         ...current,
