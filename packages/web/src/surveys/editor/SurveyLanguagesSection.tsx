@@ -58,26 +58,34 @@ export function SurveyLanguagesSection({
   const addSelect = useRef<HTMLSelectElement>(null);
   const toggle = (language: string, to: boolean) => setOpen((current) => toggled(current, language, to));
 
+  // Where the focus goes once the next render is on screen: a language's heading (just added) or
+  // its first text still to translate (asked for from the list of what to fix).
+  const [focusTarget, setFocusTarget] = useState<{ language: string; missing: boolean } | null>(null);
+
   useEffect(() => {
     if (request === null) return;
     setOpen((current) => toggled(current, request.language, true));
-    // After the table rendered: the first text still to translate, else the language's heading.
-    requestAnimationFrame(() => {
-      const block = document.getElementById(`language-${request.language}`);
-      const target =
-        block?.querySelector<HTMLElement>('[data-missing="true"] textarea, [data-missing="true"] input') ??
-        block?.querySelector<HTMLElement>('h3');
-      target?.scrollIntoView?.({ block: 'center' });
-      target?.focus();
-    });
+    setFocusTarget({ language: request.language, missing: true });
   }, [request]);
+
+  useEffect(() => {
+    if (focusTarget === null) return;
+    const block = document.getElementById(`language-${focusTarget.language}`);
+    const missing = focusTarget.missing
+      ? block?.querySelector<HTMLElement>('[data-missing="true"] textarea, [data-missing="true"] input')
+      : null;
+    const target = missing ?? document.getElementById(`language-${focusTarget.language}-heading`);
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
 
   const add = () => {
     const language = choice || view.available[0];
     if (language === undefined || !commands.addLanguage(language)) return;
     setChoice('');
-    toggle(language, true);
-    requestAnimationFrame(() => document.getElementById(`language-${language}-heading`)?.focus());
+    setOpen((current) => toggled(current, language, true));
+    setFocusTarget({ language, missing: false });
   };
 
   const saveErrors = Object.entries(issues.survey).filter(([key]) => key.startsWith('translations.'));
@@ -171,6 +179,14 @@ function LanguageBlock({
   const fileInput = useRef<HTMLInputElement>(null);
   const reportHeading = useRef<HTMLParagraphElement>(null);
   const [reading, setReading] = useState(false);
+  const [reported, setReported] = useState(false);
+
+  // A file was read: the focus goes to what it would do, so the report is read out first.
+  useEffect(() => {
+    if (!reported) return;
+    reportHeading.current?.focus();
+    setReported(false);
+  }, [reported]);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -180,7 +196,7 @@ function LanguageBlock({
     setReading(false);
     // The same file may be chosen again after 'Annuleren'.
     event.target.value = '';
-    requestAnimationFrame(() => reportHeading.current?.focus());
+    setReported(true);
   };
 
   const apply = () => {
@@ -274,14 +290,22 @@ function LanguageBlock({
           onCancel={() => setRemoving(false)}
         >
           <p>
-            Alle {language.status.translated === 1 ? 'vertaalde tekst' : 'vertaalde teksten'} in het{' '}
-            {language.name} ({language.status.translated}) gaan verloren. Deelnemers kunnen de survey daarna
-            niet meer in het {language.name} invullen.
+            {removalText(language)} Deelnemers kunnen de survey daarna niet meer in het {language.name}{' '}
+            invullen.
           </p>
         </ConfirmDialog>
       ) : null}
     </div>
   );
+}
+
+/** What removing a language loses, in Dutch. */
+function removalText(language: LanguageView): string {
+  const count = language.status.translated;
+  if (count === 0) return `Er zijn nog geen teksten in het ${language.name} vertaald.`;
+  return count === 1
+    ? `De vertaalde tekst in het ${language.name} gaat verloren.`
+    : `De ${count} vertaalde teksten in het ${language.name} gaan verloren.`;
 }
 
 /** 'Download XLIFF': the language's file, made in the browser and handed to the app's file saver. */
