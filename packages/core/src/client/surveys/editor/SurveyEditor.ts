@@ -50,7 +50,7 @@ import {
   withStatusOf,
 } from './surveyEditorState';
 import { SurveyLogicCommands } from './surveyLogicCommands';
-import { SurveyTranslationCommands } from './surveyTranslationCommands';
+import { translationCommands } from './surveyTranslationCommands';
 
 type SaveOutcome = 'saved' | 'blocked' | 'stale';
 
@@ -84,7 +84,7 @@ export class SurveyEditor {
   /** Rules, end screens and hidden fields (issue 26); saved with the rest of the draft. */
   readonly logic: SurveyLogicCommands;
   /** Extra languages and their texts, XLIFF files in and out (issue 26); saved with the rest of the draft. */
-  readonly translations: SurveyTranslationCommands;
+  readonly translations = translationCommands(this.#store, (update) => this.#change(update));
 
   constructor(deps: SurveyEditorDeps) {
     this.#deps = deps;
@@ -98,12 +98,6 @@ export class SurveyEditor {
         }),
       ids: deps.ids,
     });
-    this.translations = new SurveyTranslationCommands({
-      draft: () => this.#store.getSnapshot().draft,
-      updateDraft: (update) => this.#change(update),
-      pendingImport: () => this.#store.getSnapshot().translationImport,
-      setPendingImport: (translationImport) => this.#set({ ...this.#store.getSnapshot(), translationImport }),
-    });
   }
 
   readonly getSnapshot = this.#store.getSnapshot;
@@ -113,9 +107,8 @@ export class SurveyEditor {
   load(id: number): Promise<void> {
     if (this.#id === id && this.#loading) return this.#loading;
     this.#id = id;
-    const loading = this.#loadSurvey(id);
-    this.#loading = loading;
-    return loading;
+    this.#loading = this.#loadSurvey(id);
+    return this.#loading;
   }
 
   /** 'Nieuwste versie laden': the survey as it is now on the server, in place of the local draft. */
@@ -204,9 +197,7 @@ export class SurveyEditor {
     const before = new Set(this.#store.getSnapshot().draft?.questions.map((question) => question.id) ?? []);
     if (!before.has(id)) return null;
     this.updateQuestions((questions) => duplicateQuestion(questions, id, this.#deps.ids));
-    return (
-      this.#store.getSnapshot().draft?.questions.find((question) => !before.has(question.id))?.id ?? null
-    );
+    return this.#store.getSnapshot().draft?.questions.find((q) => !before.has(q.id))?.id ?? null;
   }
 
   moveQuestion(id: string, toIndex: number): void {

@@ -8,6 +8,7 @@ import {
   XLIFF_MAX_LENGTH,
   XLIFF_MESSAGES,
 } from '../../../domain/surveys/translations';
+import type { SurveyEditorState } from './surveyEditorState';
 import {
   languagesOf,
   type TranslationImport,
@@ -190,3 +191,18 @@ export class SurveyTranslationCommands {
     };
   }
 }
+
+/**
+ * The translation commands of an editor: on its state store (the pending file lives in its state,
+ * `translationImport`), changing its draft through `change` (which schedules the autosave).
+ */
+export const translationCommands = (
+  store: { getSnapshot(): SurveyEditorState; set(state: SurveyEditorState): void },
+  change: (update: (draft: SurveyInput) => SurveyInput) => void,
+): SurveyTranslationCommands =>
+  new SurveyTranslationCommands({
+    draft: () => store.getSnapshot().draft,
+    updateDraft: change,
+    pendingImport: () => store.getSnapshot().translationImport,
+    setPendingImport: (translationImport) => store.set({ ...store.getSnapshot(), translationImport }),
+  });
