@@ -1,7 +1,8 @@
 import type { FileSaver, SurveyTranslation } from '@loop/core';
-import { sourceTexts, toXliff } from '@loop/core/surveys/translations';
+import { sourceFingerprint, sourceTexts, toXliff } from '@loop/core/surveys/translations';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../testing/fakeApi';
 import { button, chooseFile, click, unmountAll, waitFor } from '../../testing/render';
 import {
   byLabel,
@@ -204,5 +205,43 @@ describe('SurveyEditorScreen languages', () => {
     await click(item ?? null);
     expect(labelOf(focused())).toBe('De beschrijving van de survey');
     expect(block('de').querySelector('[data-testid="translation-table"]')).not.toBeNull();
+  });
+
+  it('should mark a text changed in Dutch, keep it on Klopt nog, and show the server refusing a text', async () => {
+    const stored = survey({ languages: ['en'] });
+    const sources = sourceTexts(stored);
+    const texts = Object.fromEntries(sources.map((source) => [source.key, `EN ${source.key}`]));
+    const fingerprints = Object.fromEntries(
+      sources.map((source) => [source.key, sourceFingerprint(source.text)]),
+    );
+    const { app, autosave } = await openEditor(
+      {
+        ...stored,
+        translations: { en: { texts, source_fingerprints: { ...fingerprints, title: '00000000' } } },
+      },
+      {
+        put: () =>
+          json(400, {
+            detail: 'Controleer de vertaling.',
+            fields: { 'translations.en.thank_you_text': 'De bedanktekst: de vertaling is te lang.' },
+          }),
+      },
+    );
+    expect(statusOf('en')).toBe(
+      'Volledig vertaald (1 tekst is in het Nederlands veranderd sinds de vertaling)',
+    );
+    await click(button(block('en'), 'Vertalen (Engels)'));
+    const row = block('en').querySelector('tr[data-key="title"]');
+    expect(row?.getAttribute('data-stale')).toBe('true');
+    await click(button(row as HTMLElement, 'Klopt nog (De titel van de survey)'));
+    expect(statusOf('en')).toBe('Volledig vertaald');
+
+    await autosave.fire();
+    expect(lastTranslations(app).translations?.en?.source_fingerprints?.title).toBe(fingerprints.title);
+    const refused = byLabel(block('en'), 'De bedanktekst');
+    expect(refused.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${refused.id}-error`)?.textContent).toBe(
+      'De bedanktekst: de vertaling is te lang.',
+    );
   });
 });

@@ -112,6 +112,7 @@ export function SurveyLanguagesSection({
               language={language}
               pending={pending?.language === language.language ? pending : null}
               commands={commands}
+              errors={textErrors(issues, language.language)}
               open={open.has(language.language)}
               onToggle={(to) => toggle(language.language, to)}
               onRemoved={() => addSelect.current?.focus()}
@@ -160,6 +161,7 @@ function LanguageBlock({
   language,
   pending,
   commands,
+  errors,
   open,
   onToggle,
   onRemoved,
@@ -169,6 +171,7 @@ function LanguageBlock({
   language: LanguageView;
   pending: TranslationImport | null;
   commands: SurveyTranslationCommands;
+  errors: Readonly<Record<string, string>>;
   open: boolean;
   onToggle: (open: boolean) => void;
   onRemoved: () => void;
@@ -275,7 +278,9 @@ function LanguageBlock({
           draft={draft}
           view={view}
           language={language}
+          errors={errors}
           onChange={(key, text) => commands.setText(language.language, key, text)}
+          onConfirm={(key) => commands.confirmText(language.language, key)}
         />
       ) : null}
       {removing ? (
@@ -296,6 +301,16 @@ function LanguageBlock({
         </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+/** The server's refusals of a language's texts (`translations.<lang>.<key>`), by key. */
+function textErrors(issues: EditorIssues, language: string): Readonly<Record<string, string>> {
+  const prefix = `translations.${language}.`;
+  return Object.fromEntries(
+    Object.entries(issues.survey)
+      .filter(([field]) => field.startsWith(prefix))
+      .map(([field, message]) => [field.slice(prefix.length), message]),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { SurveyInput } from '@loop/core';
 import { type LanguageView, type TranslationsView, translationRows } from '@loop/core/surveys/editor';
 import { XLIFF_NOTES } from '@loop/core/surveys/translations';
+import { FieldError } from '../../forms/FormAlert';
 
 /** A text that may be longer than this (or HTML) is translated in a textarea, others in an input. */
 const LONG_TEXT = 300;
@@ -16,13 +17,19 @@ export function TranslationTable({
   draft,
   view,
   language,
+  errors,
   onChange,
+  onConfirm,
 }: {
   id: string;
   draft: SurveyInput;
   view: TranslationsView;
   language: LanguageView;
+  /** The server's refusals per text key (a 400 on `translations.<lang>.<key>`). */
+  errors: Readonly<Record<string, string>>;
   onChange: (key: string, text: string) => void;
+  /** 'Klopt nog': a stale translation is kept as it is. */
+  onConfirm: (key: string) => void;
 }) {
   const rows = translationRows(view, draft, language.language);
   const p = `${id}-text`;
@@ -41,6 +48,7 @@ export function TranslationTable({
           {rows.map((row, index) => {
             const input = `${p}-${index}`;
             const hint = `${input}-hint`;
+            const error = errors[row.source.key] ?? null;
             const long = row.source.kind === 'html' || row.source.max_length > LONG_TEXT;
             const notes = [
               ...(row.source.kind === 'html' ? [XLIFF_NOTES.html] : []),
@@ -52,7 +60,9 @@ export function TranslationTable({
               lang: language.language,
               dir: language.dir,
               maxLength: row.source.max_length,
-              'aria-describedby': notes.length > 0 ? hint : undefined,
+              'aria-describedby':
+                [notes.length > 0 ? hint : '', error ? `${input}-error` : ''].join(' ').trim() || undefined,
+              'aria-invalid': error ? true : undefined,
               onChange: (event: { target: { value: string } }) =>
                 onChange(row.source.key, event.target.value),
             };
@@ -80,6 +90,16 @@ export function TranslationTable({
                     <p id={hint} className="field-hint">
                       {notes.join(' ')}
                     </p>
+                  ) : null}
+                  <FieldError id={`${input}-error`} error={error} />
+                  {row.stale ? (
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => onConfirm(row.source.key)}
+                    >
+                      Klopt nog<span className="visually-hidden"> ({row.source.label})</span>
+                    </button>
                   ) : null}
                 </td>
               </tr>

@@ -93,9 +93,14 @@ describe('SurveyEditor translations', () => {
     editor.edit({ title: 'Tevredenheid 2027' });
     expect(english()?.status.stale).toEqual(['title']);
     expect(english()?.stale).toBe('1 tekst is in het Nederlands veranderd sinds de vertaling');
-    // Typing the translation again makes it current.
+    // Typing the translation again makes it current; so does saying it still holds.
     editor.translations.setText('en', 'title', 'Satisfaction 2027');
     expect(english()?.status.stale).toEqual([]);
+    editor.edit({ thank_you_text: 'Dank je wel!' });
+    expect(english()?.status.stale).toEqual(['thank_you_text']);
+    editor.translations.confirmText('en', 'thank_you_text');
+    expect(english()).toMatchObject({ stale: null, summary: 'Volledig vertaald' });
+    expect(state().draft?.translations?.en?.texts.thank_you_text).toBe('EN Bedankt!');
   });
 
   it('should keep the survey from opening while a language is incomplete, naming the language', async () => {

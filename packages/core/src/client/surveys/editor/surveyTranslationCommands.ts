@@ -3,8 +3,10 @@ import {
   importReportMessages,
   importTranslation,
   readXliff,
+  sourceFingerprint,
   sourceTexts,
   toXliff,
+  translatedText,
   XLIFF_MAX_LENGTH,
   XLIFF_MESSAGES,
 } from '../../../domain/surveys/translations';
@@ -104,6 +106,25 @@ export class SurveyTranslationCommands {
       const stored =
         translation !== undefined && Object.hasOwn(translation.texts, key) ? translation.texts[key] : '';
       if (stored === text) return current;
+      return {
+        ...current,
+        translations: { ...(current.translations ?? {}), [language]: withText(translation, source, text) },
+      };
+    });
+  }
+
+  /**
+   * 'Klopt nog': a translation whose Dutch text changed since (stale) is checked and kept as it is;
+   * it is current again. Texts without translation and current ones change nothing.
+   */
+  confirmText(language: string, key: string): void {
+    if (!this.#has(language)) return;
+    this.#host.updateDraft((current) => {
+      const source = sourceTexts(current).find((item) => item.key === key);
+      const translation = translationOf(current, language);
+      const text = translatedText(translation, key);
+      if (source === undefined || text === undefined) return current;
+      if (translation?.source_fingerprints?.[key] === sourceFingerprint(source.text)) return current;
       return {
         ...current,
         translations: { ...(current.translations ?? {}), [language]: withText(translation, source, text) },
