@@ -99,7 +99,7 @@ describe('SurveyEditor translations', () => {
     editor.edit({ thank_you_text: 'Dank je wel!' });
     expect(english()?.status.stale).toEqual(['thank_you_text']);
     editor.translations.confirmText('en', 'thank_you_text');
-    expect(english()).toMatchObject({ stale: null, summary: 'Volledig vertaald' });
+    expect(english()?.stale).toBeNull();
     expect(state().draft?.translations?.en?.texts.thank_you_text).toBe('EN Bedankt!');
   });
 
