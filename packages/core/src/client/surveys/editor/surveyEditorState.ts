@@ -261,7 +261,7 @@ export function openingWaits(
 /**
  * What to fix before the survey can open, as the editor lists it when opening is refused: what the
  * content lacks (`problems`), then every problem of its logic (R-SURV-15), then every incomplete
- * language (R-SURV-16; the server refuses all three).
+ * language (docs/decisions/surveys.md, 'The editor's languages'; the server refuses all three).
  */
 export function openingList(state: SurveyEditorState): readonly OpeningProblem[] {
   if (state.draft === null) return state.problems;
