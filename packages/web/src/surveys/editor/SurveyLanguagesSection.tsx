@@ -91,7 +91,11 @@ export function SurveyLanguagesSection({
   const saveErrors = Object.entries(issues.survey).filter(([key]) => key.startsWith('translations.'));
 
   return (
-    <section className="editor-section" aria-labelledby="languages-heading" data-testid="survey-languages">
+    <section
+      className="editor-section languages-section"
+      aria-labelledby="languages-heading"
+      data-testid="survey-languages"
+    >
       <h2 id="languages-heading" tabIndex={-1}>
         Talen
       </h2>
