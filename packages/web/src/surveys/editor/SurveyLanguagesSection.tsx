@@ -233,7 +233,7 @@ function LanguageBlock({
           type="button"
           className="button button-small"
           aria-expanded={open}
-          aria-controls={`${p}-table`}
+          aria-controls={open ? `${p}-table` : undefined}
           onClick={() => onToggle(!open)}
         >
           {open ? 'Vertaling sluiten' : 'Vertalen'}
