@@ -164,6 +164,16 @@ describe('SurveyEditor translations', () => {
       file_name: 'brief.xlf',
       message: 'Het bestand is geen XLIFF 2.0-bestand. Exporteer het uit je vertaalprogramma als XLIFF 2.0.',
     });
+    // A file too large is refused before it is read.
+    const huge: TextFile = {
+      name: 'groot.xlf',
+      size: 25_000_000,
+      text: async () => {
+        throw new Error('should not be read');
+      },
+    };
+    const refused = await editor.translations.previewImport('en', huge);
+    expect(refused?.kind === 'failed' && refused.message).toMatch(/^Het bestand is te groot/);
     // A German file for the English translation says so.
     await editor.translations.previewImport('en', file(toXliff(sourceTexts(SURVEY), 'de', undefined)));
     const failed = state().translationImport;
