@@ -185,6 +185,7 @@ describe('SurveyEditorScreen languages', () => {
     expect(dialog?.textContent).toContain('De vertaalde tekst in het Arabisch gaat verloren.');
     await click(button(dialog as HTMLElement, 'Taal verwijderen'));
     expect(section().querySelector('[data-language="ar"]')).toBeNull();
+    expect(labelOf(focused())).toBe('Taal toevoegen');
     await autosave.fire();
     expect(lastTranslations(app)).toMatchObject({ languages: [], translations: {} });
   });

@@ -58,9 +58,10 @@ export function SurveyLanguagesSection({
   const addSelect = useRef<HTMLSelectElement>(null);
   const toggle = (language: string, to: boolean) => setOpen((current) => toggled(current, language, to));
 
-  // Where the focus goes once the next render is on screen: a language's heading (just added) or
-  // its first text still to translate (asked for from the list of what to fix).
-  const [focusTarget, setFocusTarget] = useState<{ language: string; missing: boolean } | null>(null);
+  // Where the focus goes once the next render is on screen: a language's heading (just added), its
+  // first text still to translate (asked for from the list of what to fix), or, with no language
+  // (one was removed), 'Taal toevoegen'.
+  const [focusTarget, setFocusTarget] = useState<{ language: string | null; missing: boolean } | null>(null);
 
   useEffect(() => {
     if (request === null) return;
@@ -70,11 +71,15 @@ export function SurveyLanguagesSection({
 
   useEffect(() => {
     if (focusTarget === null) return;
-    const block = document.getElementById(`language-${focusTarget.language}`);
-    const missing = focusTarget.missing
-      ? block?.querySelector<HTMLElement>('[data-missing="true"] textarea, [data-missing="true"] input')
-      : null;
-    const target = missing ?? document.getElementById(`language-${focusTarget.language}-heading`);
+    const { language, missing } = focusTarget;
+    const block = language === null ? null : document.getElementById(`language-${language}`);
+    const target =
+      (missing
+        ? block?.querySelector<HTMLElement>('[data-missing="true"] textarea, [data-missing="true"] input')
+        : null) ??
+      (language === null
+        ? (addSelect.current ?? document.getElementById('languages-heading'))
+        : document.getElementById(`language-${language}-heading`));
     target?.scrollIntoView?.({ block: 'center' });
     target?.focus();
     setFocusTarget(null);
@@ -119,7 +124,7 @@ export function SurveyLanguagesSection({
               errors={textErrors(issues, language.language)}
               open={open.has(language.language)}
               onToggle={(to) => toggle(language.language, to)}
-              onRemoved={() => addSelect.current?.focus()}
+              onRemoved={() => setFocusTarget({ language: null, missing: false })}
             />
           </li>
         ))}
