@@ -2,7 +2,7 @@ import type { Survey, SurveyNotReadyBody } from '@loop/core';
 import { sourceTexts, translationStatus, translationStatusMessage } from '@loop/core/surveys/translations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyTypeLogic } from '../testing/logicTesting';
-import { call, createSurvey } from '../testing/responseTesting';
+import { call, createSurvey, publicToken } from '../testing/responseTesting';
 import { type SurveyOrganization, surveyOrganization, surveySnapshot } from '../testing/surveyTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
 import { englishOf } from '../testing/translationTesting';
@@ -163,7 +163,7 @@ describe('survey translations on the surveys API', () => {
     const opened = await call(ctx, org, 'POST', `/surveys/${draft.id}/status`, { status: 'open' });
     expect(opened.statusCode, opened.body).toBe(200);
 
-    // Open: texts may change, but a change that leaves English incomplete is refused.
+    // Open: texts may change, also into an incomplete English, which is then not offered until complete.
     const open = opened.json<Survey>();
     expect(completed.statusCode).toBe(200);
     const retitled = await put(open, {
@@ -171,8 +171,13 @@ describe('survey translations on the surveys API', () => {
     });
     expect(retitled.statusCode, retitled.body).toBe(200);
     const incomplete = await put(retitled.json<Survey>(), { translations: { en: { texts: partial } } });
-    expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json().fields).toEqual({ 'translations.en': message });
+    expect(incomplete.statusCode, incomplete.body).toBe(200);
+    const publicLink = await publicToken(ctx, org, draft.id);
+    const served = await call(ctx, org, 'GET', `/respond/${publicLink}?lang=en`);
+    expect(served.json()).toMatchObject({ survey: { title: open.title, language: null } });
+    expect(served.json().survey).not.toHaveProperty('languages');
+    const completedAgain = await put(incomplete.json<Survey>(), { translations: { en: english } });
+    expect(completedAgain.statusCode).toBe(200);
     const newChoice = retitled.json<Survey>().questions.map((question) =>
       question.id === 'q-single' && question.type === 'single_choice'
         ? {
@@ -184,8 +189,10 @@ describe('survey translations on the surveys API', () => {
           }
         : question,
     );
-    const untranslated = await put(retitled.json<Survey>(), { questions: newChoice });
-    expect(untranslated.statusCode).toBe(400);
-    expect(untranslated.json().fields['translations.en']).toContain("keuze 'Onderweg'");
+    // A new choice makes English incomplete again: saved, and English is no longer offered.
+    const untranslated = await put(completedAgain.json<Survey>(), { questions: newChoice });
+    expect(untranslated.statusCode, untranslated.body).toBe(200);
+    const again = await call(ctx, org, 'GET', `/respond/${publicLink}?lang=en`);
+    expect(again.json().survey).not.toHaveProperty('languages');
   });
 });

@@ -174,17 +174,6 @@ export function translationOpeningProblems(
   });
 }
 
-/** An open or closed survey's save keeps every language complete (R-SURV-19): else a 400 per language. */
-export function checkOpenSurveyTranslations(survey: TranslatableSurvey, languages: SurveyLanguages): void {
-  const problems = translationOpeningProblems(survey, languages);
-  if (problems.length === 0) return;
-  throw invalidInput(
-    Object.fromEntries(
-      problems.map((problem) => [problem.fields[0] ?? 'translations', `${problem.message}.`]),
-    ) as FieldErrors,
-  );
-}
-
 /** The languages whose translation is complete (R-SURV-19), in the survey's order; Dutch not among them. */
 export function completeLanguages(survey: TranslatableSurvey, stored: SurveyLanguages): string[] {
   if (stored.languages.length === 0) return [];

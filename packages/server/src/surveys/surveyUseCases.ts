@@ -29,7 +29,7 @@ import {
   updateSurveyContent,
 } from './surveys';
 import { findVisibleTemplate, TEMPLATE_ERRORS, templateAsSurveyInput } from './surveyTemplates';
-import { checkOpenSurveyTranslations, translationOpeningProblems } from './surveyTranslations';
+import { translationOpeningProblems } from './surveyTranslations';
 
 /**
  * The survey changes behind the survey routes, callable without HTTP: each owns its reads, checks
@@ -113,14 +113,8 @@ export async function saveSurveyContent(
   if (survey.status !== 'draft') {
     const logic = input.logic ?? survey.logic;
     checkOpenSurveyLogic(input.questions, logic);
-    // Texts may change at any time, also with answers; every language stays complete (R-SURV-19).
-    checkOpenSurveyTranslations(
-      { ...input, logic },
-      {
-        languages: input.languages ?? survey.languages,
-        translations: input.translations ?? survey.translations,
-      },
-    );
+    // Translations may change at any time and may be incomplete once open: an incomplete language is
+    // simply not offered until it is complete again (R-SURV-19).
     const facts = await answerFacts(deps.db, survey.id, survey.questions, input.questions);
     const refusals = compareForOpenSurvey(survey.questions, input.questions, facts);
     if (refusals.length > 0) {

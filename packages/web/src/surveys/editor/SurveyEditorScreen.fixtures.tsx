@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@loop/adapters';
-import type { MemberRole, Question, Survey } from '@loop/core';
+import type { FileSaver, MemberRole, Question, Survey } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import type { Timer } from '@loop/core/session';
 import { AUTOSAVE_DELAY_MS } from '@loop/core/surveys/editor';
@@ -94,6 +94,7 @@ export async function openEditor(
     role = 'member',
     status,
     routes = {},
+    files,
   }: {
     put?: (request: SeenRequest) => Response;
     manager?: boolean;
@@ -101,6 +102,8 @@ export async function openEditor(
     role?: MemberRole;
     status?: (request: SeenRequest) => Response;
     routes?: Record<string, (request: SeenRequest) => Response>;
+    /** Where downloads go (the real browser saver when left out). */
+    files?: FileSaver;
   } = {},
 ) {
   const loaded = () => (typeof source === 'function' ? source() : source);
@@ -131,7 +134,7 @@ export async function openEditor(
         json(201, { id: 30, organization_id: 7, built_in: false, ...(request.body as object) }),
       ...routes,
     },
-    overrides: { Timer: autosave.timer },
+    overrides: { Timer: autosave.timer, ...(files ? { FileSaver: files } : {}) },
   });
   const { container } = await render(<App container={app.container} locationHook={app.location.hook} />);
   // The editor's chunk (TipTap, dnd-kit) loads lazily: the first test waits for the transform.

@@ -7,8 +7,11 @@ import {
   type LogicView,
   logicLocked,
   openingList,
+  problemLanguage,
   type SaveState,
   type SurveyEditor,
+  type TranslationImport,
+  type TranslationsView,
 } from '@loop/core/surveys/editor';
 import { OPEN_SURVEY_EDIT_NOTICE } from '@loop/core/surveys/model';
 import { useCallback, useRef, useState } from 'react';
@@ -25,6 +28,7 @@ import { reveal } from './QuestionCard';
 import { type FocusRequest, QuestionsSection } from './QuestionsSection';
 import { SaveAsTemplate } from './SaveAsTemplate';
 import { SurveyFields } from './SurveyFields';
+import { type LanguageRequest, SurveyLanguagesSection } from './SurveyLanguagesSection';
 import { SurveyLogicSection } from './SurveyLogicSection';
 import { useSurveyEditor } from './useSurveyEditor';
 
@@ -90,6 +94,8 @@ function EditorWithData({ id }: { id: number }) {
           problemsListed={state.problemsListed}
           opening={openingList(state)}
           logic={state.logic}
+          translations={state.translations}
+          translationImport={state.translationImport}
         />
       )}
     </Page>
@@ -106,6 +112,8 @@ function EditorBody({
   problemsListed,
   opening,
   logic,
+  translations,
+  translationImport,
 }: {
   editor: SurveyEditor;
   survey: Survey;
@@ -117,6 +125,8 @@ function EditorBody({
   /** What to fix before opening: the content's gaps and the logic's problems. */
   opening: readonly OpeningProblem[];
   logic: LogicView;
+  translations: TranslationsView;
+  translationImport: TranslationImport | null;
 }) {
   const { user } = useCurrentUser();
   const role = useCurrentRole();
@@ -124,11 +134,16 @@ function EditorBody({
   const responses = survey.response_count ?? 0;
   const hasAnswers = responses > 0 && survey.status !== 'draft';
   const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const [languageRequest, setLanguageRequest] = useState<LanguageRequest | null>(null);
   const titleInput = useRef<HTMLInputElement>(null);
 
   /** An item of the list of what to fill in: to its question (or the survey's title), focused. */
   const showProblem = useCallback((problem: OpeningProblem) => {
-    if (problem.question_id === null)
+    const language = problemLanguage(problem);
+    if (language !== null)
+      // An incomplete language: its translation table, at the first text still missing.
+      setLanguageRequest((current) => ({ language, seq: (current?.seq ?? 0) + 1 }));
+    else if (problem.question_id === null)
       // A problem of the logic outside any question (an end screen's address): its section.
       reveal(
         problem.fields[0]?.startsWith('logic')
@@ -169,6 +184,14 @@ function EditorBody({
         onFocus={setFocus}
       />
       <SurveyLogicSection draft={draft} view={logic} commands={editor.logic} locked={logicLocked(survey)} />
+      <SurveyLanguagesSection
+        draft={draft}
+        view={translations}
+        pending={translationImport}
+        issues={issues}
+        commands={editor.translations}
+        request={languageRequest}
+      />
       <section className="editor-section" aria-labelledby="retention-heading">
         <h2 id="retention-heading">Bewaartermijn</h2>
         <RetentionSettings surveyId={survey.id} retention={survey} canManage={allowed('surveys.manage')} />

@@ -31,6 +31,8 @@ describe('SurveyEditor', () => {
         close_at: null,
         questions: [likert, nps],
         logic: { rules: [], end_screens: [], hidden_fields: [] },
+        languages: [],
+        translations: {},
       });
       expect(statusText()).toBe('Opgeslagen');
     });

@@ -50,6 +50,7 @@ import {
   withStatusOf,
 } from './surveyEditorState';
 import { SurveyLogicCommands } from './surveyLogicCommands';
+import { translationCommands } from './surveyTranslationCommands';
 
 type SaveOutcome = 'saved' | 'blocked' | 'stale';
 
@@ -82,6 +83,8 @@ export class SurveyEditor {
 
   /** Rules, end screens and hidden fields (issue 26); saved with the rest of the draft. */
   readonly logic: SurveyLogicCommands;
+  /** Extra languages and their texts, XLIFF files in and out (issue 26); saved with the rest of the draft. */
+  readonly translations = translationCommands(this.#store, (update) => this.#change(update));
 
   constructor(deps: SurveyEditorDeps) {
     this.#deps = deps;
@@ -104,9 +107,8 @@ export class SurveyEditor {
   load(id: number): Promise<void> {
     if (this.#id === id && this.#loading) return this.#loading;
     this.#id = id;
-    const loading = this.#loadSurvey(id);
-    this.#loading = loading;
-    return loading;
+    this.#loading = this.#loadSurvey(id);
+    return this.#loading;
   }
 
   /** 'Nieuwste versie laden': the survey as it is now on the server, in place of the local draft. */
@@ -150,7 +152,7 @@ export class SurveyEditor {
   }
 
   /** Changes survey fields (title, texts, close date). */
-  edit(patch: Partial<Omit<SurveyInput, 'questions' | 'logic'>>): void {
+  edit(patch: Partial<Omit<SurveyInput, 'questions' | 'logic' | 'languages' | 'translations'>>): void {
     this.#change((draft) => {
       const same = Object.entries(patch).every(([key, value]) => draft[key as keyof SurveyInput] === value);
       return same ? draft : { ...draft, ...patch };
@@ -195,9 +197,7 @@ export class SurveyEditor {
     const before = new Set(this.#store.getSnapshot().draft?.questions.map((question) => question.id) ?? []);
     if (!before.has(id)) return null;
     this.updateQuestions((questions) => duplicateQuestion(questions, id, this.#deps.ids));
-    return (
-      this.#store.getSnapshot().draft?.questions.find((question) => !before.has(question.id))?.id ?? null
-    );
+    return this.#store.getSnapshot().draft?.questions.find((q) => !before.has(q.id))?.id ?? null;
   }
 
   moveQuestion(id: string, toIndex: number): void {

@@ -51,7 +51,21 @@ export type {
   SurveyEditorState,
 } from './surveyEditorState';
 export { AUTOSAVE_DELAY_MS, openingList, saveStatusText } from './surveyEditorState';
+export type {
+  LanguageView,
+  TranslationImport,
+  TranslationRow,
+  TranslationsView,
+} from './surveyEditorTranslations';
+export {
+  problemLanguage,
+  TRANSLATION_EDITOR_MESSAGES,
+  translationRows,
+  xliffFileName,
+} from './surveyEditorTranslations';
 export type { ConditionSource } from './surveyLogicCommands';
 export { SurveyLogicCommands } from './surveyLogicCommands';
 export type { SurveyPreview } from './surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';
+export type { TextFile, TranslationFile } from './surveyTranslationCommands';
+export { SurveyTranslationCommands } from './surveyTranslationCommands';

@@ -22,6 +22,13 @@ import {
   QUESTION_ISSUE,
 } from './surveyEditorIssues';
 import { type LogicView, logicOpeningProblems, logicView, NO_LOGIC_VIEW } from './surveyEditorLogic';
+import {
+  NO_TRANSLATIONS_VIEW,
+  type TranslationImport,
+  type TranslationsView,
+  translationOpeningProblems,
+  translationsView,
+} from './surveyEditorTranslations';
 
 /** Autosave waits this long after the last change, so typing a sentence costs one save. */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -88,6 +95,13 @@ export interface SurveyEditorState {
    * question, kept up to date as the draft changes. Its problems also keep the survey from opening.
    */
   readonly logic: LogicView;
+  /**
+   * The draft's languages as the editor shows them (issue 26): the Dutch texts and each extra
+   * language's status, kept up to date as the draft changes. An incomplete one keeps the survey from opening.
+   */
+  readonly translations: TranslationsView;
+  /** A translation file tried (dry run) and waiting for 'Toepassen' or 'Annuleren'; null when none. */
+  readonly translationImport: TranslationImport | null;
 }
 
 /** A removed question and where it stood, so 'Ongedaan maken' can put it back. */
@@ -124,6 +138,8 @@ export const INITIAL_EDITOR_STATE: SurveyEditorState = {
   problems: [],
   problemsListed: false,
   logic: NO_LOGIC_VIEW,
+  translations: NO_TRANSLATIONS_VIEW,
+  translationImport: null,
 };
 
 /** The editable content of a survey. */
@@ -135,6 +151,8 @@ export const surveyContent = (survey: Survey): SurveyInput => ({
   close_at: survey.close_at,
   questions: renumberQuestions(survey.questions),
   logic: survey.logic ?? NO_LOGIC,
+  languages: survey.languages ?? [],
+  translations: survey.translations ?? {},
 });
 
 /** Every problem of the draft, gaps included (as an open survey must have none), by question id. */
@@ -242,21 +260,36 @@ export function openingWaits(
 
 /**
  * What to fix before the survey can open, as the editor lists it when opening is refused: what the
- * content lacks (`problems`), then every problem of its logic (R-SURV-15; the server refuses both).
+ * content lacks (`problems`), then every problem of its logic (R-SURV-15), then every incomplete
+ * language (docs/decisions/surveys.md, 'The editor's languages'; the server refuses all three).
  */
 export function openingList(state: SurveyEditorState): readonly OpeningProblem[] {
-  if (state.draft === null || state.logic.problems.length === 0) return state.problems;
-  return [...state.problems, ...logicOpeningProblems(state.logic, state.draft)];
+  if (state.draft === null) return state.problems;
+  const logic = state.logic.problems.length === 0 ? [] : logicOpeningProblems(state.logic, state.draft);
+  const languages = translationOpeningProblems(state.translations);
+  if (logic.length === 0 && languages.length === 0) return state.problems;
+  return [...state.problems, ...logic, ...languages];
 }
 
-/** `next` with what its draft lacks and its logic: checked again only when the draft changed since `before`. */
+/**
+ * `next` with what its draft lacks, its logic and its languages: checked again only when the draft
+ * changed since `before`.
+ */
 export function withProblems(before: SurveyEditorState, next: SurveyEditorState): SurveyEditorState {
   if (next.draft === before.draft)
-    return before.problems === next.problems && before.logic === next.logic
+    return before.problems === next.problems &&
+      before.logic === next.logic &&
+      before.translations === next.translations
       ? next
-      : { ...next, problems: before.problems, logic: before.logic };
-  if (next.draft === null) return { ...next, problems: [], logic: NO_LOGIC_VIEW };
-  return { ...next, problems: openingProblems(next.draft), logic: logicView(next.draft) };
+      : { ...next, problems: before.problems, logic: before.logic, translations: before.translations };
+  if (next.draft === null)
+    return { ...next, problems: [], logic: NO_LOGIC_VIEW, translations: NO_TRANSLATIONS_VIEW };
+  return {
+    ...next,
+    problems: openingProblems(next.draft),
+    logic: logicView(next.draft),
+    translations: translationsView(next.draft),
+  };
 }
 
 /** The marks after the server refused a status change: the questions it names (`questions.<id>`) too. */
