@@ -9,9 +9,7 @@ import {
   type TranslationsView,
 } from '@loop/core/surveys/editor';
 import { languageName } from '@loop/core/surveys/translations';
-import { type ChangeEvent, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useAsyncInjection } from '../../app/ContainerProvider';
-import { TOKENS } from '../../app/tokens';
+import { type ChangeEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { useNotices } from '../../app/useServices';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { DownloadXliff, ImportReport } from './TranslationFiles';
