@@ -1,3 +1,4 @@
+import { CONTACT_LANGUAGES, type ContactLanguage } from '@loop/core/contract';
 import { estimateSeconds, renumberQuestions, sanitizeSurveyHtml } from '@loop/core/surveys/model';
 import { translatedSurvey } from '@loop/core/surveys/translations';
 import type { AppDeps } from '../appDeps';
@@ -29,15 +30,20 @@ export const respondUrl = (appUrl: string, token: string): string => absolute(ap
 /** What every mail of one survey shares (read once per send or reminder pass). */
 export type SurveyMailBase = Omit<
   InvitationContent,
-  'link' | 'recipientName' | 'reminder' | 'unsubscribeUrl'
+  'link' | 'recipientName' | 'reminder' | 'unsubscribeUrl' | 'language'
 > & {
   /** The sender's display name of the survey's mails: '<organisation> via Loop'. */
   readonly fromName: string;
   /**
    * The survey's texts in each language its translation is complete in (R-SURV-19): a contact with
-   * that language gets them; the mail's own words stay Dutch.
+   * that language gets them, and the mail's own words in that language too (R-INV-5).
    */
-  readonly translated: Readonly<Record<string, Pick<InvitationContent, 'surveyTitle' | 'introductionHtml'>>>;
+  readonly translated: Readonly<
+    Record<
+      string,
+      Pick<InvitationContent, 'surveyTitle' | 'introductionHtml'> & { language: ContactLanguage }
+    >
+  >;
 };
 
 /** The survey's title and introduction per complete extra language, sanitised as the Dutch introduction. */
@@ -50,21 +56,29 @@ function translatedTexts(survey: SurveyRow): SurveyMailBase['translated'] {
     questions: renumberQuestions(survey.questions),
     logic: survey.logic,
   };
+  const mailLanguages = (CONTACT_LANGUAGES as readonly string[]).filter((language) => language !== 'nl');
   return Object.fromEntries(
-    completeLanguages(texts, survey).map((language) => {
-      const translated = translatedSurvey(texts, survey.translations[language]);
-      return [
-        language,
-        {
-          surveyTitle: translated.title,
-          introductionHtml: sanitizeSurveyHtml(translated.introduction_html, serverHtmlSanitizer),
-        },
-      ];
-    }),
+    completeLanguages(texts, survey)
+      // Only a language the mail has words in: a mail is wholly in one language (R-INV-5).
+      .filter((language) => mailLanguages.includes(language))
+      .map((language) => {
+        const translated = translatedSurvey(texts, survey.translations[language]);
+        return [
+          language,
+          {
+            language: language as ContactLanguage,
+            surveyTitle: translated.title,
+            introductionHtml: sanitizeSurveyHtml(translated.introduction_html, serverHtmlSanitizer),
+          },
+        ];
+      }),
   );
 }
 
-/** The base of one recipient's mail: the survey's texts in the contact's language when complete. */
+/**
+ * The base of one recipient's mail: the survey's texts and the mail's words in the contact's
+ * language when the survey's translation into it is complete, else all Dutch (R-SURV-19, R-INV-5).
+ */
 const baseFor = (base: SurveyMailBase, recipient: Recipient) => {
   const own = recipient.language === undefined ? undefined : base.translated[recipient.language];
   return own === undefined ? base : { ...base, ...own };
@@ -98,7 +112,7 @@ export interface Recipient {
   readonly contactId: number;
   readonly name: string;
   readonly email: string;
-  /** The contact's language (R-SURV-19): the survey's translation in it when complete, else Dutch. */
+  /** The contact's language (R-SURV-19, R-INV-5): the mail in it when the survey's translation is complete, else Dutch. */
   readonly language?: string;
 }
 

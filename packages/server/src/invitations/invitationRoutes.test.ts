@@ -197,14 +197,22 @@ describe('invitationRoutes', () => {
     expect(sent.statusCode, sent.body).toBe(202);
     await deliverDueMail(ctx);
     const [inEnglish] = ctx.mailer.to(english.email, 'survey-invitation');
-    // The survey's own texts in English; the mail's own words are Dutch only (R-SURV-19).
-    expect(inEnglish?.subject).toBe('Uitnodiging: Customer survey');
-    expect(inEnglish?.text).toContain("de survey 'Customer survey' in te vullen");
+    // The survey's own texts and the mail's own words in English (R-SURV-19, R-INV-5).
+    expect(inEnglish?.subject).toBe('Invitation: Customer survey');
+    expect(inEnglish?.text).toContain("invites you to fill in the survey 'Customer survey'.");
     expect(inEnglish?.text).toContain('Glad you join.');
+    expect(inEnglish?.text).toContain('Hello Emma Brown,');
+    expect(inEnglish?.html).toContain('<html lang="en">');
+    expect(inEnglish?.html).toContain('>Fill in the survey</a>');
+    expect(inEnglish?.html).not.toContain('Survey invullen');
     expect(inEnglish?.html).not.toContain('script');
+    // German is no complete language of the survey: the whole mail is Dutch.
     const [inDutch] = ctx.mailer.to(german.email, 'survey-invitation');
     expect(inDutch?.subject).toBe('Uitnodiging: Klantpeiling');
     expect(inDutch?.text).toContain('Fijn dat je meedoet.');
+    expect(inDutch?.text).toContain('Hallo Jonas Weber,');
+    expect(inDutch?.html).toContain('<html lang="nl">');
+    expect(inDutch?.html).toContain('>Survey invullen</a>');
   });
 
   it('should plan a send for later: queued not before its time, and refuse a time in the past', async () => {

@@ -87,6 +87,69 @@ describe('invitationMail', () => {
   });
 });
 
+describe('invitationMail in the contact’s language', () => {
+  it('should write an English mail wholly in English: subject, lang, button, date, both parts', () => {
+    const mail = invitationMail(
+      content({
+        language: 'en',
+        surveyTitle: 'Customer survey',
+        recipientName: 'Emma',
+        closeAt: new Date('2030-03-01T16:00:00Z'),
+        unsubscribeUrl: 'https://loop.test/afmelden/t0k',
+      }),
+    );
+    expect(mail.subject).toBe('Invitation: Customer survey');
+    expect(mail.from).toBe('Bakkerij De Korf via Loop <no-reply@loop.test>');
+    expect(mail.html).toContain('<html lang="en"><head>');
+    expect(mail.html).not.toContain('rtl');
+    expect(mail.html).toContain('>Fill in the survey</a>');
+    expect(mail.html).toContain('You can respond until 1 March 2030 at 17:00.');
+    expect(mail.text.split('\n\n').slice(0, 3)).toEqual([
+      'Hello Emma,',
+      "Bakkerij De Korf invites you to fill in the survey 'Customer survey'.",
+      'It takes ± 3 minutes to fill in. You can respond until 1 March 2030 at 17:00.',
+    ]);
+    expect(mail.text).toContain('Fill in the survey:\nhttps://loop.test/respond/abc');
+    expect(mail.text).toContain('Unsubscribe: https://loop.test/afmelden/t0k');
+    // No Dutch word of the mail's own is left.
+    for (const dutch of ['Survey invullen', 'Hallo', 'Afmelden<', 'Invullen duurt', ' je ', 'maart']) {
+      expect(mail.html, dutch).not.toContain(dutch);
+      expect(mail.text, dutch).not.toContain(dutch);
+    }
+    expect(invitationMail(content({ language: 'en', reminder: true })).subject).toBe(
+      'Reminder: Klanttevredenheid',
+    );
+  });
+
+  it('should write an Arabic mail right to left, aligned right in the inline styles', () => {
+    const mail = invitationMail(
+      content({ language: 'ar', surveyTitle: 'استبيان العملاء', closeAt: new Date('2030-03-01T16:00:00Z') }),
+    );
+    expect(mail.subject).toBe('دعوة: استبيان العملاء');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain(
+      '<td dir="rtl" style="padding:24px 32px 8px;direction:rtl;text-align:right">',
+    );
+    expect(mail.html).toContain('line-height:1.5;direction:rtl;text-align:right');
+    expect(mail.html).toContain('>املأ الاستبيان</a>');
+    // The written-out link stays left to right.
+    expect(mail.html).toContain('<a href="https://loop.test/respond/abc" dir="ltr"');
+    expect(mail.html).toMatch(/يمكنك الإجابة حتى 1 مارس 2030 /);
+    expect(mail.text.startsWith('مرحبًا،\n\nلديك دعوة من Bakkerij De Korf')).toBe(true);
+    expect(mail.text).toContain('املأ الاستبيان:\nhttps://loop.test/respond/abc');
+  });
+
+  it('should write the Dutch mail without a language, as it always was', () => {
+    const dutch = invitationMail(content({ closeAt: new Date('2030-03-01T16:00:00Z') }));
+    expect(invitationMail(content({ language: 'nl', closeAt: new Date('2030-03-01T16:00:00Z') }))).toEqual(
+      dutch,
+    );
+    expect(dutch.html).toContain('<html lang="nl"><head>');
+    expect(dutch.html).not.toContain('dir=');
+    expect(dutch.html).not.toContain('text-align:right');
+  });
+});
+
 describe('invitationSender', () => {
   it('should name the organisation on the configured address and quote where needed', () => {
     expect(invitationSender('no-reply@loop.test', 'Acme')).toBe('Acme via Loop <no-reply@loop.test>');

@@ -1,7 +1,7 @@
 import type { InvitationPreview } from '@loop/core';
 import { brandPalette, DEFAULT_PRIMARY_COLOR } from '@loop/core/branding';
-import { formatLongDayTime } from '@loop/core/format';
-import { formatEstimate } from '@loop/core/surveys/model';
+import type { ContactLanguage } from '@loop/core/contract';
+import { INVITATION_MAIL_WORDS, invitationMailWords } from '@loop/core/invitations';
 import { escapeHtml } from '../http/escapeHtml';
 import { oneLine, parseMailFrom } from '../mail/mailFrom';
 
@@ -26,25 +26,15 @@ export interface InvitationContent {
   readonly reminder?: boolean;
   /** The web page where the recipient unsubscribes (`/afmelden/<token>`): a footer link when set. */
   readonly unsubscribeUrl?: string;
+  /**
+   * The language of the mail's own words (R-INV-5), Dutch when not set. Only a language the survey's
+   * translation is complete in, whose title and introduction the content then holds (R-SURV-19).
+   */
+  readonly language?: ContactLanguage;
 }
 
-export const INVITATION_TEXTS = {
-  subject: (title: string) => `Uitnodiging: ${title}`,
-  reminderSubject: (title: string) => `Herinnering: ${title}`,
-  reminded: (organization: string, title: string) =>
-    `${organization} nodigde je eerder uit om de survey '${title}' in te vullen. Je antwoord is nog niet binnen; je kunt het nog steeds geven.`,
-  greeting: (name: string | undefined) => (name ? `Hallo ${name},` : 'Hallo,'),
-  invited: (organization: string, title: string) =>
-    `${organization} nodigt je uit om de survey '${title}' in te vullen.`,
-  duration: (seconds: number) => `Invullen duurt ${formatEstimate(seconds)}.`,
-  closes: (date: string) => `Je kunt antwoorden tot ${date}.`,
-  button: 'Survey invullen',
-  fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
-  personal: 'Deze link is alleen voor jou: stuur deze e-mail niet door.',
-  footer: (organization: string) => `Je ontvangt deze e-mail omdat ${organization} je uitnodigt via Loop.`,
-  unsubscribe: (organization: string) => `Wil je geen uitnodigingen van ${organization} meer ontvangen?`,
-  unsubscribeLink: 'Afmelden',
-} as const;
+/** The mail's Dutch words (R-INV-5: every contact language in core's INVITATION_MAIL_WORDS). */
+export const INVITATION_TEXTS = INVITATION_MAIL_WORDS.nl;
 
 /**
  * The sender's display name: '<organisation> via <sender name>', the sender name MAIL_FROM's ('Loop'
@@ -103,14 +93,15 @@ export function sanitizedHtmlToText(html: string): string {
 
 /** The invitation e-mail: subject, sender, a standalone HTML document and its plain-text part. */
 export function invitationMail(content: InvitationContent): InvitationPreview {
-  const texts = INVITATION_TEXTS;
+  const texts = invitationMailWords(content.language);
+  const rtl = texts.dir === 'rtl';
   const palette = brandPalette(content.primaryColor ?? DEFAULT_PRIMARY_COLOR);
   const subject = (content.reminder ? texts.reminderSubject : texts.subject)(oneLine(content.surveyTitle));
   const organization = content.organizationName;
   const invited = (content.reminder ? texts.reminded : texts.invited)(organization, content.surveyTitle);
   const unsubscribe = content.unsubscribeUrl ?? null;
   const duration = texts.duration(content.estimatedSeconds);
-  const closes = content.closeAt === null ? null : texts.closes(formatLongDayTime(content.closeAt));
+  const closes = content.closeAt === null ? null : texts.closes(content.closeAt);
   const introText = sanitizedHtmlToText(content.introductionHtml);
   const link = content.link;
 
@@ -128,44 +119,48 @@ export function invitationMail(content: InvitationContent): InvitationPreview {
   ].join('\n\n');
 
   const e = escapeHtml;
+  // Right to left (Arabic): `dir` on every block mail clients keep (some drop <html> and <body>),
+  // and the alignment written out in the inline styles, for the clients that ignore `dir`.
+  const dir = rtl ? ' dir="rtl"' : '';
+  const align = rtl ? ';direction:rtl;text-align:right' : '';
   const paragraph = (html: string, style = '') =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5${style}">${html}</p>`;
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5${align}${style}">${html}</p>`;
   const header =
     content.logoUrl === null
       ? `<div style="font-size:20px;font-weight:bold;color:${palette.brandInk}">${e(organization)}</div>`
       : `<img src="${e(content.logoUrl)}" alt="${e(organization)}" height="48" style="display:block;height:48px;max-width:240px;border:0">`;
   const button =
-    `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px"><tr>` +
+    `<table role="presentation"${dir} cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px"><tr>` +
     `<td style="border-radius:6px;background:${palette.brand}">` +
     `<a href="${e(link)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;` +
     `color:${palette.onBrand};text-decoration:none;border-radius:6px">${e(texts.button)}</a></td></tr></table>`;
   const html = [
     '<!doctype html>',
-    '<html lang="nl"><head><meta charset="utf-8">',
+    `<html lang="${texts.language}"${dir}><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${e(subject)}</title></head>`,
-    '<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
+    `<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937${align}">`,
     `<div style="display:none;max-height:0;overflow:hidden">${e(`${invited} ${duration}`)}</div>`,
     '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">',
-    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">',
+    `<table role="presentation"${dir} width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden${align}">`,
     `<tr><td style="height:6px;background:${palette.brand};font-size:0;line-height:0">&nbsp;</td></tr>`,
-    `<tr><td style="padding:24px 32px 0">${header}</td></tr>`,
-    '<tr><td style="padding:24px 32px 8px">',
-    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:#111827">${e(content.surveyTitle)}</h1>`,
+    `<tr><td${dir} style="padding:24px 32px 0${align}">${header}</td></tr>`,
+    `<tr><td${dir} style="padding:24px 32px 8px${align}">`,
+    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:#111827${align}">${e(content.surveyTitle)}</h1>`,
     paragraph(e(texts.greeting(content.recipientName))),
     paragraph(e(invited)),
     content.introductionHtml === ''
       ? ''
-      : `<div style="margin:0 0 16px;font-size:16px;line-height:1.5">${content.introductionHtml}</div>`,
+      : `<div${dir} style="margin:0 0 16px;font-size:16px;line-height:1.5${align}">${content.introductionHtml}</div>`,
     paragraph(`<strong>${e(duration)}</strong>${closes === null ? '' : ` ${e(closes)}`}`),
     button,
     paragraph(
-      `${e(texts.fallback)}<br><a href="${e(link)}" style="color:${palette.brandInk};word-break:break-all">${e(link)}</a>`,
+      `${e(texts.fallback)}<br><a href="${e(link)}"${rtl ? ' dir="ltr"' : ''} style="color:${palette.brandInk};word-break:break-all">${e(link)}</a>`,
       ';font-size:14px;color:#4b5563',
     ),
     paragraph(e(texts.personal), ';font-size:14px;color:#4b5563'),
     '</td></tr>',
-    `<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${e(texts.footer(organization))}${
+    `<tr><td${dir} style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280${align}">${e(texts.footer(organization))}${
       unsubscribe === null
         ? ''
         : `<br>${e(texts.unsubscribe(organization))} <a href="${e(unsubscribe)}" style="color:#6b7280">${e(texts.unsubscribeLink)}</a>`

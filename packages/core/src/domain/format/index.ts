@@ -1,4 +1,5 @@
-// The format feature: Dutch dates, times, numbers, amounts and percentages in the Netherlands' time zone.
+// The format feature: Dutch dates, times, numbers, amounts and percentages in the Netherlands' time zone,
+// dates in another language's conventions, and plural forms per language.
 // What other features and packages use of it; everything else in this folder is internal.
 export type { CalendarDay } from './dutch';
 export {
@@ -29,3 +30,6 @@ export {
   wallClock,
   withSign,
 } from './dutch';
+export { formatLongDayTimeIn } from './localDates';
+export type { PluralForms } from './plural';
+export { pluralOf } from './plural';

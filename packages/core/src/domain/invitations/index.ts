@@ -1,5 +1,6 @@
 // The invitations feature: who may be invited or reminded (the contact rule, unsubscribes,
-// answers), the delivery statuses' names and the unsubscribe page's address hint. The wire types
+// answers), the delivery statuses' names, the unsubscribe page's address hint and the invitation
+// mail's own words in every contact language. The wire types
 // are in the contract feature (contract/invitations.ts).
 
 export type {
@@ -17,6 +18,8 @@ export {
   RECIPIENT_MODES,
   unpickContact,
 } from './invitationComposer';
+export type { InvitationMailWords } from './invitationMailWords';
+export { INVITATION_MAIL_WORDS, invitationMailWords } from './invitationMailWords';
 export type { InvitationListQuery, InvitationsGateway, UnsubscribeGateway } from './invitationPorts';
 export type { InvitationFacts, ReminderFacts, Skip } from './invitationRules';
 export {

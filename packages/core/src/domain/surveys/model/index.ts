@@ -16,6 +16,7 @@ export {
 } from './answerValidation';
 export type { AnswerFacts, QuestionLocks, QuestionUsage } from './editRules';
 export { compareForOpenSurvey, EDIT_MESSAGES, OPEN_SURVEY_EDIT_NOTICE, questionLocks } from './editRules';
+export { ESTIMATE_WORDS } from './estimateWords';
 export type { SurveyListQuery, SurveysGateway, SurveyTemplatesGateway } from './ports';
 export type { IdSource } from './questionEdits';
 export {

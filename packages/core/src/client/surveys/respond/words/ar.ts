@@ -1,3 +1,4 @@
+import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import { type PluralForms, pluralOf, type RespondentWords } from './respondentWords';
 
 /** Western digits, as on the page's score buttons. */
@@ -9,14 +10,6 @@ const plural = pluralOf('ar');
  */
 const forms = (n: number, make: (shown: string) => PluralForms) => plural(n, make(number(n)));
 
-const minutes = (n: number) =>
-  forms(n, (s) => ({
-    one: 'دقيقة واحدة',
-    two: 'دقيقتان',
-    few: `${s} دقائق`,
-    many: `${s} دقيقة`,
-    other: `${s} دقيقة`,
-  }));
 const questions = (n: number) =>
   forms(n, (s) => ({
     one: 'سؤال واحد',
@@ -69,7 +62,7 @@ export const WORDS = {
   unavailable: 'الاستبيان غير متاح',
   retry: 'إعادة المحاولة',
   estimateLabel: 'الوقت المقدّر: ',
-  minutes: (n) => `± ${minutes(n)}`,
+  minutes: ESTIMATE_WORDS.ar,
   questions,
   anonymous: 'هذا الاستبيان مجهول الهوية: لا تُربط إجاباتك باسمك أو بعنوان بريدك الإلكتروني.',
   start: 'ابدأ',

@@ -1,3 +1,4 @@
+import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('de-DE').format;
@@ -13,7 +14,7 @@ export const WORDS = {
   unavailable: 'Umfrage nicht verfügbar',
   retry: 'Erneut versuchen',
   estimateLabel: 'Geschätzte Dauer: ',
-  minutes: (minutes) => `± ${many(minutes, 'Minute', 'Minuten')}`,
+  minutes: ESTIMATE_WORDS.de,
   questions: (count) => many(count, 'Frage', 'Fragen'),
   anonymous:
     'Diese Umfrage ist anonym: Ihre Antworten werden nicht mit Ihrem Namen oder Ihrer E-Mail-Adresse verknüpft.',

@@ -1,6 +1,11 @@
 import type { ContactLanguage } from '../../../../domain/contract';
 import { ANONYMOUS_SURVEY_TEXT } from '../../../../domain/invitations';
-import { ANSWER_MESSAGES, NPS_DEFAULT_LABELS, RESPONDENT_MESSAGES } from '../../../../domain/surveys/model';
+import {
+  ANSWER_MESSAGES,
+  ESTIMATE_WORDS,
+  NPS_DEFAULT_LABELS,
+  RESPONDENT_MESSAGES,
+} from '../../../../domain/surveys/model';
 import { RESPONDENT_SESSION_MESSAGES } from '../respondentState';
 
 /** The answer messages in one language: the keys of ANSWER_MESSAGES, with the same numbers. */
@@ -84,18 +89,9 @@ export interface RespondentWords {
   readonly answer: AnswerWords;
 }
 
-/** A word or phrase per plural category; `other` is always there. */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { readonly other: string };
-
-/**
- * The form a language uses for a number (Intl.PluralRules): Polish and Ukrainian have one, few and
- * many, Arabic also zero and two. Each catalogue picks its own forms. Kept here, in the chunk every
- * page loads, so a catalogue's chunk depends on nothing else.
- */
-export function pluralOf(locale: string): (count: number, forms: PluralForms) => string {
-  const rules = new Intl.PluralRules(locale);
-  return (count, forms) => forms[rules.select(count)] ?? forms.other;
-}
+// The plural forms per language live in domain (the invitation mail counts minutes too).
+export type { PluralForms } from '../../../../domain/format';
+export { pluralOf } from '../../../../domain/format';
 
 /** Each language's name in that language: the switcher lists them so. */
 export const LANGUAGE_OWN_NAMES: Readonly<Record<ContactLanguage, string>> = {
@@ -122,7 +118,7 @@ export const DUTCH_WORDS = {
   unavailable: 'Survey niet beschikbaar',
   retry: 'Opnieuw proberen',
   estimateLabel: 'Geschatte tijd: ',
-  minutes: (minutes) => (minutes === 1 ? '± 1 minuut' : `± ${minutes} minuten`),
+  minutes: ESTIMATE_WORDS.nl,
   questions: (count) => (count === 1 ? '1 vraag' : `${count} vragen`),
   anonymous: ANONYMOUS_SURVEY_TEXT,
   start: 'Starten',

@@ -1,3 +1,4 @@
+import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('uk-UA').format;
@@ -16,7 +17,7 @@ export const WORDS = {
   unavailable: 'Опитування недоступне',
   retry: 'Спробувати ще раз',
   estimateLabel: 'Орієнтовний час: ',
-  minutes: (minutes) => `± ${count(minutes, 'хвилина', 'хвилини', 'хвилин')}`,
+  minutes: ESTIMATE_WORDS.uk,
   questions: (n) => count(n, 'питання', 'питання', 'питань'),
   anonymous:
     'Це опитування анонімне: ваші відповіді не повʼязуються з вашим імʼям чи адресою електронної пошти.',
