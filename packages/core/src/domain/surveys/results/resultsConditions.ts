@@ -190,7 +190,7 @@ function checkQuestion(
   } else if (condition.statement_id !== undefined) return RESULTS_FILTER_MESSAGES.statement;
   const on = condition.statement_id === undefined ? base : { ...base, statement_id: condition.statement_id };
   const scores = scoresOf(question);
-  if (scores === null) {
+  if (question.type === 'single_choice' || question.type === 'multiple_choice') {
     if (condition.operator === 'between') return RESULTS_FILTER_MESSAGES.rangeChoice;
     const allowed = new Set([
       ...question.settings.options.map((option) => option.id),
@@ -199,6 +199,7 @@ function checkQuestion(
     if (condition.values.some((value) => !allowed.has(String(value)))) return RESULTS_FILTER_MESSAGES.choice;
     return { ...on, operator: 'one_of', values: condition.values.map(String) };
   }
+  if (scores === null) return RESULTS_FILTER_MESSAGES.questionType;
   if (condition.operator === 'between') {
     if (!scores.includes(condition.min) || !scores.includes(condition.max))
       return RESULTS_FILTER_MESSAGES.score;
