@@ -345,7 +345,8 @@ describe('an anonymous survey', () => {
       ...table.counts,
       ...table.col.values.map((_, c) => table.counts.map((row) => row[c])),
     ]) {
-      for (const count of line) expect(count === null || count === 0 || count >= 5).toBe(true);
+      for (const count of line)
+        expect(count === null || count === undefined || count === 0 || count >= 5).toBe(true);
     }
     const csv = await get(org, `/surveys/${survey.id}/results/crosstab/export?row=one&col=nps&format=csv`);
     expect(csv.body).toContain('< 5');

@@ -59,7 +59,7 @@ export {
   searchString,
 } from './resultsFilter';
 export { formatResultDate, formatResultDateTime, parseDay, SURVEY_STATUS_LABELS } from './resultsFormat';
-export type { SurveyResultsGateway } from './resultsPorts';
+export type { CrosstabDimensions, SurveyResultsGateway } from './resultsPorts';
 export type {
   CreatedPersonalLinks,
   ResultsUseCases,
