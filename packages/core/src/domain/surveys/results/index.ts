@@ -16,6 +16,8 @@ export {
   sameDimension,
   shareText,
 } from './crosstab';
+export type { FilterChoice, FilterTarget } from './filterTargets';
+export { conditionOf, crosstabTargets, filterTargets, typedValues } from './filterTargets';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';
 export {
   logicExportCells,
