@@ -152,7 +152,7 @@ function AddFilterForm({
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (target === null) {
-      setProblem('Kies waarop u wilt filteren.');
+      setProblem('Kies waarop je wilt filteren.');
       return;
     }
     const condition = conditionOf(target, { values, min, max, text, name, segmentId });
@@ -314,7 +314,7 @@ function TargetValues({
             aria-describedby={`${id}-hint`}
           />
           <p id={`${id}-hint`} className="field-hint">
-            Meerdere waarden scheidt u met een komma.
+            Meerdere waarden scheid je met een komma.
           </p>
         </div>
       );
@@ -334,7 +334,7 @@ function TargetValues({
               aria-describedby={`${id}-hint`}
             />
             <p id={`${id}-hint`} className="field-hint">
-              Bijvoorbeeld Verkoop; meerdere waarden scheidt u met een komma.
+              Bijvoorbeeld Verkoop; meerdere waarden scheid je met een komma.
             </p>
           </div>
         </>

@@ -8,7 +8,7 @@ import {
   type SurveyLogic,
 } from '../../contract';
 import { formatRate } from '../../format';
-import { OTHER_ITEM_ID } from '../model/answerItems';
+import { OTHER_ITEM_ID } from '../model';
 import { encodeFilterPart } from './resultsConditions';
 
 /**

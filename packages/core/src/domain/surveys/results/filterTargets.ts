@@ -4,7 +4,7 @@ import {
   type ResultsCondition,
   type Survey,
 } from '../../contract';
-import { OTHER_ITEM_ID } from '../model/answerItems';
+import { OTHER_ITEM_ID } from '../model';
 import { dimensionKey } from './crosstab';
 
 /**

@@ -7,7 +7,7 @@ import {
   type ResultsFilter,
   type SurveyLogic,
 } from '../../contract';
-import { OTHER_ITEM_ID } from '../model/answerItems';
+import { OTHER_ITEM_ID } from '../model';
 
 /**
  * The filter of a survey's results (issue 26, R-RES-8): conditions on an answer (choices, a score
@@ -38,7 +38,7 @@ export const RESULTS_FILTER_MESSAGES = {
   tooManyValues: `Kies hoogstens ${RESULTS_FILTER_MAX_VALUES} waarden per voorwaarde.`,
   question: 'Het filter noemt een vraag die niet in deze survey staat.',
   questionType: 'Op de antwoorden van een open vraag kan niet worden gefilterd.',
-  statement: 'Kies bij een Likert-vraag de stelling waarop u filtert.',
+  statement: 'Kies bij een Likert-vraag de stelling waarop je filtert.',
   choice: 'Het filter noemt een keuze die niet bij de vraag hoort.',
   score: 'Het filter noemt een score die niet bij de vraag hoort.',
   range: 'Kies een bereik van een lagere naar een hogere score.',
