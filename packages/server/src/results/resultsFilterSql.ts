@@ -8,11 +8,13 @@ import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { type DayFilter, parseDayFilter } from './resultsRange';
+import { queryRows } from './resultsSql';
 
 /**
  * The filter of the result routes (R-RES-8) as SQL: the ids of the survey's responses that meet
- * every condition, a subquery the result queries restrict their rows with (`response_id in (…)`,
- * a semi-join). Without conditions nothing is added, so the unfiltered queries stay as they were.
+ * every condition, found once per request and handed to every result query as one array
+ * parameter (`response_id = any(…)`, hashed by the database). Without conditions nothing is
+ * added, so the unfiltered queries stay as they were.
  * Conditions on answers look the response's answer up by the primary key (response, question,
  * item); hidden fields and language are columns of the response; a contact's attribute or
  * segment goes through the personal link's invitation to the contact, always within the survey's
@@ -104,9 +106,16 @@ export async function parseResultsQuery(
   });
   if (!checked.ok) throw invalidInput({ filter: checked.message });
   const responses = await filteredResponses(db, survey, checked.value);
-  return responses === null ? days : { ...days, responses };
+  if (responses === null) return days;
+  // Found once per request, not once per result query: every query then only probes a hashed list
+  // (the aggregate keeps its parallel scan; the subquery in each of them doubled the time).
+  const [found] = await queryRows<{ ids: string }>(
+    db,
+    sql`select coalesce(array_agg(id order by id), '{}')::text as ids from (${responses}) as kept`,
+  );
+  return { ...days, responses: sql`${found?.ids ?? '{}'}::bigint[]` };
 }
 
-/** `and <column> in (the filtered responses)`; nothing without a filter. */
+/** `and <column> = any(the filtered responses)`; nothing without a filter. */
 export const matching = (column: SQL, filter: DayFilter): SQL =>
-  filter.responses === undefined ? sql`` : sql` and ${column} in (${filter.responses})`;
+  filter.responses === undefined ? sql`` : sql` and ${column} = any(${filter.responses})`;

@@ -23,7 +23,7 @@ export const WEEK_BUCKET_MAX_DAYS = 366;
 export interface DayFilter {
   readonly from: string | null;
   readonly to: string | null;
-  /** The ids of the responses the filter keeps (R-RES-8, `resultsFilterSql.ts`); absent: all. */
+  /** The ids of the responses the filter keeps, a `bigint[]` (R-RES-8, `resultsFilterSql.ts`); absent: all. */
   readonly responses?: SQL;
 }
 
