@@ -98,7 +98,7 @@ const CROSSTAB: Crosstab = {
   small_counts_hidden: true,
 };
 
-function app(path = '/survey/12') {
+function app(path = '/survey/12', survey: Survey = SURVEY) {
   return createTestApp({
     path,
     storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
@@ -109,7 +109,18 @@ function app(path = '/survey/12') {
       'GET /user-subscriptions/me': () => json(404, { detail: 'Geen abonnement.' }),
       'GET /plans': () => json(200, []),
       'GET /surveys/12/responses': () => json(200, { items: [], total: 0, page: 1, page_size: 20 }),
-      'GET /surveys/12': () => json(200, SURVEY),
+      'GET /surveys/12': () => json(200, survey),
+      'GET /contacts/segments': () =>
+        json(200, [
+          {
+            id: 4,
+            name: 'Klanten Utrecht',
+            filter: {},
+            contact_count: 10,
+            created_at: '2025-10-01T08:00:00Z',
+            updated_at: '2025-10-01T08:00:00Z',
+          },
+        ]),
       'GET /surveys/12/results': () => json(200, RESULTS),
       'GET /surveys/12/results/crosstab': () => json(200, CROSSTAB),
       'GET /surveys/12/links': () =>
@@ -176,6 +187,26 @@ describe('ResultsFilterBar', () => {
     expect(resultsRequests(test)[0]).toBe('/surveys/12/results?filter=q%3Aq-nps%3A9..10%7Elang%3Anl');
     await click(chips.querySelector('button[aria-label="Filter verwijderen: Taal is Nederlands"]'));
     expect(test.location.history.at(-1)).toBe('/survey/12?filter=q%3Aq-nps%3A9..10');
+  });
+});
+
+describe('ResultsFilterBar on a survey that is not anonymous', () => {
+  it("should name a segment's chip by the segment's name and offer the contact's filters", async () => {
+    const test = app('/survey/12?filter=seg%3A4', { ...SURVEY, anonymous: false });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    await waitFor(() =>
+      expect(container.querySelector('[aria-label="Actieve filters"]')?.textContent).toContain(
+        'In segment Klanten Utrecht',
+      ),
+    );
+    await click(button(container, 'Filter toevoegen'));
+    const target = container.querySelector('form[aria-label="Filter toevoegen"] select') as HTMLSelectElement;
+    expect([...target.options].map((option) => option.textContent).slice(-2)).toEqual([
+      'Contactkenmerk',
+      'Segment',
+    ]);
+    await click(button(container, 'Annuleren'));
+    expect(document.activeElement?.textContent).toBe('Filter toevoegen');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   RESULTS_FILTER_MAX_CONDITIONS,
   serialiseResultsFilter,
 } from '@loop/core/surveys/results';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { useQuery } from '../../shared/useQuery';
@@ -41,7 +41,8 @@ export function ResultsFilterBar({
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
-  const segmentNames = useRef(new Map<number, string>());
+  const [segmentNames, setSegmentNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const namesSegments = conditions.some((condition) => condition.source === 'segment');
 
   const write = (next: readonly ResultsCondition[]) =>
     onChange({ ...filter, conditions: serialiseResultsFilter(next) });
@@ -61,7 +62,7 @@ export function ResultsFilterBar({
           {conditions.map((condition, index) => {
             const text = describeCondition(condition, {
               questions: survey.questions,
-              segmentNames: segmentNames.current,
+              segmentNames,
             });
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; the same one twice is harmless.
@@ -71,7 +72,11 @@ export function ResultsFilterBar({
                   type="button"
                   className="button-link"
                   aria-label={`Filter verwijderen: ${text}`}
-                  onClick={() => write(conditions.filter((_, at) => at !== index))}
+                  onClick={() => {
+                    write(conditions.filter((_, at) => at !== index));
+                    // The chip and its button are gone: keyboard focus goes to 'Filter toevoegen'.
+                    setTimeout(() => addButton.current?.focus(), 0);
+                  }}
                 >
                   ×
                 </button>
@@ -98,12 +103,11 @@ export function ResultsFilterBar({
           </button>
         ) : null}
       </div>
+      {namesSegments && !adding ? <SegmentNames onNames={setSegmentNames} /> : null}
       {adding ? (
         <AddFilterForm
           survey={survey}
-          onSegmentNames={(names) => {
-            segmentNames.current = names;
-          }}
+          onSegmentNames={setSegmentNames}
           onAdd={(condition) => {
             write([...conditions, condition]);
             close();
@@ -344,6 +348,21 @@ function TargetValues({
   }
 }
 
+/** The organisation's segments (the contacts code loads with the first use). */
+function useSegments() {
+  const contacts = useAsyncInjection(TOKENS.ContactsUseCases);
+  return useQuery('results-filter-segments', () => contacts.segments());
+}
+
+/** Loads the segments' names for the chips of segment conditions (an address with one, reloaded or shared). */
+function SegmentNames({ onNames }: { onNames: (names: Map<number, string>) => void }) {
+  const segments = useSegments();
+  useEffect(() => {
+    if (segments.value) onNames(new Map(segments.value.map((segment) => [segment.id, segment.name])));
+  }, [segments.value, onNames]);
+  return null;
+}
+
 /** The organisation's segments, loaded only when 'Segment' is picked (the contacts code loads then). */
 function SegmentSelect({
   id,
@@ -356,12 +375,10 @@ function SegmentSelect({
   onChange: (value: number | undefined) => void;
   onNames: (names: Map<number, string>) => void;
 }) {
-  const contacts = useAsyncInjection(TOKENS.ContactsUseCases);
-  const segments = useQuery('results-filter-segments', async () => {
-    const listed = await contacts.segments();
-    if (listed.ok) onNames(new Map(listed.value.map((segment) => [segment.id, segment.name])));
-    return listed;
-  });
+  const segments = useSegments();
+  useEffect(() => {
+    if (segments.value) onNames(new Map(segments.value.map((segment) => [segment.id, segment.name])));
+  }, [segments.value, onNames]);
   if (segments.error) return <p className="field-error">Segmenten konden niet worden geladen.</p>;
   return (
     <div className="field">
