@@ -1,12 +1,15 @@
 import type { Crosstab, ErrorBody, QuestionDetail, QuestionResult, Survey, SurveyResults } from '@loop/core';
 import { serialiseResultsFilter } from '@loop/core/surveys/results';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAnswerTexts } from '../analysis/openAnswerSummary';
 import { contactSegments, contacts, surveyInvitations, surveys } from '../db/schema';
 import { putOnPlan } from '../testing/billing';
 import { resultQuestions, storeLogic, storeResponse } from '../testing/resultsTesting';
 import { type SurveyOrganization, sampleInput, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
+import { matching, parseResultsQuery } from './resultsFilterSql';
 
 let ctx: TestContext;
 let org: SurveyOrganization;
@@ -230,6 +233,18 @@ describe('result routes with a filter', () => {
     const csv = await get(org, `/surveys/${survey.id}/export?format=csv&${filter}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\r\n')).toHaveLength(3);
+  });
+
+  it('should give the open-answer summary only the kept answers, and add no SQL without a filter', async () => {
+    const [row] = await ctx.db.select().from(surveys).where(eq(surveys.id, survey.id));
+    if (row === undefined) throw new Error('no survey');
+    const kept = await parseResultsQuery(ctx.db, row, { filter: 'lang:en' });
+    expect(await openAnswerTexts(ctx.db, survey.id, 'lang', kept)).toEqual({ texts: [], total: 0 });
+    const mail = await parseResultsQuery(ctx.db, row, { filter: 'h:bron:mail' });
+    expect(await openAnswerTexts(ctx.db, survey.id, 'lang', mail)).toEqual({ texts: ['Prima'], total: 1 });
+    const plain = await parseResultsQuery(ctx.db, row, {});
+    expect(plain).toEqual({ from: null, to: null });
+    expect(new PgDialect().sqlToQuery(matching(sql`response_id`, plain)).sql).toBe('');
   });
 
   it('should cross-tab two questions with row totals counting a respondent once', async () => {
