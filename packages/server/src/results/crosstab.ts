@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Crosstab, CrosstabDimension, ExportFormat } from '@loop/core';
+import type { Crosstab, CrosstabAxis, CrosstabDimension, ExportFormat } from '@loop/core';
 import { logDateOf } from '@loop/core/logs';
 import {
   type CheckedDimension,
@@ -7,6 +7,7 @@ import {
   crosstabSheet,
   hideSmallCounts,
   readDimension,
+  SMALL_COUNT,
   sameDimension,
   shareText,
 } from '@loop/core/surveys/results';
@@ -71,6 +72,44 @@ const givenValues = (rows: readonly CellRow[], side: 'row' | 'col'): string[] =>
 
 const isOpenAxis = (dimension: CrosstabDimension) => dimension.source !== 'question';
 
+/** The value that stands for the hidden field's or language's rare values in an anonymous survey. */
+export const RARE_VALUES = { value: '_rare', label: 'Overige waarden (elk minder dan 5 keer)' } as const;
+
+/**
+ * An axis with, per value, the raw values it counts. A question's axis lists every option or
+ * score. A hidden field's or the language's lists the values given, most given first; in an
+ * anonymous survey those given by fewer than 5 respondents are counted together under one value
+ * without their names (R-RES-10), as a rare value (an employee number, a small team) could tell
+ * who answered. One response has one value of each, so their counts add up exactly.
+ */
+function axisOf(
+  checked: CheckedDimension,
+  rows: readonly CellRow[],
+  side: 'row' | 'col',
+  anonymous: boolean,
+): { axis: CrosstabAxis; members: ReadonlySet<string>[] } {
+  if (!isOpenAxis(checked.dimension))
+    return { axis: checked.axis, members: checked.axis.values.map((value) => new Set([value.value])) };
+  const labels = new Map(checked.axis.values.map((value) => [value.value, value.label]));
+  const totals = new Map(
+    rows
+      .filter((row) =>
+        side === 'row' ? row.by_row === 0 && row.by_col === 1 : row.by_row === 1 && row.by_col === 0,
+      )
+      .map((row) => [String(row[`${side}_value`]), row.count]),
+  );
+  const given = givenValues(rows, side);
+  const rare = anonymous ? given.filter((value) => (totals.get(value) ?? 0) < SMALL_COUNT) : [];
+  const shown = given.filter((value) => !rare.includes(value));
+  const values = shown.map((value) => ({ value, label: labels.get(value) ?? value }));
+  const members = shown.map((value) => new Set([value]));
+  if (rare.length > 0) {
+    values.push({ ...RARE_VALUES });
+    members.push(new Set(rare));
+  }
+  return { axis: { ...checked.axis, values }, members };
+}
+
 /** GET /surveys/:id/results/crosstab: 400 when a dimension cannot be counted or both are the same. */
 export async function loadCrosstab(
   db: Queryable,
@@ -95,35 +134,34 @@ export async function loadCrosstab(
       join (${pairsOf(survey.id, col, filter)}) as c on c.response_id = r.response_id
       group by grouping sets ((r.value, c.value), (r.value), (c.value), ())`,
   );
-  const axisOf = (checked: CheckedDimension, side: 'row' | 'col') => {
-    if (!isOpenAxis(checked.dimension)) return checked.axis;
-    const given = givenValues(rows, side);
-    if (checked.dimension.source === 'hidden_field')
-      return { ...checked.axis, values: given.map((value) => ({ value, label: value })) };
-    // Languages: Loop's languages that were answered in, with their Dutch names.
-    const labels = new Map(checked.axis.values.map((value) => [value.value, value.label]));
-    return { ...checked.axis, values: given.map((value) => ({ value, label: labels.get(value) ?? value })) };
-  };
-  const rowAxis = axisOf(row, 'row');
-  const colAxis = axisOf(col, 'col');
-  const find = (by_row: number, by_col: number, rowValue: string | null, colValue: string | null) =>
-    rows.find(
-      (each) =>
-        each.by_row === by_row &&
-        each.by_col === by_col &&
-        (by_row === 1 || each.row_value === rowValue) &&
-        (by_col === 1 || each.col_value === colValue),
-    )?.count ?? 0;
+  const rowAxis = axisOf(row, rows, 'row', survey.anonymous);
+  const colAxis = axisOf(col, rows, 'col', survey.anonymous);
+  const sum = (keep: (each: CellRow) => boolean) =>
+    rows.filter(keep).reduce((total, each) => total + each.count, 0);
   const exact = {
-    counts: rowAxis.values.map((r) => colAxis.values.map((c) => find(0, 0, r.value, c.value))),
-    rowTotals: rowAxis.values.map((r) => find(0, 1, r.value, null)),
-    colTotals: colAxis.values.map((c) => find(1, 0, null, c.value)),
-    total: find(1, 1, null, null),
+    counts: rowAxis.members.map((r) =>
+      colAxis.members.map((c) =>
+        sum(
+          (each) =>
+            each.by_row === 0 &&
+            each.by_col === 0 &&
+            r.has(String(each.row_value)) &&
+            c.has(String(each.col_value)),
+        ),
+      ),
+    ),
+    rowTotals: rowAxis.members.map((r) =>
+      sum((each) => each.by_row === 0 && each.by_col === 1 && r.has(String(each.row_value))),
+    ),
+    colTotals: colAxis.members.map((c) =>
+      sum((each) => each.by_row === 1 && each.by_col === 0 && c.has(String(each.col_value))),
+    ),
+    total: sum((each) => each.by_row === 1 && each.by_col === 1),
   };
   return {
     survey_id: survey.id,
-    row: rowAxis,
-    col: colAxis,
+    row: rowAxis.axis,
+    col: colAxis.axis,
     ...hideSmallCounts(exact, survey.anonymous),
     small_counts_hidden: survey.anonymous,
   };

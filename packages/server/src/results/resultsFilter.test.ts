@@ -332,6 +332,31 @@ describe('an anonymous survey', () => {
         submittedAt: at,
         answers: { one: { option_id: 'auto' }, nps: { score: 9 } },
       });
+    // Hidden fields without answers to `one` or `nps`: only in the cross-tab by hidden field.
+    for (let i = 0; i < 6; i += 1)
+      await storeResponse(ctx.db, survey, {
+        submittedAt: at,
+        hiddenFields: { bron: 'mail' },
+        language: 'nl',
+      });
+    await storeResponse(ctx.db, survey, {
+      submittedAt: at,
+      hiddenFields: { bron: 'medewerker-1234' },
+      language: 'nl',
+    });
+  });
+
+  it('should count rare hidden-field values together, without their names', async () => {
+    const response = await get(org, `/surveys/${survey.id}/results/crosstab?row=h:bron&col=lang`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).not.toContain('medewerker-1234');
+    const table = response.json<Crosstab>();
+    expect(table.row.values).toEqual([
+      { value: 'mail', label: 'mail' },
+      { value: '_rare', label: 'Overige waarden (elk minder dan 5 keer)' },
+    ]);
+    expect(table.counts[1]).toEqual([null]);
+    expect(table.counts[0]).toEqual([null]);
   });
 
   it('should offer no contact filters', async () => {
