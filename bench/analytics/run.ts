@@ -329,6 +329,57 @@ async function main() {
     );
     console.log(`  seen per question: ${seen}`);
 
+    // Issue 26, results you can cut (R-RES-8): one choice condition and one hidden-field condition
+    // beside the unfiltered summary on the same million answers, timed turn about. Budget: the
+    // filtered summary at most 1.5 times the unfiltered one in the same run.
+    await raw.unsafe(
+      `update surveys set logic = '${JSON.stringify({ ...RULES, rules: [], hidden_fields: ['bron'] })}'::jsonb where id = ${survey.id}`,
+    );
+    await raw.unsafe(`update survey_responses set hidden_fields = jsonb_build_object('bron', (array['mail', 'qr', 'web'])[1 + id % 3])
+      where survey_id = ${survey.id} and status = 'completed'`);
+    await raw.unsafe('vacuum analyze survey_responses');
+    const FILTER = encodeURIComponent('q:q4:a1,a2~h:bron:mail');
+    let kept = 0;
+    const [unfilteredRun, filteredRun] = await sideBySide(
+      RUNS,
+      async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1/surveys/${survey.id}/results`,
+          headers,
+        });
+        if (response.statusCode !== 200) throw new Error(`results: ${response.statusCode} ${response.body}`);
+      },
+      async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1/surveys/${survey.id}/results?filter=${FILTER}`,
+          headers,
+        });
+        if (response.statusCode !== 200) throw new Error(`filtered: ${response.statusCode} ${response.body}`);
+        kept = response.json<SurveyResults>().responses.completed;
+      },
+    );
+    const ratio = filteredRun.median / unfilteredRun.median;
+    console.log(
+      `GET /surveys/:id/results?filter=q:q4:a1,a2~h:bron:mail (${kept.toLocaleString('en')} of ` +
+        `${RESPONSES.toLocaleString('en')} responses): ${filteredRun.median.toFixed(0)} ms median ` +
+        `(min ${filteredRun.min.toFixed(0)}); unfiltered ${unfilteredRun.median.toFixed(0)} ms ` +
+        `(min ${unfilteredRun.min.toFixed(0)}), timed turn about; ratio ${ratio.toFixed(2)}×; ` +
+        `budget 1.5×: ${ratio <= 1.5 ? 'met' : 'MISSED'}`,
+    );
+    const crosstab = await timed(OTHER_RUNS, async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/surveys/${survey.id}/results/crosstab?row=q4&col=q2&filter=${encodeURIComponent('h:bron:mail')}`,
+        headers,
+      });
+      if (response.statusCode !== 200) throw new Error(`crosstab: ${response.statusCode} ${response.body}`);
+    });
+    console.log(
+      `GET /surveys/:id/results/crosstab?row=q4&col=q2 (filtered): ${crosstab.median.toFixed(0)} ms median`,
+    );
+
     const plan = (await raw.unsafe(
       `explain (analyze, costs off, timing off) ${BARE(survey.id)}`,
     )) as unknown as {

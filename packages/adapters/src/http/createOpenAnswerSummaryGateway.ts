@@ -6,7 +6,7 @@ export function createOpenAnswerSummaryGateway(client: ApiClient): OpenAnswerSum
   return {
     summarise: (surveyId, questionId, query) =>
       client.request('POST', `/surveys/${surveyId}/questions/${encodeURIComponent(questionId)}/summary`, {
-        query: { from: query.from, to: query.to },
+        query: { from: query.from, to: query.to, filter: query.filter },
       }),
   };
 }

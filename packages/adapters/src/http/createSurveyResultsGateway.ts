@@ -58,7 +58,7 @@ export async function downloadFile(
   });
 }
 
-const datesOf = (query: ResultsQuery) => ({ from: query.from, to: query.to });
+const datesOf = (query: ResultsQuery) => ({ from: query.from, to: query.to, filter: query.filter });
 
 /** Results, question details, export, analytics and links of the organisation in X-Organization-Id. */
 export function createSurveyResultsGateway(client: ApiClient): SurveyResultsGateway {
@@ -73,7 +73,17 @@ export function createSurveyResultsGateway(client: ApiClient): SurveyResultsGate
         format,
         ...datesOf(query),
       }),
-    analytics: (query) => client.request('GET', '/analytics', { query: datesOf(query) }),
+    crosstab: (id, dimensions, query) =>
+      client.request('GET', `/surveys/${id}/results/crosstab`, {
+        query: { ...dimensions, ...datesOf(query) },
+      }),
+    exportCrosstab: (id, format, dimensions, query) =>
+      downloadFile(client, `/surveys/${id}/results/crosstab/export`, `survey-${id}-kruistabel.${format}`, {
+        format,
+        ...dimensions,
+        ...datesOf(query),
+      }),
+    analytics: (query) => client.request('GET', '/analytics', { query: { from: query.from, to: query.to } }),
     links: (id) => client.request('GET', `/surveys/${id}/links`),
     createPersonalLinks: (id, request) =>
       client.request('POST', `/surveys/${id}/personal-links`, { body: request }),

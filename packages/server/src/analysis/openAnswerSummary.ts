@@ -4,6 +4,7 @@ import { SUMMARY_ANSWERS_MAX } from '@loop/core/surveys/summary';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/database';
+import { matching } from '../results/resultsFilterSql';
 import type { DayFilter } from '../results/resultsRange';
 import { queryRows, withinDays } from '../results/resultsSql';
 import type { Analyst } from './analyst';
@@ -33,7 +34,7 @@ export async function openAnswerTexts(
     sql`select text_value as text, (count(*) over ())::int as total
       from survey_answers
       where survey_id = ${surveyId} and question_id = ${questionId} and item_id = ${QUESTION_ITEM_ID}
-        and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}
+        and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}${matching(sql`response_id`, filter)}
         and text_value is not null and btrim(text_value) <> ''
       order by submitted_at desc, response_id desc
       limit ${SUMMARY_ANSWERS_MAX}`,

@@ -7,8 +7,9 @@ import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { auditRequest } from '../logs/requestLog';
 import { organizationRoute } from '../organizations/organizationRoute';
 import { RESULT_MESSAGES } from '../results/resultRoutes';
-import { type DayQuery, dayQuerySchema, questionParams } from '../results/resultSchemas';
-import { type DayFilter, parseDayFilter } from '../results/resultsRange';
+import { type FilterQuery, filterQuerySchema, questionParams } from '../results/resultSchemas';
+import { parseResultsQuery } from '../results/resultsFilterSql';
+import type { DayFilter } from '../results/resultsRange';
 import { organizationSurvey } from '../surveys/organizationSurvey';
 import type { AnalystRefusal } from './analystTime';
 import { type SummaryDeps, summariseOpenQuestion } from './openAnswerSummary';
@@ -29,7 +30,7 @@ interface Target {
 
 type SummaryRequest = FastifyRequest<{
   Params: { readonly id: string; readonly questionId: string };
-  Querystring: DayQuery;
+  Querystring: FilterQuery;
 }>;
 
 const isOpen = (question: Question): boolean =>
@@ -65,7 +66,7 @@ export const summaryRoutes =
       );
       if (question === undefined) throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
       if (!isOpen(question)) throw new ApiError(400, SUMMARY_MESSAGES.notOpen);
-      const filter = parseDayFilter(request.query);
+      const filter = await parseResultsQuery(deps.db, survey, request.query);
       targets.set(request, { surveyId: survey.id, organizationId: survey.organizationId, question, filter });
     }
 
@@ -85,7 +86,7 @@ export const summaryRoutes =
             '`too_few`. 400 voor een vraag die niet open is; 429 na te veel samenvattingen; 502 als het taalmodel ' +
             'niet (bruikbaar) antwoordt; 504 na ANALYSIS_TIMEOUT_MS.',
           params: questionParams,
-          querystring: dayQuerySchema,
+          querystring: filterQuerySchema,
           response: {
             200: summarySchema,
             400: ERRORS.badRequest,

@@ -98,6 +98,8 @@ describe('OpenAPI', () => {
       '/api/v1/survey-templates': ['get', 'post'],
       '/api/v1/survey-templates/{id}': ['delete', 'put'],
       '/api/v1/surveys/{id}/results': ['get'],
+      '/api/v1/surveys/{id}/results/crosstab': ['get'],
+      '/api/v1/surveys/{id}/results/crosstab/export': ['get'],
       '/api/v1/surveys/{id}/questions/{questionId}': ['get'],
       '/api/v1/surveys/{id}/questions/{questionId}/summary': ['post'],
       '/api/v1/surveys/{id}/export': ['get'],

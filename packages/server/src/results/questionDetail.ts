@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers } from '../db/schema';
 import { invalidInput } from '../http/apiError';
 import { answerText, matchingItemKeys, searchWords } from './answerText';
+import { matching } from './resultsFilterSql';
 import type { DayFilter, Period } from './resultsRange';
 import {
   bucketOf,
@@ -109,6 +110,7 @@ export async function questionCountsAndTrend(
   surveyId: number,
   question: Question,
   period: Period,
+  filter?: DayFilter,
 ): Promise<{ counts: CountRow[]; trend: QuestionTrendPoint[] }> {
   const rows = await queryRows<CountOrTrendRow>(
     db,
@@ -117,7 +119,7 @@ export async function questionCountsAndTrend(
           count(*)::int as n
         from survey_answers
         where survey_id = ${surveyId} and question_id = ${question.id} and submitted_at is not null
-          and ${withinDays(sql`submitted_at`, periodFilter(period))}
+          and ${withinDays(sql`submitted_at`, periodFilter(period))}${filter === undefined ? sql`` : matching(sql`response_id`, filter)}
         group by 1, 2, 3)
       select 'count' as kind, null as period, item_id, num_value, sum(n)::int as count, null::float8 as score
       from base group by item_id, num_value
@@ -225,7 +227,7 @@ export async function questionAnswers(
   query: AnswerQuery,
 ): Promise<{ items: QuestionAnswerRow[]; total: number | null }> {
   const where = sql`survey_id = ${surveyId} and question_id = ${question.id} and submitted_at is not null
-    and ${withinDays(sql`submitted_at`, filter)}`;
+    and ${withinDays(sql`submitted_at`, filter)}${matching(sql`response_id`, filter)}`;
   const page = await answerPage(db, where, question, query);
   if (page.rows.length === 0) return { items: [], total: page.total };
   // The page's rows by primary key (response id, question id).
@@ -274,7 +276,7 @@ export async function loadQuestionDetail(
 ): Promise<QuestionDetail> {
   const counted = (async () => {
     const period = surveyPeriod(survey, filter, await submissionDays(db, survey.id), now);
-    return { period, ...(await questionCountsAndTrend(db, survey.id, question, period)) };
+    return { period, ...(await questionCountsAndTrend(db, survey.id, question, period, filter)) };
   })();
   const [{ period, counts, trend }, answers, saw] = await Promise.all([
     counted,

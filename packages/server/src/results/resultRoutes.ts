@@ -8,17 +8,20 @@ import { currentOrganization } from '../organizations/memberships';
 import { organizationSurvey } from '../surveys/organizationSurvey';
 import { surveyIdParams } from '../surveys/surveySchemas';
 import { loadAnalytics } from './analytics';
+import { crosstabRoutes } from './crosstabRoutes';
 import { loadQuestionDetail, parseAnswerQuery } from './questionDetail';
 import {
   analyticsSchema,
   dayQuerySchema,
   exportFileResponse,
   exportQuerySchema,
+  filterQuerySchema,
   questionDetailQuerySchema,
   questionDetailSchema,
   questionParams,
   surveyResultsSchema,
 } from './resultSchemas';
+import { parseResultsQuery } from './resultsFilterSql';
 import { parseDayFilter } from './resultsRange';
 import {
   csvStream,
@@ -51,9 +54,11 @@ const parseFormat = (raw: string | undefined): ExportFormat => {
  * says nothing about what exists elsewhere.
  */
 export const resultRoutes =
-  ({ deps, authenticate, requireFeature }: RouteContext): RoutesPlugin =>
+  (context: RouteContext): RoutesPlugin =>
   async (app) => {
+    const { deps, authenticate, requireFeature } = context;
     const exportFeature = requireFeature('export');
+    await crosstabRoutes(context)(app, {});
 
     app.get(
       '/surveys/:id/results',
@@ -66,11 +71,11 @@ export const resultRoutes =
           summary: "A survey's results",
           description:
             'De ingestuurde reacties van één survey, geteld in de database: reactiepercentage, verloop in de tijd en per ' +
-            'vraag de tellingen. `from`/`to` (JJJJ-MM-DD, Europe/Amsterdam) beperken de periode.',
+            'vraag de tellingen. `from`/`to` (JJJJ-MM-DD, Europe/Amsterdam) beperken de periode, `filter` de reacties.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
-          querystring: dayQuerySchema,
+          querystring: filterQuerySchema,
           response: {
             200: surveyResultsSchema,
             400: ERRORS.badRequest,
@@ -81,7 +86,7 @@ export const resultRoutes =
       },
       async (request): Promise<SurveyResults> => {
         const survey = await organizationSurvey(deps, request);
-        const filter = parseDayFilter(request.query);
+        const filter = await parseResultsQuery(deps.db, survey, request.query);
         return loadSurveyResults(deps.db, survey, filter, deps.clock.now());
       },
     );
@@ -116,7 +121,7 @@ export const resultRoutes =
           (each) => each.id === request.params.questionId,
         );
         if (question === undefined) throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
-        const filter = parseDayFilter(request.query);
+        const filter = await parseResultsQuery(deps.db, survey, request.query);
         const query = parseAnswerQuery(request.query);
         return loadQuestionDetail(deps.db, survey, question, filter, query, deps.clock.now());
       },
@@ -153,7 +158,7 @@ export const resultRoutes =
         const format = parseFormat(request.query.format);
         // CSV is every organisation's way to take its answers along; XLSX is the plan feature.
         if (format === 'xlsx') await exportFeature(request);
-        const filter = parseDayFilter(request.query);
+        const filter = await parseResultsQuery(deps.db, survey, request.query);
         const now = deps.clock.now();
         const names = await exportNamesRespondents(deps.db, survey);
         const rows = exportRows(deps.db, survey, filter, EXPORT_CHUNK, names);

@@ -1,5 +1,7 @@
 import type {
   AnalyticsOverview,
+  Crosstab,
+  CrosstabAxis,
   OpenAnswer,
   OtherText,
   PeriodCount,
@@ -14,9 +16,11 @@ import type {
   TrendPoint,
 } from '@loop/core';
 import { QUESTION_TYPES } from '@loop/core/surveys/model';
+import { RESULTS_FILTER_MAX_LENGTH } from '@loop/core/surveys/results';
 import { SURVEY_STATUSES } from '../db/schema';
 import {
   array,
+  boolean,
   integer,
   literal,
   nullable,
@@ -43,7 +47,28 @@ const dayQueryProperties = {
 
 export const dayQuerySchema = object<DayQuery>(dayQueryProperties, { optional: ['from', 'to'] });
 
-export interface QuestionDetailQuery extends DayQuery {
+/** A survey's result routes: the days and the filter of the responses (R-RES-8). */
+export interface FilterQuery extends DayQuery {
+  readonly filter?: string;
+}
+
+const filterQueryProperties = {
+  ...dayQueryProperties,
+  filter: string({
+    maxLength: RESULTS_FILTER_MAX_LENGTH,
+    description:
+      'Alleen de reacties die aan elke voorwaarde voldoen, bijvoorbeeld `q:vraag-1:optie-a~h:bron:mail~lang:nl,en`: ' +
+      'q:<vraag>[.<stelling>]:<waarde>,<waarde> of :<min>..<max>, h:<verborgen veld>:<waarden>, lang:<talen>, ' +
+      'a:<contactkenmerk>:<waarden>, seg:<segment-id> (de laatste twee niet bij een anonieme survey); ' +
+      'namen en waarden procent-gecodeerd, voorwaarden gescheiden door ~.',
+  }),
+} as const;
+
+export const filterQuerySchema = object<FilterQuery>(filterQueryProperties, {
+  optional: ['from', 'to', 'filter'],
+});
+
+export interface QuestionDetailQuery extends FilterQuery {
   readonly q?: string;
   readonly page?: string;
   readonly page_size?: string;
@@ -51,7 +76,7 @@ export interface QuestionDetailQuery extends DayQuery {
 
 export const questionDetailQuerySchema = object<QuestionDetailQuery>(
   {
-    ...dayQueryProperties,
+    ...filterQueryProperties,
     q: string({
       maxLength: 200,
       description:
@@ -63,16 +88,46 @@ export const questionDetailQuerySchema = object<QuestionDetailQuery>(
       description: 'Antwoorden per pagina, 1 tot en met 200 (standaard 50).',
     }),
   },
-  { optional: ['from', 'to', 'q', 'page', 'page_size'] },
+  { optional: ['from', 'to', 'filter', 'q', 'page', 'page_size'] },
 );
 
-export interface ExportQuery extends DayQuery {
+export interface ExportQuery extends FilterQuery {
   readonly format?: string;
 }
 
 export const exportQuerySchema = object<ExportQuery>(
-  { ...dayQueryProperties, format: string({ maxLength: 20, description: 'csv of xlsx.' }) },
-  { optional: ['from', 'to', 'format'] },
+  { ...filterQueryProperties, format: string({ maxLength: 20, description: 'csv of xlsx.' }) },
+  { optional: ['from', 'to', 'filter', 'format'] },
+);
+
+export interface CrosstabQuery extends FilterQuery {
+  readonly row?: string;
+  readonly col?: string;
+}
+
+const dimension = (description: string) =>
+  string({
+    maxLength: 300,
+    description: `${description}: q:<vraag>[.<stelling>] (of alleen de vraag-id), h:<verborgen veld> of lang.`,
+  });
+
+export const crosstabQuerySchema = object<CrosstabQuery>(
+  { ...filterQueryProperties, row: dimension('De rijen'), col: dimension('De kolommen') },
+  { optional: ['from', 'to', 'filter', 'row', 'col'] },
+);
+
+export interface CrosstabExportQuery extends CrosstabQuery {
+  readonly format?: string;
+}
+
+export const crosstabExportQuerySchema = object<CrosstabExportQuery>(
+  {
+    ...filterQueryProperties,
+    row: dimension('De rijen'),
+    col: dimension('De kolommen'),
+    format: string({ maxLength: 20, description: 'csv of xlsx.' }),
+  },
+  { optional: ['from', 'to', 'filter', 'row', 'col', 'format'] },
 );
 
 export const questionParams = object<{ readonly id: string; readonly questionId: string }>({
@@ -272,3 +327,34 @@ export const exportFileResponse = {
     },
   },
 } as Schema<unknown>;
+
+const crosstabAxisSchema = object<CrosstabAxis>({
+  key: string({ description: 'De dimensie zoals gevraagd.' }),
+  label: string({ description: 'De vraag (met stelling), het verborgen veld of Taal.' }),
+  values: array(object<CrosstabAxis['values'][number]>({ value: string(), label: string() }), {
+    description:
+      'De waarden in volgorde: opties, scores of punten; bij een verborgen veld of taal de gegeven waarden, vaakst eerst.',
+  }),
+});
+
+const hiddenCount = (description: string) =>
+  nullable(
+    integer({
+      description: `${description}; null ('< 5') bij een anonieme survey als het minder dan 5 is of het zou verraden.`,
+    }),
+  );
+
+export const crosstabSchema = object<Crosstab>({
+  survey_id: integer(),
+  row: crosstabAxisSchema,
+  col: crosstabAxisSchema,
+  counts: array(array(hiddenCount('Ingestuurde reacties met deze rij- en kolomwaarde')), {
+    description: 'Per rijwaarde, per kolomwaarde.',
+  }),
+  row_totals: array(hiddenCount('Reacties met deze rijwaarde en een kolomwaarde')),
+  col_totals: array(hiddenCount('Reacties met deze kolomwaarde en een rijwaarde')),
+  total: hiddenCount('Reacties met een waarde op beide assen'),
+  small_counts_hidden: boolean({
+    description: 'Aantallen van 1 tot en met 4 zijn verborgen (anonieme survey).',
+  }),
+});

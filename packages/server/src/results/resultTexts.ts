@@ -2,6 +2,7 @@ import type { OpenAnswer, OtherText, Question } from '@loop/core';
 import { OTHER_ITEM_ID, QUESTION_ITEM_ID } from '@loop/core/surveys/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
+import { matching } from './resultsFilterSql';
 import type { DayFilter } from './resultsRange';
 import { foldedText, isoTimestamp, queryRows, withinDays } from './resultsSql';
 
@@ -47,7 +48,7 @@ export async function latestTexts(
       from (values ${values}) as t(question_id, item_id)
       cross join lateral (
         select response_id, text_value, submitted_at from survey_answers
-        where survey_id = ${surveyId} and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}
+        where survey_id = ${surveyId} and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}${matching(sql`response_id`, filter)}
           and question_id = t.question_id and item_id = t.item_id and text_value is not null
         order by submitted_at desc, response_id desc
         limit ${limit}) as a
@@ -150,7 +151,7 @@ export function otherTextsSql(
               select btrim(regexp_replace(text_value, ${WHITESPACE_RUN}, ' ', 'g')) as spelling
               from survey_answers
               where survey_id = ${surveyId} and submitted_at is not null
-                and ${withinDays(sql`submitted_at`, filter)} and question_id = t.question_id
+                and ${withinDays(sql`submitted_at`, filter)}${matching(sql`response_id`, filter)} and question_id = t.question_id
                 and item_id = ${OTHER_ITEM_LITERAL} and text_value is not null
               offset 0) as s
             where s.spelling <> '') as a

@@ -1,5 +1,6 @@
 import type { PeriodBucket } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
+import type { SQL } from 'drizzle-orm';
 import { invalidInput } from '../http/apiError';
 
 /** The Dutch texts of the result routes' query parameters. */
@@ -22,6 +23,8 @@ export const WEEK_BUCKET_MAX_DAYS = 366;
 export interface DayFilter {
   readonly from: string | null;
   readonly to: string | null;
+  /** The ids of the responses the filter keeps, a `bigint[]` (R-RES-8, `resultsFilterSql.ts`); absent: all. */
+  readonly responses?: SQL;
 }
 
 /** The period a series covers and how it is bucketed. */

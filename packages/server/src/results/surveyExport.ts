@@ -130,6 +130,7 @@ export async function* exportRows(
           eq(surveyResponses.surveyId, survey.id),
           eq(surveyResponses.status, 'completed'),
           withinDays(sql`${surveyResponses.completedAt}`, filter),
+          filter.responses === undefined ? undefined : sql`${surveyResponses.id} = any(${filter.responses})`,
         ),
       )
       .orderBy(asc(surveyResponses.completedAt), asc(surveyResponses.id));

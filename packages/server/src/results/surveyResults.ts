@@ -13,6 +13,7 @@ import { logicHidesQuestions } from '@loop/core/surveys/results';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
+import { matching } from './resultsFilterSql';
 import { type DayFilter, type Period, periodOf } from './resultsRange';
 import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
 import {
@@ -52,7 +53,7 @@ export function answerCounts(
     db,
     sql`select question_id, item_id, num_value::int as num_value, count(*)::int as count
       from survey_answers
-      where survey_id = ${surveyId} and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}
+      where survey_id = ${surveyId} and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}${matching(sql`response_id`, filter)}
         ${questionId === undefined ? sql`` : sql`and question_id = ${questionId}`}
       group by question_id, item_id, num_value`,
   );
@@ -96,7 +97,7 @@ export async function responsesOverTime(
         from (
           select status, kind, started_at, completed_at,
             case when ${completedIn} then ${bucketOf(period.bucket, sql`completed_at`)} end as bucket
-          from survey_responses where survey_id = ${surveyId}) as responses
+          from survey_responses where survey_id = ${surveyId}${matching(sql`id`, filter)}) as responses
         group by grouping sets ((bucket), ()))
       select 'total' as kind, null as period, completed, in_progress, invited, completed_personal, last_response_at
       from grouped where total = 1
@@ -146,7 +147,7 @@ export async function unseenCounts(
     db,
     sql`select unseen.question_id, count(*)::int as count
       from survey_responses, unnest(unseen_question_ids) as unseen(question_id)
-      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}
+      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}${matching(sql`id`, filter)}
         and cardinality(unseen_question_ids) > 0
       group by unseen.question_id`,
   );
@@ -170,7 +171,7 @@ export async function respondentsWhoSaw(
     sql`select count(*)::int as respondents,
         ${hides ? sql`count(*) filter (where ${questionId} = any(unseen_question_ids))::int` : sql`0`} as unseen
       from survey_responses
-      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}`,
+      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}${matching(sql`id`, filter)}`,
   );
   const respondents = row?.respondents ?? 0;
   return { respondents, seen: respondents - (row?.unseen ?? 0) };

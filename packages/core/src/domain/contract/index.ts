@@ -201,6 +201,15 @@ export type {
   SurveyLinks,
 } from './responses';
 export type {
+  Crosstab,
+  CrosstabAxis,
+  CrosstabDimension,
+  CrosstabValue,
+  ResultsCondition,
+  ResultsFilter,
+  ResultsFilterValue,
+} from './resultsFilter';
+export type {
   Condition,
   ConditionGroup,
   ConditionOperator,

@@ -12,6 +12,8 @@ import type { QuestionType, SurveyStatus } from './surveys';
 export interface ResultsQuery {
   readonly from?: string;
   readonly to?: string;
+  /** The responses counted: core's compact form of a `ResultsFilter` (R-RES-8); absent: all. */
+  readonly filter?: string;
 }
 
 /** How a series is bucketed: per day up to 62 days, per week (starting Monday) up to 1 year, else per month. */

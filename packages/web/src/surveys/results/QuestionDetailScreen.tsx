@@ -10,6 +10,7 @@ import { ColumnChart } from './ColumnChart';
 import { DateFilterForm } from './DateFilterForm';
 import { OpenAnswerSummary } from './OpenAnswerSummary';
 import { QuestionChart, SeenLine } from './QuestionResultBlock';
+import { ResultsFilterBar } from './ResultsFilterBar';
 import { UNKNOWN_SURVEY_MESSAGE } from './SurveyResultsScreen';
 import { TrendChart } from './TrendChart';
 import {
@@ -87,7 +88,7 @@ function QuestionDetail({ survey, question, back }: { survey: Survey; question: 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   // A page belongs to one search and period: another one starts at page 1 in the same render.
-  const pageKey = `${q}|${filter.from}|${filter.to}`;
+  const pageKey = `${q}|${filter.from}|${filter.to}|${filter.conditions ?? ''}`;
   const [paging, setPaging] = useState({ key: pageKey, page: 1 });
   const page = paging.key === pageKey ? paging.page : 1;
   const detail = useQuestionDetail(survey.id, question.id, filter, { q, page });
@@ -102,6 +103,7 @@ function QuestionDetail({ survey, question, back }: { survey: Survey; question: 
         <Link href={back}>Terug naar de resultaten van {survey.title}</Link>
       </p>
       <DateFilterForm filter={filter} onChange={setFilter} label="Antwoorden filteren op datum" />
+      <ResultsFilterBar survey={survey} filter={filter} onChange={setFilter} />
       {detail.error ? <LoadFailed message={detail.error} onRetry={detail.reload} /> : null}
       {view === null ? (
         detail.error ? null : (

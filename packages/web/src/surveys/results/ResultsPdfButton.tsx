@@ -1,4 +1,9 @@
-import type { DateFilter, SurveyResultsPage } from '@loop/core/surveys/results';
+import {
+  type DateFilter,
+  describeResultsFilter,
+  parseResultsFilter,
+  type SurveyResultsPage,
+} from '@loop/core/surveys/results';
 import type { ExportResultsPdfResult } from '@loop/core/surveys/resultsPdf';
 import { Suspense, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
@@ -42,7 +47,11 @@ function PdfButton({ page, filter }: Props) {
     setBusy(true);
     let result: ExportResultsPdfResult;
     try {
-      result = await exportPdf({ surveyTitle: page.survey.title, filter, view: page.view });
+      const conditions = parseResultsFilter(filter.conditions);
+      const filterText = conditions.ok
+        ? describeResultsFilter(conditions.value, { questions: page.survey.questions })
+        : '';
+      result = await exportPdf({ surveyTitle: page.survey.title, filter, filterText, view: page.view });
     } catch {
       // The export's code could not load (a new release, the network): a failure like any other.
       result = { ok: false };

@@ -358,7 +358,7 @@ describe('SurveyResultsScreen', () => {
       return found;
     });
     const headings = [...container.querySelectorAll('h2')].map((h) => h.textContent);
-    expect(headings.slice(0, 2)).toEqual(['Delen', 'Samenvatting']);
+    expect(headings.slice(0, 3)).toEqual(['Delen', 'Filters', 'Samenvatting']);
     const table = await waitFor(() => {
       const found = container.querySelector('.respondents table');
       if (!found) throw new Error('not yet');

@@ -10,11 +10,13 @@ import { AnonymitySetting } from '../AnonymitySetting';
 import { RetentionSettings } from '../RetentionSettings';
 import { SurveyDataButtons } from '../SurveyDataButtons';
 import { ColumnChart } from './ColumnChart';
+import { CrosstabPanel } from './CrosstabPanel';
 import { DateFilterForm } from './DateFilterForm';
 import { ExportButtons } from './ExportButtons';
 import { OpenAnswerSummary } from './OpenAnswerSummary';
 import { QuestionResultBlock } from './QuestionResultBlock';
 import { RespondentsPanel } from './RespondentsPanel';
+import { ResultsFilterBar } from './ResultsFilterBar';
 import { ResultsPdfButton } from './ResultsPdfButton';
 import { SharingPanel } from './SharingPanel';
 import { StatusBadge } from './StatusBadge';
@@ -103,6 +105,7 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
       <SharingPanel surveyId={surveyId} status={status} />
 
       <DateFilterForm filter={filter} onChange={setFilter} label="Resultaten filteren op datum" />
+      <ResultsFilterBar survey={survey} filter={filter} onChange={setFilter} />
       {page.error ? <LoadFailed message={page.error} onRetry={page.reload} /> : null}
       {page.loading ? <Loading text="Resultaten worden bijgewerkt..." /> : null}
 
@@ -170,6 +173,8 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
           ))
         )}
       </section>
+
+      <CrosstabPanel survey={survey} filter={filter} canExport={allowed('results.export')} />
 
       <RespondentsPanel
         surveyId={surveyId}

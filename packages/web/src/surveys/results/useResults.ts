@@ -40,13 +40,18 @@ export function useDateFilter(): readonly [DateFilter, (next: DateFilter) => voi
   const [path, navigate] = useLocation();
   const filter = useMemo(() => dateFilterFromSearch(search), [search]);
   const setFilter = useCallback(
-    (next: DateFilter) => navigate(`${path}${dateFilterSearch(next)}`, { replace: true }),
-    [path, navigate],
+    // The results filter's conditions stay unless `next` says otherwise (the date form sets days only).
+    (next: DateFilter) =>
+      navigate(
+        `${path}${dateFilterSearch('conditions' in next ? next : { ...next, conditions: filter.conditions })}`,
+        { replace: true },
+      ),
+    [path, navigate, filter.conditions],
   );
   return [filter, setFilter] as const;
 }
 
-const filterKey = (filter: DateFilter) => `${filter.from}/${filter.to}`;
+const filterKey = (filter: DateFilter) => `${filter.from}/${filter.to}/${filter.conditions ?? ''}`;
 
 export function useSurveyList(query: {
   readonly page: number;

@@ -2,6 +2,22 @@
 // What other features and packages use of it; everything else in this folder is internal.
 export type { AnalyticsView, StatementRow } from './analyticsView';
 export { STATEMENTS_EMPTY_TEXT } from './analyticsView';
+export type { CheckedDimension, CrosstabCounts } from './crosstab';
+export {
+  CROSSTAB_MESSAGES,
+  countText,
+  crosstabSheet,
+  dimensionKey,
+  hideSmallCounts,
+  readDimension,
+  rowShare,
+  SMALL_COUNT,
+  SMALL_COUNT_TEXT,
+  sameDimension,
+  shareText,
+} from './crosstab';
+export type { FilterChoice, FilterTarget } from './filterTargets';
+export { conditionOf, crosstabTargets, filterTargets, typedValues } from './filterTargets';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';
 export {
   logicExportCells,
@@ -21,6 +37,19 @@ export { questionResultView } from './questionResultView';
 export { rankStatements } from './rankStatements';
 export type { AxisTick, ColumnChartView, TrendChartView } from './resultsCharts';
 export { lineRuns, niceCeiling } from './resultsCharts';
+export type { DescribeContext, FilterCheck, FilterSurvey } from './resultsConditions';
+export {
+  checkResultsFilter,
+  describeCondition,
+  describeResultsFilter,
+  encodeFilterPart,
+  parseResultsFilter,
+  RESULTS_FILTER_MAX_CONDITIONS,
+  RESULTS_FILTER_MAX_LENGTH,
+  RESULTS_FILTER_MESSAGES,
+  readResultsFilter,
+  serialiseResultsFilter,
+} from './resultsConditions';
 export type { DateFilter } from './resultsFilter';
 export {
   dateFilterError,
@@ -32,7 +61,7 @@ export {
   searchString,
 } from './resultsFilter';
 export { formatResultDate, formatResultDateTime, parseDay, SURVEY_STATUS_LABELS } from './resultsFormat';
-export type { SurveyResultsGateway } from './resultsPorts';
+export type { CrosstabDimensions, SurveyResultsGateway } from './resultsPorts';
 export type {
   CreatedPersonalLinks,
   ResultsUseCases,

@@ -53,6 +53,17 @@ describe('dateFilterFromSearch', () => {
     });
   });
 
+  it('should read the conditions of the results filter beside the days, and write them back', () => {
+    const search = dateFilterSearch({ from: '2025-11-01', to: '', conditions: 'q:one:fiets~lang:nl,en' });
+    expect(dateFilterFromSearch(search)).toEqual({
+      from: '2025-11-01',
+      to: '',
+      conditions: 'q:one:fiets~lang:nl,en',
+    });
+    // Conditions it cannot read are left out, as a day that is not one.
+    expect(dateFilterFromSearch('?filter=kapot')).toEqual({ from: '', to: '' });
+  });
+
   it('should leave out a day that is not one', () => {
     expect(dateFilterFromSearch('?from=2025-11-31&to=2025-12-01')).toEqual({ from: '', to: '2025-12-01' });
   });

@@ -1,4 +1,5 @@
 import type { ResultsQuery } from '../../contract';
+import { parseResultsFilter } from './resultsConditions';
 import { parseDay } from './resultsFormat';
 
 /**
@@ -7,10 +8,14 @@ import { parseDay } from './resultsFormat';
  * it, and a filtered view can be bookmarked or sent to a colleague.
  */
 
-/** Both days as `YYYY-MM-DD`, '' when not set. */
+/**
+ * Both days as `YYYY-MM-DD`, '' when not set; `conditions`: the results filter's conditions in their
+ * compact form (`resultsConditions.ts`, R-RES-8), '' or absent without.
+ */
 export interface DateFilter {
   readonly from: string;
   readonly to: string;
+  readonly conditions?: string;
 }
 
 export const EMPTY_DATE_FILTER: DateFilter = { from: '', to: '' };
@@ -59,8 +64,10 @@ export function readSearch(search: string): Readonly<Record<string, string>> {
 export function dateFilterFromSearch(search: string): DateFilter {
   const params = readSearch(search);
   const day = (value: string | undefined) => (value !== undefined && parseDay(value) ? value : '');
-  const filter = { from: day(params.from), to: day(params.to) };
-  return dateFilterError(filter) ? EMPTY_DATE_FILTER : filter;
+  const dates = { from: day(params.from), to: day(params.to) };
+  const conditions = params.filter !== undefined && parseResultsFilter(params.filter).ok ? params.filter : '';
+  const filter = dateFilterError(dates) ? EMPTY_DATE_FILTER : dates;
+  return conditions === '' ? filter : { ...filter, conditions };
 }
 
 /** A query string of the given parameters ('' when all are empty), e.g. '?from=2025-11-01'. */
@@ -73,13 +80,14 @@ export function searchString(params: Readonly<Record<string, string | number | u
 
 /** The filter as an address's query string. */
 export const dateFilterSearch = (filter: DateFilter): string =>
-  searchString({ from: filter.from, to: filter.to });
+  searchString({ from: filter.from, to: filter.to, filter: filter.conditions });
 
 /** The filter as the query of the result routes (unset days left out). */
 export function resultsQueryOf(filter: DateFilter): ResultsQuery {
   return {
     ...(filter.from === '' ? {} : { from: filter.from }),
     ...(filter.to === '' ? {} : { to: filter.to }),
+    ...(filter.conditions ? { filter: filter.conditions } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { ApiResult } from '../../api';
 import type {
   AnalyticsOverview,
   CreatePersonalLinksRequest,
+  Crosstab,
   ExportFormat,
   PersonalLinksCreated,
   QuestionDetail,
@@ -18,6 +19,12 @@ export interface QuestionDetailQuery extends ResultsQuery {
   readonly page_size: number;
 }
 
+/** The cross-tab's rows and columns, as `dimensionKey` writes them. */
+export interface CrosstabDimensions {
+  readonly row: string;
+  readonly col: string;
+}
+
 /**
  * Results, analytics, export and links of the current organisation's surveys (the surveys
  * themselves, list and read, come from `SurveysGateway`).
@@ -27,6 +34,15 @@ export interface SurveyResultsGateway {
   question(id: number, questionId: string, query: QuestionDetailQuery): Promise<ApiResult<QuestionDetail>>;
   /** The submitted responses as a CSV file, or XLSX (plan feature `export`, else 403). */
   exportResponses(id: number, format: ExportFormat, query: ResultsQuery): Promise<ApiResult<DownloadedFile>>;
+  /** A cross-tab of two dimensions (`row`, `col` as `dimensionKey` writes them). */
+  crosstab(id: number, dimensions: CrosstabDimensions, query: ResultsQuery): Promise<ApiResult<Crosstab>>;
+  /** The cross-tab as a CSV file, or XLSX (plan feature `export`, else 403). */
+  exportCrosstab(
+    id: number,
+    format: ExportFormat,
+    dimensions: CrosstabDimensions,
+    query: ResultsQuery,
+  ): Promise<ApiResult<DownloadedFile>>;
   /** Across the organisation's surveys (plan feature `analytics`, else 403). */
   analytics(query: ResultsQuery): Promise<ApiResult<AnalyticsOverview>>;
   links(id: number): Promise<ApiResult<SurveyLinks>>;

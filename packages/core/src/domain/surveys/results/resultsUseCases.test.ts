@@ -3,6 +3,7 @@ import { type ApiResult, apiFailure, apiOk } from '../../api';
 import type {
   AnalyticsOverview,
   CreatePersonalLinksRequest,
+  Crosstab,
   ExportFormat,
   Page,
   PersonalLinksCreated,
@@ -18,7 +19,7 @@ import type { DownloadedFile, FileSaver } from '../../shared';
 import type { SurveyListQuery, SurveysGateway } from '../model';
 import { PERSONAL_LINK_MESSAGES } from './personalLinks';
 import { DATE_FILTER_MESSAGES, EMPTY_DATE_FILTER } from './resultsFilter';
-import type { QuestionDetailQuery, SurveyResultsGateway } from './resultsPorts';
+import type { CrosstabDimensions, QuestionDetailQuery, SurveyResultsGateway } from './resultsPorts';
 import { createResultsUseCases } from './resultsUseCases';
 
 const SURVEY: Survey = {
@@ -100,6 +101,19 @@ class FakeGateway implements SurveyResultsGateway, Pick<SurveysGateway, 'list' |
   analytics(query: ResultsQuery): Promise<ApiResult<AnalyticsOverview>> {
     this.calls.push(['analytics', query]);
     return Promise.resolve(apiFailure(403, 'Je abonnement bevat geen analytics.'));
+  }
+  crosstab(id: number, dimensions: CrosstabDimensions, query: ResultsQuery): Promise<ApiResult<Crosstab>> {
+    this.calls.push(['crosstab', id, dimensions, query]);
+    return Promise.resolve(apiFailure(400, 'Kies voor rij en kolom twee verschillende vragen.'));
+  }
+  exportCrosstab(
+    id: number,
+    format: ExportFormat,
+    dimensions: CrosstabDimensions,
+    query: ResultsQuery,
+  ): Promise<ApiResult<DownloadedFile>> {
+    this.calls.push(['exportCrosstab', id, format, dimensions, query]);
+    return Promise.resolve(this.exportReply);
   }
   links(id: number): Promise<ApiResult<SurveyLinks>> {
     this.calls.push(['links', id]);
@@ -205,6 +219,24 @@ describe('createResultsUseCases', () => {
     expect(await useCases.exportResponses(12, 'xlsx', EMPTY_DATE_FILTER)).toEqual(apiOk('medewerkers.csv'));
     expect(gateway.calls).toEqual([['export', 12, 'xlsx', {}]]);
     expect(files.saved).toEqual([{ filename: 'medewerkers.csv', content: { size: 10, type: 'text/csv' } }]);
+  });
+
+  it('should pass the conditions of the filter to results, exports and the cross-tab', async () => {
+    const { gateway, files, useCases } = setup();
+    const filter = { from: '2025-11-01', to: '', conditions: 'lang:nl' };
+    await useCases.loadResults(12, filter);
+    await useCases.loadCrosstab(12, { row: 'q:q1', col: 'lang' }, filter);
+    expect(await useCases.exportCrosstab(12, 'csv', { row: 'q:q1', col: 'lang' }, filter)).toEqual(
+      apiOk('medewerkers.csv'),
+    );
+    const query = { from: '2025-11-01', filter: 'lang:nl' };
+    expect(gateway.calls).toEqual([
+      ['survey', 12],
+      ['results', 12, query],
+      ['crosstab', 12, { row: 'q:q1', col: 'lang' }, query],
+      ['exportCrosstab', 12, 'csv', { row: 'q:q1', col: 'lang' }, query],
+    ]);
+    expect(files.saved).toHaveLength(1);
   });
 
   it('should save nothing when the plan lacks export', async () => {

@@ -1,11 +1,19 @@
 import { type ApiResult, apiFailure, apiOk, type FormResult, formFromApi } from '../../api';
-import type { ExportFormat, Page, QuestionDetail, Survey, SurveyLinks, SurveySummary } from '../../contract';
+import type {
+  Crosstab,
+  ExportFormat,
+  Page,
+  QuestionDetail,
+  Survey,
+  SurveyLinks,
+  SurveySummary,
+} from '../../contract';
 import type { FileSaver } from '../../shared';
 import type { SurveyListQuery, SurveysGateway } from '../model';
 import { type AnalyticsView, analyticsView } from './analyticsView';
 import { checkPersonalLinksForm, personalLinksCsv, personalLinksFilename, respondUrl } from './personalLinks';
 import { type DateFilter, dateFilterError, resultsQueryOf } from './resultsFilter';
-import type { QuestionDetailQuery, SurveyResultsGateway } from './resultsPorts';
+import type { CrosstabDimensions, QuestionDetailQuery, SurveyResultsGateway } from './resultsPorts';
 import { type SurveyResultsView, surveyResultsView } from './resultsView';
 
 export interface ResultsUseCaseDeps {
@@ -48,6 +56,19 @@ export interface ResultsUseCases {
   /** Downloads the responses; the value is the file's name. */
   exportResponses(surveyId: number, format: ExportFormat, filter: DateFilter): Promise<ApiResult<string>>;
   loadAnalytics(filter: DateFilter): Promise<ApiResult<AnalyticsView>>;
+  /** A cross-tab of two dimensions (R-RES-9) within the filter. */
+  loadCrosstab(
+    surveyId: number,
+    dimensions: CrosstabDimensions,
+    filter: DateFilter,
+  ): Promise<ApiResult<Crosstab>>;
+  /** Downloads the cross-tab; the value is the file's name. */
+  exportCrosstab(
+    surveyId: number,
+    format: ExportFormat,
+    dimensions: CrosstabDimensions,
+    filter: DateFilter,
+  ): Promise<ApiResult<string>>;
   loadLinks(surveyId: number): Promise<ApiResult<SurveyLinksView>>;
   createPersonalLinks(
     surveyId: number,
@@ -118,6 +139,21 @@ export function createResultsUseCases(deps: ResultsUseCaseDeps): ResultsUseCases
       if (refused) return refused;
       const overview = await gateway.analytics(resultsQueryOf(filter));
       return overview.ok ? apiOk(analyticsView(overview.value)) : overview;
+    },
+
+    loadCrosstab: async (surveyId, dimensions, filter) => {
+      const refused = refusedFilter(filter);
+      if (refused) return refused;
+      return gateway.crosstab(surveyId, dimensions, resultsQueryOf(filter));
+    },
+
+    exportCrosstab: async (surveyId, format, dimensions, filter) => {
+      const refused = refusedFilter(filter);
+      if (refused) return refused;
+      const file = await gateway.exportCrosstab(surveyId, format, dimensions, resultsQueryOf(filter));
+      if (!file.ok) return file;
+      files.saveFile(file.value);
+      return apiOk(file.value.filename);
     },
 
     loadLinks: async (surveyId) => {

@@ -9,6 +9,8 @@ export type ExportResultsPdfDeps = PdfExportDeps;
 export interface ResultsPdfRequest {
   readonly surveyTitle: string;
   readonly filter: DateFilter;
+  /** The results filter in Dutch ('Afdeling is Verkoop en …'), printed under the period; absent: none. */
+  readonly filterText?: string;
   readonly view: ResultsPdfView;
 }
 
@@ -40,6 +42,7 @@ export function exportResultsPdf(
       layoutResultsPdf({
         surveyTitle: input.surveyTitle,
         filter: input.filter,
+        ...(input.filterText ? { filterText: input.filterText } : {}),
         view: input.view,
         generatedAt: input.now,
         logo,

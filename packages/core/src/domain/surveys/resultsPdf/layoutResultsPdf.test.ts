@@ -65,6 +65,18 @@ describe('layoutResultsPdf', () => {
     expect(doc.pages[0]!.items.find((item) => item.kind === 'line')).toMatchObject({ x1: margin, x2: RIGHT });
   });
 
+  it('should say the results filter under the period when one is set (R-RES-8)', () => {
+    const doc = layoutResultsPdf(pdfInput({ filterText: 'Afdeling is Verkoop en Taal is Nederlands' }));
+    expect(textsOf(doc.pages[0]!.items).map((item) => item.text)).toContain(
+      'Filter: Afdeling is Verkoop en Taal is Nederlands',
+    );
+    expect(
+      textsOf(layoutResultsPdf(pdfInput({})).pages[0]!.items)
+        .map((item) => item.text)
+        .join(' '),
+    ).not.toContain('Filter:');
+  });
+
   it('should name an untitled survey as the results page does', () => {
     const doc = layoutResultsPdf(pdfInput({ surveyTitle: '   ' }));
     expect(doc.title).toBe('Resultaten: Naamloze survey');

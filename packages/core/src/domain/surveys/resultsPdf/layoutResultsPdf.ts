@@ -19,6 +19,8 @@ export interface ResultsPdfInput {
   readonly surveyTitle: string;
   /** The date filter the results were loaded with: the period the summary names. */
   readonly filter: DateFilter;
+  /** The results filter's conditions in Dutch (R-RES-8); absent or '' when all responses count. */
+  readonly filterText?: string;
   readonly view: ResultsPdfView;
   readonly generatedAt: Date;
   readonly logo: LogoImage | null;
@@ -43,6 +45,8 @@ function header(flow: PdfPageFlow, input: ResultsPdfInput, title: string): void 
   flow.text(X, RESULTS_PDF_KICKER, fonts.kicker, steps.kicker);
   flow.wrapped(X, title, fonts.title, { step: steps.title });
   flow.wrapped(X, resultsPeriodText(input.filter), fonts.header, { step: steps.header + 4 });
+  if (input.filterText)
+    flow.wrapped(X, `Filter: ${input.filterText}`, fonts.header, { step: steps.header + 4 });
   flow.wrapped(X, madeAtText(input.generatedAt), fonts.header, { step: steps.header });
   flow.rule();
 }

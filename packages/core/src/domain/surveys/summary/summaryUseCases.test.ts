@@ -38,6 +38,16 @@ describe('createSummaryUseCases', () => {
     expect(outcome.ok && outcome.view.themes[0]?.countText).toBe('2 antwoorden (67%)');
   });
 
+  it("should pass the results filter's conditions along (R-RES-8)", async () => {
+    const { gateway, calls } = gatewayAnswering(apiOk(SUMMARY));
+    await createSummaryUseCases({ gateway }).summarise(4, 'q-verbeter', {
+      from: '',
+      to: '',
+      conditions: 'lang:nl',
+    });
+    expect(calls).toEqual([[4, 'q-verbeter', { filter: 'lang:nl' }]]);
+  });
+
   it('should refuse a period that cannot be applied without asking the server', async () => {
     const { gateway, calls } = gatewayAnswering(apiOk(SUMMARY));
     const outcome = await createSummaryUseCases({ gateway }).summarise(4, 'q', {

@@ -21,6 +21,8 @@ export interface SummaryUseCases {
 const queryOf = (filter: DateFilter): ResultsQuery => ({
   ...(filter.from ? { from: filter.from } : {}),
   ...(filter.to ? { to: filter.to } : {}),
+  // The results filter's conditions (R-RES-8): the summary is of the answers the page counts.
+  ...(filter.conditions ? { filter: filter.conditions } : {}),
 });
 
 /** The use-case of the summary panel on the results and question pages. */
