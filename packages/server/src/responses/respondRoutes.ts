@@ -7,6 +7,7 @@ import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { markInvitationCompleted, markInvitationOpened } from '../invitations/invitationDelivery';
 import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { Batcher } from './Batcher';
+import { submitCapped, surveyIsFull } from './cappedSubmission';
 import { QuestionTimingsCache } from './questionTimings';
 import { toRespondentBranding } from './respondentBranding';
 import { invitedContact, storedContext } from './respondentContext';
@@ -122,6 +123,7 @@ export const respondRoutes =
       visitorResponse: (visitor) => visitors.submit(visitor),
       savedItems: (responseId) => saved.submit(responseId),
       write: (write) => writes.submit(write),
+      submitCapped: (submission) => submitCapped(deps.db, submission),
     };
 
     /**
@@ -160,7 +162,8 @@ export const respondRoutes =
             'gebleven was). `hidden_values` en `language`: wat de server al weet, bij een persoonlijke link van het ' +
             'contact (de attributen met de naam van een verborgen veld, de taal; niet bij een anonieme survey), ' +
             'na een eerdere opslag wat die vastlegde; bij de publieke link niets. Al ingestuurd: status completed ' +
-            'met alleen de teksten voor het bedankscherm. Onbekende link of nog niet geopende survey: 404; ' +
+            'met alleen de teksten voor het bedankscherm. Survey vol (maximum aantal antwoorden bereikt) bij een ' +
+            'nieuwe deelnemer: status full, zonder vragen. Onbekende link of nog niet geopende survey: 404; ' +
             'gesloten: 410.',
           params: respondTokenParams,
           response: { 200: respondentViewSchema, ...RESPOND_ERROR_RESPONSES },
@@ -168,7 +171,12 @@ export const respondRoutes =
       },
       async (request): Promise<RespondentView> => {
         const target = await accessible(request.params.token, deps.clock.now());
-        const completed = target.response?.status === 'completed';
+        // A survey at its cap takes no new respondents: no questions, its 'vol' screen (R-RESP-13).
+        const full =
+          target.capped === true &&
+          (target.response === null || target.response.status === 'pending') &&
+          (await surveyIsFull(deps.db, target.surveyId));
+        const completed = full || target.response?.status === 'completed';
         // Only a response in progress has saved answers: a pending one was never written.
         const resumes = target.response?.status === 'in_progress' ? target.response.id : null;
         const [page, content, timings] = await Promise.all([
@@ -185,7 +193,7 @@ export const respondRoutes =
         const saved = resumes === null ? null : await savedAnswers(deps.db, resumes, questions);
         const known = saved?.context ?? (await knownContext(target.response, content, page.anonymous));
         return {
-          status: completed ? 'completed' : 'open',
+          status: full ? 'full' : completed ? 'completed' : 'open',
           link_kind: target.response === null ? 'public' : 'personal',
           anonymous: page.anonymous,
           survey: {

@@ -67,6 +67,9 @@ function world(
       writes.push(write);
       return true;
     },
+    submitCapped: async () => {
+      throw new Error('A survey without a cap never submits under the lock');
+    },
   };
   return { deps, writes, visitors, saved, stored, reads };
 }

@@ -110,7 +110,7 @@ export async function saveSurveyContent(
   if (survey.version !== version) return refused('conflict', SURVEY_ERRORS.staleVersion);
   if (survey.status !== 'draft') {
     const logic = input.logic ?? survey.logic;
-    checkOpenSurveyLogic(input.questions, logic);
+    checkOpenSurveyLogic(input.questions, logic, input.quotas ?? survey.quotas);
     const facts = await answerFacts(deps.db, survey.id, survey.questions, input.questions);
     const refusals = compareForOpenSurvey(survey.questions, input.questions, facts);
     if (refusals.length > 0) {

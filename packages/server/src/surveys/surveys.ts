@@ -3,6 +3,7 @@ import {
   NO_LOGIC,
   type Question,
   type QuestionTiming,
+  type Quota,
   type Survey,
   type SurveyInput,
   type SurveyLogic,
@@ -10,7 +11,13 @@ import {
   type SurveySummary,
 } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import { checkLogicInput, logicOpeningProblems, remapLogicQuestions } from '@loop/core/surveys/logic';
+import {
+  checkCapsInput,
+  checkLogicInput,
+  logicOpeningProblems,
+  quotaProblems,
+  remapLogicQuestions,
+} from '@loop/core/surveys/logic';
 import {
   checkSurveyDraft,
   estimateSeconds,
@@ -60,14 +67,17 @@ export function checkedSurveyInput(body: unknown, status: SurveyStatus): SurveyI
   const checked = status === 'draft' ? checkSurveyDraft(body) : validateCompleteSurvey(body);
   const raw = typeof body === 'object' && body !== null ? (body as { logic?: unknown }).logic : undefined;
   const logic = raw === undefined ? null : checkLogicInput(raw);
-  if (!checked.ok || (logic !== null && !logic.ok)) {
+  const caps = checkCapsInput(typeof body === 'object' && body !== null ? body : {});
+  if (!checked.ok || (logic !== null && !logic.ok) || !caps.ok) {
     const fields: Record<string, string> = checked.ok ? {} : { ...checked.fields };
     if (logic !== null && !logic.ok)
       for (const [key, message] of Object.entries(logic.fields))
         fields[key === 'logic' ? key : `logic.${key}`] = message;
+    if (!caps.ok) Object.assign(fields, caps.fields);
     throw invalidInput(fields as FieldErrors);
   }
-  return logic === null ? checked.value : { ...checked.value, logic: logic.value };
+  const value = logic === null ? checked.value : { ...checked.value, logic: logic.value };
+  return { ...value, ...caps.value };
 }
 
 /**
@@ -76,11 +86,17 @@ export function checkedSurveyInput(body: unknown, status: SurveyStatus): SurveyI
  * (`logic.rules.<id>`) with the question's number in its Dutch sentence. A draft is saved with them
  * (R-SURV-1); only opening it waits for them.
  */
-export function checkOpenSurveyLogic(questions: readonly Question[], logic: SurveyLogic): void {
+export function checkOpenSurveyLogic(
+  questions: readonly Question[],
+  logic: SurveyLogic,
+  quotas: readonly Quota[] = [],
+): void {
   const problems = logicOpeningProblems(questions, logic);
-  if (problems.length === 0) return;
+  const quotaFindings = quotaProblems(questions, logic, quotas);
+  if (problems.length === 0 && quotaFindings.length === 0) return;
   const fields: Record<string, string> = {};
   for (const problem of problems) fields[problem.fields[0] ?? 'logic'] ??= problem.message;
+  for (const problem of quotaFindings) fields[`quotas.${problem.quota_id}`] ??= problem.message;
   throw invalidInput(fields as FieldErrors);
 }
 
@@ -135,6 +151,8 @@ export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): 
     logic: row.logic,
     languages: row.languages,
     translations: row.translations,
+    max_responses: row.maxResponses,
+    quotas: row.quotas,
     response_count: stats.responseCount,
     question_timings: stats.timings,
     version: row.version,
@@ -180,6 +198,8 @@ export const inputColumns = (input: SurveyInput) => ({
   ...(input.logic === undefined ? {} : { logic: input.logic }),
   ...(input.languages === undefined ? {} : { languages: [...input.languages] }),
   ...(input.translations === undefined ? {} : { translations: input.translations }),
+  ...(input.max_responses === undefined ? {} : { maxResponses: input.max_responses }),
+  ...(input.quotas === undefined ? {} : { quotas: [...input.quotas] }),
 });
 
 /** A survey of the organisation, or null (unknown, or another organisation's). */
