@@ -22,6 +22,7 @@ import { nextOnPath, previousOnPath } from './respondentPath';
 import {
   completedState,
   endedState,
+  fullState,
   INITIAL_RESPONDENT_STATE,
   RESPONDENT_SESSION_MESSAGES,
   type RespondentState,
@@ -356,7 +357,7 @@ export class RespondentSession {
     if (this.#disposed) return;
     if (result.ok) {
       this.#pendingFinal = null;
-      this.#complete(false);
+      this.#complete(false, fullState(result.value));
       return;
     }
     if (this.#endedBy(result)) return;
@@ -378,14 +379,14 @@ export class RespondentSession {
     if (target.index !== index) this.#timing.start();
   }
 
-  #complete(alreadySubmitted: boolean): void {
+  #complete(alreadySubmitted: boolean, full: Partial<RespondentState> | null = null): void {
     this.#timing.stop();
     this.#saves.cancelRetry();
     // A draft write still waiting would bring the submitted answers back.
     this.#drafts.cancel();
     this.#drafts.clear(this.#link.token);
-    const exit = this.#exit.reached(alreadySubmitted ? null : this.#state.path.end_screen);
-    this.#set({ ...completedState(alreadySubmitted), ...exit });
+    const exit = this.#exit.reached(alreadySubmitted || full ? null : this.#state.path.end_screen);
+    this.#set({ ...completedState(alreadySubmitted), ...exit, ...full });
   }
 
   get #state(): RespondentState {
