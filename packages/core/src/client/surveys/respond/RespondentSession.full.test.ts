@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiOk } from '../../../domain/api';
+import type { RespondResult } from '../../../domain/contract';
 import { flush, gateway, resetRespondFakes, session, started, view } from './RespondentSession.fixtures';
 
 beforeEach(resetRespondFakes);
@@ -7,7 +8,7 @@ beforeEach(resetRespondFakes);
 /** A survey at its cap or a full quota (R-RESP-13). */
 describe('RespondentSession', () => {
   describe('when full', () => {
-    async function submitted(reply: Parameters<typeof apiOk>[0]) {
+    async function submitted(reply: RespondResult) {
       const s = await started();
       s.setAnswer('q-nps', { score: 9 });
       s.next();
