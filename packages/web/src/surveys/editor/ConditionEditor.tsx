@@ -20,6 +20,12 @@ import {
 } from '@loop/core/surveys/logic';
 import { useState } from 'react';
 
+/** What a condition's controls change: a rule's conditions (`editor.logic`) or a quota's (`editor.quotas`). */
+export type ConditionCommands = Pick<
+  SurveyLogicCommands,
+  'updateCondition' | 'setConditionSource' | 'setConditionQuestion' | 'removeCondition'
+>;
+
 /** 'Vraag 2 (Afdeling)' as the selects name a question. */
 export const questionLabel = (question: Question, questions: readonly Question[]): string => {
   const number = questions.findIndex((item) => item.id === question.id) + 1;
@@ -64,7 +70,8 @@ export function ConditionEditor({
   sources: readonly Question[];
   hiddenFields: readonly string[];
   disabled: boolean;
-  commands: SurveyLogicCommands;
+  /** The rule's commands, or a quota's (the same, with the quota's id as `ruleId`). */
+  commands: ConditionCommands;
   onRemoved: () => void;
 }) {
   const p = `${idPrefix}-c${index}`;

@@ -23,6 +23,7 @@ import { RetentionSettings } from '../RetentionSettings';
 import { EditorBar } from './EditorBar';
 import { reveal } from './QuestionCard';
 import { type FocusRequest, QuestionsSection } from './QuestionsSection';
+import { QuotaSection } from './QuotaSection';
 import { SaveAsTemplate } from './SaveAsTemplate';
 import { SurveyFields } from './SurveyFields';
 import { SurveyLogicSection } from './SurveyLogicSection';
@@ -169,6 +170,7 @@ function EditorBody({
         onFocus={setFocus}
       />
       <SurveyLogicSection draft={draft} view={logic} commands={editor.logic} locked={logicLocked(survey)} />
+      <QuotaSection draft={draft} commands={editor.quotas} />
       <section className="editor-section" aria-labelledby="retention-heading">
         <h2 id="retention-heading">Bewaartermijn</h2>
         <RetentionSettings surveyId={survey.id} retention={survey} canManage={allowed('surveys.manage')} />

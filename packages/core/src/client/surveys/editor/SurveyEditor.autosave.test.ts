@@ -31,6 +31,8 @@ describe('SurveyEditor', () => {
         close_at: null,
         questions: [likert, nps],
         logic: { rules: [], end_screens: [], hidden_fields: [] },
+        max_responses: null,
+        quotas: [],
       });
       expect(statusText()).toBe('Opgeslagen');
     });

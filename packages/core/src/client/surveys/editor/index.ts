@@ -55,3 +55,5 @@ export type { ConditionSource } from './surveyLogicCommands';
 export { SurveyLogicCommands } from './surveyLogicCommands';
 export type { SurveyPreview } from './surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';
+export type { QuotaView } from './surveyQuotaCommands';
+export { quotaViews, SurveyQuotaCommands } from './surveyQuotaCommands';

@@ -135,6 +135,8 @@ export const surveyContent = (survey: Survey): SurveyInput => ({
   close_at: survey.close_at,
   questions: renumberQuestions(survey.questions),
   logic: survey.logic ?? NO_LOGIC,
+  max_responses: survey.max_responses ?? null,
+  quotas: survey.quotas ?? [],
 });
 
 /** Every problem of the draft, gaps included (as an open survey must have none), by question id. */
