@@ -1,4 +1,4 @@
-import type { Quota, RespondentView, RespondResult, Survey, SurveyInput } from '@loop/core';
+import type { Quota, RespondentView, RespondResult, Survey, SurveyInput, SurveyResults } from '@loop/core';
 import { QUOTA_MESSAGES } from '@loop/core/surveys/logic';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,21 @@ describe('respondRoutes with quotas', () => {
       cap: null,
       quotas: [{ id: 'thuis', name: 'Thuiswerkers', max: 3, count: 3 }],
     });
+  });
+
+  it("should show the cap's and quotas' fill on the results route, and nothing without them", async () => {
+    const { survey, token } = await cappedSurvey({ max_responses: 200, quotas: [{ ...HOME, max: 50 }] });
+    await finish(token, 'o-thuis');
+    await finish(token, 'o-kantoor');
+    const results = await call(ctx, org, 'GET', `/surveys/${survey.id}/results`);
+    expect(results.statusCode).toBe(200);
+    expect(results.json<SurveyResults>().fill).toEqual({
+      cap: { max: 200, count: 2 },
+      quotas: [{ id: 'thuis', name: 'Thuiswerkers', max: 50, count: 1 }],
+    });
+    const plain = await cappedSurvey({});
+    const none = await call(ctx, org, 'GET', `/surveys/${plain.survey.id}/results`);
+    expect(none.json<SurveyResults>().fill).toBeUndefined();
   });
 
   it('should store a draft with a dangling quota and keep the quotas on a save without them', async () => {

@@ -40,10 +40,6 @@ export const QUOTA_MESSAGES = {
   full: 'Deze survey is vol. Er zijn genoeg antwoorden binnengekomen; bedankt voor je interesse.',
   /** A quota's end screen when its owner wrote none. */
   quotaFull: 'Bedankt voor je interesse. Voor jouw groep zijn er al genoeg antwoorden binnengekomen.',
-  /** Results: "Verkoop: 37 van 50", "120 van 200 antwoorden". */
-  fill: (name: string, count: number, max: number) =>
-    `${name}: ${NUMBER.format(count)} van ${NUMBER.format(max)}`,
-  capFill: (count: number, max: number) => `${NUMBER.format(count)} van ${NUMBER.format(max)} antwoorden`,
 } as const;
 
 const M = QUOTA_MESSAGES;

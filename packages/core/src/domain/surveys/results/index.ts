@@ -2,6 +2,7 @@
 // What other features and packages use of it; everything else in this folder is internal.
 export type { AnalyticsView, StatementRow } from './analyticsView';
 export { STATEMENTS_EMPTY_TEXT } from './analyticsView';
+export { FILL_MESSAGES, fillLines } from './fillLines';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';
 export {
   logicExportCells,
