@@ -145,3 +145,42 @@ export async function surveyFill(
     })),
   };
 }
+
+/**
+ * Whether a save of a survey with a cap or quotas can already tell the respondent that they will
+ * not get in (R-RESP-13): the cap is reached, or a quota they match is full and its conditions are
+ * decided (every question they read is answered). Read without the lock: the submission decides.
+ */
+export async function fullAtSave(
+  db: Queryable,
+  submission: Omit<CappedSubmission, 'write'> & { readonly surveyId: number },
+): Promise<CappedOutcome | null> {
+  const [survey] = await db
+    .select({ max: surveys.maxResponses, quotas: surveys.quotas, version: surveys.version })
+    .from(surveys)
+    .where(eq(surveys.id, submission.surveyId));
+  if (survey === undefined) return null;
+  if (survey.max !== null && (await submittedCount(db, submission.surveyId)) >= survey.max)
+    return { kind: 'full', text: QUOTA_MESSAGES.full, quota: null };
+  const decided = new Set(
+    survey.quotas
+      .filter((quota) =>
+        quota.when.conditions.every(
+          (condition) => condition.source !== 'question' || submission.answers.has(condition.question_id),
+        ),
+      )
+      .map((quota) => quota.id),
+  );
+  if (decided.size === 0) return null;
+  const match = matcherOf(submission.surveyId, submission.content, String(survey.version), survey.quotas);
+  const matched = match(submission.answers, submission.context).filter((quota) => decided.has(quota.id));
+  const counts = await quotaCounts(
+    db,
+    submission.surveyId,
+    matched.map((quota) => quota.id),
+  );
+  const over = matched.find((quota) => (counts.get(quota.id) ?? 0) >= quota.max);
+  return over === undefined
+    ? null
+    : { kind: 'full', text: over.end_screen_text.trim() || QUOTA_MESSAGES.quotaFull, quota: over.id };
+}

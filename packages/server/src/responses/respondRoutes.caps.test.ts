@@ -157,6 +157,22 @@ describe('respondRoutes with quotas', () => {
     });
   });
 
+  it('should tell a respondent at a save once their full quota is decided by their answers', async () => {
+    const { token } = await cappedSurvey({ quotas: [{ ...HOME, max: 1 }] });
+    expect((await finish(token, 'o-thuis')).result.status).toBe('completed');
+    const save = (answers: unknown[]) =>
+      respond(ctx, token, { final: false, answers, respondent_key: visitorKey() });
+    const undecided = await save([everyTypeAnswers()[0]]);
+    expect(undecided.json<RespondResult>().status).toBe('in_progress');
+    const other = await save(answersAt('o-kantoor').slice(0, 2));
+    expect(other.json<RespondResult>().status).toBe('in_progress');
+    const over = await save(answersAt('o-thuis').slice(0, 2));
+    expect(over.json<RespondResult>()).toMatchObject({
+      status: 'quota_full',
+      end_screen: { text: HOME.end_screen_text },
+    });
+  });
+
   it("should show the cap's and quotas' fill on the results route, and nothing without them", async () => {
     const { survey, token } = await cappedSurvey({ max_responses: 200, quotas: [{ ...HOME, max: 50 }] });
     await finish(token, 'o-thuis');

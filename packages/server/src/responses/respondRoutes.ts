@@ -7,7 +7,7 @@ import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { markInvitationCompleted, markInvitationOpened } from '../invitations/invitationDelivery';
 import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { Batcher } from './Batcher';
-import { submitCapped, surveyIsFull } from './cappedSubmission';
+import { fullAtSave, submitCapped, surveyIsFull } from './cappedSubmission';
 import { QuestionTimingsCache } from './questionTimings';
 import { toRespondentBranding } from './respondentBranding';
 import { invitedContact, storedContext } from './respondentContext';
@@ -124,6 +124,7 @@ export const respondRoutes =
       savedItems: (responseId) => saved.submit(responseId),
       write: (write) => writes.submit(write),
       submitCapped: (submission) => submitCapped(deps.db, submission),
+      fullAtSave: (check) => fullAtSave(deps.db, check),
     };
 
     /**

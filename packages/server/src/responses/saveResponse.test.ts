@@ -70,6 +70,9 @@ function world(
     submitCapped: async () => {
       throw new Error('A survey without a cap never submits under the lock');
     },
+    fullAtSave: async () => {
+      throw new Error('A survey without a cap never checks at a save');
+    },
   };
   return { deps, writes, visitors, saved, stored, reads };
 }

@@ -93,6 +93,10 @@ export interface SaveResponseDeps {
   readonly write: (write: ResponseWrite) => Promise<boolean>;
   /** A submission of a survey with a cap or quotas, one at a time per survey (R-RESP-13). */
   readonly submitCapped: (submission: CappedSubmission) => Promise<CappedOutcome>;
+  /** After a save of such a survey: whether the respondent can already be told it is full. */
+  readonly fullAtSave: (
+    check: Omit<CappedSubmission, 'write'> & { readonly surveyId: number },
+  ) => Promise<CappedOutcome | null>;
 }
 
 export interface SaveResponseRequest {
@@ -137,6 +141,19 @@ async function contextOf(
     language: contact.language ?? sent.language,
   };
 }
+
+/** The answer to a request that found the survey or a quota full (R-RESP-13). */
+const fullResult = (
+  outcome: { readonly text: string; readonly quota: string | null },
+  responseToken: string,
+): { readonly ok: true; readonly value: RespondResult } => ({
+  ok: true,
+  value: {
+    status: outcome.quota === null ? 'full' : 'quota_full',
+    end_screen: { text: outcome.text },
+    response_token: responseToken,
+  },
+});
 
 type SentAnswer = { readonly question_id: string; readonly value: AnswerValue };
 
@@ -295,17 +312,20 @@ export async function saveResponse(
       if (outcome.kind === 'full') {
         const { unseenQuestionIds: _unseen, endScreenId: _end, ...save } = write;
         await deps.write({ ...save, final: false });
-        return {
-          ok: true,
-          value: {
-            status: outcome.quota === null ? 'full' : 'quota_full',
-            end_screen: { text: outcome.text },
-            response_token: responseToken,
-          },
-        };
+        return fullResult(outcome, responseToken);
       }
       written = outcome.kind === 'written';
     } else written = await deps.write(write);
+    if (written && !final && target.capped === true) {
+      // A full cap, or a full quota the saved answers already decide, ends the survey now.
+      const outcome = await deps.fullAtSave({
+        surveyId: target.surveyId,
+        content,
+        answers: await submittedAnswers(deps, content, { ...response, status: 'in_progress' }, plan, onPath),
+        context: logicContextOf(context),
+      });
+      if (outcome?.kind === 'full') return fullResult(outcome, responseToken);
+    }
     if (written)
       return {
         ok: true,

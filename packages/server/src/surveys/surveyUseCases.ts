@@ -205,7 +205,11 @@ export function duplicateSurvey(
 ): Promise<SurveyRow> {
   const survey = toSurvey(source);
   const input = checkedSurveyInput(
-    { ...survey, title: copyTitle(survey.title), ...freshCopy(survey.questions, survey.logic) },
+    {
+      ...survey,
+      title: copyTitle(survey.title),
+      ...freshCopy(survey.questions, survey.logic, survey.quotas),
+    },
     'draft',
   );
   return createSurvey(deps, {

@@ -17,6 +17,7 @@ import {
   logicOpeningProblems,
   quotaProblems,
   remapLogicQuestions,
+  remapQuotaQuestions,
 } from '@loop/core/surveys/logic';
 import {
   checkSurveyDraft,
@@ -104,16 +105,21 @@ export function checkOpenSurveyLogic(
 export const withFreshIds = (questions: readonly Question[]): Question[] =>
   renumberQuestions(questions.map((question) => ({ ...question, id: randomUUID() })));
 
-/** A copy's questions under fresh ids with its logic following them (a duplicate, a template's survey). */
+/** A copy's questions under fresh ids with its logic and quotas following them (a duplicate, a template's survey). */
 export function freshCopy(
   questions: readonly Question[],
   logic: SurveyLogic,
-): { readonly questions: Question[]; readonly logic: SurveyLogic } {
+  quotas: readonly Quota[] = [],
+): { readonly questions: Question[]; readonly logic: SurveyLogic; readonly quotas: Quota[] } {
   const copies = withFreshIds(questions);
   const ids = new Map(
     renumberQuestions(questions).map((question, index) => [question.id, copies[index]?.id ?? question.id]),
   );
-  return { questions: copies, logic: remapLogicQuestions(logic, ids) };
+  return {
+    questions: copies,
+    logic: remapLogicQuestions(logic, ids),
+    quotas: remapQuotaQuestions(quotas, ids),
+  };
 }
 
 /** 'Titel (kopie)', shortened so the result still fits the title limit. */

@@ -55,6 +55,22 @@ describe('RespondentSession', () => {
       expect(s.getSnapshot()).toMatchObject({ phase: 'completed', full: 'cap', alreadySubmitted: false });
     });
 
+    it("should end on a full quota's text when a save already finds it full", async () => {
+      const s = await started();
+      gateway.replies.push(
+        apiOk({ status: 'quota_full', end_screen: { text: 'Vol.' }, response_token: 'tok-personal' }),
+      );
+      s.setAnswer('q-nps', { score: 9 });
+      s.next();
+      await flush();
+      expect(s.getSnapshot()).toMatchObject({
+        phase: 'completed',
+        full: 'quota',
+        endScreen: { text: 'Vol.' },
+      });
+      expect(gateway.calls.at(-1)?.request.final).toBe(false);
+    });
+
     it('should keep full null on an ordinary submission', async () => {
       const state = await submitted({ status: 'completed', response_token: 'tok-personal' });
       expect(state.full).toBeNull();

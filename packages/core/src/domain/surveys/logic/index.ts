@@ -66,4 +66,5 @@ export {
   QUOTAS_MAX,
   quotaMatcher,
   quotaProblems,
+  remapQuotaQuestions,
 } from './quotas';

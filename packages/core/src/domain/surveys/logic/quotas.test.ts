@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Quota } from '../../contract';
 import { NO_LOGIC as NO_RULES } from '../../contract';
 import { answers, hidden, hide, logicOf, on, QUESTIONS, SALES, SUPPORT } from './logic.fixtures';
-import { checkCapsInput, QUOTA_MESSAGES, QUOTAS_MAX, quotaMatcher, quotaProblems } from './quotas';
+import {
+  checkCapsInput,
+  QUOTA_MESSAGES,
+  QUOTAS_MAX,
+  quotaMatcher,
+  quotaProblems,
+  remapQuotaQuestions,
+} from './quotas';
 
 const quota = (id: string, when: Quota['when'], max = 50): Quota => ({
   id,
@@ -109,5 +116,29 @@ describe('quotaMatcher', () => {
     expect(
       quotaMatcher(QUESTIONS, NO_RULES, [quota('empty', { match: 'all', conditions: [] })])(answers()),
     ).toEqual([]);
+  });
+});
+
+describe('remapQuotaQuestions', () => {
+  it("should move a copy's conditions to the copied questions' ids and keep the rest", () => {
+    const both = quota('both', {
+      match: 'any',
+      conditions: [
+        on('q_dept', { operator: 'equals', value: 'sales' }),
+        hidden('bron', { operator: 'answered' }),
+      ],
+    });
+    expect(remapQuotaQuestions([both], new Map([['q_dept', 'copy_dept']]))).toEqual([
+      {
+        ...both,
+        when: {
+          match: 'any',
+          conditions: [
+            on('copy_dept', { operator: 'equals', value: 'sales' }),
+            hidden('bron', { operator: 'answered' }),
+          ],
+        },
+      },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { Question, Quota } from '../../contract';
 import { ID_PATTERN } from '../model';
 import { type CheckScope, checkCondition } from './checkConditions';
 import { compileLogic } from './compileLogic';
+import { remapLogicQuestions } from './logicEdits';
 import { checkConditionGroupInput } from './logicInput';
 import { inSurveyOrder } from './logicKinds';
 import { questionName } from './logicMessages';
@@ -166,4 +167,22 @@ export function quotaMatcher(
     test: quota.when.conditions.length === 0 ? () => false : compiled.groupTest(quota.when),
   }));
   return (answers, context) => tests.filter(({ test }) => test(answers, context)).map(({ quota }) => quota);
+}
+
+/**
+ * The quotas of a copy (a duplicated survey) with every condition moved to the copied questions'
+ * new ids, as `remapLogicQuestions` moves the rules; a question not copied stays as it was.
+ */
+export function remapQuotaQuestions(quotas: readonly Quota[], ids: ReadonlyMap<string, string>): Quota[] {
+  return quotas.map((quota) => {
+    const moved = remapLogicQuestions(
+      {
+        rules: [{ id: quota.id, action: 'show', question_id: '', when: quota.when }],
+        end_screens: [],
+        hidden_fields: [],
+      },
+      ids,
+    );
+    return { ...quota, when: moved.rules[0]?.when ?? quota.when };
+  });
 }
