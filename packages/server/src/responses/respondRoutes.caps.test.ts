@@ -3,7 +3,15 @@ import { QUOTA_MESSAGES } from '@loop/core/surveys/logic';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyQuotaMembers, surveyResponses } from '../db/schema';
-import { call, createSurvey, everyTypeAnswers, publicToken, respond, view } from '../testing/responseTesting';
+import {
+  call,
+  createSurvey,
+  everyTypeAnswers,
+  everyTypeQuestions,
+  publicToken,
+  respond,
+  view,
+} from '../testing/responseTesting';
 import { type SurveyOrganization, surveyOrganization } from '../testing/surveyTesting';
 import { createTestContext, type TestContext } from '../testing/testApp';
 import { surveyFill } from './cappedSubmission';
@@ -193,7 +201,11 @@ describe('respondRoutes with quotas', () => {
       ...HOME,
       when: { match: 'all', conditions: [{ source: 'question', question_id: 'weg', operator: 'answered' }] },
     };
-    const created = await call(ctx, org, 'POST', '/surveys', { title: 'Quotum', quotas: [broken] });
+    const created = await call(ctx, org, 'POST', '/surveys', {
+      title: 'Quotum',
+      questions: everyTypeQuestions(),
+      quotas: [broken],
+    });
     expect(created.statusCode).toBe(201);
     const survey = created.json<Survey>();
     const saved = await call(ctx, org, 'PUT', `/surveys/${survey.id}`, {
@@ -207,5 +219,11 @@ describe('respondRoutes with quotas', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<Survey>().quotas).toEqual([broken]);
+    // Opening waits for the quota's problem, named by the quota.
+    const opened = await call(ctx, org, 'POST', `/surveys/${survey.id}/status`, { status: 'open' });
+    expect(opened.statusCode).toBe(409);
+    expect(opened.json<{ fields: Record<string, string> }>().fields['quotas.thuis']).toMatch(
+      /^Quotum 'Thuiswerkers'/,
+    );
   });
 });

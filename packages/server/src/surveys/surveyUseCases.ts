@@ -1,6 +1,11 @@
 import { NO_LOGIC, type SurveyInput, type SurveyStatus } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import { LOGIC_MESSAGES, logicEditProblems, logicOpeningProblems } from '@loop/core/surveys/logic';
+import {
+  LOGIC_MESSAGES,
+  logicEditProblems,
+  logicOpeningProblems,
+  quotaOpeningProblems,
+} from '@loop/core/surveys/logic';
 import {
   compareForOpenSurvey,
   decideStatusChange,
@@ -155,6 +160,7 @@ export async function changeSurveyStatus(
       ? [
           ...openingProblems({ title: survey.title, questions }),
           ...logicOpeningProblems(questions, survey.logic),
+          ...quotaOpeningProblems(questions, survey.logic, survey.quotas),
         ]
       : [];
   const decision = decideStatusChange({
@@ -172,7 +178,7 @@ export async function changeSurveyStatus(
       decision.detail ?? SURVEY_ERRORS.openEditRefused,
       Object.fromEntries(
         problems.map((problem) => [
-          problem.question_id === null || problem.fields[0]?.startsWith('logic') === true
+          problem.question_id === null || /^(logic|quotas)/.test(problem.fields[0] ?? '')
             ? (problem.fields[0] ?? 'title')
             : `questions.${problem.question_id}`,
           problem.message,

@@ -65,6 +65,7 @@ export {
   QUOTA_NAME_MAX_LENGTH,
   QUOTAS_MAX,
   quotaMatcher,
+  quotaOpeningProblems,
   quotaProblems,
   remapQuotaQuestions,
 } from './quotas';

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../auth';
-import type { Question, Quota } from '../../contract';
+import type { OpeningProblem, Question, Quota } from '../../contract';
 import { ID_PATTERN } from '../model';
 import { type CheckScope, checkCondition } from './checkConditions';
 import { compileLogic } from './compileLogic';
@@ -184,5 +184,27 @@ export function remapQuotaQuestions(quotas: readonly Quota[], ids: ReadonlyMap<s
       ids,
     );
     return { ...quota, when: moved.rules[0]?.when ?? quota.when };
+  });
+}
+
+/**
+ * `quotaProblems` as items of the list of what to fix before a survey opens, after the logic's (the
+ * same shape as `logicOpeningProblems`): no question number, the field `quotas.<quota id>`.
+ */
+export function quotaOpeningProblems(
+  questions: readonly Question[],
+  logic: SurveyLogic,
+  quotas: readonly Quota[],
+): OpeningProblem[] {
+  return quotaProblems(questions, logic, quotas).map((problem) => {
+    const message = problem.message.replace(/\.$/, '');
+    return {
+      question_id: null,
+      question_number: null,
+      codes: ['quota'],
+      fields: [`quotas.${problem.quota_id}`],
+      reason: message,
+      message,
+    };
   });
 }
