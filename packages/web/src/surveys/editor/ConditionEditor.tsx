@@ -58,6 +58,7 @@ export function ConditionEditor({
   disabled,
   commands,
   onRemoved,
+  sourcesLabel = 'Eerdere vragen',
 }: {
   idPrefix: string;
   number: number;
@@ -73,6 +74,8 @@ export function ConditionEditor({
   /** The rule's commands, or a quota's (the same, with the quota's id as `ruleId`). */
   commands: ConditionCommands;
   onRemoved: () => void;
+  /** The heading of `sources` in the 'Over' select (a quota's: every question). */
+  sourcesLabel?: string;
 }) {
   const p = `${idPrefix}-c${index}`;
   const update = (next: Condition) => commands.updateCondition(ruleId, index, next);
@@ -116,7 +119,7 @@ export function ConditionEditor({
               </option>
             )}
             {sources.length > 0 ? (
-              <optgroup label="Eerdere vragen">
+              <optgroup label={sourcesLabel}>
                 {sources.map((item) => (
                   <option key={item.id} value={`q:${item.id}`}>
                     {questionLabel(item, questions)}

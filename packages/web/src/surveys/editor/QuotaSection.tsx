@@ -168,6 +168,7 @@ function QuotaEditor({
             condition={condition}
             questions={draft.questions}
             sources={draft.questions}
+            sourcesLabel="Vragen"
             hiddenFields={hiddenFields}
             disabled={false}
             commands={commands}
