@@ -10,6 +10,7 @@ export * from './schema/geocoding';
 export * from './schema/kpis';
 export * from './schema/logs';
 export * from './schema/outbox';
+export * from './schema/quotas';
 export * from './schema/responses';
 export * from './schema/surveyInvitations';
 export * from './schema/surveys';

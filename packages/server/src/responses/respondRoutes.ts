@@ -7,6 +7,7 @@ import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { markInvitationCompleted, markInvitationOpened } from '../invitations/invitationDelivery';
 import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { Batcher } from './Batcher';
+import { fullAtSave, submitCapped, surveyIsFull } from './cappedSubmission';
 import { QuestionTimingsCache } from './questionTimings';
 import { toRespondentBranding } from './respondentBranding';
 import { invitedContact, storedContext } from './respondentContext';
@@ -125,6 +126,8 @@ export const respondRoutes =
       visitorResponse: (visitor) => visitors.submit(visitor),
       savedItems: (responseId) => saved.submit(responseId),
       write: (write) => writes.submit(write),
+      submitCapped: (submission) => submitCapped(deps.db, submission),
+      fullAtSave: (check) => fullAtSave(deps.db, check),
     };
 
     /**
@@ -169,10 +172,11 @@ export const respondRoutes =
             'contact (de attributen met de naam van een verborgen veld, de taal; niet bij een anonieme survey), ' +
             'na een eerdere opslag wat die vastlegde; bij de publieke link niets. Teksten in de taal van `?lang=` ' +
             'als de survey daarin volledig vertaald is, anders in de taal van een eerdere opslag of van het ' +
-            'contact als die volledig vertaald is, anders Nederlands; `language` is dan de gekozen taal en ' +
-            '`languages` de volledig vertaalde talen (Nederlands eerst; ontbreekt zonder vertalingen). ' +
-            'Al ingestuurd: status completed ' +
-            'met alleen de teksten voor het bedankscherm. Onbekende link of nog niet geopende survey: 404; ' +
+            'contact als die volledig vertaald is, anders de eerste volledige taal uit `Accept-Language`, anders ' +
+            'Nederlands; `language` is dan de gekozen taal en `languages` de volledig vertaalde talen (Nederlands ' +
+            'eerst; ontbreekt zonder vertalingen). Al ingestuurd: status completed ' +
+            'met alleen de teksten voor het bedankscherm. Survey vol (maximum aantal antwoorden bereikt) bij een ' +
+            'nieuwe deelnemer: status full, zonder vragen. Onbekende link of nog niet geopende survey: 404; ' +
             'gesloten: 410.',
           params: respondTokenParams,
           querystring: respondQuerySchema,
@@ -181,7 +185,12 @@ export const respondRoutes =
       },
       async (request): Promise<RespondentView> => {
         const target = await accessible(request.params.token, deps.clock.now());
-        const completed = target.response?.status === 'completed';
+        // A survey at its cap takes no new respondents: no questions, its 'vol' screen (R-RESP-13).
+        const full =
+          target.capped === true &&
+          (target.response === null || target.response.status === 'pending') &&
+          (await surveyIsFull(deps.db, target.surveyId));
+        const completed = full || target.response?.status === 'completed';
         // Only a response in progress has saved answers: a pending one was never written.
         const resumes = target.response?.status === 'in_progress' ? target.response.id : null;
         const [page, content, timings] = await Promise.all([
@@ -222,7 +231,7 @@ export const respondRoutes =
           logic: view?.logic ?? content.logic,
         };
         return {
-          status: completed ? 'completed' : 'open',
+          status: full ? 'full' : completed ? 'completed' : 'open',
           link_kind: target.response === null ? 'public' : 'personal',
           anonymous: page.anonymous,
           survey: {

@@ -37,11 +37,13 @@ function respondStatements(db: Queryable) {
       responseId: sql<string | null>`response_id`.as('response_id'),
       responseStatus: sql<ResponseStatus | null>`response_status`.as('response_status'),
       responseXmin: sql<string | null>`response_xmin`.as('response_xmin'),
+      capped: sql<boolean>`capped`.as('capped'),
     })
     .as(sql`
       select r.token_hash as key, s.id as survey_id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as close_at, s.version,
-             r.id::text as response_id, r.status as response_status, r.xmin as response_xmin
+             r.id::text as response_id, r.status as response_status, r.xmin as response_xmin,
+             (s.max_responses is not null or s.quotas <> '[]'::jsonb) as capped
       -- One index lookup per token: a lateral with a limit is not flattened into a join the
       -- planner could answer with a sequential scan of a table that looks small.
       from jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb) as h(hash)
@@ -52,7 +54,8 @@ function respondStatements(db: Queryable) {
       join surveys s on s.id = r.survey_id
       union all
       select s.public_token, s.id, s.organization_id, s.status,
-             to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version, null, null, null
+             to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version, null, null, null,
+             (s.max_responses is not null or s.quotas <> '[]'::jsonb)
       from surveys s
       where s.public_token = any (array(select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb)))`);
 

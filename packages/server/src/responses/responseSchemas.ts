@@ -98,10 +98,21 @@ export const respondRequestSchema = object<RespondRequest>(
   },
 );
 
-export const respondResultSchema = object<RespondResult>({
-  status: oneOf(['in_progress', 'completed'] as const, { description: 'Stand van het antwoord.' }),
-  response_token: string({ description: 'Het eigen token van dit antwoord; ga daarmee verder.' }),
-});
+export const respondResultSchema = object<RespondResult>(
+  {
+    status: oneOf(['in_progress', 'completed', 'full', 'quota_full'] as const, {
+      description:
+        'Stand van het antwoord. full: de survey is vol; quota_full: een quotum waar dit antwoord bij hoort ' +
+        'is vol. Dan is het antwoord niet ingestuurd (de antwoorden blijven bewaard en tellen niet mee).',
+    }),
+    end_screen: object<{ readonly text: string }>(
+      { text: string({ description: 'De tekst van het eindscherm.' }) },
+      { description: 'Bij full en quota_full: wat de deelnemer ziet in plaats van de bedankt-tekst.' },
+    ),
+    response_token: string({ description: 'Het eigen token van dit antwoord; ga daarmee verder.' }),
+  },
+  { optional: ['end_screen'] },
+);
 
 const respondentBrandingSchema = object<RespondentBranding>({
   organization_name: string(),
@@ -142,8 +153,10 @@ const respondentSurveySchema = object<RespondentSurvey>(
 );
 
 export const respondentViewSchema = object<RespondentView>({
-  status: oneOf(['open', 'completed'] as const, {
-    description: 'open: invullen; completed: al ingestuurd (alleen de teksten voor het bedankscherm).',
+  status: oneOf(['open', 'completed', 'full'] as const, {
+    description:
+      'open: invullen; completed: al ingestuurd (alleen de teksten voor het bedankscherm); full: de survey ' +
+      'is vol en neemt geen nieuwe deelnemers meer aan (geen vragen).',
   }),
   link_kind: oneOf(['public', 'personal'] as const, {
     description: 'public: de deelbare link van de survey; personal: het eigen token van één antwoord.',

@@ -30,6 +30,8 @@ export interface RespondTarget {
   readonly version: number;
   /** null: the token is the survey's public link (a visitor's response starts at the first save). */
   readonly response: ResponseState | null;
+  /** The survey has a cap or quotas: its submissions go through `submitCapped` (R-RESP-13). */
+  readonly capped?: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function findRespondTargets(
         row.responseId === null || row.responseStatus === null || row.responseXmin === null
           ? null
           : { id: Number(row.responseId), status: row.responseStatus, xmin: row.responseXmin },
+      ...(row.capped === true ? { capped: true } : {}),
     });
   });
   return targets;

@@ -67,6 +67,12 @@ function world(
       writes.push(write);
       return true;
     },
+    submitCapped: async () => {
+      throw new Error('A survey without a cap never submits under the lock');
+    },
+    fullAtSave: async () => {
+      throw new Error('A survey without a cap never checks at a save');
+    },
   };
   return { deps, writes, visitors, saved, stored, reads };
 }

@@ -1,8 +1,14 @@
-import type { RespondResult } from '@loop/core';
+import type { AnswerValue, RespondResult } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import { checkRespondentContext, hiddenValuesFrom, type LogicContext } from '@loop/core/surveys/logic';
-import { type AnswerItem, RESPONDENT_MESSAGES, respondentAccess } from '@loop/core/surveys/model';
+import {
+  type AnswerItem,
+  answerFromItems,
+  RESPONDENT_MESSAGES,
+  respondentAccess,
+} from '@loop/core/surveys/model';
 import { planAnswers } from './answerPlan';
+import type { CappedOutcome, CappedSubmission } from './cappedSubmission';
 import type { ContactContext } from './respondentContext';
 import { decidePath, type PathDecision } from './responsePath';
 import type { PublicVisitor, RespondTarget, ResponseState, ResponseWrite, StoredContext } from './responses';
@@ -85,6 +91,12 @@ export interface SaveResponseDeps {
   readonly savedItems: (responseId: number) => Promise<ReadonlyMap<string, readonly AnswerItem[]>>;
   /** One write guarded by the response's row version; false when another request changed it first. */
   readonly write: (write: ResponseWrite) => Promise<boolean>;
+  /** A submission of a survey with a cap or quotas, one at a time per survey (R-RESP-13). */
+  readonly submitCapped: (submission: CappedSubmission) => Promise<CappedOutcome>;
+  /** After a save of such a survey: whether the respondent can already be told it is full. */
+  readonly fullAtSave: (
+    check: Omit<CappedSubmission, 'write'> & { readonly surveyId: number },
+  ) => Promise<CappedOutcome | null>;
 }
 
 export interface SaveResponseRequest {
@@ -128,6 +140,44 @@ async function contextOf(
     },
     language: contact.language ?? sent.language,
   };
+}
+
+/** The answer to a request that found the survey or a quota full (R-RESP-13). */
+const fullResult = (
+  outcome: { readonly text: string; readonly quota: string | null },
+  responseToken: string,
+): { readonly ok: true; readonly value: RespondResult } => ({
+  ok: true,
+  value: {
+    status: outcome.quota === null ? 'full' : 'quota_full',
+    end_screen: { text: outcome.text },
+    response_token: responseToken,
+  },
+});
+
+type SentAnswer = { readonly question_id: string; readonly value: AnswerValue };
+
+/** The whole response as submitted, for its quotas: the saved answers with the sent ones over them. */
+async function submittedAnswers(
+  deps: SaveResponseDeps,
+  content: SurveyContent,
+  response: ResponseState,
+  plan: { readonly questionIds: readonly string[]; readonly answers: readonly SentAnswer[] },
+  onPath: ((questionId: string) => boolean) | null,
+): Promise<Map<string, AnswerValue>> {
+  const answers = new Map<string, AnswerValue>();
+  const sent = new Set(plan.questionIds);
+  if (response.status !== 'pending') {
+    const items = await deps.savedItems(response.id);
+    for (const question of content.questions) {
+      if (sent.has(question.id)) continue;
+      const value = answerFromItems(question, items.get(question.id) ?? []);
+      if (value !== null) answers.set(question.id, value);
+    }
+  }
+  for (const answer of plan.answers)
+    if (onPath === null || onPath(answer.question_id)) answers.set(answer.question_id, answer.value);
+  return answers;
 }
 
 /**
@@ -235,7 +285,7 @@ export async function saveResponse(
     const onPath = path === null ? null : path.isVisible;
     const keep = <T extends { readonly question_id: string }>(list: readonly T[]): readonly T[] =>
       onPath === null ? list : list.filter((entry) => onPath(entry.question_id));
-    const written = await deps.write({
+    const write: ResponseWrite = {
       response,
       surveyId: target.surveyId,
       final,
@@ -248,7 +298,34 @@ export async function saveResponse(
       ...(path?.ok === true && path.unseenQuestionIds !== undefined
         ? { unseenQuestionIds: path.unseenQuestionIds, endScreenId: path.endScreenId }
         : {}),
-    });
+    };
+    let written: boolean;
+    if (final && target.capped === true) {
+      // A survey with a cap or quotas: counted under its lock; over them nothing is submitted and
+      // the answers stay saved as a response in progress, never counted (R-RESP-13).
+      const outcome = await deps.submitCapped({
+        write,
+        content,
+        answers: await submittedAnswers(deps, content, response, plan, onPath),
+        context: logicContextOf(context),
+      });
+      if (outcome.kind === 'full') {
+        const { unseenQuestionIds: _unseen, endScreenId: _end, ...save } = write;
+        await deps.write({ ...save, final: false });
+        return fullResult(outcome, responseToken);
+      }
+      written = outcome.kind === 'written';
+    } else written = await deps.write(write);
+    if (written && !final && target.capped === true) {
+      // A full cap, or a full quota the saved answers already decide, ends the survey now.
+      const outcome = await deps.fullAtSave({
+        surveyId: target.surveyId,
+        content,
+        answers: await submittedAnswers(deps, content, { ...response, status: 'in_progress' }, plan, onPath),
+        context: logicContextOf(context),
+      });
+      if (outcome?.kind === 'full') return fullResult(outcome, responseToken);
+    }
     if (written)
       return {
         ok: true,

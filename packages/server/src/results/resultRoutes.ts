@@ -5,6 +5,7 @@ import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
+import { surveyFill } from '../responses/cappedSubmission';
 import { organizationSurvey } from '../surveys/organizationSurvey';
 import { surveyIdParams } from '../surveys/surveySchemas';
 import { loadAnalytics } from './analytics';
@@ -71,7 +72,8 @@ export const resultRoutes =
           summary: "A survey's results",
           description:
             'De ingestuurde reacties van één survey, geteld in de database: reactiepercentage, verloop in de tijd en per ' +
-            'vraag de tellingen. `from`/`to` (JJJJ-MM-DD, Europe/Amsterdam) beperken de periode, `filter` de reacties.',
+            'vraag de tellingen. `from`/`to` (JJJJ-MM-DD, Europe/Amsterdam) beperken de periode, `filter` de reacties. ' +
+            '`fill`: hoe vol het maximum en de quota zijn (los van periode en filter), alleen bij een survey die ze heeft.',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -87,7 +89,10 @@ export const resultRoutes =
       async (request): Promise<SurveyResults> => {
         const survey = await organizationSurvey(deps, request);
         const filter = await parseResultsQuery(deps.db, survey, request.query);
-        return loadSurveyResults(deps.db, survey, filter, deps.clock.now());
+        const results = await loadSurveyResults(deps.db, survey, filter, deps.clock.now());
+        // The cap's and quotas' fill (R-SURV-21, R-SURV-22), only for a survey that has them.
+        if (survey.maxResponses === null && survey.quotas.length === 0) return results;
+        return { ...results, fill: await surveyFill(deps.db, survey) };
       },
     );
 

@@ -31,6 +31,7 @@ import {
   type Schema,
   string,
 } from '../http/schema';
+import { surveyFillSchema } from './fillSchema';
 
 const day = (description: string) => string({ maxLength: 20, description });
 
@@ -216,13 +217,17 @@ const periodCountSchema = object<PeriodCount>({
   count: integer(),
 });
 
-export const surveyResultsSchema = object<SurveyResults>({
-  survey_id: integer(),
-  responses: responseStatsSchema,
-  bucket,
-  over_time: array(periodCountSchema, { description: 'Ingestuurd per periode, zonder gaten.' }),
-  questions: array(questionResultSchema, { description: 'In de volgorde van de survey.' }),
-});
+export const surveyResultsSchema = object<SurveyResults>(
+  {
+    survey_id: integer(),
+    responses: responseStatsSchema,
+    bucket,
+    over_time: array(periodCountSchema, { description: 'Ingestuurd per periode, zonder gaten.' }),
+    questions: array(questionResultSchema, { description: 'In de volgorde van de survey.' }),
+    fill: surveyFillSchema,
+  },
+  { optional: ['fill'] },
+);
 
 const trendPointSchema = object<QuestionTrendPoint>({
   period: day('Eerste dag van de periode.'),

@@ -44,6 +44,17 @@ const conditionSchema = {
     'language, met een operator en de waarde(n) die hij nodig heeft (value, values of min en max).',
 } as Schema<unknown>;
 
+/** Conditions joined by 'en' or 'of': a rule's `when`, and a quota's. */
+export const conditionGroupSchema = {
+  type: 'object',
+  required: ['match', 'conditions'],
+  additionalProperties: false,
+  properties: {
+    match: { type: 'string', enum: ['all', 'any'], description: 'all: en; any: of.' },
+    conditions: { type: 'array', items: conditionSchema, maxItems: LOGIC_CONDITIONS_MAX },
+  },
+} as Schema<unknown>;
+
 const ruleSchema = {
   type: 'object',
   required: ['id', 'action', 'when'],
@@ -62,15 +73,7 @@ const ruleSchema = {
       properties: { question_id: string(LOGIC_ID), end_screen_id: string(LOGIC_ID) },
       description: 'Bij jump: { question_id } van een latere vraag of { end_screen_id }.',
     },
-    when: {
-      type: 'object',
-      required: ['match', 'conditions'],
-      additionalProperties: false,
-      properties: {
-        match: { type: 'string', enum: ['all', 'any'], description: 'all: en; any: of.' },
-        conditions: { type: 'array', items: conditionSchema, maxItems: LOGIC_CONDITIONS_MAX },
-      },
-    },
+    when: conditionGroupSchema,
   },
   description: 'Een regel: show of hide van een vraag, of jump na een vraag, als de voorwaarden gelden.',
 } as Schema<unknown>;

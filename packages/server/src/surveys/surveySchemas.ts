@@ -28,6 +28,7 @@ import {
   string,
 } from '../http/schema';
 import { logicSchema } from './logicSchema';
+import { capsProperties } from './quotaSchema';
 import { surveyLanguagesSchema, surveyTranslationsSchema } from './translationSchema';
 
 export { logicSchema } from './logicSchema';
@@ -67,6 +68,7 @@ const surveyInputProperties = {
   logic: logicSchema,
   languages: surveyLanguagesSchema,
   translations: surveyTranslationsSchema,
+  ...capsProperties,
 } as const;
 
 /** The body of POST /surveys: either the editor's fields or a `template_id`. */
@@ -90,6 +92,8 @@ export const createSurveySchema = object<CreateSurveyBody>(
       'logic',
       'languages',
       'translations',
+      'max_responses',
+      'quotas',
       'template_id',
     ],
     description:
@@ -103,7 +107,7 @@ export const surveyUpdateSchema = object<SurveyUpdateRequest>(
     version: integer({ minimum: 0, description: 'De versie die de editor het laatst laadde.' }),
   },
   {
-    optional: ['logic', 'languages', 'translations'],
+    optional: ['logic', 'languages', 'translations', 'max_responses', 'quotas'],
     description:
       'De hele inhoud van de editor plus de geladen `version`; zonder `logic`, `languages` of `translations` ' +
       'blijven die zoals ze waren.',
@@ -203,6 +207,7 @@ export const surveySchema = object<Survey>(
     logic: logicSchema,
     languages: surveyLanguagesSchema,
     translations: surveyTranslationsSchema,
+    ...capsProperties,
     response_count: integer({ description: 'Aantal antwoorden.' }),
     question_timings: record(object<QuestionTiming>({ median_seconds: number(), respondents: integer() }), {
       description: 'Gemeten tijden per vraag-id.',

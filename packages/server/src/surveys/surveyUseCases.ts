@@ -1,6 +1,11 @@
 import { NO_LOGIC, type SurveyInput, type SurveyStatus } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import { LOGIC_MESSAGES, logicEditProblems, logicOpeningProblems } from '@loop/core/surveys/logic';
+import {
+  LOGIC_MESSAGES,
+  logicEditProblems,
+  logicOpeningProblems,
+  quotaOpeningProblems,
+} from '@loop/core/surveys/logic';
 import {
   compareForOpenSurvey,
   decideStatusChange,
@@ -112,7 +117,7 @@ export async function saveSurveyContent(
   if (survey.version !== version) return refused('conflict', SURVEY_ERRORS.staleVersion);
   if (survey.status !== 'draft') {
     const logic = input.logic ?? survey.logic;
-    checkOpenSurveyLogic(input.questions, logic);
+    checkOpenSurveyLogic(input.questions, logic, input.quotas ?? survey.quotas);
     // Translations may change at any time and may be incomplete once open: an incomplete language is
     // simply not offered until it is complete again (R-SURV-19).
     const facts = await answerFacts(deps.db, survey.id, survey.questions, input.questions);
@@ -159,6 +164,7 @@ export async function changeSurveyStatus(
       ? [
           ...openingProblems({ title: survey.title, questions }),
           ...logicOpeningProblems(questions, survey.logic),
+          ...quotaOpeningProblems(questions, survey.logic, survey.quotas),
           ...translationOpeningProblems(
             {
               title: survey.title,
@@ -187,7 +193,7 @@ export async function changeSurveyStatus(
       decision.detail ?? SURVEY_ERRORS.openEditRefused,
       Object.fromEntries(
         problems.map((problem) => [
-          problem.question_id === null || problem.fields[0]?.startsWith('logic') === true
+          problem.question_id === null || /^(logic|quotas)/.test(problem.fields[0] ?? '')
             ? (problem.fields[0] ?? 'title')
             : `questions.${problem.question_id}`,
           problem.message,
@@ -223,7 +229,7 @@ export function duplicateSurvey(
     {
       ...survey,
       title: copyTitle(survey.title),
-      ...freshCopy(survey.questions, survey.logic, survey.translations),
+      ...freshCopy(survey.questions, survey.logic, survey.translations, survey.quotas),
     },
     'draft',
   );

@@ -1,28 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import {
   NO_LOGIC,
-  type Question,
   type QuestionTiming,
   type Survey,
   type SurveyInput,
-  type SurveyLogic,
   type SurveyStatus,
   type SurveySummary,
-  type SurveyTranslations,
 } from '@loop/core';
-import type { FieldErrors } from '@loop/core/auth';
-import { checkLogicInput, logicOpeningProblems, remapLogicQuestions } from '@loop/core/surveys/logic';
-import {
-  checkSurveyDraft,
-  estimateSeconds,
-  renumberQuestions,
-  SURVEY_TITLE_MAX_LENGTH,
-  validateCompleteSurvey,
-} from '@loop/core/surveys/model';
+import { estimateSeconds, renumberQuestions } from '@loop/core/surveys/model';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveys } from '../db/schema';
-import { invalidInput } from '../http/apiError';
 import { offsetOf, type Paging, toPage } from '../http/paging';
 import { QuestionTimingsMemo } from '../responses/questionTimings';
 import {
@@ -33,7 +20,6 @@ import {
   responseSummaries,
   type SurveyStats,
 } from '../results/surveyStats';
-import { checkedLanguages, remapTranslations } from './surveyTranslations';
 
 /** The Dutch texts of the survey routes. */
 export const SURVEY_ERRORS = {
@@ -44,96 +30,14 @@ export const SURVEY_ERRORS = {
   changedMeanwhile: 'Deze survey werd net ergens anders gewijzigd. Probeer het opnieuw.',
 } as const;
 
-const COPY_SUFFIX = ' (kopie)';
-
-/**
- * The body limit of the editor's saves and of templates: a survey's questions with its logic (up to
- * LOGIC_RULES_MAX rules with LOGIC_CONDITIONS_MAX conditions) do not fit the API's usual JSON limit.
- */
-export const SURVEY_BODY_LIMIT = 1024 * 1024;
-
-/**
- * Checks an editor body with core's rules for a survey in `status`: the normalised input, or a 400
- * naming the fields. A draft is stored with whatever it still lacks (empty texts, too few choices:
- * docs/decisions/surveys.md, 'Drafts are always saved'), never with what is unusable (a wrong type, a
- * text too long, a broken id); an open or closed survey must be complete, as respondents see it.
- */
-export function checkedSurveyInput(
-  body: unknown,
-  status: SurveyStatus,
-  stored: Pick<SurveyRow, 'logic' | 'languages' | 'translations'> | null = null,
-): SurveyInput {
-  const checked = status === 'draft' ? checkSurveyDraft(body) : validateCompleteSurvey(body);
-  const sent = (typeof body === 'object' && body !== null ? body : {}) as {
-    readonly logic?: unknown;
-    readonly languages?: unknown;
-    readonly translations?: unknown;
-  };
-  const raw = sent.logic;
-  const logic = raw === undefined ? null : checkLogicInput(raw);
-  if (!checked.ok || (logic !== null && !logic.ok)) {
-    const fields: Record<string, string> = checked.ok ? {} : { ...checked.fields };
-    if (logic !== null && !logic.ok)
-      for (const [key, message] of Object.entries(logic.fields))
-        fields[key === 'logic' ? key : `logic.${key}`] = message;
-    throw invalidInput(fields as FieldErrors);
-  }
-  const input = logic === null ? checked.value : { ...checked.value, logic: logic.value };
-  // The translations follow the texts the survey will have (R-SURV-18); left out, the stored ones stay.
-  const languages = checkedLanguages(
-    { ...input, logic: input.logic ?? stored?.logic ?? NO_LOGIC },
-    sent,
-    stored,
-  );
-  return languages === null ? input : { ...input, ...languages };
-}
-
-/**
- * What keeps the logic of an open or closed survey from being saved, as a 400 of its other checks
- * (R-SURV-12): `checkLogic`'s problems over the questions it will have, each under its rule's field
- * (`logic.rules.<id>`) with the question's number in its Dutch sentence. A draft is saved with them
- * (R-SURV-1); only opening it waits for them.
- */
-export function checkOpenSurveyLogic(questions: readonly Question[], logic: SurveyLogic): void {
-  const problems = logicOpeningProblems(questions, logic);
-  if (problems.length === 0) return;
-  const fields: Record<string, string> = {};
-  for (const problem of problems) fields[problem.fields[0] ?? 'logic'] ??= problem.message;
-  throw invalidInput(fields as FieldErrors);
-}
-
-/** The same questions with fresh question ids (copies never share ids with their source). */
-export const withFreshIds = (questions: readonly Question[]): Question[] =>
-  renumberQuestions(questions.map((question) => ({ ...question, id: randomUUID() })));
-
-/**
- * A copy's questions under fresh ids with its logic and translations following them (a duplicate, a
- * template's survey). Choices and statements keep their ids in a copy: only question ids change.
- */
-export function freshCopy(
-  questions: readonly Question[],
-  logic: SurveyLogic,
-  translations?: SurveyTranslations,
-): {
-  readonly questions: Question[];
-  readonly logic: SurveyLogic;
-  readonly translations?: SurveyTranslations;
-} {
-  const copies = withFreshIds(questions);
-  const ids = new Map(
-    renumberQuestions(questions).map((question, index) => [question.id, copies[index]?.id ?? question.id]),
-  );
-  return {
-    questions: copies,
-    logic: remapLogicQuestions(logic, ids),
-    ...(translations === undefined ? {} : { translations: remapTranslations(translations, ids) }),
-  };
-}
-
-/** 'Titel (kopie)', shortened so the result still fits the title limit. */
-export function copyTitle(title: string): string {
-  return `${title.slice(0, SURVEY_TITLE_MAX_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
-}
+export {
+  checkedSurveyInput,
+  checkOpenSurveyLogic,
+  copyTitle,
+  freshCopy,
+  SURVEY_BODY_LIMIT,
+  withFreshIds,
+} from './surveyInput';
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
@@ -165,6 +69,8 @@ export function toSurvey(row: SurveyRow, stats: SurveyStats = NO_SURVEY_STATS): 
     logic: row.logic,
     languages: row.languages,
     translations: row.translations,
+    max_responses: row.maxResponses,
+    quotas: row.quotas,
     response_count: stats.responseCount,
     question_timings: stats.timings,
     version: row.version,
@@ -210,6 +116,8 @@ export const inputColumns = (input: SurveyInput) => ({
   ...(input.logic === undefined ? {} : { logic: input.logic }),
   ...(input.languages === undefined ? {} : { languages: [...input.languages] }),
   ...(input.translations === undefined ? {} : { translations: input.translations }),
+  ...(input.max_responses === undefined ? {} : { maxResponses: input.max_responses }),
+  ...(input.quotas === undefined ? {} : { quotas: [...input.quotas] }),
 });
 
 /** A survey of the organisation, or null (unknown, or another organisation's). */

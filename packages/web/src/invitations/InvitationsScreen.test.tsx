@@ -33,6 +33,8 @@ const SURVEY: Survey = {
   logic: NO_LOGIC,
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   version: 3,
   estimated_seconds: 60,
   retention_until: null,

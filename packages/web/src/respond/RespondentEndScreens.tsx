@@ -35,8 +35,9 @@ export function UnavailableScreen({ state, session, headingRef }: ScreenProps) {
  * The thank-you screen; on an end screen the path reached, that screen's text instead of the
  * survey's, with 'Doorgaan' to its address when core found it safe (R-RESP-8).
  */
-export function ThankYouScreen({ state, headingRef }: ScreenProps) {
+export function ThankYouScreen({ state, headingRef, session }: ScreenProps) {
   const words = useRespondWords();
+  if (state.full !== null) return <FullScreen state={state} headingRef={headingRef} session={session} />;
   const thanks = state.endScreen ? state.endScreen.text : (state.survey?.thank_you_text ?? '');
   const redirect = state.redirectUrl;
   return (
@@ -59,6 +60,24 @@ export function ThankYouScreen({ state, headingRef }: ScreenProps) {
       ) : (
         <p>{words.sentClose}</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * A survey at its cap ('Deze survey is vol') or a full quota (its own text) instead of the
+ * thank-you (R-RESP-13): nothing was submitted, so no 'sent' line.
+ */
+function FullScreen({ state, headingRef }: ScreenProps) {
+  const words = useRespondWords();
+  const quota = state.full === 'quota';
+  const text = quota ? (state.endScreen?.text ?? '') : words.fullText;
+  return (
+    <div className="respondent-message respondent-thanks respondent-full">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {quota ? words.quotaFullTitle : words.fullTitle}
+      </h1>
+      {text ? <p className="respondent-thanks-text">{text}</p> : null}
     </div>
   );
 }

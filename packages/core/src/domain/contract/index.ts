@@ -224,6 +224,7 @@ export type {
   SurveyLogic,
 } from './surveyLogic';
 export { NO_LOGIC } from './surveyLogic';
+export type { Quota, SurveyFill } from './surveyQuotas';
 export type {
   AnalyticsOverview,
   ExportFormat,

@@ -30,7 +30,8 @@ export interface RespondentBranding {
  * the thank-you screen.
  */
 export interface RespondentView {
-  readonly status: 'open' | 'completed';
+  /** `full`: the survey reached its cap and takes no new respondents (R-RESP-13). */
+  readonly status: 'open' | 'completed' | 'full';
   readonly link_kind: RespondentLinkKind;
   /**
    * The survey is anonymous: answers are never linked to the invited contact's name or address.
@@ -57,7 +58,13 @@ export interface RespondRequest extends SubmitResponseRequest {
 
 /** What POST /respond/:token answers: where the response stands and the token to continue with. */
 export interface RespondResult {
-  readonly status: 'in_progress' | 'completed';
+  /**
+   * `full`: the survey reached its cap, `quota_full`: a quota this response matches is full
+   * (R-RESP-13); the response was not submitted (its answers stay saved, never counted) and
+   * `end_screen` says what to show instead of the thank-you.
+   */
+  readonly status: 'in_progress' | 'completed' | 'full' | 'quota_full';
+  readonly end_screen?: { readonly text: string };
   /** The response's own token: the same as the path for a personal link, new for a public one. */
   readonly response_token: string;
 }

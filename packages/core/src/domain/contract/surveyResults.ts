@@ -6,6 +6,7 @@
  * Only submitted (completed) responses count in results. Dates are Europe/Amsterdam calendar days
  * (`YYYY-MM-DD`); `from`/`to` filters include both days.
  */
+import type { SurveyFill } from './surveyQuotas';
 import type { QuestionType, SurveyStatus } from './surveys';
 
 /** Query of the result routes: `from`/`to` as `YYYY-MM-DD`, both optional. */
@@ -113,6 +114,8 @@ export interface SurveyResults {
   readonly over_time: readonly PeriodCount[];
   /** In the survey's question order. */
   readonly questions: readonly QuestionResult[];
+  /** How full the cap and quotas are, whatever the filter (R-SURV-21, R-SURV-22); left out without them. */
+  readonly fill?: SurveyFill;
 }
 
 /** One point of a question's trend: answers in the period and its score there. */

@@ -6,6 +6,7 @@
  */
 
 import type { SurveyLogic } from './surveyLogic';
+import type { Quota } from './surveyQuotas';
 import type { SurveyTranslations } from './surveyTranslations';
 
 /** Lifecycle of a survey: draft → open → closed (reopening and going back are in `surveyStatus.ts`). */
@@ -130,6 +131,10 @@ export interface Survey {
   readonly languages: readonly string[];
   /** Per extra language its texts (R-SURV-16); a language is offered to respondents only when complete. */
   readonly translations: SurveyTranslations;
+  /** The cap on submitted responses (R-SURV-21); null: none. */
+  readonly max_responses: number | null;
+  /** Quotas on the submitted responses (R-SURV-22), at most QUOTAS_MAX. */
+  readonly quotas: readonly Quota[];
   readonly response_count?: number;
   /** Observed times per question id, for the time estimate once there are answers. */
   readonly question_timings?: Readonly<Record<string, QuestionTiming>>;
@@ -205,6 +210,10 @@ export interface SurveyInput {
   readonly languages?: readonly string[];
   /** Left out: none on a new survey; an update keeps the stored ones. */
   readonly translations?: SurveyTranslations;
+  /** Left out: no cap on a new survey; an update keeps the stored one. */
+  readonly max_responses?: number | null;
+  /** Left out: none on a new survey; an update keeps the stored ones. */
+  readonly quotas?: readonly Quota[];
 }
 
 /** PUT /surveys/:id: the editor's save with the `version` it last loaded. */

@@ -1,6 +1,7 @@
 import {
   NO_LOGIC,
   type Question,
+  type Quota,
   type SurveyLogic,
   type SurveyStatus,
   type SurveyTranslations,
@@ -58,6 +59,13 @@ export const surveys = pgTable(
      */
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
     translations: jsonb('translations').$type<SurveyTranslations>().notNull().default({}),
+    /**
+     * The cap on submitted responses (R-SURV-21) and the quotas (R-SURV-22, core `checkCapsInput`).
+     * Not part of the content `version`: the answering routes read them fresh, under the survey row's
+     * lock, on every submission of a survey that has them (docs/decisions/surveys.md 'Caps and quotas').
+     */
+    maxResponses: integer('max_responses'),
+    quotas: jsonb('quotas').$type<Quota[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

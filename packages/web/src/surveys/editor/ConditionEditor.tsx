@@ -20,6 +20,12 @@ import {
 } from '@loop/core/surveys/logic';
 import { useState } from 'react';
 
+/** What a condition's controls change: a rule's conditions (`editor.logic`) or a quota's (`editor.quotas`). */
+export type ConditionCommands = Pick<
+  SurveyLogicCommands,
+  'updateCondition' | 'setConditionSource' | 'setConditionQuestion' | 'removeCondition'
+>;
+
 /** 'Vraag 2 (Afdeling)' as the selects name a question. */
 export const questionLabel = (question: Question, questions: readonly Question[]): string => {
   const number = questions.findIndex((item) => item.id === question.id) + 1;
@@ -52,6 +58,7 @@ export function ConditionEditor({
   disabled,
   commands,
   onRemoved,
+  sourcesLabel = 'Eerdere vragen',
 }: {
   idPrefix: string;
   number: number;
@@ -64,8 +71,11 @@ export function ConditionEditor({
   sources: readonly Question[];
   hiddenFields: readonly string[];
   disabled: boolean;
-  commands: SurveyLogicCommands;
+  /** The rule's commands, or a quota's (the same, with the quota's id as `ruleId`). */
+  commands: ConditionCommands;
   onRemoved: () => void;
+  /** The heading of `sources` in the 'Over' select (a quota's: every question). */
+  sourcesLabel?: string;
 }) {
   const p = `${idPrefix}-c${index}`;
   const update = (next: Condition) => commands.updateCondition(ruleId, index, next);
@@ -109,7 +119,7 @@ export function ConditionEditor({
               </option>
             )}
             {sources.length > 0 ? (
-              <optgroup label="Eerdere vragen">
+              <optgroup label={sourcesLabel}>
                 {sources.map((item) => (
                   <option key={item.id} value={`q:${item.id}`}>
                     {questionLabel(item, questions)}

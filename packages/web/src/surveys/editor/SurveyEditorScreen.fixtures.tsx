@@ -53,6 +53,8 @@ export const survey = (overrides: Partial<Survey> = {}): Survey => ({
   logic: NO_LOGIC,
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

@@ -26,6 +26,7 @@ import { RetentionSettings } from '../RetentionSettings';
 import { EditorBar } from './EditorBar';
 import { reveal } from './QuestionCard';
 import { type FocusRequest, QuestionsSection } from './QuestionsSection';
+import { QuotaSection } from './QuotaSection';
 import { SaveAsTemplate } from './SaveAsTemplate';
 import { SurveyFields } from './SurveyFields';
 import { type LanguageRequest, SurveyLanguagesSection } from './SurveyLanguagesSection';
@@ -184,6 +185,7 @@ function EditorBody({
         onFocus={setFocus}
       />
       <SurveyLogicSection draft={draft} view={logic} commands={editor.logic} locked={logicLocked(survey)} />
+      <QuotaSection draft={draft} commands={editor.quotas} />
       <SurveyLanguagesSection
         draft={draft}
         view={translations}

@@ -63,6 +63,8 @@ const survey = (logic: SurveyLogic): Survey => ({
   logic,
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   version: 3,
   estimated_seconds: 40,
   retention_until: null,

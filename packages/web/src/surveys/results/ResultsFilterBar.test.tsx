@@ -46,6 +46,8 @@ const SURVEY: Survey = {
   logic: { ...NO_LOGIC, hidden_fields: ['bron'] },
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   version: 3,
   estimated_seconds: 95,
   retention_until: null,

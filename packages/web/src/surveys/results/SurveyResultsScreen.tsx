@@ -13,6 +13,7 @@ import { ColumnChart } from './ColumnChart';
 import { CrosstabPanel } from './CrosstabPanel';
 import { DateFilterForm } from './DateFilterForm';
 import { ExportButtons } from './ExportButtons';
+import { FillSummary } from './FillSummary';
 import { OpenAnswerSummary } from './OpenAnswerSummary';
 import { QuestionResultBlock } from './QuestionResultBlock';
 import { RespondentsPanel } from './RespondentsPanel';
@@ -137,6 +138,7 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
           Responspercentage: ingevulde persoonlijke links van de {view.summary.invitedText} gemaakte.
           Voltooid: ingevulde van alle begonnen reacties.
         </p>
+        <FillSummary lines={page.value.fill ?? []} />
       </section>
 
       <section className="panel" aria-labelledby="over-time-heading">

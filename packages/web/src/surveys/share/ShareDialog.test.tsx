@@ -36,6 +36,8 @@ const SURVEY: Survey = {
   logic: NO_LOGIC,
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

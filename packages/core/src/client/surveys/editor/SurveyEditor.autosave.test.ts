@@ -33,6 +33,8 @@ describe('SurveyEditor', () => {
         logic: { rules: [], end_screens: [], hidden_fields: [] },
         languages: [],
         translations: {},
+        max_responses: null,
+        quotas: [],
       });
       expect(statusText()).toBe('Opgeslagen');
     });

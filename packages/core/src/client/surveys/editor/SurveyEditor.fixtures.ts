@@ -92,6 +92,8 @@ export const SURVEY: Survey = {
   logic: NO_LOGIC,
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   response_count: 0,
   version: 3,
   estimated_seconds: 27,

@@ -50,18 +50,16 @@ import {
   withStatusOf,
 } from './surveyEditorState';
 import { SurveyLogicCommands } from './surveyLogicCommands';
+import { SurveyQuotaCommands } from './surveyQuotaCommands';
 import { translationCommands } from './surveyTranslationCommands';
 
 type SaveOutcome = 'saved' | 'blocked' | 'stale';
 
 /**
- * The survey editor's use-case: holds the draft, autosaves it a moment after the last change
- * (one PUT in flight; changes made meanwhile go in the next one), sends the version it last got
- * and adopts the one that comes back. A draft is saved whatever it still lacks (docs/decisions/surveys.md,
- * 'Drafts are always saved'): what it lacks is kept in `problems`, and opening waits for it. A stale
- * version stops saving until the latest version is loaded; a refused edit (409 with `fields`) and
- * fields that cannot be stored are shown beside the questions while the user's text stays. One
- * instance per visit of the editor.
+ * The survey editor's use-case: holds the draft and autosaves it a moment after the last change (one
+ * PUT in flight, with the version it last got). A draft is saved whatever it still lacks
+ * (docs/decisions/surveys.md, 'Drafts are always saved'; opening waits for it); a stale version stops
+ * saving; refused fields show beside the questions while the user's text stays. One per visit.
  */
 export class SurveyEditor {
   readonly #deps: SurveyEditorDeps;
@@ -85,6 +83,8 @@ export class SurveyEditor {
   readonly logic: SurveyLogicCommands;
   /** Extra languages and their texts, XLIFF files in and out (issue 26); saved with the rest of the draft. */
   readonly translations = translationCommands(this.#store, (update) => this.#change(update));
+  /** The cap and the quotas (issue 26, R-SURV-21, R-SURV-22); saved with the rest of the draft. */
+  readonly quotas = new SurveyQuotaCommands(this, () => this.#deps.ids.newId());
 
   constructor(deps: SurveyEditorDeps) {
     this.#deps = deps;

@@ -67,5 +67,7 @@ export type { ConditionSource } from './surveyLogicCommands';
 export { SurveyLogicCommands } from './surveyLogicCommands';
 export type { SurveyPreview } from './surveyPreview';
 export { createSurveyPreview, respondentBrandingOf } from './surveyPreview';
+export type { QuotaView } from './surveyQuotaCommands';
+export { quotaViews, SurveyQuotaCommands } from './surveyQuotaCommands';
 export type { TextFile, TranslationFile } from './surveyTranslationCommands';
 export { SurveyTranslationCommands } from './surveyTranslationCommands';

@@ -153,6 +153,8 @@ export const surveyContent = (survey: Survey): SurveyInput => ({
   logic: survey.logic ?? NO_LOGIC,
   languages: survey.languages ?? [],
   translations: survey.translations ?? {},
+  max_responses: survey.max_responses ?? null,
+  quotas: survey.quotas ?? [],
 });
 
 /** Every problem of the draft, gaps included (as an open survey must have none), by question id. */

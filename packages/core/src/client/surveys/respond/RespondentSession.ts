@@ -22,6 +22,7 @@ import { nextOnPath, previousOnPath } from './respondentPath';
 import {
   completedState,
   endedState,
+  fullState,
   INITIAL_RESPONDENT_STATE,
   RESPONDENT_SESSION_MESSAGES,
   type RespondentState,
@@ -34,16 +35,13 @@ import { SurveyPath } from './surveyPath';
 type Failure = Extract<ApiResult<unknown>, { ok: false }>;
 
 /**
- * The answering page's use-case (`/respond/:token`), one per page visit. It loads the link, holds
- * the answers, checks each with the server's own rules before moving on (`respondentNavigation`),
- * counts the seconds each question is on screen (`QuestionTimer`, continuing from what was saved),
- * keeps unsaved answers in a draft (`DraftWriter`), saves progress when the respondent moves on
- * (`SaveQueue`: one request at a time, failed saves retried) and submits once: a double click
- * shares one request and a retry sends the same answers again, which the server answers
- * idempotently. A public link turns into a response token of its own (`ResponseLink`). It
- * follows the survey's logic (R-RESP-8, `SurveyPath`): 'Volgende', 'Vorige', the progress and
- * what is sent go along the path, and a reached end screen ends the page (`EndScreenExit`).
- * The preview runs the same session on a gateway that stores nothing (`createPreviewSession`).
+ * The answering page's use-case (`/respond/:token`), one per page visit: loads the link, holds the
+ * answers, checks each with the server's rules before moving on (`respondentNavigation`), times the
+ * questions (`QuestionTimer`), keeps unsaved answers in a draft (`DraftWriter`), saves progress one
+ * request at a time with retries (`SaveQueue`) and submits once (a retry sends the same answers; the
+ * server is idempotent). A public link turns into a response token (`ResponseLink`). It follows the
+ * logic (R-RESP-8, `SurveyPath`; an end screen ends the page, `EndScreenExit`) and ends on a full
+ * survey or quota (R-RESP-13). The preview runs it on a gateway that stores nothing.
  */
 export class RespondentSession {
   readonly #deps: RespondentSessionDeps;
@@ -317,9 +315,11 @@ export class RespondentSession {
       return false;
     }
     this.#ledger.markSaved(body.answers);
-    this.#set({ saveStatus: 'idle', saveError: null });
-    this.#drafts.write();
-    return true;
+    const full = fullState(result.value);
+    if (full === null) this.#set({ saveStatus: 'idle', saveError: null });
+    if (full === null) this.#drafts.write();
+    else this.#complete(false, full);
+    return full === null;
   }
 
   /** Failures that end the page: unknown link, closed survey, or a response already submitted. */
@@ -356,7 +356,7 @@ export class RespondentSession {
     if (this.#disposed) return;
     if (result.ok) {
       this.#pendingFinal = null;
-      this.#complete(false);
+      this.#complete(false, fullState(result.value));
       return;
     }
     if (this.#endedBy(result)) return;
@@ -378,14 +378,14 @@ export class RespondentSession {
     if (target.index !== index) this.#timing.start();
   }
 
-  #complete(alreadySubmitted: boolean): void {
+  #complete(alreadySubmitted: boolean, full: Partial<RespondentState> | null = null): void {
     this.#timing.stop();
     this.#saves.cancelRetry();
     // A draft write still waiting would bring the submitted answers back.
     this.#drafts.cancel();
     this.#drafts.clear(this.#link.token);
-    const exit = this.#exit.reached(alreadySubmitted ? null : this.#state.path.end_screen);
-    this.#set({ ...completedState(alreadySubmitted), ...exit });
+    const exit = this.#exit.reached(alreadySubmitted || full ? null : this.#state.path.end_screen);
+    this.#set({ ...completedState(alreadySubmitted), ...exit, ...full });
   }
 
   get #state(): RespondentState {

@@ -145,6 +145,8 @@ export function loadedState(
   if (view.status === 'completed') {
     return { patch: { ...base, phase: 'completed', alreadySubmitted: true }, draftAnswers: 0 };
   }
+  // A survey at its cap takes no new respondents: its 'vol' screen (R-RESP-13).
+  if (view.status === 'full') return { patch: { ...base, phase: 'completed', full: 'cap' }, draftAnswers: 0 };
   const { questions, answers, path, index, resumed, draftAnswers } = restoreProgress(survey, draft, into);
   const phase = resumed && path.visible.length > 0 ? 'question' : 'intro';
   return { patch: { ...base, phase, questions, answers, path, index, resumed }, draftAnswers };

@@ -5,6 +5,7 @@ import type {
   RespondentBranding,
   RespondentLinkKind,
   RespondentSurvey,
+  RespondResult,
 } from '../../../domain/contract';
 import type { LogicPath } from '../../../domain/surveys/logic';
 import { DEFAULT_RESPONDENT_LANGUAGE, EMPTY_PATH } from './respondentPath';
@@ -64,6 +65,11 @@ export interface RespondentState {
   readonly redirectUrl: string | null;
   /** The page goes on to `redirectUrl` by itself after REDIRECT_DELAY_MS (not in the preview). */
   readonly redirectsSoon: boolean;
+  /**
+   * 'completed' without a submission (R-RESP-13): the survey is at its cap ('cap', the page's 'vol'
+   * screen) or a quota of the response is full ('quota', its text as `endScreen`); else null.
+   */
+  readonly full: 'cap' | 'quota' | null;
 }
 
 /** The answering page's Dutch texts of its own (the server's texts arrive as `detail`). */
@@ -99,7 +105,16 @@ export const INITIAL_RESPONDENT_STATE: RespondentState = {
   endScreen: null,
   redirectUrl: null,
   redirectsSoon: false,
+  full: null,
 };
+
+/** The page after a submission the server did not take because the survey or a quota is full. */
+export function fullState(result: RespondResult | undefined): Partial<RespondentState> | null {
+  if (result?.status === 'full') return { full: 'cap', endScreen: null };
+  if (result?.status === 'quota_full')
+    return { full: 'quota', endScreen: { id: 'quota', text: result.end_screen?.text ?? '' } };
+  return null;
+}
 
 /** The thank-you screen: submitted now, or before this visit. */
 export const completedState = (alreadySubmitted: boolean): Partial<RespondentState> => ({

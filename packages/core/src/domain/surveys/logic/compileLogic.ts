@@ -52,6 +52,11 @@ export interface CompiledLogic {
   readonly questions: readonly Question[];
   /** Where these answers lead. */
   evaluate(answers: LogicAnswers, context?: LogicContext): LogicPath;
+  /**
+   * A test of one condition group after the whole path (a quota's `when`, R-SURV-22): it may read
+   * any question, and reads a question off the path as unanswered.
+   */
+  groupTest(group: ConditionGroup): (answers: LogicAnswers, context?: LogicContext) => boolean;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -304,7 +309,11 @@ export function compileLogic(questions: readonly Question[], logic: SurveyLogic)
     (rule.action === 'show' ? step.show : step.hide).push(compileGroup(rule.when, compiler(target)));
   }
 
-  function evaluate(answers: LogicAnswers, context: LogicContext = {}): LogicPath {
+  function evaluate(
+    answers: LogicAnswers,
+    context: LogicContext = {},
+    probe: (() => void) | null = null,
+  ): LogicPath {
     const visible = new Uint8Array(n);
     state.answers = answers;
     state.hidden = context.hidden_fields;
@@ -340,6 +349,7 @@ export function compileLogic(questions: readonly Question[], logic: SurveyLogic)
         if (step.required) required.push(step.id);
       } else if (answers.has(step.id)) offPath.push(step.id);
     }
+    probe?.();
     state.answers = NO_ANSWERS;
     state.hidden = undefined;
     return {
@@ -355,7 +365,22 @@ export function compileLogic(questions: readonly Question[], logic: SurveyLogic)
     };
   }
 
-  return { questions: ordered, evaluate };
+  function groupTest(group: ConditionGroup) {
+    const test = compileGroup(group, compiler(n));
+    return (answers: LogicAnswers, context: LogicContext = {}): boolean => {
+      let holds = false;
+      evaluate(answers, context, () => {
+        holds = test();
+      });
+      return holds;
+    };
+  }
+
+  return {
+    questions: ordered,
+    evaluate: (answers: LogicAnswers, context?: LogicContext) => evaluate(answers, context),
+    groupTest,
+  };
 }
 
 /** `compileLogic(questions, logic).evaluate(answers, context)`, for a single evaluation. */

@@ -20,6 +20,7 @@ export type { CheckedLogic, CheckedRespondentContext } from './logicInput';
 export {
   CONDITION_TEXT_MAX_LENGTH,
   CONDITION_VALUES_MAX,
+  checkConditionGroupInput,
   checkLogicInput,
   checkRespondentContext,
   END_SCREEN_TEXT_MAX_LENGTH,
@@ -55,3 +56,16 @@ export type {
   QuestionCondition,
   SurveyLogic,
 } from './logicTypes';
+export type { CheckedCaps, QuotaProblem } from './quotas';
+export {
+  checkCapsInput,
+  QUOTA_END_SCREEN_TEXT_MAX_LENGTH,
+  QUOTA_MAX_LIMIT,
+  QUOTA_MESSAGES,
+  QUOTA_NAME_MAX_LENGTH,
+  QUOTAS_MAX,
+  quotaMatcher,
+  quotaOpeningProblems,
+  quotaProblems,
+  remapQuotaQuestions,
+} from './quotas';

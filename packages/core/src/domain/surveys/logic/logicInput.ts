@@ -365,3 +365,16 @@ export function hiddenValuesFrom(
   }
   return values;
 }
+
+/**
+ * One condition group checked like a rule's `when` (a quota's, R-SURV-22): the group with its known
+ * properties and the Dutch message per field under `key` (`quotas.0.when.conditions.1.value`).
+ */
+export function checkConditionGroupInput(
+  raw: unknown,
+  key: string,
+): { readonly group: ConditionGroup; readonly fields: FieldErrors } {
+  const problems = new Problems();
+  const group = checkGroup(problems, key, raw, { left: LOGIC_CONDITIONS_MAX });
+  return { group, fields: problems.fields };
+}

@@ -16,6 +16,7 @@ export {
   sameDimension,
   shareText,
 } from './crosstab';
+export { FILL_MESSAGES, fillLines } from './fillLines';
 export type { FilterChoice, FilterTarget } from './filterTargets';
 export { conditionOf, crosstabTargets, filterTargets, typedValues } from './filterTargets';
 export { likertBarLabels, unlabelledSharesText } from './likertLabels';

@@ -39,6 +39,8 @@ const SURVEY: Survey = {
   logic: NO_LOGIC,
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   version: 1,
   estimated_seconds: 60,
   retention_until: null,

@@ -11,6 +11,7 @@ import type {
 import type { FileSaver } from '../../shared';
 import type { SurveyListQuery, SurveysGateway } from '../model';
 import { type AnalyticsView, analyticsView } from './analyticsView';
+import { fillLines } from './fillLines';
 import { checkPersonalLinksForm, personalLinksCsv, personalLinksFilename, respondUrl } from './personalLinks';
 import { type DateFilter, dateFilterError, resultsQueryOf } from './resultsFilter';
 import type { CrosstabDimensions, QuestionDetailQuery, SurveyResultsGateway } from './resultsPorts';
@@ -29,6 +30,8 @@ export interface ResultsUseCaseDeps {
 export interface SurveyResultsPage {
   readonly survey: Survey;
   readonly view: SurveyResultsView;
+  /** The cap's and quotas' fill ('Verkoop: 37 van 50'); empty without them. */
+  readonly fill?: readonly string[];
 }
 
 /** The links panel: the public link in full and how the personal links are used. */
@@ -109,7 +112,8 @@ export function createResultsUseCases(deps: ResultsUseCaseDeps): ResultsUseCases
       // The survey's failure first: an unknown survey is a 404 whichever call says so.
       if (!survey.ok) return survey;
       if (!results.ok) return results;
-      return apiOk({ survey: survey.value, view: surveyResultsView(survey.value, results.value) });
+      const fill = fillLines(results.value.fill);
+      return apiOk({ survey: survey.value, view: surveyResultsView(survey.value, results.value), fill });
     },
 
     loadQuestionDetail: (surveyId, questionId, filter, answers) => {

@@ -100,6 +100,8 @@ export const survey = (questions: readonly Question[]): Survey => ({
   logic: NO_LOGIC,
   languages: [],
   translations: {},
+  max_responses: null,
+  quotas: [],
   version: 1,
   estimated_seconds: 120,
   retention_until: null,

@@ -199,6 +199,8 @@ describe('translatedSurvey', () => {
       logic: { ...NO_LOGIC, end_screens: SURVEY.logic?.end_screens ?? [], hidden_fields: ['bron'] },
       languages: [],
       translations: {},
+      max_responses: null,
+      quotas: [],
       version: 3,
       estimated_seconds: 60,
       retention_until: null,

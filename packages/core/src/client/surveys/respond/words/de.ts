@@ -31,6 +31,9 @@ export const WORDS = {
   keysToSend: (key) => `${key} sendet Ihre Antworten ab.`,
   thanks: 'Vielen Dank!',
   alreadyDone: 'Bereits ausgefüllt',
+  fullTitle: 'Diese Umfrage ist voll',
+  fullText: 'Es sind genügend Antworten eingegangen. Vielen Dank für Ihr Interesse!',
+  quotaFullTitle: 'Vielen Dank für Ihr Interesse',
   sent: 'Ihre Antworten wurden gesendet.',
   sentClose: 'Ihre Antworten wurden gesendet. Sie können diese Seite jetzt schließen.',
   redirectSoon: (seconds) =>

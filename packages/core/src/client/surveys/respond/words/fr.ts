@@ -32,6 +32,9 @@ export const WORDS = {
   keysToSend: (key) => `${key} envoie vos réponses.`,
   thanks: `Merci${S}!`,
   alreadyDone: 'Déjà rempli',
+  fullTitle: 'Cette enquête est complète',
+  fullText: `Nous avons reçu suffisamment de réponses. Merci de votre intérêt${S}!`,
+  quotaFullTitle: 'Merci de votre intérêt',
   sent: 'Vos réponses ont été envoyées.',
   sentClose: 'Vos réponses ont été envoyées. Vous pouvez maintenant fermer cette page.',
   redirectSoon: (seconds) =>

@@ -34,6 +34,9 @@ export const WORDS = {
   keysToSend: (key) => `${key} wysyła odpowiedzi.`,
   thanks: 'Dziękujemy!',
   alreadyDone: 'Ankieta już wypełniona',
+  fullTitle: 'Ta ankieta jest już pełna',
+  fullText: 'Otrzymaliśmy wystarczająco dużo odpowiedzi. Dziękujemy za zainteresowanie!',
+  quotaFullTitle: 'Dziękujemy za zainteresowanie',
   sent: 'Twoje odpowiedzi zostały wysłane.',
   sentClose: 'Twoje odpowiedzi zostały wysłane. Możesz teraz zamknąć tę stronę.',
   redirectSoon: (seconds) =>

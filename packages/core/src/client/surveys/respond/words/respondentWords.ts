@@ -57,6 +57,11 @@ export interface RespondentWords {
   readonly keysToSend: (key: string) => string;
   readonly thanks: string;
   readonly alreadyDone: string;
+  /** The 'vol' screen of a survey at its cap (R-RESP-13): heading and sentence. */
+  readonly fullTitle: string;
+  readonly fullText: string;
+  /** The heading of a full quota's end screen (its text is the quota's own). */
+  readonly quotaFullTitle: string;
   readonly sent: string;
   readonly sentClose: string;
   /** The end screen's address follows by itself after this many seconds. */
@@ -133,6 +138,9 @@ export const DUTCH_WORDS = {
   keysToSend: (key) => `${key} gaat naar versturen.`,
   thanks: 'Bedankt!',
   alreadyDone: 'Al ingevuld',
+  fullTitle: 'Deze survey is vol',
+  fullText: 'Er zijn genoeg antwoorden binnengekomen. Bedankt voor je interesse!',
+  quotaFullTitle: 'Bedankt voor je interesse',
   sent: 'Je antwoorden zijn verstuurd.',
   sentClose: 'Je antwoorden zijn verstuurd. Je kunt deze pagina nu sluiten.',
   redirectSoon: (seconds) => `Je gaat over ${seconds} seconden vanzelf verder.`,
