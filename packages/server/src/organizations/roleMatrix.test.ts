@@ -60,6 +60,8 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/surveys/:id/questions/:questionId': 'organization.read',
   'POST /api/v1/surveys/:id/questions/:questionId/summary': 'organization.read',
   'GET /api/v1/surveys/:id/export': 'results.export',
+  'GET /api/v1/surveys/:id/results/crosstab': 'organization.read',
+  'GET /api/v1/surveys/:id/results/crosstab/export': 'results.export',
   'GET /api/v1/analytics': 'organization.read',
   'GET /api/v1/surveys/:id/responses': 'organization.read',
   'GET /api/v1/surveys/:id/responses/:responseId': 'organization.read',
