@@ -290,9 +290,9 @@ describe('a survey that adapts, built in the editor', () => {
 
     // English, translated text by text in the table.
     await page.getByLabel('Taal toevoegen').selectOption('en');
-    await page.getByRole('button', { name: 'Toevoegen' }).click();
-    await page.getByRole('button', { name: /^Vertalen/ }).click();
-    const rows = page.locator('.translation-table tbody tr');
+    await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+    // A language just added opens its table.
+    const rows = page.getByTestId('survey-languages').locator('tr[data-key]');
     await rows.first().waitFor();
     for (let row = 0; row < (await rows.count()); row++) {
       const dutch = ((await rows.nth(row).locator('.translation-source').textContent()) ?? '')
