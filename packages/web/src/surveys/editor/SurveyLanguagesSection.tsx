@@ -105,8 +105,8 @@ export function SurveyLanguagesSection({
       </h2>
       <p className="field-hint">
         Je schrijft de survey in het Nederlands. Voeg een taal toe om hem ook in die taal aan te bieden.
-        Deelnemers krijgen een taal pas te zien als de vertaling volledig is; zolang er teksten ontbreken, kan
-        de survey niet worden gepubliceerd.
+        Deelnemers krijgen een taal pas te zien als de vertaling volledig is. Een concept met een onvolledige
+        taal kan niet worden gepubliceerd; bij een open survey wacht die taal tot alles vertaald is.
       </p>
       <ul className="language-list">
         <li className="language-main" data-testid="main-language">
