@@ -3,6 +3,7 @@ import { logicOf, type QuotaView, quotaViews, type SurveyQuotaCommands } from '@
 import { QUOTA_MESSAGES, QUOTA_NAME_MAX_LENGTH, QUOTAS_MAX } from '@loop/core/surveys/logic';
 import { useEffect, useRef, useState } from 'react';
 import { ConditionEditor } from './ConditionEditor';
+import { MatchSelect } from './MatchSelect';
 import { NumberField } from './NumberField';
 
 const isCount = (value: number | null): value is number =>
@@ -142,19 +143,11 @@ function QuotaEditor({
             }}
           />
           {quota.when.conditions.length > 1 ? (
-            <div className="field">
-              <label htmlFor={`${p}-match`}>Geldt bij</label>
-              <select
-                id={`${p}-match`}
-                value={quota.when.match}
-                onChange={(event) =>
-                  commands.setMatch(quota.id, event.target.value === 'any' ? 'any' : 'all')
-                }
-              >
-                <option value="all">Alle voorwaarden (en)</option>
-                <option value="any">Minstens één voorwaarde (of)</option>
-              </select>
-            </div>
+            <MatchSelect
+              id={`${p}-match`}
+              match={quota.when.match}
+              onChange={(match) => commands.setMatch(quota.id, match)}
+            />
           ) : null}
         </div>
         {quota.when.conditions.map((condition, index) => (

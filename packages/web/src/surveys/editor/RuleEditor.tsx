@@ -9,6 +9,7 @@ import {
 import type { JumpTarget, LogicRule, SurveyLogic } from '@loop/core/surveys/logic';
 import { useEffect, useRef } from 'react';
 import { ConditionEditor, questionLabel } from './ConditionEditor';
+import { MatchSelect } from './MatchSelect';
 
 const ACTION_LABELS: Readonly<Record<LogicRule['action'], string>> = {
   show: 'Toon deze vraag',
@@ -184,20 +185,12 @@ export function RuleEditor({
               </div>
             ) : null}
             {rule.when.conditions.length > 1 ? (
-              <div className="field">
-                <label htmlFor={`${p}-match`}>Geldt bij</label>
-                <select
-                  id={`${p}-match`}
-                  value={rule.when.match}
-                  disabled={locked}
-                  onChange={(event) =>
-                    commands.setMatch(rule.id, event.target.value === 'any' ? 'any' : 'all')
-                  }
-                >
-                  <option value="all">Alle voorwaarden (en)</option>
-                  <option value="any">Minstens één voorwaarde (of)</option>
-                </select>
-              </div>
+              <MatchSelect
+                id={`${p}-match`}
+                match={rule.when.match}
+                disabled={locked}
+                onChange={(match) => commands.setMatch(rule.id, match)}
+              />
             ) : null}
           </div>
           {rule.when.conditions.map((condition, index) => (

@@ -4,7 +4,7 @@ import { NO_LOGIC } from '@loop/core';
 import type { Timer } from '@loop/core/session';
 import { AUTOSAVE_DELAY_MS } from '@loop/core/surveys/editor';
 import { act } from 'react';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { App } from '../../app/App';
 import { freshJwt, json, meBody, type SeenRequest } from '../../testing/fakeApi';
 import { render, settle, waitFor } from '../../testing/render';
@@ -234,3 +234,21 @@ export async function arrowTo(value: string): Promise<void> {
 /** The label text of a form control (what a screen reader announces). */
 export const labelOf = (element: HTMLElement): string =>
   (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent?.trim() : undefined) ?? '';
+
+/**
+ * jsdom has no text layout, and ProseMirror (the description's editor) asks a range where the
+ * cursor is when the focus moves through the page: empty rectangles for the tests in the calling
+ * file, the originals back after each.
+ */
+export function stubRangeLayout(): void {
+  const range = Range.prototype as Partial<Pick<Range, 'getClientRects' | 'getBoundingClientRect'>>;
+  const original = { rects: range.getClientRects, box: range.getBoundingClientRect };
+  beforeEach(() => {
+    range.getClientRects = () => [] as unknown as DOMRectList;
+    range.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
+  });
+  afterEach(() => {
+    range.getClientRects = original.rects;
+    range.getBoundingClientRect = original.box;
+  });
+}

@@ -1,7 +1,7 @@
 import type { FileSaver, SurveyTranslation } from '@loop/core';
 import { sourceFingerprint, sourceTexts, toXliff } from '@loop/core/surveys/translations';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json } from '../../testing/fakeApi';
 import { button, chooseFile, click, unmountAll, waitFor } from '../../testing/render';
 import {
@@ -11,24 +11,14 @@ import {
   openEditor,
   pressEnter,
   puts,
+  stubRangeLayout,
   survey,
   tabTo,
 } from './SurveyEditorScreen.fixtures';
 
 afterEach(unmountAll);
 
-// jsdom has no text layout; ProseMirror (the description's editor) asks ranges where the cursor is
-// when the focus moves through the page.
-const range = Range.prototype as Partial<Pick<Range, 'getClientRects' | 'getBoundingClientRect'>>;
-const original = { rects: range.getClientRects, box: range.getBoundingClientRect };
-beforeEach(() => {
-  range.getClientRects = () => [] as unknown as DOMRectList;
-  range.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
-});
-afterEach(() => {
-  range.getClientRects = original.rects;
-  range.getBoundingClientRect = original.box;
-});
+stubRangeLayout();
 
 const section = () => {
   const found = document.querySelector<HTMLElement>('[data-testid="survey-languages"]');

@@ -1,7 +1,7 @@
 import type { Question, Survey } from '@loop/core';
 import { LOGIC_MESSAGES, type SurveyLogic } from '@loop/core/surveys/logic';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SeenRequest } from '../../testing/fakeApi';
 import { button, click, type, unmountAll, waitFor } from '../../testing/render';
 import {
@@ -14,24 +14,14 @@ import {
   openEditor,
   pressEnter,
   puts,
+  stubRangeLayout,
   survey,
   tabTo,
 } from './SurveyEditorScreen.fixtures';
 
 afterEach(unmountAll);
 
-// jsdom has no text layout; ProseMirror (the description's editor) asks ranges where the cursor is
-// when the focus moves through the page.
-const range = Range.prototype as Partial<Pick<Range, 'getClientRects' | 'getBoundingClientRect'>>;
-const original = { rects: range.getClientRects, box: range.getBoundingClientRect };
-beforeEach(() => {
-  range.getClientRects = () => [] as unknown as DOMRectList;
-  range.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
-});
-afterEach(() => {
-  range.getClientRects = original.rects;
-  range.getBoundingClientRect = original.box;
-});
+stubRangeLayout();
 
 const department: Question = {
   id: 'q-dep',
