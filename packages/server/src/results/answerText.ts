@@ -67,6 +67,8 @@ export function answerText(question: Question, items: readonly AnswerItem[], sep
       const score = items.find((item) => item.num_value !== null)?.num_value;
       return score == null ? '' : String(score);
     }
+    case 'text_block':
+      return '';
   }
 }
 
@@ -97,6 +99,7 @@ export function matchingItemKeys(question: Question, word: string): string[] {
     }
     case 'open_short':
     case 'open_long':
+    case 'text_block':
       break;
   }
   return fragments.filter(([, text]) => foldForSearch(text).includes(word)).map(([key]) => key);

@@ -1,6 +1,6 @@
 import type { Question, QuestionAnswerRow, QuestionDetail, QuestionTrendPoint } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import type { AnswerItem } from '@loop/core/surveys/model';
+import type { AnswerableQuestion, AnswerItem } from '@loop/core/surveys/model';
 import { QUESTION_ITEM_ID } from '@loop/core/surveys/model';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
@@ -267,7 +267,7 @@ export async function questionAnswers(
 export async function loadQuestionDetail(
   db: Queryable,
   survey: SurveyRow,
-  question: Question,
+  question: AnswerableQuestion,
   filter: DayFilter,
   query: AnswerQuery,
   now: Date,

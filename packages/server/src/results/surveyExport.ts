@@ -70,6 +70,9 @@ export function exportColumns(questions: readonly Question[]): Column[] {
           cell: (answers) => itemsOf(answers).find((item) => item.num_value !== null)?.num_value ?? null,
         });
         break;
+      case 'text_block':
+        // No answer, so no column (R-SURV-23).
+        break;
       default:
         columns.push({
           header: question.title,

@@ -8,7 +8,13 @@ import type {
   ValueCounts,
 } from '@loop/core';
 import { logDateOf } from '@loop/core/logs';
-import { OTHER_ITEM_ID, QUESTION_ITEM_ID, renumberQuestions } from '@loop/core/surveys/model';
+import {
+  type AnswerableQuestion,
+  isAnswerable,
+  OTHER_ITEM_ID,
+  QUESTION_ITEM_ID,
+  renumberQuestions,
+} from '@loop/core/surveys/model';
 import { logicHidesQuestions } from '@loop/core/surveys/results';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
@@ -228,7 +234,7 @@ const range = (from: number, to: number): number[] =>
  * `seen`: the submitted responses whose path showed it (R-RES-6).
  */
 export function questionResult(
-  question: Question,
+  question: AnswerableQuestion,
   rows: readonly CountRow[],
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
   others: ReadonlyMap<string, OtherTexts>,
@@ -241,7 +247,7 @@ export function questionResult(
 }
 
 function countedResult(
-  question: Question,
+  question: AnswerableQuestion,
   rows: readonly CountRow[],
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
   others: ReadonlyMap<string, OtherTexts>,
@@ -338,8 +344,11 @@ export async function loadSurveyResults(
     responses: responses.stats,
     bucket: period.bucket,
     over_time: responses.overTime,
-    questions: questions.map((question) =>
-      questionResult(question, counts, texts, others, respondents - (unseen.get(question.id) ?? 0)),
-    ),
+    // A text block has no answers: it has no result either (R-SURV-23).
+    questions: questions
+      .filter(isAnswerable)
+      .map((question) =>
+        questionResult(question, counts, texts, others, respondents - (unseen.get(question.id) ?? 0)),
+      ),
   };
 }

@@ -8,6 +8,7 @@ import { OpenTextField } from './OpenTextField';
 import type { FieldIds } from './QuestionFrame';
 import { RatingField } from './RatingField';
 import { SingleChoiceField } from './SingleChoiceField';
+import { TextBlockField } from './TextBlockField';
 
 /** The control for one question, by its type; the answer's shape follows the type. */
 export function QuestionField({
@@ -46,5 +47,7 @@ export function QuestionField({
       return <NpsField {...common} question={question} value={as<'nps'>()} />;
     case 'rating':
       return <RatingField {...common} question={question} value={as<'rating'>()} />;
+    case 'text_block':
+      return <TextBlockField question={question} ids={ids} titleRef={titleRef} />;
   }
 }

@@ -19,7 +19,8 @@ export type QuestionType =
   | 'open_short'
   | 'open_long'
   | 'nps'
-  | 'rating';
+  | 'rating'
+  | 'text_block';
 
 /** One statement of a Likert question; several statements share the scale as a matrix. */
 export interface LikertStatement {
@@ -72,6 +73,12 @@ export interface RatingSettings {
   readonly style: 'stars' | 'numbers';
 }
 
+/**
+ * Text block: a section intro without an answer (its title is the heading, its description the
+ * text); never required, never a condition, never counted (R-SURV-23). No settings.
+ */
+export type TextBlockSettings = Readonly<Record<string, never>>;
+
 /** What every question has, whatever its type. `id` is a stable uuid-like id made by the client. */
 interface QuestionBase {
   readonly id: string;
@@ -90,7 +97,8 @@ export type Question =
   | (QuestionBase & { readonly type: 'open_short'; readonly settings: OpenTextSettings })
   | (QuestionBase & { readonly type: 'open_long'; readonly settings: OpenTextSettings })
   | (QuestionBase & { readonly type: 'nps'; readonly settings: NpsSettings })
-  | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings });
+  | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings })
+  | (QuestionBase & { readonly type: 'text_block'; readonly settings: TextBlockSettings });
 
 /** The question of one type, e.g. `QuestionOf<'likert'>`. */
 export type QuestionOf<T extends QuestionType> = Extract<Question, { readonly type: T }>;
@@ -320,6 +328,8 @@ export interface AnswerValueByType {
   readonly open_long: OpenTextAnswer;
   readonly nps: ScoreAnswer;
   readonly rating: ScoreAnswer;
+  /** A text block takes no answer: a value for it is refused. */
+  readonly text_block: never;
 }
 
 /** Any answer value. */

@@ -49,7 +49,10 @@ export function conditionSources(
 ): readonly Question[] {
   const index = indexOf(questions, questionId);
   if (index < 0) return [];
-  return questions.slice(0, action === 'jump' ? index + 1 : index);
+  // A text block has no answer to read (R-SURV-23).
+  return questions
+    .slice(0, action === 'jump' ? index + 1 : index)
+    .filter((question) => question.type !== 'text_block');
 }
 
 /** Where a jump from `questionId` may go: the later questions and every end screen. */

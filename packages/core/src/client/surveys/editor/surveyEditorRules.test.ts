@@ -54,6 +54,7 @@ describe('QUESTION_TYPE_LABELS', () => {
       'Open vraag (lang)',
       'NPS',
       'Beoordeling',
+      'Tekstblok',
     ]);
   });
 });

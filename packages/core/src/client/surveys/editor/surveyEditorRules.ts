@@ -24,7 +24,8 @@ export function changeQuestionType(question: Question, type: QuestionType, ids: 
   const base = {
     id: question.id,
     title: question.title,
-    required: question.required,
+    // A text block is never required (R-SURV-23).
+    required: fresh.type !== 'text_block' && question.required,
     position: question.position,
     ...(question.description === undefined ? {} : { description: question.description }),
   };

@@ -7,7 +7,7 @@ import type { Condition, ConditionOperator } from './logicTypes';
  * question `scale`, a dropdown `choice`, a date `scale` over 'YYYY-MM-DD' strings), and the
  * evaluator, the checker and the sentences follow.
  */
-export type LogicKind = 'choice' | 'scale' | 'text';
+export type LogicKind = 'choice' | 'scale' | 'text' | 'none';
 
 export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   single_choice: 'choice',
@@ -17,6 +17,8 @@ export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   rating: 'scale',
   open_short: 'text',
   open_long: 'text',
+  // A text block takes no answer: no condition can read it (R-SURV-23).
+  text_block: 'none',
 };
 
 /** The choice id of 'anders, namelijk' in a condition: the id its stored answer row has. */
@@ -44,6 +46,7 @@ export const OPERATORS: Readonly<
   choice: new Set([...CHOICE, ...PRESENCE]),
   scale: new Set([...CHOICE, 'greater', 'less', 'between', ...PRESENCE]),
   text: new Set(['contains', ...PRESENCE]),
+  none: new Set(),
   hidden_field: new Set(['equals', 'one_of', 'contains', ...PRESENCE]),
   language: new Set(['equals', 'one_of']),
 };

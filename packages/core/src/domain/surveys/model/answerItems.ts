@@ -65,6 +65,8 @@ export function answerToItems(question: Question, value: AnswerValue): AnswerIte
     case 'nps':
     case 'rating':
       return [num(QUESTION_ITEM_ID, (value as { readonly score: number }).score)];
+    case 'text_block':
+      return [];
   }
 }
 
@@ -93,5 +95,7 @@ export function answerFromItems(question: Question, stored: readonly AnswerItem[
     case 'nps':
     case 'rating':
       return { score: first.num_value ?? 0 };
+    case 'text_block':
+      return null;
   }
 }

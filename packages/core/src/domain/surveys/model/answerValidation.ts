@@ -27,6 +27,7 @@ const many = (n: number, one: string, other: string) => `${NUMBER.format(n)} ${n
 /** The Dutch texts of answer and submission errors. */
 export const ANSWER_MESSAGES = {
   wrongType: 'Dit antwoord past niet bij deze vraag.',
+  noAnswer: 'Een tekstblok heeft geen antwoord.',
   scoreRange: (min: number, max: number) => `Kies een score van ${min} tot en met ${max}.`,
   likertRange: (points: number) => `Kies bij elke stelling een waarde van 1 tot en met ${points}.`,
   unknownOption: 'Kies een van de antwoorden die bij deze vraag horen.',
@@ -194,6 +195,8 @@ export function validateAnswer(question: Question, value: unknown): AnswerCheck 
       return checkScore(value, 0, 10);
     case 'rating':
       return checkScore(value, 1, question.settings.scale);
+    case 'text_block':
+      return refuse('wrong_type', ANSWER_MESSAGES.noAnswer);
   }
 }
 
@@ -255,7 +258,7 @@ function checkSeconds(seconds: unknown): SecondsCheck {
 
 /** The required-answer problem of a question, if its answer (or its absence) leaves it unanswered. */
 function missingAnswer(question: Question, answer: ValidatedAnswer | undefined): SubmissionProblem | null {
-  if (!question.required) return null;
+  if (!question.required || question.type === 'text_block') return null;
   if (question.type === 'likert' && answer) {
     const answered = answer.value as LikertAnswer;
     const all = question.settings.statements.every((statement) => answered[statement.id] !== undefined);

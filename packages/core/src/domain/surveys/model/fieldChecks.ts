@@ -290,5 +290,7 @@ export function checkSettings(
       return checkNps(errors, settings);
     case 'rating':
       return checkRating(errors, settings);
+    case 'text_block':
+      return {};
   }
 }

@@ -42,9 +42,10 @@ export {
   singleChoiceSummary,
 } from './scoring';
 export { sanitizeSurveyHtml } from './surveyHtml';
-export type { CheckedInput, ContentGap, GapCode } from './surveyLimits';
+export type { AnswerableQuestion, CheckedInput, ContentGap, GapCode } from './surveyLimits';
 export {
   ID_PATTERN,
+  isAnswerable,
   OPTION_LABEL_MAX_LENGTH,
   OPTIONS_MAX,
   QUESTION_DESCRIPTION_MAX_LENGTH,

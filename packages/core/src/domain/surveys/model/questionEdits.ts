@@ -72,6 +72,8 @@ export function createQuestion(type: QuestionType, ids: IdSource, position = 0):
       return { ...base, type, settings: { ...NPS_DEFAULT_LABELS } };
     case 'rating':
       return { ...base, type, settings: { scale: 5, style: 'stars' } };
+    case 'text_block':
+      return { ...base, type, settings: {} };
   }
 }
 

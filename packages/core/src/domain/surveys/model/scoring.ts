@@ -356,7 +356,7 @@ export function multipleChoiceSummary(
 // --- Charts and display --------------------------------------------------------------------------
 
 /** The chart each question type gets on the results page. */
-export type ChartKind = 'diverging_bars' | 'nps' | 'bars' | 'distribution' | 'texts';
+export type ChartKind = 'diverging_bars' | 'nps' | 'bars' | 'distribution' | 'texts' | 'none';
 
 export function chartFor(type: QuestionType): ChartKind {
   switch (type) {
@@ -372,6 +372,8 @@ export function chartFor(type: QuestionType): ChartKind {
     case 'open_short':
     case 'open_long':
       return 'texts';
+    case 'text_block':
+      return 'none';
   }
 }
 

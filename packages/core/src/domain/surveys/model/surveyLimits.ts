@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../auth';
-import type { QuestionType } from '../../contract';
+import type { Question, QuestionType } from '../../contract';
 import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
 
 /** The limits and Dutch messages of the survey editor's rules (`surveyValidation.ts`). */
@@ -25,7 +25,15 @@ export const QUESTION_TYPES: readonly QuestionType[] = [
   'open_long',
   'nps',
   'rating',
+  'text_block',
 ];
+
+/** A question that takes an answer: all but a text block (R-SURV-23). */
+export type AnswerableQuestion = Exclude<Question, { readonly type: 'text_block' }>;
+
+/** Whether a question takes an answer (and so has results, export columns and conditions). */
+export const isAnswerable = (question: Question): question is AnswerableQuestion =>
+  question.type !== 'text_block';
 
 /** The names of the question types, as the editor offers them. */
 export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
@@ -36,6 +44,7 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
   open_long: 'Open vraag (lang)',
   nps: 'NPS',
   rating: 'Beoordeling',
+  text_block: 'Tekstblok',
 };
 
 /**

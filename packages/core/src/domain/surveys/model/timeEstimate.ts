@@ -35,6 +35,8 @@ export const QUESTION_SECONDS = {
   nps: 7,
   /** Rating: a short question and one tap on five stars or numbers. */
   rating: 5,
+  /** Text block: reading a short section intro (≈ 20 words), nothing to answer. */
+  textBlock: 5,
 } as const;
 
 /** Once per survey: reading the introduction, starting, submitting and the thank-you page. */
@@ -64,6 +66,8 @@ export function defaultQuestionSeconds(question: Question): number {
       return s.nps;
     case 'rating':
       return s.rating;
+    case 'text_block':
+      return s.textBlock;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Question, QuestionOf, QuestionResult } from '../../contract';
 import { formatCount, formatShare } from '../../format';
+import type { AnswerableQuestion } from '../model';
 import {
   type ChoiceSummary,
   formatMean,
@@ -44,7 +45,7 @@ const npsGroupOf = (score: number): NpsGroupView['key'] =>
   score >= 9 ? 'promoters' : score >= 7 ? 'passives' : 'detractors';
 
 /** An empty result of the question's type, for a question the server sent nothing for. */
-function emptyResult(question: Question): QuestionResult {
+function emptyResult(question: AnswerableQuestion): QuestionResult {
   const base = { question_id: question.id, answered: 0, seen_count: 0 };
   switch (question.type) {
     case 'likert':
@@ -95,6 +96,8 @@ export function questionResultView(
 }
 
 function viewOf(question: Question, result: QuestionResult | undefined): QuestionResultView {
+  // A text block has no answers (R-SURV-23); the results leave it out, this only keeps a page whole.
+  if (question.type === 'text_block') return { ...base(question, 0), kind: 'texts', latest: [] };
   const fitting = result && result.type === question.type ? result : emptyResult(question);
   const answered = safeAnswered(fitting.answered);
   switch (question.type) {

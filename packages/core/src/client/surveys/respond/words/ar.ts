@@ -114,6 +114,7 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'هذه الإجابة لا تناسب هذا السؤال.',
+    noAnswer: 'لا يحتاج نص المقدمة إلى إجابة.',
     scoreRange: (min, max) => `اختر درجة من ${number(min)} إلى ${number(max)}.`,
     likertRange: (points) => `اختر لكل عبارة قيمة من 1 إلى ${number(points)}.`,
     unknownOption: 'اختر إحدى الإجابات الخاصة بهذا السؤال.',

@@ -65,6 +65,7 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Diese Antwort passt nicht zu dieser Frage.',
+    noAnswer: 'Ein Textblock hat keine Antwort.',
     scoreRange: (min, max) => `Wählen Sie einen Wert von ${min} bis ${max}.`,
     likertRange: (points) => `Wählen Sie bei jeder Aussage einen Wert von 1 bis ${points}.`,
     unknownOption: 'Wählen Sie eine der Antworten, die zu dieser Frage gehören.',

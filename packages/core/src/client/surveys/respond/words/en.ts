@@ -60,6 +60,7 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'This answer does not fit this question.',
+    noAnswer: 'A text block takes no answer.',
     scoreRange: (min, max) => `Choose a score from ${min} to ${max}.`,
     likertRange: (points) => `For each statement, choose a value from 1 to ${points}.`,
     unknownOption: 'Choose one of the answers that belong to this question.',

@@ -62,6 +62,7 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Cette réponse ne correspond pas à cette question.',
+    noAnswer: "Un bloc de texte n'attend pas de réponse.",
     scoreRange: (min, max) => `Choisissez une note de ${min} à ${max}.`,
     likertRange: (points) => `Pour chaque affirmation, choisissez une valeur de 1 à ${points}.`,
     unknownOption: 'Choisissez une des réponses proposées pour cette question.',

@@ -66,6 +66,7 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Ta odpowiedź nie pasuje do tego pytania.',
+    noAnswer: 'Blok tekstu nie wymaga odpowiedzi.',
     scoreRange: (min, max) => `Wybierz ocenę od ${min} do ${max}.`,
     likertRange: (points) => `Przy każdym stwierdzeniu wybierz wartość od 1 do ${points}.`,
     unknownOption: 'Wybierz jedną z odpowiedzi należących do tego pytania.',

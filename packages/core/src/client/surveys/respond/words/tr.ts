@@ -60,6 +60,7 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Bu yanıt bu soruya uymuyor.',
+    noAnswer: 'Bir metin bloğu yanıt almaz.',
     scoreRange: (min, max) => `${min} ile ${max} arasında bir puan seçin.`,
     likertRange: (points) => `Her ifade için 1 ile ${points} arasında bir değer seçin.`,
     unknownOption: 'Bu soruya ait yanıtlardan birini seçin.',

@@ -65,6 +65,7 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Ця відповідь не підходить до цього питання.',
+    noAnswer: 'Текстовий блок не має відповіді.',
     scoreRange: (min, max) => `Виберіть оцінку від ${min} до ${max}.`,
     likertRange: (points) => `Для кожного твердження виберіть значення від 1 до ${points}.`,
     unknownOption: 'Виберіть одну з відповідей до цього питання.',

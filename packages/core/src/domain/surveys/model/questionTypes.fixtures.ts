@@ -1,0 +1,13 @@
+import type { QuestionOf } from '../../contract';
+
+/** Questions of the newer types (issue 26), shared by their tests. */
+
+export const TEXT_BLOCK: QuestionOf<'text_block'> = {
+  id: 'q-intro',
+  type: 'text_block',
+  title: 'Over je werkplek',
+  description: 'De volgende vragen gaan over je werkplek.',
+  required: false,
+  position: 0,
+  settings: {},
+};

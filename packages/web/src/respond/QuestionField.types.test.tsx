@@ -1,0 +1,95 @@
+import { apiOk, NO_LOGIC, type Question, type RespondentView, type RespondRequest } from '@loop/core';
+import { RespondentSession } from '@loop/core/surveys/respond';
+import { afterEach, describe, expect, it } from 'vitest';
+import { button, click, render, unmountAll, waitFor } from '../testing/render';
+import { RespondentPage } from './RespondentPage';
+
+/** The answering page with the newer question types (issue 26). */
+
+afterEach(unmountAll);
+
+function pageWith(questions: Question[]) {
+  const view: RespondentView = {
+    status: 'open',
+    link_kind: 'personal',
+    anonymous: false,
+    branding: {
+      organization_name: 'Acme BV',
+      logo_url: null,
+      background_url: null,
+      primary_color: '#ffd400',
+    },
+    survey: {
+      title: 'Werkplek',
+      description_html: '',
+      introduction_html: '',
+      thank_you_text: 'Dank je wel!',
+      close_at: null,
+      questions,
+      logic: NO_LOGIC,
+      hidden_values: {},
+      language: null,
+      estimated_seconds: 60,
+      saved_answers: [],
+    },
+  };
+  const calls: RespondRequest[] = [];
+  const session = new RespondentSession({
+    gateway: {
+      view: async () => apiOk(view),
+      respond: async (token, request) => {
+        calls.push(request);
+        return apiOk({ status: request.final ? 'completed' : 'in_progress', response_token: token });
+      },
+    },
+    clock: { now: () => Date.now() },
+    timer: { after: () => () => {} },
+    keys: { newKey: () => 'abcdefghijklmnopqrstuv' },
+    links: { read: () => null, write: () => {} },
+    drafts: { read: () => null, write: () => {}, clear: () => {} },
+    location: { showToken: () => {}, leave: () => {} },
+    browser: { query: () => ({}), language: () => null },
+  });
+  return { session, calls };
+}
+
+const radio = (root: ParentNode, name: string) =>
+  [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+    (input) => input.closest('label')?.textContent?.trim() === name,
+  ) ?? null;
+
+describe('QuestionField: text block', () => {
+  it('should show a text block as a heading with its text, nothing to answer, and send no answer for it', async () => {
+    const { session, calls } = pageWith([
+      {
+        id: 'intro',
+        type: 'text_block',
+        title: 'Over je werkplek',
+        description: 'De volgende vragen gaan over je werkplek.',
+        required: false,
+        position: 0,
+        settings: {},
+      },
+      { id: 'nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: true, position: 1, settings: {} },
+    ]);
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+
+    const heading = container.querySelector('h1');
+    expect(heading?.textContent).toBe('Over je werkplek');
+    expect(document.activeElement).toBe(heading);
+    const block = container.querySelector('[data-testid="text-block"]');
+    expect(block?.textContent).toContain('De volgende vragen gaan over je werkplek.');
+    expect(container.querySelectorAll('input, textarea, select')).toHaveLength(0);
+
+    await click(button(container, 'Volgende'));
+    expect(container.querySelector('h1')?.textContent).toBe('Zou je ons aanbevelen? (verplicht)');
+    await click(radio(container, '9'));
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
+    expect(calls.at(-1)?.answers).toEqual([
+      expect.objectContaining({ question_id: 'nps', value: { score: 9 } }),
+    ]);
+  });
+});

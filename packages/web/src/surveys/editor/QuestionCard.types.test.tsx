@@ -1,0 +1,44 @@
+import type { Question } from '@loop/core';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { click, type, unmountAll, waitFor } from '../../testing/render';
+import { byLabel, cards, openEditor, puts, saveStatus, survey } from './SurveyEditorScreen.fixtures';
+
+/** The editor's settings of the newer question types (issue 26). */
+
+afterEach(unmountAll);
+
+/** Types into a React-controlled text area. */
+async function typeArea(area: Element | null, value: string): Promise<void> {
+  if (!(area instanceof HTMLTextAreaElement)) throw new Error('Not a text area');
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(area, value);
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('QuestionCard: text block', () => {
+  it('should add a text block with a heading and text, without Verplicht, and save it', async () => {
+    const { app, container, autosave } = await openEditor(survey({ questions: [] }));
+    await click(container.querySelector('[data-testid="add-question-text_block"]'));
+    const block = cards(container).at(-1) as HTMLElement;
+    expect(document.activeElement).toBe(byLabel(block, 'Kop'));
+    expect(byLabel(block, 'Soort vraag').value).toBe('text_block');
+    expect(block.textContent).not.toContain('Verplicht');
+    expect(block.textContent).toContain('er hoort geen antwoord bij');
+    await type(byLabel(block, 'Kop'), 'Over je werkplek');
+    await typeArea(block.querySelector('textarea'), 'De volgende vragen gaan over je werkplek.');
+    await autosave.fire();
+    await waitFor(() => expect(saveStatus(container)).toBe('Opgeslagen'));
+    const saved = puts(app).at(-1)?.body as { questions: Question[] };
+    expect(saved.questions).toEqual([
+      expect.objectContaining({
+        type: 'text_block',
+        title: 'Over je werkplek',
+        description: 'De volgende vragen gaan over je werkplek.',
+        required: false,
+        settings: {},
+      }),
+    ]);
+  });
+});
