@@ -1,5 +1,5 @@
 import type { Question, QuestionOf } from '@loop/core';
-import { type AnswerItem, OTHER_ITEM_ID, QUESTION_ITEM_ID } from '@loop/core/surveys/model';
+import { type AnswerItem, formatNumber, OTHER_ITEM_ID, QUESTION_ITEM_ID } from '@loop/core/surveys/model';
 import { foldForSearch } from '@loop/core/surveys/results';
 
 /** How 'anders, namelijk' texts are shown in the answers and the export. */
@@ -69,6 +69,10 @@ export function answerText(question: Question, items: readonly AnswerItem[], sep
     }
     case 'text_block':
       return '';
+    case 'number': {
+      const text = items.find((item) => item.text_value !== null)?.text_value;
+      return text == null ? '' : formatNumber(Number(text), question.settings.unit);
+    }
   }
 }
 
@@ -100,6 +104,7 @@ export function matchingItemKeys(question: Question, word: string): string[] {
     case 'open_short':
     case 'open_long':
     case 'text_block':
+    case 'number':
       break;
   }
   return fragments.filter(([, text]) => foldForSearch(text).includes(word)).map(([key]) => key);

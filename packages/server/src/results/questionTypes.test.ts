@@ -1,4 +1,4 @@
-import type { Question, Survey, SurveyResults } from '@loop/core';
+import type { Question, QuestionDetail, Survey, SurveyResults } from '@loop/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyAnswers } from '../db/schema';
@@ -28,6 +28,14 @@ const QUESTIONS: Question[] = [
     settings: {},
   },
   { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: true, position: 1, settings: {} },
+  {
+    id: 'q-weight',
+    type: 'number',
+    title: 'Hoeveel kilo til je per dag?',
+    required: false,
+    position: 2,
+    settings: { min: 0, max: 50_000, step: 0.5, unit: 'kg' },
+  },
 ];
 
 /** The CSV export's rows (the values here hold no separators or quotes). */
@@ -44,12 +52,19 @@ beforeAll(async () => {
   org = await surveyOrganization(ctx, 'Vraagsoorten BV');
   await putOnPlan(ctx, org.organization.id, 'smartloop');
   survey = await createSurvey(ctx, org, { questions: QUESTIONS });
-  const [token] = await personalLinks(ctx, org, survey.id, 1);
-  const sent = await respond(ctx, token as string, {
-    final: true,
-    answers: [{ question_id: 'q-nps', value: { score: 9 } }],
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
+  const tokens = await personalLinks(ctx, org, survey.id, 3);
+  const weights = [40_000.5, 12, null];
+  for (const [index, token] of tokens.entries()) {
+    const weight = weights[index];
+    const sent = await respond(ctx, token, {
+      final: true,
+      answers: [
+        { question_id: 'q-nps', value: { score: 9 } },
+        ...(weight === undefined ? [] : [{ question_id: 'q-weight', value: { number: weight } }]),
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+  }
 });
 
 afterAll(async () => {
@@ -72,18 +87,62 @@ describe('question types: text block', () => {
 
   it('should store no answer row for a text block and leave it out of results and export', async () => {
     const rows = await ctx.db.select().from(surveyAnswers).where(eq(surveyAnswers.surveyId, survey.id));
-    expect(rows.map((row) => row.questionId)).toEqual(['q-nps']);
+    expect(rows.some((row) => row.questionId === 'q-intro')).toBe(false);
     const results = await call(ctx, org, 'GET', `/surveys/${survey.id}/results`);
     expect(results.statusCode, results.body).toBe(200);
     expect(results.json<SurveyResults>().questions.map((question) => question.question_id)).toEqual([
       'q-nps',
+      'q-weight',
     ]);
     const detail = await call(ctx, org, 'GET', `/surveys/${survey.id}/questions/q-intro`);
     expect(detail.statusCode).toBe(404);
     const exported = await call(ctx, org, 'GET', `/surveys/${survey.id}/export?format=csv`);
     expect(exported.statusCode, exported.body).toBe(200);
     const [header, first] = csvRows(exported.rawPayload);
-    expect(header?.slice(2)).toEqual(['Zou je ons aanbevelen?']);
-    expect(first?.slice(2)).toEqual(['9']);
+    expect(header?.slice(2, 3)).toEqual(['Zou je ons aanbevelen?']);
+    expect(first?.slice(2, 3)).toEqual(['9']);
+  });
+});
+
+describe('question types: number', () => {
+  it('should store numbers beyond a smallint as text, leave an empty field out, and refuse one off the grid', async () => {
+    const rows = await ctx.db.select().from(surveyAnswers).where(eq(surveyAnswers.questionId, 'q-weight'));
+    expect(rows.map((row) => [row.numValue, row.textValue]).sort()).toEqual([
+      [null, '12'],
+      [null, '40000.5'],
+    ]);
+    const [token] = await personalLinks(ctx, org, survey.id, 1);
+    const refused = await respond(ctx, token as string, {
+      final: false,
+      answers: [{ question_id: 'q-weight', value: { number: 12.25 } }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Vul een getal in stappen van 0,5 in.');
+  });
+
+  it('should count the answers per number in the results and its own page', async () => {
+    const results = await call(ctx, org, 'GET', `/surveys/${survey.id}/results`);
+    expect(results.json<SurveyResults>().questions.find((q) => q.question_id === 'q-weight')).toEqual({
+      question_id: 'q-weight',
+      type: 'number',
+      answered: 2,
+      seen_count: 3,
+      by_value: { '12': 1, '40000.5': 1 },
+    });
+    const detail = await call(ctx, org, 'GET', `/surveys/${survey.id}/questions/q-weight`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(
+      detail
+        .json<QuestionDetail>()
+        .answers.items.map((row) => row.text)
+        .sort(),
+    ).toEqual(['12 kg', '40.000,5 kg']);
+  });
+
+  it('should export a number as a number (a decimal comma in the Dutch CSV), its unit in the header', async () => {
+    const exported = await call(ctx, org, 'GET', `/surveys/${survey.id}/export?format=csv`);
+    const [header, ...rows] = csvRows(exported.rawPayload);
+    expect(header?.[3]).toBe('Hoeveel kilo til je per dag? (kg)');
+    expect(rows.map((row) => row[3]).sort()).toEqual(['', '12', '40000,5']);
   });
 });

@@ -134,6 +134,13 @@ export const questionResultSchema = {
       }),
       other_text_count: integer({ description: "Aantal verschillende 'anders'-teksten, ook voorbij de 20." }),
     }),
+    object<Extract<QuestionResult, { type: 'number' }>>({
+      question_id: string(),
+      type: literal('number'),
+      answered,
+      seen_count,
+      by_value: counts("Aantal per getal (het getal als tekst, met een punt: '12.5')."),
+    }),
     object<Extract<QuestionResult, { type: 'open_short' | 'open_long' }>>({
       question_id: string(),
       type: oneOf(['open_short', 'open_long'] as const),

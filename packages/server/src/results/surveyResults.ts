@@ -19,6 +19,7 @@ import { logicHidesQuestions } from '@loop/core/surveys/results';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
+import { NO_NUMBERS, numberTargets, numberValues } from './numberValues';
 import { type DayFilter, type Period, periodOf } from './resultsRange';
 import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
 import {
@@ -239,8 +240,9 @@ export function questionResult(
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
   others: ReadonlyMap<string, OtherTexts>,
   seen: number,
+  numbers: ReadonlyMap<string, ValueCounts> = NO_NUMBERS,
 ): QuestionResult {
-  const result = countedResult(question, rows, texts, others);
+  const result = countedResult(question, rows, texts, others, numbers);
   // Nobody answers a question their path did not show (R-SURV-11); counted apart, the two could
   // still disagree for a response submitted between the two queries.
   return { ...result, seen_count: Math.max(seen, result.answered) };
@@ -251,6 +253,7 @@ function countedResult(
   rows: readonly CountRow[],
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
   others: ReadonlyMap<string, OtherTexts>,
+  numbers: ReadonlyMap<string, ValueCounts>,
 ): QuestionResult {
   const mine = rows.filter((row) => row.question_id === question.id);
   const total = (keep: (row: CountRow) => boolean) =>
@@ -312,6 +315,14 @@ function countedResult(
         seen_count,
         latest: latest(QUESTION_ITEM_ID),
       };
+    case 'number':
+      return {
+        question_id: question.id,
+        type: 'number',
+        answered: own,
+        seen_count,
+        by_value: { ...(numbers.get(question.id) ?? {}) },
+      };
   }
 }
 
@@ -335,9 +346,10 @@ export async function loadSurveyResults(
     unseenCounts(db, survey, filter),
   ]);
   const respondents = responses.stats.completed;
-  const [texts, others] = await Promise.all([
+  const [texts, others, numbers] = await Promise.all([
     latestTexts(db, survey.id, filter, textTargets(questions)),
     otherTexts(db, survey.id, filter, otherTargets(questions, counts)),
+    numberValues(db, survey.id, filter, numberTargets(questions)),
   ]);
   return {
     survey_id: survey.id,
@@ -348,7 +360,14 @@ export async function loadSurveyResults(
     questions: questions
       .filter(isAnswerable)
       .map((question) =>
-        questionResult(question, counts, texts, others, respondents - (unseen.get(question.id) ?? 0)),
+        questionResult(
+          question,
+          counts,
+          texts,
+          others,
+          respondents - (unseen.get(question.id) ?? 0),
+          numbers,
+        ),
       ),
   };
 }

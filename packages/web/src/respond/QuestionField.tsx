@@ -4,6 +4,7 @@ import type { Ref } from 'react';
 import { LikertField } from './LikertField';
 import { MultipleChoiceField } from './MultipleChoiceField';
 import { NpsField } from './NpsField';
+import { NumberField } from './NumberField';
 import { OpenTextField } from './OpenTextField';
 import type { FieldIds } from './QuestionFrame';
 import { RatingField } from './RatingField';
@@ -49,5 +50,7 @@ export function QuestionField({
       return <RatingField {...common} question={question} value={as<'rating'>()} />;
     case 'text_block':
       return <TextBlockField question={question} ids={ids} titleRef={titleRef} />;
+    case 'number':
+      return <NumberField {...common} question={question} value={as<'number'>()} />;
   }
 }

@@ -1,5 +1,6 @@
 import { apiOk, NO_LOGIC, type Question, type RespondentView, type RespondRequest } from '@loop/core';
 import { RespondentSession } from '@loop/core/surveys/respond';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { button, click, render, unmountAll, waitFor } from '../testing/render';
 import { RespondentPage } from './RespondentPage';
@@ -90,6 +91,55 @@ describe('QuestionField: text block', () => {
     await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
     expect(calls.at(-1)?.answers).toEqual([
       expect.objectContaining({ question_id: 'nps', value: { score: 9 } }),
+    ]);
+  });
+});
+
+/** Types into the page's one text field as a browser does. */
+async function typeInto(field: Element | null, value: string): Promise<void> {
+  if (!(field instanceof HTMLInputElement)) throw new Error('No text field');
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('QuestionField: number', () => {
+  it('should take a typed number with a decimal comma, show the unit and range, and check the step', async () => {
+    const { session, calls } = pageWith([
+      {
+        id: 'kilo',
+        type: 'number',
+        title: 'Hoeveel kilo til je per dag?',
+        required: true,
+        position: 0,
+        settings: { min: 0, max: 50_000, step: 0.5, unit: 'kg' },
+      },
+    ]);
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+
+    const input = container.querySelector<HTMLInputElement>('input[inputmode="decimal"]');
+    expect(input?.labels?.[0]?.textContent).toBe('Hoeveel kilo til je per dag? (verplicht)');
+    const described = (input?.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['kg', 'Een getal van 0 tot en met 50.000.']);
+
+    await typeInto(input, '12,25');
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'Vul een getal in stappen van 0,5 in.',
+    );
+    await typeInto(input, 'twaalf');
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Vul een getal in.');
+    await typeInto(input, '40.000,5');
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
+    expect(calls.at(-1)?.answers).toEqual([
+      expect.objectContaining({ question_id: 'kilo', value: { number: 40_000.5 } }),
     ]);
   });
 });

@@ -215,6 +215,7 @@ export type {
   SurveyLogic,
 } from './surveyLogic';
 export { NO_LOGIC } from './surveyLogic';
+export type { NumberAnswer, NumberSettings, TextBlockSettings } from './surveyQuestionTypes';
 export type {
   AnalyticsOverview,
   ExportFormat,

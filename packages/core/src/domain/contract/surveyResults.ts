@@ -75,6 +75,11 @@ export type QuestionResult = QuestionResultBase &
         readonly other_text_count: number;
       }
     | {
+        readonly type: 'number';
+        /** Answers per distinct number (the key is the number as JavaScript writes it: '12.5'). */
+        readonly by_value: ValueCounts;
+      }
+    | {
         readonly type: 'open_short' | 'open_long';
         /** The newest answers (at most 20); all of them, searchable, on the question's own page. */
         readonly latest: readonly OpenAnswer[];

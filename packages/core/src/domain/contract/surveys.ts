@@ -6,6 +6,7 @@
  */
 
 import type { SurveyLogic } from './surveyLogic';
+import type { NumberAnswer, NumberSettings, TextBlockSettings } from './surveyQuestionTypes';
 import type { SurveyTranslations } from './surveyTranslations';
 
 /** Lifecycle of a survey: draft → open → closed (reopening and going back are in `surveyStatus.ts`). */
@@ -20,7 +21,8 @@ export type QuestionType =
   | 'open_long'
   | 'nps'
   | 'rating'
-  | 'text_block';
+  | 'text_block'
+  | 'number';
 
 /** One statement of a Likert question; several statements share the scale as a matrix. */
 export interface LikertStatement {
@@ -73,12 +75,6 @@ export interface RatingSettings {
   readonly style: 'stars' | 'numbers';
 }
 
-/**
- * Text block: a section intro without an answer (its title is the heading, its description the
- * text); never required, never a condition, never counted (R-SURV-23). No settings.
- */
-export type TextBlockSettings = Readonly<Record<string, never>>;
-
 /** What every question has, whatever its type. `id` is a stable uuid-like id made by the client. */
 interface QuestionBase {
   readonly id: string;
@@ -98,7 +94,8 @@ export type Question =
   | (QuestionBase & { readonly type: 'open_long'; readonly settings: OpenTextSettings })
   | (QuestionBase & { readonly type: 'nps'; readonly settings: NpsSettings })
   | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings })
-  | (QuestionBase & { readonly type: 'text_block'; readonly settings: TextBlockSettings });
+  | (QuestionBase & { readonly type: 'text_block'; readonly settings: TextBlockSettings })
+  | (QuestionBase & { readonly type: 'number'; readonly settings: NumberSettings });
 
 /** The question of one type, e.g. `QuestionOf<'likert'>`. */
 export type QuestionOf<T extends QuestionType> = Extract<Question, { readonly type: T }>;
@@ -330,6 +327,7 @@ export interface AnswerValueByType {
   readonly rating: ScoreAnswer;
   /** A text block takes no answer: a value for it is refused. */
   readonly text_block: never;
+  readonly number: NumberAnswer;
 }
 
 /** Any answer value. */

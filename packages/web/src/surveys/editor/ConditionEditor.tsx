@@ -1,5 +1,6 @@
 import type { Question } from '@loop/core';
 import {
+  numericCondition,
   operatorsFor,
   type SurveyLogicCommands,
   type ValueOption,
@@ -18,7 +19,7 @@ import {
   type LogicValue,
   OPERATOR_LABELS,
 } from '@loop/core/surveys/logic';
-import { useState } from 'react';
+import { ListInput, LogicNumberInput as NumberInput } from './LogicInputs';
 
 /** 'Vraag 2 (Afdeling)' as the selects name a question. */
 export const questionLabel = (question: Question, questions: readonly Question[]): string => {
@@ -176,6 +177,7 @@ export function ConditionEditor({
           idPrefix={p}
           condition={condition}
           options={valueOptions(condition, questions)}
+          numeric={numericCondition(condition, questions)}
           disabled={disabled}
           onChange={update}
         />
@@ -237,12 +239,15 @@ function ValueControl({
   idPrefix,
   condition,
   options,
+  numeric = false,
   disabled,
   onChange,
 }: {
   idPrefix: string;
   condition: Condition;
   options: readonly ValueOption[] | null;
+  /** A number question's condition: its values are typed numbers. */
+  numeric?: boolean;
   disabled: boolean;
   onChange: (condition: Condition) => void;
 }) {
@@ -266,13 +271,22 @@ function ValueControl({
           <label htmlFor={`${idPrefix}-value`}>
             {condition.operator === 'contains' ? 'Tekst' : 'Waarde'}
           </label>
-          <input
-            id={`${idPrefix}-value`}
-            type="text"
-            value={String(condition.value)}
-            disabled={disabled}
-            onChange={(event) => onChange(withValue(condition, event.target.value))}
-          />
+          {numeric ? (
+            <NumberInput
+              id={`${idPrefix}-value`}
+              value={condition.value}
+              disabled={disabled}
+              onChange={(value) => onChange(withValue(condition, value))}
+            />
+          ) : (
+            <input
+              id={`${idPrefix}-value`}
+              type="text"
+              value={String(condition.value)}
+              disabled={disabled}
+              onChange={(event) => onChange(withValue(condition, event.target.value))}
+            />
+          )}
         </div>
       );
     case 'one_of':
@@ -333,47 +347,29 @@ function ValueControl({
             onChange={(value) => onChange(withRange(condition, Number(condition.min), Number(value)))}
           />
         </>
+      ) : numeric ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-min`}>Van</label>
+            <NumberInput
+              id={`${idPrefix}-min`}
+              value={condition.min}
+              disabled={disabled}
+              onChange={(value) => onChange(withRange(condition, Number(value), Number(condition.max)))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-max`}>Tot en met</label>
+            <NumberInput
+              id={`${idPrefix}-max`}
+              value={condition.max}
+              disabled={disabled}
+              onChange={(value) => onChange(withRange(condition, Number(condition.min), Number(value)))}
+            />
+          </div>
+        </>
       ) : null;
     default:
       return null;
   }
-}
-
-/** Values typed as a list ('verkoop, support'); the text stays as typed while it is edited. */
-function ListInput({
-  id,
-  values,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  values: readonly LogicValue[];
-  disabled: boolean;
-  onChange: (values: readonly string[]) => void;
-}) {
-  const [text, setText] = useState(() => values.join(', '));
-  return (
-    <div className="field">
-      <label htmlFor={id}>Waarden</label>
-      <input
-        id={id}
-        type="text"
-        value={text}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange(
-            event.target.value
-              .split(',')
-              .map((value) => value.trim())
-              .filter((value) => value !== ''),
-          );
-        }}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        Scheid de waarden met komma's.
-      </p>
-    </div>
-  );
 }

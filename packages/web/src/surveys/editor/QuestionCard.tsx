@@ -12,6 +12,7 @@ import { FieldError } from '../../forms/FormAlert';
 import { ChoiceEditor } from './ChoiceEditor';
 import { LikertEditor } from './LikertEditor';
 import { NpsEditor } from './NpsEditor';
+import { NumberEditor } from './NumberEditor';
 import { OpenTextEditor } from './OpenTextEditor';
 import { RatingEditor } from './RatingEditor';
 
@@ -326,5 +327,14 @@ function TypeSettings({
       );
     case 'text_block':
       return null;
+    case 'number':
+      return (
+        <NumberEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
   }
 }

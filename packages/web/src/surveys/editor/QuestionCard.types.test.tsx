@@ -42,3 +42,23 @@ describe('QuestionCard: text block', () => {
     ]);
   });
 });
+
+describe('QuestionCard: number', () => {
+  it('should set minimum, maximum, step (with a decimal comma) and unit, and save them', async () => {
+    const { app, container, autosave } = await openEditor(survey({ questions: [] }));
+    await click(container.querySelector('[data-testid="add-question-number"]'));
+    const card = cards(container).at(-1) as HTMLElement;
+    await type(byLabel(card, 'Vraagtekst'), 'Hoeveel kilo til je per dag?');
+    await type(byLabel(card, 'Minimum (optioneel)'), '0');
+    await type(byLabel(card, 'Maximum (optioneel)'), '50000');
+    await type(byLabel(card, 'Stap'), '0,5');
+    await type(byLabel(card, 'Eenheid (optioneel)'), 'kg');
+    await autosave.fire();
+    await waitFor(() => expect(saveStatus(container)).toBe('Opgeslagen'));
+    const saved = puts(app).at(-1)?.body as { questions: Question[] };
+    expect(saved.questions[0]).toMatchObject({
+      type: 'number',
+      settings: { min: 0, max: 50_000, step: 0.5, unit: 'kg' },
+    });
+  });
+});

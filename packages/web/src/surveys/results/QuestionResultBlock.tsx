@@ -40,6 +40,20 @@ export function QuestionChart({ view }: { view: QuestionResultView }) {
           <BarList rows={view.rows} label="Antwoorden per beoordeling" />
         </div>
       );
+    case 'number':
+      return (
+        <div className="number-result">
+          <dl className="number-figures">
+            {view.figures.map((figure) => (
+              <div key={figure.label}>
+                <dt>{figure.label}</dt>
+                <dd>{figure.text}</dd>
+              </div>
+            ))}
+          </dl>
+          <BarList rows={view.rows} label="Antwoorden per getal" />
+        </div>
+      );
     case 'texts':
       return <OpenAnswersBlock latest={view.latest} answered={view.answered} />;
   }

@@ -5,6 +5,7 @@ export type { ValueOption } from './logicEdits';
 export {
   conditionSources,
   jumpTargets,
+  numericCondition,
   operatorsFor,
   ruleQuestionId,
   valueFromKey,

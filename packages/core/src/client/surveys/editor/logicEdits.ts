@@ -80,7 +80,17 @@ export function operatorsFor(
         ? new Set<ConditionOperator>(['answered', 'not_answered'])
         : OPERATORS[LOGIC_KINDS[question.type]];
   } else fitting = OPERATORS[condition.source];
-  return OPERATOR_ORDER.filter((operator) => fitting.has(operator));
+  // A number is typed, not picked from a list: no 'is een van' (R-SURV-24).
+  const typed = numericCondition(condition, questions);
+  return OPERATOR_ORDER.filter(
+    (operator) => fitting.has(operator) && !(typed && (operator === 'one_of' || operator === 'none_of')),
+  );
+}
+
+/** Whether the condition compares a number question's typed number (its values are typed numbers). */
+export function numericCondition(condition: Condition, questions: readonly Question[]): boolean {
+  if (condition.source !== 'question') return false;
+  return questions.find((item) => item.id === condition.question_id)?.type === 'number';
 }
 
 /** The lowest and highest point of a scale question. */
@@ -130,6 +140,7 @@ function firstValue(question: Question | undefined): LogicValue {
   if (question === undefined) return '';
   if (question.type === 'single_choice' || question.type === 'multiple_choice')
     return question.settings.options[0]?.id ?? (question.settings.allow_other ? OTHER_CHOICE : '');
+  if (question.type === 'number') return question.settings.min ?? 0;
   return scaleOf(question)?.[0] ?? '';
 }
 

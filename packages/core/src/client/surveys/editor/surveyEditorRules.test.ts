@@ -55,6 +55,7 @@ describe('QUESTION_TYPE_LABELS', () => {
       'NPS',
       'Beoordeling',
       'Tekstblok',
+      'Getal',
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLogic } from './checkLogic';
 import { compileLogic } from './compileLogic';
 import { answers, logicOf, on, SALES, show } from './logic.fixtures';
-import { TEXT_BLOCK, WITH_INTRO } from './questionTypes.fixtures';
+import { TEXT_BLOCK, WEIGHT, WITH_INTRO, WITH_WEIGHT } from './questionTypes.fixtures';
 
 describe('checkLogic: text block', () => {
   it('should refuse a condition on a text block, which has no answer', () => {
@@ -16,5 +16,29 @@ describe('checkLogic: text block', () => {
     const compiled = compileLogic(WITH_INTRO, logic);
     expect(compiled.evaluate(answers({ q_dept: SALES })).isVisible(TEXT_BLOCK.id)).toBe(true);
     expect(compiled.evaluate(answers()).isVisible(TEXT_BLOCK.id)).toBe(false);
+  });
+});
+
+describe('logic: number', () => {
+  it('should compare a number by order: greater, less and between, also beyond a smallint', () => {
+    const heavy = logicOf(show('q_dept', on(WEIGHT.id, { operator: 'greater', value: 40_000 })));
+    const range = logicOf(show('q_dept', on(WEIGHT.id, { operator: 'between', min: 10, max: 20.5 })));
+    expect(checkLogic(WITH_WEIGHT, heavy)).toEqual([]);
+    expect(checkLogic(WITH_WEIGHT, range)).toEqual([]);
+    const visible = (logic: typeof heavy, number: number | null) =>
+      compileLogic(WITH_WEIGHT, logic)
+        .evaluate(answers({ [WEIGHT.id]: { number } }))
+        .isVisible('q_dept');
+    expect([visible(heavy, 40_000.5), visible(heavy, 12), visible(heavy, null)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect([visible(range, 20.5), visible(range, 21)]).toEqual([true, false]);
+  });
+
+  it("should refuse a value outside the question's range", () => {
+    const logic = logicOf(show('q_dept', on(WEIGHT.id, { operator: 'less', value: -5 })));
+    expect(checkLogic(WITH_WEIGHT, logic).map((problem) => problem.code)).toEqual(['value_range']);
   });
 });

@@ -86,6 +86,10 @@ function isPresent(
     case 'nps':
     case 'rating':
       return isNumber(answer.score);
+    case 'number':
+      return isNumber(answer.number);
+    case 'text_block':
+      return false;
     default:
       return isString(answer.text) && answer.text.trim() !== '';
   }
@@ -95,7 +99,13 @@ function isPresent(
 function scaleOf(question: Question, value: AnswerValue, statement: string | undefined): number | undefined {
   const answer = value as Record<string, unknown>;
   const number =
-    question.type === 'likert' ? (statement === undefined ? undefined : answer[statement]) : answer.score;
+    question.type === 'likert'
+      ? statement === undefined
+        ? undefined
+        : answer[statement]
+      : question.type === 'number'
+        ? answer.number
+        : answer.score;
   return isNumber(number) ? number : undefined;
 }
 

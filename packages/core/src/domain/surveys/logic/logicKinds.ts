@@ -1,5 +1,5 @@
 import { CONTACT_LANGUAGES, type Question, type QuestionType } from '../../contract';
-import { OTHER_ITEM_ID } from '../model';
+import { NUMBER_LIMIT, OTHER_ITEM_ID } from '../model';
 import type { Condition, ConditionOperator } from './logicTypes';
 
 /**
@@ -19,6 +19,8 @@ export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   open_long: 'text',
   // A text block takes no answer: no condition can read it (R-SURV-23).
   text_block: 'none',
+  // A number compares by order, within its own range (R-SURV-24).
+  number: 'scale',
 };
 
 /** The choice id of 'anders, namelijk' in a condition: the id its stored answer row has. */
@@ -75,6 +77,8 @@ export function scaleRange(question: Question): readonly [number, number] {
   if (question.type === 'nps') return [0, 10];
   if (question.type === 'rating') return [1, question.settings.scale];
   if (question.type === 'likert') return [1, question.settings.points];
+  if (question.type === 'number')
+    return [question.settings.min ?? -NUMBER_LIMIT, question.settings.max ?? NUMBER_LIMIT];
   return [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
 }
 

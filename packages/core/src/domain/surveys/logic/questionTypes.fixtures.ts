@@ -18,3 +18,19 @@ export const WITH_INTRO: readonly Question[] = [
   TEXT_BLOCK,
   ...QUESTIONS.slice(1),
 ].map((question, position) => ({ ...question, position }));
+
+/** A number question of kilos, from 0 to 50,000 in halves. */
+export const WEIGHT: QuestionOf<'number'> = {
+  id: 'q-weight',
+  type: 'number',
+  title: 'Hoeveel kilo til je per dag?',
+  required: false,
+  position: 0,
+  settings: { min: 0, max: 50_000, step: 0.5, unit: 'kg' },
+};
+
+/** The weight first, then the questions of `QUESTIONS`. */
+export const WITH_WEIGHT: readonly Question[] = [WEIGHT, ...QUESTIONS].map((question, position) => ({
+  ...question,
+  position,
+}));

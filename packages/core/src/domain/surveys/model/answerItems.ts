@@ -1,4 +1,4 @@
-import type { AnswerValue, Question } from '../../contract';
+import type { AnswerValue, NumberAnswer, Question } from '../../contract';
 
 /**
  * Answers are stored one row per item so the database can count them (`GROUP BY question_id,
@@ -11,6 +11,8 @@ import type { AnswerValue, Question } from '../../contract';
  * | multiple choice | `QUESTION_ITEM_ID` without a value, one per chosen option (`num_value` 1), plus `OTHER_ITEM_ID` with the text |
  * | open text | one: `item_id` '', `text_value` |
  * | NPS, rating | one: `item_id` '', `num_value` = score |
+ * | number | one: `item_id` '', `text_value` = the number as JavaScript writes it ('12.5') |
+ * | text block | none |
  *
  * So every answered question has exactly one row, except single choice, whose one row is the
  * option: the results count answered responses as rows (`count(*)` in the same `GROUP BY` as the
@@ -67,6 +69,11 @@ export function answerToItems(question: Question, value: AnswerValue): AnswerIte
       return [num(QUESTION_ITEM_ID, (value as { readonly score: number }).score)];
     case 'text_block':
       return [];
+    case 'number':
+      // As text: a smallint holds neither 40000 nor 2.5 (R-SURV-24).
+      return [
+        { item_id: QUESTION_ITEM_ID, num_value: null, text_value: String((value as NumberAnswer).number) },
+      ];
   }
 }
 
@@ -97,5 +104,7 @@ export function answerFromItems(question: Question, stored: readonly AnswerItem[
       return { score: first.num_value ?? 0 };
     case 'text_block':
       return null;
+    case 'number':
+      return { number: Number(first.text_value) };
   }
 }

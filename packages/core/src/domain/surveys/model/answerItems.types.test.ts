@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromItems, answerToItems } from './answerItems';
-import { TEXT_BLOCK } from './questionTypes.fixtures';
+import { TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('answerItems: text block', () => {
   it('should store no rows for a text block and read none back', () => {
     expect(answerToItems(TEXT_BLOCK, { text: 'x' } as never)).toEqual([]);
     expect(answerFromItems(TEXT_BLOCK, [])).toBeNull();
+  });
+});
+
+describe('answerItems: number', () => {
+  it('should store a number as text in one row and read it back the same', () => {
+    for (const number of [0, 40_000.5, -12, 0.5]) {
+      const items = answerToItems(WEIGHT, { number });
+      expect(items).toEqual([{ item_id: '', num_value: null, text_value: String(number) }]);
+      expect(answerFromItems(WEIGHT, items)).toEqual({ number });
+    }
   });
 });

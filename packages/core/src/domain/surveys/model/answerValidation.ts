@@ -3,10 +3,12 @@ import type {
   AnswerValue,
   LikertAnswer,
   MultipleChoiceAnswer,
+  NumberAnswer,
   Question,
   QuestionOf,
   SingleChoiceAnswer,
 } from '../../contract';
+import { fitNumber, type NumberProblem } from './numberAnswers';
 
 /**
  * Answer rules shared by the answering page and the server: the page shows the message under the
@@ -22,12 +24,17 @@ export const OTHER_TEXT_MAX_LENGTH = 500;
 export const SECONDS_SPENT_MAX = 86_400;
 
 const NUMBER = new Intl.NumberFormat('nl-NL');
+const exact = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 6 }).format;
 const many = (n: number, one: string, other: string) => `${NUMBER.format(n)} ${n === 1 ? one : other}`;
 
 /** The Dutch texts of answer and submission errors. */
 export const ANSWER_MESSAGES = {
   wrongType: 'Dit antwoord past niet bij deze vraag.',
   noAnswer: 'Een tekstblok heeft geen antwoord.',
+  numberInvalid: 'Vul een getal in.',
+  numberMin: (min: number) => `Vul een getal van ${exact(min)} of meer in.`,
+  numberMax: (max: number) => `Vul een getal van ${exact(max)} of minder in.`,
+  numberStep: (step: number) => `Vul een getal in stappen van ${exact(step)} in.`,
   scoreRange: (min: number, max: number) => `Kies een score van ${min} tot en met ${max}.`,
   likertRange: (points: number) => `Kies bij elke stelling een waarde van 1 tot en met ${points}.`,
   unknownOption: 'Kies een van de antwoorden die bij deze vraag horen.',
@@ -59,7 +66,8 @@ export type AnswerErrorCode =
   | 'other_missing'
   | 'too_few_choices'
   | 'too_many_choices'
-  | 'too_long';
+  | 'too_long'
+  | NumberProblem;
 
 /** Why a submission is refused: an answer's own error, or one about the submission as a whole. */
 export type SubmissionErrorCode =
@@ -171,6 +179,25 @@ function checkMultipleChoice(question: QuestionOf<'multiple_choice'>, value: unk
   return accept(answer);
 }
 
+function checkNumber(question: QuestionOf<'number'>, value: unknown): AnswerCheck {
+  if (!isRecord(value)) return WRONG_TYPE;
+  if (value.number === null) return accept({ number: null });
+  if (typeof value.number !== 'number') return WRONG_TYPE;
+  const { min, max, step } = question.settings;
+  const fit = fitNumber(question.settings, value.number);
+  if ('number' in fit) return accept({ number: fit.number });
+  switch (fit.problem) {
+    case 'below_min':
+      return refuse('below_min', ANSWER_MESSAGES.numberMin(min ?? 0));
+    case 'above_max':
+      return refuse('above_max', ANSWER_MESSAGES.numberMax(max ?? 0));
+    case 'off_step':
+      return refuse('off_step', ANSWER_MESSAGES.numberStep(step));
+    default:
+      return refuse('not_a_number', ANSWER_MESSAGES.numberInvalid);
+  }
+}
+
 function checkOpenText(maxLength: number, value: unknown): AnswerCheck {
   if (!isRecord(value) || typeof value.text !== 'string') return WRONG_TYPE;
   const text = cleanText(value.text);
@@ -197,6 +224,8 @@ export function validateAnswer(question: Question, value: unknown): AnswerCheck 
       return checkScore(value, 1, question.settings.scale);
     case 'text_block':
       return refuse('wrong_type', ANSWER_MESSAGES.noAnswer);
+    case 'number':
+      return checkNumber(question, value);
   }
 }
 
@@ -215,6 +244,8 @@ export function isAnswerEmpty(question: Question, value: AnswerValue): boolean {
     case 'open_short':
     case 'open_long':
       return (value as { text: string }).text === '';
+    case 'number':
+      return (value as NumberAnswer).number === null;
     default:
       return false;
   }

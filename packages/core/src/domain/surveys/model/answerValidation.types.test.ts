@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MESSAGES, validateAnswer, validateSubmission } from './answerValidation';
 import { NPS } from './answerValidation.fixtures';
-import { TEXT_BLOCK } from './questionTypes.fixtures';
+import { TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('validateAnswer: text block', () => {
   it('should refuse any value for a text block, which takes no answer', () => {
@@ -22,5 +22,50 @@ describe('validateAnswer: text block', () => {
       { final: true },
     );
     expect(check.ok).toBe(true);
+  });
+});
+
+describe('validateAnswer: number', () => {
+  it('should accept a number on the grid, beyond what a smallint holds, and round away float noise', () => {
+    expect(validateAnswer(WEIGHT, { number: 40_000.5 })).toEqual({ ok: true, value: { number: 40_000.5 } });
+    expect(validateAnswer(WEIGHT, { number: 0.1 + 0.2 + 0.2 })).toEqual({ ok: true, value: { number: 0.5 } });
+  });
+
+  it.each([
+    [{ number: -1 }, 'below_min', ANSWER_MESSAGES.numberMin(0)],
+    [{ number: 50_000.5 }, 'above_max', ANSWER_MESSAGES.numberMax(50_000)],
+    [{ number: 2.25 }, 'off_step', ANSWER_MESSAGES.numberStep(0.5)],
+    [{ number: Number.NaN }, 'not_a_number', ANSWER_MESSAGES.numberInvalid],
+    [{ number: Number.POSITIVE_INFINITY }, 'not_a_number', ANSWER_MESSAGES.numberInvalid],
+    [{ number: '12' }, 'wrong_type', ANSWER_MESSAGES.wrongType],
+    [{ score: 12 }, 'wrong_type', ANSWER_MESSAGES.wrongType],
+  ])('should refuse %j', (value, code, message) => {
+    expect(validateAnswer(WEIGHT, value)).toEqual({ ok: false, code, message });
+  });
+
+  it('should say the limits in Dutch, with a decimal comma', () => {
+    expect(ANSWER_MESSAGES.numberStep(0.5)).toBe('Vul een getal in stappen van 0,5 in.');
+    expect(ANSWER_MESSAGES.numberMax(50_000)).toBe('Vul een getal van 50.000 of minder in.');
+  });
+
+  it('should count the grid from 0 without a minimum, and take any size within the limit', () => {
+    const free = { ...WEIGHT, settings: { step: 1 } };
+    expect(validateAnswer(free, { number: -40_000 })).toEqual({ ok: true, value: { number: -40_000 } });
+    expect(validateAnswer(free, { number: 1.5 }).ok).toBe(false);
+    expect(validateAnswer(free, { number: 2_000_000_000 }).ok).toBe(false);
+  });
+
+  it('should take an empty field as skipped: refused only when required and submitting', () => {
+    expect(
+      validateSubmission([WEIGHT], [{ question_id: WEIGHT.id, value: { number: null } }], { final: true }),
+    ).toEqual({
+      ok: true,
+      answers: [],
+    });
+    const required = { ...WEIGHT, required: true };
+    const check = validateSubmission([required], [{ question_id: WEIGHT.id, value: { number: null } }], {
+      final: true,
+    });
+    expect(check.ok).toBe(false);
   });
 });

@@ -1,6 +1,13 @@
 import type { FieldErrors } from '../../auth';
-import type { ChoiceOption, LikertStatement, NpsSettings, QuestionType } from '../../contract';
+import type {
+  ChoiceOption,
+  LikertStatement,
+  NpsSettings,
+  NumberSettings,
+  QuestionType,
+} from '../../contract';
 import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
+import { decimalsOf, NUMBER_DECIMALS_MAX, NUMBER_LIMIT, NUMBER_UNIT_MAX_LENGTH } from './numberAnswers';
 import {
   type ContentGap,
   type GapCode,
@@ -271,6 +278,32 @@ function checkRating(errors: Errors, s: Readonly<Record<string, unknown>>) {
   return { scale: 5 as const, style: style ?? 'stars' };
 }
 
+const isUsable = (value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isFinite(value) &&
+  Math.abs(value) <= NUMBER_LIMIT &&
+  decimalsOf(value) <= NUMBER_DECIMALS_MAX;
+
+/** The settings of a number question, checked for the editor and the server. */
+function checkNumber(errors: Errors, s: Readonly<Record<string, unknown>>): NumberSettings {
+  const absent = (value: unknown) => value === undefined || value === null;
+  const min = absent(s.min) ? undefined : isUsable(s.min) ? s.min : null;
+  const max = absent(s.max) ? undefined : isUsable(s.max) ? s.max : null;
+  if (min === null) errors.add('settings.min', M.numberMinInvalid);
+  if (max === null) errors.add('settings.max', M.numberMaxInvalid);
+  if (typeof min === 'number' && typeof max === 'number' && max <= min)
+    errors.add('settings.max', M.numberRangeInvalid);
+  const step = isUsable(s.step) && s.step > 0 ? s.step : null;
+  if (step === null) errors.add('settings.step', M.numberStepInvalid);
+  const unit = optionalText(errors, 'settings.unit', s.unit, NUMBER_UNIT_MAX_LENGTH, M.numberUnitTooLong);
+  return {
+    ...(typeof min === 'number' ? { min } : {}),
+    ...(typeof max === 'number' ? { max } : {}),
+    step: step ?? 1,
+    ...(unit === '' ? {} : { unit }),
+  };
+}
+
 export function checkSettings(
   errors: Errors,
   type: QuestionType,
@@ -292,5 +325,7 @@ export function checkSettings(
       return checkRating(errors, settings);
     case 'text_block':
       return {};
+    case 'number':
+      return checkNumber(errors, settings);
   }
 }

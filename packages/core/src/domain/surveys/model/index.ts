@@ -16,6 +16,17 @@ export {
 } from './answerValidation';
 export type { AnswerFacts, QuestionLocks, QuestionUsage } from './editRules';
 export { compareForOpenSurvey, EDIT_MESSAGES, OPEN_SURVEY_EDIT_NOTICE, questionLocks } from './editRules';
+export type { NumberBin, NumberProblem, NumberSummary } from './numberAnswers';
+export {
+  decimalsOf,
+  fitNumber,
+  formatNumber,
+  NUMBER_DECIMALS_MAX,
+  NUMBER_LIMIT,
+  NUMBER_UNIT_MAX_LENGTH,
+  numberSummary,
+  parseTypedNumber,
+} from './numberAnswers';
 export type { SurveyListQuery, SurveysGateway, SurveyTemplatesGateway } from './ports';
 export type { IdSource } from './questionEdits';
 export {
@@ -38,6 +49,7 @@ export {
   multipleChoiceSummary,
   npsFromCounts,
   ratingSummary,
+  roundedShare,
   roundHalfAwayFromZero,
   singleChoiceSummary,
 } from './scoring';

@@ -74,6 +74,8 @@ export function createQuestion(type: QuestionType, ids: IdSource, position = 0):
       return { ...base, type, settings: { scale: 5, style: 'stars' } };
     case 'text_block':
       return { ...base, type, settings: {} };
+    case 'number':
+      return { ...base, type, settings: { step: 1 } };
   }
 }
 

@@ -11,3 +11,12 @@ export const TEXT_BLOCK: QuestionOf<'text_block'> = {
   position: 0,
   settings: {},
 };
+
+export const WEIGHT: QuestionOf<'number'> = {
+  id: 'q-weight',
+  type: 'number',
+  title: 'Hoeveel kilo til je per dag?',
+  required: false,
+  position: 1,
+  settings: { min: 0, max: 50_000, step: 0.5, unit: 'kg' },
+};

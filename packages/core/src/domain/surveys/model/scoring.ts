@@ -356,7 +356,7 @@ export function multipleChoiceSummary(
 // --- Charts and display --------------------------------------------------------------------------
 
 /** The chart each question type gets on the results page. */
-export type ChartKind = 'diverging_bars' | 'nps' | 'bars' | 'distribution' | 'texts' | 'none';
+export type ChartKind = 'diverging_bars' | 'nps' | 'bars' | 'distribution' | 'histogram' | 'texts' | 'none';
 
 export function chartFor(type: QuestionType): ChartKind {
   switch (type) {
@@ -374,6 +374,8 @@ export function chartFor(type: QuestionType): ChartKind {
       return 'texts';
     case 'text_block':
       return 'none';
+    case 'number':
+      return 'histogram';
   }
 }
 

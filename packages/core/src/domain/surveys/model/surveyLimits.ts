@@ -26,6 +26,7 @@ export const QUESTION_TYPES: readonly QuestionType[] = [
   'nps',
   'rating',
   'text_block',
+  'number',
 ];
 
 /** A question that takes an answer: all but a text block (R-SURV-23). */
@@ -45,6 +46,7 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
   nps: 'NPS',
   rating: 'Beoordeling',
   text_block: 'Tekstblok',
+  number: 'Getal',
 };
 
 /**
@@ -104,6 +106,11 @@ export const SURVEY_MESSAGES = {
   npsLabelTooLong: `Een label mag hoogstens ${n(SCALE_LABEL_MAX_LENGTH)} tekens lang zijn.`,
   ratingScaleInvalid: 'Een beoordeling heeft 5 punten.',
   ratingStyleInvalid: 'Kies sterren of cijfers.',
+  numberMinInvalid: 'Vul als minimum een getal tussen -1.000.000.000 en 1.000.000.000 in, of laat het leeg.',
+  numberMaxInvalid: 'Vul als maximum een getal tussen -1.000.000.000 en 1.000.000.000 in, of laat het leeg.',
+  numberRangeInvalid: 'Het maximum moet groter zijn dan het minimum.',
+  numberStepInvalid: 'Vul als stap een getal groter dan 0 in, met hoogstens 6 decimalen.',
+  numberUnitTooLong: 'De eenheid mag hoogstens 20 tekens lang zijn.',
 } as const;
 
 /**

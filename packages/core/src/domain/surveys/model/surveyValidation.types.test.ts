@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQuestion } from './questionEdits';
 import { TEXT_BLOCK } from './questionTypes.fixtures';
+import { SURVEY_MESSAGES } from './surveyLimits';
 import { validateQuestion } from './surveyValidation';
 import { defaultQuestionSeconds, QUESTION_SECONDS } from './timeEstimate';
 
@@ -32,5 +33,40 @@ describe('validateQuestion: text block', () => {
       type: 'text_block',
       settings: {},
     });
+  });
+});
+
+describe('validateQuestion: number', () => {
+  const number = (settings: unknown) =>
+    validateQuestion({
+      id: 'q-n',
+      type: 'number',
+      title: 'Leeftijd',
+      required: false,
+      position: 0,
+      settings,
+    });
+
+  it('should accept a range, a step and a unit, and leave out what is empty', () => {
+    expect(number({ min: 18, max: 67, step: 1, unit: ' jaar ' })).toMatchObject({
+      ok: true,
+      value: { settings: { min: 18, max: 67, step: 1, unit: 'jaar' } },
+    });
+    expect(number({ min: null, step: 0.01, unit: '' })).toMatchObject({
+      ok: true,
+      value: { settings: { step: 0.01 } },
+    });
+  });
+
+  it.each([
+    [{ min: 10, max: 10, step: 1 }, 'settings.max', SURVEY_MESSAGES.numberRangeInvalid],
+    [{ step: 0 }, 'settings.step', SURVEY_MESSAGES.numberStepInvalid],
+    [{ step: 0.0000001 }, 'settings.step', SURVEY_MESSAGES.numberStepInvalid],
+    [{ min: 'tien', step: 1 }, 'settings.min', SURVEY_MESSAGES.numberMinInvalid],
+    [{ max: 2e9, step: 1 }, 'settings.max', SURVEY_MESSAGES.numberMaxInvalid],
+    [{ step: 1, unit: 'x'.repeat(21) }, 'settings.unit', SURVEY_MESSAGES.numberUnitTooLong],
+  ])('should refuse %j', (settings, key, message) => {
+    const check = number(settings);
+    expect(check.ok ? null : check.fields[key]).toBe(message);
   });
 });

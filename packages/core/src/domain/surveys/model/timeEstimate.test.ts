@@ -77,6 +77,7 @@ describe('QUESTION_SECONDS', () => {
       nps: 7,
       rating: 5,
       textBlock: 5,
+      number: 8,
     });
     expect(SURVEY_OVERHEAD_SECONDS).toBe(10);
     expect(MIN_TIMING_RESPONDENTS).toBe(5);

@@ -37,6 +37,8 @@ export const QUESTION_SECONDS = {
   rating: 5,
   /** Text block: reading a short section intro (≈ 20 words), nothing to answer. */
   textBlock: 5,
+  /** Number: read the question (4 s), think of the number and type a few digits (4 s). */
+  number: 8,
 } as const;
 
 /** Once per survey: reading the introduction, starting, submitting and the thank-you page. */
@@ -68,6 +70,8 @@ export function defaultQuestionSeconds(question: Question): number {
       return s.rating;
     case 'text_block':
       return s.textBlock;
+    case 'number':
+      return s.number;
   }
 }
 

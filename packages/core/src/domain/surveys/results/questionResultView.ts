@@ -5,12 +5,15 @@ import {
   type ChoiceSummary,
   formatMean,
   formatNps,
+  formatNumber,
   likertSummary,
   multipleChoiceSummary,
   NPS_DEFAULT_LABELS,
   npsFromCounts,
+  numberSummary,
   QUESTION_TYPE_LABELS,
   ratingSummary,
+  roundedShare,
   singleChoiceSummary,
 } from '../model';
 import { seenView } from './logicResults';
@@ -59,6 +62,8 @@ function emptyResult(question: AnswerableQuestion): QuestionResult {
     case 'open_short':
     case 'open_long':
       return { ...base, type: question.type, latest: [] };
+    case 'number':
+      return { ...base, type: 'number', by_value: {} };
   }
 }
 
@@ -117,6 +122,8 @@ function viewOf(question: Question, result: QuestionResult | undefined): Questio
         kind: 'texts',
         latest: 'latest' in fitting ? fitting.latest : [],
       };
+    case 'number':
+      return numberView(question, 'by_value' in fitting ? fitting.by_value : {}, answered);
   }
 }
 
@@ -268,6 +275,42 @@ function choiceView(
       : `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag.`,
   };
 }
+
+function numberView(
+  question: QuestionOf<'number'>,
+  byValue: Readonly<Record<string, number>>,
+  answered: number,
+): QuestionResultView {
+  const unit = question.settings.unit;
+  const summary = numberSummary(byValue, unit);
+  const text = (value: number | null) => (value === null ? '–' : formatNumber(roundTo(value), unit));
+  const total = summary.count;
+  return {
+    ...base(question, Math.max(answered, total)),
+    kind: 'number',
+    figures:
+      total === 0
+        ? []
+        : [
+            { label: 'Mediaan', text: text(summary.median) },
+            { label: 'Kwartielen', text: `${text(summary.q1)} tot ${text(summary.q3)}` },
+            { label: 'Gemiddelde', text: text(summary.mean) },
+            { label: 'Laagste en hoogste', text: `${text(summary.min)} en ${text(summary.max)}` },
+          ],
+    rows: summary.bins.map((bin, index) =>
+      barRow(
+        String(index),
+        bin.label,
+        bin.count,
+        total > 0 ? (bin.count * 100) / total : 0,
+        roundedShare(bin.count, total),
+      ),
+    ),
+  };
+}
+
+/** A figure to at most two decimals, as the results show them. */
+const roundTo = (value: number): number => Math.round(value * 100) / 100;
 
 function ratingView(
   question: QuestionOf<'rating'>,

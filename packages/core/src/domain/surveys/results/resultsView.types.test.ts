@@ -37,3 +37,42 @@ describe('surveyResultsView: text block', () => {
     expect(view.questions.map((question) => question.questionId)).toEqual([nps.id]);
   });
 });
+
+describe('surveyResultsView: number', () => {
+  it('should show median, quartiles, mean and extremes with the unit, and a bar per value', () => {
+    const weight: QuestionOf<'number'> = {
+      id: 'q-weight',
+      type: 'number',
+      title: 'Kilo per dag',
+      required: false,
+      position: 0,
+      settings: { step: 0.5, unit: 'kg' },
+    };
+    const view = surveyResultsView(
+      survey([weight]),
+      results([
+        {
+          question_id: weight.id,
+          type: 'number',
+          answered: 4,
+          seen_count: 4,
+          by_value: { '10': 2, '40000.5': 1, '2.5': 1 },
+        },
+      ]),
+    );
+    const [block] = view.questions;
+    if (block?.kind !== 'number') throw new Error('no number view');
+    expect(block.answeredText).toBe('4 antwoorden');
+    expect(block.figures).toEqual([
+      { label: 'Mediaan', text: '10 kg' },
+      { label: 'Kwartielen', text: '8,13 kg tot 10.007,63 kg' },
+      { label: 'Gemiddelde', text: '10.005,75 kg' },
+      { label: 'Laagste en hoogste', text: '2,5 kg en 40.000,5 kg' },
+    ]);
+    expect(block.rows.map((row) => [row.label, row.valueText])).toEqual([
+      ['2,5 kg', '1 (25%)'],
+      ['10 kg', '2 (50%)'],
+      ['40.000,5 kg', '1 (25%)'],
+    ]);
+  });
+});

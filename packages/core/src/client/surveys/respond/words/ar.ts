@@ -2,6 +2,7 @@ import { type PluralForms, pluralOf, type RespondentWords } from './respondentWo
 
 /** Western digits, as on the page's score buttons. */
 const number = new Intl.NumberFormat('ar-u-nu-latn').format;
+const exact = new Intl.NumberFormat('ar-u-nu-latn', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('ar');
 /**
  * Arabic counts in six forms: one and two without the number (سؤال واحد، سؤالان), 3–10 with a
@@ -97,6 +98,7 @@ export const WORDS = {
   npsHigh: 'مرجّح جدًا',
   chooseExactly: (n) => `اختر ${number(n)} بالضبط.`,
   chooseBetween: (min, max) => `اختر من ${number(min)} إلى ${number(max)}.`,
+  numberBetween: (min, max) => `رقم من ${exact(min)} إلى ${exact(max)}.`,
   chooseAtLeast: (min) => `اختر ${number(min)} على الأقل.`,
   chooseAtMost: (max) => (max === 1 ? 'اختر إجابة واحدة على الأكثر.' : `اختر ${number(max)} على الأكثر.`),
   chooseAny: 'يمكنك اختيار أكثر من إجابة.',
@@ -115,6 +117,10 @@ export const WORDS = {
   answer: {
     wrongType: 'هذه الإجابة لا تناسب هذا السؤال.',
     noAnswer: 'لا يحتاج نص المقدمة إلى إجابة.',
+    numberInvalid: 'أدخل رقمًا.',
+    numberMin: (min) => `أدخل رقمًا يساوي ${exact(min)} أو أكثر.`,
+    numberMax: (max) => `أدخل رقمًا يساوي ${exact(max)} أو أقل.`,
+    numberStep: (step) => `أدخل رقمًا بخطوات مقدارها ${exact(step)}.`,
     scoreRange: (min, max) => `اختر درجة من ${number(min)} إلى ${number(max)}.`,
     likertRange: (points) => `اختر لكل عبارة قيمة من 1 إلى ${number(points)}.`,
     unknownOption: 'اختر إحدى الإجابات الخاصة بهذا السؤال.',

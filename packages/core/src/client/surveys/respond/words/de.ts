@@ -1,6 +1,7 @@
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('de-DE').format;
+const exact = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 }).format;
 const many = (count: number, one: string, other: string) => `${number(count)} ${count === 1 ? one : other}`;
 
 /** The answering page in German (the formal 'Sie'). */
@@ -44,6 +45,7 @@ export const WORDS = {
   npsHigh: 'Sehr wahrscheinlich',
   chooseExactly: (count) => `Wählen Sie ${count} aus.`,
   chooseBetween: (min, max) => `Wählen Sie ${min} bis ${max} aus.`,
+  numberBetween: (min, max) => `Eine Zahl von ${exact(min)} bis ${exact(max)}.`,
   chooseAtLeast: (min) => `Wählen Sie mindestens ${min} aus.`,
   chooseAtMost: (max) => (max === 1 ? 'Wählen Sie höchstens eine aus.' : `Wählen Sie höchstens ${max} aus.`),
   chooseAny: 'Sie können mehr als eine Antwort auswählen.',
@@ -66,6 +68,10 @@ export const WORDS = {
   answer: {
     wrongType: 'Diese Antwort passt nicht zu dieser Frage.',
     noAnswer: 'Ein Textblock hat keine Antwort.',
+    numberInvalid: 'Geben Sie eine Zahl ein.',
+    numberMin: (min) => `Geben Sie eine Zahl von ${exact(min)} oder mehr ein.`,
+    numberMax: (max) => `Geben Sie eine Zahl von ${exact(max)} oder weniger ein.`,
+    numberStep: (step) => `Geben Sie eine Zahl in Schritten von ${exact(step)} ein.`,
     scoreRange: (min, max) => `Wählen Sie einen Wert von ${min} bis ${max}.`,
     likertRange: (points) => `Wählen Sie bei jeder Aussage einen Wert von 1 bis ${points}.`,
     unknownOption: 'Wählen Sie eine der Antworten, die zu dieser Frage gehören.',

@@ -1,6 +1,7 @@
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('en-GB').format;
+const exact = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 }).format;
 const many = (count: number, one: string, other: string) => `${number(count)} ${count === 1 ? one : other}`;
 
 /** The answering page in English. */
@@ -41,6 +42,7 @@ export const WORDS = {
   npsHigh: 'Very likely',
   chooseExactly: (count) => `Choose ${count}.`,
   chooseBetween: (min, max) => `Choose ${min} to ${max}.`,
+  numberBetween: (min, max) => `A number from ${exact(min)} to ${exact(max)}.`,
   chooseAtLeast: (min) => `Choose at least ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Choose at most one.' : `Choose at most ${max}.`),
   chooseAny: 'You can choose more than one answer.',
@@ -61,6 +63,10 @@ export const WORDS = {
   answer: {
     wrongType: 'This answer does not fit this question.',
     noAnswer: 'A text block takes no answer.',
+    numberInvalid: 'Enter a number.',
+    numberMin: (min) => `Enter a number of ${exact(min)} or more.`,
+    numberMax: (max) => `Enter a number of ${exact(max)} or less.`,
+    numberStep: (step) => `Enter a number in steps of ${exact(step)}.`,
     scoreRange: (min, max) => `Choose a score from ${min} to ${max}.`,
     likertRange: (points) => `For each statement, choose a value from 1 to ${points}.`,
     unknownOption: 'Choose one of the answers that belong to this question.',

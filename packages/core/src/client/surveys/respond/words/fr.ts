@@ -1,6 +1,7 @@
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('fr-FR').format;
+const exact = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 }).format;
 /** French takes the singular for 0 and 1. */
 const many = (count: number, one: string, other: string) => `${number(count)} ${count <= 1 ? one : other}`;
 /** The no-break space French puts before : ; ! and ?. */
@@ -45,6 +46,7 @@ export const WORDS = {
   npsHigh: 'Très probable',
   chooseExactly: (count) => `Choisissez-en ${count}.`,
   chooseBetween: (min, max) => `Choisissez-en de ${min} à ${max}.`,
+  numberBetween: (min, max) => `Un nombre de ${exact(min)} à ${exact(max)}.`,
   chooseAtLeast: (min) => `Choisissez-en au moins ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Choisissez-en une au maximum.' : `Choisissez-en ${max} au maximum.`),
   chooseAny: 'Vous pouvez choisir plusieurs réponses.',
@@ -63,6 +65,10 @@ export const WORDS = {
   answer: {
     wrongType: 'Cette réponse ne correspond pas à cette question.',
     noAnswer: "Un bloc de texte n'attend pas de réponse.",
+    numberInvalid: 'Saisissez un nombre.',
+    numberMin: (min) => `Saisissez un nombre supérieur ou égal à ${exact(min)}.`,
+    numberMax: (max) => `Saisissez un nombre inférieur ou égal à ${exact(max)}.`,
+    numberStep: (step) => `Saisissez un nombre par pas de ${exact(step)}.`,
     scoreRange: (min, max) => `Choisissez une note de ${min} à ${max}.`,
     likertRange: (points) => `Pour chaque affirmation, choisissez une valeur de 1 à ${points}.`,
     unknownOption: 'Choisissez une des réponses proposées pour cette question.',

@@ -1,6 +1,7 @@
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('pl-PL').format;
+const exact = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('pl');
 /** 1 pytanie, 2–4 pytania (22–24, …), 5–21 pytań (25–31, …). */
 const count = (n: number, one: string, few: string, many: string) =>
@@ -47,6 +48,7 @@ export const WORDS = {
   npsHigh: 'Bardzo prawdopodobne',
   chooseExactly: (n) => `Wybierz dokładnie ${n}.`,
   chooseBetween: (min, max) => `Wybierz od ${min} do ${max}.`,
+  numberBetween: (min, max) => `Liczba od ${exact(min)} do ${exact(max)}.`,
   chooseAtLeast: (min) => `Wybierz co najmniej ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Wybierz najwyżej jedną.' : `Wybierz najwyżej ${max}.`),
   chooseAny: 'Możesz wybrać więcej niż jedną odpowiedź.',
@@ -67,6 +69,10 @@ export const WORDS = {
   answer: {
     wrongType: 'Ta odpowiedź nie pasuje do tego pytania.',
     noAnswer: 'Blok tekstu nie wymaga odpowiedzi.',
+    numberInvalid: 'Wpisz liczbę.',
+    numberMin: (min) => `Wpisz liczbę równą ${exact(min)} lub większą.`,
+    numberMax: (max) => `Wpisz liczbę równą ${exact(max)} lub mniejszą.`,
+    numberStep: (step) => `Wpisz liczbę w krokach co ${exact(step)}.`,
     scoreRange: (min, max) => `Wybierz ocenę od ${min} do ${max}.`,
     likertRange: (points) => `Przy każdym stwierdzeniu wybierz wartość od 1 do ${points}.`,
     unknownOption: 'Wybierz jedną z odpowiedzi należących do tego pytania.',

@@ -3,6 +3,8 @@ import { ANONYMOUS_SURVEY_TEXT } from '../../../../domain/invitations';
 import { ANSWER_MESSAGES, NPS_DEFAULT_LABELS, RESPONDENT_MESSAGES } from '../../../../domain/surveys/model';
 import { RESPONDENT_SESSION_MESSAGES } from '../respondentState';
 
+const exact = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 6 }).format;
+
 /** The answer messages in one language: the keys of ANSWER_MESSAGES, with the same numbers. */
 export type AnswerWords = {
   readonly [K in keyof typeof ANSWER_MESSAGES]: (typeof ANSWER_MESSAGES)[K] extends (
@@ -72,6 +74,8 @@ export interface RespondentWords {
   /** The hint of a multiple choice question with limits. */
   readonly chooseExactly: (count: number) => string;
   readonly chooseBetween: (min: number, max: number) => string;
+  /** The hint of a number question with a minimum and a maximum. */
+  readonly numberBetween: (min: number, max: number) => string;
   readonly chooseAtLeast: (min: number) => string;
   readonly chooseAtMost: (max: number) => string;
   readonly chooseAny: string;
@@ -150,6 +154,7 @@ export const DUTCH_WORDS = {
   npsHigh: NPS_DEFAULT_LABELS.high_label,
   chooseExactly: (count) => `Kies er ${count}.`,
   chooseBetween: (min, max) => `Kies er ${min} tot en met ${max}.`,
+  numberBetween: (min, max) => `Een getal van ${exact(min)} tot en met ${exact(max)}.`,
   chooseAtLeast: (min) => `Kies er minstens ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`),
   chooseAny: 'Je kunt meer dan één antwoord kiezen.',

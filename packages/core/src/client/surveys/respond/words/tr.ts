@@ -2,6 +2,7 @@ import type { RespondentWords } from './respondentWords';
 
 /** Turkish keeps the noun singular after a number: 1 soru, 5 soru. */
 const number = new Intl.NumberFormat('tr-TR').format;
+const exact = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 6 }).format;
 
 /** The answering page in Turkish (the formal 'siz'). */
 export const WORDS = {
@@ -41,6 +42,7 @@ export const WORDS = {
   npsHigh: 'Çok olası',
   chooseExactly: (count) => `${count} tane seçin.`,
   chooseBetween: (min, max) => `${min} ile ${max} arasında seçin.`,
+  numberBetween: (min, max) => `${exact(min)} ile ${exact(max)} arasında bir sayı.`,
   chooseAtLeast: (min) => `En az ${min} tane seçin.`,
   chooseAtMost: (max) => (max === 1 ? 'En fazla bir tane seçin.' : `En fazla ${max} tane seçin.`),
   chooseAny: 'Birden fazla yanıt seçebilirsiniz.',
@@ -61,6 +63,10 @@ export const WORDS = {
   answer: {
     wrongType: 'Bu yanıt bu soruya uymuyor.',
     noAnswer: 'Bir metin bloğu yanıt almaz.',
+    numberInvalid: 'Bir sayı girin.',
+    numberMin: (min) => `${exact(min)} veya daha büyük bir sayı girin.`,
+    numberMax: (max) => `${exact(max)} veya daha küçük bir sayı girin.`,
+    numberStep: (step) => `${exact(step)} adımlarla bir sayı girin.`,
     scoreRange: (min, max) => `${min} ile ${max} arasında bir puan seçin.`,
     likertRange: (points) => `Her ifade için 1 ile ${points} arasında bir değer seçin.`,
     unknownOption: 'Bu soruya ait yanıtlardan birini seçin.',

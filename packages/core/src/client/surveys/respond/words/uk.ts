@@ -1,6 +1,7 @@
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('uk-UA').format;
+const exact = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('uk');
 /** 1 (21, 31, …) хвилина, 2–4 (22–24, …) хвилини, 5–20 (11–14, 25–30, …) хвилин. */
 const count = (n: number, one: string, few: string, many: string) =>
@@ -46,6 +47,7 @@ export const WORDS = {
   npsHigh: 'Дуже ймовірно',
   chooseExactly: (n) => `Виберіть рівно ${n}.`,
   chooseBetween: (min, max) => `Виберіть від ${min} до ${max}.`,
+  numberBetween: (min, max) => `Число від ${exact(min)} до ${exact(max)}.`,
   chooseAtLeast: (min) => `Виберіть щонайменше ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Виберіть не більше однієї.' : `Виберіть не більше ${max}.`),
   chooseAny: 'Можна вибрати кілька відповідей.',
@@ -66,6 +68,10 @@ export const WORDS = {
   answer: {
     wrongType: 'Ця відповідь не підходить до цього питання.',
     noAnswer: 'Текстовий блок не має відповіді.',
+    numberInvalid: 'Введіть число.',
+    numberMin: (min) => `Введіть число ${exact(min)} або більше.`,
+    numberMax: (max) => `Введіть число ${exact(max)} або менше.`,
+    numberStep: (step) => `Введіть число з кроком ${exact(step)}.`,
     scoreRange: (min, max) => `Виберіть оцінку від ${min} до ${max}.`,
     likertRange: (points) => `Для кожного твердження виберіть значення від 1 до ${points}.`,
     unknownOption: 'Виберіть одну з відповідей до цього питання.',

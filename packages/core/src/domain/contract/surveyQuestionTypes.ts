@@ -1,0 +1,28 @@
+/** The settings and answers of the newer question types (issue 26); `surveys.ts` joins them into `Question`. */
+
+/**
+ * Text block: a section intro without an answer (its title is the heading, its description the
+ * text); never required, never a condition, never counted (R-SURV-23). No settings.
+ */
+export type TextBlockSettings = Readonly<Record<string, never>>;
+
+/**
+ * Number: a typed number between the optional `min` and `max`, on the grid of `step` counted from
+ * `min` (or from 0 without one), with an optional unit shown beside the field ('kg', 'jaar')
+ * (R-SURV-24).
+ */
+export interface NumberSettings {
+  readonly min?: number;
+  readonly max?: number;
+  /** > 0; 1 takes whole numbers, 0.5 halves, 0.01 cents. */
+  readonly step: number;
+  readonly unit?: string;
+}
+
+/**
+ * Number answer: a finite number within the question's range and on its step; null is a field left
+ * empty, which counts as skipped (never stored).
+ */
+export interface NumberAnswer {
+  readonly number: number | null;
+}

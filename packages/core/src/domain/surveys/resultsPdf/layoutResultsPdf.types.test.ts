@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { QuestionOf } from '../../contract';
+import { questionResultView } from '../results';
+import { layoutResultsPdf } from './layoutResultsPdf';
+import { allTexts, pdfInput, viewOf } from './resultsPdf.fixtures';
+
+const WEIGHT: QuestionOf<'number'> = {
+  id: 'q-weight',
+  type: 'number',
+  title: 'Kilo per dag',
+  required: false,
+  position: 0,
+  settings: { step: 0.5, unit: 'kg' },
+};
+
+describe('layoutResultsPdf: number', () => {
+  it('should give a number question its median, quartiles, mean, extremes and a bar per value', () => {
+    const view = {
+      ...viewOf([]),
+      questions: [
+        questionResultView(WEIGHT, {
+          question_id: WEIGHT.id,
+          type: 'number',
+          answered: 4,
+          seen_count: 4,
+          by_value: { '10': 2, '12.5': 1, '2.5': 1 },
+        }),
+      ],
+    };
+    const texts = allTexts(layoutResultsPdf(pdfInput({ view })));
+    expect(texts).toContain('1. Kilo per dag');
+    expect(texts).toContain('Getal · 4 antwoorden');
+    expect(texts).toContain('Mediaan: 10 kg');
+    expect(texts).toContain('Laagste en hoogste: 2,5 kg en 12,5 kg');
+    expect(texts).toContain('10 kg');
+    expect(texts).toContain('2 (50%)');
+  });
+});
