@@ -26,7 +26,7 @@ export function likertCells(
 
 /** The chosen options' labels in the question's order, then 'Anders: …'. */
 function choiceParts(
-  question: QuestionOf<'single_choice'> | QuestionOf<'multiple_choice'>,
+  question: QuestionOf<'single_choice'> | QuestionOf<'multiple_choice'> | QuestionOf<'dropdown'>,
   items: readonly AnswerItem[],
 ): string[] {
   const chosen = new Set(items.map((item) => item.item_id));
@@ -58,6 +58,7 @@ export function answerText(question: Question, items: readonly AnswerItem[], sep
     }
     case 'single_choice':
     case 'multiple_choice':
+    case 'dropdown':
       return choiceParts(question, items).join(separator);
     case 'open_short':
     case 'open_long':
@@ -93,6 +94,9 @@ export function matchingItemKeys(question: Question, word: string): string[] {
     case 'multiple_choice':
       for (const option of question.settings.options) fragments.push([`${option.id}|1`, option.label]);
       fragments.push([`${OTHER_ITEM_ID}|`, 'Anders']);
+      break;
+    case 'dropdown':
+      for (const option of question.settings.options) fragments.push([`${option.id}|1`, option.label]);
       break;
     case 'nps':
     case 'rating': {

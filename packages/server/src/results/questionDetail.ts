@@ -71,7 +71,9 @@ export function parseAnswerQuery(query: {
 
 /** Rows that count one answered response: the question's own row, or any row of a single choice. */
 const answeredRow = (question: Question): SQL =>
-  question.type === 'single_choice' ? sql`true` : sql`item_id = ${QUESTION_ITEM_ID}`;
+  question.type === 'single_choice' || question.type === 'dropdown'
+    ? sql`true`
+    : sql`item_id = ${QUESTION_ITEM_ID}`;
 
 /** The score of a period from its counts: Likert (all statements) and rating means, NPS as core computes it; else null. */
 function scoreOf(question: Question): SQL {

@@ -36,6 +36,16 @@ const QUESTIONS: Question[] = [
     position: 2,
     settings: { min: 0, max: 50_000, step: 0.5, unit: 'kg' },
   },
+  {
+    id: 'q-dept',
+    type: 'dropdown',
+    title: 'Afdeling',
+    required: false,
+    position: 3,
+    settings: {
+      options: Array.from({ length: 80 }, (_, i) => ({ id: `d${i + 1}`, label: `Afdeling ${i + 1}` })),
+    },
+  },
 ];
 
 /** The CSV export's rows (the values here hold no separators or quotes). */
@@ -54,6 +64,7 @@ beforeAll(async () => {
   survey = await createSurvey(ctx, org, { questions: QUESTIONS });
   const tokens = await personalLinks(ctx, org, survey.id, 3);
   const weights = [40_000.5, 12, null];
+  const departments = ['d80', 'd80', 'd3'];
   for (const [index, token] of tokens.entries()) {
     const weight = weights[index];
     const sent = await respond(ctx, token, {
@@ -61,6 +72,7 @@ beforeAll(async () => {
       answers: [
         { question_id: 'q-nps', value: { score: 9 } },
         ...(weight === undefined ? [] : [{ question_id: 'q-weight', value: { number: weight } }]),
+        { question_id: 'q-dept', value: { option_id: departments[index] } },
       ],
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -93,6 +105,7 @@ describe('question types: text block', () => {
     expect(results.json<SurveyResults>().questions.map((question) => question.question_id)).toEqual([
       'q-nps',
       'q-weight',
+      'q-dept',
     ]);
     const detail = await call(ctx, org, 'GET', `/surveys/${survey.id}/questions/q-intro`);
     expect(detail.statusCode).toBe(404);
@@ -144,5 +157,26 @@ describe('question types: number', () => {
     const [header, ...rows] = csvRows(exported.rawPayload);
     expect(header?.[3]).toBe('Hoeveel kilo til je per dag? (kg)');
     expect(rows.map((row) => row[3]).sort()).toEqual(['', '12', '40000,5']);
+  });
+});
+
+describe('question types: dropdown', () => {
+  it('should count a dropdown per option, refuse an unknown one and export the label', async () => {
+    const results = await call(ctx, org, 'GET', `/surveys/${survey.id}/results`);
+    const dept = results.json<SurveyResults>().questions.find((q) => q.question_id === 'q-dept');
+    expect(dept).toMatchObject({ type: 'dropdown', answered: 3, other: 0 });
+    expect(
+      dept && 'by_option' in dept ? [dept.by_option.d80, dept.by_option.d3, dept.by_option.d1] : null,
+    ).toEqual([2, 1, 0]);
+    const [token] = await personalLinks(ctx, org, survey.id, 1);
+    const refused = await respond(ctx, token as string, {
+      final: false,
+      answers: [{ question_id: 'q-dept', value: { option_id: 'd81' } }],
+    });
+    expect(refused.statusCode).toBe(400);
+    const exported = await call(ctx, org, 'GET', `/surveys/${survey.id}/export?format=csv`);
+    const [header, ...rows] = csvRows(exported.rawPayload);
+    expect(header?.[4]).toBe('Afdeling');
+    expect(rows.map((row) => row[4]).sort()).toEqual(['Afdeling 3', 'Afdeling 80', 'Afdeling 80']);
   });
 });

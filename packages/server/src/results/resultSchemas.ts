@@ -120,9 +120,9 @@ export const questionResultSchema = {
       seen_count,
       by_score: counts('Aantal per score (NPS 0..10, beoordeling 1..5).'),
     }),
-    object<Extract<QuestionResult, { type: 'single_choice' | 'multiple_choice' }>>({
+    object<Extract<QuestionResult, { type: 'single_choice' | 'multiple_choice' | 'dropdown' }>>({
       question_id: string(),
-      type: oneOf(['single_choice', 'multiple_choice'] as const),
+      type: oneOf(['single_choice', 'multiple_choice', 'dropdown'] as const),
       answered,
       seen_count,
       by_option: counts('Aantal per optie-id.'),

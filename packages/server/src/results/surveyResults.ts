@@ -315,6 +315,21 @@ function countedResult(
         seen_count,
         latest: latest(QUESTION_ITEM_ID),
       };
+    case 'dropdown':
+      // One row per answer, the option: counted as a single choice without 'anders'.
+      return {
+        question_id: question.id,
+        type: 'dropdown',
+        answered: total(() => true),
+        seen_count,
+        by_option: countsOver(
+          question.settings.options.map((option) => option.id),
+          (id) => total((row) => row.item_id === id),
+        ),
+        other: 0,
+        other_texts: [],
+        other_text_count: 0,
+      };
     case 'number':
       return {
         question_id: question.id,

@@ -1,6 +1,7 @@
 import type { AnswerValue, AnswerValueByType, Question, QuestionType } from '@loop/core';
 import type { HoldInput } from '@loop/core/surveys/respond';
 import type { Ref } from 'react';
+import { DropdownField } from './DropdownField';
 import { LikertField } from './LikertField';
 import { MultipleChoiceField } from './MultipleChoiceField';
 import { NpsField } from './NpsField';
@@ -52,5 +53,7 @@ export function QuestionField({
       return <TextBlockField question={question} ids={ids} titleRef={titleRef} />;
     case 'number':
       return <NumberField {...common} question={question} value={as<'number'>()} />;
+    case 'dropdown':
+      return <DropdownField {...common} question={question} value={as<'dropdown'>()} />;
   }
 }

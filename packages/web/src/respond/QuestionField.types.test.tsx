@@ -143,3 +143,44 @@ describe('QuestionField: number', () => {
     ]);
   });
 });
+
+describe('QuestionField: dropdown', () => {
+  it('should search a long list by typing, refuse what is not in it and send the chosen option', async () => {
+    const { session, calls } = pageWith([
+      {
+        id: 'afdeling',
+        type: 'dropdown',
+        title: 'Afdeling',
+        required: true,
+        position: 0,
+        settings: {
+          options: Array.from({ length: 80 }, (_, i) => ({ id: `d${i + 1}`, label: `Afdeling ${i + 1}` })),
+        },
+      },
+    ]);
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+
+    const input = container.querySelector<HTMLInputElement>('input[list]');
+    expect(input?.labels?.[0]?.textContent).toBe('Afdeling (verplicht)');
+    const list = document.getElementById(input?.getAttribute('list') ?? '');
+    expect(list?.tagName).toBe('DATALIST');
+    expect(list?.querySelectorAll('option')).toHaveLength(80);
+    expect(container.textContent).toContain('Typ om te zoeken en kies een antwoord uit de lijst.');
+
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Deze vraag is verplicht.');
+    await typeInto(input, 'Kantine');
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'Kies een van de antwoorden die bij deze vraag horen.',
+    );
+    await typeInto(input, 'afdeling 42');
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
+    expect(calls.at(-1)?.answers).toEqual([
+      expect.objectContaining({ question_id: 'afdeling', value: { option_id: 'd42' } }),
+    ]);
+  });
+});

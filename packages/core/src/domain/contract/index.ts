@@ -215,7 +215,13 @@ export type {
   SurveyLogic,
 } from './surveyLogic';
 export { NO_LOGIC } from './surveyLogic';
-export type { NumberAnswer, NumberSettings, TextBlockSettings } from './surveyQuestionTypes';
+export type {
+  DropdownAnswer,
+  DropdownSettings,
+  NumberAnswer,
+  NumberSettings,
+  TextBlockSettings,
+} from './surveyQuestionTypes';
 export type {
   AnalyticsOverview,
   ExportFormat,

@@ -26,3 +26,17 @@ export interface NumberSettings {
 export interface NumberAnswer {
   readonly number: number | null;
 }
+
+/**
+ * Dropdown ('Keuzelijst'): one option from a long list (up to 500, e.g. 80 departments), searched by
+ * typing on the answering page (R-SURV-24). No 'anders, namelijk'.
+ */
+export interface DropdownSettings {
+  /** Each as a choice's option (`ChoiceOption`), spelled out so this file needs no import. */
+  readonly options: readonly { readonly id: string; readonly label: string }[];
+}
+
+/** Dropdown answer: the chosen option; null is nothing chosen, which counts as skipped. */
+export interface DropdownAnswer {
+  readonly option_id: string | null;
+}

@@ -61,7 +61,7 @@ export type QuestionResult = QuestionResultBase &
         readonly by_score: ValueCounts;
       }
     | {
-        readonly type: 'single_choice' | 'multiple_choice';
+        readonly type: 'single_choice' | 'multiple_choice' | 'dropdown';
         /** option id → how many responses chose it. */
         readonly by_option: ValueCounts;
         /** How many responses chose 'anders, namelijk'. */

@@ -6,7 +6,13 @@
  */
 
 import type { SurveyLogic } from './surveyLogic';
-import type { NumberAnswer, NumberSettings, TextBlockSettings } from './surveyQuestionTypes';
+import type {
+  DropdownAnswer,
+  DropdownSettings,
+  NumberAnswer,
+  NumberSettings,
+  TextBlockSettings,
+} from './surveyQuestionTypes';
 import type { SurveyTranslations } from './surveyTranslations';
 
 /** Lifecycle of a survey: draft → open → closed (reopening and going back are in `surveyStatus.ts`). */
@@ -22,7 +28,8 @@ export type QuestionType =
   | 'nps'
   | 'rating'
   | 'text_block'
-  | 'number';
+  | 'number'
+  | 'dropdown';
 
 /** One statement of a Likert question; several statements share the scale as a matrix. */
 export interface LikertStatement {
@@ -95,7 +102,8 @@ export type Question =
   | (QuestionBase & { readonly type: 'nps'; readonly settings: NpsSettings })
   | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings })
   | (QuestionBase & { readonly type: 'text_block'; readonly settings: TextBlockSettings })
-  | (QuestionBase & { readonly type: 'number'; readonly settings: NumberSettings });
+  | (QuestionBase & { readonly type: 'number'; readonly settings: NumberSettings })
+  | (QuestionBase & { readonly type: 'dropdown'; readonly settings: DropdownSettings });
 
 /** The question of one type, e.g. `QuestionOf<'likert'>`. */
 export type QuestionOf<T extends QuestionType> = Extract<Question, { readonly type: T }>;
@@ -328,6 +336,7 @@ export interface AnswerValueByType {
   /** A text block takes no answer: a value for it is refused. */
   readonly text_block: never;
   readonly number: NumberAnswer;
+  readonly dropdown: DropdownAnswer;
 }
 
 /** Any answer value. */

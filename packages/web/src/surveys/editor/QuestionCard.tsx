@@ -10,6 +10,7 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FieldError } from '../../forms/FormAlert';
 import { ChoiceEditor } from './ChoiceEditor';
+import { DropdownEditor } from './DropdownEditor';
 import { LikertEditor } from './LikertEditor';
 import { NpsEditor } from './NpsEditor';
 import { NumberEditor } from './NumberEditor';
@@ -327,6 +328,16 @@ function TypeSettings({
       );
     case 'text_block':
       return null;
+    case 'dropdown':
+      return (
+        <DropdownEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          locks={locks}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
     case 'number':
       return (
         <NumberEditor

@@ -62,3 +62,22 @@ describe('QuestionCard: number', () => {
     });
   });
 });
+
+describe('QuestionCard: dropdown', () => {
+  it('should add a dropdown with two options to fill in, and save its options', async () => {
+    const { app, container, autosave } = await openEditor(survey({ questions: [] }));
+    await click(container.querySelector('[data-testid="add-question-dropdown"]'));
+    const card = cards(container).at(-1) as HTMLElement;
+    expect(byLabel(card, 'Soort vraag').value).toBe('dropdown');
+    expect(card.textContent).toContain('Opties in de lijst');
+    expect(card.textContent).not.toContain('Anders, namelijk');
+    await type(byLabel(card, 'Vraagtekst'), 'Afdeling');
+    await autosave.fire();
+    await waitFor(() => expect(saveStatus(container)).toBe('Opgeslagen'));
+    const saved = puts(app).at(-1)?.body as { questions: Question[] };
+    expect(saved.questions[0]).toMatchObject({
+      type: 'dropdown',
+      settings: { options: [{ label: 'Optie 1' }, { label: 'Optie 2' }] },
+    });
+  });
+});

@@ -115,6 +115,11 @@ export function valueOptions(
   if (condition.source === 'hidden_field') return null;
   const question = questions.find((item) => item.id === condition.question_id);
   if (question === undefined) return [];
+  if (question.type === 'dropdown')
+    return question.settings.options.map((option, index) => ({
+      value: option.id,
+      label: option.label.trim() === '' ? `Optie ${index + 1}` : option.label,
+    }));
   if (question.type === 'single_choice' || question.type === 'multiple_choice') {
     const options = question.settings.options.map((option, index) => ({
       value: option.id,
@@ -141,6 +146,7 @@ function firstValue(question: Question | undefined): LogicValue {
   if (question.type === 'single_choice' || question.type === 'multiple_choice')
     return question.settings.options[0]?.id ?? (question.settings.allow_other ? OTHER_CHOICE : '');
   if (question.type === 'number') return question.settings.min ?? 0;
+  if (question.type === 'dropdown') return question.settings.options[0]?.id ?? '';
   return scaleOf(question)?.[0] ?? '';
 }
 

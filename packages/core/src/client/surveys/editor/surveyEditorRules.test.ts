@@ -56,6 +56,7 @@ describe('QUESTION_TYPE_LABELS', () => {
       'Beoordeling',
       'Tekstblok',
       'Getal',
+      'Keuzelijst',
     ]);
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { checkLogic } from './checkLogic';
 import { compileLogic } from './compileLogic';
 import { answers, logicOf, on, SALES, show } from './logic.fixtures';
-import { TEXT_BLOCK, WEIGHT, WITH_INTRO, WITH_WEIGHT } from './questionTypes.fixtures';
+import {
+  DEPARTMENT,
+  TEXT_BLOCK,
+  WEIGHT,
+  WITH_DEPARTMENT,
+  WITH_INTRO,
+  WITH_WEIGHT,
+} from './questionTypes.fixtures';
 
 describe('checkLogic: text block', () => {
   it('should refuse a condition on a text block, which has no answer', () => {
@@ -40,5 +47,30 @@ describe('logic: number', () => {
   it("should refuse a value outside the question's range", () => {
     const logic = logicOf(show('q_dept', on(WEIGHT.id, { operator: 'less', value: -5 })));
     expect(checkLogic(WITH_WEIGHT, logic).map((problem) => problem.code)).toEqual(['value_range']);
+  });
+});
+
+describe('logic: dropdown', () => {
+  it('should compare a dropdown by its options: equals and one_of', () => {
+    const equals = logicOf(show('q_dept', on(DEPARTMENT.id, { operator: 'equals', value: 'd42' })));
+    const oneOf = logicOf(show('q_dept', on(DEPARTMENT.id, { operator: 'one_of', values: ['d1', 'd80'] })));
+    expect(checkLogic(WITH_DEPARTMENT, equals)).toEqual([]);
+    const visible = (logic: typeof equals, option_id: string | null) =>
+      compileLogic(WITH_DEPARTMENT, logic)
+        .evaluate(answers({ [DEPARTMENT.id]: { option_id } }))
+        .isVisible('q_dept');
+    expect([visible(equals, 'd42'), visible(equals, 'd1'), visible(equals, null)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect([visible(oneOf, 'd80'), visible(oneOf, 'd42')]).toEqual([true, false]);
+  });
+
+  it('should refuse an option the dropdown does not have, and an order comparison', () => {
+    const missing = logicOf(show('q_dept', on(DEPARTMENT.id, { operator: 'equals', value: 'd81' })));
+    const greater = logicOf(show('q_dept', on(DEPARTMENT.id, { operator: 'greater', value: 3 })));
+    expect(checkLogic(WITH_DEPARTMENT, missing).map((problem) => problem.code)).toEqual(['choice_missing']);
+    expect(checkLogic(WITH_DEPARTMENT, greater).map((problem) => problem.code)).toEqual(['no_order']);
   });
 });

@@ -62,7 +62,7 @@ const lower = (text: string) => text.toLocaleLowerCase('nl');
 function hasChoice(question: Question, value: AnswerValue, id: string): boolean {
   const answer = value as { option_id?: unknown; option_ids?: unknown; other?: unknown };
   if (id === OTHER_CHOICE) return isString(answer.other);
-  if (question.type === 'single_choice') return answer.option_id === id;
+  if (question.type === 'single_choice' || question.type === 'dropdown') return answer.option_id === id;
   return Array.isArray(answer.option_ids) && answer.option_ids.includes(id);
 }
 
@@ -88,6 +88,8 @@ function isPresent(
       return isNumber(answer.score);
     case 'number':
       return isNumber(answer.number);
+    case 'dropdown':
+      return isString(answer.option_id);
     case 'text_block':
       return false;
     default:

@@ -21,6 +21,7 @@ export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   text_block: 'none',
   // A number compares by order, within its own range (R-SURV-24).
   number: 'scale',
+  dropdown: 'choice',
 };
 
 /** The choice id of 'anders, namelijk' in a condition: the id its stored answer row has. */
@@ -84,6 +85,7 @@ export function scaleRange(question: Question): readonly [number, number] {
 
 /** The choice ids of a `choice` question: its options, and 'anders, namelijk' when it has one. */
 export function choiceIds(question: Question): ReadonlySet<string> {
+  if (question.type === 'dropdown') return new Set(question.settings.options.map((option) => option.id));
   if (question.type !== 'single_choice' && question.type !== 'multiple_choice') return new Set();
   const ids = new Set(question.settings.options.map((option) => option.id));
   if (question.settings.allow_other) ids.add(OTHER_CHOICE);

@@ -34,3 +34,20 @@ export const WITH_WEIGHT: readonly Question[] = [WEIGHT, ...QUESTIONS].map((ques
   ...question,
   position,
 }));
+
+/** A dropdown of departments first, then the questions of `QUESTIONS`. */
+export const DEPARTMENT: QuestionOf<'dropdown'> = {
+  id: 'q-department',
+  type: 'dropdown',
+  title: 'Afdeling',
+  required: false,
+  position: 0,
+  settings: {
+    options: Array.from({ length: 80 }, (_, i) => ({ id: `d${i + 1}`, label: `Afdeling ${i + 1}` })),
+  },
+};
+
+export const WITH_DEPARTMENT: readonly Question[] = [DEPARTMENT, ...QUESTIONS].map((question, position) => ({
+  ...question,
+  position,
+}));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromItems, answerToItems } from './answerItems';
-import { TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
+import { DEPARTMENT, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('answerItems: text block', () => {
   it('should store no rows for a text block and read none back', () => {
@@ -16,5 +16,13 @@ describe('answerItems: number', () => {
       expect(items).toEqual([{ item_id: '', num_value: null, text_value: String(number) }]);
       expect(answerFromItems(WEIGHT, items)).toEqual({ number });
     }
+  });
+});
+
+describe('answerItems: dropdown', () => {
+  it('should store the chosen option as its one row and read it back', () => {
+    const items = answerToItems(DEPARTMENT, { option_id: 'd42' });
+    expect(items).toEqual([{ item_id: 'd42', num_value: 1, text_value: null }]);
+    expect(answerFromItems(DEPARTMENT, items)).toEqual({ option_id: 'd42' });
   });
 });

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../auth';
 import type {
   AnswerValue,
+  DropdownAnswer,
   LikertAnswer,
   MultipleChoiceAnswer,
   NumberAnswer,
@@ -179,6 +180,16 @@ function checkMultipleChoice(question: QuestionOf<'multiple_choice'>, value: unk
   return accept(answer);
 }
 
+function checkDropdown(question: QuestionOf<'dropdown'>, value: unknown): AnswerCheck {
+  if (!isRecord(value)) return WRONG_TYPE;
+  if (value.option_id === null) return accept({ option_id: null });
+  if (typeof value.option_id !== 'string') return WRONG_TYPE;
+  const optionId = value.option_id;
+  if (!question.settings.options.some((option) => option.id === optionId))
+    return refuse('unknown_option', ANSWER_MESSAGES.unknownOption);
+  return accept({ option_id: optionId });
+}
+
 function checkNumber(question: QuestionOf<'number'>, value: unknown): AnswerCheck {
   if (!isRecord(value)) return WRONG_TYPE;
   if (value.number === null) return accept({ number: null });
@@ -226,6 +237,8 @@ export function validateAnswer(question: Question, value: unknown): AnswerCheck 
       return refuse('wrong_type', ANSWER_MESSAGES.noAnswer);
     case 'number':
       return checkNumber(question, value);
+    case 'dropdown':
+      return checkDropdown(question, value);
   }
 }
 
@@ -246,6 +259,8 @@ export function isAnswerEmpty(question: Question, value: AnswerValue): boolean {
       return (value as { text: string }).text === '';
     case 'number':
       return (value as NumberAnswer).number === null;
+    case 'dropdown':
+      return (value as DropdownAnswer).option_id === null;
     default:
       return false;
   }

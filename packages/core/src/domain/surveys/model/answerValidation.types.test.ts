@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MESSAGES, validateAnswer, validateSubmission } from './answerValidation';
 import { NPS } from './answerValidation.fixtures';
-import { TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
+import { DEPARTMENT, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('validateAnswer: text block', () => {
   it('should refuse any value for a text block, which takes no answer', () => {
@@ -67,5 +67,30 @@ describe('validateAnswer: number', () => {
       final: true,
     });
     expect(check.ok).toBe(false);
+  });
+});
+
+describe('validateAnswer: dropdown', () => {
+  it('should accept one of its options, and nothing chosen as skipped', () => {
+    expect(validateAnswer(DEPARTMENT, { option_id: 'd80' })).toEqual({
+      ok: true,
+      value: { option_id: 'd80' },
+    });
+    expect(
+      validateSubmission(
+        [{ ...DEPARTMENT, required: false }],
+        [{ question_id: DEPARTMENT.id, value: { option_id: null } }],
+        { final: true },
+      ),
+    ).toEqual({ ok: true, answers: [] });
+  });
+
+  it.each([
+    [{ option_id: 'd81' }, 'unknown_option', ANSWER_MESSAGES.unknownOption],
+    [{ option_id: '' }, 'unknown_option', ANSWER_MESSAGES.unknownOption],
+    [{ option_id: 3 }, 'wrong_type', ANSWER_MESSAGES.wrongType],
+    [{ other: 'Kantine' }, 'wrong_type', ANSWER_MESSAGES.wrongType],
+  ])('should refuse %j', (value, code, message) => {
+    expect(validateAnswer(DEPARTMENT, value)).toEqual({ ok: false, code, message });
   });
 });

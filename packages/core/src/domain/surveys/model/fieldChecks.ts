@@ -10,6 +10,7 @@ import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
 import { decimalsOf, NUMBER_DECIMALS_MAX, NUMBER_LIMIT, NUMBER_UNIT_MAX_LENGTH } from './numberAnswers';
 import {
   type ContentGap,
+  DROPDOWN_OPTIONS_MAX,
   type GapCode,
   ID_PATTERN,
   OPTION_LABEL_MAX_LENGTH,
@@ -304,6 +305,25 @@ function checkNumber(errors: Errors, s: Readonly<Record<string, unknown>>): Numb
   };
 }
 
+function checkDropdown(errors: Errors, s: Readonly<Record<string, unknown>>) {
+  const options: ChoiceOption[] = checkItems(
+    errors,
+    'settings.options',
+    s.options,
+    'label',
+    { max: DROPDOWN_OPTIONS_MAX, textMax: OPTION_LABEL_MAX_LENGTH },
+    {
+      tooMany: M.tooManyDropdownOptions,
+      missing: M.optionMissing,
+      tooLong: M.optionTooLong,
+      duplicate: M.optionDuplicate,
+    },
+    { missing: 'option_missing', duplicate: 'option_duplicate' },
+  ).map(({ id, text }) => ({ id, label: text }));
+  if (options.length < 2) errors.gap('settings.options', 'options_too_few', M.optionsTooFew);
+  return { options };
+}
+
 export function checkSettings(
   errors: Errors,
   type: QuestionType,
@@ -327,5 +347,7 @@ export function checkSettings(
       return {};
     case 'number':
       return checkNumber(errors, settings);
+    case 'dropdown':
+      return checkDropdown(errors, settings);
   }
 }

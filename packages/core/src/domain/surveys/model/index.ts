@@ -56,6 +56,7 @@ export {
 export { sanitizeSurveyHtml } from './surveyHtml';
 export type { AnswerableQuestion, CheckedInput, ContentGap, GapCode } from './surveyLimits';
 export {
+  DROPDOWN_OPTIONS_MAX,
   ID_PATTERN,
   isAnswerable,
   OPTION_LABEL_MAX_LENGTH,

@@ -76,6 +76,8 @@ export function createQuestion(type: QuestionType, ids: IdSource, position = 0):
       return { ...base, type, settings: {} };
     case 'number':
       return { ...base, type, settings: { step: 1 } };
+    case 'dropdown':
+      return { ...base, type, settings: { options: options() } };
   }
 }
 

@@ -20,3 +20,15 @@ export const WEIGHT: QuestionOf<'number'> = {
   position: 1,
   settings: { min: 0, max: 50_000, step: 0.5, unit: 'kg' },
 };
+
+/** A dropdown of 80 departments: 'Afdeling 1' … 'Afdeling 80'. */
+export const DEPARTMENT: QuestionOf<'dropdown'> = {
+  id: 'q-dept',
+  type: 'dropdown',
+  title: 'Afdeling',
+  required: true,
+  position: 2,
+  settings: {
+    options: Array.from({ length: 80 }, (_, i) => ({ id: `d${i + 1}`, label: `Afdeling ${i + 1}` })),
+  },
+};

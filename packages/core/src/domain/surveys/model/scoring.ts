@@ -366,6 +366,7 @@ export function chartFor(type: QuestionType): ChartKind {
       return 'nps';
     case 'single_choice':
     case 'multiple_choice':
+    case 'dropdown':
       return 'bars';
     case 'rating':
       return 'distribution';

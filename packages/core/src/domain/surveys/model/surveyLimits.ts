@@ -12,6 +12,8 @@ export const QUESTIONS_MAX = 100;
 export const QUESTION_TITLE_MAX_LENGTH = 300;
 export const QUESTION_DESCRIPTION_MAX_LENGTH = 1000;
 export const OPTIONS_MAX = 50;
+/** A dropdown's list may be long: 80 departments, every municipality of a province (R-SURV-24). */
+export const DROPDOWN_OPTIONS_MAX = 500;
 export const OPTION_LABEL_MAX_LENGTH = 200;
 export const STATEMENTS_MAX = 30;
 export const STATEMENT_MAX_LENGTH = 300;
@@ -27,6 +29,7 @@ export const QUESTION_TYPES: readonly QuestionType[] = [
   'rating',
   'text_block',
   'number',
+  'dropdown',
 ];
 
 /** A question that takes an answer: all but a text block (R-SURV-23). */
@@ -47,6 +50,7 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
   rating: 'Beoordeling',
   text_block: 'Tekstblok',
   number: 'Getal',
+  dropdown: 'Keuzelijst',
 };
 
 /**
@@ -110,6 +114,7 @@ export const SURVEY_MESSAGES = {
   numberMaxInvalid: 'Vul als maximum een getal tussen -1.000.000.000 en 1.000.000.000 in, of laat het leeg.',
   numberRangeInvalid: 'Het maximum moet groter zijn dan het minimum.',
   numberStepInvalid: 'Vul als stap een getal groter dan 0 in, met hoogstens 6 decimalen.',
+  tooManyDropdownOptions: `Een keuzelijst kan hoogstens ${n(DROPDOWN_OPTIONS_MAX)} opties hebben.`,
   numberUnitTooLong: 'De eenheid mag hoogstens 20 tekens lang zijn.',
 } as const;
 

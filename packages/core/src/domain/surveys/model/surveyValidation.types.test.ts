@@ -70,3 +70,29 @@ describe('validateQuestion: number', () => {
     expect(check.ok ? null : check.fields[key]).toBe(message);
   });
 });
+
+describe('validateQuestion: dropdown', () => {
+  const dropdown = (count: number) =>
+    validateQuestion({
+      id: 'q-d',
+      type: 'dropdown',
+      title: 'Afdeling',
+      required: false,
+      position: 0,
+      settings: {
+        options: Array.from({ length: count }, (_, i) => ({ id: `d${i}`, label: `Afdeling ${i}` })),
+      },
+    });
+
+  it('should take a long list, up to 500 options', () => {
+    expect(dropdown(80).ok).toBe(true);
+    expect(dropdown(500).ok).toBe(true);
+    const check = dropdown(501);
+    expect(check.ok ? null : check.fields['settings.options']).toBe(SURVEY_MESSAGES.tooManyDropdownOptions);
+  });
+
+  it('should ask for at least two options', () => {
+    const check = dropdown(1);
+    expect(check.ok ? null : check.fields['settings.options']).toBe(SURVEY_MESSAGES.optionsTooFew);
+  });
+});

@@ -78,6 +78,7 @@ describe('QUESTION_SECONDS', () => {
       rating: 5,
       textBlock: 5,
       number: 8,
+      dropdown: 10,
     });
     expect(SURVEY_OVERHEAD_SECONDS).toBe(10);
     expect(MIN_TIMING_RESPONDENTS).toBe(5);

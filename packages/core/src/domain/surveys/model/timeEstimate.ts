@@ -39,6 +39,8 @@ export const QUESTION_SECONDS = {
   textBlock: 5,
   /** Number: read the question (4 s), think of the number and type a few digits (4 s). */
   number: 8,
+  /** Dropdown: read the question, type a few letters and pick from what is left, whatever the list's length. */
+  dropdown: 10,
 } as const;
 
 /** Once per survey: reading the introduction, starting, submitting and the thank-you page. */
@@ -72,6 +74,8 @@ export function defaultQuestionSeconds(question: Question): number {
       return s.textBlock;
     case 'number':
       return s.number;
+    case 'dropdown':
+      return s.dropdown;
   }
 }
 

@@ -58,6 +58,7 @@ function emptyResult(question: AnswerableQuestion): QuestionResult {
       return { ...base, type: question.type, by_score: {} };
     case 'single_choice':
     case 'multiple_choice':
+    case 'dropdown':
       return { ...base, type: question.type, by_option: {}, other: 0, other_texts: [], other_text_count: 0 };
     case 'open_short':
     case 'open_long':
@@ -124,6 +125,16 @@ function viewOf(question: Question, result: QuestionResult | undefined): Questio
       };
     case 'number':
       return numberView(question, 'by_value' in fitting ? fitting.by_value : {}, answered);
+    case 'dropdown': {
+      // Counted as a single choice without 'anders, namelijk', named as a dropdown.
+      const single: QuestionOf<'single_choice'> = {
+        ...question,
+        type: 'single_choice',
+        settings: { options: question.settings.options, allow_other: false },
+      };
+      const view = choiceView(single, 'by_option' in fitting ? fitting : null, answered);
+      return { ...view, type: 'dropdown', typeLabel: QUESTION_TYPE_LABELS.dropdown };
+    }
   }
 }
 

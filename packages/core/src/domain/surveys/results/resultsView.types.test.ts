@@ -76,3 +76,44 @@ describe('surveyResultsView: number', () => {
     ]);
   });
 });
+
+describe('surveyResultsView: dropdown', () => {
+  it('should show a dropdown as bars per option, named as a dropdown', () => {
+    const dept: QuestionOf<'dropdown'> = {
+      id: 'q-dept',
+      type: 'dropdown',
+      title: 'Afdeling',
+      required: false,
+      position: 0,
+      settings: {
+        options: [
+          { id: 'd1', label: 'ICT' },
+          { id: 'd2', label: 'Verkoop' },
+        ],
+      },
+    };
+    const view = surveyResultsView(
+      survey([dept]),
+      results([
+        {
+          question_id: dept.id,
+          type: 'dropdown',
+          answered: 4,
+          seen_count: 4,
+          by_option: { d1: 3, d2: 1 },
+          other: 0,
+          other_texts: [],
+          other_text_count: 0,
+        },
+      ]),
+    );
+    const [block] = view.questions;
+    if (block?.kind !== 'choice') throw new Error('no choice view');
+    expect(block.typeLabel).toBe('Keuzelijst');
+    expect(block.other).toBeNull();
+    expect(block.rows.map((row) => [row.label, row.valueText])).toEqual([
+      ['ICT', '3 (75%)'],
+      ['Verkoop', '1 (25%)'],
+    ]);
+  });
+});

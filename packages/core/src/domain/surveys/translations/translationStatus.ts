@@ -82,6 +82,17 @@ function translateQuestion(question: Question, pick: (key: string, dutch: string
         ? { ...question, ...base, settings: { ...question.settings, options } }
         : { ...question, ...base, settings: { ...question.settings, options } };
     }
+    case 'dropdown':
+      return {
+        ...question,
+        ...base,
+        settings: {
+          options: question.settings.options.map((option) => ({
+            ...option,
+            label: pick(`${prefix}.options.${option.id}`, option.label),
+          })),
+        },
+      };
     case 'likert':
       return {
         ...question,

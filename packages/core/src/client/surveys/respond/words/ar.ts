@@ -99,6 +99,7 @@ export const WORDS = {
   chooseExactly: (n) => `اختر ${number(n)} بالضبط.`,
   chooseBetween: (min, max) => `اختر من ${number(min)} إلى ${number(max)}.`,
   numberBetween: (min, max) => `رقم من ${exact(min)} إلى ${exact(max)}.`,
+  dropdownHint: 'اكتب للبحث واختر إجابة من القائمة.',
   chooseAtLeast: (min) => `اختر ${number(min)} على الأقل.`,
   chooseAtMost: (max) => (max === 1 ? 'اختر إجابة واحدة على الأكثر.' : `اختر ${number(max)} على الأكثر.`),
   chooseAny: 'يمكنك اختيار أكثر من إجابة.',

@@ -46,6 +46,7 @@ export const WORDS = {
   chooseExactly: (count) => `Wählen Sie ${count} aus.`,
   chooseBetween: (min, max) => `Wählen Sie ${min} bis ${max} aus.`,
   numberBetween: (min, max) => `Eine Zahl von ${exact(min)} bis ${exact(max)}.`,
+  dropdownHint: 'Tippen Sie, um zu suchen, und wählen Sie eine Antwort aus der Liste.',
   chooseAtLeast: (min) => `Wählen Sie mindestens ${min} aus.`,
   chooseAtMost: (max) => (max === 1 ? 'Wählen Sie höchstens eine aus.' : `Wählen Sie höchstens ${max} aus.`),
   chooseAny: 'Sie können mehr als eine Antwort auswählen.',

@@ -43,6 +43,7 @@ export const WORDS = {
   chooseExactly: (count) => `Choose ${count}.`,
   chooseBetween: (min, max) => `Choose ${min} to ${max}.`,
   numberBetween: (min, max) => `A number from ${exact(min)} to ${exact(max)}.`,
+  dropdownHint: 'Type to search and choose an answer from the list.',
   chooseAtLeast: (min) => `Choose at least ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Choose at most one.' : `Choose at most ${max}.`),
   chooseAny: 'You can choose more than one answer.',

@@ -47,6 +47,7 @@ export const WORDS = {
   chooseExactly: (count) => `Choisissez-en ${count}.`,
   chooseBetween: (min, max) => `Choisissez-en de ${min} à ${max}.`,
   numberBetween: (min, max) => `Un nombre de ${exact(min)} à ${exact(max)}.`,
+  dropdownHint: 'Tapez pour rechercher et choisissez une réponse dans la liste.',
   chooseAtLeast: (min) => `Choisissez-en au moins ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Choisissez-en une au maximum.' : `Choisissez-en ${max} au maximum.`),
   chooseAny: 'Vous pouvez choisir plusieurs réponses.',

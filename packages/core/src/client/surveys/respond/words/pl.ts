@@ -49,6 +49,7 @@ export const WORDS = {
   chooseExactly: (n) => `Wybierz dokładnie ${n}.`,
   chooseBetween: (min, max) => `Wybierz od ${min} do ${max}.`,
   numberBetween: (min, max) => `Liczba od ${exact(min)} do ${exact(max)}.`,
+  dropdownHint: 'Zacznij pisać, aby wyszukać, i wybierz odpowiedź z listy.',
   chooseAtLeast: (min) => `Wybierz co najmniej ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Wybierz najwyżej jedną.' : `Wybierz najwyżej ${max}.`),
   chooseAny: 'Możesz wybrać więcej niż jedną odpowiedź.',

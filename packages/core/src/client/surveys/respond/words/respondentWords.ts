@@ -76,6 +76,8 @@ export interface RespondentWords {
   readonly chooseBetween: (min: number, max: number) => string;
   /** The hint of a number question with a minimum and a maximum. */
   readonly numberBetween: (min: number, max: number) => string;
+  /** The hint of a dropdown: type to search its list. */
+  readonly dropdownHint: string;
   readonly chooseAtLeast: (min: number) => string;
   readonly chooseAtMost: (max: number) => string;
   readonly chooseAny: string;
@@ -155,6 +157,7 @@ export const DUTCH_WORDS = {
   chooseExactly: (count) => `Kies er ${count}.`,
   chooseBetween: (min, max) => `Kies er ${min} tot en met ${max}.`,
   numberBetween: (min, max) => `Een getal van ${exact(min)} tot en met ${exact(max)}.`,
+  dropdownHint: 'Typ om te zoeken en kies een antwoord uit de lijst.',
   chooseAtLeast: (min) => `Kies er minstens ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`),
   chooseAny: 'Je kunt meer dan één antwoord kiezen.',

@@ -43,6 +43,7 @@ export const WORDS = {
   chooseExactly: (count) => `${count} tane seçin.`,
   chooseBetween: (min, max) => `${min} ile ${max} arasında seçin.`,
   numberBetween: (min, max) => `${exact(min)} ile ${exact(max)} arasında bir sayı.`,
+  dropdownHint: 'Aramak için yazın ve listeden bir yanıt seçin.',
   chooseAtLeast: (min) => `En az ${min} tane seçin.`,
   chooseAtMost: (max) => (max === 1 ? 'En fazla bir tane seçin.' : `En fazla ${max} tane seçin.`),
   chooseAny: 'Birden fazla yanıt seçebilirsiniz.',

@@ -48,6 +48,7 @@ export const WORDS = {
   chooseExactly: (n) => `Виберіть рівно ${n}.`,
   chooseBetween: (min, max) => `Виберіть від ${min} до ${max}.`,
   numberBetween: (min, max) => `Число від ${exact(min)} до ${exact(max)}.`,
+  dropdownHint: 'Почніть вводити, щоб знайти, і виберіть відповідь зі списку.',
   chooseAtLeast: (min) => `Виберіть щонайменше ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Виберіть не більше однієї.' : `Виберіть не більше ${max}.`),
   chooseAny: 'Можна вибрати кілька відповідей.',
