@@ -1,5 +1,13 @@
 import type { Question, QuestionOf } from '@loop/core';
-import { type AnswerItem, formatNumber, OTHER_ITEM_ID, QUESTION_ITEM_ID } from '@loop/core/surveys/model';
+import {
+  type AnswerItem,
+  dayKey,
+  formatDayKey,
+  formatNumber,
+  isDay,
+  OTHER_ITEM_ID,
+  QUESTION_ITEM_ID,
+} from '@loop/core/surveys/model';
 import { foldForSearch } from '@loop/core/surveys/results';
 
 /** How 'anders, namelijk' texts are shown in the answers and the export. */
@@ -70,6 +78,10 @@ export function answerText(question: Question, items: readonly AnswerItem[], sep
     }
     case 'text_block':
       return '';
+    case 'date': {
+      const day = items.find((item) => item.text_value !== null)?.text_value;
+      return day == null ? '' : isDay(day) ? formatDayKey(dayKey(day)) : day;
+    }
     case 'number': {
       const text = items.find((item) => item.text_value !== null)?.text_value;
       return text == null ? '' : formatNumber(Number(text), question.settings.unit);
@@ -109,6 +121,7 @@ export function matchingItemKeys(question: Question, word: string): string[] {
     case 'open_long':
     case 'text_block':
     case 'number':
+    case 'date':
       break;
   }
   return fragments.filter(([, text]) => foldForSearch(text).includes(word)).map(([key]) => key);

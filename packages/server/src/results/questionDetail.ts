@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers } from '../db/schema';
 import { invalidInput } from '../http/apiError';
 import { answerText, matchingItemKeys, searchWords } from './answerText';
-import { numberTargets, numberValues } from './numberValues';
+import { dateTargets, monthValues, numberTargets, numberValues } from './numberValues';
 import type { DayFilter, Period } from './resultsRange';
 import {
   bucketOf,
@@ -284,12 +284,13 @@ export async function loadQuestionDetail(
     questionAnswers(db, survey.id, question, filter, query),
     respondentsWhoSaw(db, survey, question.id, filter),
   ]);
-  const [texts, others, numbers] = await Promise.all([
+  const [texts, others, numbers, months] = await Promise.all([
     latestTexts(db, survey.id, filter, textTargets([question])),
     otherTexts(db, survey.id, filter, otherTargets([question], counts)),
     numberValues(db, survey.id, filter, numberTargets([question])),
+    monthValues(db, survey.id, filter, dateTargets([question])),
   ]);
-  const result = questionResult(question, counts, texts, others, saw.seen, numbers);
+  const result = questionResult(question, counts, texts, others, saw.seen, numbers, months);
   return {
     survey_id: survey.id,
     question_id: question.id,

@@ -46,6 +46,14 @@ const QUESTIONS: Question[] = [
       options: Array.from({ length: 80 }, (_, i) => ({ id: `d${i + 1}`, label: `Afdeling ${i + 1}` })),
     },
   },
+  {
+    id: 'q-start',
+    type: 'date',
+    title: 'Wanneer begon je?',
+    required: false,
+    position: 4,
+    settings: { min: '2020-01-01' },
+  },
 ];
 
 /** The CSV export's rows (the values here hold no separators or quotes). */
@@ -65,6 +73,7 @@ beforeAll(async () => {
   const tokens = await personalLinks(ctx, org, survey.id, 3);
   const weights = [40_000.5, 12, null];
   const departments = ['d80', 'd80', 'd3'];
+  const starts = ['2026-03-15', '2026-03-01', '2025-12-24'];
   for (const [index, token] of tokens.entries()) {
     const weight = weights[index];
     const sent = await respond(ctx, token, {
@@ -73,6 +82,7 @@ beforeAll(async () => {
         { question_id: 'q-nps', value: { score: 9 } },
         ...(weight === undefined ? [] : [{ question_id: 'q-weight', value: { number: weight } }]),
         { question_id: 'q-dept', value: { option_id: departments[index] } },
+        { question_id: 'q-start', value: { date: starts[index] } },
       ],
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -106,6 +116,7 @@ describe('question types: text block', () => {
       'q-nps',
       'q-weight',
       'q-dept',
+      'q-start',
     ]);
     const detail = await call(ctx, org, 'GET', `/surveys/${survey.id}/questions/q-intro`);
     expect(detail.statusCode).toBe(404);
@@ -178,5 +189,32 @@ describe('question types: dropdown', () => {
     const [header, ...rows] = csvRows(exported.rawPayload);
     expect(header?.[4]).toBe('Afdeling');
     expect(rows.map((row) => row[4]).sort()).toEqual(['Afdeling 3', 'Afdeling 80', 'Afdeling 80']);
+  });
+});
+
+describe('question types: date', () => {
+  it('should store days as text, count them per month, refuse one too early and export the day', async () => {
+    const results = await call(ctx, org, 'GET', `/surveys/${survey.id}/results`);
+    expect(results.json<SurveyResults>().questions.find((q) => q.question_id === 'q-start')).toEqual({
+      question_id: 'q-start',
+      type: 'date',
+      answered: 3,
+      seen_count: 3,
+      by_month: { '2025-12': 1, '2026-03': 2 },
+    });
+    const [token] = await personalLinks(ctx, org, survey.id, 1);
+    const refused = await respond(ctx, token as string, {
+      final: false,
+      answers: [{ question_id: 'q-start', value: { date: '2019-12-31' } }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Vul een datum op of na 1 januari 2020 in.');
+    const exported = await call(ctx, org, 'GET', `/surveys/${survey.id}/export?format=csv`);
+    const [header, ...rows] = csvRows(exported.rawPayload);
+    expect(header?.[5]).toBe('Wanneer begon je?');
+    expect(rows.map((row) => row[5]).sort()).toEqual(['2025-12-24', '2026-03-01', '2026-03-15']);
+    const detail = await call(ctx, org, 'GET', `/surveys/${survey.id}/questions/q-start`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<QuestionDetail>().answers.items.map((row) => row.text)).toContain('24 december 2025');
   });
 });

@@ -134,6 +134,13 @@ export const questionResultSchema = {
       }),
       other_text_count: integer({ description: "Aantal verschillende 'anders'-teksten, ook voorbij de 20." }),
     }),
+    object<Extract<QuestionResult, { type: 'date' }>>({
+      question_id: string(),
+      type: literal('date'),
+      answered,
+      seen_count,
+      by_month: counts("Aantal per maand ('2026-03'); maanden zonder antwoorden ontbreken."),
+    }),
     object<Extract<QuestionResult, { type: 'number' }>>({
       question_id: string(),
       type: literal('number'),

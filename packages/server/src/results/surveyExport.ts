@@ -73,6 +73,13 @@ export function exportColumns(questions: readonly Question[]): Column[] {
       case 'text_block':
         // No answer, so no column (R-SURV-23).
         break;
+      case 'date':
+        // The day as 'YYYY-MM-DD': sorts as text and every spreadsheet reads it (R-SURV-24).
+        columns.push({
+          header: question.title,
+          cell: (answers) => itemsOf(answers).find((item) => item.text_value !== null)?.text_value ?? null,
+        });
+        break;
       case 'number':
         // A number cell, so a spreadsheet sums it (R-SURV-24).
         columns.push({

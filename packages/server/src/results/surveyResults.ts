@@ -19,7 +19,7 @@ import { logicHidesQuestions } from '@loop/core/surveys/results';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
-import { NO_NUMBERS, numberTargets, numberValues } from './numberValues';
+import { dateTargets, monthValues, NO_NUMBERS, numberTargets, numberValues } from './numberValues';
 import { type DayFilter, type Period, periodOf } from './resultsRange';
 import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
 import {
@@ -241,8 +241,9 @@ export function questionResult(
   others: ReadonlyMap<string, OtherTexts>,
   seen: number,
   numbers: ReadonlyMap<string, ValueCounts> = NO_NUMBERS,
+  months: ReadonlyMap<string, ValueCounts> = NO_NUMBERS,
 ): QuestionResult {
-  const result = countedResult(question, rows, texts, others, numbers);
+  const result = countedResult(question, rows, texts, others, numbers, months);
   // Nobody answers a question their path did not show (R-SURV-11); counted apart, the two could
   // still disagree for a response submitted between the two queries.
   return { ...result, seen_count: Math.max(seen, result.answered) };
@@ -254,6 +255,7 @@ function countedResult(
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
   others: ReadonlyMap<string, OtherTexts>,
   numbers: ReadonlyMap<string, ValueCounts>,
+  months: ReadonlyMap<string, ValueCounts>,
 ): QuestionResult {
   const mine = rows.filter((row) => row.question_id === question.id);
   const total = (keep: (row: CountRow) => boolean) =>
@@ -330,6 +332,14 @@ function countedResult(
         other_texts: [],
         other_text_count: 0,
       };
+    case 'date':
+      return {
+        question_id: question.id,
+        type: 'date',
+        answered: own,
+        seen_count,
+        by_month: { ...(months.get(question.id) ?? {}) },
+      };
     case 'number':
       return {
         question_id: question.id,
@@ -361,10 +371,11 @@ export async function loadSurveyResults(
     unseenCounts(db, survey, filter),
   ]);
   const respondents = responses.stats.completed;
-  const [texts, others, numbers] = await Promise.all([
+  const [texts, others, numbers, months] = await Promise.all([
     latestTexts(db, survey.id, filter, textTargets(questions)),
     otherTexts(db, survey.id, filter, otherTargets(questions, counts)),
     numberValues(db, survey.id, filter, numberTargets(questions)),
+    monthValues(db, survey.id, filter, dateTargets(questions)),
   ]);
   return {
     survey_id: survey.id,
@@ -382,6 +393,7 @@ export async function loadSurveyResults(
           others,
           respondents - (unseen.get(question.id) ?? 0),
           numbers,
+          months,
         ),
       ),
   };

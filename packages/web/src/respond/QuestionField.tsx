@@ -1,6 +1,7 @@
 import type { AnswerValue, AnswerValueByType, Question, QuestionType } from '@loop/core';
 import type { HoldInput } from '@loop/core/surveys/respond';
 import type { Ref } from 'react';
+import { DateField } from './DateField';
 import { DropdownField } from './DropdownField';
 import { LikertField } from './LikertField';
 import { MultipleChoiceField } from './MultipleChoiceField';
@@ -55,5 +56,7 @@ export function QuestionField({
       return <NumberField {...common} question={question} value={as<'number'>()} />;
     case 'dropdown':
       return <DropdownField {...common} question={question} value={as<'dropdown'>()} />;
+    case 'date':
+      return <DateField {...common} question={question} value={as<'date'>()} />;
   }
 }

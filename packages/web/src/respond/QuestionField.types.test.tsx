@@ -184,3 +184,37 @@ describe('QuestionField: dropdown', () => {
     ]);
   });
 });
+
+describe('QuestionField: date', () => {
+  it("should take a day from the browser's date field within the range, the range as a hint", async () => {
+    const { session, calls } = pageWith([
+      {
+        id: 'start',
+        type: 'date',
+        title: 'Wanneer begon je?',
+        required: false,
+        position: 0,
+        settings: { min: '2026-01-01', max: '2026-12-31' },
+      },
+    ]);
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+
+    const input = container.querySelector<HTMLInputElement>('input[type="date"]');
+    expect(input?.labels?.[0]?.textContent).toBe('Wanneer begon je?');
+    expect([input?.min, input?.max]).toEqual(['2026-01-01', '2026-12-31']);
+    expect(container.textContent).toContain('Een datum van 1 januari 2026 tot en met 31 december 2026.');
+    await typeInto(input, '2025-12-31');
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'Vul een datum op of na 1 januari 2026 in.',
+    );
+    await typeInto(input, '2026-03-15');
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
+    expect(calls.at(-1)?.answers).toEqual([
+      expect.objectContaining({ question_id: 'start', value: { date: '2026-03-15' } }),
+    ]);
+  });
+});

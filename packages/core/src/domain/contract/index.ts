@@ -216,6 +216,8 @@ export type {
 } from './surveyLogic';
 export { NO_LOGIC } from './surveyLogic';
 export type {
+  DateAnswer,
+  DateSettings,
   DropdownAnswer,
   DropdownSettings,
   NumberAnswer,

@@ -40,3 +40,16 @@ export interface DropdownSettings {
 export interface DropdownAnswer {
   readonly option_id: string | null;
 }
+
+/**
+ * Date: a day ('YYYY-MM-DD'), between the optional first and last day it may be (R-SURV-24).
+ */
+export interface DateSettings {
+  readonly min?: string;
+  readonly max?: string;
+}
+
+/** Date answer: the day ('YYYY-MM-DD'); null is a field left empty, which counts as skipped. */
+export interface DateAnswer {
+  readonly date: string | null;
+}

@@ -75,6 +75,11 @@ export type QuestionResult = QuestionResultBase &
         readonly other_text_count: number;
       }
     | {
+        readonly type: 'date';
+        /** Answers per month ('2026-03'), months without answers left out. */
+        readonly by_month: ValueCounts;
+      }
+    | {
         readonly type: 'number';
         /** Answers per distinct number (the key is the number as JavaScript writes it: '12.5'). */
         readonly by_value: ValueCounts;

@@ -7,6 +7,8 @@
 
 import type { SurveyLogic } from './surveyLogic';
 import type {
+  DateAnswer,
+  DateSettings,
   DropdownAnswer,
   DropdownSettings,
   NumberAnswer,
@@ -29,7 +31,8 @@ export type QuestionType =
   | 'rating'
   | 'text_block'
   | 'number'
-  | 'dropdown';
+  | 'dropdown'
+  | 'date';
 
 /** One statement of a Likert question; several statements share the scale as a matrix. */
 export interface LikertStatement {
@@ -103,7 +106,8 @@ export type Question =
   | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings })
   | (QuestionBase & { readonly type: 'text_block'; readonly settings: TextBlockSettings })
   | (QuestionBase & { readonly type: 'number'; readonly settings: NumberSettings })
-  | (QuestionBase & { readonly type: 'dropdown'; readonly settings: DropdownSettings });
+  | (QuestionBase & { readonly type: 'dropdown'; readonly settings: DropdownSettings })
+  | (QuestionBase & { readonly type: 'date'; readonly settings: DateSettings });
 
 /** The question of one type, e.g. `QuestionOf<'likert'>`. */
 export type QuestionOf<T extends QuestionType> = Extract<Question, { readonly type: T }>;
@@ -337,6 +341,7 @@ export interface AnswerValueByType {
   readonly text_block: never;
   readonly number: NumberAnswer;
   readonly dropdown: DropdownAnswer;
+  readonly date: DateAnswer;
 }
 
 /** Any answer value. */

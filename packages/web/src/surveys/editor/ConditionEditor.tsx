@@ -1,5 +1,6 @@
 import type { Question } from '@loop/core';
 import {
+  dateCondition,
   numericCondition,
   operatorsFor,
   type SurveyLogicCommands,
@@ -19,7 +20,7 @@ import {
   type LogicValue,
   OPERATOR_LABELS,
 } from '@loop/core/surveys/logic';
-import { ListInput, LogicNumberInput as NumberInput } from './LogicInputs';
+import { ListInput, LogicDateInput, LogicNumberInput } from './LogicInputs';
 
 /** 'Vraag 2 (Afdeling)' as the selects name a question. */
 export const questionLabel = (question: Question, questions: readonly Question[]): string => {
@@ -178,6 +179,7 @@ export function ConditionEditor({
           condition={condition}
           options={valueOptions(condition, questions)}
           numeric={numericCondition(condition, questions)}
+          date={dateCondition(condition, questions)}
           disabled={disabled}
           onChange={update}
         />
@@ -196,6 +198,10 @@ export function ConditionEditor({
     </fieldset>
   );
 }
+
+/** A typed number, or a day picked with the date field. */
+const TypedValue = ({ date, ...props }: { date: boolean } & Parameters<typeof LogicNumberInput>[0]) =>
+  date ? <LogicDateInput {...props} /> : <LogicNumberInput {...props} />;
 
 /** The options of a value select, with the current value kept even when it no longer exists. */
 function ValueSelect({
@@ -240,6 +246,7 @@ function ValueControl({
   condition,
   options,
   numeric = false,
+  date = false,
   disabled,
   onChange,
 }: {
@@ -248,6 +255,8 @@ function ValueControl({
   options: readonly ValueOption[] | null;
   /** A number question's condition: its values are typed numbers. */
   numeric?: boolean;
+  /** A date question's condition: its values are days. */
+  date?: boolean;
   disabled: boolean;
   onChange: (condition: Condition) => void;
 }) {
@@ -271,8 +280,9 @@ function ValueControl({
           <label htmlFor={`${idPrefix}-value`}>
             {condition.operator === 'contains' ? 'Tekst' : 'Waarde'}
           </label>
-          {numeric ? (
-            <NumberInput
+          {numeric || date ? (
+            <TypedValue
+              date={date}
               id={`${idPrefix}-value`}
               value={condition.value}
               disabled={disabled}
@@ -347,11 +357,12 @@ function ValueControl({
             onChange={(value) => onChange(withRange(condition, Number(condition.min), Number(value)))}
           />
         </>
-      ) : numeric ? (
+      ) : numeric || date ? (
         <>
           <div className="field">
             <label htmlFor={`${idPrefix}-min`}>Van</label>
-            <NumberInput
+            <TypedValue
+              date={date}
               id={`${idPrefix}-min`}
               value={condition.min}
               disabled={disabled}
@@ -360,7 +371,8 @@ function ValueControl({
           </div>
           <div className="field">
             <label htmlFor={`${idPrefix}-max`}>Tot en met</label>
-            <NumberInput
+            <TypedValue
+              date={date}
               id={`${idPrefix}-max`}
               value={condition.max}
               disabled={disabled}

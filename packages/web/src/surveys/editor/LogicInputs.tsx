@@ -1,5 +1,5 @@
 import type { LogicValue } from '@loop/core/surveys/logic';
-import { parseTypedNumber } from '@loop/core/surveys/model';
+import { dayKey, isDay, keyDay, parseTypedNumber } from '@loop/core/surveys/model';
 import { useState } from 'react';
 
 /**
@@ -72,5 +72,28 @@ export function ListInput({
         Scheid de waarden met komma's.
       </p>
     </div>
+  );
+}
+
+/** A day picked with the browser's date field; the condition holds its key (20260315), '' while empty. */
+export function LogicDateInput({
+  id,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  value: LogicValue;
+  disabled: boolean;
+  onChange: (value: LogicValue) => void;
+}) {
+  return (
+    <input
+      id={id}
+      type="date"
+      value={typeof value === 'number' ? keyDay(value) : ''}
+      disabled={disabled}
+      onChange={(event) => onChange(isDay(event.target.value) ? dayKey(event.target.value) : '')}
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FieldError } from '../../forms/FormAlert';
 import { ChoiceEditor } from './ChoiceEditor';
+import { DateEditor } from './DateEditor';
 import { DropdownEditor } from './DropdownEditor';
 import { LikertEditor } from './LikertEditor';
 import { NpsEditor } from './NpsEditor';
@@ -328,6 +329,15 @@ function TypeSettings({
       );
     case 'text_block':
       return null;
+    case 'date':
+      return (
+        <DateEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
     case 'dropdown':
       return (
         <DropdownEditor

@@ -81,3 +81,21 @@ describe('QuestionCard: dropdown', () => {
     });
   });
 });
+
+describe('QuestionCard: date', () => {
+  it('should set the first and last day and save them', async () => {
+    const { app, container, autosave } = await openEditor(survey({ questions: [] }));
+    await click(container.querySelector('[data-testid="add-question-date"]'));
+    const card = cards(container).at(-1) as HTMLElement;
+    await type(byLabel(card, 'Vraagtekst'), 'Wanneer begon je?');
+    await type(byLabel(card, 'Eerste dag (optioneel)'), '2026-01-01');
+    await type(byLabel(card, 'Laatste dag (optioneel)'), '2026-12-31');
+    await autosave.fire();
+    await waitFor(() => expect(saveStatus(container)).toBe('Opgeslagen'));
+    const saved = puts(app).at(-1)?.body as { questions: Question[] };
+    expect(saved.questions[0]).toMatchObject({
+      type: 'date',
+      settings: { min: '2026-01-01', max: '2026-12-31' },
+    });
+  });
+});

@@ -40,6 +40,8 @@ export function QuestionChart({ view }: { view: QuestionResultView }) {
           <BarList rows={view.rows} label="Antwoorden per beoordeling" />
         </div>
       );
+    case 'date':
+      return <BarList rows={view.rows} label="Antwoorden per maand" />;
     case 'number':
       return (
         <div className="number-result">

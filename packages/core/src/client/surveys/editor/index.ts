@@ -4,6 +4,7 @@ export { canMoveItem, insertionIndex } from './itemListRules';
 export type { ValueOption } from './logicEdits';
 export {
   conditionSources,
+  dateCondition,
   jumpTargets,
   numericCondition,
   operatorsFor,

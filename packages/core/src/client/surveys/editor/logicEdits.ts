@@ -13,6 +13,7 @@ import {
   OPERATORS,
   OTHER_CHOICE,
 } from '../../../domain/surveys/logic';
+import { dayKey } from '../../../domain/surveys/model';
 
 /**
  * What the editor's logic controls offer and how a condition changes when one of them does: the
@@ -81,10 +82,16 @@ export function operatorsFor(
         : OPERATORS[LOGIC_KINDS[question.type]];
   } else fitting = OPERATORS[condition.source];
   // A number is typed, not picked from a list: no 'is een van' (R-SURV-24).
-  const typed = numericCondition(condition, questions);
+  const typed = numericCondition(condition, questions) || dateCondition(condition, questions);
   return OPERATOR_ORDER.filter(
     (operator) => fitting.has(operator) && !(typed && (operator === 'one_of' || operator === 'none_of')),
   );
+}
+
+/** Whether the condition compares a date question's day (its values are day keys, 20260315). */
+export function dateCondition(condition: Condition, questions: readonly Question[]): boolean {
+  if (condition.source !== 'question') return false;
+  return questions.find((item) => item.id === condition.question_id)?.type === 'date';
 }
 
 /** Whether the condition compares a number question's typed number (its values are typed numbers). */
@@ -146,6 +153,7 @@ function firstValue(question: Question | undefined): LogicValue {
   if (question.type === 'single_choice' || question.type === 'multiple_choice')
     return question.settings.options[0]?.id ?? (question.settings.allow_other ? OTHER_CHOICE : '');
   if (question.type === 'number') return question.settings.min ?? 0;
+  if (question.type === 'date') return question.settings.min ? dayKey(question.settings.min) : '';
   if (question.type === 'dropdown') return question.settings.options[0]?.id ?? '';
   return scaleOf(question)?.[0] ?? '';
 }

@@ -57,6 +57,7 @@ describe('QUESTION_TYPE_LABELS', () => {
       'Tekstblok',
       'Getal',
       'Keuzelijst',
+      'Datum',
     ]);
   });
 });

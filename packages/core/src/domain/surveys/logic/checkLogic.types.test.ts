@@ -4,10 +4,12 @@ import { compileLogic } from './compileLogic';
 import { answers, logicOf, on, SALES, show } from './logic.fixtures';
 import {
   DEPARTMENT,
+  START,
   TEXT_BLOCK,
   WEIGHT,
   WITH_DEPARTMENT,
   WITH_INTRO,
+  WITH_START,
   WITH_WEIGHT,
 } from './questionTypes.fixtures';
 
@@ -72,5 +74,30 @@ describe('logic: dropdown', () => {
     const greater = logicOf(show('q_dept', on(DEPARTMENT.id, { operator: 'greater', value: 3 })));
     expect(checkLogic(WITH_DEPARTMENT, missing).map((problem) => problem.code)).toEqual(['choice_missing']);
     expect(checkLogic(WITH_DEPARTMENT, greater).map((problem) => problem.code)).toEqual(['no_order']);
+  });
+});
+
+describe('logic: date', () => {
+  it('should compare a day by order, naming days by their key YYYYMMDD', () => {
+    const after = logicOf(show('q_dept', on(START.id, { operator: 'greater', value: 20260301 })));
+    const within = logicOf(
+      show('q_dept', on(START.id, { operator: 'between', min: 20260101, max: 20260131 })),
+    );
+    expect(checkLogic(WITH_START, after)).toEqual([]);
+    const visible = (logic: typeof after, date: string | null) =>
+      compileLogic(WITH_START, logic)
+        .evaluate(answers({ [START.id]: { date } }))
+        .isVisible('q_dept');
+    expect([visible(after, '2026-03-02'), visible(after, '2026-03-01'), visible(after, null)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect([visible(within, '2026-01-31'), visible(within, '2026-02-01')]).toEqual([true, false]);
+  });
+
+  it('should refuse a day before the first one the question takes', () => {
+    const logic = logicOf(show('q_dept', on(START.id, { operator: 'less', value: 20191231 })));
+    expect(checkLogic(WITH_START, logic).map((problem) => problem.code)).toEqual(['value_range']);
   });
 });

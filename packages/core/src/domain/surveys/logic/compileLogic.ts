@@ -1,4 +1,5 @@
 import type { AnswerValue, Question } from '../../contract';
+import { dayKey, isDay } from '../model';
 import { inSurveyOrder, LOGIC_KINDS, OPERATORS, OTHER_CHOICE, primaryLanguage } from './logicKinds';
 import type {
   Condition,
@@ -90,6 +91,8 @@ function isPresent(
       return isNumber(answer.number);
     case 'dropdown':
       return isString(answer.option_id);
+    case 'date':
+      return isDay(answer.date);
     case 'text_block':
       return false;
     default:
@@ -107,7 +110,11 @@ function scaleOf(question: Question, value: AnswerValue, statement: string | und
         : answer[statement]
       : question.type === 'number'
         ? answer.number
-        : answer.score;
+        : question.type === 'date'
+          ? isDay(answer.date)
+            ? dayKey(answer.date)
+            : undefined
+          : answer.score;
   return isNumber(number) ? number : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { CONTACT_LANGUAGES, type Question, type QuestionType } from '../../contract';
-import { NUMBER_LIMIT, OTHER_ITEM_ID } from '../model';
+import { DAY_KEY_RANGE, dayKey, NUMBER_LIMIT, OTHER_ITEM_ID } from '../model';
 import type { Condition, ConditionOperator } from './logicTypes';
 
 /**
@@ -22,6 +22,8 @@ export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   // A number compares by order, within its own range (R-SURV-24).
   number: 'scale',
   dropdown: 'choice',
+  // A date compares by order; a condition names a day by its key YYYYMMDD (R-SURV-24).
+  date: 'scale',
 };
 
 /** The choice id of 'anders, namelijk' in a condition: the id its stored answer row has. */
@@ -78,6 +80,11 @@ export function scaleRange(question: Question): readonly [number, number] {
   if (question.type === 'nps') return [0, 10];
   if (question.type === 'rating') return [1, question.settings.scale];
   if (question.type === 'likert') return [1, question.settings.points];
+  if (question.type === 'date')
+    return [
+      question.settings.min ? dayKey(question.settings.min) : DAY_KEY_RANGE[0],
+      question.settings.max ? dayKey(question.settings.max) : DAY_KEY_RANGE[1],
+    ];
   if (question.type === 'number')
     return [question.settings.min ?? -NUMBER_LIMIT, question.settings.max ?? NUMBER_LIMIT];
   return [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];

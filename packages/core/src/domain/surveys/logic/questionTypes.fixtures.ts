@@ -51,3 +51,18 @@ export const WITH_DEPARTMENT: readonly Question[] = [DEPARTMENT, ...QUESTIONS].m
   ...question,
   position,
 }));
+
+/** A date question first, then the questions of `QUESTIONS`. */
+export const START: QuestionOf<'date'> = {
+  id: 'q-start',
+  type: 'date',
+  title: 'Wanneer begon je?',
+  required: false,
+  position: 0,
+  settings: { min: '2020-01-01' },
+};
+
+export const WITH_START: readonly Question[] = [START, ...QUESTIONS].map((question, position) => ({
+  ...question,
+  position,
+}));

@@ -1,4 +1,4 @@
-import type { AnswerValue, DropdownAnswer, NumberAnswer, Question } from '../../contract';
+import type { AnswerValue, DateAnswer, DropdownAnswer, NumberAnswer, Question } from '../../contract';
 
 /**
  * Answers are stored one row per item so the database can count them (`GROUP BY question_id,
@@ -9,6 +9,7 @@ import type { AnswerValue, DropdownAnswer, NumberAnswer, Question } from '../../
  * | likert | `QUESTION_ITEM_ID` without a value, plus one per answered statement: `item_id` = statement id, `num_value` = point |
  * | single choice | the option: `item_id` = option id, `num_value` 1; or `OTHER_ITEM_ID` with the text |
  * | dropdown | the option: `item_id` = option id, `num_value` 1 |
+ * | date | one: `item_id` '', `text_value` = 'YYYY-MM-DD' |
  * | multiple choice | `QUESTION_ITEM_ID` without a value, one per chosen option (`num_value` 1), plus `OTHER_ITEM_ID` with the text |
  * | open text | one: `item_id` '', `text_value` |
  * | NPS, rating | one: `item_id` '', `num_value` = score |
@@ -72,6 +73,8 @@ export function answerToItems(question: Question, value: AnswerValue): AnswerIte
       return [];
     case 'dropdown':
       return [num((value as DropdownAnswer).option_id as string, 1)];
+    case 'date':
+      return [{ item_id: QUESTION_ITEM_ID, num_value: null, text_value: (value as DateAnswer).date }];
     case 'number':
       // As text: a smallint holds neither 40000 nor 2.5 (R-SURV-24).
       return [
@@ -111,5 +114,7 @@ export function answerFromItems(question: Question, stored: readonly AnswerItem[
       return { number: Number(first.text_value) };
     case 'dropdown':
       return { option_id: first.item_id };
+    case 'date':
+      return { date: first.text_value };
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromItems, answerToItems } from './answerItems';
-import { DEPARTMENT, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
+import { DEPARTMENT, START, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('answerItems: text block', () => {
   it('should store no rows for a text block and read none back', () => {
@@ -24,5 +24,13 @@ describe('answerItems: dropdown', () => {
     const items = answerToItems(DEPARTMENT, { option_id: 'd42' });
     expect(items).toEqual([{ item_id: 'd42', num_value: 1, text_value: null }]);
     expect(answerFromItems(DEPARTMENT, items)).toEqual({ option_id: 'd42' });
+  });
+});
+
+describe('answerItems: date', () => {
+  it('should store a day as text in one row and read it back', () => {
+    const items = answerToItems(START, { date: '2026-03-15' });
+    expect(items).toEqual([{ item_id: '', num_value: null, text_value: '2026-03-15' }]);
+    expect(answerFromItems(START, items)).toEqual({ date: '2026-03-15' });
   });
 });

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../auth';
 import type {
   AnswerValue,
+  DateAnswer,
   DropdownAnswer,
   LikertAnswer,
   MultipleChoiceAnswer,
@@ -9,6 +10,8 @@ import type {
   QuestionOf,
   SingleChoiceAnswer,
 } from '../../contract';
+import { ANSWER_MESSAGES } from './answerMessages';
+import { dayKey, isDay } from './dateAnswers';
 import { fitNumber, type NumberProblem } from './numberAnswers';
 
 /**
@@ -24,37 +27,7 @@ export const OTHER_TEXT_MAX_LENGTH = 500;
 /** `seconds_spent` above this (a tab left open for days) is stored as this. */
 export const SECONDS_SPENT_MAX = 86_400;
 
-const NUMBER = new Intl.NumberFormat('nl-NL');
-const exact = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 6 }).format;
-const many = (n: number, one: string, other: string) => `${NUMBER.format(n)} ${n === 1 ? one : other}`;
-
-/** The Dutch texts of answer and submission errors. */
-export const ANSWER_MESSAGES = {
-  wrongType: 'Dit antwoord past niet bij deze vraag.',
-  noAnswer: 'Een tekstblok heeft geen antwoord.',
-  numberInvalid: 'Vul een getal in.',
-  numberMin: (min: number) => `Vul een getal van ${exact(min)} of meer in.`,
-  numberMax: (max: number) => `Vul een getal van ${exact(max)} of minder in.`,
-  numberStep: (step: number) => `Vul een getal in stappen van ${exact(step)} in.`,
-  scoreRange: (min: number, max: number) => `Kies een score van ${min} tot en met ${max}.`,
-  likertRange: (points: number) => `Kies bij elke stelling een waarde van 1 tot en met ${points}.`,
-  unknownOption: 'Kies een van de antwoorden die bij deze vraag horen.',
-  duplicateOption: 'Je hebt hetzelfde antwoord meer dan één keer gekozen.',
-  unknownStatement: 'Dit antwoord hoort bij een stelling die niet in deze vraag staat.',
-  otherNotAllowed: "Bij deze vraag kun je geen eigen antwoord ('anders, namelijk') geven.",
-  otherMissing: "Vul bij 'anders, namelijk' in wat je bedoelt.",
-  tooFewChoices: (min: number) => `Kies minstens ${many(min, 'antwoord', 'antwoorden')}.`,
-  tooManyChoices: (max: number) => `Kies hoogstens ${many(max, 'antwoord', 'antwoorden')}.`,
-  tooLong: (max: number) => `Je antwoord mag hoogstens ${many(max, 'teken', 'tekens')} lang zijn.`,
-  unreadable: 'De antwoorden konden niet worden gelezen. Vernieuw de pagina en probeer het opnieuw.',
-  tooManyAnswers: 'Er zijn meer antwoorden dan vragen in deze survey.',
-  unknownQuestion: 'Dit antwoord hoort bij een vraag die niet in deze survey staat.',
-  duplicateAnswer: 'Deze vraag is meer dan één keer beantwoord.',
-  invalidSeconds: 'De gemeten tijd bij deze vraag is ongeldig.',
-  required: 'Deze vraag is verplicht.',
-  incomplete: 'Beantwoord alle stellingen van deze vraag.',
-  summary: (count: number) => `${count} antwoorden zijn niet in orde. Controleer de gemarkeerde vragen.`,
-} as const;
+export { ANSWER_MESSAGES } from './answerMessages';
 
 /** Why one answer value is refused. */
 export type AnswerErrorCode =
@@ -68,7 +41,10 @@ export type AnswerErrorCode =
   | 'too_few_choices'
   | 'too_many_choices'
   | 'too_long'
-  | NumberProblem;
+  | NumberProblem
+  | 'not_a_date'
+  | 'date_too_early'
+  | 'date_too_late';
 
 /** Why a submission is refused: an answer's own error, or one about the submission as a whole. */
 export type SubmissionErrorCode =
@@ -180,6 +156,19 @@ function checkMultipleChoice(question: QuestionOf<'multiple_choice'>, value: unk
   return accept(answer);
 }
 
+function checkDate(question: QuestionOf<'date'>, value: unknown): AnswerCheck {
+  if (!isRecord(value)) return WRONG_TYPE;
+  if (value.date === null) return accept({ date: null });
+  if (typeof value.date !== 'string') return WRONG_TYPE;
+  if (!isDay(value.date)) return refuse('not_a_date', ANSWER_MESSAGES.dateInvalid);
+  const { min, max } = question.settings;
+  if (min !== undefined && value.date < min)
+    return refuse('date_too_early', ANSWER_MESSAGES.dateMin(dayKey(min)));
+  if (max !== undefined && value.date > max)
+    return refuse('date_too_late', ANSWER_MESSAGES.dateMax(dayKey(max)));
+  return accept({ date: value.date });
+}
+
 function checkDropdown(question: QuestionOf<'dropdown'>, value: unknown): AnswerCheck {
   if (!isRecord(value)) return WRONG_TYPE;
   if (value.option_id === null) return accept({ option_id: null });
@@ -239,6 +228,8 @@ export function validateAnswer(question: Question, value: unknown): AnswerCheck 
       return checkNumber(question, value);
     case 'dropdown':
       return checkDropdown(question, value);
+    case 'date':
+      return checkDate(question, value);
   }
 }
 
@@ -261,6 +252,8 @@ export function isAnswerEmpty(question: Question, value: AnswerValue): boolean {
       return (value as NumberAnswer).number === null;
     case 'dropdown':
       return (value as DropdownAnswer).option_id === null;
+    case 'date':
+      return (value as DateAnswer).date === null;
     default:
       return false;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MESSAGES, validateAnswer, validateSubmission } from './answerValidation';
 import { NPS } from './answerValidation.fixtures';
-import { DEPARTMENT, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
+import { DEPARTMENT, START, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('validateAnswer: text block', () => {
   it('should refuse any value for a text block, which takes no answer', () => {
@@ -92,5 +92,26 @@ describe('validateAnswer: dropdown', () => {
     [{ other: 'Kantine' }, 'wrong_type', ANSWER_MESSAGES.wrongType],
   ])('should refuse %j', (value, code, message) => {
     expect(validateAnswer(DEPARTMENT, value)).toEqual({ ok: false, code, message });
+  });
+});
+
+describe('validateAnswer: date', () => {
+  it('should accept a real day within the range, and an empty field as skipped', () => {
+    expect(validateAnswer(START, { date: '2026-02-28' })).toEqual({
+      ok: true,
+      value: { date: '2026-02-28' },
+    });
+    expect(validateAnswer(START, { date: null })).toEqual({ ok: true, value: { date: null } });
+  });
+
+  it.each([
+    [{ date: '2026-02-29' }, 'not_a_date', ANSWER_MESSAGES.dateInvalid],
+    [{ date: '2026-13-01' }, 'not_a_date', ANSWER_MESSAGES.dateInvalid],
+    [{ date: '1-3-2026' }, 'not_a_date', ANSWER_MESSAGES.dateInvalid],
+    [{ date: '2025-12-31' }, 'date_too_early', 'Vul een datum op of na 1 januari 2026 in.'],
+    [{ date: '2027-01-01' }, 'date_too_late', 'Vul een datum op of voor 31 december 2026 in.'],
+    [{ date: 20260101 }, 'wrong_type', ANSWER_MESSAGES.wrongType],
+  ])('should refuse %j', (value, code, message) => {
+    expect(validateAnswer(START, value)).toEqual({ ok: false, code, message });
   });
 });

@@ -1,12 +1,14 @@
 import type { FieldErrors } from '../../auth';
 import type {
   ChoiceOption,
+  DateSettings,
   LikertStatement,
   NpsSettings,
   NumberSettings,
   QuestionType,
 } from '../../contract';
 import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
+import { isDay } from './dateAnswers';
 import { decimalsOf, NUMBER_DECIMALS_MAX, NUMBER_LIMIT, NUMBER_UNIT_MAX_LENGTH } from './numberAnswers';
 import {
   type ContentGap,
@@ -305,6 +307,17 @@ function checkNumber(errors: Errors, s: Readonly<Record<string, unknown>>): Numb
   };
 }
 
+function checkDate(errors: Errors, s: Readonly<Record<string, unknown>>): DateSettings {
+  const absent = (value: unknown) => value === undefined || value === null || value === '';
+  const min = absent(s.min) ? undefined : isDay(s.min) ? s.min : null;
+  const max = absent(s.max) ? undefined : isDay(s.max) ? s.max : null;
+  if (min === null) errors.add('settings.min', M.dateMinInvalid);
+  if (max === null) errors.add('settings.max', M.dateMaxInvalid);
+  if (typeof min === 'string' && typeof max === 'string' && max < min)
+    errors.add('settings.max', M.dateRangeInvalid);
+  return { ...(typeof min === 'string' ? { min } : {}), ...(typeof max === 'string' ? { max } : {}) };
+}
+
 function checkDropdown(errors: Errors, s: Readonly<Record<string, unknown>>) {
   const options: ChoiceOption[] = checkItems(
     errors,
@@ -349,5 +362,7 @@ export function checkSettings(
       return checkNumber(errors, settings);
     case 'dropdown':
       return checkDropdown(errors, settings);
+    case 'date':
+      return checkDate(errors, settings);
   }
 }

@@ -14,6 +14,14 @@ export {
   validateAnswer,
   validateSubmission,
 } from './answerValidation';
+export {
+  DAY_KEY_RANGE,
+  dayKey,
+  formatDayKey,
+  formatMonth,
+  isDay,
+  keyDay,
+} from './dateAnswers';
 export type { AnswerFacts, QuestionLocks, QuestionUsage } from './editRules';
 export { compareForOpenSurvey, EDIT_MESSAGES, OPEN_SURVEY_EDIT_NOTICE, questionLocks } from './editRules';
 export type { NumberBin, NumberProblem, NumberSummary } from './numberAnswers';

@@ -78,6 +78,8 @@ export function createQuestion(type: QuestionType, ids: IdSource, position = 0):
       return { ...base, type, settings: { step: 1 } };
     case 'dropdown':
       return { ...base, type, settings: { options: options() } };
+    case 'date':
+      return { ...base, type, settings: {} };
   }
 }
 

@@ -32,3 +32,13 @@ export const DEPARTMENT: QuestionOf<'dropdown'> = {
     options: Array.from({ length: 80 }, (_, i) => ({ id: `d${i + 1}`, label: `Afdeling ${i + 1}` })),
   },
 };
+
+/** A date in 2026. */
+export const START: QuestionOf<'date'> = {
+  id: 'q-start',
+  type: 'date',
+  title: 'Wanneer begon je?',
+  required: false,
+  position: 3,
+  settings: { min: '2026-01-01', max: '2026-12-31' },
+};

@@ -367,6 +367,7 @@ export function chartFor(type: QuestionType): ChartKind {
     case 'single_choice':
     case 'multiple_choice':
     case 'dropdown':
+    case 'date':
       return 'bars';
     case 'rating':
       return 'distribution';

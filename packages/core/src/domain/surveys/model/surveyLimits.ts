@@ -30,6 +30,7 @@ export const QUESTION_TYPES: readonly QuestionType[] = [
   'text_block',
   'number',
   'dropdown',
+  'date',
 ];
 
 /** A question that takes an answer: all but a text block (R-SURV-23). */
@@ -51,6 +52,7 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
   text_block: 'Tekstblok',
   number: 'Getal',
   dropdown: 'Keuzelijst',
+  date: 'Datum',
 };
 
 /**
@@ -115,6 +117,9 @@ export const SURVEY_MESSAGES = {
   numberRangeInvalid: 'Het maximum moet groter zijn dan het minimum.',
   numberStepInvalid: 'Vul als stap een getal groter dan 0 in, met hoogstens 6 decimalen.',
   tooManyDropdownOptions: `Een keuzelijst kan hoogstens ${n(DROPDOWN_OPTIONS_MAX)} opties hebben.`,
+  dateMinInvalid: 'Vul als eerste dag een geldige datum in, of laat het leeg.',
+  dateMaxInvalid: 'Vul als laatste dag een geldige datum in, of laat het leeg.',
+  dateRangeInvalid: 'De laatste dag mag niet voor de eerste dag liggen.',
   numberUnitTooLong: 'De eenheid mag hoogstens 20 tekens lang zijn.',
 } as const;
 

@@ -96,3 +96,29 @@ describe('validateQuestion: dropdown', () => {
     expect(check.ok ? null : check.fields['settings.options']).toBe(SURVEY_MESSAGES.optionsTooFew);
   });
 });
+
+describe('validateQuestion: date', () => {
+  const date = (settings: unknown) =>
+    validateQuestion({
+      id: 'q-d',
+      type: 'date',
+      title: 'Startdatum',
+      required: false,
+      position: 0,
+      settings,
+    });
+
+  it('should accept an optional first and last day', () => {
+    expect(date({ min: '2026-01-01', max: '2026-12-31' }).ok).toBe(true);
+    expect(date({ min: '', max: null })).toMatchObject({ ok: true, value: { settings: {} } });
+  });
+
+  it.each([
+    [{ min: '2026-02-30' }, 'settings.min', SURVEY_MESSAGES.dateMinInvalid],
+    [{ max: 'morgen' }, 'settings.max', SURVEY_MESSAGES.dateMaxInvalid],
+    [{ min: '2026-12-31', max: '2026-01-01' }, 'settings.max', SURVEY_MESSAGES.dateRangeInvalid],
+  ])('should refuse %j', (settings, key, message) => {
+    const check = date(settings);
+    expect(check.ok ? null : check.fields[key]).toBe(message);
+  });
+});

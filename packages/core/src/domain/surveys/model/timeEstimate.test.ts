@@ -79,6 +79,7 @@ describe('QUESTION_SECONDS', () => {
       textBlock: 5,
       number: 8,
       dropdown: 10,
+      date: 8,
     });
     expect(SURVEY_OVERHEAD_SECONDS).toBe(10);
     expect(MIN_TIMING_RESPONDENTS).toBe(5);

@@ -41,6 +41,8 @@ export const QUESTION_SECONDS = {
   number: 8,
   /** Dropdown: read the question, type a few letters and pick from what is left, whatever the list's length. */
   dropdown: 10,
+  /** Date: read the question and pick a day (8 s). */
+  date: 8,
 } as const;
 
 /** Once per survey: reading the introduction, starting, submitting and the thank-you page. */
@@ -76,6 +78,8 @@ export function defaultQuestionSeconds(question: Question): number {
       return s.number;
     case 'dropdown':
       return s.dropdown;
+    case 'date':
+      return s.date;
   }
 }
 

@@ -4,6 +4,7 @@ import type { AnswerableQuestion } from '../model';
 import {
   type ChoiceSummary,
   formatMean,
+  formatMonth,
   formatNps,
   formatNumber,
   likertSummary,
@@ -65,6 +66,8 @@ function emptyResult(question: AnswerableQuestion): QuestionResult {
       return { ...base, type: question.type, latest: [] };
     case 'number':
       return { ...base, type: 'number', by_value: {} };
+    case 'date':
+      return { ...base, type: 'date', by_month: {} };
   }
 }
 
@@ -125,6 +128,8 @@ function viewOf(question: Question, result: QuestionResult | undefined): Questio
       };
     case 'number':
       return numberView(question, 'by_value' in fitting ? fitting.by_value : {}, answered);
+    case 'date':
+      return dateView(question, 'by_month' in fitting ? fitting.by_month : {}, answered);
     case 'dropdown': {
       // Counted as a single choice without 'anders, namelijk', named as a dropdown.
       const single: QuestionOf<'single_choice'> = {
@@ -284,6 +289,46 @@ function choiceView(
     note: multiple
       ? `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag; meerdere antwoorden mogelijk, dus samen vaak meer dan 100%.`
       : `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag.`,
+  };
+}
+
+/** The months from the first to the last answered one, each with its answers (none in between: 0). */
+function dateView(
+  question: QuestionOf<'date'>,
+  byMonth: Readonly<Record<string, number>>,
+  answered: number,
+): QuestionResultView {
+  const months = Object.keys(byMonth)
+    .filter((month) => /^\d{4}-\d{2}$/.test(month))
+    .sort();
+  const total = months.reduce((sum, month) => sum + Math.max(0, byMonth[month] ?? 0), 0);
+  const all: string[] = [];
+  if (months.length > 0) {
+    const [first, last] = [months[0] as string, months.at(-1) as string];
+    let [year, month] = first.split('-').map(Number) as [number, number];
+    // At most 120 bars: ten years of months; beyond, only the months answered.
+    for (let guard = 0; guard < 120; guard++) {
+      const key = `${year}-${String(month).padStart(2, '0')}`;
+      all.push(key);
+      if (key >= last) break;
+      month = month === 12 ? 1 : month + 1;
+      if (month === 1) year++;
+    }
+    if ((all.at(-1) as string) < last) all.splice(0, all.length, ...months);
+  }
+  return {
+    ...base(question, Math.max(answered, total)),
+    kind: 'date',
+    rows: all.map((month) => {
+      const count = Math.max(0, byMonth[month] ?? 0);
+      return barRow(
+        month,
+        formatMonth(month),
+        count,
+        total > 0 ? (count * 100) / total : 0,
+        roundedShare(count, total),
+      );
+    }),
   };
 }
 

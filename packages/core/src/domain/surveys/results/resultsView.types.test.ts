@@ -117,3 +117,35 @@ describe('surveyResultsView: dropdown', () => {
     ]);
   });
 });
+
+describe('surveyResultsView: date', () => {
+  it('should show the answers per month, months between them included', () => {
+    const start: QuestionOf<'date'> = {
+      id: 'q-start',
+      type: 'date',
+      title: 'Startdatum',
+      required: false,
+      position: 0,
+      settings: {},
+    };
+    const view = surveyResultsView(
+      survey([start]),
+      results([
+        {
+          question_id: start.id,
+          type: 'date',
+          answered: 4,
+          seen_count: 4,
+          by_month: { '2025-12': 1, '2026-02': 3 },
+        },
+      ]),
+    );
+    const [block] = view.questions;
+    if (block?.kind !== 'date') throw new Error('no date view');
+    expect(block.rows.map((row) => [row.label, row.valueText])).toEqual([
+      ['december 2025', '1 (25%)'],
+      ['januari 2026', '0 (0%)'],
+      ['februari 2026', '3 (75%)'],
+    ]);
+  });
+});

@@ -139,6 +139,11 @@ export type QuestionResultView =
       readonly roundedStars: number;
     })
   | (ViewBase & {
+      readonly kind: 'date';
+      /** Answers per month, oldest first, from the first to the last month answered. */
+      readonly rows: readonly BarRowView[];
+    })
+  | (ViewBase & {
       readonly kind: 'number';
       /** Median, quartiles, mean and extremes in Dutch ('Mediaan', '42 kg'); empty without answers. */
       readonly figures: readonly { readonly label: string; readonly text: string }[];

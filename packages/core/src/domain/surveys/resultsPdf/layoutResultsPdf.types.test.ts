@@ -36,3 +36,32 @@ describe('layoutResultsPdf: number', () => {
     expect(texts).toContain('2 (50%)');
   });
 });
+
+describe('layoutResultsPdf: date', () => {
+  it('should give a date question a bar per month', () => {
+    const start: QuestionOf<'date'> = {
+      id: 'q-start',
+      type: 'date',
+      title: 'Startdatum',
+      required: false,
+      position: 0,
+      settings: {},
+    };
+    const view = {
+      ...viewOf([]),
+      questions: [
+        questionResultView(start, {
+          question_id: start.id,
+          type: 'date',
+          answered: 2,
+          seen_count: 2,
+          by_month: { '2026-03': 2 },
+        }),
+      ],
+    };
+    const texts = allTexts(layoutResultsPdf(pdfInput({ view })));
+    expect(texts).toContain('Datum · 2 antwoorden');
+    expect(texts).toContain('maart 2026');
+    expect(texts).toContain('2 (100%)');
+  });
+});

@@ -119,6 +119,17 @@ function chart(flow: PdfPageFlow, view: QuestionResultView): void {
         })),
       );
       return;
+    case 'date':
+      barRows(
+        flow,
+        view.rows.map((row) => ({
+          label: row.label,
+          share: row.width / 100,
+          valueText: row.valueText,
+          fill: bar,
+        })),
+      );
+      return;
     case 'number':
       for (const figure of view.figures) bold(flow, `${figure.label}: ${figure.text}`);
       barRows(

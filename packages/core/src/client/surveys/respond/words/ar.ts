@@ -2,6 +2,14 @@ import { type PluralForms, pluralOf, type RespondentWords } from './respondentWo
 
 /** Western digits, as on the page's score buttons. */
 const number = new Intl.NumberFormat('ar-u-nu-latn').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('ar-u-nu-latn', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
 const exact = new Intl.NumberFormat('ar-u-nu-latn', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('ar');
 /**
@@ -100,6 +108,7 @@ export const WORDS = {
   chooseBetween: (min, max) => `اختر من ${number(min)} إلى ${number(max)}.`,
   numberBetween: (min, max) => `رقم من ${exact(min)} إلى ${exact(max)}.`,
   dropdownHint: 'اكتب للبحث واختر إجابة من القائمة.',
+  dateBetween: (min, max) => `تاريخ من ${day(min)} إلى ${day(max)}.`,
   chooseAtLeast: (min) => `اختر ${number(min)} على الأقل.`,
   chooseAtMost: (max) => (max === 1 ? 'اختر إجابة واحدة على الأكثر.' : `اختر ${number(max)} على الأكثر.`),
   chooseAny: 'يمكنك اختيار أكثر من إجابة.',
@@ -122,6 +131,9 @@ export const WORDS = {
     numberMin: (min) => `أدخل رقمًا يساوي ${exact(min)} أو أكثر.`,
     numberMax: (max) => `أدخل رقمًا يساوي ${exact(max)} أو أقل.`,
     numberStep: (step) => `أدخل رقمًا بخطوات مقدارها ${exact(step)}.`,
+    dateInvalid: 'أدخل تاريخًا صالحًا.',
+    dateMin: (min) => `أدخل تاريخًا في ${day(min)} أو بعده.`,
+    dateMax: (max) => `أدخل تاريخًا في ${day(max)} أو قبله.`,
     scoreRange: (min, max) => `اختر درجة من ${number(min)} إلى ${number(max)}.`,
     likertRange: (points) => `اختر لكل عبارة قيمة من 1 إلى ${number(points)}.`,
     unknownOption: 'اختر إحدى الإجابات الخاصة بهذا السؤال.',

@@ -1,6 +1,14 @@
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('pl-PL').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('pl-PL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
 const exact = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('pl');
 /** 1 pytanie, 2–4 pytania (22–24, …), 5–21 pytań (25–31, …). */
@@ -50,6 +58,7 @@ export const WORDS = {
   chooseBetween: (min, max) => `Wybierz od ${min} do ${max}.`,
   numberBetween: (min, max) => `Liczba od ${exact(min)} do ${exact(max)}.`,
   dropdownHint: 'Zacznij pisać, aby wyszukać, i wybierz odpowiedź z listy.',
+  dateBetween: (min, max) => `Data od ${day(min)} do ${day(max)}.`,
   chooseAtLeast: (min) => `Wybierz co najmniej ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Wybierz najwyżej jedną.' : `Wybierz najwyżej ${max}.`),
   chooseAny: 'Możesz wybrać więcej niż jedną odpowiedź.',
@@ -74,6 +83,9 @@ export const WORDS = {
     numberMin: (min) => `Wpisz liczbę równą ${exact(min)} lub większą.`,
     numberMax: (max) => `Wpisz liczbę równą ${exact(max)} lub mniejszą.`,
     numberStep: (step) => `Wpisz liczbę w krokach co ${exact(step)}.`,
+    dateInvalid: 'Wpisz prawidłową datę.',
+    dateMin: (min) => `Wpisz datę nie wcześniejszą niż ${day(min)}.`,
+    dateMax: (max) => `Wpisz datę nie późniejszą niż ${day(max)}.`,
     scoreRange: (min, max) => `Wybierz ocenę od ${min} do ${max}.`,
     likertRange: (points) => `Przy każdym stwierdzeniu wybierz wartość od 1 do ${points}.`,
     unknownOption: 'Wybierz jedną z odpowiedzi należących do tego pytania.',

@@ -1,6 +1,11 @@
 import type { ContactLanguage } from '../../../../domain/contract';
 import { ANONYMOUS_SURVEY_TEXT } from '../../../../domain/invitations';
-import { ANSWER_MESSAGES, NPS_DEFAULT_LABELS, RESPONDENT_MESSAGES } from '../../../../domain/surveys/model';
+import {
+  ANSWER_MESSAGES,
+  formatDayKey,
+  NPS_DEFAULT_LABELS,
+  RESPONDENT_MESSAGES,
+} from '../../../../domain/surveys/model';
 import { RESPONDENT_SESSION_MESSAGES } from '../respondentState';
 
 const exact = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 6 }).format;
@@ -78,6 +83,8 @@ export interface RespondentWords {
   readonly numberBetween: (min: number, max: number) => string;
   /** The hint of a dropdown: type to search its list. */
   readonly dropdownHint: string;
+  /** The hint of a date question with a first and a last day (their keys, 20260315). */
+  readonly dateBetween: (min: number, max: number) => string;
   readonly chooseAtLeast: (min: number) => string;
   readonly chooseAtMost: (max: number) => string;
   readonly chooseAny: string;
@@ -158,6 +165,7 @@ export const DUTCH_WORDS = {
   chooseBetween: (min, max) => `Kies er ${min} tot en met ${max}.`,
   numberBetween: (min, max) => `Een getal van ${exact(min)} tot en met ${exact(max)}.`,
   dropdownHint: 'Typ om te zoeken en kies een antwoord uit de lijst.',
+  dateBetween: (min, max) => `Een datum van ${formatDayKey(min)} tot en met ${formatDayKey(max)}.`,
   chooseAtLeast: (min) => `Kies er minstens ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`),
   chooseAny: 'Je kunt meer dan één antwoord kiezen.',

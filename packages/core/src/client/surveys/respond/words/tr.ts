@@ -2,6 +2,14 @@ import type { RespondentWords } from './respondentWords';
 
 /** Turkish keeps the noun singular after a number: 1 soru, 5 soru. */
 const number = new Intl.NumberFormat('tr-TR').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('tr-TR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
 const exact = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 6 }).format;
 
 /** The answering page in Turkish (the formal 'siz'). */
@@ -44,6 +52,7 @@ export const WORDS = {
   chooseBetween: (min, max) => `${min} ile ${max} arasında seçin.`,
   numberBetween: (min, max) => `${exact(min)} ile ${exact(max)} arasında bir sayı.`,
   dropdownHint: 'Aramak için yazın ve listeden bir yanıt seçin.',
+  dateBetween: (min, max) => `${day(min)} ile ${day(max)} arasında bir tarih.`,
   chooseAtLeast: (min) => `En az ${min} tane seçin.`,
   chooseAtMost: (max) => (max === 1 ? 'En fazla bir tane seçin.' : `En fazla ${max} tane seçin.`),
   chooseAny: 'Birden fazla yanıt seçebilirsiniz.',
@@ -68,6 +77,9 @@ export const WORDS = {
     numberMin: (min) => `${exact(min)} veya daha büyük bir sayı girin.`,
     numberMax: (max) => `${exact(max)} veya daha küçük bir sayı girin.`,
     numberStep: (step) => `${exact(step)} adımlarla bir sayı girin.`,
+    dateInvalid: 'Geçerli bir tarih girin.',
+    dateMin: (min) => `${day(min)} veya sonrasına ait bir tarih girin.`,
+    dateMax: (max) => `${day(max)} veya öncesine ait bir tarih girin.`,
     scoreRange: (min, max) => `${min} ile ${max} arasında bir puan seçin.`,
     likertRange: (points) => `Her ifade için 1 ile ${points} arasında bir değer seçin.`,
     unknownOption: 'Bu soruya ait yanıtlardan birini seçin.',
