@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLogic } from './checkLogic';
 import { compileLogic } from './compileLogic';
+import { describeCondition } from './describeRule';
 import { answers, logicOf, on, SALES, show } from './logic.fixtures';
 import {
   DEPARTMENT,
@@ -99,5 +100,19 @@ describe('logic: date', () => {
   it('should refuse a day before the first one the question takes', () => {
     const logic = logicOf(show('q_dept', on(START.id, { operator: 'less', value: 20191231 })));
     expect(checkLogic(WITH_START, logic).map((problem) => problem.code)).toEqual(['value_range']);
+  });
+});
+
+describe('describeCondition: newer types', () => {
+  it("should name a dropdown's option by its label and a date's day in Dutch", () => {
+    expect(describeCondition(on(DEPARTMENT.id, { operator: 'equals', value: 'd42' }), WITH_DEPARTMENT)).toBe(
+      "'Afdeling' is 'Afdeling 42'",
+    );
+    expect(describeCondition(on(START.id, { operator: 'greater', value: 20260315 }), WITH_START)).toBe(
+      "'Wanneer begon je?' later is dan 15 maart 2026",
+    );
+    expect(describeCondition(on(WEIGHT.id, { operator: 'less', value: 2.5 }), WITH_WEIGHT)).toBe(
+      "'Hoeveel kilo til je per dag?' lager is dan 2,5",
+    );
   });
 });
