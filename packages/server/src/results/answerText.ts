@@ -78,6 +78,15 @@ export function answerText(question: Question, items: readonly AnswerItem[], sep
     }
     case 'text_block':
       return '';
+    case 'ranking': {
+      // In the respondent's order: 'Prijs > Service > Levertijd'.
+      const labels = new Map(question.settings.options.map((option) => [option.id, option.label]));
+      return items
+        .filter((item) => item.item_id !== QUESTION_ITEM_ID && item.num_value !== null)
+        .sort((a, b) => (a.num_value ?? 0) - (b.num_value ?? 0))
+        .map((item) => labels.get(item.item_id) ?? item.item_id)
+        .join(' > ');
+    }
     case 'date': {
       const day = items.find((item) => item.text_value !== null)?.text_value;
       return day == null ? '' : isDay(day) ? formatDayKey(dayKey(day)) : day;
@@ -122,6 +131,7 @@ export function matchingItemKeys(question: Question, word: string): string[] {
     case 'text_block':
     case 'number':
     case 'date':
+    case 'ranking':
       break;
   }
   return fragments.filter(([, text]) => foldForSearch(text).includes(word)).map(([key]) => key);

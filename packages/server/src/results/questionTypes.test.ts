@@ -54,6 +54,20 @@ const QUESTIONS: Question[] = [
     position: 4,
     settings: { min: '2020-01-01' },
   },
+  {
+    id: 'q-prio',
+    type: 'ranking',
+    title: 'Wat is het belangrijkst?',
+    required: false,
+    position: 5,
+    settings: {
+      options: [
+        { id: 'prijs', label: 'Prijs' },
+        { id: 'service', label: 'Service' },
+        { id: 'snelheid', label: 'Snelheid' },
+      ],
+    },
+  },
 ];
 
 /** The CSV export's rows (the values here hold no separators or quotes). */
@@ -74,6 +88,11 @@ beforeAll(async () => {
   const weights = [40_000.5, 12, null];
   const departments = ['d80', 'd80', 'd3'];
   const starts = ['2026-03-15', '2026-03-01', '2025-12-24'];
+  const rankings = [
+    ['service', 'prijs', 'snelheid'],
+    ['service', 'snelheid', 'prijs'],
+    ['prijs', 'service', 'snelheid'],
+  ];
   for (const [index, token] of tokens.entries()) {
     const weight = weights[index];
     const sent = await respond(ctx, token, {
@@ -83,6 +102,7 @@ beforeAll(async () => {
         ...(weight === undefined ? [] : [{ question_id: 'q-weight', value: { number: weight } }]),
         { question_id: 'q-dept', value: { option_id: departments[index] } },
         { question_id: 'q-start', value: { date: starts[index] } },
+        { question_id: 'q-prio', value: { option_ids: rankings[index] } },
       ],
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -117,6 +137,7 @@ describe('question types: text block', () => {
       'q-weight',
       'q-dept',
       'q-start',
+      'q-prio',
     ]);
     const detail = await call(ctx, org, 'GET', `/surveys/${survey.id}/questions/q-intro`);
     expect(detail.statusCode).toBe(404);
@@ -216,5 +237,36 @@ describe('question types: date', () => {
     const detail = await call(ctx, org, 'GET', `/surveys/${survey.id}/questions/q-start`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json<QuestionDetail>().answers.items.map((row) => row.text)).toContain('24 december 2025');
+  });
+});
+
+describe('question types: ranking', () => {
+  it('should count each option per position, refuse a duplicate and export the order', async () => {
+    const results = await call(ctx, org, 'GET', `/surveys/${survey.id}/results`);
+    expect(results.json<SurveyResults>().questions.find((q) => q.question_id === 'q-prio')).toEqual({
+      question_id: 'q-prio',
+      type: 'ranking',
+      answered: 3,
+      seen_count: 3,
+      by_position: {
+        prijs: { '1': 1, '2': 1, '3': 1 },
+        service: { '1': 2, '2': 1, '3': 0 },
+        snelheid: { '1': 0, '2': 1, '3': 2 },
+      },
+    });
+    const [token] = await personalLinks(ctx, org, survey.id, 1);
+    const refused = await respond(ctx, token as string, {
+      final: false,
+      answers: [{ question_id: 'q-prio', value: { option_ids: ['prijs', 'prijs', 'service'] } }],
+    });
+    expect(refused.statusCode).toBe(400);
+    const exported = await call(ctx, org, 'GET', `/surveys/${survey.id}/export?format=csv`);
+    const [header, ...rows] = csvRows(exported.rawPayload);
+    expect(header?.[6]).toBe('Wat is het belangrijkst?');
+    expect(rows.map((row) => row[6]).sort()).toEqual([
+      'Prijs > Service > Snelheid',
+      'Service > Prijs > Snelheid',
+      'Service > Snelheid > Prijs',
+    ]);
   });
 });

@@ -134,6 +134,13 @@ export const questionResultSchema = {
       }),
       other_text_count: integer({ description: "Aantal verschillende 'anders'-teksten, ook voorbij de 20." }),
     }),
+    object<Extract<QuestionResult, { type: 'ranking' }>>({
+      question_id: string(),
+      type: literal('ranking'),
+      answered,
+      seen_count,
+      by_position: record(counts("Aantal per plaats ('1' = eerste)."), { description: 'Per optie-id.' }),
+    }),
     object<Extract<QuestionResult, { type: 'date' }>>({
       question_id: string(),
       type: literal('date'),

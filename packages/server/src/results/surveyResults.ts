@@ -7,7 +7,6 @@ import type {
   SurveyResults,
   ValueCounts,
 } from '@loop/core';
-import { logDateOf } from '@loop/core/logs';
 import {
   type AnswerableQuestion,
   isAnswerable,
@@ -20,8 +19,12 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
 import { dateTargets, monthValues, NO_NUMBERS, numberTargets, numberValues } from './numberValues';
-import { type DayFilter, type Period, periodOf } from './resultsRange';
-import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
+import { submissionDays, surveyPeriod } from './resultsPeriod';
+
+export { respondentsWhoSaw, submissionDays, surveyPeriod } from './resultsPeriod';
+
+import type { DayFilter, Period } from './resultsRange';
+import { bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
 import {
   latestTexts,
   NO_OTHER_TEXTS,
@@ -160,54 +163,7 @@ export async function unseenCounts(
   return new Map(rows.map((row) => [row.question_id, row.count]));
 }
 
-/**
- * For one question's page: the submitted responses within the days and how many of them saw the
- * question, in one count over the survey's submitted responses (an index-only count for a survey
- * without rules, where all of them saw it).
- */
-export async function respondentsWhoSaw(
-  db: Queryable,
-  survey: SurveyRow,
-  questionId: string,
-  filter: DayFilter,
-): Promise<{ readonly respondents: number; readonly seen: number }> {
-  const hides = logicHidesQuestions(survey.logic);
-  const [row] = await queryRows<{ respondents: number; unseen: number }>(
-    db,
-    sql`select count(*)::int as respondents,
-        ${hides ? sql`count(*) filter (where ${questionId} = any(unseen_question_ids))::int` : sql`0`} as unseen
-      from survey_responses
-      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}`,
-  );
-  const respondents = row?.respondents ?? 0;
-  return { respondents, seen: respondents - (row?.unseen ?? 0) };
-}
-
-/** The days of a survey's first and last submission (two index lookups). */
-export async function submissionDays(
-  db: Queryable,
-  surveyId: number,
-): Promise<{ readonly first: string | null; readonly last: string | null }> {
-  const [row] = await queryRows<{ first: string | null; last: string | null }>(
-    db,
-    sql`select ${amsterdamDay(sql`min(completed_at)`)} as first, ${amsterdamDay(sql`max(completed_at)`)} as last
-      from survey_responses where survey_id = ${surveyId} and status = 'completed'`,
-  );
-  return { first: row?.first ?? null, last: row?.last ?? null };
-}
-
-/** The period of a survey's series: the filter, else its first to last submission, else opened..today. */
-export function surveyPeriod(
-  survey: SurveyRow,
-  filter: DayFilter,
-  days: { readonly first: string | null; readonly last: string | null },
-  now: Date,
-): Period {
-  return periodOf(filter, days, {
-    opened: logDateOf(survey.publishedAt ?? survey.createdAt),
-    today: logDateOf(now),
-  });
-} /** Choice questions whose 'anders, namelijk' someone used: their texts are worth grouping. */
+/** Choice questions whose 'anders, namelijk' someone used: their texts are worth grouping. */
 export function otherTargets(questions: readonly Question[], counts: readonly CountRow[]): string[] {
   const used = new Set(
     counts.filter((row) => row.item_id === OTHER_ITEM_ID && row.count > 0).map((row) => row.question_id),
@@ -332,6 +288,23 @@ function countedResult(
         other_texts: [],
         other_text_count: 0,
       };
+    case 'ranking': {
+      const positions = range(1, question.settings.options.length);
+      return {
+        question_id: question.id,
+        type: 'ranking',
+        answered: own,
+        seen_count,
+        by_position: Object.fromEntries(
+          question.settings.options.map((option) => [
+            option.id,
+            countsOver(positions, (value) =>
+              total((row) => row.item_id === option.id && String(row.num_value) === value),
+            ),
+          ]),
+        ),
+      };
+    }
     case 'date':
       return {
         question_id: question.id,

@@ -9,6 +9,7 @@ import { NpsField } from './NpsField';
 import { NumberField } from './NumberField';
 import { OpenTextField } from './OpenTextField';
 import type { FieldIds } from './QuestionFrame';
+import { RankingField } from './RankingField';
 import { RatingField } from './RatingField';
 import { SingleChoiceField } from './SingleChoiceField';
 import { TextBlockField } from './TextBlockField';
@@ -58,5 +59,7 @@ export function QuestionField({
       return <DropdownField {...common} question={question} value={as<'dropdown'>()} />;
     case 'date':
       return <DateField {...common} question={question} value={as<'date'>()} />;
+    case 'ranking':
+      return <RankingField {...common} question={question} value={as<'ranking'>()} />;
   }
 }

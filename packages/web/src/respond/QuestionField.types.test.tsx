@@ -218,3 +218,104 @@ describe('QuestionField: date', () => {
     ]);
   });
 });
+
+describe('QuestionField: ranking', () => {
+  const ranking: Question = {
+    id: 'prio',
+    type: 'ranking',
+    title: 'Wat is het belangrijkst?',
+    required: true,
+    position: 0,
+    settings: {
+      options: [
+        { id: 'prijs', label: 'Prijs' },
+        { id: 'service', label: 'Service' },
+        { id: 'snelheid', label: 'Snelheid' },
+      ],
+    },
+  };
+  const order = (root: ParentNode) =>
+    [...root.querySelectorAll('.rq-rank-label')].map((item) => item.textContent);
+
+  it('should put options in order with Omhoog and Omlaag, announce the place and send the order', async () => {
+    const { session, calls } = pageWith([ranking]);
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+
+    expect(order(container)).toEqual(['Prijs', 'Service', 'Snelheid']);
+    // Untouched, the list is no answer yet.
+    await click(button(container, 'Versturen'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Deze vraag is verplicht.');
+    await click(container.querySelector('[aria-label="Omhoog: Snelheid"]'));
+    expect(order(container)).toEqual(['Prijs', 'Snelheid', 'Service']);
+    expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe('Snelheid: Plaats 2 van 3');
+    await click(container.querySelector('[aria-label="Omlaag: Prijs"]'));
+    expect(order(container)).toEqual(['Snelheid', 'Prijs', 'Service']);
+    expect(container.querySelector<HTMLButtonElement>('[aria-label="Omhoog: Snelheid"]')?.disabled).toBe(
+      true,
+    );
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
+    expect(calls.at(-1)?.answers).toEqual([
+      expect.objectContaining({
+        question_id: 'prio',
+        value: { option_ids: ['snelheid', 'prijs', 'service'] },
+      }),
+    ]);
+  });
+
+  it('should move an option dragged with the pointer to where it is let go', async () => {
+    const { session, calls } = pageWith([ranking]);
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+    // jsdom has no layout: give each option a 40px box by its place in the list, as a browser would.
+    const rect = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const index = [...(this.parentElement?.children ?? [])].indexOf(this);
+      return {
+        top: index * 40,
+        height: 40,
+        bottom: index * 40 + 40,
+        left: 0,
+        right: 300,
+        width: 300,
+        x: 0,
+        y: index * 40,
+      } as DOMRect;
+    };
+    try {
+      const items = container.querySelectorAll('.rq-rank');
+      await act(async () => {
+        items[0]?.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, clientY: 10 }));
+      });
+      await act(async () => {
+        container
+          .querySelector('.rq-ranking')
+          ?.dispatchEvent(new MouseEvent('pointerup', { bubbles: true, clientY: 110 }));
+      });
+    } finally {
+      Element.prototype.getBoundingClientRect = rect;
+    }
+    expect(order(container)).toEqual(['Service', 'Snelheid', 'Prijs']);
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
+    expect(calls.at(-1)?.answers).toEqual([
+      expect.objectContaining({ value: { option_ids: ['service', 'snelheid', 'prijs'] } }),
+    ]);
+  });
+
+  it('should take the order as it stands on request', async () => {
+    const { session, calls } = pageWith([ranking]);
+    const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => button(container, 'Starten'));
+    await click(button(container, 'Starten'));
+    await click(button(container, 'Deze volgorde aanhouden'));
+    await click(button(container, 'Versturen'));
+    await waitFor(() => expect(calls.at(-1)?.final).toBe(true));
+    expect(calls.at(-1)?.answers).toEqual([
+      expect.objectContaining({ value: { option_ids: ['prijs', 'service', 'snelheid'] } }),
+    ]);
+  });
+});

@@ -222,8 +222,11 @@ export type {
   DropdownSettings,
   NumberAnswer,
   NumberSettings,
+  RankingAnswer,
+  RankingSettings,
   TextBlockSettings,
 } from './surveyQuestionTypes';
+export type { OpeningProblem, SurveyNotReadyBody } from './surveyReadiness';
 export type {
   AnalyticsOverview,
   ExportFormat,
@@ -255,7 +258,6 @@ export type {
   MultipleChoiceAnswer,
   MultipleChoiceSettings,
   NpsSettings,
-  OpeningProblem,
   OpenTextSettings,
   Question,
   QuestionOf,
@@ -268,7 +270,6 @@ export type {
   Survey,
   SurveyAnonymity,
   SurveyInput,
-  SurveyNotReadyBody,
   SurveyRetention,
   SurveyStatus,
   SurveySummary,

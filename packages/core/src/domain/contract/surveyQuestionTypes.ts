@@ -53,3 +53,15 @@ export interface DateSettings {
 export interface DateAnswer {
   readonly date: string | null;
 }
+
+/**
+ * Ranking: the respondent puts every option in order, 1 = first (R-SURV-24); 2 to 20 options.
+ */
+export interface RankingSettings {
+  readonly options: readonly { readonly id: string; readonly label: string }[];
+}
+
+/** Ranking answer: every option once, first = ranked first; empty is not answered (skipped). */
+export interface RankingAnswer {
+  readonly option_ids: readonly string[];
+}

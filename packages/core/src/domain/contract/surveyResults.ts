@@ -75,6 +75,11 @@ export type QuestionResult = QuestionResultBase &
         readonly other_text_count: number;
       }
     | {
+        readonly type: 'ranking';
+        /** option id → how many responses put it at each position ('1' = first). */
+        readonly by_position: Readonly<Record<string, ValueCounts>>;
+      }
+    | {
         readonly type: 'date';
         /** Answers per month ('2026-03'), months without answers left out. */
         readonly by_month: ValueCounts;

@@ -16,6 +16,7 @@ import { LikertEditor } from './LikertEditor';
 import { NpsEditor } from './NpsEditor';
 import { NumberEditor } from './NumberEditor';
 import { OpenTextEditor } from './OpenTextEditor';
+import { RankingEditor } from './RankingEditor';
 import { RatingEditor } from './RatingEditor';
 
 /**
@@ -329,6 +330,16 @@ function TypeSettings({
       );
     case 'text_block':
       return null;
+    case 'ranking':
+      return (
+        <RankingEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          locks={locks}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
     case 'date':
       return (
         <DateEditor

@@ -99,3 +99,20 @@ describe('QuestionCard: date', () => {
     });
   });
 });
+
+describe('QuestionCard: ranking', () => {
+  it('should add a ranking with options to put in order, and save it', async () => {
+    const { app, container, autosave } = await openEditor(survey({ questions: [] }));
+    await click(container.querySelector('[data-testid="add-question-ranking"]'));
+    const card = cards(container).at(-1) as HTMLElement;
+    expect(card.textContent).toContain('Opties om te ordenen');
+    await type(byLabel(card, 'Vraagtekst'), 'Wat is het belangrijkst?');
+    await autosave.fire();
+    await waitFor(() => expect(saveStatus(container)).toBe('Opgeslagen'));
+    const saved = puts(app).at(-1)?.body as { questions: Question[] };
+    expect(saved.questions[0]).toMatchObject({
+      type: 'ranking',
+      settings: { options: [{ label: 'Optie 1' }, { label: 'Optie 2' }] },
+    });
+  });
+});

@@ -40,6 +40,10 @@ export function QuestionChart({ view }: { view: QuestionResultView }) {
           <BarList rows={view.rows} label="Antwoorden per beoordeling" />
         </div>
       );
+    case 'ranking':
+      return (
+        <BarList rows={view.rows} label="Aandeel als eerste gerangschikt, beste gemiddelde plaats eerst" />
+      );
     case 'date':
       return <BarList rows={view.rows} label="Antwoorden per maand" />;
     case 'number':

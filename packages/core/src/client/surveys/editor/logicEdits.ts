@@ -122,7 +122,7 @@ export function valueOptions(
   if (condition.source === 'hidden_field') return null;
   const question = questions.find((item) => item.id === condition.question_id);
   if (question === undefined) return [];
-  if (question.type === 'dropdown')
+  if (question.type === 'dropdown' || question.type === 'ranking')
     return question.settings.options.map((option, index) => ({
       value: option.id,
       label: option.label.trim() === '' ? `Optie ${index + 1}` : option.label,
@@ -154,7 +154,8 @@ function firstValue(question: Question | undefined): LogicValue {
     return question.settings.options[0]?.id ?? (question.settings.allow_other ? OTHER_CHOICE : '');
   if (question.type === 'number') return question.settings.min ?? 0;
   if (question.type === 'date') return question.settings.min ? dayKey(question.settings.min) : '';
-  if (question.type === 'dropdown') return question.settings.options[0]?.id ?? '';
+  if (question.type === 'dropdown' || question.type === 'ranking')
+    return question.settings.options[0]?.id ?? '';
   return scaleOf(question)?.[0] ?? '';
 }
 

@@ -58,6 +58,7 @@ describe('QUESTION_TYPE_LABELS', () => {
       'Getal',
       'Keuzelijst',
       'Datum',
+      'Rangorde',
     ]);
   });
 });

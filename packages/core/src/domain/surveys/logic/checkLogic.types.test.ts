@@ -5,11 +5,13 @@ import { describeCondition } from './describeRule';
 import { answers, logicOf, on, SALES, show } from './logic.fixtures';
 import {
   DEPARTMENT,
+  PRIORITIES,
   START,
   TEXT_BLOCK,
   WEIGHT,
   WITH_DEPARTMENT,
   WITH_INTRO,
+  WITH_PRIORITIES,
   WITH_START,
   WITH_WEIGHT,
 } from './questionTypes.fixtures';
@@ -114,5 +116,24 @@ describe('describeCondition: newer types', () => {
     expect(describeCondition(on(WEIGHT.id, { operator: 'less', value: 2.5 }), WITH_WEIGHT)).toBe(
       "'Hoeveel kilo til je per dag?' lager is dan 2,5",
     );
+  });
+});
+
+describe('logic: ranking', () => {
+  it("should read 'is' as ranked first", () => {
+    const logic = logicOf(show('q_dept', on(PRIORITIES.id, { operator: 'equals', value: 'prijs' })));
+    expect(checkLogic(WITH_PRIORITIES, logic)).toEqual([]);
+    const visible = (option_ids: string[]) =>
+      compileLogic(WITH_PRIORITIES, logic)
+        .evaluate(answers({ [PRIORITIES.id]: { option_ids } }))
+        .isVisible('q_dept');
+    expect([visible(['prijs', 'service']), visible(['service', 'prijs']), visible([])]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(
+      describeCondition(on(PRIORITIES.id, { operator: 'equals', value: 'prijs' }), WITH_PRIORITIES),
+    ).toBe("'Wat is het belangrijkst?' is 'Prijs'");
   });
 });

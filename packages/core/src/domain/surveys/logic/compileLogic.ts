@@ -64,6 +64,7 @@ function hasChoice(question: Question, value: AnswerValue, id: string): boolean 
   const answer = value as { option_id?: unknown; option_ids?: unknown; other?: unknown };
   if (id === OTHER_CHOICE) return isString(answer.other);
   if (question.type === 'single_choice' || question.type === 'dropdown') return answer.option_id === id;
+  if (question.type === 'ranking') return Array.isArray(answer.option_ids) && answer.option_ids[0] === id;
   return Array.isArray(answer.option_ids) && answer.option_ids.includes(id);
 }
 
@@ -93,6 +94,8 @@ function isPresent(
       return isString(answer.option_id);
     case 'date':
       return isDay(answer.date);
+    case 'ranking':
+      return Array.isArray(answer.option_ids) && answer.option_ids.length > 0;
     case 'text_block':
       return false;
     default:

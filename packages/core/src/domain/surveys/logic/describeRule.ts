@@ -85,7 +85,8 @@ function describeQuestionCondition(condition: QuestionCondition, questions: read
   if (
     question?.type === 'single_choice' ||
     question?.type === 'multiple_choice' ||
-    question?.type === 'dropdown'
+    question?.type === 'dropdown' ||
+    question?.type === 'ranking'
   ) {
     const { options } = question.settings;
     const named = valuesOf(condition).map((id) => {

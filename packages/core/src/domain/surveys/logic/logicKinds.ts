@@ -24,6 +24,8 @@ export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   dropdown: 'choice',
   // A date compares by order; a condition names a day by its key YYYYMMDD (R-SURV-24).
   date: 'scale',
+  // A ranking's choice is the option ranked first: 'is Prijs' = Prijs came first (R-SURV-24).
+  ranking: 'choice',
 };
 
 /** The choice id of 'anders, namelijk' in a condition: the id its stored answer row has. */
@@ -92,7 +94,8 @@ export function scaleRange(question: Question): readonly [number, number] {
 
 /** The choice ids of a `choice` question: its options, and 'anders, namelijk' when it has one. */
 export function choiceIds(question: Question): ReadonlySet<string> {
-  if (question.type === 'dropdown') return new Set(question.settings.options.map((option) => option.id));
+  if (question.type === 'dropdown' || question.type === 'ranking')
+    return new Set(question.settings.options.map((option) => option.id));
   if (question.type !== 'single_choice' && question.type !== 'multiple_choice') return new Set();
   const ids = new Set(question.settings.options.map((option) => option.id));
   if (question.settings.allow_other) ids.add(OTHER_CHOICE);

@@ -66,3 +66,23 @@ export const WITH_START: readonly Question[] = [START, ...QUESTIONS].map((questi
   ...question,
   position,
 }));
+
+/** A ranking first, then the questions of `QUESTIONS`. */
+export const PRIORITIES: QuestionOf<'ranking'> = {
+  id: 'q-prio',
+  type: 'ranking',
+  title: 'Wat is het belangrijkst?',
+  required: false,
+  position: 0,
+  settings: {
+    options: [
+      { id: 'prijs', label: 'Prijs' },
+      { id: 'service', label: 'Service' },
+    ],
+  },
+};
+
+export const WITH_PRIORITIES: readonly Question[] = [PRIORITIES, ...QUESTIONS].map((question, position) => ({
+  ...question,
+  position,
+}));

@@ -1,4 +1,11 @@
-import type { AnswerValue, DateAnswer, DropdownAnswer, NumberAnswer, Question } from '../../contract';
+import type {
+  AnswerValue,
+  DateAnswer,
+  DropdownAnswer,
+  NumberAnswer,
+  Question,
+  RankingAnswer,
+} from '../../contract';
 
 /**
  * Answers are stored one row per item so the database can count them (`GROUP BY question_id,
@@ -10,6 +17,7 @@ import type { AnswerValue, DateAnswer, DropdownAnswer, NumberAnswer, Question } 
  * | single choice | the option: `item_id` = option id, `num_value` 1; or `OTHER_ITEM_ID` with the text |
  * | dropdown | the option: `item_id` = option id, `num_value` 1 |
  * | date | one: `item_id` '', `text_value` = 'YYYY-MM-DD' |
+ * | ranking | `QUESTION_ITEM_ID` without a value, one per option: `item_id` = option id, `num_value` = its position (1 = first) |
  * | multiple choice | `QUESTION_ITEM_ID` without a value, one per chosen option (`num_value` 1), plus `OTHER_ITEM_ID` with the text |
  * | open text | one: `item_id` '', `text_value` |
  * | NPS, rating | one: `item_id` '', `num_value` = score |
@@ -75,6 +83,8 @@ export function answerToItems(question: Question, value: AnswerValue): AnswerIte
       return [num((value as DropdownAnswer).option_id as string, 1)];
     case 'date':
       return [{ item_id: QUESTION_ITEM_ID, num_value: null, text_value: (value as DateAnswer).date }];
+    case 'ranking':
+      return [ANSWERED, ...(value as RankingAnswer).option_ids.map((id, index) => num(id, index + 1))];
     case 'number':
       // As text: a smallint holds neither 40000 nor 2.5 (R-SURV-24).
       return [
@@ -85,7 +95,8 @@ export function answerToItems(question: Question, value: AnswerValue): AnswerIte
 
 /** The answer value stored as `items` (rows of one question of one response); null when there are none. */
 export function answerFromItems(question: Question, stored: readonly AnswerItem[]): AnswerValue | null {
-  const marked = question.type === 'likert' || question.type === 'multiple_choice';
+  const marked =
+    question.type === 'likert' || question.type === 'multiple_choice' || question.type === 'ranking';
   const items = marked ? stored.filter((item) => item.item_id !== QUESTION_ITEM_ID) : stored;
   if (items.length === 0) return null;
   const first = items[0] as AnswerItem;
@@ -116,5 +127,11 @@ export function answerFromItems(question: Question, stored: readonly AnswerItem[
       return { option_id: first.item_id };
     case 'date':
       return { date: first.text_value };
+    case 'ranking':
+      return {
+        option_ids: [...items]
+          .sort((a, b) => (a.num_value ?? 0) - (b.num_value ?? 0))
+          .map((item) => item.item_id),
+      };
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromItems, answerToItems } from './answerItems';
-import { DEPARTMENT, START, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
+import { DEPARTMENT, PRIORITIES, START, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('answerItems: text block', () => {
   it('should store no rows for a text block and read none back', () => {
@@ -32,5 +32,20 @@ describe('answerItems: date', () => {
     const items = answerToItems(START, { date: '2026-03-15' });
     expect(items).toEqual([{ item_id: '', num_value: null, text_value: '2026-03-15' }]);
     expect(answerFromItems(START, items)).toEqual({ date: '2026-03-15' });
+  });
+});
+
+describe('answerItems: ranking', () => {
+  it('should store a row per option with its position, and read the order back', () => {
+    const items = answerToItems(PRIORITIES, { option_ids: ['snelheid', 'prijs', 'service'] });
+    expect(items).toEqual([
+      { item_id: '', num_value: null, text_value: null },
+      { item_id: 'snelheid', num_value: 1, text_value: null },
+      { item_id: 'prijs', num_value: 2, text_value: null },
+      { item_id: 'service', num_value: 3, text_value: null },
+    ]);
+    expect(answerFromItems(PRIORITIES, [...items].reverse())).toEqual({
+      option_ids: ['snelheid', 'prijs', 'service'],
+    });
   });
 });

@@ -11,6 +11,7 @@ export const ANSWER_MESSAGES = {
   wrongType: 'Dit antwoord past niet bij deze vraag.',
   noAnswer: 'Een tekstblok heeft geen antwoord.',
   numberInvalid: 'Vul een getal in.',
+  rankingIncomplete: 'Zet alle antwoorden in een volgorde.',
   dateInvalid: 'Vul een geldige datum in.',
   dateMin: (min: number) => `Vul een datum op of na ${formatDayKey(min)} in.`,
   dateMax: (max: number) => `Vul een datum op of voor ${formatDayKey(max)} in.`,

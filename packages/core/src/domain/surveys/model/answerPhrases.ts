@@ -33,6 +33,7 @@ const CODE_KEYS: Readonly<
 > = {
   not_a_number: 'numberInvalid',
   not_a_date: 'dateInvalid',
+  ranking_incomplete: 'rankingIncomplete',
   wrong_type: 'wrongType',
   unknown_option: 'unknownOption',
   duplicate_option: 'duplicateOption',

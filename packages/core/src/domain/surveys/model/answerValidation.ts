@@ -8,11 +8,22 @@ import type {
   NumberAnswer,
   Question,
   QuestionOf,
+  RankingAnswer,
   SingleChoiceAnswer,
 } from '../../contract';
+import {
+  type AnswerCheck,
+  accept,
+  checkDate,
+  checkDropdown,
+  checkNumber,
+  checkRanking,
+  isRecord,
+  refuse,
+  type SubmissionErrorCode,
+  WRONG_TYPE,
+} from './answerChecks';
 import { ANSWER_MESSAGES } from './answerMessages';
-import { dayKey, isDay } from './dateAnswers';
-import { fitNumber, type NumberProblem } from './numberAnswers';
 
 /**
  * Answer rules shared by the answering page and the server: the page shows the message under the
@@ -27,48 +38,10 @@ export const OTHER_TEXT_MAX_LENGTH = 500;
 /** `seconds_spent` above this (a tab left open for days) is stored as this. */
 export const SECONDS_SPENT_MAX = 86_400;
 
+export type { AnswerCheck, AnswerErrorCode, SubmissionErrorCode } from './answerChecks';
 export { ANSWER_MESSAGES } from './answerMessages';
 
 /** Why one answer value is refused. */
-export type AnswerErrorCode =
-  | 'wrong_type'
-  | 'out_of_range'
-  | 'unknown_option'
-  | 'duplicate_option'
-  | 'unknown_statement'
-  | 'other_not_allowed'
-  | 'other_missing'
-  | 'too_few_choices'
-  | 'too_many_choices'
-  | 'too_long'
-  | NumberProblem
-  | 'not_a_date'
-  | 'date_too_early'
-  | 'date_too_late';
-
-/** Why a submission is refused: an answer's own error, or one about the submission as a whole. */
-export type SubmissionErrorCode =
-  | AnswerErrorCode
-  | 'unreadable'
-  | 'too_many_answers'
-  | 'unknown_question'
-  | 'duplicate_answer'
-  | 'invalid_seconds'
-  | 'required'
-  | 'incomplete';
-
-/** A checked answer: the normalised value (texts trimmed, unknown fields dropped), or why not. */
-export type AnswerCheck =
-  | { readonly ok: true; readonly value: AnswerValue }
-  | { readonly ok: false; readonly code: AnswerErrorCode; readonly message: string };
-
-const refuse = (code: AnswerErrorCode, message: string): AnswerCheck => ({ ok: false, code, message });
-const accept = (value: AnswerValue): AnswerCheck => ({ ok: true, value });
-const WRONG_TYPE = refuse('wrong_type', ANSWER_MESSAGES.wrongType);
-
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Postgres text cannot hold NUL; the rest of the text is kept as typed, ends trimmed. */
 const cleanText = (text: string): string => text.replaceAll('\u0000', '').trim();
 
@@ -156,48 +129,6 @@ function checkMultipleChoice(question: QuestionOf<'multiple_choice'>, value: unk
   return accept(answer);
 }
 
-function checkDate(question: QuestionOf<'date'>, value: unknown): AnswerCheck {
-  if (!isRecord(value)) return WRONG_TYPE;
-  if (value.date === null) return accept({ date: null });
-  if (typeof value.date !== 'string') return WRONG_TYPE;
-  if (!isDay(value.date)) return refuse('not_a_date', ANSWER_MESSAGES.dateInvalid);
-  const { min, max } = question.settings;
-  if (min !== undefined && value.date < min)
-    return refuse('date_too_early', ANSWER_MESSAGES.dateMin(dayKey(min)));
-  if (max !== undefined && value.date > max)
-    return refuse('date_too_late', ANSWER_MESSAGES.dateMax(dayKey(max)));
-  return accept({ date: value.date });
-}
-
-function checkDropdown(question: QuestionOf<'dropdown'>, value: unknown): AnswerCheck {
-  if (!isRecord(value)) return WRONG_TYPE;
-  if (value.option_id === null) return accept({ option_id: null });
-  if (typeof value.option_id !== 'string') return WRONG_TYPE;
-  const optionId = value.option_id;
-  if (!question.settings.options.some((option) => option.id === optionId))
-    return refuse('unknown_option', ANSWER_MESSAGES.unknownOption);
-  return accept({ option_id: optionId });
-}
-
-function checkNumber(question: QuestionOf<'number'>, value: unknown): AnswerCheck {
-  if (!isRecord(value)) return WRONG_TYPE;
-  if (value.number === null) return accept({ number: null });
-  if (typeof value.number !== 'number') return WRONG_TYPE;
-  const { min, max, step } = question.settings;
-  const fit = fitNumber(question.settings, value.number);
-  if ('number' in fit) return accept({ number: fit.number });
-  switch (fit.problem) {
-    case 'below_min':
-      return refuse('below_min', ANSWER_MESSAGES.numberMin(min ?? 0));
-    case 'above_max':
-      return refuse('above_max', ANSWER_MESSAGES.numberMax(max ?? 0));
-    case 'off_step':
-      return refuse('off_step', ANSWER_MESSAGES.numberStep(step));
-    default:
-      return refuse('not_a_number', ANSWER_MESSAGES.numberInvalid);
-  }
-}
-
 function checkOpenText(maxLength: number, value: unknown): AnswerCheck {
   if (!isRecord(value) || typeof value.text !== 'string') return WRONG_TYPE;
   const text = cleanText(value.text);
@@ -230,6 +161,8 @@ export function validateAnswer(question: Question, value: unknown): AnswerCheck 
       return checkDropdown(question, value);
     case 'date':
       return checkDate(question, value);
+    case 'ranking':
+      return checkRanking(question, value);
   }
 }
 
@@ -254,6 +187,8 @@ export function isAnswerEmpty(question: Question, value: AnswerValue): boolean {
       return (value as DropdownAnswer).option_id === null;
     case 'date':
       return (value as DateAnswer).date === null;
+    case 'ranking':
+      return (value as RankingAnswer).option_ids.length === 0;
     default:
       return false;
   }

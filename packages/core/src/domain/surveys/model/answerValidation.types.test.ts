@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MESSAGES, validateAnswer, validateSubmission } from './answerValidation';
 import { NPS } from './answerValidation.fixtures';
-import { DEPARTMENT, START, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
+import { DEPARTMENT, PRIORITIES, START, TEXT_BLOCK, WEIGHT } from './questionTypes.fixtures';
 
 describe('validateAnswer: text block', () => {
   it('should refuse any value for a text block, which takes no answer', () => {
@@ -113,5 +113,26 @@ describe('validateAnswer: date', () => {
     [{ date: 20260101 }, 'wrong_type', ANSWER_MESSAGES.wrongType],
   ])('should refuse %j', (value, code, message) => {
     expect(validateAnswer(START, value)).toEqual({ ok: false, code, message });
+  });
+});
+
+describe('validateAnswer: ranking', () => {
+  it('should accept every option once in any order, and an empty list as skipped', () => {
+    const order = { option_ids: ['snelheid', 'prijs', 'service'] };
+    expect(validateAnswer(PRIORITIES, order)).toEqual({ ok: true, value: order });
+    expect(
+      validateSubmission([PRIORITIES], [{ question_id: PRIORITIES.id, value: { option_ids: [] } }], {
+        final: true,
+      }),
+    ).toEqual({ ok: true, answers: [] });
+  });
+
+  it.each([
+    [{ option_ids: ['prijs', 'prijs', 'service'] }, 'duplicate_option', ANSWER_MESSAGES.duplicateOption],
+    [{ option_ids: ['prijs', 'kwaliteit', 'service'] }, 'unknown_option', ANSWER_MESSAGES.unknownOption],
+    [{ option_ids: ['prijs', 'service'] }, 'ranking_incomplete', ANSWER_MESSAGES.rankingIncomplete],
+    [{ option_ids: 'prijs' }, 'wrong_type', ANSWER_MESSAGES.wrongType],
+  ])('should refuse %j', (value, code, message) => {
+    expect(validateAnswer(PRIORITIES, value)).toEqual({ ok: false, code, message });
   });
 });

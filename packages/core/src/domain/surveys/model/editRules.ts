@@ -237,7 +237,10 @@ function compareQuestion(before: Question, after: Question, facts: AnswerFacts, 
     (after.type === 'single_choice' || after.type === 'multiple_choice')
   )
     compareChoice(before, after, usage, out);
-  else if (before.type === 'dropdown' && after.type === 'dropdown')
+  else if (
+    (before.type === 'dropdown' && after.type === 'dropdown') ||
+    (before.type === 'ranking' && after.type === 'ranking')
+  )
     compareOptions(before, after.settings.options, usage, out);
   else if (
     (before.type === 'open_short' || before.type === 'open_long') &&
@@ -318,7 +321,7 @@ export function questionLocks(question: Question, facts: AnswerFacts): QuestionL
       if (usage === 'all' || usage.optionIds.has(option.id)) items.push(option.id);
     other = question.settings.allow_other && (usage === 'all' || usage.other);
   }
-  if (usage !== null && question.type === 'dropdown')
+  if (usage !== null && (question.type === 'dropdown' || question.type === 'ranking'))
     for (const option of question.settings.options)
       if (usage === 'all' || usage.optionIds.has(option.id)) items.push(option.id);
   return {
@@ -330,7 +333,8 @@ export function questionLocks(question: Question, facts: AnswerFacts): QuestionL
       has &&
       (question.type === 'single_choice' ||
         question.type === 'multiple_choice' ||
-        question.type === 'dropdown'),
+        question.type === 'dropdown' ||
+        question.type === 'ranking'),
     other,
     lockedItemIds: items,
   };

@@ -17,6 +17,7 @@ import {
   ID_PATTERN,
   OPTION_LABEL_MAX_LENGTH,
   OPTIONS_MAX,
+  RANKING_OPTIONS_MAX,
   SCALE_LABEL_MAX_LENGTH,
   STATEMENT_MAX_LENGTH,
   STATEMENTS_MAX,
@@ -318,15 +319,20 @@ function checkDate(errors: Errors, s: Readonly<Record<string, unknown>>): DateSe
   return { ...(typeof min === 'string' ? { min } : {}), ...(typeof max === 'string' ? { max } : {}) };
 }
 
-function checkDropdown(errors: Errors, s: Readonly<Record<string, unknown>>) {
+function checkDropdown(
+  errors: Errors,
+  s: Readonly<Record<string, unknown>>,
+  max = DROPDOWN_OPTIONS_MAX,
+  tooMany: string = M.tooManyDropdownOptions,
+) {
   const options: ChoiceOption[] = checkItems(
     errors,
     'settings.options',
     s.options,
     'label',
-    { max: DROPDOWN_OPTIONS_MAX, textMax: OPTION_LABEL_MAX_LENGTH },
+    { max, textMax: OPTION_LABEL_MAX_LENGTH },
     {
-      tooMany: M.tooManyDropdownOptions,
+      tooMany,
       missing: M.optionMissing,
       tooLong: M.optionTooLong,
       duplicate: M.optionDuplicate,
@@ -364,5 +370,7 @@ export function checkSettings(
       return checkDropdown(errors, settings);
     case 'date':
       return checkDate(errors, settings);
+    case 'ranking':
+      return checkDropdown(errors, settings, RANKING_OPTIONS_MAX, M.tooManyRankingOptions);
   }
 }

@@ -80,6 +80,8 @@ export function createQuestion(type: QuestionType, ids: IdSource, position = 0):
       return { ...base, type, settings: { options: options() } };
     case 'date':
       return { ...base, type, settings: {} };
+    case 'ranking':
+      return { ...base, type, settings: { options: options() } };
   }
 }
 

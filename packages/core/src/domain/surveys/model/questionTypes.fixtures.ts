@@ -42,3 +42,19 @@ export const START: QuestionOf<'date'> = {
   position: 3,
   settings: { min: '2026-01-01', max: '2026-12-31' },
 };
+
+/** What matters most, in order. */
+export const PRIORITIES: QuestionOf<'ranking'> = {
+  id: 'q-prio',
+  type: 'ranking',
+  title: 'Wat vind je het belangrijkst?',
+  required: false,
+  position: 4,
+  settings: {
+    options: [
+      { id: 'prijs', label: 'Prijs' },
+      { id: 'service', label: 'Service' },
+      { id: 'snelheid', label: 'Snelheid' },
+    ],
+  },
+};

@@ -368,6 +368,7 @@ export function chartFor(type: QuestionType): ChartKind {
     case 'multiple_choice':
     case 'dropdown':
     case 'date':
+    case 'ranking':
       return 'bars';
     case 'rating':
       return 'distribution';

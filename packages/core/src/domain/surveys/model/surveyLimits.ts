@@ -14,6 +14,8 @@ export const QUESTION_DESCRIPTION_MAX_LENGTH = 1000;
 export const OPTIONS_MAX = 50;
 /** A dropdown's list may be long: 80 departments, every municipality of a province (R-SURV-24). */
 export const DROPDOWN_OPTIONS_MAX = 500;
+/** More than 20 things are not put in order with care. */
+export const RANKING_OPTIONS_MAX = 20;
 export const OPTION_LABEL_MAX_LENGTH = 200;
 export const STATEMENTS_MAX = 30;
 export const STATEMENT_MAX_LENGTH = 300;
@@ -31,6 +33,7 @@ export const QUESTION_TYPES: readonly QuestionType[] = [
   'number',
   'dropdown',
   'date',
+  'ranking',
 ];
 
 /** A question that takes an answer: all but a text block (R-SURV-23). */
@@ -53,6 +56,7 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
   number: 'Getal',
   dropdown: 'Keuzelijst',
   date: 'Datum',
+  ranking: 'Rangorde',
 };
 
 /**
@@ -120,6 +124,7 @@ export const SURVEY_MESSAGES = {
   dateMinInvalid: 'Vul als eerste dag een geldige datum in, of laat het leeg.',
   dateMaxInvalid: 'Vul als laatste dag een geldige datum in, of laat het leeg.',
   dateRangeInvalid: 'De laatste dag mag niet voor de eerste dag liggen.',
+  tooManyRankingOptions: `Een rangorde kan hoogstens ${n(RANKING_OPTIONS_MAX)} opties hebben.`,
   numberUnitTooLong: 'De eenheid mag hoogstens 20 tekens lang zijn.',
 } as const;
 

@@ -80,6 +80,7 @@ describe('QUESTION_SECONDS', () => {
       number: 8,
       dropdown: 10,
       date: 8,
+      rankingOption: 3,
     });
     expect(SURVEY_OVERHEAD_SECONDS).toBe(10);
     expect(MIN_TIMING_RESPONDENTS).toBe(5);

@@ -43,6 +43,8 @@ export const QUESTION_SECONDS = {
   dropdown: 10,
   /** Date: read the question and pick a day (8 s). */
   date: 8,
+  /** Each option of a ranking: read it and weigh it against the others (4 options: 6 + 12 s). */
+  rankingOption: 3,
 } as const;
 
 /** Once per survey: reading the introduction, starting, submitting and the thank-you page. */
@@ -80,6 +82,8 @@ export function defaultQuestionSeconds(question: Question): number {
       return s.dropdown;
     case 'date':
       return s.date;
+    case 'ranking':
+      return s.choiceQuestion + s.rankingOption * question.settings.options.length;
   }
 }
 

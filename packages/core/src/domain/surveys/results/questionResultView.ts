@@ -4,29 +4,20 @@ import type { AnswerableQuestion } from '../model';
 import {
   type ChoiceSummary,
   formatMean,
-  formatMonth,
   formatNps,
-  formatNumber,
   likertSummary,
   multipleChoiceSummary,
   NPS_DEFAULT_LABELS,
   npsFromCounts,
-  numberSummary,
   QUESTION_TYPE_LABELS,
   ratingSummary,
-  roundedShare,
   singleChoiceSummary,
 } from '../model';
 import { seenView } from './logicResults';
+import { dateView, numberView, rankingView } from './newTypeViews';
 import { answersText, responsesText } from './resultsFormat';
-import type {
-  BarRowView,
-  LikertStatementView,
-  LikertTone,
-  NpsGroupView,
-  QuestionResultView,
-  ViewBase,
-} from './resultsViewTypes';
+import type { LikertStatementView, LikertTone, NpsGroupView, QuestionResultView } from './resultsViewTypes';
+import { barRow, base } from './viewParts';
 
 /** The colour family of a point on a scale of `points`. */
 export function likertTone(point: number, points: 5 | 7): LikertTone {
@@ -68,24 +59,13 @@ function emptyResult(question: AnswerableQuestion): QuestionResult {
       return { ...base, type: 'number', by_value: {} };
     case 'date':
       return { ...base, type: 'date', by_month: {} };
+    case 'ranking':
+      return { ...base, type: 'ranking', by_position: {} };
   }
 }
 
 const safeAnswered = (answered: number): number =>
   Number.isFinite(answered) && answered > 0 ? Math.floor(answered) : 0;
-
-function base(question: Question, answered: number): ViewBase {
-  return {
-    questionId: question.id,
-    title: question.title,
-    type: question.type,
-    typeLabel: QUESTION_TYPE_LABELS[question.type],
-    answered,
-    answeredText: answersText(answered),
-    // Said by questionResultView, once the view's answered count is known.
-    seen: null,
-  };
-}
 
 /**
  * The display of one question's results. A result of another type than the question (which the
@@ -130,6 +110,8 @@ function viewOf(question: Question, result: QuestionResult | undefined): Questio
       return numberView(question, 'by_value' in fitting ? fitting.by_value : {}, answered);
     case 'date':
       return dateView(question, 'by_month' in fitting ? fitting.by_month : {}, answered);
+    case 'ranking':
+      return rankingView(question, 'by_position' in fitting ? fitting.by_position : {}, answered);
     case 'dropdown': {
       // Counted as a single choice without 'anders, namelijk', named as a dropdown.
       const single: QuestionOf<'single_choice'> = {
@@ -236,15 +218,6 @@ function npsView(
   };
 }
 
-const barRow = (key: string, label: string, count: number, percent: number, rounded: number): BarRowView => ({
-  key,
-  label,
-  count,
-  width: Math.min(100, Math.max(0, percent)),
-  percentText: `${rounded}%`,
-  valueText: `${formatCount(count)} (${rounded}%)`,
-});
-
 /** The option id under which 'anders, namelijk' is listed (no option id can start with '~'). */
 export const OTHER_ROW_KEY = '~other';
 
@@ -291,82 +264,6 @@ function choiceView(
       : `Percentages van de ${responsesText(summary.respondents)} met een antwoord op deze vraag.`,
   };
 }
-
-/** The months from the first to the last answered one, each with its answers (none in between: 0). */
-function dateView(
-  question: QuestionOf<'date'>,
-  byMonth: Readonly<Record<string, number>>,
-  answered: number,
-): QuestionResultView {
-  const months = Object.keys(byMonth)
-    .filter((month) => /^\d{4}-\d{2}$/.test(month))
-    .sort();
-  const total = months.reduce((sum, month) => sum + Math.max(0, byMonth[month] ?? 0), 0);
-  const all: string[] = [];
-  if (months.length > 0) {
-    const [first, last] = [months[0] as string, months.at(-1) as string];
-    let [year, month] = first.split('-').map(Number) as [number, number];
-    // At most 120 bars: ten years of months; beyond, only the months answered.
-    for (let guard = 0; guard < 120; guard++) {
-      const key = `${year}-${String(month).padStart(2, '0')}`;
-      all.push(key);
-      if (key >= last) break;
-      month = month === 12 ? 1 : month + 1;
-      if (month === 1) year++;
-    }
-    if ((all.at(-1) as string) < last) all.splice(0, all.length, ...months);
-  }
-  return {
-    ...base(question, Math.max(answered, total)),
-    kind: 'date',
-    rows: all.map((month) => {
-      const count = Math.max(0, byMonth[month] ?? 0);
-      return barRow(
-        month,
-        formatMonth(month),
-        count,
-        total > 0 ? (count * 100) / total : 0,
-        roundedShare(count, total),
-      );
-    }),
-  };
-}
-
-function numberView(
-  question: QuestionOf<'number'>,
-  byValue: Readonly<Record<string, number>>,
-  answered: number,
-): QuestionResultView {
-  const unit = question.settings.unit;
-  const summary = numberSummary(byValue, unit);
-  const text = (value: number | null) => (value === null ? '–' : formatNumber(roundTo(value), unit));
-  const total = summary.count;
-  return {
-    ...base(question, Math.max(answered, total)),
-    kind: 'number',
-    figures:
-      total === 0
-        ? []
-        : [
-            { label: 'Mediaan', text: text(summary.median) },
-            { label: 'Kwartielen', text: `${text(summary.q1)} tot ${text(summary.q3)}` },
-            { label: 'Gemiddelde', text: text(summary.mean) },
-            { label: 'Laagste en hoogste', text: `${text(summary.min)} en ${text(summary.max)}` },
-          ],
-    rows: summary.bins.map((bin, index) =>
-      barRow(
-        String(index),
-        bin.label,
-        bin.count,
-        total > 0 ? (bin.count * 100) / total : 0,
-        roundedShare(bin.count, total),
-      ),
-    ),
-  };
-}
-
-/** A figure to at most two decimals, as the results show them. */
-const roundTo = (value: number): number => Math.round(value * 100) / 100;
 
 function ratingView(
   question: QuestionOf<'rating'>,

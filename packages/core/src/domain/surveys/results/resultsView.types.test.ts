@@ -149,3 +149,40 @@ describe('surveyResultsView: date', () => {
     ]);
   });
 });
+
+describe('surveyResultsView: ranking', () => {
+  it('should list the options by average position with their share ranked first', () => {
+    const prio: QuestionOf<'ranking'> = {
+      id: 'q-prio',
+      type: 'ranking',
+      title: 'Belangrijkst',
+      required: false,
+      position: 0,
+      settings: {
+        options: [
+          { id: 'prijs', label: 'Prijs' },
+          { id: 'service', label: 'Service' },
+        ],
+      },
+    };
+    const view = surveyResultsView(
+      survey([prio]),
+      results([
+        {
+          question_id: prio.id,
+          type: 'ranking',
+          answered: 4,
+          seen_count: 4,
+          by_position: { prijs: { '1': 1, '2': 3 }, service: { '1': 3, '2': 1 } },
+        },
+      ]),
+    );
+    const [block] = view.questions;
+    if (block?.kind !== 'ranking') throw new Error('no ranking view');
+    expect(block.typeLabel).toBe('Rangorde');
+    expect(block.rows.map((row) => [row.label, row.valueText, row.width])).toEqual([
+      ['Service', 'gemiddeld 1,3e · 75% als eerste', 75],
+      ['Prijs', 'gemiddeld 1,8e · 25% als eerste', 25],
+    ]);
+  });
+});

@@ -139,6 +139,14 @@ export type QuestionResultView =
       readonly roundedStars: number;
     })
   | (ViewBase & {
+      readonly kind: 'ranking';
+      /**
+       * Per option, best first (lowest average position): the bar is its share ranked first,
+       * `valueText` 'gemiddeld 1,8e · 40% als eerste'.
+       */
+      readonly rows: readonly BarRowView[];
+    })
+  | (ViewBase & {
       readonly kind: 'date';
       /** Answers per month, oldest first, from the first to the last month answered. */
       readonly rows: readonly BarRowView[];

@@ -65,3 +65,36 @@ describe('layoutResultsPdf: date', () => {
     expect(texts).toContain('2 (100%)');
   });
 });
+
+describe('layoutResultsPdf: ranking', () => {
+  it('should give a ranking its options by average position with their share ranked first', () => {
+    const prio: QuestionOf<'ranking'> = {
+      id: 'q-prio',
+      type: 'ranking',
+      title: 'Belangrijkst',
+      required: false,
+      position: 0,
+      settings: {
+        options: [
+          { id: 'prijs', label: 'Prijs' },
+          { id: 'service', label: 'Service' },
+        ],
+      },
+    };
+    const view = {
+      ...viewOf([]),
+      questions: [
+        questionResultView(prio, {
+          question_id: prio.id,
+          type: 'ranking',
+          answered: 2,
+          seen_count: 2,
+          by_position: { prijs: { '1': 2, '2': 0 }, service: { '1': 0, '2': 2 } },
+        }),
+      ],
+    };
+    const texts = allTexts(layoutResultsPdf(pdfInput({ view })));
+    expect(texts).toContain('Rangorde · 2 antwoorden');
+    expect(texts).toContain('gemiddeld 1,0e · 100% als eerste');
+  });
+});

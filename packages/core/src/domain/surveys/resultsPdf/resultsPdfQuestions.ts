@@ -119,6 +119,7 @@ function chart(flow: PdfPageFlow, view: QuestionResultView): void {
         })),
       );
       return;
+    case 'ranking':
     case 'date':
       barRows(
         flow,

@@ -100,6 +100,7 @@ function questionSources(question: Question, number: number): SourceText[] {
     case 'single_choice':
     case 'multiple_choice':
     case 'dropdown':
+    case 'ranking':
       for (const option of question.settings.options)
         add(
           `options.${option.id}`,

@@ -83,6 +83,7 @@ function translateQuestion(question: Question, pick: (key: string, dutch: string
         : { ...question, ...base, settings: { ...question.settings, options } };
     }
     case 'dropdown':
+    case 'ranking':
       return {
         ...question,
         ...base,

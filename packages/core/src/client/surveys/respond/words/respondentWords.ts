@@ -85,6 +85,11 @@ export interface RespondentWords {
   readonly dropdownHint: string;
   /** The hint of a date question with a first and a last day (their keys, 20260315). */
   readonly dateBetween: (min: number, max: number) => string;
+  /** A ranking: its buttons ('Omhoog', 'Omlaag', with the option's label for screen readers), an option's place, and taking the order as it stands. */
+  readonly moveUp: string;
+  readonly moveDown: string;
+  readonly rankPosition: (position: number, total: number) => string;
+  readonly keepOrder: string;
   readonly chooseAtLeast: (min: number) => string;
   readonly chooseAtMost: (max: number) => string;
   readonly chooseAny: string;
@@ -166,6 +171,10 @@ export const DUTCH_WORDS = {
   numberBetween: (min, max) => `Een getal van ${exact(min)} tot en met ${exact(max)}.`,
   dropdownHint: 'Typ om te zoeken en kies een antwoord uit de lijst.',
   dateBetween: (min, max) => `Een datum van ${formatDayKey(min)} tot en met ${formatDayKey(max)}.`,
+  moveUp: 'Omhoog',
+  moveDown: 'Omlaag',
+  rankPosition: (position, total) => `Plaats ${position} van ${total}`,
+  keepOrder: 'Deze volgorde aanhouden',
   chooseAtLeast: (min) => `Kies er minstens ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`),
   chooseAny: 'Je kunt meer dan één antwoord kiezen.',
