@@ -7,7 +7,7 @@ import type {
   ResponseProgress,
 } from '@loop/core';
 import { searchTerms } from '@loop/core/contacts';
-import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
+import { type AnswerItem, isAnswerable, renumberQuestions } from '@loop/core/surveys/model';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyResponseRow, type SurveyRow, surveyResponses } from '../db/schema';
@@ -188,11 +188,14 @@ export function answersAsText(
   questions: readonly Question[],
   items: ReadonlyMap<string, readonly AnswerItem[]>,
 ): ResponseAnswerText[] {
-  return renumberQuestions(questions).map((question) => ({
-    question_id: question.id,
-    question: question.title,
-    answer: answerOf(question, items.get(question.id) ?? []),
-  }));
+  // A text block has no answer to show (R-SURV-23).
+  return renumberQuestions(questions)
+    .filter(isAnswerable)
+    .map((question) => ({
+      question_id: question.id,
+      question: question.title,
+      answer: answerOf(question, items.get(question.id) ?? []),
+    }));
 }
 
 /** GET /surveys/:id/responses/:responseId. */

@@ -1,5 +1,13 @@
 import type { Question, QuestionOf } from '@loop/core';
-import { type AnswerItem, OTHER_ITEM_ID, QUESTION_ITEM_ID } from '@loop/core/surveys/model';
+import {
+  type AnswerItem,
+  dayKey,
+  formatDayKey,
+  formatNumber,
+  isDay,
+  OTHER_ITEM_ID,
+  QUESTION_ITEM_ID,
+} from '@loop/core/surveys/model';
 import { foldForSearch } from '@loop/core/surveys/results';
 
 /** How 'anders, namelijk' texts are shown in the answers and the export. */
@@ -26,7 +34,7 @@ export function likertCells(
 
 /** The chosen options' labels in the question's order, then 'Anders: …'. */
 function choiceParts(
-  question: QuestionOf<'single_choice'> | QuestionOf<'multiple_choice'>,
+  question: QuestionOf<'single_choice'> | QuestionOf<'multiple_choice'> | QuestionOf<'dropdown'>,
   items: readonly AnswerItem[],
 ): string[] {
   const chosen = new Set(items.map((item) => item.item_id));
@@ -58,6 +66,7 @@ export function answerText(question: Question, items: readonly AnswerItem[], sep
     }
     case 'single_choice':
     case 'multiple_choice':
+    case 'dropdown':
       return choiceParts(question, items).join(separator);
     case 'open_short':
     case 'open_long':
@@ -66,6 +75,25 @@ export function answerText(question: Question, items: readonly AnswerItem[], sep
     case 'rating': {
       const score = items.find((item) => item.num_value !== null)?.num_value;
       return score == null ? '' : String(score);
+    }
+    case 'text_block':
+      return '';
+    case 'ranking': {
+      // In the respondent's order: 'Prijs > Service > Levertijd'.
+      const labels = new Map(question.settings.options.map((option) => [option.id, option.label]));
+      return items
+        .filter((item) => item.item_id !== QUESTION_ITEM_ID && item.num_value !== null)
+        .sort((a, b) => (a.num_value ?? 0) - (b.num_value ?? 0))
+        .map((item) => labels.get(item.item_id) ?? item.item_id)
+        .join(' > ');
+    }
+    case 'date': {
+      const day = items.find((item) => item.text_value !== null)?.text_value;
+      return day == null ? '' : isDay(day) ? formatDayKey(dayKey(day)) : day;
+    }
+    case 'number': {
+      const text = items.find((item) => item.text_value !== null)?.text_value;
+      return text == null ? '' : formatNumber(Number(text), question.settings.unit);
     }
   }
 }
@@ -88,6 +116,9 @@ export function matchingItemKeys(question: Question, word: string): string[] {
       for (const option of question.settings.options) fragments.push([`${option.id}|1`, option.label]);
       fragments.push([`${OTHER_ITEM_ID}|`, 'Anders']);
       break;
+    case 'dropdown':
+      for (const option of question.settings.options) fragments.push([`${option.id}|1`, option.label]);
+      break;
     case 'nps':
     case 'rating': {
       const [low, high] = question.type === 'nps' ? [0, 10] : [1, question.settings.scale];
@@ -97,6 +128,10 @@ export function matchingItemKeys(question: Question, word: string): string[] {
     }
     case 'open_short':
     case 'open_long':
+    case 'text_block':
+    case 'number':
+    case 'date':
+    case 'ranking':
       break;
   }
   return fragments.filter(([, text]) => foldForSearch(text).includes(word)).map(([key]) => key);

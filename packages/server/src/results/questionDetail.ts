@@ -1,12 +1,13 @@
 import type { Question, QuestionAnswerRow, QuestionDetail, QuestionTrendPoint } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import type { AnswerItem } from '@loop/core/surveys/model';
+import type { AnswerableQuestion, AnswerItem } from '@loop/core/surveys/model';
 import { QUESTION_ITEM_ID } from '@loop/core/surveys/model';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers } from '../db/schema';
 import { invalidInput } from '../http/apiError';
 import { answerText, matchingItemKeys, searchWords } from './answerText';
+import { dateTargets, monthValues, numberTargets, numberValues } from './numberValues';
 import { matching } from './resultsFilterSql';
 import type { DayFilter, Period } from './resultsRange';
 import {
@@ -71,7 +72,9 @@ export function parseAnswerQuery(query: {
 
 /** Rows that count one answered response: the question's own row, or any row of a single choice. */
 const answeredRow = (question: Question): SQL =>
-  question.type === 'single_choice' ? sql`true` : sql`item_id = ${QUESTION_ITEM_ID}`;
+  question.type === 'single_choice' || question.type === 'dropdown'
+    ? sql`true`
+    : sql`item_id = ${QUESTION_ITEM_ID}`;
 
 /** The score of a period from its counts: Likert (all statements) and rating means, NPS as core computes it; else null. */
 function scoreOf(question: Question): SQL {
@@ -269,7 +272,7 @@ export async function questionAnswers(
 export async function loadQuestionDetail(
   db: Queryable,
   survey: SurveyRow,
-  question: Question,
+  question: AnswerableQuestion,
   filter: DayFilter,
   query: AnswerQuery,
   now: Date,
@@ -283,11 +286,13 @@ export async function loadQuestionDetail(
     questionAnswers(db, survey.id, question, filter, query),
     respondentsWhoSaw(db, survey, question.id, filter),
   ]);
-  const [texts, others] = await Promise.all([
+  const [texts, others, numbers, months] = await Promise.all([
     latestTexts(db, survey.id, filter, textTargets([question])),
     otherTexts(db, survey.id, filter, otherTargets([question], counts)),
+    numberValues(db, survey.id, filter, numberTargets([question])),
+    monthValues(db, survey.id, filter, dateTargets([question])),
   ]);
-  const result = questionResult(question, counts, texts, others, saw.seen);
+  const result = questionResult(question, counts, texts, others, saw.seen, numbers, months);
   return {
     survey_id: survey.id,
     question_id: question.id,

@@ -1,5 +1,5 @@
 import type { AnalyticsOverview, ExportFormat, QuestionDetail, SurveyResults } from '@loop/core';
-import { renumberQuestions } from '@loop/core/surveys/model';
+import { isAnswerable, renumberQuestions } from '@loop/core/surveys/model';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -125,7 +125,9 @@ export const resultRoutes =
         const question = renumberQuestions(survey.questions).find(
           (each) => each.id === request.params.questionId,
         );
-        if (question === undefined) throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
+        // A text block has no results (R-SURV-23).
+        if (question === undefined || !isAnswerable(question))
+          throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
         const filter = await parseResultsQuery(deps.db, survey, request.query);
         const query = parseAnswerQuery(request.query);
         return loadQuestionDetail(deps.db, survey, question, filter, query, deps.clock.now());

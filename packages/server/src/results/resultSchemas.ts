@@ -176,9 +176,9 @@ export const questionResultSchema = {
       seen_count,
       by_score: counts('Aantal per score (NPS 0..10, beoordeling 1..5).'),
     }),
-    object<Extract<QuestionResult, { type: 'single_choice' | 'multiple_choice' }>>({
+    object<Extract<QuestionResult, { type: 'single_choice' | 'multiple_choice' | 'dropdown' }>>({
       question_id: string(),
-      type: oneOf(['single_choice', 'multiple_choice'] as const),
+      type: oneOf(['single_choice', 'multiple_choice', 'dropdown'] as const),
       answered,
       seen_count,
       by_option: counts('Aantal per optie-id.'),
@@ -189,6 +189,27 @@ export const questionResultSchema = {
           'gegeven eerst, bij gelijke aantallen op alfabet; hoogstens 20.',
       }),
       other_text_count: integer({ description: "Aantal verschillende 'anders'-teksten, ook voorbij de 20." }),
+    }),
+    object<Extract<QuestionResult, { type: 'ranking' }>>({
+      question_id: string(),
+      type: literal('ranking'),
+      answered,
+      seen_count,
+      by_position: record(counts("Aantal per plaats ('1' = eerste)."), { description: 'Per optie-id.' }),
+    }),
+    object<Extract<QuestionResult, { type: 'date' }>>({
+      question_id: string(),
+      type: literal('date'),
+      answered,
+      seen_count,
+      by_month: counts("Aantal per maand ('2026-03'); maanden zonder antwoorden ontbreken."),
+    }),
+    object<Extract<QuestionResult, { type: 'number' }>>({
+      question_id: string(),
+      type: literal('number'),
+      answered,
+      seen_count,
+      by_value: counts("Aantal per getal (het getal als tekst, met een punt: '12.5')."),
     }),
     object<Extract<QuestionResult, { type: 'open_short' | 'open_long' }>>({
       question_id: string(),

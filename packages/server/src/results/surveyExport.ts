@@ -70,6 +70,26 @@ export function exportColumns(questions: readonly Question[]): Column[] {
           cell: (answers) => itemsOf(answers).find((item) => item.num_value !== null)?.num_value ?? null,
         });
         break;
+      case 'text_block':
+        // No answer, so no column (R-SURV-23).
+        break;
+      case 'date':
+        // The day as 'YYYY-MM-DD': sorts as text and every spreadsheet reads it (R-SURV-24).
+        columns.push({
+          header: question.title,
+          cell: (answers) => itemsOf(answers).find((item) => item.text_value !== null)?.text_value ?? null,
+        });
+        break;
+      case 'number':
+        // A number cell, so a spreadsheet sums it (R-SURV-24).
+        columns.push({
+          header: question.settings.unit ? `${question.title} (${question.settings.unit})` : question.title,
+          cell: (answers) => {
+            const text = itemsOf(answers).find((item) => item.text_value !== null)?.text_value;
+            return text == null ? null : Number(text);
+          },
+        });
+        break;
       default:
         columns.push({
           header: question.title,
@@ -217,7 +237,8 @@ function amsterdamWallClock(moment: Date): Date {
  */
 export function csvCell(value: Cell): string {
   if (value === null) return '';
-  let text = String(value);
+  // Dutch Excel reads ';'-separated files with a decimal comma (a number question's 2.5).
+  let text = typeof value === 'number' ? String(value).replace('.', ',') : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -7,15 +7,25 @@ import type {
   SurveyResults,
   ValueCounts,
 } from '@loop/core';
-import { logDateOf } from '@loop/core/logs';
-import { OTHER_ITEM_ID, QUESTION_ITEM_ID, renumberQuestions } from '@loop/core/surveys/model';
+import {
+  type AnswerableQuestion,
+  isAnswerable,
+  OTHER_ITEM_ID,
+  QUESTION_ITEM_ID,
+  renumberQuestions,
+} from '@loop/core/surveys/model';
 import { logicHidesQuestions } from '@loop/core/surveys/results';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
+import { dateTargets, monthValues, NO_NUMBERS, numberTargets, numberValues } from './numberValues';
 import { matching } from './resultsFilterSql';
-import { type DayFilter, type Period, periodOf } from './resultsRange';
-import { amsterdamDay, bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
+import { submissionDays, surveyPeriod } from './resultsPeriod';
+
+export { respondentsWhoSaw, submissionDays, surveyPeriod } from './resultsPeriod';
+
+import type { DayFilter, Period } from './resultsRange';
+import { bucketOf, isoTimestamp, periodSeries, queryRows, withinDays } from './resultsSql';
 import {
   latestTexts,
   NO_OTHER_TEXTS,
@@ -154,54 +164,7 @@ export async function unseenCounts(
   return new Map(rows.map((row) => [row.question_id, row.count]));
 }
 
-/**
- * For one question's page: the submitted responses within the days and how many of them saw the
- * question, in one count over the survey's submitted responses (an index-only count for a survey
- * without rules, where all of them saw it).
- */
-export async function respondentsWhoSaw(
-  db: Queryable,
-  survey: SurveyRow,
-  questionId: string,
-  filter: DayFilter,
-): Promise<{ readonly respondents: number; readonly seen: number }> {
-  const hides = logicHidesQuestions(survey.logic);
-  const [row] = await queryRows<{ respondents: number; unseen: number }>(
-    db,
-    sql`select count(*)::int as respondents,
-        ${hides ? sql`count(*) filter (where ${questionId} = any(unseen_question_ids))::int` : sql`0`} as unseen
-      from survey_responses
-      where survey_id = ${survey.id} and status = 'completed' and ${withinDays(sql`completed_at`, filter)}${matching(sql`id`, filter)}`,
-  );
-  const respondents = row?.respondents ?? 0;
-  return { respondents, seen: respondents - (row?.unseen ?? 0) };
-}
-
-/** The days of a survey's first and last submission (two index lookups). */
-export async function submissionDays(
-  db: Queryable,
-  surveyId: number,
-): Promise<{ readonly first: string | null; readonly last: string | null }> {
-  const [row] = await queryRows<{ first: string | null; last: string | null }>(
-    db,
-    sql`select ${amsterdamDay(sql`min(completed_at)`)} as first, ${amsterdamDay(sql`max(completed_at)`)} as last
-      from survey_responses where survey_id = ${surveyId} and status = 'completed'`,
-  );
-  return { first: row?.first ?? null, last: row?.last ?? null };
-}
-
-/** The period of a survey's series: the filter, else its first to last submission, else opened..today. */
-export function surveyPeriod(
-  survey: SurveyRow,
-  filter: DayFilter,
-  days: { readonly first: string | null; readonly last: string | null },
-  now: Date,
-): Period {
-  return periodOf(filter, days, {
-    opened: logDateOf(survey.publishedAt ?? survey.createdAt),
-    today: logDateOf(now),
-  });
-} /** Choice questions whose 'anders, namelijk' someone used: their texts are worth grouping. */
+/** Choice questions whose 'anders, namelijk' someone used: their texts are worth grouping. */
 export function otherTargets(questions: readonly Question[], counts: readonly CountRow[]): string[] {
   const used = new Set(
     counts.filter((row) => row.item_id === OTHER_ITEM_ID && row.count > 0).map((row) => row.question_id),
@@ -229,23 +192,27 @@ const range = (from: number, to: number): number[] =>
  * `seen`: the submitted responses whose path showed it (R-RES-6).
  */
 export function questionResult(
-  question: Question,
+  question: AnswerableQuestion,
   rows: readonly CountRow[],
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
   others: ReadonlyMap<string, OtherTexts>,
   seen: number,
+  numbers: ReadonlyMap<string, ValueCounts> = NO_NUMBERS,
+  months: ReadonlyMap<string, ValueCounts> = NO_NUMBERS,
 ): QuestionResult {
-  const result = countedResult(question, rows, texts, others);
+  const result = countedResult(question, rows, texts, others, numbers, months);
   // Nobody answers a question their path did not show (R-SURV-11); counted apart, the two could
   // still disagree for a response submitted between the two queries.
   return { ...result, seen_count: Math.max(seen, result.answered) };
 }
 
 function countedResult(
-  question: Question,
+  question: AnswerableQuestion,
   rows: readonly CountRow[],
   texts: ReadonlyMap<string, readonly OpenAnswer[]>,
   others: ReadonlyMap<string, OtherTexts>,
+  numbers: ReadonlyMap<string, ValueCounts>,
+  months: ReadonlyMap<string, ValueCounts>,
 ): QuestionResult {
   const mine = rows.filter((row) => row.question_id === question.id);
   const total = (keep: (row: CountRow) => boolean) =>
@@ -307,6 +274,54 @@ function countedResult(
         seen_count,
         latest: latest(QUESTION_ITEM_ID),
       };
+    case 'dropdown':
+      // One row per answer, the option: counted as a single choice without 'anders'.
+      return {
+        question_id: question.id,
+        type: 'dropdown',
+        answered: total(() => true),
+        seen_count,
+        by_option: countsOver(
+          question.settings.options.map((option) => option.id),
+          (id) => total((row) => row.item_id === id),
+        ),
+        other: 0,
+        other_texts: [],
+        other_text_count: 0,
+      };
+    case 'ranking': {
+      const positions = range(1, question.settings.options.length);
+      return {
+        question_id: question.id,
+        type: 'ranking',
+        answered: own,
+        seen_count,
+        by_position: Object.fromEntries(
+          question.settings.options.map((option) => [
+            option.id,
+            countsOver(positions, (value) =>
+              total((row) => row.item_id === option.id && String(row.num_value) === value),
+            ),
+          ]),
+        ),
+      };
+    }
+    case 'date':
+      return {
+        question_id: question.id,
+        type: 'date',
+        answered: own,
+        seen_count,
+        by_month: { ...(months.get(question.id) ?? {}) },
+      };
+    case 'number':
+      return {
+        question_id: question.id,
+        type: 'number',
+        answered: own,
+        seen_count,
+        by_value: { ...(numbers.get(question.id) ?? {}) },
+      };
   }
 }
 
@@ -330,17 +345,30 @@ export async function loadSurveyResults(
     unseenCounts(db, survey, filter),
   ]);
   const respondents = responses.stats.completed;
-  const [texts, others] = await Promise.all([
+  const [texts, others, numbers, months] = await Promise.all([
     latestTexts(db, survey.id, filter, textTargets(questions)),
     otherTexts(db, survey.id, filter, otherTargets(questions, counts)),
+    numberValues(db, survey.id, filter, numberTargets(questions)),
+    monthValues(db, survey.id, filter, dateTargets(questions)),
   ]);
   return {
     survey_id: survey.id,
     responses: responses.stats,
     bucket: period.bucket,
     over_time: responses.overTime,
-    questions: questions.map((question) =>
-      questionResult(question, counts, texts, others, respondents - (unseen.get(question.id) ?? 0)),
-    ),
+    // A text block has no answers: it has no result either (R-SURV-23).
+    questions: questions
+      .filter(isAnswerable)
+      .map((question) =>
+        questionResult(
+          question,
+          counts,
+          texts,
+          others,
+          respondents - (unseen.get(question.id) ?? 0),
+          numbers,
+          months,
+        ),
+      ),
   };
 }

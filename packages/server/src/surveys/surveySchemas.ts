@@ -47,7 +47,7 @@ export const questionSchema = {
   type: 'object',
   additionalProperties: true,
   description:
-    'Een vraag: id, type (likert, single_choice, multiple_choice, open_short, open_long, nps, rating), ' +
+    'Een vraag: id, type (likert, single_choice, multiple_choice, open_short, open_long, nps, rating, text_block, number, dropdown, date, ranking), ' +
     'title, description?, required, position en settings van dat type.',
 } as Schema<Question>;
 

@@ -1,13 +1,18 @@
 import type { AnswerValue, AnswerValueByType, Question, QuestionType } from '@loop/core';
 import type { HoldInput } from '@loop/core/surveys/respond';
 import type { Ref } from 'react';
+import { DateField } from './DateField';
+import { DropdownField } from './DropdownField';
 import { LikertField } from './LikertField';
 import { MultipleChoiceField } from './MultipleChoiceField';
 import { NpsField } from './NpsField';
+import { NumberField } from './NumberField';
 import { OpenTextField } from './OpenTextField';
 import type { FieldIds } from './QuestionFrame';
+import { RankingField } from './RankingField';
 import { RatingField } from './RatingField';
 import { SingleChoiceField } from './SingleChoiceField';
+import { TextBlockField } from './TextBlockField';
 
 /** The control for one question, by its type; the answer's shape follows the type. */
 export function QuestionField({
@@ -46,5 +51,15 @@ export function QuestionField({
       return <NpsField {...common} question={question} value={as<'nps'>()} />;
     case 'rating':
       return <RatingField {...common} question={question} value={as<'rating'>()} />;
+    case 'text_block':
+      return <TextBlockField question={question} ids={ids} titleRef={titleRef} />;
+    case 'number':
+      return <NumberField {...common} question={question} value={as<'number'>()} />;
+    case 'dropdown':
+      return <DropdownField {...common} question={question} value={as<'dropdown'>()} />;
+    case 'date':
+      return <DateField {...common} question={question} value={as<'date'>()} />;
+    case 'ranking':
+      return <RankingField {...common} question={question} value={as<'ranking'>()} />;
   }
 }

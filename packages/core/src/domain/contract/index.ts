@@ -224,7 +224,19 @@ export type {
   SurveyLogic,
 } from './surveyLogic';
 export { NO_LOGIC } from './surveyLogic';
+export type {
+  DateAnswer,
+  DateSettings,
+  DropdownAnswer,
+  DropdownSettings,
+  NumberAnswer,
+  NumberSettings,
+  RankingAnswer,
+  RankingSettings,
+  TextBlockSettings,
+} from './surveyQuestionTypes';
 export type { Quota, SurveyFill } from './surveyQuotas';
+export type { OpeningProblem, SurveyNotReadyBody } from './surveyReadiness';
 export type {
   AnalyticsOverview,
   ExportFormat,
@@ -256,7 +268,6 @@ export type {
   MultipleChoiceAnswer,
   MultipleChoiceSettings,
   NpsSettings,
-  OpeningProblem,
   OpenTextSettings,
   Question,
   QuestionOf,
@@ -269,7 +280,6 @@ export type {
   Survey,
   SurveyAnonymity,
   SurveyInput,
-  SurveyNotReadyBody,
   SurveyRetention,
   SurveyStatus,
   SurveySummary,

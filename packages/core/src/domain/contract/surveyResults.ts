@@ -64,7 +64,7 @@ export type QuestionResult = QuestionResultBase &
         readonly by_score: ValueCounts;
       }
     | {
-        readonly type: 'single_choice' | 'multiple_choice';
+        readonly type: 'single_choice' | 'multiple_choice' | 'dropdown';
         /** option id → how many responses chose it. */
         readonly by_option: ValueCounts;
         /** How many responses chose 'anders, namelijk'. */
@@ -76,6 +76,21 @@ export type QuestionResult = QuestionResultBase &
         readonly other_texts: readonly OtherText[];
         /** How many different 'anders' texts there are, also beyond the 20 listed. */
         readonly other_text_count: number;
+      }
+    | {
+        readonly type: 'ranking';
+        /** option id → how many responses put it at each position ('1' = first). */
+        readonly by_position: Readonly<Record<string, ValueCounts>>;
+      }
+    | {
+        readonly type: 'date';
+        /** Answers per month ('2026-03'), months without answers left out. */
+        readonly by_month: ValueCounts;
+      }
+    | {
+        readonly type: 'number';
+        /** Answers per distinct number (the key is the number as JavaScript writes it: '12.5'). */
+        readonly by_value: ValueCounts;
       }
     | {
         readonly type: 'open_short' | 'open_long';

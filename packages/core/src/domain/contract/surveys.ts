@@ -6,6 +6,17 @@
  */
 
 import type { SurveyLogic } from './surveyLogic';
+import type {
+  DateAnswer,
+  DateSettings,
+  DropdownAnswer,
+  DropdownSettings,
+  NumberAnswer,
+  NumberSettings,
+  RankingAnswer,
+  RankingSettings,
+  TextBlockSettings,
+} from './surveyQuestionTypes';
 import type { Quota } from './surveyQuotas';
 import type { SurveyTranslations } from './surveyTranslations';
 
@@ -20,7 +31,12 @@ export type QuestionType =
   | 'open_short'
   | 'open_long'
   | 'nps'
-  | 'rating';
+  | 'rating'
+  | 'text_block'
+  | 'number'
+  | 'dropdown'
+  | 'date'
+  | 'ranking';
 
 /** One statement of a Likert question; several statements share the scale as a matrix. */
 export interface LikertStatement {
@@ -91,7 +107,12 @@ export type Question =
   | (QuestionBase & { readonly type: 'open_short'; readonly settings: OpenTextSettings })
   | (QuestionBase & { readonly type: 'open_long'; readonly settings: OpenTextSettings })
   | (QuestionBase & { readonly type: 'nps'; readonly settings: NpsSettings })
-  | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings });
+  | (QuestionBase & { readonly type: 'rating'; readonly settings: RatingSettings })
+  | (QuestionBase & { readonly type: 'text_block'; readonly settings: TextBlockSettings })
+  | (QuestionBase & { readonly type: 'number'; readonly settings: NumberSettings })
+  | (QuestionBase & { readonly type: 'dropdown'; readonly settings: DropdownSettings })
+  | (QuestionBase & { readonly type: 'date'; readonly settings: DateSettings })
+  | (QuestionBase & { readonly type: 'ranking'; readonly settings: RankingSettings });
 
 /** The question of one type, e.g. `QuestionOf<'likert'>`. */
 export type QuestionOf<T extends QuestionType> = Extract<Question, { readonly type: T }>;
@@ -267,37 +288,6 @@ export interface SurveyStatusRequest {
   readonly status: SurveyStatus;
 }
 
-/**
- * One thing to fill in before a survey can open for answers (`openingProblems` in
- * `surveys/model/surveyReadiness.ts`): the survey's title, or one incomplete question with all it lacks.
- */
-export interface OpeningProblem {
-  /** The question to fix; null for the survey itself (its title). */
-  readonly question_id: string | null;
-  /** The question's number as the editor shows it (1 = the first); null for the survey itself. */
-  readonly question_number: number | null;
-  /**
-   * What is missing: survey_title_missing, question_title_missing, label_missing,
-   * statements_missing, statement_missing, statement_duplicate, options_too_few, option_missing,
-   * option_duplicate, min_choices_invalid, max_choices_invalid.
-   */
-  readonly codes: readonly string[];
-  /** The fields to fill in, keyed as the editor's fields: `title`, `settings.options.1`. */
-  readonly fields: readonly string[];
-  /** What to do, in Dutch, without the question's name: "voeg minstens twee keuzes toe". */
-  readonly reason: string;
-  /** Dutch, naming the question: "Vraag 4 ('Afdeling'): voeg minstens twee keuzes toe". */
-  readonly message: string;
-}
-
-/** 409 of POST /surveys/:id/status when the content is not complete enough to open. */
-export interface SurveyNotReadyBody {
-  readonly detail: string;
-  /** Per question (`questions.<id>`) or for the title (`title`): its item's message. */
-  readonly fields: Readonly<Record<string, string>>;
-  readonly problems: readonly OpeningProblem[];
-}
-
 /** Likert answer: statement id → chosen point (1..points). Unanswered statements are left out. */
 export type LikertAnswer = Readonly<Record<string, number>>;
 
@@ -329,6 +319,12 @@ export interface AnswerValueByType {
   readonly open_long: OpenTextAnswer;
   readonly nps: ScoreAnswer;
   readonly rating: ScoreAnswer;
+  /** A text block takes no answer: a value for it is refused. */
+  readonly text_block: never;
+  readonly number: NumberAnswer;
+  readonly dropdown: DropdownAnswer;
+  readonly date: DateAnswer;
+  readonly ranking: RankingAnswer;
 }
 
 /** Any answer value. */

@@ -1,5 +1,7 @@
 import type { Question } from '@loop/core';
 import {
+  dateCondition,
+  numericCondition,
   operatorsFor,
   type SurveyLogicCommands,
   type ValueOption,
@@ -18,7 +20,7 @@ import {
   type LogicValue,
   OPERATOR_LABELS,
 } from '@loop/core/surveys/logic';
-import { useState } from 'react';
+import { ListInput, LogicDateInput, LogicNumberInput } from './LogicInputs';
 
 /** What a condition's controls change: a rule's conditions (`editor.logic`) or a quota's (`editor.quotas`). */
 export type ConditionCommands = Pick<
@@ -186,6 +188,8 @@ export function ConditionEditor({
           idPrefix={p}
           condition={condition}
           options={valueOptions(condition, questions)}
+          numeric={numericCondition(condition, questions)}
+          date={dateCondition(condition, questions)}
           disabled={disabled}
           onChange={update}
         />
@@ -204,6 +208,10 @@ export function ConditionEditor({
     </fieldset>
   );
 }
+
+/** A typed number, or a day picked with the date field. */
+const TypedValue = ({ date, ...props }: { date: boolean } & Parameters<typeof LogicNumberInput>[0]) =>
+  date ? <LogicDateInput {...props} /> : <LogicNumberInput {...props} />;
 
 /** The options of a value select, with the current value kept even when it no longer exists. */
 function ValueSelect({
@@ -247,12 +255,18 @@ function ValueControl({
   idPrefix,
   condition,
   options,
+  numeric = false,
+  date = false,
   disabled,
   onChange,
 }: {
   idPrefix: string;
   condition: Condition;
   options: readonly ValueOption[] | null;
+  /** A number question's condition: its values are typed numbers. */
+  numeric?: boolean;
+  /** A date question's condition: its values are days. */
+  date?: boolean;
   disabled: boolean;
   onChange: (condition: Condition) => void;
 }) {
@@ -276,13 +290,23 @@ function ValueControl({
           <label htmlFor={`${idPrefix}-value`}>
             {condition.operator === 'contains' ? 'Tekst' : 'Waarde'}
           </label>
-          <input
-            id={`${idPrefix}-value`}
-            type="text"
-            value={String(condition.value)}
-            disabled={disabled}
-            onChange={(event) => onChange(withValue(condition, event.target.value))}
-          />
+          {numeric || date ? (
+            <TypedValue
+              date={date}
+              id={`${idPrefix}-value`}
+              value={condition.value}
+              disabled={disabled}
+              onChange={(value) => onChange(withValue(condition, value))}
+            />
+          ) : (
+            <input
+              id={`${idPrefix}-value`}
+              type="text"
+              value={String(condition.value)}
+              disabled={disabled}
+              onChange={(event) => onChange(withValue(condition, event.target.value))}
+            />
+          )}
         </div>
       );
     case 'one_of':
@@ -343,47 +367,31 @@ function ValueControl({
             onChange={(value) => onChange(withRange(condition, Number(condition.min), Number(value)))}
           />
         </>
+      ) : numeric || date ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-min`}>Van</label>
+            <TypedValue
+              date={date}
+              id={`${idPrefix}-min`}
+              value={condition.min}
+              disabled={disabled}
+              onChange={(value) => onChange(withRange(condition, Number(value), Number(condition.max)))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-max`}>Tot en met</label>
+            <TypedValue
+              date={date}
+              id={`${idPrefix}-max`}
+              value={condition.max}
+              disabled={disabled}
+              onChange={(value) => onChange(withRange(condition, Number(condition.min), Number(value)))}
+            />
+          </div>
+        </>
       ) : null;
     default:
       return null;
   }
-}
-
-/** Values typed as a list ('verkoop, support'); the text stays as typed while it is edited. */
-function ListInput({
-  id,
-  values,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  values: readonly LogicValue[];
-  disabled: boolean;
-  onChange: (values: readonly string[]) => void;
-}) {
-  const [text, setText] = useState(() => values.join(', '));
-  return (
-    <div className="field">
-      <label htmlFor={id}>Waarden</label>
-      <input
-        id={id}
-        type="text"
-        value={text}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange(
-            event.target.value
-              .split(',')
-              .map((value) => value.trim())
-              .filter((value) => value !== ''),
-          );
-        }}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        Scheid de waarden met komma's.
-      </p>
-    </div>
-  );
 }

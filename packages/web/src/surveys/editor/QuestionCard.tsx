@@ -10,9 +10,13 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FieldError } from '../../forms/FormAlert';
 import { ChoiceEditor } from './ChoiceEditor';
+import { DateEditor } from './DateEditor';
+import { DropdownEditor } from './DropdownEditor';
 import { LikertEditor } from './LikertEditor';
 import { NpsEditor } from './NpsEditor';
+import { NumberEditor } from './NumberEditor';
 import { OpenTextEditor } from './OpenTextEditor';
+import { RankingEditor } from './RankingEditor';
 import { RatingEditor } from './RatingEditor';
 
 /**
@@ -106,6 +110,7 @@ export function QuestionCard({
       : [question.type]
     : QUESTION_TYPES;
   const requiredLocked = locks.required && !question.required;
+  const textBlock = question.type === 'text_block';
 
   return (
     <section
@@ -162,13 +167,13 @@ export function QuestionCard({
       ))}
 
       <div className="field">
-        <label htmlFor={`${p}-title`}>Vraagtekst</label>
+        <label htmlFor={`${p}-title`}>{textBlock ? 'Kop' : 'Vraagtekst'}</label>
         <input
           ref={title}
           id={`${p}-title`}
           type="text"
           value={question.title}
-          placeholder="Typ hier je vraag"
+          placeholder={textBlock ? 'Typ hier de kop' : 'Typ hier je vraag'}
           aria-invalid={issues.title ? true : undefined}
           aria-describedby={issues.title ? `${p}-title-error` : undefined}
           onChange={(event) => onChange({ ...question, title: event.target.value })}
@@ -176,10 +181,10 @@ export function QuestionCard({
         <FieldError id={`${p}-title-error`} error={issues.title} />
       </div>
       <div className="field">
-        <label htmlFor={`${p}-description`}>Toelichting (optioneel)</label>
+        <label htmlFor={`${p}-description`}>{textBlock ? 'Tekst' : 'Toelichting (optioneel)'}</label>
         <textarea
           id={`${p}-description`}
-          rows={2}
+          rows={textBlock ? 4 : 2}
           value={question.description ?? ''}
           aria-invalid={issues.description ? true : undefined}
           aria-describedby={issues.description ? `${p}-description-error` : undefined}
@@ -194,23 +199,27 @@ export function QuestionCard({
         />
         <FieldError id={`${p}-description-error`} error={issues.description} />
       </div>
-      <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={question.required}
-            disabled={requiredLocked}
-            aria-describedby={requiredLocked ? `${p}-required-lock` : undefined}
-            onChange={(event) => onChange({ ...question, required: event.target.checked })}
-          />
-          Verplicht
-        </label>
-        {requiredLocked ? (
-          <p id={`${p}-required-lock`} className="field-hint">
-            {LOCK_HELP.required}
-          </p>
-        ) : null}
-      </div>
+      {textBlock ? (
+        <p className="field-hint">Een tekstblok is een tussenkop met tekst: er hoort geen antwoord bij.</p>
+      ) : (
+        <div className="field">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={question.required}
+              disabled={requiredLocked}
+              aria-describedby={requiredLocked ? `${p}-required-lock` : undefined}
+              onChange={(event) => onChange({ ...question, required: event.target.checked })}
+            />
+            Verplicht
+          </label>
+          {requiredLocked ? (
+            <p id={`${p}-required-lock`} className="field-hint">
+              {LOCK_HELP.required}
+            </p>
+          ) : null}
+        </div>
+      )}
 
       <TypeSettings question={question} idPrefix={p} issues={issues} locks={locks} onChange={onChange} />
       {logic}
@@ -316,6 +325,46 @@ function TypeSettings({
         <RatingEditor
           idPrefix={idPrefix}
           settings={question.settings}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+    case 'text_block':
+      return null;
+    case 'ranking':
+      return (
+        <RankingEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          locks={locks}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+    case 'date':
+      return (
+        <DateEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+    case 'dropdown':
+      return (
+        <DropdownEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
+          locks={locks}
+          onChange={(settings) => onChange({ ...question, settings })}
+        />
+      );
+    case 'number':
+      return (
+        <NumberEditor
+          idPrefix={idPrefix}
+          settings={question.settings}
+          errors={issues}
           onChange={(settings) => onChange({ ...question, settings })}
         />
       );

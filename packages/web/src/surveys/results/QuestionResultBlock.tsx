@@ -40,6 +40,26 @@ export function QuestionChart({ view }: { view: QuestionResultView }) {
           <BarList rows={view.rows} label="Antwoorden per beoordeling" />
         </div>
       );
+    case 'ranking':
+      return (
+        <BarList rows={view.rows} label="Aandeel als eerste gerangschikt, beste gemiddelde plaats eerst" />
+      );
+    case 'date':
+      return <BarList rows={view.rows} label="Antwoorden per maand" />;
+    case 'number':
+      return (
+        <div className="number-result">
+          <dl className="number-figures">
+            {view.figures.map((figure) => (
+              <div key={figure.label}>
+                <dt>{figure.label}</dt>
+                <dd>{figure.text}</dd>
+              </div>
+            ))}
+          </dl>
+          <BarList rows={view.rows} label="Antwoorden per getal" />
+        </div>
+      );
     case 'texts':
       return <OpenAnswersBlock latest={view.latest} answered={view.answered} />;
   }

@@ -4,7 +4,9 @@ export { canMoveItem, insertionIndex } from './itemListRules';
 export type { ValueOption } from './logicEdits';
 export {
   conditionSources,
+  dateCondition,
   jumpTargets,
+  numericCondition,
   operatorsFor,
   ruleQuestionId,
   valueFromKey,

@@ -13,6 +13,7 @@ import {
   OPERATORS,
   OTHER_CHOICE,
 } from '../../../domain/surveys/logic';
+import { dayKey } from '../../../domain/surveys/model';
 
 /**
  * What the editor's logic controls offer and how a condition changes when one of them does: the
@@ -49,7 +50,10 @@ export function conditionSources(
 ): readonly Question[] {
   const index = indexOf(questions, questionId);
   if (index < 0) return [];
-  return questions.slice(0, action === 'jump' ? index + 1 : index);
+  // A text block has no answer to read (R-SURV-23).
+  return questions
+    .slice(0, action === 'jump' ? index + 1 : index)
+    .filter((question) => question.type !== 'text_block');
 }
 
 /** Where a jump from `questionId` may go: the later questions and every end screen. */
@@ -77,7 +81,23 @@ export function operatorsFor(
         ? new Set<ConditionOperator>(['answered', 'not_answered'])
         : OPERATORS[LOGIC_KINDS[question.type]];
   } else fitting = OPERATORS[condition.source];
-  return OPERATOR_ORDER.filter((operator) => fitting.has(operator));
+  // A number is typed, not picked from a list: no 'is een van' (R-SURV-24).
+  const typed = numericCondition(condition, questions) || dateCondition(condition, questions);
+  return OPERATOR_ORDER.filter(
+    (operator) => fitting.has(operator) && !(typed && (operator === 'one_of' || operator === 'none_of')),
+  );
+}
+
+/** Whether the condition compares a date question's day (its values are day keys, 20260315). */
+export function dateCondition(condition: Condition, questions: readonly Question[]): boolean {
+  if (condition.source !== 'question') return false;
+  return questions.find((item) => item.id === condition.question_id)?.type === 'date';
+}
+
+/** Whether the condition compares a number question's typed number (its values are typed numbers). */
+export function numericCondition(condition: Condition, questions: readonly Question[]): boolean {
+  if (condition.source !== 'question') return false;
+  return questions.find((item) => item.id === condition.question_id)?.type === 'number';
 }
 
 /** The lowest and highest point of a scale question. */
@@ -102,6 +122,11 @@ export function valueOptions(
   if (condition.source === 'hidden_field') return null;
   const question = questions.find((item) => item.id === condition.question_id);
   if (question === undefined) return [];
+  if (question.type === 'dropdown' || question.type === 'ranking')
+    return question.settings.options.map((option, index) => ({
+      value: option.id,
+      label: option.label.trim() === '' ? `Optie ${index + 1}` : option.label,
+    }));
   if (question.type === 'single_choice' || question.type === 'multiple_choice') {
     const options = question.settings.options.map((option, index) => ({
       value: option.id,
@@ -127,6 +152,10 @@ function firstValue(question: Question | undefined): LogicValue {
   if (question === undefined) return '';
   if (question.type === 'single_choice' || question.type === 'multiple_choice')
     return question.settings.options[0]?.id ?? (question.settings.allow_other ? OTHER_CHOICE : '');
+  if (question.type === 'number') return question.settings.min ?? 0;
+  if (question.type === 'date') return question.settings.min ? dayKey(question.settings.min) : '';
+  if (question.type === 'dropdown' || question.type === 'ranking')
+    return question.settings.options[0]?.id ?? '';
   return scaleOf(question)?.[0] ?? '';
 }
 

@@ -54,6 +54,11 @@ describe('QUESTION_TYPE_LABELS', () => {
       'Open vraag (lang)',
       'NPS',
       'Beoordeling',
+      'Tekstblok',
+      'Getal',
+      'Keuzelijst',
+      'Datum',
+      'Rangorde',
     ]);
   });
 });

@@ -24,7 +24,8 @@ export function changeQuestionType(question: Question, type: QuestionType, ids: 
   const base = {
     id: question.id,
     title: question.title,
-    required: question.required,
+    // A text block is never required (R-SURV-23).
+    required: fresh.type !== 'text_block' && question.required,
     position: question.position,
     ...(question.description === undefined ? {} : { description: question.description }),
   };
@@ -35,6 +36,15 @@ export function changeQuestionType(question: Question, type: QuestionType, ids: 
     const { options, allow_other } = question.settings;
     return { ...base, type: fresh.type, settings: { options, allow_other } };
   }
+  // A list of options carries over between the choice types and a dropdown ('anders' aside).
+  if ('options' in question.settings && fresh.type === 'dropdown')
+    return { ...base, type: 'dropdown', settings: { options: question.settings.options } };
+  if (question.type === 'dropdown' && (fresh.type === 'single_choice' || fresh.type === 'multiple_choice'))
+    return {
+      ...base,
+      type: fresh.type,
+      settings: { options: question.settings.options, allow_other: false },
+    };
   if (
     (question.type === 'open_short' || question.type === 'open_long') &&
     (fresh.type === 'open_short' || fresh.type === 'open_long')

@@ -1,4 +1,5 @@
 import { CONTACT_LANGUAGE_NAMES, type Question } from '../../contract';
+import { formatDayKey } from '../model';
 import { OTHER_CHOICE } from './logicKinds';
 import type { Condition, EndScreen, LogicRule, LogicValue, QuestionCondition } from './logicTypes';
 
@@ -54,7 +55,7 @@ function choicePhrase(condition: Condition, verb: string, named: readonly string
   }
 }
 
-const number = (value: LogicValue) => (typeof value === 'number' ? NUMBER.format(value) : quoted(value));
+const plain = (value: LogicValue) => (typeof value === 'number' ? NUMBER.format(value) : quoted(value));
 
 function describeQuestionCondition(condition: QuestionCondition, questions: readonly Question[]): string {
   const question = questions.find((item) => item.id === condition.question_id);
@@ -63,6 +64,10 @@ function describeQuestionCondition(condition: QuestionCondition, questions: read
     const statement = question.settings.statements.find((item) => item.id === condition.statement_id);
     subject += ` bij ${statement ? quoted(statement.text) : DESCRIBE_WORDS.deletedStatement}`;
   }
+  // A date's day is named as a day: its key 20260315 as '15 maart 2026' (R-SURV-24).
+  const date = question?.type === 'date';
+  const number = (value: LogicValue) =>
+    date && typeof value === 'number' ? formatDayKey(value) : plain(value);
   switch (condition.operator) {
     case 'answered':
       return `${subject} is beantwoord`;
@@ -71,13 +76,18 @@ function describeQuestionCondition(condition: QuestionCondition, questions: read
     case 'contains':
       return `${subject} bevat ${quoted(condition.value)}`;
     case 'greater':
-      return `${subject} hoger is dan ${number(condition.value)}`;
+      return `${subject} ${date ? 'later' : 'hoger'} is dan ${number(condition.value)}`;
     case 'less':
-      return `${subject} lager is dan ${number(condition.value)}`;
+      return `${subject} ${date ? 'eerder' : 'lager'} is dan ${number(condition.value)}`;
     case 'between':
       return `${subject} van ${number(condition.min)} tot en met ${number(condition.max)} is`;
   }
-  if (question?.type === 'single_choice' || question?.type === 'multiple_choice') {
+  if (
+    question?.type === 'single_choice' ||
+    question?.type === 'multiple_choice' ||
+    question?.type === 'dropdown' ||
+    question?.type === 'ranking'
+  ) {
     const { options } = question.settings;
     const named = valuesOf(condition).map((id) => {
       if (id === OTHER_CHOICE) return DESCRIBE_WORDS.other;

@@ -1,5 +1,5 @@
 import { CONTACT_LANGUAGES, type Question, type QuestionType } from '../../contract';
-import { OTHER_ITEM_ID } from '../model';
+import { DAY_KEY_RANGE, dayKey, NUMBER_LIMIT, OTHER_ITEM_ID } from '../model';
 import type { Condition, ConditionOperator } from './logicTypes';
 
 /**
@@ -7,7 +7,7 @@ import type { Condition, ConditionOperator } from './logicTypes';
  * question `scale`, a dropdown `choice`, a date `scale` over 'YYYY-MM-DD' strings), and the
  * evaluator, the checker and the sentences follow.
  */
-export type LogicKind = 'choice' | 'scale' | 'text';
+export type LogicKind = 'choice' | 'scale' | 'text' | 'none';
 
 export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   single_choice: 'choice',
@@ -17,6 +17,15 @@ export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   rating: 'scale',
   open_short: 'text',
   open_long: 'text',
+  // A text block takes no answer: no condition can read it (R-SURV-23).
+  text_block: 'none',
+  // A number compares by order, within its own range (R-SURV-24).
+  number: 'scale',
+  dropdown: 'choice',
+  // A date compares by order; a condition names a day by its key YYYYMMDD (R-SURV-24).
+  date: 'scale',
+  // A ranking's choice is the option ranked first: 'is Prijs' = Prijs came first (R-SURV-24).
+  ranking: 'choice',
 };
 
 /** The choice id of 'anders, namelijk' in a condition: the id its stored answer row has. */
@@ -44,6 +53,7 @@ export const OPERATORS: Readonly<
   choice: new Set([...CHOICE, ...PRESENCE]),
   scale: new Set([...CHOICE, 'greater', 'less', 'between', ...PRESENCE]),
   text: new Set(['contains', ...PRESENCE]),
+  none: new Set(),
   hidden_field: new Set(['equals', 'one_of', 'contains', ...PRESENCE]),
   language: new Set(['equals', 'one_of']),
 };
@@ -72,11 +82,20 @@ export function scaleRange(question: Question): readonly [number, number] {
   if (question.type === 'nps') return [0, 10];
   if (question.type === 'rating') return [1, question.settings.scale];
   if (question.type === 'likert') return [1, question.settings.points];
+  if (question.type === 'date')
+    return [
+      question.settings.min ? dayKey(question.settings.min) : DAY_KEY_RANGE[0],
+      question.settings.max ? dayKey(question.settings.max) : DAY_KEY_RANGE[1],
+    ];
+  if (question.type === 'number')
+    return [question.settings.min ?? -NUMBER_LIMIT, question.settings.max ?? NUMBER_LIMIT];
   return [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
 }
 
 /** The choice ids of a `choice` question: its options, and 'anders, namelijk' when it has one. */
 export function choiceIds(question: Question): ReadonlySet<string> {
+  if (question.type === 'dropdown' || question.type === 'ranking')
+    return new Set(question.settings.options.map((option) => option.id));
   if (question.type !== 'single_choice' && question.type !== 'multiple_choice') return new Set();
   const ids = new Set(question.settings.options.map((option) => option.id));
   if (question.settings.allow_other) ids.add(OTHER_CHOICE);

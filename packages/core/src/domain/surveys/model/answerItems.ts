@@ -1,4 +1,11 @@
-import type { AnswerValue, Question } from '../../contract';
+import type {
+  AnswerValue,
+  DateAnswer,
+  DropdownAnswer,
+  NumberAnswer,
+  Question,
+  RankingAnswer,
+} from '../../contract';
 
 /**
  * Answers are stored one row per item so the database can count them (`GROUP BY question_id,
@@ -8,9 +15,14 @@ import type { AnswerValue, Question } from '../../contract';
  * |---|---|
  * | likert | `QUESTION_ITEM_ID` without a value, plus one per answered statement: `item_id` = statement id, `num_value` = point |
  * | single choice | the option: `item_id` = option id, `num_value` 1; or `OTHER_ITEM_ID` with the text |
+ * | dropdown | the option: `item_id` = option id, `num_value` 1 |
+ * | date | one: `item_id` '', `text_value` = 'YYYY-MM-DD' |
+ * | ranking | `QUESTION_ITEM_ID` without a value, one per option: `item_id` = option id, `num_value` = its position (1 = first) |
  * | multiple choice | `QUESTION_ITEM_ID` without a value, one per chosen option (`num_value` 1), plus `OTHER_ITEM_ID` with the text |
  * | open text | one: `item_id` '', `text_value` |
  * | NPS, rating | one: `item_id` '', `num_value` = score |
+ * | number | one: `item_id` '', `text_value` = the number as JavaScript writes it ('12.5') |
+ * | text block | none |
  *
  * So every answered question has exactly one row, except single choice, whose one row is the
  * option: the results count answered responses as rows (`count(*)` in the same `GROUP BY` as the
@@ -65,12 +77,26 @@ export function answerToItems(question: Question, value: AnswerValue): AnswerIte
     case 'nps':
     case 'rating':
       return [num(QUESTION_ITEM_ID, (value as { readonly score: number }).score)];
+    case 'text_block':
+      return [];
+    case 'dropdown':
+      return [num((value as DropdownAnswer).option_id as string, 1)];
+    case 'date':
+      return [{ item_id: QUESTION_ITEM_ID, num_value: null, text_value: (value as DateAnswer).date }];
+    case 'ranking':
+      return [ANSWERED, ...(value as RankingAnswer).option_ids.map((id, index) => num(id, index + 1))];
+    case 'number':
+      // As text: a smallint holds neither 40000 nor 2.5 (R-SURV-24).
+      return [
+        { item_id: QUESTION_ITEM_ID, num_value: null, text_value: String((value as NumberAnswer).number) },
+      ];
   }
 }
 
 /** The answer value stored as `items` (rows of one question of one response); null when there are none. */
 export function answerFromItems(question: Question, stored: readonly AnswerItem[]): AnswerValue | null {
-  const marked = question.type === 'likert' || question.type === 'multiple_choice';
+  const marked =
+    question.type === 'likert' || question.type === 'multiple_choice' || question.type === 'ranking';
   const items = marked ? stored.filter((item) => item.item_id !== QUESTION_ITEM_ID) : stored;
   if (items.length === 0) return null;
   const first = items[0] as AnswerItem;
@@ -93,5 +119,19 @@ export function answerFromItems(question: Question, stored: readonly AnswerItem[
     case 'nps':
     case 'rating':
       return { score: first.num_value ?? 0 };
+    case 'text_block':
+      return null;
+    case 'number':
+      return { number: Number(first.text_value) };
+    case 'dropdown':
+      return { option_id: first.item_id };
+    case 'date':
+      return { date: first.text_value };
+    case 'ranking':
+      return {
+        option_ids: [...items]
+          .sort((a, b) => (a.num_value ?? 0) - (b.num_value ?? 0))
+          .map((item) => item.item_id),
+      };
   }
 }

@@ -5,6 +5,7 @@ import {
   openTextLimit,
   type SubmissionErrorCode,
 } from './answerValidation';
+import { dayKey } from './dateAnswers';
 
 /** Which of ANSWER_MESSAGES a problem says. */
 export type AnswerMessageKey = keyof typeof ANSWER_MESSAGES;
@@ -16,8 +17,23 @@ export interface AnswerPhrase {
 }
 
 const CODE_KEYS: Readonly<
-  Record<Exclude<SubmissionErrorCode, 'out_of_range' | 'too_long'>, AnswerMessageKey>
+  Record<
+    Exclude<
+      SubmissionErrorCode,
+      | 'out_of_range'
+      | 'too_long'
+      | 'below_min'
+      | 'above_max'
+      | 'off_step'
+      | 'date_too_early'
+      | 'date_too_late'
+    >,
+    AnswerMessageKey
+  >
 > = {
+  not_a_number: 'numberInvalid',
+  not_a_date: 'dateInvalid',
+  ranking_incomplete: 'rankingIncomplete',
   wrong_type: 'wrongType',
   unknown_option: 'unknownOption',
   duplicate_option: 'duplicateOption',
@@ -47,7 +63,16 @@ export function answerPhrase(question: Question, code: SubmissionErrorCode): Ans
     readonly max_choices?: number;
     readonly points?: number;
     readonly scale?: number;
+    readonly min?: number;
+    readonly max?: number;
+    readonly step?: number;
   };
+  if (code === 'below_min') return { key: 'numberMin', args: [s.min ?? 0] };
+  if (code === 'above_max') return { key: 'numberMax', args: [s.max ?? 0] };
+  if (code === 'off_step') return { key: 'numberStep', args: [s.step ?? 1] };
+  const days = question.settings as { readonly min?: string; readonly max?: string };
+  if (code === 'date_too_early') return { key: 'dateMin', args: [dayKey(days.min ?? '')] };
+  if (code === 'date_too_late') return { key: 'dateMax', args: [dayKey(days.max ?? '')] };
   if (code === 'out_of_range') {
     if (question.type === 'likert') return { key: 'likertRange', args: [s.points ?? 0] };
     return { key: 'scoreRange', args: question.type === 'nps' ? [0, 10] : [1, s.scale ?? 0] };

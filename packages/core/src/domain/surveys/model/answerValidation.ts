@@ -1,12 +1,29 @@
 import type { FieldErrors } from '../../auth';
 import type {
   AnswerValue,
+  DateAnswer,
+  DropdownAnswer,
   LikertAnswer,
   MultipleChoiceAnswer,
+  NumberAnswer,
   Question,
   QuestionOf,
+  RankingAnswer,
   SingleChoiceAnswer,
 } from '../../contract';
+import {
+  type AnswerCheck,
+  accept,
+  checkDate,
+  checkDropdown,
+  checkNumber,
+  checkRanking,
+  isRecord,
+  refuse,
+  type SubmissionErrorCode,
+  WRONG_TYPE,
+} from './answerChecks';
+import { ANSWER_MESSAGES } from './answerMessages';
 
 /**
  * Answer rules shared by the answering page and the server: the page shows the message under the
@@ -21,68 +38,10 @@ export const OTHER_TEXT_MAX_LENGTH = 500;
 /** `seconds_spent` above this (a tab left open for days) is stored as this. */
 export const SECONDS_SPENT_MAX = 86_400;
 
-const NUMBER = new Intl.NumberFormat('nl-NL');
-const many = (n: number, one: string, other: string) => `${NUMBER.format(n)} ${n === 1 ? one : other}`;
-
-/** The Dutch texts of answer and submission errors. */
-export const ANSWER_MESSAGES = {
-  wrongType: 'Dit antwoord past niet bij deze vraag.',
-  scoreRange: (min: number, max: number) => `Kies een score van ${min} tot en met ${max}.`,
-  likertRange: (points: number) => `Kies bij elke stelling een waarde van 1 tot en met ${points}.`,
-  unknownOption: 'Kies een van de antwoorden die bij deze vraag horen.',
-  duplicateOption: 'Je hebt hetzelfde antwoord meer dan één keer gekozen.',
-  unknownStatement: 'Dit antwoord hoort bij een stelling die niet in deze vraag staat.',
-  otherNotAllowed: "Bij deze vraag kun je geen eigen antwoord ('anders, namelijk') geven.",
-  otherMissing: "Vul bij 'anders, namelijk' in wat je bedoelt.",
-  tooFewChoices: (min: number) => `Kies minstens ${many(min, 'antwoord', 'antwoorden')}.`,
-  tooManyChoices: (max: number) => `Kies hoogstens ${many(max, 'antwoord', 'antwoorden')}.`,
-  tooLong: (max: number) => `Je antwoord mag hoogstens ${many(max, 'teken', 'tekens')} lang zijn.`,
-  unreadable: 'De antwoorden konden niet worden gelezen. Vernieuw de pagina en probeer het opnieuw.',
-  tooManyAnswers: 'Er zijn meer antwoorden dan vragen in deze survey.',
-  unknownQuestion: 'Dit antwoord hoort bij een vraag die niet in deze survey staat.',
-  duplicateAnswer: 'Deze vraag is meer dan één keer beantwoord.',
-  invalidSeconds: 'De gemeten tijd bij deze vraag is ongeldig.',
-  required: 'Deze vraag is verplicht.',
-  incomplete: 'Beantwoord alle stellingen van deze vraag.',
-  summary: (count: number) => `${count} antwoorden zijn niet in orde. Controleer de gemarkeerde vragen.`,
-} as const;
+export type { AnswerCheck, AnswerErrorCode, SubmissionErrorCode } from './answerChecks';
+export { ANSWER_MESSAGES } from './answerMessages';
 
 /** Why one answer value is refused. */
-export type AnswerErrorCode =
-  | 'wrong_type'
-  | 'out_of_range'
-  | 'unknown_option'
-  | 'duplicate_option'
-  | 'unknown_statement'
-  | 'other_not_allowed'
-  | 'other_missing'
-  | 'too_few_choices'
-  | 'too_many_choices'
-  | 'too_long';
-
-/** Why a submission is refused: an answer's own error, or one about the submission as a whole. */
-export type SubmissionErrorCode =
-  | AnswerErrorCode
-  | 'unreadable'
-  | 'too_many_answers'
-  | 'unknown_question'
-  | 'duplicate_answer'
-  | 'invalid_seconds'
-  | 'required'
-  | 'incomplete';
-
-/** A checked answer: the normalised value (texts trimmed, unknown fields dropped), or why not. */
-export type AnswerCheck =
-  | { readonly ok: true; readonly value: AnswerValue }
-  | { readonly ok: false; readonly code: AnswerErrorCode; readonly message: string };
-
-const refuse = (code: AnswerErrorCode, message: string): AnswerCheck => ({ ok: false, code, message });
-const accept = (value: AnswerValue): AnswerCheck => ({ ok: true, value });
-const WRONG_TYPE = refuse('wrong_type', ANSWER_MESSAGES.wrongType);
-
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Postgres text cannot hold NUL; the rest of the text is kept as typed, ends trimmed. */
 const cleanText = (text: string): string => text.replaceAll('\u0000', '').trim();
 
@@ -194,6 +153,16 @@ export function validateAnswer(question: Question, value: unknown): AnswerCheck 
       return checkScore(value, 0, 10);
     case 'rating':
       return checkScore(value, 1, question.settings.scale);
+    case 'text_block':
+      return refuse('wrong_type', ANSWER_MESSAGES.noAnswer);
+    case 'number':
+      return checkNumber(question, value);
+    case 'dropdown':
+      return checkDropdown(question, value);
+    case 'date':
+      return checkDate(question, value);
+    case 'ranking':
+      return checkRanking(question, value);
   }
 }
 
@@ -212,6 +181,14 @@ export function isAnswerEmpty(question: Question, value: AnswerValue): boolean {
     case 'open_short':
     case 'open_long':
       return (value as { text: string }).text === '';
+    case 'number':
+      return (value as NumberAnswer).number === null;
+    case 'dropdown':
+      return (value as DropdownAnswer).option_id === null;
+    case 'date':
+      return (value as DateAnswer).date === null;
+    case 'ranking':
+      return (value as RankingAnswer).option_ids.length === 0;
     default:
       return false;
   }
@@ -255,7 +232,7 @@ function checkSeconds(seconds: unknown): SecondsCheck {
 
 /** The required-answer problem of a question, if its answer (or its absence) leaves it unanswered. */
 function missingAnswer(question: Question, answer: ValidatedAnswer | undefined): SubmissionProblem | null {
-  if (!question.required) return null;
+  if (!question.required || question.type === 'text_block') return null;
   if (question.type === 'likert' && answer) {
     const answered = answer.value as LikertAnswer;
     const all = question.settings.statements.every((statement) => answered[statement.id] !== undefined);

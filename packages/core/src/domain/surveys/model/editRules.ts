@@ -238,6 +238,11 @@ function compareQuestion(before: Question, after: Question, facts: AnswerFacts, 
   )
     compareChoice(before, after, usage, out);
   else if (
+    (before.type === 'dropdown' && after.type === 'dropdown') ||
+    (before.type === 'ranking' && after.type === 'ranking')
+  )
+    compareOptions(before, after.settings.options, usage, out);
+  else if (
     (before.type === 'open_short' || before.type === 'open_long') &&
     (after.type === 'open_short' || after.type === 'open_long') &&
     after.settings.max_length < before.settings.max_length
@@ -316,12 +321,20 @@ export function questionLocks(question: Question, facts: AnswerFacts): QuestionL
       if (usage === 'all' || usage.optionIds.has(option.id)) items.push(option.id);
     other = question.settings.allow_other && (usage === 'all' || usage.other);
   }
+  if (usage !== null && (question.type === 'dropdown' || question.type === 'ranking'))
+    for (const option of question.settings.options)
+      if (usage === 'all' || usage.optionIds.has(option.id)) items.push(option.id);
   return {
     remove: has,
     type: has,
     points: has && question.type === 'likert',
     required: facts.responseCount > 0 && !question.required,
-    optionOrder: has && (question.type === 'single_choice' || question.type === 'multiple_choice'),
+    optionOrder:
+      has &&
+      (question.type === 'single_choice' ||
+        question.type === 'multiple_choice' ||
+        question.type === 'dropdown' ||
+        question.type === 'ranking'),
     other,
     lockedItemIds: items,
   };

@@ -1,12 +1,23 @@
 import type { FieldErrors } from '../../auth';
-import type { ChoiceOption, LikertStatement, NpsSettings, QuestionType } from '../../contract';
+import type {
+  ChoiceOption,
+  DateSettings,
+  LikertStatement,
+  NpsSettings,
+  NumberSettings,
+  QuestionType,
+} from '../../contract';
 import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
+import { isDay } from './dateAnswers';
+import { decimalsOf, NUMBER_DECIMALS_MAX, NUMBER_LIMIT, NUMBER_UNIT_MAX_LENGTH } from './numberAnswers';
 import {
   type ContentGap,
+  DROPDOWN_OPTIONS_MAX,
   type GapCode,
   ID_PATTERN,
   OPTION_LABEL_MAX_LENGTH,
   OPTIONS_MAX,
+  RANKING_OPTIONS_MAX,
   SCALE_LABEL_MAX_LENGTH,
   STATEMENT_MAX_LENGTH,
   STATEMENTS_MAX,
@@ -271,6 +282,67 @@ function checkRating(errors: Errors, s: Readonly<Record<string, unknown>>) {
   return { scale: 5 as const, style: style ?? 'stars' };
 }
 
+const isUsable = (value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isFinite(value) &&
+  Math.abs(value) <= NUMBER_LIMIT &&
+  decimalsOf(value) <= NUMBER_DECIMALS_MAX;
+
+/** The settings of a number question, checked for the editor and the server. */
+function checkNumber(errors: Errors, s: Readonly<Record<string, unknown>>): NumberSettings {
+  const absent = (value: unknown) => value === undefined || value === null;
+  const min = absent(s.min) ? undefined : isUsable(s.min) ? s.min : null;
+  const max = absent(s.max) ? undefined : isUsable(s.max) ? s.max : null;
+  if (min === null) errors.add('settings.min', M.numberMinInvalid);
+  if (max === null) errors.add('settings.max', M.numberMaxInvalid);
+  if (typeof min === 'number' && typeof max === 'number' && max <= min)
+    errors.add('settings.max', M.numberRangeInvalid);
+  const step = isUsable(s.step) && s.step > 0 ? s.step : null;
+  if (step === null) errors.add('settings.step', M.numberStepInvalid);
+  const unit = optionalText(errors, 'settings.unit', s.unit, NUMBER_UNIT_MAX_LENGTH, M.numberUnitTooLong);
+  return {
+    ...(typeof min === 'number' ? { min } : {}),
+    ...(typeof max === 'number' ? { max } : {}),
+    step: step ?? 1,
+    ...(unit === '' ? {} : { unit }),
+  };
+}
+
+function checkDate(errors: Errors, s: Readonly<Record<string, unknown>>): DateSettings {
+  const absent = (value: unknown) => value === undefined || value === null || value === '';
+  const min = absent(s.min) ? undefined : isDay(s.min) ? s.min : null;
+  const max = absent(s.max) ? undefined : isDay(s.max) ? s.max : null;
+  if (min === null) errors.add('settings.min', M.dateMinInvalid);
+  if (max === null) errors.add('settings.max', M.dateMaxInvalid);
+  if (typeof min === 'string' && typeof max === 'string' && max < min)
+    errors.add('settings.max', M.dateRangeInvalid);
+  return { ...(typeof min === 'string' ? { min } : {}), ...(typeof max === 'string' ? { max } : {}) };
+}
+
+function checkDropdown(
+  errors: Errors,
+  s: Readonly<Record<string, unknown>>,
+  max = DROPDOWN_OPTIONS_MAX,
+  tooMany: string = M.tooManyDropdownOptions,
+) {
+  const options: ChoiceOption[] = checkItems(
+    errors,
+    'settings.options',
+    s.options,
+    'label',
+    { max, textMax: OPTION_LABEL_MAX_LENGTH },
+    {
+      tooMany,
+      missing: M.optionMissing,
+      tooLong: M.optionTooLong,
+      duplicate: M.optionDuplicate,
+    },
+    { missing: 'option_missing', duplicate: 'option_duplicate' },
+  ).map(({ id, text }) => ({ id, label: text }));
+  if (options.length < 2) errors.gap('settings.options', 'options_too_few', M.optionsTooFew);
+  return { options };
+}
+
 export function checkSettings(
   errors: Errors,
   type: QuestionType,
@@ -290,5 +362,15 @@ export function checkSettings(
       return checkNps(errors, settings);
     case 'rating':
       return checkRating(errors, settings);
+    case 'text_block':
+      return {};
+    case 'number':
+      return checkNumber(errors, settings);
+    case 'dropdown':
+      return checkDropdown(errors, settings);
+    case 'date':
+      return checkDate(errors, settings);
+    case 'ranking':
+      return checkDropdown(errors, settings, RANKING_OPTIONS_MAX, M.tooManyRankingOptions);
   }
 }

@@ -14,9 +14,28 @@ export {
   validateAnswer,
   validateSubmission,
 } from './answerValidation';
+export {
+  DAY_KEY_RANGE,
+  dayKey,
+  formatDayKey,
+  formatMonth,
+  isDay,
+  keyDay,
+} from './dateAnswers';
 export type { AnswerFacts, QuestionLocks, QuestionUsage } from './editRules';
 export { compareForOpenSurvey, EDIT_MESSAGES, OPEN_SURVEY_EDIT_NOTICE, questionLocks } from './editRules';
 export { ESTIMATE_WORDS } from './estimateWords';
+export type { NumberBin, NumberProblem, NumberSummary } from './numberAnswers';
+export {
+  decimalsOf,
+  fitNumber,
+  formatNumber,
+  NUMBER_DECIMALS_MAX,
+  NUMBER_LIMIT,
+  NUMBER_UNIT_MAX_LENGTH,
+  numberSummary,
+  parseTypedNumber,
+} from './numberAnswers';
 export type { SurveyListQuery, SurveysGateway, SurveyTemplatesGateway } from './ports';
 export type { IdSource } from './questionEdits';
 export {
@@ -39,13 +58,16 @@ export {
   multipleChoiceSummary,
   npsFromCounts,
   ratingSummary,
+  roundedShare,
   roundHalfAwayFromZero,
   singleChoiceSummary,
 } from './scoring';
 export { sanitizeSurveyHtml } from './surveyHtml';
-export type { CheckedInput, ContentGap, GapCode } from './surveyLimits';
+export type { AnswerableQuestion, CheckedInput, ContentGap, GapCode } from './surveyLimits';
 export {
+  DROPDOWN_OPTIONS_MAX,
   ID_PATTERN,
+  isAnswerable,
   OPTION_LABEL_MAX_LENGTH,
   OPTIONS_MAX,
   QUESTION_DESCRIPTION_MAX_LENGTH,
@@ -53,6 +75,7 @@ export {
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   QUESTIONS_MAX,
+  RANKING_OPTIONS_MAX,
   SCALE_LABEL_MAX_LENGTH,
   STATEMENT_MAX_LENGTH,
   STATEMENTS_MAX,

@@ -72,6 +72,16 @@ export function createQuestion(type: QuestionType, ids: IdSource, position = 0):
       return { ...base, type, settings: { ...NPS_DEFAULT_LABELS } };
     case 'rating':
       return { ...base, type, settings: { scale: 5, style: 'stars' } };
+    case 'text_block':
+      return { ...base, type, settings: {} };
+    case 'number':
+      return { ...base, type, settings: { step: 1 } };
+    case 'dropdown':
+      return { ...base, type, settings: { options: options() } };
+    case 'date':
+      return { ...base, type, settings: {} };
+    case 'ranking':
+      return { ...base, type, settings: { options: options() } };
   }
 }
 

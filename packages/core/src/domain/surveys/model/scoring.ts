@@ -356,7 +356,7 @@ export function multipleChoiceSummary(
 // --- Charts and display --------------------------------------------------------------------------
 
 /** The chart each question type gets on the results page. */
-export type ChartKind = 'diverging_bars' | 'nps' | 'bars' | 'distribution' | 'texts';
+export type ChartKind = 'diverging_bars' | 'nps' | 'bars' | 'distribution' | 'histogram' | 'texts' | 'none';
 
 export function chartFor(type: QuestionType): ChartKind {
   switch (type) {
@@ -366,12 +366,19 @@ export function chartFor(type: QuestionType): ChartKind {
       return 'nps';
     case 'single_choice':
     case 'multiple_choice':
+    case 'dropdown':
+    case 'date':
+    case 'ranking':
       return 'bars';
     case 'rating':
       return 'distribution';
     case 'open_short':
     case 'open_long':
       return 'texts';
+    case 'text_block':
+      return 'none';
+    case 'number':
+      return 'histogram';
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../auth';
-import type { QuestionType } from '../../contract';
+import type { Question, QuestionType } from '../../contract';
 import { OPEN_TEXT_HARD_MAX_LENGTH } from './answerValidation';
 
 /** The limits and Dutch messages of the survey editor's rules (`surveyValidation.ts`). */
@@ -12,6 +12,10 @@ export const QUESTIONS_MAX = 100;
 export const QUESTION_TITLE_MAX_LENGTH = 300;
 export const QUESTION_DESCRIPTION_MAX_LENGTH = 1000;
 export const OPTIONS_MAX = 50;
+/** A dropdown's list may be long: 80 departments, every municipality of a province (R-SURV-24). */
+export const DROPDOWN_OPTIONS_MAX = 500;
+/** More than 20 things are not put in order with care. */
+export const RANKING_OPTIONS_MAX = 20;
 export const OPTION_LABEL_MAX_LENGTH = 200;
 export const STATEMENTS_MAX = 30;
 export const STATEMENT_MAX_LENGTH = 300;
@@ -25,7 +29,19 @@ export const QUESTION_TYPES: readonly QuestionType[] = [
   'open_long',
   'nps',
   'rating',
+  'text_block',
+  'number',
+  'dropdown',
+  'date',
+  'ranking',
 ];
+
+/** A question that takes an answer: all but a text block (R-SURV-23). */
+export type AnswerableQuestion = Exclude<Question, { readonly type: 'text_block' }>;
+
+/** Whether a question takes an answer (and so has results, export columns and conditions). */
+export const isAnswerable = (question: Question): question is AnswerableQuestion =>
+  question.type !== 'text_block';
 
 /** The names of the question types, as the editor offers them. */
 export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
@@ -36,6 +52,11 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
   open_long: 'Open vraag (lang)',
   nps: 'NPS',
   rating: 'Beoordeling',
+  text_block: 'Tekstblok',
+  number: 'Getal',
+  dropdown: 'Keuzelijst',
+  date: 'Datum',
+  ranking: 'Rangorde',
 };
 
 /**
@@ -95,6 +116,16 @@ export const SURVEY_MESSAGES = {
   npsLabelTooLong: `Een label mag hoogstens ${n(SCALE_LABEL_MAX_LENGTH)} tekens lang zijn.`,
   ratingScaleInvalid: 'Een beoordeling heeft 5 punten.',
   ratingStyleInvalid: 'Kies sterren of cijfers.',
+  numberMinInvalid: 'Vul als minimum een getal tussen -1.000.000.000 en 1.000.000.000 in, of laat het leeg.',
+  numberMaxInvalid: 'Vul als maximum een getal tussen -1.000.000.000 en 1.000.000.000 in, of laat het leeg.',
+  numberRangeInvalid: 'Het maximum moet groter zijn dan het minimum.',
+  numberStepInvalid: 'Vul als stap een getal groter dan 0 in, met hoogstens 6 decimalen.',
+  tooManyDropdownOptions: `Een keuzelijst kan hoogstens ${n(DROPDOWN_OPTIONS_MAX)} opties hebben.`,
+  dateMinInvalid: 'Vul als eerste dag een geldige datum in, of laat het leeg.',
+  dateMaxInvalid: 'Vul als laatste dag een geldige datum in, of laat het leeg.',
+  dateRangeInvalid: 'De laatste dag mag niet voor de eerste dag liggen.',
+  tooManyRankingOptions: `Een rangorde kan hoogstens ${n(RANKING_OPTIONS_MAX)} opties hebben.`,
+  numberUnitTooLong: 'De eenheid mag hoogstens 20 tekens lang zijn.',
 } as const;
 
 /**

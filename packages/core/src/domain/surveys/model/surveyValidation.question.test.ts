@@ -65,7 +65,7 @@ describe('validateQuestion', () => {
   it('should check id, type, required, position and settings', () => {
     expect(fields({ ...nps, id: '' })).toEqual({ id: M.questionIdInvalid });
     expect(fields({ ...nps, id: '__proto__' })).toEqual({ id: M.questionIdInvalid });
-    expect(fields({ ...nps, type: 'ranking' })).toEqual({ type: 'Kies een soort vraag.' });
+    expect(fields({ ...nps, type: 'matrix' })).toEqual({ type: 'Kies een soort vraag.' });
     expect(fields({ ...nps, required: 'ja' })).toEqual({ required: M.requiredInvalid });
     expect(fields({ ...nps, position: -1 })).toEqual({ position: M.positionInvalid });
     expect(fields({ ...nps, position: 1.5 })).toEqual({ position: M.positionInvalid });

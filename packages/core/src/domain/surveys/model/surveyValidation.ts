@@ -71,7 +71,8 @@ function checkQuestion(input: unknown, errors: Errors): Question | null {
     type,
     title,
     ...(description === '' ? {} : { description }),
-    required: input.required,
+    // A text block takes no answer, so it is never required (R-SURV-23).
+    required: type === 'text_block' ? false : input.required,
     position,
     settings,
   } as Question;

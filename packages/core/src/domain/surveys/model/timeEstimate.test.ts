@@ -76,6 +76,11 @@ describe('QUESTION_SECONDS', () => {
       openLong: 70,
       nps: 7,
       rating: 5,
+      textBlock: 5,
+      number: 8,
+      dropdown: 10,
+      date: 8,
+      rankingOption: 3,
     });
     expect(SURVEY_OVERHEAD_SECONDS).toBe(10);
     expect(MIN_TIMING_RESPONDENTS).toBe(5);

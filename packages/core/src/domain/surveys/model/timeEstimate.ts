@@ -36,6 +36,16 @@ export const QUESTION_SECONDS = {
   nps: 7,
   /** Rating: a short question and one tap on five stars or numbers. */
   rating: 5,
+  /** Text block: reading a short section intro (≈ 20 words), nothing to answer. */
+  textBlock: 5,
+  /** Number: read the question (4 s), think of the number and type a few digits (4 s). */
+  number: 8,
+  /** Dropdown: read the question, type a few letters and pick from what is left, whatever the list's length. */
+  dropdown: 10,
+  /** Date: read the question and pick a day (8 s). */
+  date: 8,
+  /** Each option of a ranking: read it and weigh it against the others (4 options: 6 + 12 s). */
+  rankingOption: 3,
 } as const;
 
 /** Once per survey: reading the introduction, starting, submitting and the thank-you page. */
@@ -65,6 +75,16 @@ export function defaultQuestionSeconds(question: Question): number {
       return s.nps;
     case 'rating':
       return s.rating;
+    case 'text_block':
+      return s.textBlock;
+    case 'number':
+      return s.number;
+    case 'dropdown':
+      return s.dropdown;
+    case 'date':
+      return s.date;
+    case 'ranking':
+      return s.choiceQuestion + s.rankingOption * question.settings.options.length;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Question, QuestionOf, QuestionResult } from '../../contract';
 import { formatCount, formatShare } from '../../format';
+import type { AnswerableQuestion } from '../model';
 import {
   type ChoiceSummary,
   formatMean,
@@ -13,15 +14,10 @@ import {
   singleChoiceSummary,
 } from '../model';
 import { seenView } from './logicResults';
+import { dateView, numberView, rankingView } from './newTypeViews';
 import { answersText, responsesText } from './resultsFormat';
-import type {
-  BarRowView,
-  LikertStatementView,
-  LikertTone,
-  NpsGroupView,
-  QuestionResultView,
-  ViewBase,
-} from './resultsViewTypes';
+import type { LikertStatementView, LikertTone, NpsGroupView, QuestionResultView } from './resultsViewTypes';
+import { barRow, base } from './viewParts';
 
 /** The colour family of a point on a scale of `points`. */
 export function likertTone(point: number, points: 5 | 7): LikertTone {
@@ -44,7 +40,7 @@ const npsGroupOf = (score: number): NpsGroupView['key'] =>
   score >= 9 ? 'promoters' : score >= 7 ? 'passives' : 'detractors';
 
 /** An empty result of the question's type, for a question the server sent nothing for. */
-function emptyResult(question: Question): QuestionResult {
+function emptyResult(question: AnswerableQuestion): QuestionResult {
   const base = { question_id: question.id, answered: 0, seen_count: 0 };
   switch (question.type) {
     case 'likert':
@@ -54,28 +50,22 @@ function emptyResult(question: Question): QuestionResult {
       return { ...base, type: question.type, by_score: {} };
     case 'single_choice':
     case 'multiple_choice':
+    case 'dropdown':
       return { ...base, type: question.type, by_option: {}, other: 0, other_texts: [], other_text_count: 0 };
     case 'open_short':
     case 'open_long':
       return { ...base, type: question.type, latest: [] };
+    case 'number':
+      return { ...base, type: 'number', by_value: {} };
+    case 'date':
+      return { ...base, type: 'date', by_month: {} };
+    case 'ranking':
+      return { ...base, type: 'ranking', by_position: {} };
   }
 }
 
 const safeAnswered = (answered: number): number =>
   Number.isFinite(answered) && answered > 0 ? Math.floor(answered) : 0;
-
-function base(question: Question, answered: number): ViewBase {
-  return {
-    questionId: question.id,
-    title: question.title,
-    type: question.type,
-    typeLabel: QUESTION_TYPE_LABELS[question.type],
-    answered,
-    answeredText: answersText(answered),
-    // Said by questionResultView, once the view's answered count is known.
-    seen: null,
-  };
-}
 
 /**
  * The display of one question's results. A result of another type than the question (which the
@@ -95,6 +85,8 @@ export function questionResultView(
 }
 
 function viewOf(question: Question, result: QuestionResult | undefined): QuestionResultView {
+  // A text block has no answers (R-SURV-23); the results leave it out, this only keeps a page whole.
+  if (question.type === 'text_block') return { ...base(question, 0), kind: 'texts', latest: [] };
   const fitting = result && result.type === question.type ? result : emptyResult(question);
   const answered = safeAnswered(fitting.answered);
   switch (question.type) {
@@ -114,6 +106,22 @@ function viewOf(question: Question, result: QuestionResult | undefined): Questio
         kind: 'texts',
         latest: 'latest' in fitting ? fitting.latest : [],
       };
+    case 'number':
+      return numberView(question, 'by_value' in fitting ? fitting.by_value : {}, answered);
+    case 'date':
+      return dateView(question, 'by_month' in fitting ? fitting.by_month : {}, answered);
+    case 'ranking':
+      return rankingView(question, 'by_position' in fitting ? fitting.by_position : {}, answered);
+    case 'dropdown': {
+      // Counted as a single choice without 'anders, namelijk', named as a dropdown.
+      const single: QuestionOf<'single_choice'> = {
+        ...question,
+        type: 'single_choice',
+        settings: { options: question.settings.options, allow_other: false },
+      };
+      const view = choiceView(single, 'by_option' in fitting ? fitting : null, answered);
+      return { ...view, type: 'dropdown', typeLabel: QUESTION_TYPE_LABELS.dropdown };
+    }
   }
 }
 
@@ -209,15 +217,6 @@ function npsView(
     highLabel: question.settings.high_label?.trim() || NPS_DEFAULT_LABELS.high_label,
   };
 }
-
-const barRow = (key: string, label: string, count: number, percent: number, rounded: number): BarRowView => ({
-  key,
-  label,
-  count,
-  width: Math.min(100, Math.max(0, percent)),
-  percentText: `${rounded}%`,
-  valueText: `${formatCount(count)} (${rounded}%)`,
-});
 
 /** The option id under which 'anders, namelijk' is listed (no option id can start with '~'). */
 export const OTHER_ROW_KEY = '~other';

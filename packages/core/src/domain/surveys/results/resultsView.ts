@@ -1,5 +1,6 @@
 import type { Question, QuestionDetail, Survey, SurveyLogic, SurveyResults } from '../../contract';
 import { formatCount, formatRate } from '../../format';
+import { isAnswerable } from '../model';
 import { logicHidesQuestions } from './logicResults';
 import { questionResultView } from './questionResultView';
 import {
@@ -54,7 +55,7 @@ export function surveyResultsView(survey: Survey, results: SurveyResults): Surve
     },
     overTime: columnChart(results.over_time, results.bucket),
     bucketLabel: BUCKET_LABELS[results.bucket],
-    questions: ordered(survey.questions).map((question) =>
+    questions: ordered(survey.questions.filter(isAnswerable)).map((question) =>
       questionResultView(question, byId.get(question.id), respondents),
     ),
   };

@@ -138,4 +138,24 @@ export type QuestionResultView =
       /** The mean rounded to half a star, for drawing stars. */
       readonly roundedStars: number;
     })
+  | (ViewBase & {
+      readonly kind: 'ranking';
+      /**
+       * Per option, best first (lowest average position): the bar is its share ranked first,
+       * `valueText` 'gemiddeld 1,8e · 40% als eerste'.
+       */
+      readonly rows: readonly BarRowView[];
+    })
+  | (ViewBase & {
+      readonly kind: 'date';
+      /** Answers per month, oldest first, from the first to the last month answered. */
+      readonly rows: readonly BarRowView[];
+    })
+  | (ViewBase & {
+      readonly kind: 'number';
+      /** Median, quartiles, mean and extremes in Dutch ('Mediaan', '42 kg'); empty without answers. */
+      readonly figures: readonly { readonly label: string; readonly text: string }[];
+      /** The histogram: a bar per value, or per range when there are many different values. */
+      readonly rows: readonly BarRowView[];
+    })
   | (ViewBase & { readonly kind: 'texts'; readonly latest: readonly OpenAnswer[] });

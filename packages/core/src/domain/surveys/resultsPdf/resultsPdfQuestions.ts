@@ -119,6 +119,30 @@ function chart(flow: PdfPageFlow, view: QuestionResultView): void {
         })),
       );
       return;
+    case 'ranking':
+    case 'date':
+      barRows(
+        flow,
+        view.rows.map((row) => ({
+          label: row.label,
+          share: row.width / 100,
+          valueText: row.valueText,
+          fill: bar,
+        })),
+      );
+      return;
+    case 'number':
+      for (const figure of view.figures) bold(flow, `${figure.label}: ${figure.text}`);
+      barRows(
+        flow,
+        view.rows.map((row) => ({
+          label: row.label,
+          share: row.width / 100,
+          valueText: row.valueText,
+          fill: bar,
+        })),
+      );
+      return;
     case 'texts':
       flow.wrapped(X, RESULTS_PDF_TEXTS.openAnswers, RESULTS_PDF_FONTS.body, {
         step: RESULTS_PDF_STEPS.body,

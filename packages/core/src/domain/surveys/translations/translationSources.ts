@@ -99,6 +99,8 @@ function questionSources(question: Question, number: number): SourceText[] {
   switch (question.type) {
     case 'single_choice':
     case 'multiple_choice':
+    case 'dropdown':
+    case 'ranking':
       for (const option of question.settings.options)
         add(
           `options.${option.id}`,

@@ -82,6 +82,18 @@ function translateQuestion(question: Question, pick: (key: string, dutch: string
         ? { ...question, ...base, settings: { ...question.settings, options } }
         : { ...question, ...base, settings: { ...question.settings, options } };
     }
+    case 'dropdown':
+    case 'ranking':
+      return {
+        ...question,
+        ...base,
+        settings: {
+          options: question.settings.options.map((option) => ({
+            ...option,
+            label: pick(`${prefix}.options.${option.id}`, option.label),
+          })),
+        },
+      };
     case 'likert':
       return {
         ...question,

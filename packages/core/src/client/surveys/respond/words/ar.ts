@@ -3,6 +3,15 @@ import { type PluralForms, pluralOf, type RespondentWords } from './respondentWo
 
 /** Western digits, as on the page's score buttons. */
 const number = new Intl.NumberFormat('ar-u-nu-latn').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('ar-u-nu-latn', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
+const exact = new Intl.NumberFormat('ar-u-nu-latn', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('ar');
 /**
  * Arabic counts in six forms: one and two without the number (سؤال واحد، سؤالان), 3–10 with a
@@ -93,6 +102,13 @@ export const WORDS = {
   npsHigh: 'مرجّح جدًا',
   chooseExactly: (n) => `اختر ${number(n)} بالضبط.`,
   chooseBetween: (min, max) => `اختر من ${number(min)} إلى ${number(max)}.`,
+  numberBetween: (min, max) => `رقم من ${exact(min)} إلى ${exact(max)}.`,
+  dropdownHint: 'اكتب للبحث واختر إجابة من القائمة.',
+  dateBetween: (min, max) => `تاريخ من ${day(min)} إلى ${day(max)}.`,
+  moveUp: 'إلى الأعلى',
+  moveDown: 'إلى الأسفل',
+  rankPosition: (position, total) => `المرتبة ${number(position)} من ${number(total)}`,
+  keepOrder: 'احتفظ بهذا الترتيب',
   chooseAtLeast: (min) => `اختر ${number(min)} على الأقل.`,
   chooseAtMost: (max) => (max === 1 ? 'اختر إجابة واحدة على الأكثر.' : `اختر ${number(max)} على الأكثر.`),
   chooseAny: 'يمكنك اختيار أكثر من إجابة.',
@@ -110,6 +126,15 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'هذه الإجابة لا تناسب هذا السؤال.',
+    noAnswer: 'لا يحتاج نص المقدمة إلى إجابة.',
+    numberInvalid: 'أدخل رقمًا.',
+    numberMin: (min) => `أدخل رقمًا يساوي ${exact(min)} أو أكثر.`,
+    numberMax: (max) => `أدخل رقمًا يساوي ${exact(max)} أو أقل.`,
+    numberStep: (step) => `أدخل رقمًا بخطوات مقدارها ${exact(step)}.`,
+    rankingIncomplete: 'رتّب كل الإجابات.',
+    dateInvalid: 'أدخل تاريخًا صالحًا.',
+    dateMin: (min) => `أدخل تاريخًا في ${day(min)} أو بعده.`,
+    dateMax: (max) => `أدخل تاريخًا في ${day(max)} أو قبله.`,
     scoreRange: (min, max) => `اختر درجة من ${number(min)} إلى ${number(max)}.`,
     likertRange: (points) => `اختر لكل عبارة قيمة من 1 إلى ${number(points)}.`,
     unknownOption: 'اختر إحدى الإجابات الخاصة بهذا السؤال.',

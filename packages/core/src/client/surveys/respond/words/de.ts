@@ -2,6 +2,15 @@ import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('de-DE').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('de-DE', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
+const exact = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 }).format;
 const many = (count: number, one: string, other: string) => `${number(count)} ${count === 1 ? one : other}`;
 
 /** The answering page in German (the formal 'Sie'). */
@@ -48,6 +57,13 @@ export const WORDS = {
   npsHigh: 'Sehr wahrscheinlich',
   chooseExactly: (count) => `Wählen Sie ${count} aus.`,
   chooseBetween: (min, max) => `Wählen Sie ${min} bis ${max} aus.`,
+  numberBetween: (min, max) => `Eine Zahl von ${exact(min)} bis ${exact(max)}.`,
+  dropdownHint: 'Tippen Sie, um zu suchen, und wählen Sie eine Antwort aus der Liste.',
+  dateBetween: (min, max) => `Ein Datum vom ${day(min)} bis zum ${day(max)}.`,
+  moveUp: 'Nach oben',
+  moveDown: 'Nach unten',
+  rankPosition: (position, total) => `Platz ${position} von ${total}`,
+  keepOrder: 'Diese Reihenfolge übernehmen',
   chooseAtLeast: (min) => `Wählen Sie mindestens ${min} aus.`,
   chooseAtMost: (max) => (max === 1 ? 'Wählen Sie höchstens eine aus.' : `Wählen Sie höchstens ${max} aus.`),
   chooseAny: 'Sie können mehr als eine Antwort auswählen.',
@@ -69,6 +85,15 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Diese Antwort passt nicht zu dieser Frage.',
+    noAnswer: 'Ein Textblock hat keine Antwort.',
+    numberInvalid: 'Geben Sie eine Zahl ein.',
+    numberMin: (min) => `Geben Sie eine Zahl von ${exact(min)} oder mehr ein.`,
+    numberMax: (max) => `Geben Sie eine Zahl von ${exact(max)} oder weniger ein.`,
+    numberStep: (step) => `Geben Sie eine Zahl in Schritten von ${exact(step)} ein.`,
+    rankingIncomplete: 'Bringen Sie alle Antworten in eine Reihenfolge.',
+    dateInvalid: 'Geben Sie ein gültiges Datum ein.',
+    dateMin: (min) => `Geben Sie ein Datum am oder nach dem ${day(min)} ein.`,
+    dateMax: (max) => `Geben Sie ein Datum am oder vor dem ${day(max)} ein.`,
     scoreRange: (min, max) => `Wählen Sie einen Wert von ${min} bis ${max}.`,
     likertRange: (points) => `Wählen Sie bei jeder Aussage einen Wert von 1 bis ${points}.`,
     unknownOption: 'Wählen Sie eine der Antworten, die zu dieser Frage gehören.',

@@ -2,6 +2,15 @@ import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('en-GB').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
+const exact = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 }).format;
 const many = (count: number, one: string, other: string) => `${number(count)} ${count === 1 ? one : other}`;
 
 /** The answering page in English. */
@@ -45,6 +54,13 @@ export const WORDS = {
   npsHigh: 'Very likely',
   chooseExactly: (count) => `Choose ${count}.`,
   chooseBetween: (min, max) => `Choose ${min} to ${max}.`,
+  numberBetween: (min, max) => `A number from ${exact(min)} to ${exact(max)}.`,
+  dropdownHint: 'Type to search and choose an answer from the list.',
+  dateBetween: (min, max) => `A date from ${day(min)} to ${day(max)}.`,
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  rankPosition: (position, total) => `Position ${position} of ${total}`,
+  keepOrder: 'Keep this order',
   chooseAtLeast: (min) => `Choose at least ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Choose at most one.' : `Choose at most ${max}.`),
   chooseAny: 'You can choose more than one answer.',
@@ -64,6 +80,15 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'This answer does not fit this question.',
+    noAnswer: 'A text block takes no answer.',
+    numberInvalid: 'Enter a number.',
+    numberMin: (min) => `Enter a number of ${exact(min)} or more.`,
+    numberMax: (max) => `Enter a number of ${exact(max)} or less.`,
+    numberStep: (step) => `Enter a number in steps of ${exact(step)}.`,
+    rankingIncomplete: 'Put all the answers in order.',
+    dateInvalid: 'Enter a valid date.',
+    dateMin: (min) => `Enter a date on or after ${day(min)}.`,
+    dateMax: (max) => `Enter a date on or before ${day(max)}.`,
     scoreRange: (min, max) => `Choose a score from ${min} to ${max}.`,
     likertRange: (points) => `For each statement, choose a value from 1 to ${points}.`,
     unknownOption: 'Choose one of the answers that belong to this question.',

@@ -2,6 +2,15 @@ import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('fr-FR').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
+const exact = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 }).format;
 /** French takes the singular for 0 and 1. */
 const many = (count: number, one: string, other: string) => `${number(count)} ${count <= 1 ? one : other}`;
 /** The no-break space French puts before : ; ! and ?. */
@@ -49,6 +58,13 @@ export const WORDS = {
   npsHigh: 'Très probable',
   chooseExactly: (count) => `Choisissez-en ${count}.`,
   chooseBetween: (min, max) => `Choisissez-en de ${min} à ${max}.`,
+  numberBetween: (min, max) => `Un nombre de ${exact(min)} à ${exact(max)}.`,
+  dropdownHint: 'Tapez pour rechercher et choisissez une réponse dans la liste.',
+  dateBetween: (min, max) => `Une date du ${day(min)} au ${day(max)}.`,
+  moveUp: 'Monter',
+  moveDown: 'Descendre',
+  rankPosition: (position, total) => `Position ${position} sur ${total}`,
+  keepOrder: 'Garder cet ordre',
   chooseAtLeast: (min) => `Choisissez-en au moins ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Choisissez-en une au maximum.' : `Choisissez-en ${max} au maximum.`),
   chooseAny: 'Vous pouvez choisir plusieurs réponses.',
@@ -66,6 +82,15 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Cette réponse ne correspond pas à cette question.',
+    noAnswer: "Un bloc de texte n'attend pas de réponse.",
+    numberInvalid: 'Saisissez un nombre.',
+    numberMin: (min) => `Saisissez un nombre supérieur ou égal à ${exact(min)}.`,
+    numberMax: (max) => `Saisissez un nombre inférieur ou égal à ${exact(max)}.`,
+    numberStep: (step) => `Saisissez un nombre par pas de ${exact(step)}.`,
+    rankingIncomplete: 'Classez toutes les réponses.',
+    dateInvalid: 'Saisissez une date valide.',
+    dateMin: (min) => `Saisissez une date à partir du ${day(min)}.`,
+    dateMax: (max) => `Saisissez une date jusqu'au ${day(max)}.`,
     scoreRange: (min, max) => `Choisissez une note de ${min} à ${max}.`,
     likertRange: (points) => `Pour chaque affirmation, choisissez une valeur de 1 à ${points}.`,
     unknownOption: 'Choisissez une des réponses proposées pour cette question.',

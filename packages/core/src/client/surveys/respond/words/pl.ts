@@ -2,6 +2,15 @@ import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('pl-PL').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('pl-PL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
+const exact = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('pl');
 /** 1 pytanie, 2–4 pytania (22–24, …), 5–21 pytań (25–31, …). */
 const count = (n: number, one: string, few: string, many: string) =>
@@ -51,6 +60,13 @@ export const WORDS = {
   npsHigh: 'Bardzo prawdopodobne',
   chooseExactly: (n) => `Wybierz dokładnie ${n}.`,
   chooseBetween: (min, max) => `Wybierz od ${min} do ${max}.`,
+  numberBetween: (min, max) => `Liczba od ${exact(min)} do ${exact(max)}.`,
+  dropdownHint: 'Zacznij pisać, aby wyszukać, i wybierz odpowiedź z listy.',
+  dateBetween: (min, max) => `Data od ${day(min)} do ${day(max)}.`,
+  moveUp: 'W górę',
+  moveDown: 'W dół',
+  rankPosition: (position, total) => `Miejsce ${position} z ${total}`,
+  keepOrder: 'Zachowaj tę kolejność',
   chooseAtLeast: (min) => `Wybierz co najmniej ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Wybierz najwyżej jedną.' : `Wybierz najwyżej ${max}.`),
   chooseAny: 'Możesz wybrać więcej niż jedną odpowiedź.',
@@ -70,6 +86,15 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Ta odpowiedź nie pasuje do tego pytania.',
+    noAnswer: 'Blok tekstu nie wymaga odpowiedzi.',
+    numberInvalid: 'Wpisz liczbę.',
+    numberMin: (min) => `Wpisz liczbę równą ${exact(min)} lub większą.`,
+    numberMax: (max) => `Wpisz liczbę równą ${exact(max)} lub mniejszą.`,
+    numberStep: (step) => `Wpisz liczbę w krokach co ${exact(step)}.`,
+    rankingIncomplete: 'Ułóż wszystkie odpowiedzi w kolejności.',
+    dateInvalid: 'Wpisz prawidłową datę.',
+    dateMin: (min) => `Wpisz datę nie wcześniejszą niż ${day(min)}.`,
+    dateMax: (max) => `Wpisz datę nie późniejszą niż ${day(max)}.`,
     scoreRange: (min, max) => `Wybierz ocenę od ${min} do ${max}.`,
     likertRange: (points) => `Przy każdym stwierdzeniu wybierz wartość od 1 do ${points}.`,
     unknownOption: 'Wybierz jedną z odpowiedzi należących do tego pytania.',

@@ -3,10 +3,13 @@ import { ANONYMOUS_SURVEY_TEXT } from '../../../../domain/invitations';
 import {
   ANSWER_MESSAGES,
   ESTIMATE_WORDS,
+  formatDayKey,
   NPS_DEFAULT_LABELS,
   RESPONDENT_MESSAGES,
 } from '../../../../domain/surveys/model';
 import { RESPONDENT_SESSION_MESSAGES } from '../respondentState';
+
+const exact = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 6 }).format;
 
 /** The answer messages in one language: the keys of ANSWER_MESSAGES, with the same numbers. */
 export type AnswerWords = {
@@ -82,6 +85,17 @@ export interface RespondentWords {
   /** The hint of a multiple choice question with limits. */
   readonly chooseExactly: (count: number) => string;
   readonly chooseBetween: (min: number, max: number) => string;
+  /** The hint of a number question with a minimum and a maximum. */
+  readonly numberBetween: (min: number, max: number) => string;
+  /** The hint of a dropdown: type to search its list. */
+  readonly dropdownHint: string;
+  /** The hint of a date question with a first and a last day (their keys, 20260315). */
+  readonly dateBetween: (min: number, max: number) => string;
+  /** A ranking: its buttons ('Omhoog', 'Omlaag', with the option's label for screen readers), an option's place, and taking the order as it stands. */
+  readonly moveUp: string;
+  readonly moveDown: string;
+  readonly rankPosition: (position: number, total: number) => string;
+  readonly keepOrder: string;
   readonly chooseAtLeast: (min: number) => string;
   readonly chooseAtMost: (max: number) => string;
   readonly chooseAny: string;
@@ -154,6 +168,13 @@ export const DUTCH_WORDS = {
   npsHigh: NPS_DEFAULT_LABELS.high_label,
   chooseExactly: (count) => `Kies er ${count}.`,
   chooseBetween: (min, max) => `Kies er ${min} tot en met ${max}.`,
+  numberBetween: (min, max) => `Een getal van ${exact(min)} tot en met ${exact(max)}.`,
+  dropdownHint: 'Typ om te zoeken en kies een antwoord uit de lijst.',
+  dateBetween: (min, max) => `Een datum van ${formatDayKey(min)} tot en met ${formatDayKey(max)}.`,
+  moveUp: 'Omhoog',
+  moveDown: 'Omlaag',
+  rankPosition: (position, total) => `Plaats ${position} van ${total}`,
+  keepOrder: 'Deze volgorde aanhouden',
   chooseAtLeast: (min) => `Kies er minstens ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Kies er hoogstens één.' : `Kies er hoogstens ${max}.`),
   chooseAny: 'Je kunt meer dan één antwoord kiezen.',

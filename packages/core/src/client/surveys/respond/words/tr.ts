@@ -3,6 +3,15 @@ import type { RespondentWords } from './respondentWords';
 
 /** Turkish keeps the noun singular after a number: 1 soru, 5 soru. */
 const number = new Intl.NumberFormat('tr-TR').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('tr-TR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
+const exact = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 6 }).format;
 
 /** The answering page in Turkish (the formal 'siz'). */
 export const WORDS = {
@@ -45,6 +54,13 @@ export const WORDS = {
   npsHigh: 'Çok olası',
   chooseExactly: (count) => `${count} tane seçin.`,
   chooseBetween: (min, max) => `${min} ile ${max} arasında seçin.`,
+  numberBetween: (min, max) => `${exact(min)} ile ${exact(max)} arasında bir sayı.`,
+  dropdownHint: 'Aramak için yazın ve listeden bir yanıt seçin.',
+  dateBetween: (min, max) => `${day(min)} ile ${day(max)} arasında bir tarih.`,
+  moveUp: 'Yukarı taşı',
+  moveDown: 'Aşağı taşı',
+  rankPosition: (position, total) => `${total} içinde ${position}. sıra`,
+  keepOrder: 'Bu sırayı koru',
   chooseAtLeast: (min) => `En az ${min} tane seçin.`,
   chooseAtMost: (max) => (max === 1 ? 'En fazla bir tane seçin.' : `En fazla ${max} tane seçin.`),
   chooseAny: 'Birden fazla yanıt seçebilirsiniz.',
@@ -64,6 +80,15 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Bu yanıt bu soruya uymuyor.',
+    noAnswer: 'Bir metin bloğu yanıt almaz.',
+    numberInvalid: 'Bir sayı girin.',
+    numberMin: (min) => `${exact(min)} veya daha büyük bir sayı girin.`,
+    numberMax: (max) => `${exact(max)} veya daha küçük bir sayı girin.`,
+    numberStep: (step) => `${exact(step)} adımlarla bir sayı girin.`,
+    rankingIncomplete: 'Tüm yanıtları sıraya koyun.',
+    dateInvalid: 'Geçerli bir tarih girin.',
+    dateMin: (min) => `${day(min)} veya sonrasına ait bir tarih girin.`,
+    dateMax: (max) => `${day(max)} veya öncesine ait bir tarih girin.`,
     scoreRange: (min, max) => `${min} ile ${max} arasında bir puan seçin.`,
     likertRange: (points) => `Her ifade için 1 ile ${points} arasında bir değer seçin.`,
     unknownOption: 'Bu soruya ait yanıtlardan birini seçin.',

@@ -2,6 +2,15 @@ import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('uk-UA').format;
+/** A day's key (20260315) in full, as this language writes it. */
+const day = (key: number) =>
+  new Intl.DateTimeFormat('uk-UA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100)));
+const exact = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 6 }).format;
 const plural = pluralOf('uk');
 /** 1 (21, 31, …) хвилина, 2–4 (22–24, …) хвилини, 5–20 (11–14, 25–30, …) хвилин. */
 const count = (n: number, one: string, few: string, many: string) =>
@@ -50,6 +59,13 @@ export const WORDS = {
   npsHigh: 'Дуже ймовірно',
   chooseExactly: (n) => `Виберіть рівно ${n}.`,
   chooseBetween: (min, max) => `Виберіть від ${min} до ${max}.`,
+  numberBetween: (min, max) => `Число від ${exact(min)} до ${exact(max)}.`,
+  dropdownHint: 'Почніть вводити, щоб знайти, і виберіть відповідь зі списку.',
+  dateBetween: (min, max) => `Дата від ${day(min)} до ${day(max)}.`,
+  moveUp: 'Вгору',
+  moveDown: 'Вниз',
+  rankPosition: (position, total) => `Місце ${position} з ${total}`,
+  keepOrder: 'Залишити цей порядок',
   chooseAtLeast: (min) => `Виберіть щонайменше ${min}.`,
   chooseAtMost: (max) => (max === 1 ? 'Виберіть не більше однієї.' : `Виберіть не більше ${max}.`),
   chooseAny: 'Можна вибрати кілька відповідей.',
@@ -69,6 +85,15 @@ export const WORDS = {
   },
   answer: {
     wrongType: 'Ця відповідь не підходить до цього питання.',
+    noAnswer: 'Текстовий блок не має відповіді.',
+    numberInvalid: 'Введіть число.',
+    numberMin: (min) => `Введіть число ${exact(min)} або більше.`,
+    numberMax: (max) => `Введіть число ${exact(max)} або менше.`,
+    numberStep: (step) => `Введіть число з кроком ${exact(step)}.`,
+    rankingIncomplete: 'Розташуйте всі відповіді в порядку.',
+    dateInvalid: 'Введіть дійсну дату.',
+    dateMin: (min) => `Введіть дату не раніше ${day(min)}.`,
+    dateMax: (max) => `Введіть дату не пізніше ${day(max)}.`,
     scoreRange: (min, max) => `Виберіть оцінку від ${min} до ${max}.`,
     likertRange: (points) => `Для кожного твердження виберіть значення від 1 до ${points}.`,
     unknownOption: 'Виберіть одну з відповідей до цього питання.',
