@@ -20,6 +20,7 @@ import {
   type RefCallback,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -85,8 +86,9 @@ export function RespondentPage({
     };
   }, [session]);
 
-  // The document speaks the page's language, right to left in Arabic (R-RESP-10).
-  useEffect(() => {
+  // The document speaks the page's language, right to left in Arabic (R-RESP-10), from the same
+  // commit that shows its words (a layout effect: never a painted frame with words in another `lang`).
+  useLayoutEffect(() => {
     if (embedded) return;
     document.documentElement.lang = words.language;
     document.documentElement.dir = words.dir;
