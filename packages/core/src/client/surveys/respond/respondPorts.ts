@@ -64,7 +64,7 @@ export interface RespondentLocation {
 export interface RespondentBrowser {
   /** The query values of the page's address, the first one per name (`?bron=mail` → `{ bron: 'mail' }`). */
   query(): Readonly<Record<string, string>>;
-  /** The browser's language tag (`navigator.language`, 'nl-NL'), or null when it has none. */
+  /** The browser's preferred language tag ('nl-NL'), or null when it has none. */
   language(): string | null;
 }
 

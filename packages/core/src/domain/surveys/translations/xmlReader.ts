@@ -44,7 +44,7 @@ const NAME = /[A-Za-z_][A-Za-z0-9._:-]*/y;
 const SPACE = /[ \t\r\n]*/y;
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** A code point XML 1.0 allows in a document. */
+/** A code point XML 1.0 allows anywhere in a file. */
 const allowed = (code: number): boolean =>
   code === 0x9 ||
   code === 0xa ||
