@@ -11,12 +11,11 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { FieldError } from '../../forms/FormAlert';
 import { ChoiceEditor } from './ChoiceEditor';
 import { DateEditor } from './DateEditor';
-import { DropdownEditor } from './DropdownEditor';
 import { LikertEditor } from './LikertEditor';
 import { NpsEditor } from './NpsEditor';
 import { NumberEditor } from './NumberEditor';
 import { OpenTextEditor } from './OpenTextEditor';
-import { RankingEditor } from './RankingEditor';
+import { OptionsEditor } from './OptionsEditor';
 import { RatingEditor } from './RatingEditor';
 
 /**
@@ -332,7 +331,8 @@ function TypeSettings({
       return null;
     case 'ranking':
       return (
-        <RankingEditor
+        <OptionsEditor
+          kind="ranking"
           idPrefix={idPrefix}
           settings={question.settings}
           errors={issues}
@@ -351,7 +351,8 @@ function TypeSettings({
       );
     case 'dropdown':
       return (
-        <DropdownEditor
+        <OptionsEditor
+          kind="dropdown"
           idPrefix={idPrefix}
           settings={question.settings}
           errors={issues}
