@@ -9,7 +9,7 @@ import { type InvitationContent, invitationMail, invitationSenderName } from '..
 import { questionTimings } from '../responses/questionTimings';
 import { respondentBranding } from '../responses/respondentBranding';
 import { serverHtmlSanitizer } from '../surveys/surveyHtml';
-import { completeLanguages } from '../surveys/surveyTranslations';
+import { completeLanguages, storedTexts } from '../surveys/surveyTranslations';
 import { LINK_TOKEN_PLACEHOLDER, unsubscribeToken } from './invitationTokens';
 
 /** An absolute URL under APP_URL for a path such as `/uploads/…` (as the other mails build links). */
@@ -48,14 +48,7 @@ export type SurveyMailBase = Omit<
 
 /** The survey's title and introduction per complete extra language, sanitised as the Dutch introduction. */
 function translatedTexts(survey: SurveyRow): SurveyMailBase['translated'] {
-  const texts = {
-    title: survey.title,
-    description_html: survey.descriptionHtml,
-    introduction_html: survey.introductionHtml,
-    thank_you_text: survey.thankYouText,
-    questions: renumberQuestions(survey.questions),
-    logic: survey.logic,
-  };
+  const texts = storedTexts(survey);
   const mailLanguages = (CONTACT_LANGUAGES as readonly string[]).filter((language) => language !== 'nl');
   return Object.fromEntries(
     completeLanguages(texts, survey)

@@ -128,6 +128,11 @@ export const respondRoutes =
       write: (write) => writes.submit(write),
       submitCapped: (submission) => submitCapped(deps.db, submission),
       fullAtSave: (check) => fullAtSave(deps.db, check),
+      quotaText: async (surveyId, version, language, quotaId) => {
+        const view = await translationsCache.view(deps.db, surveyId, version, language);
+        const text = view?.quotas.find((quota) => quota.id === quotaId)?.end_screen_text.trim();
+        return text ? text : null;
+      },
     };
 
     /**

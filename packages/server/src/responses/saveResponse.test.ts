@@ -73,6 +73,9 @@ function world(
     fullAtSave: async () => {
       throw new Error('A survey without a cap never checks at a save');
     },
+    quotaText: async () => {
+      throw new Error('A survey without quotas has no quota text');
+    },
   };
   return { deps, writes, visitors, saved, stored, reads };
 }

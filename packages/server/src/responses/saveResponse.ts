@@ -97,6 +97,16 @@ export interface SaveResponseDeps {
   readonly fullAtSave: (
     check: Omit<CappedSubmission, 'write'> & { readonly surveyId: number },
   ) => Promise<CappedOutcome | null>;
+  /**
+   * A quota's end-screen text in `language` when that is a complete language of the survey at this
+   * content version and the text is translated (R-SURV-25); null: the Dutch text stands.
+   */
+  readonly quotaText: (
+    surveyId: number,
+    version: number,
+    language: string,
+    quotaId: string,
+  ) => Promise<string | null>;
 }
 
 export interface SaveResponseRequest {
@@ -154,6 +164,21 @@ const fullResult = (
     response_token: responseToken,
   },
 });
+
+/**
+ * A full quota's text in the language the page speaks (what it sent, else the response's), R-SURV-25;
+ * the cap's and an untranslated quota's text stay as they are.
+ */
+async function inLanguage(
+  deps: SaveResponseDeps,
+  target: RespondTarget,
+  language: string | null,
+  outcome: { readonly text: string; readonly quota: string | null },
+): Promise<{ readonly text: string; readonly quota: string | null }> {
+  if (outcome.quota === null || language === null) return outcome;
+  const text = await deps.quotaText(target.surveyId, target.version, language, outcome.quota);
+  return text === null ? outcome : { ...outcome, text };
+}
 
 type SentAnswer = { readonly question_id: string; readonly value: AnswerValue };
 
@@ -312,7 +337,8 @@ export async function saveResponse(
       if (outcome.kind === 'full') {
         const { unseenQuestionIds: _unseen, endScreenId: _end, ...save } = write;
         await deps.write({ ...save, final: false });
-        return fullResult(outcome, responseToken);
+        const language = sentContext.language ?? context.language;
+        return fullResult(await inLanguage(deps, target, language, outcome), responseToken);
       }
       written = outcome.kind === 'written';
     } else written = await deps.write(write);
@@ -324,7 +350,10 @@ export async function saveResponse(
         answers: await submittedAnswers(deps, content, { ...response, status: 'in_progress' }, plan, onPath),
         context: logicContextOf(context),
       });
-      if (outcome?.kind === 'full') return fullResult(outcome, responseToken);
+      if (outcome?.kind === 'full') {
+        const language = sentContext.language ?? context.language;
+        return fullResult(await inLanguage(deps, target, language, outcome), responseToken);
+      }
     }
     if (written)
       return {

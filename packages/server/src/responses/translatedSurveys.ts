@@ -1,11 +1,10 @@
-import { type Question, SURVEY_MAIN_LANGUAGE, type SurveyLogic } from '@loop/core';
-import { renumberQuestions } from '@loop/core/surveys/model';
+import { type Question, type Quota, SURVEY_MAIN_LANGUAGE, type SurveyLogic } from '@loop/core';
 import { translatedSurvey } from '@loop/core/surveys/translations';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { surveys } from '../db/schema';
 import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
-import { completeLanguages } from '../surveys/surveyTranslations';
+import { completeLanguages, storedTexts } from '../surveys/surveyTranslations';
 
 /** The texts a respondent sees in one language (R-RESP-12): the same ids, order and logic as the Dutch survey. */
 export interface TranslatedView {
@@ -16,6 +15,8 @@ export interface TranslatedView {
   readonly thank_you_text: string;
   readonly questions: readonly Question[];
   readonly logic: SurveyLogic;
+  /** Only for a full quota's end screen (R-SURV-25); never sent to the page. */
+  readonly quotas: readonly Quota[];
 }
 
 interface Entry {
@@ -75,20 +76,14 @@ export class SurveyTranslationsCache {
         thankYouText: surveys.thankYouText,
         questions: surveys.questions,
         logic: surveys.logic,
+        quotas: surveys.quotas,
         languages: surveys.languages,
         translations: surveys.translations,
       })
       .from(surveys)
       .where(eq(surveys.id, surveyId));
     if (row === undefined) return null;
-    const survey = {
-      title: row.title,
-      description_html: row.descriptionHtml,
-      introduction_html: row.introductionHtml,
-      thank_you_text: row.thankYouText,
-      questions: renumberQuestions(row.questions),
-      logic: row.logic,
-    };
+    const survey = storedTexts(row);
     const entry: Entry = {
       version: row.version,
       complete: completeLanguages(survey, row),

@@ -47,7 +47,7 @@ export const SURVEY_BODY_LIMIT = 1024 * 1024;
 export function checkedSurveyInput(
   body: unknown,
   status: SurveyStatus,
-  stored: Pick<SurveyRow, 'logic' | 'languages' | 'translations'> | null = null,
+  stored: Pick<SurveyRow, 'logic' | 'languages' | 'translations' | 'quotas'> | null = null,
 ): SurveyInput {
   const checked = status === 'draft' ? checkSurveyDraft(body) : validateCompleteSurvey(body);
   const sent = (typeof body === 'object' && body !== null ? body : {}) as {
@@ -70,7 +70,11 @@ export function checkedSurveyInput(
   const input = { ...value, ...caps.value };
   // The translations follow the texts the survey will have (R-SURV-18); left out, the stored ones stay.
   const languages = checkedLanguages(
-    { ...input, logic: input.logic ?? stored?.logic ?? NO_LOGIC },
+    {
+      ...input,
+      logic: input.logic ?? stored?.logic ?? NO_LOGIC,
+      quotas: input.quotas ?? stored?.quotas ?? [],
+    },
     sent,
     stored,
   );

@@ -278,11 +278,14 @@ export const surveyTemplateInputSchema = object<SurveyTemplateInput>(
     thank_you_text: surveyInputProperties.thank_you_text,
     questions,
     logic: logicSchema,
+    languages: surveyLanguagesSchema,
+    translations: surveyTranslationsSchema,
   },
   {
-    optional: ['logic'],
+    optional: ['logic', 'languages', 'translations'],
     description:
-      'Naam, omschrijving en de inhoud van de survey (zonder sluitdatum; zonder `logic` geen logica).',
+      'Naam, omschrijving en de inhoud van de survey (zonder sluitdatum; zonder `logic` geen logica), met de ' +
+      'extra talen en hun vertalingen (zonder: geen); een survey van het sjabloon begint ermee.',
   },
 );
 
@@ -298,6 +301,8 @@ export const surveyTemplateSchema = object<SurveyTemplate>({
   thank_you_text: string(),
   questions: array(questionSchema),
   logic: logicSchema,
+  languages: surveyLanguagesSchema,
+  translations: surveyTranslationsSchema,
   estimated_seconds: integer({ description: 'Geschatte invultijd in seconden.' }),
   created_at: timestamp('Aangemaakt.'),
   updated_at: timestamp('Laatst gewijzigd.'),

@@ -7,6 +7,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyTemplateRow, surveyTemplates } from '../db/schema';
 import { invalidInput } from '../http/apiError';
+import { checkedLanguages } from './surveyTranslations';
 
 export const TEMPLATE_NAME_MAX_LENGTH = 120;
 export const TEMPLATE_DESCRIPTION_MAX_LENGTH = 500;
@@ -42,7 +43,10 @@ export function checkedTemplateInput(body: SurveyTemplateInput): SurveyTemplateI
       fields[key === 'logic' ? key : `logic.${key}`] = message;
   if (!survey.ok || Object.keys(fields).length > 0) throw invalidInput(fields as FieldErrors);
   const { close_at: _closeAt, ...content } = survey.value;
-  return { name, description, ...content, logic: logic?.ok === true ? logic.value : NO_LOGIC };
+  const checkedLogic = logic?.ok === true ? logic.value : NO_LOGIC;
+  // The languages and translations as a survey's save checks them (R-SURV-18, R-SURV-27).
+  const languages = checkedLanguages({ ...content, logic: checkedLogic }, body, null);
+  return { name, description, ...content, logic: checkedLogic, ...(languages ?? {}) };
 }
 
 /** A template's content as the input of a new survey (no close date). */
@@ -54,6 +58,8 @@ export const templateAsSurveyInput = (row: SurveyTemplateRow): SurveyInput => ({
   close_at: null,
   questions: row.questions,
   logic: row.logic,
+  languages: row.languages,
+  translations: row.translations,
 });
 
 export function toSurveyTemplate(row: SurveyTemplateRow): SurveyTemplate {
@@ -70,6 +76,8 @@ export function toSurveyTemplate(row: SurveyTemplateRow): SurveyTemplate {
     thank_you_text: row.thankYouText,
     questions,
     logic: row.logic,
+    languages: row.languages,
+    translations: row.translations,
     estimated_seconds: estimateSeconds(questions),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -85,6 +93,8 @@ export const templateColumns = (input: SurveyTemplateInput) => ({
   thankYouText: input.thank_you_text,
   questions: [...input.questions],
   logic: input.logic ?? NO_LOGIC,
+  languages: [...(input.languages ?? [])],
+  translations: input.translations ?? {},
 });
 
 const visibleTo = (organizationId: number) =>

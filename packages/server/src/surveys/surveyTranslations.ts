@@ -6,7 +6,7 @@ import {
   TRANSLATION_LANGUAGES,
 } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
-import { sanitizeSurveyHtml } from '@loop/core/surveys/model';
+import { renumberQuestions, sanitizeSurveyHtml } from '@loop/core/surveys/model';
 import {
   languageName,
   pruneTranslation,
@@ -16,6 +16,7 @@ import {
   translationStatus,
   translationStatusMessage,
 } from '@loop/core/surveys/translations';
+import type { SurveyRow } from '../db/schema';
 import { invalidInput } from '../http/apiError';
 import { serverHtmlSanitizer } from './surveyHtml';
 
@@ -36,6 +37,27 @@ export const TRANSLATION_ERRORS = {
   textUnreadable: 'Een vertaalde tekst moet tekst zijn.',
   textTooLong: (label: string, max: number) => `${label}: de vertaling is te lang (hoogstens ${max} tekens).`,
 } as const;
+
+/**
+ * A stored survey's texts to translate (R-SURV-16): the one shape that completeness, opening and the
+ * answering page's and mails' translations all read, quotas' end screens included (R-SURV-25).
+ */
+export function storedTexts(
+  row: Pick<
+    SurveyRow,
+    'title' | 'descriptionHtml' | 'introductionHtml' | 'thankYouText' | 'questions' | 'logic' | 'quotas'
+  >,
+) {
+  return {
+    title: row.title,
+    description_html: row.descriptionHtml,
+    introduction_html: row.introductionHtml,
+    thank_you_text: row.thankYouText,
+    questions: renumberQuestions(row.questions),
+    logic: row.logic,
+    quotas: row.quotas,
+  } satisfies TranslatableSurvey;
+}
 
 /** What a survey holds of its languages (stored, or as an input will store them). */
 export interface SurveyLanguages {

@@ -34,7 +34,7 @@ import {
   updateSurveyContent,
 } from './surveys';
 import { findVisibleTemplate, TEMPLATE_ERRORS, templateAsSurveyInput } from './surveyTemplates';
-import { translationOpeningProblems } from './surveyTranslations';
+import { storedTexts, translationOpeningProblems } from './surveyTranslations';
 
 /**
  * The survey changes behind the survey routes, callable without HTTP: each owns its reads, checks
@@ -85,7 +85,10 @@ export async function createDraft(
     if (template === null) return refused('not_found', TEMPLATE_ERRORS.notFound);
     const fromTemplate = templateAsSurveyInput(template);
     input = checkedSurveyInput(
-      { ...fromTemplate, ...freshCopy(fromTemplate.questions, fromTemplate.logic ?? NO_LOGIC) },
+      {
+        ...fromTemplate,
+        ...freshCopy(fromTemplate.questions, fromTemplate.logic ?? NO_LOGIC, fromTemplate.translations),
+      },
       'draft',
     );
   } else {
@@ -165,17 +168,7 @@ export async function changeSurveyStatus(
           ...openingProblems({ title: survey.title, questions }),
           ...logicOpeningProblems(questions, survey.logic),
           ...quotaOpeningProblems(questions, survey.logic, survey.quotas),
-          ...translationOpeningProblems(
-            {
-              title: survey.title,
-              description_html: survey.descriptionHtml,
-              introduction_html: survey.introductionHtml,
-              thank_you_text: survey.thankYouText,
-              questions,
-              logic: survey.logic,
-            },
-            survey,
-          ),
+          ...translationOpeningProblems(storedTexts(survey), survey),
         ]
       : [];
   const decision = decideStatusChange({

@@ -1,4 +1,4 @@
-import { parseTypedNumber } from '@loop/core/surveys/model';
+import { readTypedNumber, writeTypedNumber } from '@loop/core/surveys/model';
 import { useState } from 'react';
 import {
   describedBy,
@@ -10,10 +10,11 @@ import {
 import { useRespondWords } from './respondWords';
 
 /**
- * Number (R-SURV-24): one text field with the decimal keyboard ('12,5' and '12.5' both read), the
- * unit beside it and the range as a hint. What is typed goes to the session as it is read: an
- * empty field as no answer (null), text that is no number as NaN, which the check on 'Volgende'
- * refuses with its message.
+ * Number (R-SURV-24): one text field with the decimal keyboard, the unit beside it and the range as
+ * a hint. What is typed is read as the page's language writes numbers (R-RESP-14: '1.250,5' in
+ * Dutch, '1,250.5' in English) and goes to the session with the text and the language, so the check
+ * on 'Volgende' and the server read it alike: an empty field as no answer (null), text that is no
+ * number or could be read two ways as NaN, which the check refuses with its message.
  */
 export function NumberField({
   question,
@@ -27,9 +28,11 @@ export function NumberField({
   const words = useRespondWords();
   const { min, max, unit } = question.settings;
   const [text, setText] = useState(() =>
-    value?.number === null || value?.number === undefined || Number.isNaN(value.number)
-      ? ''
-      : String(value.number),
+    typeof value?.typed === 'string'
+      ? value.typed
+      : value?.number === null || value?.number === undefined || Number.isNaN(value.number)
+        ? ''
+        : writeTypedNumber(value.number, words.language),
   );
   const inputId = `${ids.base}-input`;
   const hintId = `${ids.base}-hint`;
@@ -66,7 +69,13 @@ export function NumberField({
           aria-required={question.required || undefined}
           onChange={(event) => {
             setText(event.target.value);
-            onChange({ number: parseTypedNumber(event.target.value) });
+            const typed = event.target.value;
+            const read = readTypedNumber(typed, words.language);
+            onChange({
+              number: 'number' in read ? read.number : Number.NaN,
+              typed,
+              language: words.language,
+            });
           }}
         />
         {unit ? (

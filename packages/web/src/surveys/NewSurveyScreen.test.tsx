@@ -38,6 +38,8 @@ const template = (overrides: Partial<SurveyTemplate>): SurveyTemplate => ({
   thank_you_text: 'Dank je wel!',
   questions: [nps, open],
   logic: NO_LOGIC,
+  languages: [],
+  translations: {},
   estimated_seconds: 170,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

@@ -25,6 +25,13 @@ export interface NumberSettings {
  */
 export interface NumberAnswer {
   readonly number: number | null;
+  /**
+   * What the respondent typed and the language of the page they typed it on (R-RESP-14): when sent,
+   * the number is read from this text as that language writes numbers ('1.250,5' in Dutch,
+   * '1,250.5' in English), on the page and again on the server; only `number` is stored.
+   */
+  readonly typed?: string;
+  readonly language?: string;
 }
 
 /**

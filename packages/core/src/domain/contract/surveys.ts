@@ -265,6 +265,9 @@ export interface SurveyTemplate {
   readonly questions: readonly Question[];
   /** The logic a survey made from the template starts with. */
   readonly logic: SurveyLogic;
+  /** The extra languages and translations a survey made from the template starts with (R-SURV-27). */
+  readonly languages: readonly string[];
+  readonly translations: SurveyTranslations;
   readonly estimated_seconds: number;
   readonly created_at: string;
   readonly updated_at: string;
@@ -281,6 +284,10 @@ export interface SurveyTemplateInput {
   readonly questions: readonly Question[];
   /** Left out: no logic. */
   readonly logic?: SurveyLogic;
+  /** Left out: no extra languages (R-SURV-27). */
+  readonly languages?: readonly string[];
+  /** Left out: no translations; only for listed languages, checked as a survey's (R-SURV-18). */
+  readonly translations?: SurveyTranslations;
 }
 
 /** POST /surveys/:id/status */

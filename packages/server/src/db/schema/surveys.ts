@@ -122,6 +122,12 @@ export const surveyTemplates = pgTable(
     thankYouText: text('thank_you_text').notNull().default(''),
     questions: jsonb('questions').$type<Question[]>().notNull().default([]),
     logic: jsonb('logic').$type<SurveyLogic>().notNull().default(NO_LOGIC),
+    /**
+     * The extra languages and their translations a survey made from the template starts with
+     * (R-SURV-27), keyed as a survey's; none on the built-in templates and the older ones.
+     */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    translations: jsonb('translations').$type<SurveyTranslations>().notNull().default({}),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

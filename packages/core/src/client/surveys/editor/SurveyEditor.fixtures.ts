@@ -158,6 +158,8 @@ export class FakeTemplates implements SurveyTemplatesGateway {
     return apiOk({
       ...input,
       logic: input.logic ?? NO_LOGIC,
+      languages: input.languages ?? [],
+      translations: input.translations ?? {},
       id: 11,
       organization_id: 7,
       built_in: false,

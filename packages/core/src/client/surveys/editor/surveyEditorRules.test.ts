@@ -175,6 +175,8 @@ describe('templates', () => {
       thank_you_text: 'Dank',
       questions: [choice],
       logic: NO_LOGIC,
+      languages: ['en'],
+      translations: { en: { texts: { title: 'Team check' } } },
       estimated_seconds: 20,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
@@ -188,6 +190,8 @@ describe('templates', () => {
       thank_you_text: 'Dank',
       questions: [choice],
       logic: NO_LOGIC,
+      languages: ['en'],
+      translations: { en: { texts: { title: 'Team check' } } },
     });
   });
 });

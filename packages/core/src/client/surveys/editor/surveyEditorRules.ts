@@ -149,6 +149,8 @@ export const renamedTemplate = (template: SurveyTemplate, meta: TemplateMeta): S
   thank_you_text: template.thank_you_text,
   questions: template.questions,
   logic: template.logic,
+  languages: template.languages,
+  translations: template.translations,
 });
 
 /** The editor's content as a new template ('Opslaan als sjabloon'); templates have no close date. */
@@ -161,6 +163,9 @@ export const templateFromDraft = (draft: SurveyInput, meta: TemplateMeta): Surve
   thank_you_text: draft.thank_you_text,
   questions: draft.questions,
   ...(draft.logic === undefined ? {} : { logic: draft.logic }),
+  // The languages go along, so a survey made from the template is translated too (R-SURV-27).
+  ...(draft.languages === undefined ? {} : { languages: draft.languages }),
+  ...(draft.translations === undefined ? {} : { translations: draft.translations }),
 });
 
 /** The Dutch texts of the rich-text editor's link form. */

@@ -2,6 +2,7 @@ import type { AnswerValue, QuestionOf } from '../../contract';
 import { ANSWER_MESSAGES } from './answerMessages';
 import { dayKey, isDay } from './dateAnswers';
 import { fitNumber, type NumberProblem } from './numberAnswers';
+import { readTypedNumber } from './typedNumbers';
 
 /** The answer codes and the checks of the newer question types (R-SURV-24), used by `validateAnswer`. */
 
@@ -17,6 +18,7 @@ export type AnswerErrorCode =
   | 'too_many_choices'
   | 'too_long'
   | NumberProblem
+  | 'number_ambiguous'
   | 'not_a_date'
   | 'date_too_early'
   | 'date_too_late'
@@ -86,10 +88,25 @@ export function checkDropdown(question: QuestionOf<'dropdown'>, value: unknown):
 
 export function checkNumber(question: QuestionOf<'number'>, value: unknown): AnswerCheck {
   if (!isRecord(value)) return WRONG_TYPE;
-  if (value.number === null) return accept({ number: null });
-  if (typeof value.number !== 'number') return WRONG_TYPE;
+  let number = value.number;
+  if (value.typed !== undefined) {
+    // Typed text is read in the language of the page it was typed on, the same on both ends (R-RESP-14).
+    if (
+      typeof value.typed !== 'string' ||
+      (value.language !== undefined && typeof value.language !== 'string')
+    )
+      return WRONG_TYPE;
+    const read = readTypedNumber(value.typed, value.language as string | undefined);
+    if ('problem' in read)
+      return read.problem === 'number_ambiguous'
+        ? refuse('number_ambiguous', ANSWER_MESSAGES.numberAmbiguous)
+        : refuse('not_a_number', ANSWER_MESSAGES.numberInvalid);
+    number = read.number;
+  }
+  if (number === null) return accept({ number: null });
+  if (typeof number !== 'number') return WRONG_TYPE;
   const { min, max, step } = question.settings;
-  const fit = fitNumber(question.settings, value.number);
+  const fit = fitNumber(question.settings, number);
   if ('number' in fit) return accept({ number: fit.number });
   switch (fit.problem) {
     case 'below_min':

@@ -11,6 +11,8 @@ export const ANSWER_MESSAGES = {
   wrongType: 'Dit antwoord past niet bij deze vraag.',
   noAnswer: 'Een tekstblok heeft geen antwoord.',
   numberInvalid: 'Vul een getal in.',
+  numberAmbiguous:
+    'Dit getal is op twee manieren te lezen. Schrijf duizendtallen zonder scheidingsteken en decimalen met een komma: 1250 of 1250,5.',
   rankingIncomplete: 'Zet alle antwoorden in een volgorde.',
   dateInvalid: 'Vul een geldige datum in.',
   dateMin: (min: number) => `Vul een datum op of na ${formatDayKey(min)} in.`,

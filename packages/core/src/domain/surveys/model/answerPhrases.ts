@@ -32,6 +32,7 @@ const CODE_KEYS: Readonly<
   >
 > = {
   not_a_number: 'numberInvalid',
+  number_ambiguous: 'numberAmbiguous',
   not_a_date: 'dateInvalid',
   ranking_incomplete: 'rankingIncomplete',
   wrong_type: 'wrongType',

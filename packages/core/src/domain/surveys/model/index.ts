@@ -97,3 +97,11 @@ export {
 export type { CheckedDraft } from './surveyValidation';
 export { checkSurveyDraft, validateCompleteSurvey } from './surveyValidation';
 export { estimateMinutes, estimateSeconds, formatEstimate, MIN_TIMING_RESPONDENTS } from './timeEstimate';
+export type { NumberMarks, TypedNumber } from './typedNumbers';
+export {
+  NUMBER_MARKS,
+  numberMarksOf,
+  readTypedNumber,
+  TYPED_NUMBER_MAX_LENGTH,
+  writeTypedNumber,
+} from './typedNumbers';

@@ -1,5 +1,7 @@
-import type { EndScreen, InvitationTexts, Question } from '../../contract';
+import type { EndScreen, InvitationTexts, Question, Quota } from '../../contract';
+import { QUOTA_END_SCREEN_TEXT_MAX_LENGTH } from '../logic';
 import {
+  NUMBER_UNIT_MAX_LENGTH,
   OPTION_LABEL_MAX_LENGTH,
   QUESTION_DESCRIPTION_MAX_LENGTH,
   QUESTION_TITLE_MAX_LENGTH,
@@ -18,8 +20,10 @@ import {
  * - `questions.<qid>.title`, `questions.<qid>.description`;
  * - `questions.<qid>.options.<oid>` (choice questions), `questions.<qid>.statements.<sid>` and
  *   `questions.<qid>.labels.<n>` (Likert; `n` is the point, 1 to 5 or 7: points have no id, and a
- *   point keeps its meaning when statements move), `questions.<qid>.low_label` / `high_label` (NPS);
+ *   point keeps its meaning when statements move), `questions.<qid>.low_label` / `high_label` (NPS),
+ *   `questions.<qid>.unit` (a number question's unit, R-SURV-26);
  * - `end_screens.<eid>.text` (the logic's end screens);
+ * - `quotas.<id>.end_screen_text` (what a respondent over a full quota sees, R-SURV-25);
  * - `invitation.subject`, `invitation.body` (only when the organisation wrote its own invitation).
  *
  * Ids, never positions, wherever the survey has them: moving a question or a choice keeps its
@@ -40,6 +44,8 @@ export interface TranslatableSurvey {
   readonly thank_you_text: string;
   readonly questions: readonly Question[];
   readonly logic?: { readonly end_screens: readonly EndScreen[] };
+  /** Only the end-screen text of a quota is a text to translate (R-SURV-25). */
+  readonly quotas?: readonly Quota[];
   readonly invitation?: InvitationTexts;
 }
 
@@ -74,6 +80,8 @@ export const SOURCE_LABELS = {
   point: (question: string, point: number) => `${question}: het label van punt ${point}`,
   lowLabel: (question: string) => `${question}: het label bij 0`,
   highLabel: (question: string) => `${question}: het label bij 10`,
+  unit: (question: string) => `${question}: de eenheid`,
+  quotaEndScreen: (name: string) => `Quotum ${quoted(name)}: de tekst van het eindscherm`,
   endScreen: (number: number, text: string) =>
     READINESS_MESSAGES.question(number, text).replace(/^Vraag/, 'Eindscherm'),
   invitationSubject: 'Het onderwerp van de uitnodiging',
@@ -125,6 +133,9 @@ function questionSources(question: Question, number: number): SourceText[] {
       add('low_label', question.settings.low_label, SCALE_LABEL_MAX_LENGTH, SOURCE_LABELS.lowLabel(at));
       add('high_label', question.settings.high_label, SCALE_LABEL_MAX_LENGTH, SOURCE_LABELS.highLabel(at));
       break;
+    case 'number':
+      add('unit', question.settings.unit, NUMBER_UNIT_MAX_LENGTH, SOURCE_LABELS.unit(at));
+      break;
     default:
       break;
   }
@@ -137,7 +148,7 @@ export const orderedQuestions = (questions: readonly Question[]): readonly Quest
 
 /**
  * Every text of the survey to translate, in the order a respondent meets them (the survey's texts,
- * the questions in order with their parts, the end screens, the invitation); empty optional texts
+ * the questions in order with their parts, the end screens, the quotas' end screens, the invitation); empty optional texts
  * are left out.
  */
 export function sourceTexts(survey: TranslatableSurvey): readonly SourceText[] {
@@ -167,6 +178,14 @@ export function sourceTexts(survey: TranslatableSurvey): readonly SourceText[] {
       SOURCE_LABELS.endScreen(index + 1, screen.text),
     );
   });
+  for (const quota of survey.quotas ?? [])
+    top(
+      `quotas.${quota.id}.end_screen_text`,
+      quota.end_screen_text,
+      'plain',
+      QUOTA_END_SCREEN_TEXT_MAX_LENGTH,
+      SOURCE_LABELS.quotaEndScreen(quota.name),
+    );
   if (survey.invitation !== undefined) {
     top(
       'invitation.subject',

@@ -121,6 +121,17 @@ function translateQuestion(question: Question, pick: (key: string, dutch: string
         },
       };
     }
+    case 'number': {
+      const { unit } = question.settings;
+      return {
+        ...question,
+        ...base,
+        settings: {
+          ...question.settings,
+          ...(unit === undefined ? {} : { unit: pick(`${prefix}.unit`, unit) }),
+        },
+      };
+    }
     default:
       return { ...question, ...base };
   }
@@ -158,6 +169,14 @@ export function translatedSurvey<T extends TranslatableSurvey>(
               text: pick(`end_screens.${screen.id}.text`, screen.text),
             })),
           },
+        }),
+    ...(survey.quotas === undefined
+      ? {}
+      : {
+          quotas: survey.quotas.map((quota) => ({
+            ...quota,
+            end_screen_text: pick(`quotas.${quota.id}.end_screen_text`, quota.end_screen_text),
+          })),
         }),
     ...(survey.invitation === undefined
       ? {}

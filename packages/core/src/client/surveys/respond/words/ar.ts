@@ -128,6 +128,8 @@ export const WORDS = {
     wrongType: 'هذه الإجابة لا تناسب هذا السؤال.',
     noAnswer: 'لا يحتاج نص المقدمة إلى إجابة.',
     numberInvalid: 'أدخل رقمًا.',
+    numberAmbiguous:
+      'يمكن قراءة هذا الرقم بطريقتين. اكتب الآلاف بدون فاصل والكسور العشرية بنقطة: 1250 أو 1250.5.',
     numberMin: (min) => `أدخل رقمًا يساوي ${exact(min)} أو أكثر.`,
     numberMax: (max) => `أدخل رقمًا يساوي ${exact(max)} أو أقل.`,
     numberStep: (step) => `أدخل رقمًا بخطوات مقدارها ${exact(step)}.`,

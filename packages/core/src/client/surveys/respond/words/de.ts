@@ -87,6 +87,8 @@ export const WORDS = {
     wrongType: 'Diese Antwort passt nicht zu dieser Frage.',
     noAnswer: 'Ein Textblock hat keine Antwort.',
     numberInvalid: 'Geben Sie eine Zahl ein.',
+    numberAmbiguous:
+      'Diese Zahl lässt sich auf zwei Arten lesen. Schreiben Sie Tausender ohne Trennzeichen und Dezimalstellen mit einem Komma: 1250 oder 1250,5.',
     numberMin: (min) => `Geben Sie eine Zahl von ${exact(min)} oder mehr ein.`,
     numberMax: (max) => `Geben Sie eine Zahl von ${exact(max)} oder weniger ein.`,
     numberStep: (step) => `Geben Sie eine Zahl in Schritten von ${exact(step)} ein.`,

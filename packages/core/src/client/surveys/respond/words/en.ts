@@ -82,6 +82,8 @@ export const WORDS = {
     wrongType: 'This answer does not fit this question.',
     noAnswer: 'A text block takes no answer.',
     numberInvalid: 'Enter a number.',
+    numberAmbiguous:
+      'This number can be read two ways. Write thousands without a separator and decimals with a point: 1250 or 1250.5.',
     numberMin: (min) => `Enter a number of ${exact(min)} or more.`,
     numberMax: (max) => `Enter a number of ${exact(max)} or less.`,
     numberStep: (step) => `Enter a number in steps of ${exact(step)}.`,

@@ -84,6 +84,8 @@ export const WORDS = {
     wrongType: 'Cette réponse ne correspond pas à cette question.',
     noAnswer: "Un bloc de texte n'attend pas de réponse.",
     numberInvalid: 'Saisissez un nombre.',
+    numberAmbiguous:
+      'Ce nombre peut se lire de deux façons. Écrivez les milliers sans séparateur et les décimales avec une virgule : 1250 ou 1250,5.',
     numberMin: (min) => `Saisissez un nombre supérieur ou égal à ${exact(min)}.`,
     numberMax: (max) => `Saisissez un nombre inférieur ou égal à ${exact(max)}.`,
     numberStep: (step) => `Saisissez un nombre par pas de ${exact(step)}.`,

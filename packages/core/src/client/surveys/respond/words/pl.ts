@@ -88,6 +88,8 @@ export const WORDS = {
     wrongType: 'Ta odpowiedź nie pasuje do tego pytania.',
     noAnswer: 'Blok tekstu nie wymaga odpowiedzi.',
     numberInvalid: 'Wpisz liczbę.',
+    numberAmbiguous:
+      'Tę liczbę można odczytać na dwa sposoby. Pisz tysiące bez separatora, a część dziesiętną po przecinku: 1250 lub 1250,5.',
     numberMin: (min) => `Wpisz liczbę równą ${exact(min)} lub większą.`,
     numberMax: (max) => `Wpisz liczbę równą ${exact(max)} lub mniejszą.`,
     numberStep: (step) => `Wpisz liczbę w krokach co ${exact(step)}.`,

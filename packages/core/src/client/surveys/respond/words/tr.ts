@@ -82,6 +82,8 @@ export const WORDS = {
     wrongType: 'Bu yanıt bu soruya uymuyor.',
     noAnswer: 'Bir metin bloğu yanıt almaz.',
     numberInvalid: 'Bir sayı girin.',
+    numberAmbiguous:
+      'Bu sayı iki şekilde okunabilir. Binlikleri ayırıcı olmadan, ondalıkları virgülle yazın: 1250 veya 1250,5.',
     numberMin: (min) => `${exact(min)} veya daha büyük bir sayı girin.`,
     numberMax: (max) => `${exact(max)} veya daha küçük bir sayı girin.`,
     numberStep: (step) => `${exact(step)} adımlarla bir sayı girin.`,
