@@ -29,7 +29,13 @@ export function createRespondGateway(client: ApiClient): RespondGateway {
 /** The invitation e-mail of a survey of the organisation in X-Organization-Id. */
 export function createInvitationPreviewGateway(client: ApiClient): InvitationPreviewGateway {
   return {
-    invitationPreview: (surveyId) => client.request('GET', `/surveys/${surveyId}/invitation-preview`),
+    invitationPreview: (surveyId, language) =>
+      client.request(
+        'GET',
+        language === undefined
+          ? `/surveys/${surveyId}/invitation-preview`
+          : `/surveys/${surveyId}/invitation-preview?lang=${encodeURIComponent(language)}`,
+      ),
   };
 }
 

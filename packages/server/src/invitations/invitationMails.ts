@@ -72,7 +72,8 @@ function translatedTexts(survey: SurveyRow): SurveyMailBase['translated'] {
  * The base of one recipient's mail: the survey's texts and the mail's words in the contact's
  * language when the survey's translation into it is complete, else all Dutch (R-SURV-19, R-INV-5).
  */
-const baseFor = (base: SurveyMailBase, recipient: Recipient) => {
+/** The base of a mail to a contact with `language` (R-INV-5, R-INV-6): in it when complete, else Dutch. */
+export const baseFor = (base: SurveyMailBase, recipient: Pick<Recipient, 'language'>) => {
   const own = recipient.language === undefined ? undefined : base.translated[recipient.language];
   return own === undefined ? base : { ...base, ...own };
 };

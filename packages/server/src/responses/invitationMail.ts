@@ -92,7 +92,9 @@ export function sanitizedHtmlToText(html: string): string {
 }
 
 /** The invitation e-mail: subject, sender, a standalone HTML document and its plain-text part. */
-export function invitationMail(content: InvitationContent): InvitationPreview {
+export function invitationMail(
+  content: InvitationContent,
+): Omit<InvitationPreview, 'language' | 'languages'> {
   const texts = invitationMailWords(content.language);
   const rtl = texts.dir === 'rtl';
   const palette = brandPalette(content.primaryColor ?? DEFAULT_PRIMARY_COLOR);

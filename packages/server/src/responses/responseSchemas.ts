@@ -198,4 +198,18 @@ export const invitationPreviewSchema = object<InvitationPreview>({
   from: string({ description: 'Afzender zoals in de From-header.' }),
   html: string({ description: 'De hele e-mail als HTML-document.' }),
   text: string({ description: 'Het tekstdeel van de e-mail.' }),
+  language: string({ description: 'De taal van de e-mail: nl of de gevraagde volledige extra taal.' }),
+  languages: array(string(), {
+    description: 'De talen waarin het voorbeeld kan: Nederlands eerst, dan de volledig vertaalde talen.',
+  }),
 });
+
+export const invitationPreviewQuerySchema = object<{ readonly lang?: string }>(
+  {
+    lang: string({
+      maxLength: 20,
+      description: 'De taal van het voorbeeld: nl of een volledig vertaalde extra taal van de survey.',
+    }),
+  },
+  { optional: ['lang'] },
+);

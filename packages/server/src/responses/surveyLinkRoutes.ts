@@ -1,8 +1,13 @@
-import type { InvitationPreview, PersonalLinksCreated, SurveyLinks } from '@loop/core';
+import {
+  type InvitationPreview,
+  type PersonalLinksCreated,
+  SURVEY_MAIN_LANGUAGE,
+  type SurveyLinks,
+} from '@loop/core';
 import { ApiError } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
-import { respondUrl, surveyMailBase } from '../invitations/invitationMails';
+import { baseFor, respondUrl, surveyMailBase } from '../invitations/invitationMails';
 import { auditRequest } from '../logs/requestLog';
 import { organizationSurvey } from '../surveys/organizationSurvey';
 import { surveyIdParams } from '../surveys/surveySchemas';
@@ -10,6 +15,7 @@ import { invitationMail } from './invitationMail';
 import { ensurePublicToken } from './publicLinks';
 import {
   createPersonalLinksSchema,
+  invitationPreviewQuerySchema,
   invitationPreviewSchema,
   personalLinksCreatedSchema,
   surveyLinksSchema,
@@ -19,6 +25,8 @@ import { newResponseToken } from './responseTokens';
 
 export const LINK_ERRORS = {
   closed: 'Deze survey is gesloten. Heropen de survey om nieuwe persoonlijke links te maken.',
+  previewLanguage:
+    'Het voorbeeld kan alleen in het Nederlands of in een taal waarin de survey volledig vertaald is.',
 } as const;
 
 /** The personal link of the invitation preview: an example, no real token. */
@@ -117,19 +125,36 @@ export const surveyLinkRoutes =
           description:
             'De uitnodiging zoals die wordt verstuurd: onderwerp, afzender, de HTML-e-mail (logo en kleur van de ' +
             'organisatie, de introductie, de geschatte invultijd en de knop naar de persoonlijke link) en het ' +
-            'tekstdeel. De knop wijst hier naar een voorbeeldlink (/respond/voorbeeld).',
+            'tekstdeel. De knop wijst hier naar een voorbeeldlink (/respond/voorbeeld). Met `?lang=` de e-mail ' +
+            'zoals een contact met die taal hem krijgt: de vertaalde titel en introductie en de woorden van de ' +
+            'e-mail in die taal (alleen Nederlands of een volledig vertaalde taal; anders 400).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
-          response: { 200: invitationPreviewSchema, 404: ERRORS.notFound, ...PROTECTED_ERRORS },
+          querystring: invitationPreviewQuerySchema,
+          response: {
+            200: invitationPreviewSchema,
+            400: ERRORS.badRequest,
+            404: ERRORS.notFound,
+            ...PROTECTED_ERRORS,
+          },
         },
       },
       async (request): Promise<InvitationPreview> => {
         const survey = await organizationSurvey(deps, request);
-        return invitationMail({
-          ...(await surveyMailBase(deps, deps.db, survey)),
+        const base = await surveyMailBase(deps, deps.db, survey);
+        // Dutch, then the complete languages the mail has words in, in the survey's order (R-INV-6).
+        const languages = [
+          SURVEY_MAIN_LANGUAGE,
+          ...survey.languages.filter((language) => Object.hasOwn(base.translated, language)),
+        ];
+        const language = request.query.lang?.trim().toLowerCase() || SURVEY_MAIN_LANGUAGE;
+        if (!languages.includes(language)) throw new ApiError(400, LINK_ERRORS.previewLanguage);
+        const mail = invitationMail({
+          ...baseFor(base, { language }),
           link: respondUrl(deps.config.appUrl, EXAMPLE_RESPONSE_TOKEN),
         });
+        return { ...mail, language, languages };
       },
     );
   };

@@ -96,7 +96,7 @@ export interface PersonalLinksCreated {
  * GET /surveys/:id/invitation-preview: the invitation e-mail exactly as it will be sent. `html` is a
  * whole e-mail document (the organisation's logo and colour, the introduction, the time estimate and
  * the personal-link button, pointing at the example link `<origin>/respond/voorbeeld`); `text` is
- * its plain-text part.
+ * its plain-text part. `?lang=xx` shows it as a contact with that language gets it (R-INV-6).
  */
 export interface InvitationPreview {
   readonly subject: string;
@@ -104,4 +104,8 @@ export interface InvitationPreview {
   readonly from: string;
   readonly html: string;
   readonly text: string;
+  /** The language the mail is in (R-INV-6): 'nl', or the complete extra language asked for. */
+  readonly language: string;
+  /** The languages the mail can be previewed in: Dutch first, then the survey's complete languages. */
+  readonly languages: readonly string[];
 }

@@ -1,3 +1,4 @@
+import { languageName } from '@loop/core/surveys/translations';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAsyncInjection } from '../../app/ContainerProvider';
@@ -10,11 +11,16 @@ import './preview.css';
  * `/survey/:id/email-preview`: the invitation e-mail as a mail client shows it (sender, subject, the
  * message). The message is the server's own e-mail document in a sandboxed frame without any
  * permission (`sandbox=""`): no script, form, popup or navigation in it can run, whatever it holds.
+ * A survey complete in other languages shows the mail in each of them, as a contact with that
+ * language gets it (R-INV-6).
  */
 export function EmailPreviewScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const preview = useAsyncInjection(TOKENS.SurveyPreview);
-  const remote = useQuery(`email-preview:${id}`, () => preview.invitation(Number(id)));
+  const [language, setLanguage] = useState<string | undefined>(undefined);
+  const remote = useQuery(`email-preview:${id}:${language ?? 'nl'}`, () =>
+    preview.invitation(Number(id), language),
+  );
   const [format, setFormat] = useState<'html' | 'text'>('html');
   const mail = remote.value;
 
@@ -47,6 +53,22 @@ export function EmailPreviewScreen() {
               <dd>{mail.subject}</dd>
             </div>
           </dl>
+          {mail.languages.length > 1 ? (
+            <fieldset className="mail-format mail-languages">
+              <legend>Taal van de e-mail</legend>
+              {mail.languages.map((code) => (
+                <button
+                  key={code}
+                  type="button"
+                  className="button button-secondary"
+                  aria-pressed={mail.language === code}
+                  onClick={() => setLanguage(code)}
+                >
+                  {languageName(code)}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
           <fieldset className="mail-format">
             <legend className="visually-hidden">Weergave van het bericht</legend>
             <button

@@ -53,14 +53,24 @@ describe('surveyPreview', () => {
       from: 'Acme <noreply@loop.nl>',
       html: '<p>Hoi</p>',
       text: 'Hoi',
+      language: 'nl',
+      languages: ['nl', 'en'],
     };
+    const asked: (string | undefined)[] = [];
     const preview = createSurveyPreview({
       surveys: { get: async (id) => (id === 4 ? apiOk(survey) : apiFailure(404, 'Niet gevonden.')) },
-      invitations: { invitationPreview: async () => apiOk(invitation) },
+      invitations: {
+        invitationPreview: async (_id, language) => {
+          asked.push(language);
+          return apiOk(invitation);
+        },
+      },
     });
     expect(await preview.survey(5)).toMatchObject({ ok: false, status: 404 });
     expect(await preview.survey(4)).toEqual({ ok: true, value: survey });
     expect(await preview.invitation(4)).toEqual({ ok: true, value: invitation });
+    await preview.invitation(4, 'en');
+    expect(asked).toEqual([undefined, 'en']);
     const first = createPreviewSession(previewView(survey, BRANDING), { clock, timer });
     await first.start(PREVIEW_TOKEN);
     first.begin();

@@ -36,13 +36,13 @@ export interface SurveyPreviewDeps {
 export interface SurveyPreview {
   /** The survey to preview, as its organisation sees it. */
   survey(surveyId: number): Promise<ApiResult<Survey>>;
-  /** The invitation e-mail exactly as it will be sent. */
-  invitation(surveyId: number): Promise<ApiResult<InvitationPreview>>;
+  /** The invitation e-mail exactly as it will be sent, in Dutch or one of the survey's complete languages. */
+  invitation(surveyId: number, language?: string): Promise<ApiResult<InvitationPreview>>;
 }
 
 export function createSurveyPreview(deps: SurveyPreviewDeps): SurveyPreview {
   return {
     survey: (surveyId) => deps.surveys.get(surveyId),
-    invitation: (surveyId) => deps.invitations.invitationPreview(surveyId),
+    invitation: (surveyId, language) => deps.invitations.invitationPreview(surveyId, language),
   };
 }

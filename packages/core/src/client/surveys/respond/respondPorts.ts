@@ -70,7 +70,8 @@ export interface RespondentBrowser {
 
 /** The invitation e-mail of one of the current organisation's surveys, as it will be sent. */
 export interface InvitationPreviewGateway {
-  invitationPreview(surveyId: number): Promise<ApiResult<InvitationPreview>>;
+  /** In `language` ('en') as a contact with it gets the mail (R-INV-6); left out: Dutch. */
+  invitationPreview(surveyId: number, language?: string): Promise<ApiResult<InvitationPreview>>;
 }
 
 /** What the answering page's session works with (see `RespondentSession`). */
