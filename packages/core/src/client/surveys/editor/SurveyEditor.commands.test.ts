@@ -202,6 +202,17 @@ describe('SurveyEditor', () => {
       ]);
     });
 
+    it("should send the survey's languages and translations along (R-SURV-27)", async () => {
+      await loaded();
+      editor.translations.addLanguage('en');
+      editor.translations.setText('en', 'title', 'Survey');
+      expect((await editor.saveAsTemplate({ name: 'Twee talen', description: '' })).ok).toBe(true);
+      expect(templates.created[0]).toMatchObject({
+        languages: ['en'],
+        translations: { en: { texts: { title: 'Survey' } } },
+      });
+    });
+
     it('should mark the fields of an incomplete survey instead of sending it', async () => {
       await loaded();
       const id = editor.addQuestion('open_long');

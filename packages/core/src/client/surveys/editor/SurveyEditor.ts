@@ -390,7 +390,7 @@ export class SurveyEditor {
       this.#set({ ...shown, issues });
       return { ok: false, message: TEMPLATE_MESSAGES.draftInvalid, fields: {} };
     }
-    const template = templateFromDraft({ ...checked.value, logic: logicOf(draft) }, meta);
+    const template = templateFromDraft({ ...checked.value, logic: logicOf(draft) }, meta, draft);
     return formFromApi(await this.#deps.templates.create(template));
   }
 

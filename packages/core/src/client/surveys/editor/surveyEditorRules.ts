@@ -154,7 +154,12 @@ export const renamedTemplate = (template: SurveyTemplate, meta: TemplateMeta): S
 });
 
 /** The editor's content as a new template ('Opslaan als sjabloon'); templates have no close date. */
-export const templateFromDraft = (draft: SurveyInput, meta: TemplateMeta): SurveyTemplateInput => ({
+export const templateFromDraft = (
+  draft: SurveyInput,
+  meta: TemplateMeta,
+  /** Where the languages come from: the draft itself, or the editor's draft beside its checked content. */
+  own: Pick<SurveyInput, 'languages' | 'translations'> = draft,
+): SurveyTemplateInput => ({
   name: meta.name.trim(),
   description: meta.description.trim(),
   title: draft.title,
@@ -164,8 +169,9 @@ export const templateFromDraft = (draft: SurveyInput, meta: TemplateMeta): Surve
   questions: draft.questions,
   ...(draft.logic === undefined ? {} : { logic: draft.logic }),
   // The languages go along, so a survey made from the template is translated too (R-SURV-27).
-  ...(draft.languages === undefined ? {} : { languages: draft.languages }),
-  ...(draft.translations === undefined ? {} : { translations: draft.translations }),
+  ...(own.languages === undefined || own.languages.length === 0
+    ? {}
+    : { languages: own.languages, translations: own.translations ?? {} }),
 });
 
 /** The Dutch texts of the rich-text editor's link form. */

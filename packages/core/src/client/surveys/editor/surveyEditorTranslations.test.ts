@@ -63,4 +63,21 @@ describe('surveyEditorTranslations', () => {
     expect(Object.keys(set.texts)).toEqual(['other', 'title']);
     expect(withText(set, title, '')).toEqual({ texts: { other: 'x' }, source_fingerprints: { other: '1' } });
   });
+
+  it("should put a quota's end-screen text in the table, so 'Talen' translates it (R-SURV-25)", () => {
+    const quota = {
+      id: 'sales',
+      name: 'Verkoop',
+      when: { match: 'all' as const, conditions: [] },
+      max: 10,
+      end_screen_text: 'Genoeg van Verkoop.',
+    };
+    const draft = { ...surveyContent(SURVEY), quotas: [quota], languages: ['en'], translations: {} };
+    const rows = translationRows(translationsView(draft), draft, 'en');
+    expect(rows.at(-1)).toMatchObject({
+      source: { key: 'quotas.sales.end_screen_text', label: "Quotum 'Verkoop': de tekst van het eindscherm" },
+      text: '',
+      missing: true,
+    });
+  });
 });
