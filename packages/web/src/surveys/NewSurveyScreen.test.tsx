@@ -185,8 +185,10 @@ describe('NewSurveyScreen', () => {
         introduction_html: '',
         thank_you_text: 'Dank je wel!',
         questions: [nps],
-        // Renaming keeps the template's logic.
+        // Renaming keeps the template's logic and languages (R-SURV-27).
         logic: NO_LOGIC,
+        languages: [],
+        translations: {},
       });
     });
 
