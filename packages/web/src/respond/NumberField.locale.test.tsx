@@ -81,6 +81,7 @@ describe('NumberField in the page language (R-RESP-14)', () => {
   it("should read English '1,250.5', refuse '1,250' as ambiguous in English and send the canonical number", async () => {
     const { session, calls } = setup({ lang: 'en' });
     const { container } = await render(<RespondentPage session={session} token="t" />);
+    await waitFor(() => expect(container.querySelector('.respondent')?.getAttribute('lang')).toBe('en'));
     await waitFor(() => button(container, 'Start'));
     await click(button(container, 'Start'));
     const input = container.querySelector('input[inputmode="decimal"]');

@@ -1,5 +1,6 @@
 import {
   knownText,
+  quotaScreenText,
   REDIRECT_DELAY_MS,
   type RespondentSession,
   type RespondentState,
@@ -71,7 +72,7 @@ export function ThankYouScreen({ state, headingRef, session }: ScreenProps) {
 function FullScreen({ state, headingRef }: ScreenProps) {
   const words = useRespondWords();
   const quota = state.full === 'quota';
-  const text = quota ? (state.endScreen?.text ?? '') : words.fullText;
+  const text = quota ? quotaScreenText(words, state.endScreen?.text ?? '') : words.fullText;
   return (
     <div className="respondent-message respondent-thanks respondent-full">
       <h1 ref={headingRef} tabIndex={-1}>

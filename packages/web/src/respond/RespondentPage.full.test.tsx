@@ -1,4 +1,5 @@
 import { type ApiResult, apiOk, NO_LOGIC, type RespondentView, type RespondResult } from '@loop/core';
+import { QUOTA_MESSAGES } from '@loop/core/surveys/logic';
 import { RespondentSession } from '@loop/core/surveys/respond';
 import { afterEach, describe, expect, it } from 'vitest';
 import { button, click, render, unmountAll, waitFor } from '../testing/render';
@@ -27,7 +28,7 @@ const VIEW: RespondentView = {
   },
 };
 
-function setup(view: RespondentView, reply: RespondResult | null = null) {
+function setup(view: RespondentView, reply: RespondResult | null = null, query: Record<string, string> = {}) {
   const session = new RespondentSession({
     gateway: {
       view: async (): Promise<ApiResult<RespondentView>> => apiOk(view),
@@ -44,7 +45,7 @@ function setup(view: RespondentView, reply: RespondResult | null = null) {
     links: { read: () => null, write: () => {} },
     drafts: { read: () => null, write: () => {}, clear: () => {} },
     location: { showToken: () => {}, leave: () => {} },
-    browser: { query: () => ({}), language: () => null },
+    browser: { query: () => query, language: () => null },
   });
   return session;
 }
@@ -83,5 +84,25 @@ describe('RespondentPage when full', () => {
     await waitFor(() => expect(heading(container)).toBe('Bedankt voor je interesse'));
     expect(container.textContent).toContain(text);
     expect(container.textContent).not.toContain('Dank je wel!');
+  });
+
+  it("should say a quota's default sentence in the page's language, and show a translated text as sent (R-SURV-25)", async () => {
+    const english = async (text: string) => {
+      const reply: RespondResult = { status: 'quota_full', end_screen: { text }, response_token: 'r' };
+      const session = setup(VIEW, reply, { lang: 'en' });
+      const { container } = await render(<RespondentPage session={session} token="t" />);
+      await waitFor(() => expect(container.querySelector('.respondent')?.getAttribute('lang')).toBe('en'));
+      await waitFor(() => expect(container.querySelector('.respondent')?.getAttribute('lang')).toBe('en'));
+      await waitFor(() => button(container, 'Start'));
+      await click(button(container, 'Start'));
+      await click(button(container, 'Submit'));
+      await waitFor(() => expect(heading(container)).toBe('Thank you for your interest'));
+      return container.querySelector('.respondent-thanks-text')?.textContent;
+    };
+    expect(await english(QUOTA_MESSAGES.quotaFull)).toBe(
+      'Thank you for your interest. Enough responses have already come in for your group.',
+    );
+    unmountAll();
+    expect(await english('Enough from Sales.')).toBe('Enough from Sales.');
   });
 });

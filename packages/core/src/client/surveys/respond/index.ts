@@ -32,6 +32,7 @@ export {
   loadedWords,
   loadRespondentWords,
   questionErrorText,
+  quotaScreenText,
   wordsLanguage,
 } from './words/respondentCatalogue';
 export type { AnswerWords, RespondentWords } from './words/respondentWords';

@@ -43,6 +43,7 @@ export const WORDS = {
   fullTitle: 'Diese Umfrage ist voll',
   fullText: 'Es sind genügend Antworten eingegangen. Vielen Dank für Ihr Interesse!',
   quotaFullTitle: 'Vielen Dank für Ihr Interesse',
+  quotaFullText: 'Vielen Dank für Ihr Interesse. Für Ihre Gruppe sind bereits genug Antworten eingegangen.',
   sent: 'Ihre Antworten wurden gesendet.',
   sentClose: 'Ihre Antworten wurden gesendet. Sie können diese Seite jetzt schließen.',
   redirectSoon: (seconds) =>

@@ -41,6 +41,7 @@ export const WORDS = {
   fullTitle: 'This survey is full',
   fullText: 'Enough responses have come in. Thank you for your interest!',
   quotaFullTitle: 'Thank you for your interest',
+  quotaFullText: 'Thank you for your interest. Enough responses have already come in for your group.',
   sent: 'Your answers have been sent.',
   sentClose: 'Your answers have been sent. You can close this page now.',
   redirectSoon: (seconds) => `You will continue automatically in ${many(seconds, 'second', 'seconds')}.`,

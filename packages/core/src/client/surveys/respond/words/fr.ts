@@ -44,6 +44,7 @@ export const WORDS = {
   fullTitle: 'Cette enquête est complète',
   fullText: `Nous avons reçu suffisamment de réponses. Merci de votre intérêt${S}!`,
   quotaFullTitle: 'Merci de votre intérêt',
+  quotaFullText: 'Merci de votre intérêt. Nous avons déjà reçu assez de réponses pour votre groupe.',
   sent: 'Vos réponses ont été envoyées.',
   sentClose: 'Vos réponses ont été envoyées. Vous pouvez maintenant fermer cette page.',
   redirectSoon: (seconds) =>

@@ -46,6 +46,7 @@ export const WORDS = {
   fullTitle: 'Ta ankieta jest już pełna',
   fullText: 'Otrzymaliśmy wystarczająco dużo odpowiedzi. Dziękujemy za zainteresowanie!',
   quotaFullTitle: 'Dziękujemy za zainteresowanie',
+  quotaFullText: 'Dziękujemy za zainteresowanie. Z Twojej grupy mamy już wystarczająco dużo odpowiedzi.',
   sent: 'Twoje odpowiedzi zostały wysłane.',
   sentClose: 'Twoje odpowiedzi zostały wysłane. Możesz teraz zamknąć tę stronę.',
   redirectSoon: (seconds) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_LANGUAGES, type Question } from '../../../../domain/contract';
+import { QUOTA_MESSAGES } from '../../../../domain/surveys/logic';
 import { RESPONDENT_MESSAGES } from '../../../../domain/surveys/model';
 import { RESPONDENT_SESSION_MESSAGES } from '../respondentState';
 import {
@@ -8,6 +9,7 @@ import {
   loadedWords,
   loadRespondentWords,
   questionErrorText,
+  quotaScreenText,
   wordsLanguage,
 } from './respondentCatalogue';
 import { DUTCH_WORDS, type RespondentWords } from './respondentWords';
@@ -155,6 +157,10 @@ describe('questionErrorText', () => {
       'Iets anders ging mis.',
     );
     expect(knownText(en, RESPONDENT_MESSAGES.closed)).toBe(en.access.closed);
+    // A full quota without its own text: the server's Dutch default in the page's language (R-SURV-25).
+    expect(DUTCH_WORDS.quotaFullText).toBe(QUOTA_MESSAGES.quotaFull);
+    expect(quotaScreenText(en, QUOTA_MESSAGES.quotaFull)).toBe(en.quotaFullText);
+    expect(quotaScreenText(en, 'Enough from Sales.')).toBe('Enough from Sales.');
     expect(knownText(en, RESPONDENT_SESSION_MESSAGES.saveFailed)).toBe(en.session.saveFailed);
     expect(questionErrorText(DUTCH_WORDS, open(10), undefined, 'Deze vraag is verplicht.')).toBe(
       'Deze vraag is verplicht.',

@@ -74,6 +74,14 @@ function fixedDutchTexts(): ReadonlyMap<string, readonly [Group, string]> {
 }
 
 /**
+ * A full quota's text in the catalogue's language: the server's Dutch default for a quota without
+ * its own text becomes the catalogue's; a quota's own text comes translated from the server already
+ * (R-SURV-25) and stays as it is.
+ */
+export const quotaScreenText = (words: RespondentWords, text: string): string =>
+  text === DUTCH_WORDS.quotaFullText ? words.quotaFullText : text;
+
+/**
  * A Dutch text the page shows (the server's `detail`, the page's own failures) in the catalogue's
  * language when it is one of the fixed texts the catalogues hold; any other text stays as it is.
  */

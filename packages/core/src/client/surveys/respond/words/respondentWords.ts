@@ -65,6 +65,8 @@ export interface RespondentWords {
   readonly fullText: string;
   /** The heading of a full quota's end screen (its text is the quota's own). */
   readonly quotaFullTitle: string;
+  /** The text of a full quota without its own text (the server's Dutch default, R-SURV-25). */
+  readonly quotaFullText: string;
   readonly sent: string;
   readonly sentClose: string;
   /** The end screen's address follows by itself after this many seconds. */
@@ -155,6 +157,7 @@ export const DUTCH_WORDS = {
   fullTitle: 'Deze survey is vol',
   fullText: 'Er zijn genoeg antwoorden binnengekomen. Bedankt voor je interesse!',
   quotaFullTitle: 'Bedankt voor je interesse',
+  quotaFullText: 'Bedankt voor je interesse. Voor jouw groep zijn er al genoeg antwoorden binnengekomen.',
   sent: 'Je antwoorden zijn verstuurd.',
   sentClose: 'Je antwoorden zijn verstuurd. Je kunt deze pagina nu sluiten.',
   redirectSoon: (seconds) => `Je gaat over ${seconds} seconden vanzelf verder.`,

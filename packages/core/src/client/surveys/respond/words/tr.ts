@@ -41,6 +41,7 @@ export const WORDS = {
   fullTitle: 'Bu anket doldu',
   fullText: 'Yeterli sayıda yanıt alındı. İlginiz için teşekkür ederiz!',
   quotaFullTitle: 'İlginiz için teşekkür ederiz',
+  quotaFullText: 'İlginiz için teşekkür ederiz. Grubunuz için yeterli sayıda yanıt zaten alındı.',
   sent: 'Yanıtlarınız gönderildi.',
   sentClose: 'Yanıtlarınız gönderildi. Bu sayfayı artık kapatabilirsiniz.',
   redirectSoon: (seconds) => `${number(seconds)} saniye içinde otomatik olarak yönlendirileceksiniz.`,
