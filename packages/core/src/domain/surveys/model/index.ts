@@ -99,7 +99,6 @@ export { checkSurveyDraft, validateCompleteSurvey } from './surveyValidation';
 export { estimateMinutes, estimateSeconds, formatEstimate, MIN_TIMING_RESPONDENTS } from './timeEstimate';
 export type { NumberMarks, TypedNumber } from './typedNumbers';
 export {
-  NUMBER_MARKS,
   numberMarksOf,
   readTypedNumber,
   TYPED_NUMBER_MAX_LENGTH,

@@ -13,26 +13,16 @@ export interface NumberMarks {
 const POINT: NumberMarks = { decimal: '.', group: ',' };
 const COMMA: NumberMarks = { decimal: ',', group: '.' };
 
-/**
- * The marks per contact language. French, Polish and Ukrainian group thousands with a space, which
- * is always read as grouping; a point between thousands is taken there too, as in German.
- */
-export const NUMBER_MARKS: Readonly<Record<string, NumberMarks>> = {
-  nl: COMMA,
-  en: POINT,
-  de: COMMA,
-  fr: COMMA,
-  pl: COMMA,
-  tr: COMMA,
-  ar: POINT,
-  uk: COMMA,
-};
+/** The languages that write a decimal point (the others of CONTACT_LANGUAGES write a comma). */
+const POINT_LANGUAGES: readonly string[] = ['en', 'ar'];
 
-/** The marks of a language; Dutch for any other. */
+/**
+ * The marks of a language: a decimal point for English and Arabic, else a decimal comma (French,
+ * Polish and Ukrainian group thousands with a space, always read as grouping, and a point too, as
+ * German does); Dutch for any language Loop does not know.
+ */
 export const numberMarksOf = (language: string | null | undefined): NumberMarks =>
-  (language !== null && language !== undefined && Object.hasOwn(NUMBER_MARKS, language)
-    ? NUMBER_MARKS[language]
-    : undefined) ?? COMMA;
+  POINT_LANGUAGES.includes(language ?? '') ? POINT : COMMA;
 
 /** A typed text longer than this is no number (±1.000.000.000 with 6 decimals and marks fits). */
 export const TYPED_NUMBER_MAX_LENGTH = 40;
@@ -42,69 +32,66 @@ export type TypedNumber =
   | { readonly number: number | null }
   | { readonly problem: 'not_a_number' | 'number_ambiguous' };
 
-/** Arabic-Indic and Persian digits, the Arabic decimal and thousands marks and the minus sign as ASCII. */
-function asciiDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u066b\u066c\u2212]/g, (char) => {
-    const code = char.charCodeAt(0);
-    if (code >= 0x0660 && code <= 0x0669) return String(code - 0x0660);
-    if (code >= 0x06f0 && code <= 0x06f9) return String(code - 0x06f0);
-    if (char === '\u066b') return '.';
-    if (char === '\u066c') return ',';
-    return '-';
-  });
-}
-
-const escaped = (mark: string) => (mark === '.' ? '\\.' : mark);
+const NOT_A_NUMBER = { problem: 'not_a_number' } as const;
+const AMBIGUOUS = { problem: 'number_ambiguous' } as const;
 
 /** Digits grouped by `group` in threes: '1.250.000'. */
-const grouped = (group: string) => new RegExp(`^\\d{1,3}(?:${escaped(group)}\\d{3})+$`);
+const grouped = (group: string) => new RegExp(`^\\d{1,3}(?:\\${group}\\d{3})+$`);
 
 /**
  * Reads what a respondent typed as the page's language writes numbers (R-RESP-14). Spaces are
- * thousands marks; with both marks, the language's order is needed ('1.250,5' in Dutch, '1,250.5'
- * in English); one decimal mark of the language reads as decimals ('12,5', '12.5'); thousands marks
- * of the language in valid groups read as thousands when there are two or more ('1.250.000'). One
- * mark that both conventions could mean ('1.250': 1250 or 1,25), and the other language's order of
- * marks, are `number_ambiguous`; the other mark alone, where it cannot mean thousands ('12.5' on a
- * Dutch page), reads as decimals, as the page always has.
+ * thousands marks; Arabic-Indic digits and marks are read as theirs. With both marks, the
+ * language's order is needed ('1.250,5' in Dutch, '1,250.5' in English); one decimal mark of the
+ * language reads as decimals ('12,5', '12.5'); thousands marks of the language in valid groups read
+ * as thousands when there are two or more ('1.250.000'). One mark that both conventions could mean
+ * ('1.250': 1250 or 1,25), and the other language's order of marks, are `number_ambiguous`; the
+ * other mark alone, where it cannot mean thousands ('12.5' on a Dutch page), reads as decimals, as
+ * the page always has.
  */
 export function readTypedNumber(text: string, language: string | null | undefined): TypedNumber {
-  if (text.length > TYPED_NUMBER_MAX_LENGTH) return { problem: 'not_a_number' };
-  const plain = asciiDigits(text).replace(/[\s\u00a0\u202f]/g, '');
+  if (text.length > TYPED_NUMBER_MAX_LENGTH) return NOT_A_NUMBER;
+  const plain = text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/\u066b/g, '.')
+    .replace(/\u066c/g, ',')
+    .replace(/\u2212/g, '-')
+    .replace(/\s/g, '');
   if (plain === '') return { number: null };
   const match = /^([-+]?)([\d.,]+)$/.exec(plain);
-  if (match === null) return { problem: 'not_a_number' };
-  const sign = match[1] === '-' ? -1 : 1;
+  if (match === null) return NOT_A_NUMBER;
   const body = match[2] as string;
-  const { decimal, group } = numberMarksOf(language);
-  const count = (mark: string) => body.split(mark).length - 1;
-  const decimals = count(decimal);
-  const groups = count(group);
-  const value = (digits: string) => {
-    if (!/^(\d+\.?\d*|\.\d+)$/.test(digits)) return { problem: 'not_a_number' } as const;
-    return { number: sign * Number(digits) };
+  const value = (digits: string | null): TypedNumber =>
+    digits !== null && /^(\d+\.?\d*|\.\d+)$/.test(digits)
+      ? { number: (match[1] === '-' ? -1 : 1) * Number(digits) }
+      : NOT_A_NUMBER;
+  /** Thousands in threes, then one decimal mark with digits after it; null when not so. */
+  const ordered = (decimal: string, group: string): string | null => {
+    const [whole = '', fraction, ...more] = body.split(decimal);
+    return more.length === 0 && fraction !== undefined && /^\d+$/.test(fraction) && grouped(group).test(whole)
+      ? `${whole.replaceAll(group, '')}.${fraction}`
+      : null;
   };
+  const { decimal, group } = numberMarksOf(language);
+  const decimals = body.split(decimal).length - 1;
+  const groups = body.split(group).length - 1;
   if (decimals === 0 && groups === 0) return value(body);
-  if (decimals > 0 && groups > 0) {
-    // The language's order: thousands in threes, then one decimal mark.
-    const [whole = '', fraction = ''] = body.split(decimal);
-    if (decimals === 1 && /^\d+$/.test(fraction) && grouped(group).test(whole))
-      return value(`${whole.replaceAll(group, '')}.${fraction}`);
-    // The other language's order ('1.250,5' on an English page): said how this page writes it.
-    const [otherWhole = '', otherFraction = ''] = body.split(group);
-    return groups === 1 && /^\d+$/.test(otherFraction) && grouped(decimal).test(otherWhole)
-      ? { problem: 'number_ambiguous' }
-      : { problem: 'not_a_number' };
-  }
-  if (decimals > 0) {
-    if (decimals === 1) return value(body.replace(decimal, '.'));
-    // '1,250,000' on a Dutch page: thousands in the other language's way.
-    return grouped(decimal).test(body) ? { problem: 'number_ambiguous' } : { problem: 'not_a_number' };
-  }
-  if (grouped(group).test(body))
-    return groups === 1 ? { problem: 'number_ambiguous' } : value(body.replaceAll(group, ''));
+  // The other language's order ('1.250,5' on an English page) is said the way this page writes it.
+  if (decimals > 0 && groups > 0)
+    return ordered(decimal, group) !== null
+      ? value(ordered(decimal, group))
+      : ordered(group, decimal) !== null
+        ? AMBIGUOUS
+        : NOT_A_NUMBER;
+  // '1,250,000' on a Dutch page: thousands in the other language's way.
+  if (decimals > 0)
+    return decimals === 1
+      ? value(body.replace(decimal, '.'))
+      : grouped(decimal).test(body)
+        ? AMBIGUOUS
+        : NOT_A_NUMBER;
+  if (grouped(group).test(body)) return groups === 1 ? AMBIGUOUS : value(body.replaceAll(group, ''));
   // The other mark once where it cannot group thousands ('12.5', '0.25' on a Dutch page): decimals.
-  return groups === 1 ? value(body.replace(group, '.')) : { problem: 'not_a_number' };
+  return groups === 1 ? value(body.replace(group, '.')) : NOT_A_NUMBER;
 }
 
 /** A number as the field shows it again in the page's language: no thousands marks ('1250,5'). */
