@@ -381,6 +381,14 @@ describe('a survey that adapts, built in the editor', () => {
     await late.page.getByRole('button', { name: 'Volgende' }).click();
     await late.page.getByText('Het quotum voor Verkoop is vol.').waitFor();
     await late.context.close();
+    // In English the quota's screen is its translation (R-SURV-25).
+    const lateEnglish = await openPage(browser, PHONE);
+    await lateEnglish.page.goto(`${server.url}/respond/${token}?afdeling=Verkoop&lang=en`);
+    await lateEnglish.page.getByRole('button', { name: 'Start', exact: true }).click();
+    await lateEnglish.page.getByRole('radio', { name: '5', exact: true }).check();
+    await lateEnglish.page.getByRole('button', { name: 'Next' }).click();
+    await lateEnglish.page.getByText('EN Het quotum voor Verkoop is vol.').waitFor();
+    await lateEnglish.context.close();
 
     // The owner reads the cross-tab of the hidden field against question 3.
     await page.goto(`${server.url}/survey/${draft.id}`);
