@@ -8,7 +8,9 @@ import type {
   SurveyTemplate,
 } from '@loop/core';
 import { QUOTA_MESSAGES } from '@loop/core/surveys/logic';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveyAnswers } from '../db/schema';
 import { LINK_ERRORS } from '../responses/surveyLinkRoutes';
 import {
   call,
@@ -261,5 +263,30 @@ describe('the invitation preview per language (R-INV-6)', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json<{ detail: string }>().detail).toBe(LINK_ERRORS.previewLanguage);
     }
+  });
+});
+
+describe('numbers typed in the page language (R-RESP-14)', () => {
+  it("should read typed text in its language with the page's reader, store the number and refuse the ambiguous", async () => {
+    const survey = await createSurvey(ctx, org, { questions: [...everyTypeQuestions(), KILO] });
+    const token = await publicToken(ctx, org, survey.id);
+    const send = (typed: string, language: string) =>
+      respond(ctx, token, {
+        final: false,
+        answers: [{ question_id: 'q-kilo', value: { number: null, typed, language }, seconds_spent: 3 }],
+        respondent_key: visitorKey(),
+      });
+    const ambiguous = await send('1.250', 'nl');
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json<{ detail: string }>().detail).toContain('Dit getal is op twee manieren te lezen.');
+    const english = await send('1,250.5', 'en');
+    expect(english.statusCode, english.body).toBe(200);
+    const dutch = await send('2.000,5', 'nl');
+    expect(dutch.statusCode, dutch.body).toBe(200);
+    const stored = await ctx.db
+      .select({ text: surveyAnswers.textValue })
+      .from(surveyAnswers)
+      .where(and(eq(surveyAnswers.surveyId, survey.id), eq(surveyAnswers.questionId, 'q-kilo')));
+    expect(stored.map((row) => row.text).sort()).toEqual(['1250.5', '2000.5']);
   });
 });
