@@ -92,4 +92,12 @@ describe('createInvitationPreviewGateway', () => {
     await createInvitationPreviewGateway(client).invitationPreview(12);
     expect(sent).toEqual([{ method: 'GET', path: '/surveys/12/invitation-preview', options: undefined }]);
   });
+
+  it('should ask for the mail in a language with ?lang= (R-INV-6)', async () => {
+    const { client, sent } = recordingClient();
+    await createInvitationPreviewGateway(client).invitationPreview(12, 'en');
+    expect(sent).toEqual([
+      { method: 'GET', path: '/surveys/12/invitation-preview?lang=en', options: undefined },
+    ]);
+  });
 });
