@@ -2,6 +2,7 @@ import type { Question } from '@loop/core';
 import {
   dateCondition,
   numericCondition,
+  operatorLabelFor,
   operatorsFor,
   type SurveyLogicCommands,
   type ValueOption,
@@ -9,17 +10,13 @@ import {
   valueKey,
   valueOptions,
   withOperator,
+  withOption,
   withRange,
   withStatement,
   withValue,
   withValues,
 } from '@loop/core/surveys/editor';
-import {
-  type Condition,
-  type ConditionOperator,
-  type LogicValue,
-  OPERATOR_LABELS,
-} from '@loop/core/surveys/logic';
+import type { Condition, ConditionOperator, LogicValue } from '@loop/core/surveys/logic';
 import { ListInput, LogicDateInput, LogicNumberInput } from './LogicInputs';
 
 /** What a condition's controls change: a rule's conditions (`editor.logic`) or a quota's (`editor.quotas`). */
@@ -45,7 +42,7 @@ const sourceKey = (condition: Condition): string =>
 
 /**
  * One condition of a rule: what it is about (an earlier question, a hidden field, the language), a
- * Likert question's statement, the comparison that fits (`operatorsFor`) and its value(s). Plain
+ * Likert question's statement, a ranking's option whose place counts (R-SURV-29), the comparison that fits (`operatorsFor`) and its value(s). Plain
  * selects and inputs with labels; every change goes straight into the draft.
  */
 export function ConditionEditor({
@@ -165,6 +162,28 @@ export function ConditionEditor({
             </select>
           </div>
         ) : null}
+        {question?.type === 'ranking' && condition.source === 'question' ? (
+          <div className="field">
+            <label htmlFor={`${p}-option`}>Optie</label>
+            <select
+              id={`${p}-option`}
+              value={condition.option_id ?? ''}
+              disabled={disabled}
+              onChange={(event) => update(withOption(condition, event.target.value || undefined, questions))}
+            >
+              <option value="">Wat op plaats 1 staat</option>
+              {question.settings.options.map((option, at) => (
+                <option key={option.id} value={option.id}>
+                  Plaats van {option.label.trim() || `Optie ${at + 1}`}
+                </option>
+              ))}
+              {condition.option_id !== undefined &&
+              !question.settings.options.some((item) => item.id === condition.option_id) ? (
+                <option value={condition.option_id}>Een verwijderde optie</option>
+              ) : null}
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor={`${p}-operator`}>Vergelijking</label>
           <select
@@ -178,7 +197,7 @@ export function ConditionEditor({
             {(operators.includes(condition.operator) ? operators : [condition.operator, ...operators]).map(
               (operator) => (
                 <option key={operator} value={operator}>
-                  {OPERATOR_LABELS[operator] ?? operator}
+                  {operatorLabelFor(operator, condition, questions)}
                 </option>
               ),
             )}
