@@ -131,6 +131,7 @@ describe('logic: a ranking option on a place (R-SURV-29)', () => {
     const quota = {
       id: 'top',
       name: 'Prijs in de top 2',
+      end_screen_text: '',
       max: 10,
       when: { match: 'all' as const, conditions: [place({ operator: 'between', min: 1, max: 2 })] },
     };
