@@ -7,8 +7,8 @@ import { queryRows } from '../results/resultsSql';
 /**
  * The answers the survey counts do not keep, counted for the analysis (R-ANALYSIS-16): numbers per
  * number (stored as text), dates per month, and the places of a ranking with more than ten options
- * (the counts keep values 0–10). One aggregate query over just those questions' answers, all time
- * and per window; never an answer itself.
+ * (the counts keep values 0–10). One aggregate query over just those questions' answers of the
+ * last twelve months, and per window; never an answer itself.
  */
 
 /** The places the survey counts keep; a ranking with more options is counted here. */
@@ -38,19 +38,31 @@ export function valueTargets(
 
 /**
  * Per survey: the answers of its number and date questions (item '') and long rankings (per
- * option) per value, all time, in the last three months (from `recent`) and the three before (from
- * `previous`), months starting on Amsterdam days like the survey counts.
+ * option) per value, in the last twelve months (from `first`: reading every year of answers would
+ * grow without end), the last three (from `recent`) and the three before (from `previous`), months
+ * starting on Amsterdam days like the survey counts.
  */
 export async function answerValueCounts(
   db: Queryable,
   surveys: readonly { readonly id: number; readonly questions: readonly Question[] }[],
-  windows: { readonly recent: string; readonly previous: string },
+  windows: { readonly first: string; readonly recent: string; readonly previous: string },
 ): Promise<Map<number, ValueCountsOverTime[]>> {
   const targets = valueTargets(surveys);
   const bySurvey = new Map<number, ValueCountsOverTime[]>();
   if (targets.length === 0) return bySurvey;
+  const first = sql`(${windows.first}::date)::timestamp at time zone 'Europe/Amsterdam'`;
   const recent = sql`(${windows.recent}::date)::timestamp at time zone 'Europe/Amsterdam'`;
   const previous = sql`(${windows.previous}::date)::timestamp at time zone 'Europe/Amsterdam'`;
+  const bySurveyTargets = new Map<number, { questions: string[]; types: Record<string, string> }>();
+  for (const target of targets) {
+    const entry = bySurveyTargets.get(target.survey_id) ?? { questions: [], types: {} };
+    entry.questions.push(target.question_id);
+    entry.types[target.question_id] = target.type;
+    bySurveyTargets.set(target.survey_id, entry);
+  }
+  const list = [...bySurveyTargets].map(([survey_id, entry]) => ({ survey_id, ...entry }));
+  // Per survey, the answers index (survey, submitted_at, question, …) is read from the window's
+  // first day on, and only the rows of the target questions reach the table for their text.
   const rows = await queryRows<{
     survey_id: number;
     question_id: string;
@@ -61,20 +73,22 @@ export async function answerValueCounts(
     previous: number;
   }>(
     db,
-    sql`with q as (
-        select * from jsonb_to_recordset(${JSON.stringify(targets)}::jsonb)
-          as q(survey_id int, question_id text, type text))
-      select a.survey_id, a.question_id, a.item_id,
-        case q.type when 'date' then left(a.text_value, 7) when 'ranking' then a.num_value::text
-          else a.text_value end as value,
-        count(*)::int as overall,
-        (count(*) filter (where a.submitted_at >= ${recent}))::int as recent,
-        (count(*) filter (where a.submitted_at >= ${previous} and a.submitted_at < ${recent}))::int as previous
-      from survey_answers a join q on q.survey_id = a.survey_id and q.question_id = a.question_id
-      where a.survey_id in (select distinct survey_id from q) and a.submitted_at is not null
-        and case q.type when 'ranking' then a.item_id <> '' and a.num_value is not null
-          else a.item_id = '' and a.text_value is not null end
-      group by 1, 2, 3, 4`,
+    sql`with t as (
+        select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+          as t(survey_id int, questions text[], types jsonb))
+      select t.survey_id, x.question_id, x.item_id, x.value, x.overall, x.recent, x.previous
+      from t cross join lateral (
+        select a.question_id, a.item_id,
+          case t.types->>a.question_id when 'date' then left(a.text_value, 7)
+            when 'ranking' then a.num_value::text else a.text_value end as value,
+          count(*)::int as overall,
+          (count(*) filter (where a.submitted_at >= ${recent}))::int as recent,
+          (count(*) filter (where a.submitted_at >= ${previous} and a.submitted_at < ${recent}))::int as previous
+        from survey_answers a
+        where a.survey_id = t.survey_id and a.submitted_at >= ${first} and a.question_id = any(t.questions)
+          and case t.types->>a.question_id when 'ranking' then a.item_id <> '' and a.num_value is not null
+            else a.item_id = '' and a.text_value is not null end
+        group by 1, 2, 3) as x`,
   );
   const found = new Map<string, { surveyId: number; item: ValueCountsOverTime }>();
   for (const row of rows) {
