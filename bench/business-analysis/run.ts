@@ -1,7 +1,7 @@
 /**
  * The built-in analyst over a large organisation (issue 15): 100 KPIs (60 entered by hand with 36
  * months of values, 25 fed by surveys, 15 by finance), 50 surveys with 1,000,000 answer rows over
- * two years, and three years of finance records, on PostgreSQL. Timed end to end as the route runs
+ * two years (2,240,000 since the number, date, dropdown and ranking questions were added), and three years of finance records, on PostgreSQL. Timed end to end as the route runs
  * it (gather the aggregates with SQL, then write the Markdown report), turn about with the bare
  * query a developer would write first: one GROUP BY over the organisation's answers. Budget: 1 s.
  * Also POST /organization/business-analysis through the whole server (auth, claim, store, audit),
@@ -70,6 +70,32 @@ const QUESTIONS: Question[] = [
     required: false,
     position: 4,
     settings: { max_length: 2000 },
+  }, // The newer types the analysis reads (R-ANALYSIS-16): number and date from the answers, dropdown
+  // and ranking from the survey counts.
+  {
+    id: 'q6',
+    type: 'number',
+    title: 'Hoeveel uur werk je thuis per week?',
+    required: false,
+    position: 5,
+    settings: { min: 0, max: 200, step: 0.5, unit: 'uur' },
+  },
+  { id: 'q7', type: 'date', title: 'Wanneer begon je?', required: false, position: 6, settings: {} },
+  {
+    id: 'q8',
+    type: 'dropdown',
+    title: 'Vestiging',
+    required: false,
+    position: 7,
+    settings: { options: [1, 2, 3, 4, 5, 6].map((i) => ({ id: `d${i}`, label: `Vestiging ${i}` })) },
+  },
+  {
+    id: 'q9',
+    type: 'ranking',
+    title: 'Wat is het belangrijkst?',
+    required: false,
+    position: 8,
+    settings: { options: [1, 2, 3, 4, 5].map((i) => ({ id: `r${i}`, label: `Thema ${i}` })) },
   },
 ];
 
@@ -97,6 +123,19 @@ function answerStatements(organizationId: number): string[] {
     insert(
       `select d.id, d.survey_id, 'q5', '', null, 'Minder vergaderen, antwoord ' || d.id, d.completed_at
         from d where ${h(9)} % 10 < 3`,
+    ),
+    // Hours as JavaScript writes them ('12.5'), a little more lately; days over three years.
+    insert(
+      `select d.id, d.survey_id, 'q6', '', null, trim_scale((${h(11)} % 80 + 20 * ${lift}) / 2.0)::text, d.completed_at from d`,
+    ),
+    insert(
+      `select d.id, d.survey_id, 'q7', '', null, (date '2023-01-01' + ${h(12)} % 1095)::text, d.completed_at from d`,
+    ),
+    insert(`select d.id, d.survey_id, 'q8', 'd' || (1 + ${h(13)} % 6), 1, null, d.completed_at from d`),
+    insert(`select d.id, d.survey_id, 'q9', '', null, null, d.completed_at from d`),
+    insert(
+      `select d.id, d.survey_id, 'q9', 'r' || (k + 1), 1 + (k + ${h(14)}) % 5, null, d.completed_at
+        from d, generate_series(0, 4) as k`,
     ),
   ];
 }

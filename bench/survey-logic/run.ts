@@ -1,6 +1,7 @@
 /**
  * Survey logic (issue 26): the one evaluator in core, on a survey of 200 questions whose rules hold
- * 500 conditions (show and hide rules, jumps ahead, an end screen). Times, in one process after
+ * 500 conditions (show and hide rules, jumps ahead, an end screen; since R-SURV-29 every seventh
+ * question a ranking whose conditions test an option's place). Times, in one process after
  * warm-up, the evaluation the answering page runs after one answer changed (the whole path from all
  * answers so far) and the server's check of a full submission (the answers keyed, the path, the
  * answers pruned to it and the path's problems), each beside a bare baseline from the same run: a
@@ -31,7 +32,7 @@ const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 
 function makeQuestion(i: number): Question {
   const base = { id: `q${i}`, title: `Vraag ${i + 1}`, required: i % 3 === 0, position: i };
   const options = [1, 2, 3, 4].map((n) => ({ id: `o${n}`, label: `Keuze ${n}` }));
-  switch (i % 6) {
+  switch (i % 7) {
     case 0:
       return { ...base, type: 'single_choice', settings: { options, allow_other: true } };
     case 1:
@@ -48,8 +49,11 @@ function makeQuestion(i: number): Question {
       return { ...base, type: 'rating', settings: { scale: 5, style: 'stars' } };
     case 4:
       return { ...base, type: 'open_short', settings: { max_length: 200 } };
-    default:
+    case 5:
       return { ...base, type: 'multiple_choice', settings: { options, allow_other: false } };
+    default:
+      // A ranking whose conditions test an option's place (R-SURV-29).
+      return { ...base, type: 'ranking', settings: { options } };
   }
 }
 
@@ -74,6 +78,15 @@ function conditionOn(question: Question): Condition {
       };
     case 'rating':
       return { source: 'question', question_id, operator: 'less', value: 5 };
+    case 'ranking':
+      return {
+        source: 'question',
+        question_id,
+        option_id: `o${int(1, 4)}`,
+        operator: 'between',
+        min: 1,
+        max: 2,
+      };
     default:
       return { source: 'question', question_id, operator: 'contains', value: 'e' };
   }
@@ -123,6 +136,14 @@ function answerTo(question: Question): AnswerValue {
       return { s1: int(1, 5), s2: int(1, 5), s3: int(1, 5) };
     case 'rating':
       return { score: int(1, 5) };
+    case 'ranking': {
+      const ids = ['o1', 'o2', 'o3', 'o4'];
+      for (let k = ids.length - 1; k > 0; k--) {
+        const j = int(0, k);
+        [ids[k], ids[j]] = [ids[j] as string, ids[k] as string];
+      }
+      return { option_ids: ids };
+    }
     default:
       return { text: rnd() < 0.5 ? 'prima werkplek' : 'goed' };
   }

@@ -17,14 +17,16 @@ import { financeTotals } from '../kpis/financeSource';
 import { type ComputeDeps, computeKpiValues } from '../kpis/kpiComputation';
 import { organizationKpis } from '../kpis/kpiStore';
 import { queryRows } from '../results/resultsSql';
+import { answerValueCounts } from './answerValues';
 
 /**
  * What an analysis of an organisation is made from, gathered with aggregate SQL over the sums the
  * database keeps as data comes in, never over the answers themselves: KPI values through the KPI
  * feature's own computation (manual values, survey counts per period, finance month totals),
  * survey scores from `survey_answer_counts` and `survey_response_counts` (per survey, question,
- * item and month), finance from `finance_month_totals`. A few statements whatever the number of
- * answers; core turns the sums into facts (core `analysis/analysisInput.ts`).
+ * item and month), finance from `finance_month_totals`; only number and date answers (and long
+ * rankings' places), which those sums do not keep, are counted from the answers of just those
+ * questions (answerValues.ts). A few statements whatever the number of answers; core turns the sums into facts (core `analysis/analysisInput.ts`).
  */
 
 /** Periods of each KPI the analysis looks at (and one before, for the trend). */
@@ -78,7 +80,10 @@ const answeredSurveys = (organizationId: number, first: string, limit: SQL) => s
   order by rc.last_bucket desc, s.id desc
   ${limit}`;
 
-/** Answers per value of the surveys' NPS questions and Likert statements: all time, recent, before. */
+/**
+ * Answers per value of the surveys' NPS questions, Likert statements, dropdown options and ranking
+ * options (places up to ten): all time, recent, before.
+ */
 async function scoredItemCounts(
   db: Queryable,
   surveyIds: readonly number[],
@@ -102,7 +107,7 @@ async function scoredItemCounts(
         select s.id as survey_id, q.value->>'id' as question_id
         from surveys s cross join lateral jsonb_array_elements(s.questions) as q(value)
         where s.id = any (array(select jsonb_array_elements_text(${JSON.stringify(surveyIds)}::jsonb)::int))
-          and q.value->>'type' in ('nps', 'likert'))
+          and q.value->>'type' in ('nps', 'likert', 'dropdown', 'ranking'))
       select json_build_array(c.survey_id, c.question_id, c.item_id, ${sums(null)}, ${sums(recent)},
           ${sums(previous)}) as row
       from survey_answer_counts c join q on q.survey_id = c.survey_id and q.question_id = c.question_id
@@ -134,17 +139,21 @@ async function gatherSurveys(db: Queryable, organizationId: number, today: strin
     db,
     answeredSurveys(organizationId, windows.first, sql`limit ${ANALYSIS_SURVEYS_MAX}`),
   );
-  const items = await scoredItemCounts(
-    db,
-    rows.map((row) => row.id),
-    windows,
-  );
-  return rows.map((row): SurveyFacts => {
+  const questions = rows.map((row) => ({ id: row.id, questions: renumberQuestions(row.questions) }));
+  const [items, values] = await Promise.all([
+    scoredItemCounts(
+      db,
+      rows.map((row) => row.id),
+      windows,
+    ),
+    answerValueCounts(db, questions, windows),
+  ]);
+  return rows.map((row, index): SurveyFacts => {
     const perMonth = new Map((row.months ?? []).map(([month, completed]) => [month, Number(completed)]));
     return surveyFacts({
       title: row.title,
       status: effectiveStatus(row.status, row.close_at, now),
-      questions: renumberQuestions(row.questions),
+      questions: questions[index]?.questions ?? [],
       completed: Number(row.completed),
       completedPersonal: Number(row.completed_personal),
       personalLinks: Number(row.personal_links),
@@ -153,6 +162,7 @@ async function gatherSurveys(db: Queryable, organizationId: number, today: strin
         completed: perMonth.get(period.key) ?? 0,
       })),
       items: items.get(row.id) ?? [],
+      values: values.get(row.id) ?? [],
     });
   });
 }

@@ -45,7 +45,8 @@ function answerMeets(condition: Extract<ResultsCondition, { source: 'question' }
     const values = condition.operator === 'one_of' ? condition.values.map(String) : [];
     return sql`exists (select 1 from survey_answers a where ${on} and a.item_id in (${list(values.length > 0 ? values : [OTHER_ITEM_ID])}))`;
   }
-  const item = condition.statement_id ?? QUESTION_ITEM_ID;
+  // A Likert statement's point, a ranking option's place (R-SURV-31), else the question's own row.
+  const item = condition.statement_id ?? condition.option_id ?? QUESTION_ITEM_ID;
   const value =
     condition.operator === 'between'
       ? sql`a.num_value between ${condition.min} and ${condition.max}`

@@ -32,6 +32,7 @@ const conditionSchema = {
     source: { type: 'string', enum: ['question', 'hidden_field', 'language'] },
     question_id: string(LOGIC_ID),
     statement_id: string(LOGIC_ID),
+    option_id: string({ ...LOGIC_ID, description: 'Bij een rangorde: de optie waarvan de plaats telt.' }),
     name: string({ maxLength: 40, description: 'Een verborgen veld.' }),
     operator: { type: 'string', enum: ALL_OPERATORS },
     value: logicValue,
@@ -40,7 +41,8 @@ const conditionSchema = {
     max: logicValue,
   },
   description:
-    'Een voorwaarde: source question (question_id, bij Likert statement_id), hidden_field (name) of ' +
+    'Een voorwaarde: source question (question_id, bij Likert statement_id, bij een rangorde ' +
+    'option_id voor de plaats van die optie), hidden_field (name) of ' +
     'language, met een operator en de waarde(n) die hij nodig heeft (value, values of min en max).',
 } as Schema<unknown>;
 

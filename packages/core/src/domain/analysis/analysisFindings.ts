@@ -6,11 +6,13 @@ import {
   kpiPeriod,
   kpiValue,
   npsText,
+  numberText,
   percentText,
   quoted,
   scoreChange,
   scoreText,
 } from './analysisText';
+import { NUMBER_SHIFT } from './answerFacts';
 
 /**
  * The strengths, risks and recommendations of the built-in analyst: each follows from the numbers
@@ -36,6 +38,9 @@ import {
  * 10. Response rate over at least `minLinks` personal links: at least `rateGood` % → strength;
  *     below `rateLow` % → risk and recommendation.
  * 11. Surveys, but no responses in the last three months → recommendation to ask again.
+ * 15. A number question whose median moved by at least `numberShift` × its interquartile range
+ *     between the two windows → recommendation to find out why (R-ANALYSIS-17). A number has no
+ *     better direction, so the shift is neither a strength nor a risk.
  *
  * Finance (months of the last twelve):
  * 12. Result over the twelve months positive → strength; negative → risk and recommendation.
@@ -54,6 +59,7 @@ export const ANALYSIS_RULES = {
   rateLow: 30,
   costRise: 10,
   incomeRise: 10,
+  numberShift: NUMBER_SHIFT,
 } as const;
 
 export interface AnalysisFindings {
@@ -231,6 +237,15 @@ function surveyRules(surveys: readonly SurveyFacts[], out: Lists): void {
           `${capital(what)} daalde van ${scoreText(previous.score)} naar ${scoreText(recent.score)} van 100 (${scoreChange(change)}).`,
         );
       }
+    }
+    for (const number of survey.numbers) {
+      if (!number.notable || number.change === null) continue;
+      const from = numberText(number.previous.median, number.unit);
+      const to = numberText(number.recent.median, number.unit);
+      out.recommendations.push(
+        `Zoek uit waarom de mediaan van ${quoted(number.question)} in ${title} ${number.change > 0 ? 'steeg' : 'daalde'} ` +
+          `van ${from} naar ${to} (laatste drie maanden tegenover de drie daarvoor): een opvallende verschuiving.`,
+      );
     }
     if (survey.responseRate !== null && survey.personalLinks >= rules.minLinks) {
       const rate = `${percentText(survey.responseRate)} van ${survey.personalLinks} persoonlijke links`;

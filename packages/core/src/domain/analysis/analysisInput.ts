@@ -12,6 +12,17 @@ import type {
 import { kpiCard, kpiPoints, kpiSourceText } from '../kpis';
 import type { Period, PeriodKind } from '../periods';
 import { type CountsByValue, likertSummary, npsFromCounts } from '../surveys/model';
+import {
+  type DateFacts,
+  type DropdownFacts,
+  dateFacts,
+  dropdownFacts,
+  type NumberFacts,
+  numberFacts,
+  type RankingFacts,
+  rankingFacts,
+  type ValueCountsOverTime,
+} from './answerFacts';
 
 /**
  * What an analyst gets to know about an organisation: aggregates only. KPI values per period,
@@ -158,9 +169,16 @@ export interface SurveyFacts {
   readonly responseRate: number | null;
   readonly nps: readonly NpsFacts[];
   readonly statements: readonly StatementFacts[];
+  /** Number, ranking, dropdown and date questions with answers (R-ANALYSIS-16). */
+  readonly numbers: readonly NumberFacts[];
+  readonly rankings: readonly RankingFacts[];
+  readonly dropdowns: readonly DropdownFacts[];
+  readonly dates: readonly DateFacts[];
 }
 
-/** Answers of one scored item (an NPS question, item ''; a Likert statement, its id) per value. */
+/**
+ * Answers of one scored item (an NPS question, item ''; a Likert statement, its id; a dropdown's or
+ * ranking's option, its id: a dropdown's count under 1, a ranking's per place) (an NPS question, item ''; a Likert statement, its id) per value. */
 export interface ItemCounts {
   readonly questionId: string;
   readonly itemId: string;
@@ -179,6 +197,11 @@ export interface SurveyCounts {
   readonly personalLinks: number;
   readonly months: readonly { readonly month: string; readonly completed: number }[];
   readonly items: readonly ItemCounts[];
+  /**
+   * Answers per value the counts above do not keep: numbers, dates' months, and the places of a
+   * ranking with more than ten options (by option). Left out: none.
+   */
+  readonly values?: readonly ValueCountsOverTime[];
 }
 
 /** A score change counts only between windows with at least this many answers each. */
@@ -216,6 +239,7 @@ export function surveyFacts(counts: SurveyCounts): SurveyFacts {
   const itemOf = (questionId: string, itemId: string) => byItem.get(`${questionId}\u0000${itemId}`) ?? none;
   const nps: NpsFacts[] = [];
   const statements: StatementFacts[] = [];
+  const more = answerFactsOf(counts, itemOf);
   for (const question of counts.questions) {
     if (question.type === 'nps') {
       const item = itemOf(question.id, '');
@@ -253,7 +277,43 @@ export function surveyFacts(counts: SurveyCounts): SurveyFacts {
     responseRate: counts.personalLinks > 0 ? (counts.completedPersonal * 100) / counts.personalLinks : null,
     nps,
     statements,
+    ...more,
   };
+}
+
+/** The facts of a survey's number, ranking, dropdown and date questions with answers (R-ANALYSIS-16). */
+function answerFactsOf(counts: SurveyCounts, itemOf: (questionId: string, itemId: string) => ItemCounts) {
+  const byValue = new Map(
+    (counts.values ?? []).map((item) => [`${item.questionId}\u0000${item.itemId}`, item]),
+  );
+  const none = { overall: {}, recent: {}, previous: {} };
+  const valuesOf = (questionId: string, itemId: string) =>
+    byValue.get(`${questionId}\u0000${itemId}`) ?? none;
+  const numbers: NumberFacts[] = [];
+  const rankings: RankingFacts[] = [];
+  const dropdowns: DropdownFacts[] = [];
+  const dates: DateFacts[] = [];
+  for (const question of counts.questions) {
+    if (question.type === 'number') {
+      const facts = numberFacts(question, valuesOf(question.id, ''), ANALYSIS_MIN_ANSWERS);
+      if (facts.answered > 0) numbers.push(facts);
+    } else if (question.type === 'ranking') {
+      // Places up to ten are counted with the scores; a longer ranking's come apart, per option.
+      const facts = rankingFacts(question, (optionId) => {
+        const counted = byValue.get(`${question.id}\u0000${optionId}`);
+        if (counted === undefined) return itemOf(question.id, optionId).overall;
+        return Object.fromEntries(Object.entries(counted.overall).map(([place, n]) => [Number(place), n]));
+      });
+      if (facts.answered > 0) rankings.push(facts);
+    } else if (question.type === 'dropdown') {
+      const facts = dropdownFacts(question, (optionId) => itemOf(question.id, optionId).overall[1] ?? 0);
+      if (facts.answered > 0) dropdowns.push(facts);
+    } else if (question.type === 'date') {
+      const facts = dateFacts(question, valuesOf(question.id, '').overall);
+      if (facts.answered > 0) dates.push(facts);
+    }
+  }
+  return { numbers, rankings, dropdowns, dates };
 }
 
 // --- Finance ------------------------------------------------------------------------------------

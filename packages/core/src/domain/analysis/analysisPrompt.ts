@@ -79,6 +79,36 @@ export function promptFacts(input: AnalysisInput) {
         antwoorden: statement.overall.answered,
         verandering: round(statement.change),
       })),
+      getallen: survey.numbers.map((number) => ({
+        vraag: scrubLabel(number.question),
+        eenheid: number.unit === null ? null : scrubLabel(number.unit),
+        antwoorden: number.answered,
+        mediaan: round(number.median),
+        kwartielen: [round(number.q1), round(number.q3)],
+        mediaan_laatste_drie_maanden: round(number.recent.median),
+        mediaan_drie_maanden_daarvoor: round(number.previous.median),
+        verandering: round(number.change),
+        opvallend: number.notable,
+      })),
+      rangordes: survey.rankings.map((ranking) => ({
+        vraag: scrubLabel(ranking.question),
+        antwoorden: ranking.answered,
+        opties: ranking.options.map((option) => ({
+          optie: scrubLabel(option.label),
+          gemiddelde_plaats: round(option.average),
+          keren_op_plaats_1: option.first,
+        })),
+      })),
+      keuzelijsten: survey.dropdowns.map((dropdown) => ({
+        vraag: scrubLabel(dropdown.question),
+        antwoorden: dropdown.answered,
+        grootste_groepen: dropdown.groups.map((group) => [scrubLabel(group.label), group.count]),
+      })),
+      datums: survey.dates.map((date) => ({
+        vraag: scrubLabel(date.question),
+        antwoorden: date.answered,
+        drukste_maand: date.busiest === null ? null : [date.busiest.month, date.busiest.count],
+      })),
     })),
     financien:
       input.finance === null

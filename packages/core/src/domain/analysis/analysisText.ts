@@ -57,3 +57,15 @@ export const euros = (cents: number): string => formatCents(cents);
 export function counted(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
+
+/** A number answer with its unit, at most two decimals: '12,5 kg'; '–' for none. */
+export const numberText = (value: number | null, unit: string | null): string =>
+  value === null ? '–' : `${formatNumber(value)}${unit === null ? '' : ` ${plain(unit)}`}`;
+
+/** An average place, one decimal: '1,8'. */
+export const placeText = (place: number | null): string =>
+  place === null ? '–' : formatNumber(Math.round(place * 10) / 10);
+
+/** A share of a count as a whole percentage: '45%' (0% of none). */
+export const shareText = (count: number, total: number): string =>
+  percentText(total > 0 ? (count * 100) / total : 0);

@@ -13,10 +13,13 @@ import {
   meanText,
   monthName,
   npsText,
+  numberText,
   percentText,
+  placeText,
   plain,
   quoted,
   scoreText,
+  shareText,
 } from './analysisText';
 
 /**
@@ -159,6 +162,49 @@ function surveyLines(survey: SurveyFacts): string[] {
       `- Stelling ${quoted(statement.statement)}: ${scoreText(statement.overall.score)} van 100 ` +
         `(gemiddeld ${meanText(statement.mean)} op ${statement.points}, ${statement.overall.answered} antwoorden).` +
         overTimeText(statement, scoreText),
+    );
+  }
+  return [...lines, ...answerLines(survey)];
+}
+
+/** The lines of a survey's number, ranking, dropdown and date questions (R-ANALYSIS-16). */
+function answerLines(survey: SurveyFacts): string[] {
+  const lines: string[] = [];
+  for (const number of survey.numbers) {
+    const n = (value: number | null) => numberText(value, number.unit);
+    const shift =
+      number.change === null
+        ? ''
+        : ` Laatste drie maanden ${n(number.recent.median)}, de drie maanden daarvoor ${n(number.previous.median)}` +
+          (number.notable ? ': een opvallende verschuiving.' : '.');
+    lines.push(
+      `- Getal ${quoted(number.question)}: mediaan ${n(number.median)} (kwartielen ${n(number.q1)} en ${n(number.q3)}), ` +
+        `${counted(number.answered, 'antwoord', 'antwoorden')}.${shift}`,
+    );
+  }
+  for (const ranking of survey.rankings) {
+    const top = ranking.top;
+    const first =
+      top === null
+        ? ''
+        : ` ${quoted(top.label)} staat het vaakst op plaats 1 (${shareText(top.first, ranking.answered)} van ${counted(ranking.answered, 'antwoord', 'antwoorden')}).`;
+    const places = ranking.options.map((option) => `${quoted(option.label)} ${placeText(option.average)}`);
+    lines.push(`- Rangorde ${quoted(ranking.question)}:${first} Gemiddelde plaats: ${places.join(', ')}.`);
+  }
+  for (const dropdown of survey.dropdowns) {
+    const groups = dropdown.groups.map(
+      (group) => `${quoted(group.label)} ${shareText(group.count, dropdown.answered)} (${group.count})`,
+    );
+    lines.push(
+      `- Keuzelijst ${quoted(dropdown.question)}: grootste ${groups.length === 1 ? 'groep' : 'groepen'} ${groups.join(', ')} ` +
+        `van ${counted(dropdown.answered, 'antwoord', 'antwoorden')}.`,
+    );
+  }
+  for (const date of survey.dates) {
+    if (date.busiest === null) continue;
+    lines.push(
+      `- Datum ${quoted(date.question)}: de drukste maand is ${monthName(date.busiest.month)} met ` +
+        `${date.busiest.count} van ${counted(date.answered, 'antwoord', 'antwoorden')}.`,
     );
   }
   return lines;

@@ -22,4 +22,12 @@ export type {
 export { ANALYSIS_MIN_ANSWERS, kpiFacts, surveyFacts } from './analysisInput';
 export type { AnalysisPrompt } from './analysisPrompt';
 export { analysisPrompt, scrubLabel } from './analysisPrompt';
+export type {
+  DateFacts,
+  DropdownFacts,
+  NumberFacts,
+  RankingFacts,
+  ValueCountsOverTime,
+} from './answerFacts';
+export { DROPDOWN_GROUPS, NUMBER_SHIFT } from './answerFacts';
 export { ANALYSIS_SECTIONS, analysisTitle, builtinAnalysis } from './builtinAnalysis';

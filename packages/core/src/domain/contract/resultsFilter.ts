@@ -13,19 +13,27 @@
 export type ResultsFilterValue = string | number;
 
 export type ResultsCondition =
-  /** The answer is one of these (a multiple choice: any of them ticked); Likert: the statement's point. */
+  /**
+   * The answer is one of these (a multiple choice: any of them ticked); Likert: the statement's
+   * point; a ranking's option (`option_id`): its place.
+   */
   | {
       readonly source: 'question';
       readonly question_id: string;
       readonly statement_id?: string;
+      readonly option_id?: string;
       readonly operator: 'one_of';
       readonly values: readonly ResultsFilterValue[];
     }
-  /** A score (NPS, rating) or a Likert statement's point from `min` up to and including `max`. */
+  /**
+   * A score (NPS, rating), a Likert statement's point or a ranking option's place (R-SURV-31) from
+   * `min` up to and including `max`.
+   */
   | {
       readonly source: 'question';
       readonly question_id: string;
       readonly statement_id?: string;
+      readonly option_id?: string;
       readonly operator: 'between';
       readonly min: number;
       readonly max: number;

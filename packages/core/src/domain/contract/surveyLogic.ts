@@ -38,6 +38,11 @@ export type QuestionCondition = {
   readonly question_id: string;
   /** Likert: the statement whose point is compared (without one only `answered`/`not_answered`). */
   readonly statement_id?: string;
+  /**
+   * Ranking: the option whose place is compared (1 = first; R-SURV-29). Without one a ranking's
+   * condition is on the option ranked first ('is Prijs').
+   */
+  readonly option_id?: string;
 } & ConditionTest;
 
 /** A condition on a hidden field: a value the survey's link carries (`?bron=mail`). */

@@ -5,10 +5,12 @@ import {
   conditionOnQuestion,
   conditionSources,
   jumpTargets,
+  operatorLabelFor,
   operatorsFor,
   valueFromKey,
   valueOptions,
   withOperator,
+  withOption,
   withStatement,
 } from './logicEdits';
 import { likert, nps } from './SurveyEditor.fixtures';
@@ -129,5 +131,48 @@ describe('logicEdits', () => {
     expect(hiddenFieldsQuery(['afdeling', 'bron'])).toBe('?afdeling=…&bron=…');
     expect(redirectError('')).toBeNull();
     expect(redirectError('ftp://x')).toMatch(/http:\/\//);
+  });
+});
+
+describe('logicEdits: a ranking option’s place (R-SURV-29)', () => {
+  const ranking: Question = {
+    id: 'prio',
+    type: 'ranking',
+    title: 'Wat is het belangrijkst?',
+    required: false,
+    position: 0,
+    settings: {
+      options: [
+        { id: 'prijs', label: 'Prijs' },
+        { id: 'service', label: 'Service' },
+      ],
+    },
+  };
+  const first: Condition = { source: 'question', question_id: 'prio', operator: 'equals', value: 'service' };
+
+  it('should switch between the option ranked first and an option’s place, with fitting operators and values', () => {
+    const placed = withOption(first, 'prijs', [ranking]);
+    expect(placed).toEqual({
+      source: 'question',
+      question_id: 'prio',
+      option_id: 'prijs',
+      operator: 'equals',
+      value: 1,
+    });
+    expect(operatorsFor(placed, [ranking])).toContain('between');
+    expect(operatorsFor(first, [ranking])).not.toContain('between');
+    expect(valueOptions(placed, [ranking])).toEqual([
+      { value: 1, label: 'Plaats 1' },
+      { value: 2, label: 'Plaats 2' },
+    ]);
+    expect(operatorLabelFor('less', placed, [ranking])).toBe('staat vóór plaats');
+    expect(operatorLabelFor('less', first, [ranking])).toBe('lager dan');
+    expect(withOperator(placed, 'between', [ranking])).toMatchObject({ option_id: 'prijs', min: 1, max: 2 });
+    expect(withOption(placed, undefined, [ranking])).toEqual({
+      source: 'question',
+      question_id: 'prio',
+      operator: 'equals',
+      value: 'prijs',
+    });
   });
 });

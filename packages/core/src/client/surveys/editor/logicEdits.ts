@@ -3,6 +3,7 @@ import {
   type Condition,
   type ConditionOperator,
   type ConditionTest,
+  conditionKind,
   type EndScreen,
   LANGUAGE_NAMES,
   LOGIC_KINDS,
@@ -12,6 +13,7 @@ import {
   OPERATOR_LABELS,
   OPERATORS,
   OTHER_CHOICE,
+  PLACE_OPERATOR_LABELS,
 } from '../../../domain/surveys/logic';
 import { dayKey } from '../../../domain/surveys/model';
 
@@ -79,13 +81,29 @@ export function operatorsFor(
     fitting =
       question.type === 'likert' && condition.statement_id === undefined
         ? new Set<ConditionOperator>(['answered', 'not_answered'])
-        : OPERATORS[LOGIC_KINDS[question.type]];
+        : OPERATORS[conditionKind(question, condition)];
   } else fitting = OPERATORS[condition.source];
   // A number is typed, not picked from a list: no 'is een van' (R-SURV-24).
   const typed = numericCondition(condition, questions) || dateCondition(condition, questions);
   return OPERATOR_ORDER.filter(
     (operator) => fitting.has(operator) && !(typed && (operator === 'one_of' || operator === 'none_of')),
   );
+}
+
+/** Whether the condition compares a ranking option's place (R-SURV-29). */
+export function placeCondition(condition: Condition, questions: readonly Question[]): boolean {
+  if (condition.source !== 'question' || condition.option_id === undefined) return false;
+  return questions.find((item) => item.id === condition.question_id)?.type === 'ranking';
+}
+
+/** An operator's label in the editor: a place's own wording ('staat op plaats') for a ranking option. */
+export function operatorLabelFor(
+  operator: ConditionOperator,
+  condition: Condition,
+  questions: readonly Question[],
+): string {
+  const labels = placeCondition(condition, questions) ? PLACE_OPERATOR_LABELS : OPERATOR_LABELS;
+  return labels[operator] ?? operator;
 }
 
 /** Whether the condition compares a date question's day (its values are day keys, 20260315). */
@@ -100,9 +118,10 @@ export function numericCondition(condition: Condition, questions: readonly Quest
   return questions.find((item) => item.id === condition.question_id)?.type === 'number';
 }
 
-/** The lowest and highest point of a scale question. */
+/** The lowest and highest point of a scale question (a ranking: its places). */
 function scaleOf(question: Question): readonly [number, number] | null {
   if (question.type === 'nps') return [0, 10];
+  if (question.type === 'ranking') return [1, question.settings.options.length];
   if (question.type === 'rating') return [1, question.settings.scale];
   if (question.type === 'likert') return [1, question.settings.points];
   return null;
@@ -122,6 +141,8 @@ export function valueOptions(
   if (condition.source === 'hidden_field') return null;
   const question = questions.find((item) => item.id === condition.question_id);
   if (question === undefined) return [];
+  if (question.type === 'ranking' && condition.option_id !== undefined)
+    return question.settings.options.map((_, index) => ({ value: index + 1, label: `Plaats ${index + 1}` }));
   if (question.type === 'dropdown' || question.type === 'ranking')
     return question.settings.options.map((option, index) => ({
       value: option.id,
@@ -206,9 +227,12 @@ function heldValues(condition: Condition): LogicValue[] {
 /** The source part of a condition (what it is about), without its test. */
 function sourceOf(condition: Condition): Readonly<Record<string, unknown>> {
   if (condition.source === 'question')
-    return condition.statement_id === undefined
-      ? { source: 'question', question_id: condition.question_id }
-      : { source: 'question', question_id: condition.question_id, statement_id: condition.statement_id };
+    return {
+      source: 'question',
+      question_id: condition.question_id,
+      ...(condition.statement_id === undefined ? {} : { statement_id: condition.statement_id }),
+      ...(condition.option_id === undefined ? {} : { option_id: condition.option_id }),
+    };
   if (condition.source === 'hidden_field') return { source: 'hidden_field', name: condition.name };
   return { source: 'language' };
 }
@@ -226,7 +250,8 @@ export function withOperator(
   const question =
     condition.source === 'question' ? questions.find((item) => item.id === condition.question_id) : undefined;
   const held = heldValues(condition).filter((value) => value !== '');
-  const first = held[0] ?? (condition.source === 'language' ? 'nl' : firstValue(question));
+  const place = placeCondition(condition, questions);
+  const first = held[0] ?? (condition.source === 'language' ? 'nl' : place ? 1 : firstValue(question));
   const text = (value: LogicValue | undefined) => (value === undefined ? '' : String(value));
   let test: ConditionTest;
   switch (operator) {
@@ -296,4 +321,25 @@ export const valueKey = (value: LogicValue): string => String(value);
 export function valueFromKey(key: string, options: readonly ValueOption[] | null): LogicValue {
   const found = options?.find((option) => valueKey(option.value) === key);
   return found ? found.value : key;
+}
+
+/**
+ * The condition on a ranking's option place (`optionId`, R-SURV-29) or, without one, on the option
+ * ranked first: 'beantwoord' stays, any other test starts again ('staat op plaats 1', 'is' the
+ * first option), since places and options do not compare.
+ */
+export function withOption(
+  condition: Condition,
+  optionId: string | undefined,
+  questions: readonly Question[],
+): Condition {
+  if (condition.source !== 'question') return condition;
+  const { option_id: _old, ...rest } = condition;
+  const base = { source: 'question' as const, question_id: condition.question_id };
+  const on = optionId === undefined ? base : { ...base, option_id: optionId };
+  if (condition.operator === 'answered' || condition.operator === 'not_answered')
+    return { ...on, operator: condition.operator };
+  if ((_old === undefined) === (optionId === undefined)) return { ...rest, ...on } as Condition;
+  const question = questions.find((item) => item.id === condition.question_id);
+  return { ...on, operator: 'equals', value: optionId === undefined ? firstValue(question) : 1 };
 }

@@ -1,8 +1,8 @@
 import type { Question } from '../../contract';
 import {
   choiceIds,
+  conditionKind,
   conditionValues,
-  LOGIC_KINDS,
   LOGIC_LANGUAGES,
   OPERATORS,
   ORDER_OPERATORS,
@@ -111,7 +111,11 @@ function checkQuestionCondition(
   if (index === place.index && !place.selfAllowed)
     return { code: 'condition_self', message: M.conditionSelf(at) };
   if (index > place.index) return { code: 'condition_later', message: M.conditionLater(at, on) };
-  const kind = LOGIC_KINDS[question.type];
+  // A ranking's option must be one of its options before its place is compared (R-SURV-29).
+  const option = condition.option_id;
+  if (question.type === 'ranking' && option !== undefined && !choiceIds(question).has(option))
+    return { code: 'choice_missing', message: M.choiceMissing(at, on) };
+  const kind = conditionKind(question, condition);
   if (!OPERATORS[kind].has(condition.operator)) {
     if (ORDER_OPERATORS.has(condition.operator)) return { code: 'no_order', message: M.noOrder(at, on) };
     return {
@@ -142,7 +146,12 @@ function checkQuestionCondition(
   if (!values.every(isNumber)) return invalid;
   const [min, max] = scaleRange(question);
   if (!values.every((value) => value >= min && value <= max))
-    return { code: 'value_range', message: M.valueRange(at, on, min, max) };
+    return {
+      code: 'value_range',
+      message: question.type === 'ranking' ? M.placeRange(at, on, max) : M.valueRange(at, on, min, max),
+    };
+  // A place is a whole number.
+  if (question.type === 'ranking' && !values.every(Number.isInteger)) return invalid;
   if (condition.operator === 'between' && condition.min > condition.max) return invalid;
   return null;
 }

@@ -1,6 +1,6 @@
 import type { AnswerValue, Question } from '../../contract';
 import { dayKey, isDay } from '../model';
-import { LOGIC_KINDS, OPERATORS, OTHER_CHOICE, primaryLanguage } from './logicKinds';
+import { conditionKind, OPERATORS, OTHER_CHOICE, primaryLanguage } from './logicKinds';
 import type { Condition, ConditionGroup, LogicAnswers, LogicValue, QuestionCondition } from './logicTypes';
 
 /**
@@ -67,9 +67,18 @@ function isPresent(
   }
 }
 
-/** The number a scale answer gives (a score, or the statement's point), or undefined. */
-function scaleOf(question: Question, value: AnswerValue, statement: string | undefined): number | undefined {
+/**
+ * The number a scale answer gives (a score, the statement's point, a ranking option's place), or
+ * undefined. `item` is the Likert statement or the ranking's option.
+ */
+function scaleOf(question: Question, value: AnswerValue, item: string | undefined): number | undefined {
   const answer = value as Record<string, unknown>;
+  if (question.type === 'ranking') {
+    const ids = answer.option_ids;
+    const place = Array.isArray(ids) && item !== undefined ? ids.indexOf(item) : -1;
+    return place < 0 ? undefined : place + 1;
+  }
+  const statement = item;
   const number =
     question.type === 'likert'
       ? statement === undefined
@@ -99,10 +108,12 @@ export function compileQuestionCondition(
   // A deleted or not yet decided (same or later) question has no answer (R-SURV-8).
   if (question === undefined || index === undefined || index >= limit)
     return operator === 'not_answered' ? () => true : NEVER;
-  const kind = LOGIC_KINDS[question.type];
+  const kind = conditionKind(question, condition);
   if (!OPERATORS[kind].has(operator)) return NEVER;
   const id = question.id;
   const statement = question.type === 'likert' ? condition.statement_id : undefined;
+  // A ranking's option whose place is compared (R-SURV-29).
+  const option = question.type === 'ranking' ? condition.option_id : undefined;
   const read = (): AnswerValue | undefined => {
     if (state.visible[index] !== 1) return undefined;
     const value = state.answers.get(id);
@@ -145,7 +156,7 @@ export function compileQuestionCondition(
     return () => {
       const value = read();
       if (value === undefined) return false;
-      const number = scaleOf(question, value, statement);
+      const number = scaleOf(question, value, statement ?? option);
       return number !== undefined && holds(number);
     };
   }

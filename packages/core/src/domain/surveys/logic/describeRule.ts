@@ -18,6 +18,7 @@ export const DESCRIBE_WORDS = {
   deletedQuestion: 'een verwijderde vraag',
   deletedStatement: 'een verwijderde stelling',
   deletedChoice: 'een verwijderd antwoord',
+  deletedOption: 'een verwijderde optie',
   deletedEndScreen: 'een verwijderd eindscherm',
   other: "'anders, namelijk'",
   unknownCondition: 'een onbekende voorwaarde geldt',
@@ -57,8 +58,51 @@ function choicePhrase(condition: Condition, verb: string, named: readonly string
 
 const plain = (value: LogicValue) => (typeof value === 'number' ? NUMBER.format(value) : quoted(value));
 
+/**
+ * A condition on a ranking option's place (R-SURV-29): "'Prijs' staat op plaats 1–3 bij 'Wat is
+ * het belangrijkst?'"; null for any other condition.
+ */
+function describePlace(condition: QuestionCondition, question: Question | undefined): string | null {
+  if (question?.type !== 'ranking' || condition.option_id === undefined) return null;
+  const found = question.settings.options.find((item) => item.id === condition.option_id);
+  const option = found ? quoted(found.label) : DESCRIBE_WORDS.deletedOption;
+  const at = ` bij ${quoted(question.title)}`;
+  const place = (value: LogicValue) => plain(value);
+  const places = (values: readonly LogicValue[]) =>
+    values.length === 1 ? `plaats ${place(values[0] as LogicValue)}` : `plaats ${orList(values.map(place))}`;
+  switch (condition.operator) {
+    case 'answered':
+      return `${quoted(question.title)} is beantwoord`;
+    case 'not_answered':
+      return `${quoted(question.title)} is niet beantwoord`;
+    case 'equals':
+      return `${option} staat op plaats ${place(condition.value)}${at}`;
+    case 'not_equals':
+      return `${option} staat niet op plaats ${place(condition.value)}${at}`;
+    case 'one_of':
+      return `${option} staat op ${places(condition.values)}${at}`;
+    case 'none_of':
+      return `${option} staat niet op ${places(condition.values)}${at}`;
+    case 'less':
+      return `${option} staat vóór plaats ${place(condition.value)}${at}`;
+    case 'greater':
+      return `${option} staat na plaats ${place(condition.value)}${at}`;
+    case 'between':
+      return `${option} staat op plaats ${place(condition.min)}–${place(condition.max)}${at}`;
+    default:
+      return `${option}${at}: ${DESCRIBE_WORDS.unknownCondition}`;
+  }
+}
+
+/** 'a', 'a of b', 'a, b of c'. */
+function orList(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} of ${parts.at(-1)}`;
+}
+
 function describeQuestionCondition(condition: QuestionCondition, questions: readonly Question[]): string {
   const question = questions.find((item) => item.id === condition.question_id);
+  const place = describePlace(condition, question);
+  if (place !== null) return place;
   let subject = question === undefined ? DESCRIBE_WORDS.deletedQuestion : quoted(question.title);
   if (question?.type === 'likert' && condition.statement_id !== undefined) {
     const statement = question.settings.statements.find((item) => item.id === condition.statement_id);

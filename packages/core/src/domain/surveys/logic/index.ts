@@ -35,8 +35,15 @@ export {
   LOGIC_RULES_MAX,
 } from './logicInput';
 export type { LogicKind } from './logicKinds';
-export { HIDDEN_FIELD_VALUE_MAX, LOGIC_KINDS, LOGIC_LANGUAGES, OPERATORS, OTHER_CHOICE } from './logicKinds';
-export { LOGIC_MESSAGES, OPERATOR_LABELS } from './logicMessages';
+export {
+  conditionKind,
+  HIDDEN_FIELD_VALUE_MAX,
+  LOGIC_KINDS,
+  LOGIC_LANGUAGES,
+  OPERATORS,
+  OTHER_CHOICE,
+} from './logicKinds';
+export { LOGIC_MESSAGES, OPERATOR_LABELS, PLACE_OPERATOR_LABELS } from './logicMessages';
 export type { PathProblem, PathProblemCode } from './logicPath';
 export { answerMap, PATH_MESSAGES, pathProblems, pruneAnswers, submissionProblems } from './logicPath';
 export type {

@@ -54,6 +54,7 @@ export const LOGIC_INPUT_MESSAGES = {
   sourceInvalid: 'Kies waar de voorwaarde over gaat: een vraag, een verborgen veld of de taal.',
   conditionQuestionInvalid: 'Kies de vraag waar de voorwaarde over gaat.',
   statementInvalid: 'Deze voorwaarde noemt geen geldige stelling.',
+  optionInvalid: 'Deze voorwaarde noemt geen geldige optie.',
   conditionNameInvalid: 'Kies het verborgen veld waar de voorwaarde over gaat.',
   operatorInvalid: 'Kies een vergelijking.',
   valueInvalid: 'Deze voorwaarde heeft geen geldige waarde.',
@@ -143,10 +144,13 @@ function checkCondition(problems: Problems, key: string, raw: unknown): Conditio
       if (!isId(raw.question_id)) problems.add(`${key}.question_id`, M.conditionQuestionInvalid);
       if (raw.statement_id !== undefined && !isId(raw.statement_id))
         problems.add(`${key}.statement_id`, M.statementInvalid);
+      if (raw.option_id !== undefined && !isId(raw.option_id))
+        problems.add(`${key}.option_id`, M.optionInvalid);
       return {
         source: 'question',
         question_id: raw.question_id,
         ...(raw.statement_id === undefined ? {} : { statement_id: raw.statement_id }),
+        ...(raw.option_id === undefined ? {} : { option_id: raw.option_id }),
         ...test,
       } as Condition;
     }

@@ -28,6 +28,16 @@ export const LOGIC_KINDS: Readonly<Record<QuestionType, LogicKind>> = {
   ranking: 'choice',
 };
 
+/**
+ * How a condition reads its question: as the question's kind, except a ranking's condition on one
+ * option (`option_id`), which compares that option's place (1 = first) like a scale (R-SURV-29).
+ */
+export function conditionKind(question: Question, condition: { readonly option_id?: string }): LogicKind {
+  return question.type === 'ranking' && condition.option_id !== undefined
+    ? 'scale'
+    : LOGIC_KINDS[question.type];
+}
+
 /** The choice id of 'anders, namelijk' in a condition: the id its stored answer row has. */
 export const OTHER_CHOICE = OTHER_ITEM_ID;
 
@@ -77,9 +87,10 @@ export function conditionValues(condition: Condition): readonly unknown[] {
   }
 }
 
-/** The lowest and highest score or point of a `scale` question. */
+/** The lowest and highest score or point of a `scale` question (a ranking: its places). */
 export function scaleRange(question: Question): readonly [number, number] {
   if (question.type === 'nps') return [0, 10];
+  if (question.type === 'ranking') return [1, question.settings.options.length];
   if (question.type === 'rating') return [1, question.settings.scale];
   if (question.type === 'likert') return [1, question.settings.points];
   if (question.type === 'date')

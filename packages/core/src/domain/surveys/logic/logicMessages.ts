@@ -23,6 +23,23 @@ export const OPERATOR_LABELS: Readonly<Record<ConditionOperator, string>> = {
   not_answered: 'niet beantwoord',
 };
 
+/**
+ * The operators of a condition on a ranking option's place, as the editor offers them
+ * ("'Prijs' staat op plaats 1 tot en met 3", R-SURV-29).
+ */
+export const PLACE_OPERATOR_LABELS: Readonly<Record<ConditionOperator, string>> = {
+  equals: 'staat op plaats',
+  not_equals: 'staat niet op plaats',
+  one_of: 'staat op een van de plaatsen',
+  none_of: 'staat op geen van de plaatsen',
+  greater: 'staat na plaats',
+  less: 'staat vóór plaats',
+  between: 'staat op plaats … tot en met',
+  contains: 'bevat',
+  answered: 'beantwoord',
+  not_answered: 'niet beantwoord',
+};
+
 const EARLIER = 'Een voorwaarde kan alleen over een eerdere vraag gaan.';
 const FORWARD = 'Een sprong kan alleen naar een latere vraag.';
 
@@ -49,6 +66,8 @@ export const LOGIC_MESSAGES = {
   valueInvalid: (at: string, on: string) => `${at}: een voorwaarde over ${on} heeft geen geldige waarde.`,
   valueRange: (at: string, on: string, min: number, max: number) =>
     `${at}: een voorwaarde over ${on} moet een waarde van ${min} tot en met ${max} hebben.`,
+  placeRange: (at: string, on: string, places: number) =>
+    `${at}: een voorwaarde over ${on} moet een plaats van 1 tot en met ${places} noemen.`,
   hiddenFieldUnknown: (at: string, name: string) =>
     `${at}: een voorwaarde gaat over het verborgen veld '${name}', dat deze survey niet heeft.`,
   hiddenFieldOperatorUnfit: (at: string, operator: string) =>

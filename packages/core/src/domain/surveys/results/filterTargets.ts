@@ -6,6 +6,7 @@ import {
 } from '../../contract';
 import { OTHER_ITEM_ID } from '../model';
 import { dimensionKey } from './crosstab';
+import { encodeFilterPart } from './resultsConditions';
 
 /**
  * What the results page offers to filter on and to cross-tab (issue 26): the survey's choice, NPS
@@ -32,7 +33,9 @@ export type FilterTarget =
       readonly label: string;
       readonly questionId: string;
       readonly statementId?: string;
-      /** The scores or points in order, with their labels (Likert: the point's label). */
+      /** A ranking's option whose place counts (R-SURV-31). */
+      readonly optionId?: string;
+      /** The scores, points or places in order, with their labels (Likert: the point's label). */
       readonly choices: readonly FilterChoice[];
     }
   | { readonly kind: 'hidden_field'; readonly key: string; readonly label: string; readonly name: string }
@@ -96,6 +99,18 @@ export function filterTargets(survey: Pick<Survey, 'questions' | 'logic' | 'anon
             choices: scores(1, question.settings.points, (n) => question.settings.labels[n - 1] ?? String(n)),
           });
         break;
+      case 'ranking':
+        // One target per option: its place (R-SURV-31).
+        for (const option of question.settings.options)
+          targets.push({
+            kind: 'score',
+            key: `${key}.${encodeFilterPart(option.id)}`,
+            label: `${question.title}: plaats van ${option.label}`,
+            questionId: question.id,
+            optionId: option.id,
+            choices: scores(1, question.settings.options.length, (n) => `Plaats ${n}`),
+          });
+        break;
       default:
         break;
     }
@@ -122,7 +137,13 @@ export function filterTargets(survey: Pick<Survey, 'questions' | 'logic' | 'anon
 
 /** What a cross-tab can count by: the targets of questions, hidden fields and the language. */
 export const crosstabTargets = (survey: Pick<Survey, 'questions' | 'logic' | 'anonymous'>): FilterTarget[] =>
-  filterTargets(survey).filter((target) => target.kind !== 'contact_attribute' && target.kind !== 'segment');
+  filterTargets(survey).filter(
+    (target) =>
+      target.kind !== 'contact_attribute' &&
+      target.kind !== 'segment' &&
+      // A ranking option's place filters, but does not cross-tab.
+      !(target.kind === 'score' && target.optionId !== undefined),
+  );
 
 /** Values typed in one box, separated by commas: trimmed, empties and repeats left out. */
 export const typedValues = (text: string): string[] => [
@@ -160,6 +181,7 @@ export function conditionOf(
         source: 'question',
         question_id: target.questionId,
         ...(target.statementId === undefined ? {} : { statement_id: target.statementId }),
+        ...(target.optionId === undefined ? {} : { option_id: target.optionId }),
         operator: 'between',
         min,
         max,

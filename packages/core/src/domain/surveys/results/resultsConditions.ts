@@ -16,8 +16,10 @@ import { OTHER_ITEM_ID } from '../model';
  * as one compact query parameter, so the results page, a question's page, the exports and the PDF
  * share it and a filtered view can be bookmarked:
  *
- *   q:<question>[.<statement>]:<v>,<v>   one of these choices / scores / points
- *   q:<question>[.<statement>]:<min>..<max>   a score or point in the range
+ *   q:<question>[.<item>]:<v>,<v>   one of these choices / scores / points / places
+ *   q:<question>[.<item>]:<min>..<max>   a score, point or place in the range
+ *
+ * (the item: a Likert question's statement, or a ranking's option whose place counts, R-SURV-31)
  *   h:<hidden field>:<v>,<v>   lang:<code>,<code>   a:<attribute>:<v>,<v>   seg:<segment id>
  *
  * conditions joined by `~`. Every name and value is percent-encoded (`.` and `~` too), so the
@@ -39,6 +41,7 @@ export const RESULTS_FILTER_MESSAGES = {
   question: 'Het filter noemt een vraag die niet in deze survey staat.',
   questionType: 'Op de antwoorden van een open vraag kan niet worden gefilterd.',
   statement: 'Kies bij een Likert-vraag de stelling waarop je filtert.',
+  option: 'Het filter noemt een optie die niet bij de rangorde hoort.',
   choice: 'Het filter noemt een keuze die niet bij de vraag hoort.',
   score: 'Het filter noemt een score die niet bij de vraag hoort.',
   range: 'Kies een bereik van een lagere naar een hogere score.',
@@ -137,7 +140,8 @@ function serialiseCondition(condition: ResultsCondition): string {
     case 'question': {
       const target =
         encodeFilterPart(condition.question_id) +
-        (condition.statement_id === undefined ? '' : `.${encodeFilterPart(condition.statement_id)}`);
+        (condition.statement_id === undefined ? '' : `.${encodeFilterPart(condition.statement_id)}`) +
+        (condition.option_id === undefined ? '' : `.${encodeFilterPart(condition.option_id)}`);
       return condition.operator === 'between'
         ? `q:${target}:${condition.min}..${condition.max}`
         : `q:${target}:${valueList(condition.values)}`;
@@ -172,6 +176,7 @@ function scoresOf(question: Question): readonly number[] | null {
   if (question.type === 'nps') return range(0, 10);
   if (question.type === 'rating') return range(1, question.settings.scale);
   if (question.type === 'likert') return range(1, question.settings.points);
+  if (question.type === 'ranking') return range(1, question.settings.options.length);
   return null;
 }
 
@@ -184,6 +189,12 @@ function checkQuestion(
   if (question.type === 'open_short' || question.type === 'open_long')
     return RESULTS_FILTER_MESSAGES.questionType;
   const base = { source: 'question' as const, question_id: question.id };
+  if (question.type === 'ranking') {
+    // A place of one option (R-SURV-31): the form reads the item after the dot as a statement.
+    const option = condition.option_id ?? condition.statement_id;
+    if (!question.settings.options.some((each) => each.id === option)) return RESULTS_FILTER_MESSAGES.option;
+    return checkScores({ ...base, option_id: option as string }, condition, scoresOf(question) ?? []);
+  }
   if (question.type === 'likert') {
     if (!question.settings.statements.some((statement) => statement.id === condition.statement_id))
       return RESULTS_FILTER_MESSAGES.statement;
@@ -200,6 +211,20 @@ function checkQuestion(
     return { ...on, operator: 'one_of', values: condition.values.map(String) };
   }
   if (scores === null) return RESULTS_FILTER_MESSAGES.questionType;
+  return checkScores(on, condition, scores);
+}
+
+/** A score, point or place condition checked against the values the question can have. */
+function checkScores(
+  on: {
+    readonly source: 'question';
+    readonly question_id: string;
+    readonly statement_id?: string;
+    readonly option_id?: string;
+  },
+  condition: Extract<ResultsCondition, { source: 'question' }>,
+  scores: readonly number[],
+): ResultsCondition | string {
   if (condition.operator === 'between') {
     if (!scores.includes(condition.min) || !scores.includes(condition.max))
       return RESULTS_FILTER_MESSAGES.score;
@@ -277,9 +302,16 @@ function valueLabel(question: Question, value: string | number): string {
   return String(value);
 }
 
-/** The question's name in a description: its title; a Likert statement's text after it. */
-function questionName(question: Question | undefined, condition: { readonly statement_id?: string }): string {
+/** The question's name in a description: its title; a Likert statement's or ranking option's text after it. */
+function questionName(
+  question: Question | undefined,
+  condition: { readonly statement_id?: string; readonly option_id?: string },
+): string {
   if (question === undefined) return 'Onbekende vraag';
+  if (question.type === 'ranking' && condition.option_id !== undefined) {
+    const option = question.settings.options.find((each) => each.id === condition.option_id);
+    return `${question.title}: ${option?.label ?? condition.option_id}`;
+  }
   if (question.type !== 'likert' || condition.statement_id === undefined) return question.title;
   const statement = question.settings.statements.find((each) => each.id === condition.statement_id);
   return `${question.title}: ${statement?.text ?? condition.statement_id}`;
@@ -291,10 +323,13 @@ export function describeCondition(condition: ResultsCondition, context: Describe
     case 'question': {
       const question = context.questions.find((each) => each.id === condition.question_id);
       const name = questionName(question, condition);
+      const place = question?.type === 'ranking' && condition.option_id !== undefined;
       if (condition.operator === 'between') {
+        if (place) return `${name} staat op plaats ${condition.min} tot en met ${condition.max}`;
         const label = (value: number) => (question ? valueLabel(question, value) : String(value));
         return `${name} is ${label(condition.min)} tot en met ${label(condition.max)}`;
       }
+      if (place) return `${name} staat op plaats ${orList(condition.values.map(String))}`;
       const labels = condition.values.map((value) =>
         question ? valueLabel(question, value) : String(value),
       );
