@@ -1,0 +1,107 @@
+import type { SurveyEmbed } from '@loop/core';
+import { EMBED_ORIGIN_MESSAGES, EMBED_ORIGINS_MAX } from '@loop/core/surveys/embed';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveys } from '../db/schema';
+import { SURVEY_ERRORS } from '../surveys/surveys';
+import { call, createSurvey } from '../testing/responseTesting';
+import { type SurveyOrganization, surveyOrganization } from '../testing/surveyTesting';
+import { api, createTestContext, type TestContext } from '../testing/testApp';
+
+let ctx: TestContext;
+let first: SurveyOrganization;
+let second: SurveyOrganization;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  first = await surveyOrganization(ctx, 'Eerste BV');
+  second = await surveyOrganization(ctx, 'Tweede BV');
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const stored = async (id: number) =>
+  (await ctx.db.select({ origins: surveys.embedOrigins }).from(surveys).where(eq(surveys.id, id)))[0]
+    ?.origins;
+
+describe('a survey’s embedding origins (R-EMBED-1)', () => {
+  it('should start with none, and store the list normalised', async () => {
+    const survey = await createSurvey(ctx, first);
+    expect((await call(ctx, first, 'GET', `/surveys/${survey.id}/embed`)).json<SurveyEmbed>()).toEqual({
+      origins: [],
+    });
+    const put = await call(ctx, first, 'PUT', `/surveys/${survey.id}/embed`, {
+      origins: ['https://WWW.Klant.nl/', 'https://shop.klant.nl:8443'],
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json<SurveyEmbed>()).toEqual({
+      origins: ['https://www.klant.nl', 'https://shop.klant.nl:8443'],
+    });
+    expect(await stored(survey.id)).toEqual(['https://www.klant.nl', 'https://shop.klant.nl:8443']);
+    expect((await call(ctx, first, 'GET', `/surveys/${survey.id}/embed`)).json<SurveyEmbed>()).toEqual({
+      origins: ['https://www.klant.nl', 'https://shop.klant.nl:8443'],
+    });
+    // An empty list takes every website off again.
+    await call(ctx, first, 'PUT', `/surveys/${survey.id}/embed`, { origins: [] });
+    expect(await stored(survey.id)).toEqual([]);
+  });
+
+  it('should refuse a path, a wildcard, http, a duplicate and too many with Dutch texts, changing nothing', async () => {
+    const survey = await createSurvey(ctx, first);
+    await call(ctx, first, 'PUT', `/surveys/${survey.id}/embed`, { origins: ['https://www.klant.nl'] });
+    const wrong = await call(ctx, first, 'PUT', `/surveys/${survey.id}/embed`, {
+      origins: [
+        'https://klant.nl/contact',
+        'https://*.klant.nl',
+        'http://klant.nl',
+        'https://a.nl',
+        'https://A.nl',
+      ],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      detail: EMBED_ORIGIN_MESSAGES.path,
+      fields: {
+        'origins.0': EMBED_ORIGIN_MESSAGES.path,
+        'origins.1': EMBED_ORIGIN_MESSAGES.wildcard,
+        'origins.2': EMBED_ORIGIN_MESSAGES.http,
+        'origins.4': EMBED_ORIGIN_MESSAGES.duplicate,
+      },
+    });
+    const many = Array.from({ length: EMBED_ORIGINS_MAX + 1 }, (_, i) => `https://site${i}.nl`);
+    const tooMany = await call(ctx, first, 'PUT', `/surveys/${survey.id}/embed`, { origins: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ detail: EMBED_ORIGIN_MESSAGES.tooMany });
+    const notAList = await call(ctx, first, 'PUT', `/surveys/${survey.id}/embed`, {
+      origins: 'https://a.nl',
+    });
+    expect(notAList.statusCode).toBe(400);
+    expect(notAList.json<{ detail: string }>().detail).toMatch(/[a-z]/);
+    expect(await stored(survey.id)).toEqual(['https://www.klant.nl']);
+  });
+
+  it("should answer another organisation's survey 404 and let only owners and managers change the list", async () => {
+    const survey = await createSurvey(ctx, first);
+    for (const method of ['GET', 'PUT'] as const) {
+      const foreign = await call(ctx, second, method, `/surveys/${survey.id}/embed`, {
+        origins: ['https://kwaad.nl'],
+      });
+      expect(foreign.statusCode, method).toBe(404);
+      expect(foreign.json(), method).toEqual({ detail: SURVEY_ERRORS.notFound });
+    }
+    const asMember = await api(ctx.app, 'PUT', `/surveys/${survey.id}/embed`, {
+      token: first.memberToken,
+      headers: first.headers,
+      payload: { origins: ['https://kwaad.nl'] },
+    });
+    expect(asMember.statusCode).toBe(403);
+    const read = await api(ctx.app, 'GET', `/surveys/${survey.id}/embed`, {
+      token: first.memberToken,
+      headers: first.headers,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await stored(survey.id)).toEqual([]);
+  });
+});
