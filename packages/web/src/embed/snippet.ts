@@ -4,12 +4,7 @@
  * a strict CSP allows), so it runs as an external file or with a nonce. Built on its own by
  * vite.embed.config.ts; `pnpm bench:bundle` holds it to 5 kB gzip.
  */
-import {
-  EMBED_ATTRIBUTES as A,
-  embedDelay,
-  embedFrameUrl,
-  readEmbedMessage,
-} from '@loop/core/surveys/embed';
+import { EMBED_ATTRIBUTES as A, embedDelay, embedFrameUrl, readEmbedMessage } from '@loop/core/surveys/embed';
 
 /** localStorage key that remembers a slide-in was shown to this visitor (R-EMBED-7). */
 const SHOWN = 'loop-embed:';
@@ -150,7 +145,12 @@ function slideIn(loopOrigin: string, token: string): () => void {
       sentinel.addEventListener('focus', () => to().focus());
       return sentinel;
     };
-    panel.append(edge(() => frame), closeButton, frame, edge(() => closeButton));
+    panel.append(
+      edge(() => frame),
+      closeButton,
+      frame,
+      edge(() => closeButton),
+    );
     panel.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') close();
     });
@@ -179,10 +179,13 @@ function start(script: HTMLScriptElement): void {
     return;
   }
   if (script.getAttribute(A.repeat) !== 'true' && seen(token)) return;
-  setTimeout(() => {
-    remember(token);
-    open();
-  }, embedDelay(script.getAttribute(A.delay) ?? 0) * 1000);
+  setTimeout(
+    () => {
+      remember(token);
+      open();
+    },
+    embedDelay(script.getAttribute(A.delay) ?? 0) * 1000,
+  );
 }
 
 const current = document.currentScript;

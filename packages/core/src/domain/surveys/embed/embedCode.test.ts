@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EMBED_OPTIONS, EMBED_DELAY_MAX, embedCode, embedDelay, embedPreviewPath } from './embedCode';
+import {
+  DEFAULT_EMBED_OPTIONS,
+  EMBED_DELAY_MAX,
+  embedCode,
+  embedDelay,
+  embedPreviewPath,
+  embedSource,
+} from './embedCode';
 
 describe('embedCode (R-EMBED-6)', () => {
   it('should give a container and the external script for an inline survey', () => {
@@ -41,5 +48,18 @@ describe('embedCode (R-EMBED-6)', () => {
     expect(embedPreviewPath('T', { mode: 'slide-in', opening: 'button', delaySeconds: 3 })).toBe(
       '/embed/preview/T?mode=slide-in&button=1',
     );
+  });
+
+  it('should find Loop’s origin and the token in a public link, and nothing in anything else', () => {
+    expect(embedSource('https://app.loop.nl/respond/Ab_c-1')).toEqual({
+      loopOrigin: 'https://app.loop.nl',
+      token: 'Ab_c-1',
+    });
+    expect(embedSource('http://localhost:3000/respond/T')).toEqual({
+      loopOrigin: 'http://localhost:3000',
+      token: 'T',
+    });
+    expect(embedSource('https://app.loop.nl/respond/')).toBeNull();
+    expect(embedSource('/respond/T')).toBeNull();
   });
 });

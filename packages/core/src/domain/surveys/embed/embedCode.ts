@@ -73,3 +73,11 @@ export function embedPreviewPath(token: string, options: EmbedOptions): string {
     query.push(options.opening === 'button' ? 'button=1' : `delay=${embedDelay(options.delaySeconds)}`);
   return `/embed/preview/${encodeURIComponent(token)}?${query.join('&')}`;
 }
+
+/** Loop's origin and the public token of a survey's public link (`respondUrl`), or null for anything else. */
+export function embedSource(
+  publicUrl: string,
+): { readonly loopOrigin: string; readonly token: string } | null {
+  const match = /^(https?:\/\/[^/?#]+)\/respond\/([A-Za-z0-9_-]+)$/.exec(publicUrl);
+  return match ? { loopOrigin: match[1] as string, token: match[2] as string } : null;
+}

@@ -11,6 +11,7 @@ export {
   embedCode,
   embedDelay,
   embedPreviewPath,
+  embedSource,
 } from './embedCode';
 export type { EmbedOriginProblem } from './embedOrigins';
 export {
