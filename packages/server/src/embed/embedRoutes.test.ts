@@ -1,4 +1,5 @@
 import type { SurveyEmbed } from '@loop/core';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { EMBED_ORIGIN_MESSAGES, EMBED_ORIGINS_MAX } from '@loop/core/surveys/embed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { surveys } from '../db/schema';
 import { SURVEY_ERRORS } from '../surveys/surveys';
 import { call, createSurvey } from '../testing/responseTesting';
 import { type SurveyOrganization, surveyOrganization } from '../testing/surveyTesting';
+import { createTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 
 let ctx: TestContext;
@@ -82,7 +84,7 @@ describe('a survey’s embedding origins (R-EMBED-1)', () => {
     expect(await stored(survey.id)).toEqual(['https://www.klant.nl']);
   });
 
-  it("should answer another organisation's survey 404 and let only owners and managers change the list", async () => {
+  it("should answer another organisation's survey 404 and refuse a reader (Lezer) the change", async () => {
     const survey = await createSurvey(ctx, first);
     for (const method of ['GET', 'PUT'] as const) {
       const foreign = await call(ctx, second, method, `/surveys/${survey.id}/embed`, {
@@ -91,17 +93,40 @@ describe('a survey’s embedding origins (R-EMBED-1)', () => {
       expect(foreign.statusCode, method).toBe(404);
       expect(foreign.json(), method).toEqual({ detail: SURVEY_ERRORS.notFound });
     }
-    const asMember = await api(ctx.app, 'PUT', `/surveys/${survey.id}/embed`, {
-      token: first.memberToken,
-      headers: first.headers,
+    const team = await createTeam(ctx, 'Lezers BV');
+    const created = await api(ctx.app, 'POST', '/surveys', {
+      token: team.owner.token,
+      headers: team.headers,
+      payload: {
+        title: 'Van het team',
+        description_html: '',
+        introduction_html: '',
+        thank_you_text: '',
+        close_at: null,
+        questions: [],
+      },
+    });
+    const teamSurvey = created.json<{ id: number }>().id;
+    const asViewer = await api(ctx.app, 'PUT', `/surveys/${teamSurvey}/embed`, {
+      token: team.viewer.token,
+      headers: team.headers,
       payload: { origins: ['https://kwaad.nl'] },
     });
-    expect(asMember.statusCode).toBe(403);
-    const read = await api(ctx.app, 'GET', `/surveys/${survey.id}/embed`, {
-      token: first.memberToken,
-      headers: first.headers,
+    expect(asViewer.statusCode).toBe(403);
+    expect(asViewer.json()).toEqual({ detail: PERMISSION_DENIED['surveys.build'] });
+    const read = await api(ctx.app, 'GET', `/surveys/${teamSurvey}/embed`, {
+      token: team.viewer.token,
+      headers: team.headers,
     });
     expect(read.statusCode).toBe(200);
-    expect(await stored(survey.id)).toEqual([]);
+    expect(await stored(teamSurvey)).toEqual([]);
+    // A member may: embedding is sharing, like the public link (docs/decisions/embedding.md).
+    const asMember = await api(ctx.app, 'PUT', `/surveys/${teamSurvey}/embed`, {
+      token: team.member.token,
+      headers: team.headers,
+      payload: { origins: ['https://www.klant.nl'] },
+    });
+    expect(asMember.statusCode).toBe(200);
+    expect(await stored(teamSurvey)).toEqual(['https://www.klant.nl']);
   });
 });

@@ -40,7 +40,7 @@ export const embedRoutes =
       '/surveys/:id/embed',
       {
         onRequest: authenticate,
-        config: { permission: 'surveys.manage' },
+        config: { permission: 'surveys.build' },
         schema: {
           operationId: 'setSurveyEmbed',
           tags: ['survey-links'],
@@ -48,8 +48,7 @@ export const embedRoutes =
           description:
             'Vervangt de lijst van websites die de survey in een frame mogen tonen. Elk adres is een exacte ' +
             'origin (https://www.voorbeeld.nl, eventueel met poort): zonder pad, zonder * en zonder http. ' +
-            'Bij een fout adres (400, `fields` per adres) verandert er niets. Alleen voor een eigenaar of ' +
-            'beheerder (anders 403).',
+            'Bij een fout adres (400, `fields` per adres) verandert er niets. Niet voor de rol Lezer (403).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { EMBED_META } from '@loop/core/surveys/embed';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,8 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   await writeFile(join(webDist, 'respond.html'), RESPOND_HTML);
   await writeFile(join(webDist, 'embed.js'), EMBED_JS);
+  // What the build's precompression writes beside it (scripts/precompress.mjs).
+  await writeFile(join(webDist, 'embed.js.br'), brotliCompressSync(EMBED_JS));
   web = await ctx.buildApp({ config: { webDist } });
   org = await surveyOrganization(ctx, 'Klant BV');
   const survey = await createSurvey(ctx, org);
@@ -114,14 +117,23 @@ describe('the answering page in a frame (R-EMBED-2)', () => {
 });
 
 describe('/embed.js (R-EMBED-6)', () => {
-  it('should be served to other origins with an hour of cache', async () => {
-    const response = await web.inject({ method: 'GET', url: '/embed.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(EMBED_JS);
-    expect(response.headers['content-type']).toContain('javascript');
-    expect(response.headers['cache-control']).toBe(EMBED_SCRIPT_CACHE);
-    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(response.headers['set-cookie']).toBeUndefined();
+  it('should be served to other origins with an hour of cache, as it is and precompressed', async () => {
+    const plain = await web.inject({ method: 'GET', url: '/embed.js' });
+    expect(plain.body).toBe(EMBED_JS);
+    const compressed = await web.inject({
+      method: 'GET',
+      url: '/embed.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(EMBED_JS);
+    for (const response of [plain, compressed]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toBe(EMBED_SCRIPT_CACHE);
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
   });
 });
 

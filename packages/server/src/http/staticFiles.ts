@@ -74,7 +74,8 @@ export async function registerStaticFiles(
       // Vite puts content-hashed files under /assets; everything else must be revalidated.
       setHeaders: (reply, path) => {
         const relative = path.slice(options.webDist.length).replaceAll('\\', '/');
-        if (relative === EMBED_SCRIPT_PATH) {
+        // A precompressed copy (`embed.js.br`) is sent for the file it is a copy of.
+        if (relative.replace(/\.(br|gz)$/, '') === EMBED_SCRIPT_PATH) {
           // Loaded by customers' websites, another origin: a same-origin resource policy would block it.
           reply.header('Cache-Control', EMBED_SCRIPT_CACHE);
           reply.header('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -1,5 +1,6 @@
 import type { SurveyEmbed } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
+import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { EMBED_ORIGINS_MAX, originLines } from '@loop/core/surveys/embed';
 import { type FormEvent, useId, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
@@ -22,7 +23,7 @@ function lineErrors(text: string, fields: FieldErrors): string[] {
 
 /**
  * 'Websites die de survey mogen tonen' (R-EMBED-1): one website a line, checked by the same rule as
- * the server's before it is sent. Only owners and managers change it; others see the list.
+ * the server's before it is sent. Readers (Lezer) see the list without a way to change it.
  */
 export function EmbedOrigins({
   surveyId,
@@ -56,7 +57,7 @@ export function EmbedOrigins({
             ))}
           </ul>
         )}
-        <p className="field-hint">Alleen een eigenaar of beheerder kan de websites wijzigen.</p>
+        <p className="field-hint">{PERMISSION_DENIED['surveys.build']}</p>
       </div>
     );
 

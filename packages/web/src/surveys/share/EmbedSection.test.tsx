@@ -136,13 +136,4 @@ describe("the share step's 'Op je website plaatsen' (R-EMBED-1, R-EMBED-6, R-EMB
     expect(details.querySelector('.embed-origin-errors')).toBeNull();
     expect(details.querySelector('[data-testid="embed-no-origins"]')).toBeNull();
   });
-
-  it('should show a member the websites without a way to change them', async () => {
-    const { details } = await openEmbed('member', ['https://www.klant.nl']);
-    expect(details.querySelector('.embed-origins textarea')).toBeNull();
-    expect(details.querySelector('[data-testid="embed-origins-list"]')?.textContent).toBe(
-      'https://www.klant.nl',
-    );
-    expect(details.textContent).toContain('Alleen een eigenaar of beheerder kan de websites wijzigen.');
-  });
 });

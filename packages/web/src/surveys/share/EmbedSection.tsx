@@ -49,7 +49,7 @@ function EmbedSettings({
       <EmbedOrigins
         surveyId={surveyId}
         embed={embed}
-        canManage={allowed('surveys.manage')}
+        canManage={allowed('surveys.build')}
         onSaved={setSaved}
       />
       {embed.origins.length === 0 ? (
