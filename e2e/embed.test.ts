@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Question } from '@loop/core';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type RunningServer, startServer } from './harness';
+import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
 import { type DemoApi, demoApi, everyTypeSurvey, openSurvey, publicToken } from './respondFixtures';
 
 /**
@@ -210,6 +210,44 @@ describe('a survey on a website', () => {
     await page.goto(site);
     const frame = page.frameLocator('iframe[title="Survey"]');
     await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Met een nonce');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('should show the code and a live preview on the share step, on a phone too', async () => {
+    const survey = await openSurvey(
+      api,
+      everyTypeSurvey({ title: 'Voorbeeld op de site', questions: QUESTIONS }),
+    );
+    const token = await publicToken(api, survey.id);
+    const { page, problems, context } = await openPage(browser, { width: 390, height: 844 });
+    await login(page, server.url, DEMO.user);
+    await page.goto(`${server.url}/survey/${survey.id}`);
+    await page.getByText('Op je website plaatsen').click();
+    const origins = page.getByLabel('Websites die de survey mogen tonen');
+    await origins.fill('http://www.klant.nl');
+    await page.getByRole('button', { name: 'Websites opslaan' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/Alleen https-adressen/)
+      .waitFor();
+    await origins.fill('https://www.klant.nl/');
+    await page.getByRole('button', { name: 'Websites opslaan' }).click();
+    await expect.poll(() => origins.inputValue()).toBe('https://www.klant.nl');
+    expect(await api.call('GET', `/surveys/${survey.id}/embed`)).toEqual({
+      origins: ['https://www.klant.nl'],
+    });
+    expect(await page.getByLabel('Code voor je website').inputValue()).toContain(`data-survey="${token}"`);
+    // The preview page runs the same code: the survey shows inside it.
+    const preview = page.frameLocator('iframe[title="Voorbeeld van de survey op een website"]');
+    const framed = preview.frameLocator('iframe[title="Survey"]');
+    await expect
+      .poll(() => framed.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Voorbeeld op de site');
+    await page.getByLabel('Als schuifpaneel').check();
+    await preview.getByRole('dialog', { name: 'Survey' }).waitFor();
+    // Nothing sticks out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 /**
- * The embedding origins of the survey a `/respond/<token>` page belongs to (R-EMBED-2), looked up
+ * The embedding origins of the survey a `/respond/<token>` page belongs to (R-EMBED-2, R-EMBED-3), looked up
  * only for an embedded load (its address carries `loop_embed`) and kept per token for
  * `EMBED_CACHE_TTL_MS`: a survey embedded on a busy site costs one query per half minute, and the
  * answering API and its submissions never query for it. Saving a survey's origins forgets its

@@ -169,7 +169,10 @@ function start(script: HTMLScriptElement): void {
   const token = script.getAttribute(A.survey);
   if (!token) return;
   const loopOrigin = new URL(script.src, location.href).origin;
-  if (script.getAttribute(A.mode) !== 'slide-in') return inline(script, loopOrigin, token);
+  if (script.getAttribute(A.mode) !== 'slide-in') {
+    inline(script, loopOrigin, token);
+    return;
+  }
   const open = slideIn(loopOrigin, token);
   const buttonSelector = script.getAttribute(A.button);
   if (buttonSelector) {
