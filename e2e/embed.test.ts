@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import type { Question } from '@loop/core';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,17 @@ async function customerSite(
   customers.push(site);
   await once(site, 'listening');
   return `http://localhost:${(site.address() as AddressInfo).port}`;
+}
+
+/** Serious and critical WCAG 2.2 A/AA violations axe-core finds on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(result.passes.length).toBeGreaterThan(5);
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 const inlineCode = (token: string) => (loop: string) =>
@@ -149,6 +161,7 @@ describe('a survey on a website', () => {
     await expect.poll(() => close.evaluate((element) => element === document.activeElement)).toBe(true);
     const frame = page.frameLocator('iframe[title="Survey"]');
     await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Schuifpaneel');
+    expect(await seriousViolations(page)).toEqual([]);
     // Shift+Tab from the first element goes round to the frame, never to the page behind.
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
@@ -244,6 +257,7 @@ describe('a survey on a website', () => {
     await expect
       .poll(() => framed.getByRole('heading', { level: 1 }).textContent())
       .toBe('Voorbeeld op de site');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('Als schuifpaneel').check();
     await preview.getByRole('dialog', { name: 'Survey' }).waitFor();
     // Nothing sticks out sideways on a phone.
