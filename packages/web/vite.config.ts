@@ -45,6 +45,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: true },
       '/uploads': { target: api, changeOrigin: true },
+      // The share step's embedding preview and /embed.js (built with \`build\`) come from the server.
+      '/embed': { target: api, changeOrigin: true },
     },
   },
   build: {

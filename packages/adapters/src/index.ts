@@ -35,6 +35,7 @@ export {
   createRespondGateway,
 } from './http/createRespondGateway';
 export { createSurveyDataGateway } from './http/createSurveyDataGateway';
+export { createSurveyEmbedGateway } from './http/createSurveyEmbedGateway';
 export {
   createSurveyResultsGateway,
   filenameFromContentDisposition,

@@ -42,6 +42,9 @@ import { type AppConfig, tileOrigin, uploadsDir } from './config';
 import { contactMapRoutes } from './contacts/contactMapRoutes';
 import { contactRoutes } from './contacts/contactRoutes';
 import type { Database } from './db/database';
+import { EmbedOriginsCache } from './embed/embedOriginsCache';
+import { embedPreviewRoutes } from './embed/embedPreviewPage';
+import { embedRoutes } from './embed/embedRoutes';
 import { financeRoutes } from './finance/financeRoutes';
 import { startContactGeocoding } from './geocoding/contactGeocoding';
 import type { PeriodicJob } from './housekeeping/periodicJob';
@@ -267,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncThreshold: 65_536,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerSecurityHeaders(app, {
+  const framedPolicy = await registerSecurityHeaders(app, {
     corsOrigins: config.corsOrigins,
     imageOrigins: [tileOrigin(config.map.tileUrl)],
   });
@@ -308,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app, { version: VERSION });
 
   const uploads = new UploadStore(uploadsDir(config));
+  const embedOrigins = new EmbedOriginsCache(options.db, clock);
   const api: RoutesPlugin[] = [
     healthRoutes(deps),
     authRoutes(context),
@@ -328,6 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     surveyRoutes(context),
     surveyTemplateRoutes(context),
     surveyLinkRoutes(context),
+    embedRoutes(context, embedOrigins),
     respondRoutes(context),
     resultRoutes(context),
     respondentRoutes(context),
@@ -343,8 +348,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));
+  await app.register(embedPreviewRoutes(framedPolicy));
 
-  await registerStaticFiles(app, { uploadsRoot: uploadsDir(config), webDist: config.webDist });
+  await registerStaticFiles(app, {
+    uploadsRoot: uploadsDir(config),
+    webDist: config.webDist,
+    embed: { cache: embedOrigins, policy: framedPolicy },
+  });
 
   await app.ready();
   return app;

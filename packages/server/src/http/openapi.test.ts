@@ -110,6 +110,7 @@ describe('OpenAPI', () => {
       '/api/v1/surveys/{id}/links': ['get'],
       '/api/v1/surveys/{id}/personal-links': ['post'],
       '/api/v1/surveys/{id}/invitation-preview': ['get'],
+      '/api/v1/surveys/{id}/embed': ['get', 'put'],
       '/api/v1/respond/{token}': ['get', 'post'],
       '/api/v1/finance/records': ['get', 'post'],
       '/api/v1/finance/records/export': ['get'],

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 type Directives = Readonly<Record<string, readonly string[]>>;
 
@@ -33,11 +33,30 @@ export const serializePolicy = (directives: Directives): string =>
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 
-/** Helmet's headers on every answer (API, web app, uploads) with our CSP instead of its default. */
+/**
+ * The CSP of a page that may be framed by `ancestors` (R-EMBED-2): the app's own policy with only
+ * `frame-ancestors` changed. Such an answer also drops `X-Frame-Options` (`allowFraming`).
+ */
+export type FramedPolicy = (ancestors: readonly string[]) => string;
+
+/** Lets `ancestors` frame this answer: their CSP `frame-ancestors`, and no `X-Frame-Options: DENY`. */
+export function allowFraming(
+  reply: FastifyReply,
+  policy: FramedPolicy,
+  ancestors: readonly string[],
+): FastifyReply {
+  reply.removeHeader('x-frame-options');
+  return reply.header('content-security-policy', policy(ancestors));
+}
+
+/**
+ * Helmet's headers on every answer (API, web app, uploads) with our CSP instead of its default;
+ * answers the same policy for the few pages that may be framed (R-EMBED-2).
+ */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { readonly corsOrigins: readonly string[]; readonly imageOrigins?: readonly string[] },
-): Promise<void> {
+): Promise<FramedPolicy> {
   const directives = contentSecurityPolicy(options.corsOrigins, options.imageOrigins);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -49,4 +68,5 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
+  return (ancestors) => serializePolicy({ ...directives, 'frame-ancestors': ancestors });
 }

@@ -3,11 +3,19 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type EmbedPageDeps, embeddedRespondPage } from '../embed/embeddedRespondPage';
 import { MESSAGES } from './apiError';
 import { respondPageWithPreload } from './respondPagePreload';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The embedding snippet keeps one address customers paste (R-EMBED-6): browsers may keep it an hour
+ * and use the old copy for a day while they fetch a new one.
+ */
+export const EMBED_SCRIPT_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
+export const EMBED_SCRIPT_PATH = '/embed.js';
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
@@ -29,7 +37,7 @@ const isRespondPath = (path: string): boolean => path === '/respond' || path.sta
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { readonly uploadsRoot: string; readonly webDist: string },
+  options: { readonly uploadsRoot: string; readonly webDist: string; readonly embed: EmbedPageDeps },
 ): Promise<{ readonly servesWeb: boolean }> {
   await mkdir(options.uploadsRoot, { recursive: true });
   // Upload names are random and never reused, so browsers may keep them forever.
@@ -66,6 +74,13 @@ export async function registerStaticFiles(
       // Vite puts content-hashed files under /assets; everything else must be revalidated.
       setHeaders: (reply, path) => {
         const relative = path.slice(options.webDist.length).replaceAll('\\', '/');
+        // A precompressed copy (`embed.js.br`) is sent for the file it is a copy of.
+        if (relative.replace(/\.(br|gz)$/, '') === EMBED_SCRIPT_PATH) {
+          // Loaded by customers' websites, another origin: a same-origin resource policy would block it.
+          reply.header('Cache-Control', EMBED_SCRIPT_CACHE);
+          reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+          return;
+        }
         reply.header('Cache-Control', relative.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
       },
     });
@@ -86,12 +101,14 @@ export async function registerStaticFiles(
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && servesRespond && isRespondPath(path)) {
       // Read at each request (1 kB): a rebuild of the app is picked up without a restart, as with sendFile.
-      return readFile(join(options.webDist, 'respond.html'), 'utf8').then((html) =>
-        reply
-          .header('Cache-Control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(respondPageWithPreload(html, path)),
-      );
+      return readFile(join(options.webDist, 'respond.html'), 'utf8')
+        .then((html) => embeddedRespondPage(options.embed, request.url, path, html, reply))
+        .then((html) =>
+          reply
+            .header('Cache-Control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(respondPageWithPreload(html, path)),
+        );
     }
     if (wantsPage) {
       // Not returned: Fastify would await the returned reply as a thenable while the file streams,

@@ -56,6 +56,8 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/surveys/:id/links': 'organization.read',
   'POST /api/v1/surveys/:id/personal-links': 'surveys.build',
   'GET /api/v1/surveys/:id/invitation-preview': 'organization.read',
+  'GET /api/v1/surveys/:id/embed': 'organization.read',
+  'PUT /api/v1/surveys/:id/embed': 'surveys.build',
   'GET /api/v1/surveys/:id/results': 'organization.read',
   'GET /api/v1/surveys/:id/questions/:questionId': 'organization.read',
   'POST /api/v1/surveys/:id/questions/:questionId/summary': 'organization.read',

@@ -45,6 +45,7 @@ const LAZY_TOKENS = new Set([
   'SummaryUseCases',
   'SurveyDataGateway',
   'SurveyDataUseCases',
+  'EmbedUseCases',
   'KpiGateway',
   'FinanceGateway',
   'ContactsUseCases',

@@ -293,6 +293,11 @@ const onDemandModule = new ContainerModule(({ bind }) => {
   );
   // The share step; qrcode itself loads with the first QR code shown (see surveyServices.ts).
   surveys(TOKENS.SurveyShare, (chunk, files) => chunk.createSurveyShareWith(files), [TOKENS.FileSaver]);
+  surveys(
+    TOKENS.EmbedUseCases,
+    (chunk, api) => chunk.createEmbedUseCases({ gateway: chunk.createSurveyEmbedGateway(api) }),
+    [TOKENS.ApiClient],
+  );
   // The results page's PDF summary; its own code loads with the first click (see surveyServices.ts).
   surveys(
     TOKENS.ExportResultsPdf,

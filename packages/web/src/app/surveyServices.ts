@@ -12,12 +12,14 @@ export {
   createInvitationPreviewGateway,
   createOpenAnswerSummaryGateway,
   createSurveyDataGateway,
+  createSurveyEmbedGateway,
   createSurveyResultsGateway,
   createSurveyTemplatesGateway,
 } from '@loop/adapters';
 export { logDateOf } from '@loop/core/logs';
 export { createSurveyDataUseCases } from '@loop/core/surveys/data';
 export { createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core/surveys/editor';
+export { createEmbedUseCases } from '@loop/core/surveys/embed';
 export { createResultsUseCases } from '@loop/core/surveys/results';
 
 /**

@@ -36,6 +36,7 @@ import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loo
 import type { SubscriptionStore } from '@loop/core/subscription';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
+import type { EmbedUseCases } from '@loop/core/surveys/embed';
 import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
 import type { InvitationPreviewGateway } from '@loop/core/surveys/respond';
 import type { ResultsUseCases, SurveyResultsGateway, SurveyShare } from '@loop/core/surveys/results';
@@ -167,6 +168,7 @@ export const TOKENS = {
   UnsubscribeUseCases: Symbol.for('Loop.UnsubscribeUseCases') as ServiceIdentifier<UnsubscribeUseCases>,
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */
   SurveyDataUseCases: Symbol.for('Loop.SurveyDataUseCases') as ServiceIdentifier<SurveyDataUseCases>,
+  EmbedUseCases: Symbol.for('Loop.EmbedUseCases') as ServiceIdentifier<EmbedUseCases>,
   /** The survey and invitation e-mail the previews show. */
   SurveyPreview: Symbol.for('Loop.SurveyPreview') as ServiceIdentifier<SurveyPreview>,
 } as const;

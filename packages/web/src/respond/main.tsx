@@ -16,6 +16,7 @@ import { RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { loadRespondentWords, RespondentSession, type RespondGateway } from '@loop/core/surveys/respond';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { resizeObserved, startEmbedFrame } from './embedFrame';
 import { RespondentPage } from './RespondentPage';
 import { browserFacts } from './respondBrowser';
 import { respondPath, tokenFromPath } from './respondPath';
@@ -61,6 +62,9 @@ const session = new RespondentSession({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('respond.html lacks the #root element');
+
+// In a website's frame (/embed.js), the page tells the listed embedding origin its height (R-EMBED-4).
+startEmbedFrame(globalThis.window, resizeObserved);
 
 // Only the catalogue of the language the page speaks loads, before the page renders in it (R-RESP-11).
 void loadRespondentWords(session.getSnapshot().language).then(() =>

@@ -15,4 +15,8 @@ describe('queryValues', () => {
     expect(queryValues('?constructor=x').constructor).toBe('x');
     expect(Object.hasOwn(queryValues('?a=1'), 'constructor')).toBe(false);
   });
+
+  it('should leave out the embedding origin /embed.js adds: it is never a hidden field (R-EMBED-4)', () => {
+    expect(queryValues('?bron=site&loop_embed=https%3A%2F%2Fwww.klant.nl')).toEqual({ bron: 'site' });
+  });
 });

@@ -1,10 +1,14 @@
+import { EMBED_PARAM } from '@loop/core/surveys/embed';
 import type { RespondentBrowser } from '@loop/core/surveys/respond';
 
-/** The query values of an address's search part, the first one per name (`?bron=mail&bron=x` → mail). */
+/**
+ * The query values of an address's search part, the first one per name (`?bron=mail&bron=x` → mail).
+ * The embedding origin /embed.js adds (`loop_embed`, R-EMBED-4) is the snippet's, never a hidden field.
+ */
 export function queryValues(search: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(search)) {
-    if (!Object.hasOwn(values, name)) values[name] = value;
+    if (name !== EMBED_PARAM && !Object.hasOwn(values, name)) values[name] = value;
   }
   return values;
 }

@@ -209,6 +209,7 @@ export type {
   ResultsFilter,
   ResultsFilterValue,
 } from './resultsFilter';
+export type { SurveyEmbed } from './surveyEmbed';
 export type {
   Condition,
   ConditionGroup,

@@ -66,6 +66,12 @@ export const surveys = pgTable(
      */
     maxResponses: integer('max_responses'),
     quotas: jsonb('quotas').$type<Quota[]>().notNull().default([]),
+    /**
+     * The website origins allowed to show the survey in a frame (R-EMBED-1, core `checkEmbedOrigins`):
+     * normalised exact origins, at most EMBED_ORIGINS_MAX. Not part of the content `version`; the
+     * answering page's headers read it through a short cache (`embedHeaders.ts`).
+     */
+    embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

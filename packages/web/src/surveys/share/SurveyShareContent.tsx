@@ -8,6 +8,7 @@ import { TOKENS } from '../../app/tokens';
 import { useCan } from '../../organisation/useCan';
 import { DownloadButton } from '../../shell/DownloadButton';
 import { useCopyText } from '../results/useCopyText';
+import { EmbedSection } from './EmbedSection';
 
 /** How long the button says 'Gekopieerd' after a copy. */
 export const COPIED_SHOWN_MS = 4000;
@@ -15,7 +16,7 @@ export const COPIED_SHOWN_MS = 4000;
 /**
  * What sharing a survey offers (docs/decisions/surveys.md, 'The share step'), the same after opening it
  * and under 'Delen' on the results page: the public link to copy, its QR code to scan or download
- * as SVG and PNG, and the way to the invitations by e-mail.
+ * as SVG and PNG, the way to the invitations by e-mail, and the code to put it on a website.
  */
 export function SurveyShareContent({ surveyId, publicUrl }: { surveyId: number; publicUrl: string }) {
   const allowed = useCan();
@@ -35,6 +36,7 @@ export function SurveyShareContent({ surveyId, publicUrl }: { surveyId: number; 
       <Suspense fallback={<QrPlaceholder />}>
         <QrCode surveyId={surveyId} url={publicUrl} />
       </Suspense>
+      <EmbedSection surveyId={surveyId} publicUrl={publicUrl} />
     </div>
   );
 }
