@@ -35,13 +35,11 @@ export {
   createRespondGateway,
 } from './http/createRespondGateway';
 export { createSurveyDataGateway } from './http/createSurveyDataGateway';
-export {
-  createSurveyResultsGateway,
-  filenameFromContentDisposition,
-} from './http/createSurveyResultsGateway';
+export { createSurveyResultsGateway } from './http/createSurveyResultsGateway';
 export { createSurveysGateway, createSurveyTemplatesGateway } from './http/createSurveysGateway';
 export { createInvitationLinkGateway, createTeamGateway } from './http/createTeamGateway';
 export { createUserGateway } from './http/createUserGateway';
+export { filenameFromContentDisposition } from './http/downloadFile';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
 export type { XhrLike } from './http/xhrUpload';
 export { createXhrUpload, xhrUpload } from './http/xhrUpload';
