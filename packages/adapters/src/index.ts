@@ -36,13 +36,11 @@ export {
 } from './http/createRespondGateway';
 export { createSurveyDataGateway } from './http/createSurveyDataGateway';
 export { createSurveyEmbedGateway } from './http/createSurveyEmbedGateway';
-export {
-  createSurveyResultsGateway,
-  filenameFromContentDisposition,
-} from './http/createSurveyResultsGateway';
+export { createSurveyResultsGateway } from './http/createSurveyResultsGateway';
 export { createSurveysGateway, createSurveyTemplatesGateway } from './http/createSurveysGateway';
 export { createInvitationLinkGateway, createTeamGateway } from './http/createTeamGateway';
 export { createUserGateway } from './http/createUserGateway';
+export { filenameFromContentDisposition } from './http/downloadFile';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
 export type { XhrLike } from './http/xhrUpload';
 export { createXhrUpload, xhrUpload } from './http/xhrUpload';

@@ -1,7 +1,7 @@
 import type { ContactFilter, ContactImport, ContactImportPreview, ContactListQuery } from '@loop/core';
 import type { ContactImportUpload, ContactsGateway } from '@loop/core/contactsScreen';
 import type { ApiClient, RequestOptions } from './createApiClient';
-import { downloadFile } from './createSurveyResultsGateway';
+import { downloadFile } from './downloadFile';
 
 const flag = (value: boolean | undefined): string | undefined =>
   value === undefined ? undefined : String(value);

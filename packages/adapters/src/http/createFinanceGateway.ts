@@ -1,7 +1,7 @@
 import type { FinanceImportReport } from '@loop/core';
 import type { FinanceGateway, FinanceRangeQuery, FinanceRecordFilter } from '@loop/core/finance';
 import type { ApiClient } from './createApiClient';
-import { downloadFile } from './createSurveyResultsGateway';
+import { downloadFile } from './downloadFile';
 
 const filterOf = (filter: FinanceRecordFilter): Record<string, string | undefined> => ({
   q: filter.q === undefined || filter.q.trim() === '' ? undefined : filter.q.trim(),

@@ -1,6 +1,6 @@
 import type { InvoiceGateway } from '@loop/core/billing';
 import type { ApiClient } from './createApiClient';
-import { downloadFile } from './createSurveyResultsGateway';
+import { downloadFile } from './downloadFile';
 
 /** The current organisation's invoices (GET /invoices, their PDFs) and its invoice details. */
 export function createInvoiceGateway(client: ApiClient): InvoiceGateway {

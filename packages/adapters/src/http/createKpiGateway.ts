@@ -1,6 +1,6 @@
 import type { KpiGateway, KpiRangeQuery } from '@loop/core/kpis';
 import type { ApiClient } from './createApiClient';
-import { downloadFile } from './createSurveyResultsGateway';
+import { downloadFile } from './downloadFile';
 
 const rangeOf = (query: KpiRangeQuery): Record<string, string | undefined> => ({
   from: query.from,

@@ -1,7 +1,7 @@
 import { apiOk } from '@loop/core';
 import type { SurveyDataGateway } from '@loop/core/surveys/data';
 import type { ApiClient, DownloadBody } from './createApiClient';
-import { filenameFromContentDisposition } from './createSurveyResultsGateway';
+import { filenameFromContentDisposition } from './downloadFile';
 
 /**
  * A survey's responses one by one, one respondent's export and erasure, and the survey's retention

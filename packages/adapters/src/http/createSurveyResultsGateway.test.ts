@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse as json, type WireRequest, wireClient } from '../testing/wireClient';
-import { createSurveyResultsGateway, filenameFromContentDisposition } from './createSurveyResultsGateway';
+import { createSurveyResultsGateway } from './createSurveyResultsGateway';
+import { filenameFromContentDisposition } from './downloadFile';
 
 /** The gateway on the real API client, recording every request. */
 function gatewayWith(respond: (seen: WireRequest) => Response) {

@@ -1,6 +1,6 @@
 import type { InvitationLinkGateway, TeamGateway } from '@loop/core/organisation';
 import type { ApiClient } from './createApiClient';
-import { downloadFile } from './createSurveyResultsGateway';
+import { downloadFile } from './downloadFile';
 
 /** The /organization routes of the current organisation. */
 export function createTeamGateway(client: ApiClient): TeamGateway {

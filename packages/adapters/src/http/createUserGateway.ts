@@ -1,6 +1,6 @@
 import type { UserGateway } from '@loop/core';
 import type { ApiClient } from './createApiClient';
-import { downloadFile } from './createSurveyResultsGateway';
+import { downloadFile } from './downloadFile';
 
 /** GET/PATCH /users/me, POST /users/me/password and the e-mail change under /users/me/email. */
 export function createUserGateway(client: ApiClient): UserGateway {

@@ -7,12 +7,7 @@ import { createOwnDataUseCases, type OwnDataUseCases } from '@loop/core/account'
 import type { ClientApp } from '@loop/core/app';
 import type { TeamGateway } from '@loop/core/organisation';
 
-export {
-  createBrowserFileSaver,
-  createInvitationLinkGateway,
-  createInvoiceGateway,
-  createTeamGateway,
-} from '@loop/adapters';
+export { createInvitationLinkGateway, createInvoiceGateway, createTeamGateway } from '@loop/adapters';
 export { createInvitationUseCases } from '@loop/core/account';
 export { createInvoiceUseCases, createPaymentReturn } from '@loop/core/billing';
 

@@ -18,7 +18,7 @@ const setup = (routes: Parameters<typeof createFakeFetch>[0] = {}, stored: Recor
   return { api, storage, navigate, container };
 };
 
-/** The tokens whose code loads with the first screen that needs it (surveyServices.ts, surveyGatewayServices.ts, kpiServices.ts, financeServices.ts, contactsServices.ts, analysisServices.ts, accountServices.ts, adminServices.ts). */
+/** The tokens whose code loads with the first screen that needs it (surveyServices.ts, surveyGatewayServices.ts, kpiServices.ts, financeServices.ts, contactsServices.ts, analysisServices.ts, fileServices.ts, accountServices.ts, adminServices.ts). */
 const LAZY_TOKENS = new Set([
   'FileSaver',
   'TeamGateway',

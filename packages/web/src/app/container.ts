@@ -169,8 +169,11 @@ function onDemand<M>(bind: Bind, load: () => Promise<M>) {
  * tokens resolve asynchronously, through `useAsyncInjection`.
  */
 const onDemandModule = new ContainerModule(({ bind }) => {
+  // On its own: the screens with a download (analysis, contacts, results, finance) need no account services.
+  const files = onDemand(bind, () => import('./fileServices'));
+  files(TOKENS.FileSaver, (chunk) => chunk.createBrowserFileSaver(), []);
+
   const account = onDemand(bind, () => import('./accountServices'));
-  account(TOKENS.FileSaver, (chunk) => chunk.createBrowserFileSaver(), []);
   account(TOKENS.TeamGateway, (chunk, api) => chunk.createTeamGateway(api), [TOKENS.ApiClient]);
   account(TOKENS.InvitationLinkGateway, (chunk, api) => chunk.createInvitationLinkGateway(api), [
     TOKENS.ApiClient,

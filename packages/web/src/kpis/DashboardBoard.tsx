@@ -1,8 +1,7 @@
 import './kpis.css';
 import type { SurveySummary } from '@loop/core';
-import { formatCount } from '@loop/core/format';
+import { formatCount, formatDayTime } from '@loop/core/format';
 import { effectiveStatus } from '@loop/core/surveys/model';
-import { formatResultDateTime } from '@loop/core/surveys/results';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useClock } from '../app/useServices';
@@ -146,7 +145,7 @@ function OpenSurveys({ surveys, total }: { surveys: readonly SurveySummary[]; to
             <span>
               {survey.last_response_at === null
                 ? 'Nog geen reacties'
-                : `Laatste reactie: ${formatResultDateTime(survey.last_response_at)}`}
+                : `Laatste reactie: ${formatDayTime(survey.last_response_at)}`}
             </span>
           </li>
         ))}

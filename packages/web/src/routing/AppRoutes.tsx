@@ -4,7 +4,6 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { Redirect, Route, Switch } from 'wouter';
 import { useInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
-import { FeatureGate } from '../billing/FeatureGate';
 import { Loading } from './Loading';
 import { RouteGuard } from './RouteGuard';
 
@@ -13,6 +12,12 @@ const screen = <K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): LazyExoticComponent<ComponentType> => lazy(() => load().then((module) => ({ default: module[name] })));
+
+// The plan gate (which plans unlock a feature, their prices, who may change the plan) loads with the
+// first route behind a feature, not with the login page.
+const FeatureGate = lazy(() =>
+  import('../billing/FeatureGate').then((module) => ({ default: module.FeatureGate })),
+);
 
 const LoginScreen = screen(() => import('../auth/LoginScreen'), 'LoginScreen');
 const RegisterScreen = screen(() => import('../auth/RegisterScreen'), 'RegisterScreen');

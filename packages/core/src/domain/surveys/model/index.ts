@@ -14,6 +14,7 @@ export {
   validateAnswer,
   validateSubmission,
 } from './answerValidation';
+export { effectiveStatus } from './closeDate';
 export {
   DAY_KEY_RANGE,
   dayKey,
@@ -88,7 +89,6 @@ export { openingProblems, READINESS_MESSAGES } from './surveyReadiness';
 export type { StatusAction } from './surveyStatus';
 export {
   decideStatusChange,
-  effectiveStatus,
   offeredStatusChanges,
   RESPONDENT_MESSAGES,
   respondentAccess,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyStatus } from '../../contract';
+import { closeDatePassed, effectiveStatus } from './closeDate';
 import { openingProblems } from './surveyReadiness';
 import {
-  closeDatePassed,
   decideStatusChange,
-  effectiveStatus,
   offeredStatusChanges,
   RESPONDENT_MESSAGES,
   respondentAccess,

@@ -1,5 +1,6 @@
 import type { OpeningProblem, SurveyStatus } from '../../contract';
 import { err, ok, type Result } from '../../shared';
+import { closeDatePassed, effectiveStatus } from './closeDate';
 import { READINESS_MESSAGES } from './surveyReadiness';
 
 /**
@@ -32,17 +33,6 @@ export const STATUS_MESSAGES = {
   hasResponses: 'Deze survey heeft al antwoorden en kan niet meer terug naar concept.',
   draftToClosed: 'Een concept kan niet worden gesloten. Open de survey eerst.',
 } as const;
-
-/** Whether a close date has passed at `now`; no (or an unreadable) close date never passes. */
-export function closeDatePassed(closeAt: string | null, now: Date): boolean {
-  if (closeAt === null) return false;
-  const time = Date.parse(closeAt);
-  return !Number.isNaN(time) && time <= now.getTime();
-}
-
-/** The status as it holds at `now`: an open survey whose close date has passed is closed. */
-export const effectiveStatus = (status: SurveyStatus, closeAt: string | null, now: Date): SurveyStatus =>
-  status === 'open' && closeDatePassed(closeAt, now) ? 'closed' : status;
 
 /** Decides a requested status change; the value is the new status. */
 export function decideStatusChange(input: {
