@@ -320,6 +320,8 @@ export async function insertPersonalLinks(
     readonly tokens: readonly string[];
     readonly label: string | null;
     readonly now: Date;
+    /** The pulse round of the invitations these links are for (R-ROUND-5). */
+    readonly roundId?: number | null;
   },
 ): Promise<Array<{ readonly id: number; readonly tokenHash: string }>> {
   return db.transaction(async (tx) => {
@@ -334,6 +336,7 @@ export async function insertPersonalLinks(
           label: values.label,
           status: 'pending' as const,
           createdAt: values.now,
+          roundId: values.roundId ?? null,
         })),
       )
       .returning({ id: surveyResponses.id, tokenHash: surveyResponses.tokenHash });

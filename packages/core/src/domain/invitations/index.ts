@@ -52,3 +52,16 @@ export {
   skippedText,
   statusSummary,
 } from './invitationView';
+export type { RoundRhythm } from './roundSchedule';
+export {
+  nextRoundDue,
+  ROUND_LIMITS,
+  ROUND_MESSAGES,
+  ROUND_NOTES,
+  ROUND_SCHEDULE_STATE_LABELS,
+  ROUND_STATE_LABELS,
+  rhythmText,
+  roundDueAt,
+  roundLabel,
+  roundScheduleProblems,
+} from './roundSchedule';
