@@ -2,11 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { openPostgres } from '../db/openDatabase';
-import { addContact, alignClockWithNow, as, type Caller, freshCaller, openSurvey } from '../testing/invitationTesting';
+import {
+  addContact,
+  alignClockWithNow,
+  as,
+  type Caller,
+  freshCaller,
+  openSurvey,
+} from '../testing/invitationTesting';
 import { invitationsPerContact, roundPass, roundsOf, scheduleRounds, WEEK } from '../testing/roundTesting';
-import { testDatabaseKind } from '../testing/testDatabase';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import { testDatabaseKind } from '../testing/testDatabase';
 
 /**
  * R-ROUND-3: a round goes exactly once, whether its time passes while the server is down or

@@ -54,6 +54,7 @@ export {
 } from './invitationView';
 export type { RoundRhythm } from './roundSchedule';
 export {
+  amsterdamMoment,
   nextRoundDue,
   ROUND_LIMITS,
   ROUND_MESSAGES,
@@ -65,3 +66,5 @@ export {
   roundLabel,
   roundScheduleProblems,
 } from './roundSchedule';
+export type { RoundForm, RoundsGateway, RoundUseCases } from './roundUseCases';
+export { createRoundUseCases } from './roundUseCases';

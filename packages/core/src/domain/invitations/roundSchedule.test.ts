@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amsterdamMoment,
   nextRoundDue,
   type RoundRhythm,
   rhythmText,
@@ -112,5 +113,15 @@ describe('roundScheduleProblems', () => {
   it('should say the rhythm in Dutch', () => {
     expect(rhythmText('week', 1)).toBe('Elke week');
     expect(rhythmText('month', 3)).toBe('Elke 3 maanden');
+  });
+});
+
+describe('amsterdamMoment', () => {
+  it('should read a day and time on the Dutch clock, in winter and in summer, and refuse what is none', () => {
+    expect(amsterdamMoment('2026-01-15', '09:00')?.toISOString()).toBe('2026-01-15T08:00:00.000Z');
+    expect(amsterdamMoment('2026-07-15', '09:00')?.toISOString()).toBe('2026-07-15T07:00:00.000Z');
+    expect(amsterdamMoment('2026-02-30', '09:00')).toBeNull();
+    expect(amsterdamMoment('2026-02-10', '25:00')).toBeNull();
+    expect(amsterdamMoment('', '09:00')).toBeNull();
   });
 });

@@ -72,6 +72,26 @@ function momentOf(wall: WallTime): Date {
   return new Date(before);
 }
 
+/** A day ('2026-12-01') and time ('09:00') on the Dutch clock as a moment; null when either is not one. */
+export function amsterdamMoment(day: string, time: string): Date | null {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  const clock = /^(\d{2}):(\d{2})$/.exec(time.trim());
+  if (date === null || clock === null) return null;
+  const [year, month, dayOfMonth, hour, minute] = [date[1], date[2], date[3], clock[1], clock[2]].map(
+    Number,
+  ) as [number, number, number, number, number];
+  if (
+    month < 1 ||
+    month > 12 ||
+    dayOfMonth < 1 ||
+    dayOfMonth > daysIn(year, month - 1) ||
+    hour > 23 ||
+    minute > 59
+  )
+    return null;
+  return momentOf({ year, month: month - 1, day: dayOfMonth, hour, minute, second: 0, millisecond: 0 });
+}
+
 const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
 /** The date of slot `slot` (0: the start itself). */
