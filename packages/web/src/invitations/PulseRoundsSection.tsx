@@ -214,7 +214,8 @@ export function PulseRoundsSection({ surveyId, open }: { surveyId: number; open:
             <p>Stuur deze survey steeds opnieuw, bijvoorbeeld elke maand, om de ontwikkeling te volgen.</p>
           )}
           {running ? (
-            <div className="form-actions" role="group" aria-label="Rondes bedienen">
+            <fieldset className="form-actions round-actions">
+              <legend className="visually-hidden">Rondes bedienen</legend>
               {schedule.state === 'active' ? (
                 <button
                   type="button"
@@ -255,7 +256,7 @@ export function PulseRoundsSection({ surveyId, open }: { surveyId: number; open:
                   Schema wijzigen
                 </button>
               )}
-            </div>
+            </fieldset>
           ) : null}
           {open && (!running || editing) ? scheduleForm : null}
           {!open && !running ? (
