@@ -1,4 +1,4 @@
-import type { SurveyRounds } from '@loop/core';
+import type { RoundComparison, SurveyRounds } from '@loop/core';
 import { ROUND_MESSAGES, ROUND_NOTES } from '@loop/core/invitations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
@@ -10,6 +10,7 @@ import {
   callAs,
   deliverDueMail,
   freshCaller,
+  linkTokenOf,
   openSurvey,
 } from '../testing/invitationTesting';
 import {
@@ -21,7 +22,7 @@ import {
   WEEK,
 } from '../testing/roundTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
-import { createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import { api, createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
 
 let ctx: TestContext;
 let team: TestTeam;
@@ -109,6 +110,53 @@ describe('pulse rounds (R-ROUND-1, R-ROUND-3, R-ROUND-5)', () => {
     const two = await invitationsPerContact(ctx.db, survey.id);
     expect(two.filter((row) => row.round_number === 2).map((row) => row.invitations)).toEqual([1, 1, 1]);
     expect(stateOf(await roundsOf(ctx, owner, survey.id), 3)?.state).toBe('scheduled');
+  });
+
+  it('should count each response in its own round and compare the rounds (R-ROUND-5, R-ROUND-6)', async () => {
+    const { survey, people, segmentId } = await surveyWithContacts(['Ilse', 'Joost'], 'golf-f');
+    await scheduleRounds(ctx, owner, survey.id, {
+      interval_unit: 'week',
+      interval_count: 1,
+      segment_id: segmentId,
+      start_at: inAMinute(),
+    });
+    const answerLatest = async (email: string) => {
+      const mails = ctx.mailer.to(email, 'survey-invitation');
+      const token = linkTokenOf(mails.at(-1)?.text ?? '');
+      const submitted = await api(ctx.app, 'POST', `/respond/${token}`, {
+        payload: { final: true, answers: [{ question_id: 'q-open', value: { text: 'Prima' } }] },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+    };
+    await advance(2 * 60_000);
+    await pass();
+    await deliverDueMail(ctx);
+    await answerLatest(people[0]?.email ?? '');
+    await answerLatest(people[1]?.email ?? '');
+    await advance(WEEK);
+    await pass();
+    await deliverDueMail(ctx);
+    await answerLatest(people[0]?.email ?? '');
+
+    const rounds = await roundsOf(ctx, owner, survey.id);
+    expect(rounds.rounds.map((round) => [round.number, round.state, round.invited, round.completed])).toEqual(
+      [
+        [3, 'scheduled', 0, 0],
+        [2, 'sent', 2, 1],
+        [1, 'sent', 2, 2],
+      ],
+    );
+    const compared = await callAs(ctx, owner, 'GET', `/surveys/${survey.id}/rounds/comparison`);
+    expect(compared.statusCode, compared.body).toBe(200);
+    const comparison = compared.json<RoundComparison>();
+    expect(comparison.rounds.map((round) => [round.number, round.completed])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    // Counted per round, never quoted: the open answers stay on the results screen.
+    expect(comparison.rounds[0]?.questions).toEqual([
+      { question_id: 'q-open', type: 'open_long', answered: 2, seen_count: 2, latest: [] },
+    ]);
   });
 
   it('should keep the contact rule across rounds (R-ROUND-4)', async () => {
