@@ -1,5 +1,6 @@
 import type { AnswerInput, KpiBoard, Survey } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatherRoundChanges } from '../analysis/analysisRounds';
 import type { AppConfig } from '../config';
 import {
   addContact,
@@ -48,8 +49,8 @@ async function answer(email: string, round: number, score: number) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-describe('survey KPIs of a survey in rounds (R-ROUND-8)', () => {
-  it("should take the latest round's responses, not a late answer to an older round", async () => {
+describe('survey KPIs and the analysis of a survey in rounds (R-ROUND-6, R-ROUND-8)', () => {
+  it("should take the latest round's responses, not a late answer to an older round, and name the change", async () => {
     const created = await callAs(ctx, owner, 'POST', '/surveys', {
       title: 'Pulspeiling',
       description_html: '',
@@ -102,5 +103,12 @@ describe('survey KPIs of a survey in rounds (R-ROUND-8)', () => {
     const card = board.json<KpiBoard>().cards.find((each) => each.kpi.name === 'NPS puls');
     // Round 2: two promoters of two.
     expect(card?.current?.value).toBe(100);
+
+    // The business analysis names the change: round 1 (a promoter and a detractor, 0) to round 2 (100).
+    const changes = await gatherRoundChanges(ctx.db, team.organization.id, ctx.clock.now());
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.changes).toContain(
+      "NPS van 'Zou je ons aanbevelen?': 100 in ronde 2, +100 ten opzichte van ronde 1.",
+    );
   });
 });

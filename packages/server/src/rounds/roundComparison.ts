@@ -14,8 +14,13 @@ const withoutTexts = (result: QuestionResult): QuestionResult =>
  * submitted responses, computed by the results' own queries on the round's responses (the ids found
  * once per round, as a results filter is), so a round's figures are the results screen's figures.
  */
-export async function roundComparison(db: Queryable, survey: SurveyRow, now: Date): Promise<RoundComparison> {
-  const rounds = await queryRows<{ id: number; number: number; due_at: string; ids: string }>(
+export async function roundComparison(
+  db: Queryable,
+  survey: SurveyRow,
+  now: Date,
+  last: number | null = null,
+): Promise<RoundComparison> {
+  const found = await queryRows<{ id: number; number: number; due_at: string; ids: string }>(
     db,
     sql`select r.id, r.number, to_char(r.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due_at,
           coalesce((select array_agg(p.id order by p.id) from survey_responses p
@@ -23,6 +28,7 @@ export async function roundComparison(db: Queryable, survey: SurveyRow, now: Dat
         from survey_rounds r where r.survey_id = ${survey.id} and r.state = 'sent'
         order by r.number`,
   );
+  const rounds = last === null ? found : found.slice(-last);
   const results = [];
   for (const round of rounds) {
     const loaded = await loadSurveyResults(

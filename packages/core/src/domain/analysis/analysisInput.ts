@@ -12,6 +12,7 @@ import type {
 import { kpiCard, kpiPoints, kpiSourceText } from '../kpis';
 import type { Period, PeriodKind } from '../periods';
 import { type CountsByValue, likertSummary, npsFromCounts } from '../surveys/model';
+import type { RoundChangeFacts } from './analysisRounds';
 
 /**
  * What an analyst gets to know about an organisation: aggregates only. KPI values per period,
@@ -29,6 +30,8 @@ export interface AnalysisInput {
   readonly surveys: readonly SurveyFacts[];
   /** Null when the organisation has no finance records. */
   readonly finance: FinanceFacts | null;
+  /** The change between the last two pulse rounds of surveys that run in rounds (R-ROUND-6). */
+  readonly rounds?: readonly RoundChangeFacts[];
 }
 
 // --- KPIs ---------------------------------------------------------------------------------------

@@ -22,4 +22,5 @@ export type {
 export { ANALYSIS_MIN_ANSWERS, kpiFacts, surveyFacts } from './analysisInput';
 export type { AnalysisPrompt } from './analysisPrompt';
 export { analysisPrompt, scrubLabel } from './analysisPrompt';
+export type { RoundChangeFacts } from './analysisRounds';
 export { ANALYSIS_SECTIONS, analysisTitle, builtinAnalysis } from './builtinAnalysis';
