@@ -8,7 +8,14 @@ import { LoadFailed } from '../../routing/Loading';
 import { useQuery } from '../../shared/useQuery';
 import { TableScroll } from '../../shell/TableScroll';
 
-const COLUMNS = ['Vraag', 'Maat', 'Deze ronde', 'Vorige ronde', 'Verschil', 'Trend over alle rondes'] as const;
+const COLUMNS = [
+  'Vraag',
+  'Maat',
+  'Deze ronde',
+  'Vorige ronde',
+  'Verschil',
+  'Trend over alle rondes',
+] as const;
 const DIRECTION_TEXT = { up: 'gestegen', down: 'gedaald', same: 'gelijk' } as const;
 
 /**
@@ -58,7 +65,9 @@ export function RoundComparisonPanel({ survey }: { survey: Survey }) {
               <td>{row.previous?.value ?? '–'}</td>
               <td>
                 {row.changeText}
-                {row.direction === null ? null : <span className="visually-hidden"> ({DIRECTION_TEXT[row.direction]})</span>}
+                {row.direction === null ? null : (
+                  <span className="visually-hidden"> ({DIRECTION_TEXT[row.direction]})</span>
+                )}
               </td>
               <td>{row.trendText}</td>
             </tr>
