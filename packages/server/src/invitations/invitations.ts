@@ -7,10 +7,11 @@ import { checkSelection } from '../contacts/contactHttp';
 import { selectionConditions } from '../contacts/contactSegments';
 import { CONTACT_ERRORS } from '../contacts/contactStore';
 import type { Queryable } from '../db/database';
-import { type SurveyRow, surveyInvitations } from '../db/schema';
+import type { SurveyRow } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { insertPersonalLinks } from '../responses/responses';
 import { hashToken } from '../responses/responseTokens';
+import { queryRows } from '../results/resultsSql';
 import { invitationOutboxMail, type Recipient, samplePreview, surveyMailBase } from './invitationMails';
 import type { InvitationBody } from './invitationSchemas';
 import { type ContactFactsRow, contactRulesOf, selectionFacts } from './invitationStore';
@@ -201,21 +202,19 @@ async function queueInvitations(
   let count = 0;
   for (let start = 0; start < recipients.length; start += CHUNK) {
     const chunk = recipients.slice(start, start + CHUNK);
-    const inserted = await tx
-      .insert(surveyInvitations)
-      .values(
-        chunk.map((contact) => ({
-          organizationId: survey.organizationId,
-          surveyId: survey.id,
-          contactId: contact.id,
-          plannedAt: at.plannedAt,
-          lastMailAt: at.plannedAt,
-          createdAt: at.now,
-          roundId: at.roundId,
-        })),
+    const planned = at.plannedAt.toISOString();
+    const inserted = (
+      await queryRows<{ id: number; contact_id: number }>(
+        tx,
+        sql`insert into survey_invitations
+              (organization_id, survey_id, contact_id, planned_at, last_mail_at, created_at, round_id)
+            select ${survey.organizationId}, ${survey.id}, c, ${planned}::timestamptz, ${planned}::timestamptz,
+              ${at.now.toISOString()}::timestamptz, ${at.roundId}::integer
+            from unnest(${`{${chunk.map((contact) => contact.id).join(',')}}`}::integer[]) as c
+            on conflict do nothing
+            returning id, contact_id`,
       )
-      .onConflictDoNothing()
-      .returning({ id: surveyInvitations.id, contactId: surveyInvitations.contactId });
+    ).map((row) => ({ id: Number(row.id), contactId: Number(row.contact_id) }));
     const byContact = new Map(inserted.map((row) => [row.contactId, row.id]));
     for (const contact of chunk) if (!byContact.has(contact.id)) taken.push(contact);
     if (inserted.length === 0) continue;
