@@ -22,7 +22,14 @@ import { join } from 'node:path';
 import { openPostgres } from '@loop/server/db';
 import { createOutbox, runDueRounds } from '@loop/server/internals';
 import postgres from 'postgres';
-import { benchConfig, buildBenchApp, demoAdminHeaders, median, scratchDatabase, seedDemoDatabase } from '../benchKit';
+import {
+  benchConfig,
+  buildBenchApp,
+  demoAdminHeaders,
+  median,
+  scratchDatabase,
+  seedDemoDatabase,
+} from '../benchKit';
 import { generateContacts, insertContacts } from '../contacts-list/generateContacts';
 
 const CONTACTS = Number(process.env.CONTACTS ?? 10_000);
@@ -81,7 +88,12 @@ async function main(): Promise<void> {
     const round = async () => {
       await sql`update survey_rounds set due_at = now() - interval '1 second'
                 where survey_id = ${survey.id} and state = 'scheduled'`;
-      const handled = await runDueRounds({ db: database.db, clock: { now: () => new Date() }, config, outbox });
+      const handled = await runDueRounds({
+        db: database.db,
+        clock: { now: () => new Date() },
+        config,
+        outbox,
+      });
       if (handled !== 1) throw new Error(`the pass handled ${handled} rounds`);
     };
     const roundChecked = async () => {
@@ -106,7 +118,8 @@ async function main(): Promise<void> {
       await round();
       times.round.push(performance.now() - start);
       const check = await roundChecked();
-      if (check?.invitations !== CONTACTS || check.contacts !== CONTACTS || check.mails !== CONTACTS) whole = false;
+      if (check?.invitations !== CONTACTS || check.contacts !== CONTACTS || check.mails !== CONTACTS)
+        whole = false;
       console.log(
         `run ${run + 1}: baseline ${(times.baseline.at(-1) ?? 0).toFixed(0)} ms, round ${(times.round.at(-1) ?? 0).toFixed(0)} ms; ` +
           `round's invitations ${check?.invitations}, contacts ${check?.contacts}, outbox mails ${check?.mails}`,
@@ -126,7 +139,9 @@ async function main(): Promise<void> {
         `${baselineMs.toFixed(0)} ms; ratio round / baseline ${(roundMs / baselineMs).toFixed(2)}×`,
     );
     const fast = Math.max(...times.round) <= BUDGET_MS;
-    console.log(`budget every round's invitations queued in ≤ ${BUDGET_MS / 1000} s: ${fast ? 'met' : 'NOT met'}`);
+    console.log(
+      `budget every round's invitations queued in ≤ ${BUDGET_MS / 1000} s: ${fast ? 'met' : 'NOT met'}`,
+    );
     console.log(`budget every contact one invitation and one mail per round: ${whole ? 'met' : 'NOT met'}`);
     if (!fast || !whole) process.exitCode = 1;
   } finally {
