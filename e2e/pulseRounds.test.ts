@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Survey } from '@loop/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { DEMO, launchBrowser, login, openPage, type RunningServer, startServer } from './harness';
 import { demoApi } from './respondFixtures';
 
@@ -138,6 +139,19 @@ describe('pulse rounds', () => {
     await page.keyboard.press('Enter');
     await after.getByText('Gepauzeerd').waitFor();
     await after.getByRole('button', { name: 'Hervatten' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The results page compares the rounds (round 1 has no answers yet: no figures).
+    await page.goto(`${server.url}/survey/${survey.id}`);
+    const compare = page.getByRole('region', { name: 'Rondes vergelijken' });
+    await compare.getByRole('combobox', { name: 'Deze ronde' }).waitFor();
+    expect((await compare.locator('tbody td').allTextContents()).slice(0, 4)).toEqual([
+      'Zou je ons aanbevelen?',
+      'NPS',
+      '–',
+      '–',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
