@@ -81,6 +81,8 @@ import { surveyLinkRoutes } from './responses/surveyLinkRoutes';
 import { resultRoutes } from './results/resultRoutes';
 import { startResponseRetention } from './retention/responseRetention';
 import { retentionRoutes } from './retention/retentionRoutes';
+import { roundRoutes } from './rounds/roundRoutes';
+import { startRounds } from './rounds/roundScheduler';
 import { seedBuiltInTemplates } from './surveys/builtInTemplates';
 import { surveyRoutes } from './surveys/surveyRoutes';
 import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
@@ -238,11 +240,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const responseRetention = startResponseRetention({ db: options.db, clock, output: app.log });
   const reminders = startReminders({ ...deps, output: app.log });
+  const rounds = startRounds({ ...deps, output: app.log });
   app.decorate('outboxHooks', invitationOutboxHooks(deps));
   const contactGeocoding = startContactGeocoding({ db: options.db, clock, output: app.log, config });
   app.decorate('contactGeocoding', contactGeocoding);
   app.addHook('onClose', async () => {
     await reminders.stop();
+    await rounds.stop();
     await contactGeocoding?.stop();
     await retention.stop();
     await authCleanup.stop();
@@ -341,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kpiRoutes(context),
     contactRoutes(context),
     invitationRoutes(context),
+    roundRoutes(context),
     unsubscribeRoutes(context),
     contactMapRoutes(context),
     analysisRoutes(context),

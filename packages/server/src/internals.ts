@@ -11,3 +11,4 @@ export { outboxMessage } from './outbox/outboxWorker';
 export { questionTimingsOf } from './responses/questionTimings';
 export { rebuildSurveyCounts } from './responses/surveyCounts';
 export { SurveyQuestionsCache } from './responses/surveyQuestionsCache';
+export { runDueRounds } from './rounds/roundScheduler';

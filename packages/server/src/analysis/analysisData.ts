@@ -18,6 +18,7 @@ import { type ComputeDeps, computeKpiValues } from '../kpis/kpiComputation';
 import { organizationKpis } from '../kpis/kpiStore';
 import { queryRows } from '../results/resultsSql';
 import { answerValueCounts } from './answerValues';
+import { gatherRoundChanges } from './analysisRounds';
 
 /**
  * What an analysis of an organisation is made from, gathered with aggregate SQL over the sums the
@@ -219,12 +220,20 @@ export async function gatherAnalysisInput(
   now: Date,
 ): Promise<AnalysisInput> {
   const today = isoDay(now);
-  const [kpis, surveys, finance] = await Promise.all([
+  const [kpis, surveys, finance, rounds] = await Promise.all([
     gatherKpis(deps, organization.id, today),
     gatherSurveys(deps.db, organization.id, today, now),
     gatherFinance(deps.db, organization.id, today),
+    gatherRoundChanges(deps.db, organization.id, now),
   ]);
-  return { organization: organization.name, today, kpis, surveys, finance };
+  return {
+    organization: organization.name,
+    today,
+    kpis,
+    surveys,
+    finance,
+    ...(rounds.length > 0 ? { rounds } : {}),
+  };
 }
 
 /** What an analysis made now would be based on: KPIs, and surveys with submitted responses. */

@@ -13,4 +13,5 @@ export * from './schema/outbox';
 export * from './schema/quotas';
 export * from './schema/responses';
 export * from './schema/surveyInvitations';
+export * from './schema/surveyRounds';
 export * from './schema/surveys';

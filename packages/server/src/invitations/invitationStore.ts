@@ -76,15 +76,18 @@ export interface ContactFactsRow {
 /**
  * The selected contacts (`where`: the selection's conditions on `contacts`, the organisation's
  * included) with the facts of the rules, in id order: when this organisation last mailed them
- * (any survey, cancelled invitations not counted), and whether they have an invitation to this
- * survey and answered it.
+ * (any survey and any round, cancelled invitations not counted: the contact rule holds across
+ * rounds, R-ROUND-4), and whether they have an invitation to this survey and answered it; for a
+ * pulse round (`roundId`) whether they have one in this round and answered this round.
  */
 export async function selectionFacts(
   db: Queryable,
   organizationId: number,
   surveyId: number,
   where: SQL[],
+  roundId: number | null = null,
 ): Promise<ContactFactsRow[]> {
+  const inRound = roundId === null ? sql`` : sql` and j.round_id = ${roundId}`;
   const rows = await db
     .select({
       id: contacts.id,
@@ -97,10 +100,10 @@ export async function selectionFacts(
         where j.organization_id = ${organizationId} and j.contact_id = contacts.id and j.cancelled_at is null)`,
       invitedToSurvey: sql<boolean>`exists (
         select 1 from survey_invitations j
-        where j.survey_id = ${surveyId} and j.contact_id = contacts.id and j.cancelled_at is null)`,
+        where j.survey_id = ${surveyId} and j.contact_id = contacts.id and j.cancelled_at is null${inRound})`,
       answered: sql<boolean>`exists (
         select 1 from survey_invitations j left join survey_responses r on r.id = j.response_id
-        where j.survey_id = ${surveyId} and j.contact_id = contacts.id
+        where j.survey_id = ${surveyId} and j.contact_id = contacts.id${inRound}
           and (j.completed_at is not null or r.status = 'completed'))`,
     })
     .from(contacts)

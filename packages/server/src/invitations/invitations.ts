@@ -1,16 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { InvitationPreviewResult, InvitationSendResult, SkippedContact } from '@loop/core';
 import { invitationSkip, SKIP_TEXTS } from '@loop/core/invitations';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { checkSelection } from '../contacts/contactHttp';
 import { selectionConditions } from '../contacts/contactSegments';
 import { CONTACT_ERRORS } from '../contacts/contactStore';
 import type { Queryable } from '../db/database';
-import { type SurveyRow, surveyInvitations } from '../db/schema';
+import type { SurveyRow } from '../db/schema';
 import { ApiError, invalidInput } from '../http/apiError';
 import { insertPersonalLinks } from '../responses/responses';
 import { hashToken } from '../responses/responseTokens';
+import { queryRows } from '../results/resultsSql';
 import { invitationOutboxMail, type Recipient, samplePreview, surveyMailBase } from './invitationMails';
 import type { InvitationBody } from './invitationSchemas';
 import { type ContactFactsRow, contactRulesOf, selectionFacts } from './invitationStore';
@@ -128,8 +129,8 @@ function shuffled<T>(items: readonly T[]): T[] {
 /**
  * POST /surveys/:id/invitations, in one transaction: per recipient an invitation, a personal-link
  * response and the mail in the outbox ('invitation:<id>', not before `send_at`). The unique index
- * on (survey, contact) of invitations not cancelled makes a repeated or concurrent request invite
- * nobody twice: whom another request invited meanwhile is reported as already invited.
+ * on (survey, contact, round) of invitations not cancelled makes a repeated or concurrent request
+ * invite nobody twice: whom another request invited meanwhile is reported as already invited.
  */
 export async function sendInvitations(
   deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'outbox'>,
@@ -140,54 +141,105 @@ export async function sendInvitations(
   return deps.db.transaction(async (tx) => {
     const planned = await plan(deps, tx, survey, body);
     const plannedAt = planned.sendAt ?? now;
-    const base = planned.recipients.length === 0 ? null : await surveyMailBase(deps, tx, survey);
-    const skipped = [...planned.skipped];
-    let count = 0;
-    for (let start = 0; start < planned.recipients.length; start += CHUNK) {
-      const chunk = planned.recipients.slice(start, start + CHUNK);
-      const inserted = await tx
-        .insert(surveyInvitations)
-        .values(
-          chunk.map((contact) => ({
-            organizationId: survey.organizationId,
-            surveyId: survey.id,
-            contactId: contact.id,
-            plannedAt,
-            lastMailAt: plannedAt,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: surveyInvitations.id, contactId: surveyInvitations.contactId });
-      const byContact = new Map(inserted.map((row) => [row.contactId, row.id]));
-      for (const contact of chunk) {
-        if (!byContact.has(contact.id))
-          skipped.push(skippedOf(contact, 'already_invited', SKIP_TEXTS.alreadyInvited));
-      }
-      if (inserted.length === 0) continue;
-      const tokens = new Map(
-        inserted.map((row) => [row.id, invitationLinkToken(deps.config.jwtSecret, row.id)]),
-      );
-      await linkResponses(tx, survey, now, tokens);
-      await deps.outbox.enqueueMany(
-        tx,
-        chunk.flatMap((contact) => {
-          const id = byContact.get(contact.id);
-          if (id === undefined || base === null) return [];
-          return [
-            invitationOutboxMail(deps, base, recipientOf(contact), {
-              reference: `invitation:${id}`,
-              organizationId: survey.organizationId,
-              reminder: false,
-              notBefore: planned.sendAt,
-            }),
-          ];
-        }),
-      );
-      count += inserted.length;
-    }
-    return { planned: count, skipped, send_at: plannedAt.toISOString() };
+    const queued = await queueInvitations(deps, tx, survey, planned.recipients, {
+      now,
+      plannedAt,
+      sendAt: planned.sendAt,
+      roundId: null,
+    });
+    const skipped = [
+      ...planned.skipped,
+      ...queued.taken.map((contact) => skippedOf(contact, 'already_invited', SKIP_TEXTS.alreadyInvited)),
+    ];
+    return { planned: queued.count, skipped, send_at: plannedAt.toISOString() };
   });
+}
+
+/**
+ * A pulse round's invitations (R-ROUND-5), inside the scheduler's transaction that holds the
+ * round: the selection's contacts as the rules see them for this round (the contact rule over every
+ * mail of the organisation, earlier rounds included, R-ROUND-4), each invited now with the round on
+ * the invitation and its response. Answers how many were invited and how many the rules left out.
+ */
+export async function sendRoundInvitations(
+  deps: Pick<AppDeps, 'clock' | 'config' | 'outbox'>,
+  tx: Queryable,
+  survey: SurveyRow,
+  where: SQL[],
+  roundId: number,
+): Promise<{ readonly invited: number; readonly skipped: number; readonly selected: number }> {
+  const now = deps.clock.now();
+  const facts = await selectionFacts(tx, survey.organizationId, survey.id, where, roundId);
+  const rules = await contactRulesOf(tx, survey.organizationId);
+  const recipients = facts.filter((contact) => invitationSkip(contact, rules, now) === null);
+  const queued = await queueInvitations(deps, tx, survey, recipients, {
+    now,
+    plannedAt: now,
+    sendAt: null,
+    roundId,
+  });
+  return { invited: queued.count, skipped: facts.length - queued.count, selected: facts.length };
+}
+
+/**
+ * Writes per recipient the invitation, its personal-link response and its mail in the outbox, a
+ * thousand at a time. `taken`: recipients another request invited meanwhile (the unique index).
+ */
+async function queueInvitations(
+  deps: Pick<AppDeps, 'config' | 'outbox'>,
+  tx: Queryable,
+  survey: SurveyRow,
+  recipients: readonly ContactFactsRow[],
+  at: {
+    readonly now: Date;
+    readonly plannedAt: Date;
+    readonly sendAt: Date | null;
+    readonly roundId: number | null;
+  },
+): Promise<{ readonly count: number; readonly taken: ContactFactsRow[] }> {
+  const base = recipients.length === 0 ? null : await surveyMailBase(deps, tx, survey);
+  const taken: ContactFactsRow[] = [];
+  let count = 0;
+  for (let start = 0; start < recipients.length; start += CHUNK) {
+    const chunk = recipients.slice(start, start + CHUNK);
+    const planned = at.plannedAt.toISOString();
+    const inserted = (
+      await queryRows<{ id: number; contact_id: number }>(
+        tx,
+        sql`insert into survey_invitations
+              (organization_id, survey_id, contact_id, planned_at, last_mail_at, created_at, round_id)
+            select ${survey.organizationId}, ${survey.id}, c, ${planned}::timestamptz, ${planned}::timestamptz,
+              ${at.now.toISOString()}::timestamptz, ${at.roundId}::integer
+            from unnest(${`{${chunk.map((contact) => contact.id).join(',')}}`}::integer[]) as c
+            on conflict do nothing
+            returning id, contact_id`,
+      )
+    ).map((row) => ({ id: Number(row.id), contactId: Number(row.contact_id) }));
+    const byContact = new Map(inserted.map((row) => [row.contactId, row.id]));
+    for (const contact of chunk) if (!byContact.has(contact.id)) taken.push(contact);
+    if (inserted.length === 0) continue;
+    const tokens = new Map(
+      inserted.map((row) => [row.id, invitationLinkToken(deps.config.jwtSecret, row.id)]),
+    );
+    await linkResponses(tx, survey, at.now, tokens, at.roundId);
+    await deps.outbox.enqueueMany(
+      tx,
+      chunk.flatMap((contact) => {
+        const id = byContact.get(contact.id);
+        if (id === undefined || base === null) return [];
+        return [
+          invitationOutboxMail(deps, base, recipientOf(contact), {
+            reference: `invitation:${id}`,
+            organizationId: survey.organizationId,
+            reminder: false,
+            notBefore: at.sendAt,
+          }),
+        ];
+      }),
+    );
+    count += inserted.length;
+  }
+  return { count, taken };
 }
 
 /**
@@ -200,6 +252,7 @@ async function linkResponses(
   survey: SurveyRow,
   now: Date,
   tokens: ReadonlyMap<number, string>,
+  roundId: number | null,
 ): Promise<void> {
   const entries = [...tokens.entries()];
   const made = await insertPersonalLinks(tx, {
@@ -210,6 +263,7 @@ async function linkResponses(
       : entries.map(([, token]) => token),
     label: INVITATION_LINK_LABEL,
     now,
+    roundId,
   });
   const links = survey.anonymous
     ? entries.map(([id, token]) => ({ i: id, r: null, h: anonymousInvitationHash(token) }))

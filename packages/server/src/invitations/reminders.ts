@@ -35,7 +35,8 @@ const dateOf = (value: string | null): Date | null => (value === null ? null : n
 /**
  * One pass of reminders at `clock.now()`: the invitations of open surveys that SQL finds possibly
  * due (mailed, not answered, not cancelled, below the survey's maximum, quiet for `after_days`,
- * contact not unsubscribed) are checked with core's `reminderDue`, the contact rule included (the
+ * contact not unsubscribed, for a pulse round only while no later round went, R-ROUND-5) are
+ * checked with core's `reminderDue`, the contact rule included (the
  * last mail to the contact about any survey of the organisation). Each due reminder is queued in
  * one transaction with its count and `last_mail_at`, as 'reminder:<id>:<n>': the count is only
  * raised while it is still the one read, and the reference exists once, so a crash, a second pass
@@ -69,6 +70,10 @@ export async function sendDueReminders(
             and i.reminders_sent < s.reminder_max and not s.reminders_stopped and s.status = 'open'
             and (s.close_at is null or s.close_at > ${now.toISOString()}::timestamptz)
             and c.unsubscribed_at is null and r.status is distinct from 'completed'
+            and (i.round_id is null or not exists (
+              select 1 from survey_rounds ir join survey_rounds later
+                on later.survey_id = ir.survey_id and later.number > ir.number and later.state = 'sent'
+              where ir.id = i.round_id))
           order by i.id
           limit ${BATCH}`,
     );

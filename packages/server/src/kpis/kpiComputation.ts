@@ -13,6 +13,7 @@ import type { Queryable } from '../db/database';
 import { queryRows } from '../results/resultsSql';
 import type { AnswerRow, BoardRows, ResponseRow, ValueRow } from './boardData';
 import { financeValues } from './financeSource';
+import { withLatestRounds } from './kpiRounds';
 import type { KpiCardSource, KpiRecord } from './kpiStore';
 import {
   type ComputeDeps,
@@ -271,6 +272,7 @@ async function valuesFromRows(
       ),
     });
   }
+  await withLatestRounds(deps.db, requests, states, result);
   return result;
 }
 

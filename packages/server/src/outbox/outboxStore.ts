@@ -148,25 +148,31 @@ export async function enqueueMails(
 ): Promise<number> {
   if (mails.length === 0) return 0;
   for (const mail of mails) checkMail(mail);
-  const inserted = await db
-    .insert(mailOutbox)
-    .values(
-      mails.map((mail) => ({
-        organizationId: mail.organizationId ?? null,
-        reference: mail.reference,
-        kind: mail.kind,
-        recipient: mail.to,
-        fromName: mail.fromName ?? null,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        headers: { ...mail.headers },
-        messageId: `<${randomUUID()}@${options.messageIdDomain}>`,
-        notBefore: mail.notBefore ?? sql`now()`,
-      })),
-    )
-    .onConflictDoNothing({ target: mailOutbox.reference })
-    .returning({ id: mailOutbox.id });
+  // One JSON parameter for the whole batch: drizzle's builder spent seconds on 11 parameters a row
+  // for a send of 10,000 (the round benchmark's profile); PostgreSQL reads the records in one go.
+  const rows = mails.map((mail) => ({
+    o: mail.organizationId ?? null,
+    r: mail.reference,
+    k: mail.kind,
+    t: mail.to,
+    f: mail.fromName ?? null,
+    s: mail.subject,
+    h: mail.html,
+    x: mail.text,
+    d: { ...mail.headers },
+    m: `<${randomUUID()}@${options.messageIdDomain}>`,
+    n: mail.notBefore?.toISOString() ?? null,
+  }));
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`insert into mail_outbox (organization_id, reference, kind, recipient, from_name, subject, html, text,
+          headers, message_id, not_before)
+        select v.o, v.r, v.k, v.t, v.f, v.s, v.h, v.x, v.d, v.m, coalesce(v.n, now())
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(o integer, r text, k text, t text, f text, s text, h text, x text, d jsonb, m text, n timestamptz)
+        on conflict (reference) do nothing
+        returning id`,
+  );
   return inserted.length;
 }
 

@@ -3,6 +3,7 @@ import { type AnswerItem, answerFromItems } from '@loop/core/surveys/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schema';
+import { queryRows } from '../results/resultsSql';
 import { responseXmin, statementsOf } from './respondStatements';
 import { hashToken } from './responseTokens';
 import { bucketsOf } from './surveyCounts';
@@ -320,23 +321,23 @@ export async function insertPersonalLinks(
     readonly tokens: readonly string[];
     readonly label: string | null;
     readonly now: Date;
+    /** The pulse round of the invitations these links are for (R-ROUND-5). */
+    readonly roundId?: number | null;
   },
 ): Promise<Array<{ readonly id: number; readonly tokenHash: string }>> {
   return db.transaction(async (tx) => {
-    const made = await tx
-      .insert(surveyResponses)
-      .values(
-        values.tokens.map((token) => ({
-          surveyId: values.surveyId,
-          organizationId: values.organizationId,
-          tokenHash: hashToken(token),
-          kind: 'personal' as const,
-          label: values.label,
-          status: 'pending' as const,
-          createdAt: values.now,
-        })),
+    // The hashes as one array parameter: a send of 10,000 built 80,000 parameters through drizzle.
+    const made = (
+      await queryRows<{ id: number; token_hash: string }>(
+        tx,
+        sql`insert into survey_responses (survey_id, organization_id, token_hash, kind, label, status, created_at, round_id)
+            select ${values.surveyId}, ${values.organizationId}, h, 'personal', ${values.label}::text, 'pending',
+              ${values.now.toISOString()}::timestamptz, ${values.roundId ?? null}::integer
+            from unnest(${`{${values.tokens.map((token) => hashToken(token)).join(',')}}`}::text[]) with ordinality as t(h, n)
+            order by n
+            returning id, token_hash`,
       )
-      .returning({ id: surveyResponses.id, tokenHash: surveyResponses.tokenHash });
+    ).map((row) => ({ id: Number(row.id), tokenHash: row.token_hash }));
     // The links count towards the survey's response rate from the bucket they were made in.
     await tx.execute(sql`
       insert into survey_response_counts (survey_id, grain, bucket, personal_links)

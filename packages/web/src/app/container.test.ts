@@ -25,6 +25,7 @@ const LAZY_TOKENS = new Set([
   'InvitationLinkGateway',
   'InvitationUseCases',
   'SurveyInvitationUseCases',
+  'RoundUseCases',
   'UnsubscribeUseCases',
   'OwnDataUseCases',
   'PaymentReturn',

@@ -324,6 +324,12 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       }),
     [TOKENS.ApiClient, TOKENS.Clock],
   );
+  invitations(
+    TOKENS.RoundUseCases,
+    ({ createRoundsGateway, createRoundUseCases }, api, clock) =>
+      createRoundUseCases({ gateway: createRoundsGateway(api), now: () => new Date(clock.now()) }),
+    [TOKENS.ApiClient, TOKENS.Clock],
+  );
   // The unsubscribe link is opened signed out: a client without session or organisation.
   invitations(
     TOKENS.UnsubscribeUseCases,

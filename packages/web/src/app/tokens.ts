@@ -25,7 +25,7 @@ import type { ContactMapUseCases, ContactsUseCases } from '@loop/core/contactsSc
 import type { FeatureStore } from '@loop/core/features';
 import type { FinanceGateway } from '@loop/core/finance';
 import type { HtmlReader, HtmlSanitizer } from '@loop/core/html';
-import type { SurveyInvitationUseCases, UnsubscribeUseCases } from '@loop/core/invitations';
+import type { RoundUseCases, SurveyInvitationUseCases, UnsubscribeUseCases } from '@loop/core/invitations';
 import type { KpiGateway } from '@loop/core/kpis';
 import type { LogBrowser } from '@loop/core/logBrowser';
 import type { AdminLogsGateway } from '@loop/core/logs';
@@ -165,6 +165,7 @@ export const TOKENS = {
   SurveyInvitationUseCases: Symbol.for(
     'Loop.SurveyInvitationUseCases',
   ) as ServiceIdentifier<SurveyInvitationUseCases>,
+  RoundUseCases: Symbol.for('Loop.RoundUseCases') as ServiceIdentifier<RoundUseCases>,
   UnsubscribeUseCases: Symbol.for('Loop.UnsubscribeUseCases') as ServiceIdentifier<UnsubscribeUseCases>,
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */
   SurveyDataUseCases: Symbol.for('Loop.SurveyDataUseCases') as ServiceIdentifier<SurveyDataUseCases>,

@@ -124,6 +124,7 @@ function app(
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/12': () => json(200, SURVEY),
       'GET /surveys/12/invitations': () => json(200, lists.length > 1 ? lists.shift() : lists[0]),
+      'GET /surveys/12/rounds': () => json(200, { schedule: null, rounds: [] }),
       'GET /contacts/segments': () =>
         json(200, [
           {

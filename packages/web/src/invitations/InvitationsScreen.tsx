@@ -7,6 +7,7 @@ import { Page } from '../shell/Page';
 import { parseSurveyId, useSurveyForResults } from '../surveys/results/useResults';
 import { InvitationStatusSection } from './InvitationStatusSection';
 import { InviteForm } from './InviteForm';
+import { PulseRoundsSection } from './PulseRoundsSection';
 import '../surveys/preview/preview.css';
 import './invitations.css';
 
@@ -59,6 +60,7 @@ export function InvitationsScreen() {
             : 'Deze survey is gesloten en neemt geen nieuwe uitnodigingen aan.'}
         </p>
       )}
+      <PulseRoundsSection surveyId={surveyId} open={current.status === 'open'} />
       <InvitationStatusSection surveyId={surveyId} />
     </Page>
   );

@@ -23,6 +23,7 @@ import {
   rankingFacts,
   type ValueCountsOverTime,
 } from './answerFacts';
+import type { RoundChangeFacts } from './analysisRounds';
 
 /**
  * What an analyst gets to know about an organisation: aggregates only. KPI values per period,
@@ -40,6 +41,8 @@ export interface AnalysisInput {
   readonly surveys: readonly SurveyFacts[];
   /** Null when the organisation has no finance records. */
   readonly finance: FinanceFacts | null;
+  /** The change between the last two pulse rounds of surveys that run in rounds (R-ROUND-6). */
+  readonly rounds?: readonly RoundChangeFacts[];
 }
 
 // --- KPIs ---------------------------------------------------------------------------------------

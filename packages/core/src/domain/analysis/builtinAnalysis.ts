@@ -4,6 +4,7 @@ import { KPI_STATE_TEXTS, KPI_STATUS_VIEWS, trendView } from '../kpis';
 import { calendarDay } from '../periods';
 import { type AnalysisFindings, analysisFindings, financeSums, recentResponses } from './analysisFindings';
 import type { AnalysisInput, KpiFacts, ScoreOverTime, SurveyFacts } from './analysisInput';
+import { roundLines } from './analysisRounds';
 import {
   counted,
   euros,
@@ -245,7 +246,7 @@ export function builtinAnalysis(input: AnalysisInput): string {
   const sections: Array<readonly [string, readonly string[]]> = [
     [ANALYSIS_SECTIONS.summary, summaryLines(input, findings)],
     [ANALYSIS_SECTIONS.kpis, kpiSection(input.kpis)],
-    [ANALYSIS_SECTIONS.surveys, surveySection(input.surveys)],
+    [ANALYSIS_SECTIONS.surveys, [...surveySection(input.surveys), ...roundLines(input.rounds)]],
     ...(input.finance === null ? [] : [[ANALYSIS_SECTIONS.finance, financeSection(input.finance)] as const]),
     [
       ANALYSIS_SECTIONS.strengths,

@@ -30,4 +30,5 @@ export type {
   ValueCountsOverTime,
 } from './answerFacts';
 export { DROPDOWN_GROUPS, NUMBER_SHIFT } from './answerFacts';
+export type { RoundChangeFacts } from './analysisRounds';
 export { ANALYSIS_SECTIONS, analysisTitle, builtinAnalysis } from './builtinAnalysis';

@@ -211,6 +211,19 @@ export type {
 } from './resultsFilter';
 export type { SurveyEmbed } from './surveyEmbed';
 export type {
+  RoundAction,
+  RoundComparison,
+  RoundIntervalUnit,
+  RoundResults,
+  RoundSchedule,
+  RoundScheduleInput,
+  RoundScheduleState,
+  RoundState,
+  SurveyRound,
+  SurveyRounds,
+} from './rounds';
+export { ROUND_ACTIONS, ROUND_INTERVAL_UNITS, ROUND_SCHEDULE_STATES, ROUND_STATES } from './rounds';
+export type {
   Condition,
   ConditionGroup,
   ConditionOperator,

@@ -27,6 +27,7 @@ export {
   MONTHS_SHORT,
   NO_VALUE,
   shortDayText,
+  TIME_ZONE,
   wallClock,
   withSign,
 } from './dutch';

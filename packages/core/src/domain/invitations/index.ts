@@ -52,3 +52,19 @@ export {
   skippedText,
   statusSummary,
 } from './invitationView';
+export type { RoundRhythm } from './roundSchedule';
+export {
+  amsterdamMoment,
+  nextRoundDue,
+  ROUND_LIMITS,
+  ROUND_MESSAGES,
+  ROUND_NOTES,
+  ROUND_SCHEDULE_STATE_LABELS,
+  ROUND_STATE_LABELS,
+  rhythmText,
+  roundDueAt,
+  roundLabel,
+  roundScheduleProblems,
+} from './roundSchedule';
+export type { RoundForm, RoundsGateway, RoundUseCases } from './roundUseCases';
+export { createRoundUseCases } from './roundUseCases';

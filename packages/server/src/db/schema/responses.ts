@@ -53,6 +53,11 @@ export const surveyResponses = pgTable(
      */
     questionSeconds: jsonb('question_seconds').$type<Record<string, number>>().notNull().default({}),
     /** When retention blanked its open answers and detached it from its personal link. */
+    /**
+     * The pulse round (issue 27) whose invitation made this personal link; null for public links and
+     * invitations outside rounds. No foreign key: a round goes only with its survey, and so does this row.
+     */
+    roundId: integer('round_id'),
     anonymisedAt: timestamptz('anonymised_at'),
     /**
      * Its number within the survey once submitted ('Reactie 3'), given where responses are read
@@ -79,6 +84,7 @@ export const surveyResponses = pgTable(
       .where(sql`${t.ordinal} is not null`),
     index('survey_responses_survey_status_idx').on(t.surveyId, t.status, t.completedAt),
     index('survey_responses_organization_completed_idx').on(t.organizationId, t.completedAt),
+    index('survey_responses_round_idx').on(t.roundId).where(sql`${t.roundId} is not null`),
     check('survey_responses_kind_check', sql`${t.kind} in ('public', 'personal')`),
     check('survey_responses_status_check', sql`${t.status} in ('pending', 'in_progress', 'completed')`),
   ],

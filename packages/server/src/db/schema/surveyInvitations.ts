@@ -14,6 +14,7 @@ import { organizations } from './accounts';
 import { timestamptz } from './columns';
 import { contacts } from './contacts';
 import { surveyResponses } from './responses';
+import { surveyRounds } from './surveyRounds';
 import { surveys } from './surveys';
 
 // ───────────────────────── Survey invitations (issue 16) ─────────────────────────
@@ -56,10 +57,13 @@ export const surveyInvitations = pgTable(
     /** The last mail about this survey to this contact (planned time, then sent time); the contact rule reads it. */
     lastMailAt: timestamptz('last_mail_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The pulse round this invitation belongs to (issue 27); null: a send of its own. */
+    roundId: integer('round_id').references(() => surveyRounds.id, { onDelete: 'cascade' }),
   },
   (t) => [
+    // One invitation per contact per survey and round (a send outside rounds counts as round 0).
     uniqueIndex('survey_invitations_survey_contact_unique')
-      .on(t.surveyId, t.contactId)
+      .on(t.surveyId, t.contactId, sql`coalesce(${t.roundId}, 0)`)
       .where(sql`${t.cancelledAt} is null`),
     index('survey_invitations_survey_idx').on(t.surveyId, t.id),
     index('survey_invitations_contact_idx').on(t.organizationId, t.contactId, t.lastMailAt),

@@ -170,6 +170,7 @@ function app(
       'GET /surveys/12/responses/31': () => json(200, DETAIL),
       'GET /billing/settings': () => json(200, { online_checkout: false, provider: 'stripe' }),
       'GET /surveys/12': () => json(200, SURVEY),
+      'GET /surveys/12/rounds/comparison': () => json(200, { survey_id: 12, rounds: [] }),
       'GET /surveys/12/results': () => json(200, RESULTS),
       'GET /surveys/12/links': () =>
         json(200, { public_token: 'PUBLIEK123', personal: { total: 4, started: 3, completed: 2 } }),

@@ -19,6 +19,7 @@ import { QuestionResultBlock } from './QuestionResultBlock';
 import { RespondentsPanel } from './RespondentsPanel';
 import { ResultsFilterBar } from './ResultsFilterBar';
 import { ResultsPdfButton } from './ResultsPdfButton';
+import { RoundComparisonPanel } from './RoundComparisonPanel';
 import { SharingPanel } from './SharingPanel';
 import { StatusBadge } from './StatusBadge';
 import { parseSurveyId, useDateFilter, useSurveyResults } from './useResults';
@@ -175,6 +176,8 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
           ))
         )}
       </section>
+
+      <RoundComparisonPanel survey={survey} />
 
       <CrosstabPanel survey={survey} filter={filter} canExport={allowed('results.export')} />
 

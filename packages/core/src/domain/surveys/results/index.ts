@@ -78,5 +78,7 @@ export type {
   OtherTextView,
   QuestionResultView,
 } from './resultsViewTypes';
+export type { RoundDirection, RoundPoint, RoundQuestionComparison } from './roundComparison';
+export { compareRounds, roundChangeSentences } from './roundComparison';
 export type { QrCodeRenderer, QrFormat, ShareError, SurveyShare, SurveyShareDeps } from './surveyShare';
 export { createSurveyShare, QR_PNG_SIZE, qrCodeFilename, SHARE_TEXTS } from './surveyShare';

@@ -1,0 +1,114 @@
+import type { AnswerInput, KpiBoard, Survey } from '@loop/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatherRoundChanges } from '../analysis/analysisRounds';
+import type { AppConfig } from '../config';
+import {
+  addContact,
+  alignClockWithNow,
+  as,
+  type Caller,
+  callAs,
+  deliverDueMail,
+  freshCaller,
+  linkTokenOf,
+} from '../testing/invitationTesting';
+import { createKpi } from '../testing/kpiTesting';
+import { everyTypeAnswers, everyTypeQuestions } from '../testing/responseTesting';
+import { roundPass, scheduleRounds, WEEK } from '../testing/roundTesting';
+import { createTeam, type TestTeam } from '../testing/teams';
+import { api, createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+
+let ctx: TestContext;
+let team: TestTeam;
+let owner: Caller;
+let config: AppConfig;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  alignClockWithNow(ctx);
+  team = await createTeam(ctx, 'Rondecijfers BV');
+  owner = as(team);
+  config = testConfig(ctx.dataDir);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const withNps = (score: number): AnswerInput[] =>
+  everyTypeAnswers().map((answer) =>
+    answer.question_id === 'q-nps' ? { ...answer, value: { score } } : answer,
+  );
+
+/** Answers the invitation of `round` (1 = the first mail to `email`) with an NPS score. */
+async function answer(email: string, round: number, score: number) {
+  const mail = ctx.mailer.to(email, 'survey-invitation')[round - 1];
+  const response = await api(ctx.app, 'POST', `/respond/${linkTokenOf(mail?.text ?? '')}`, {
+    payload: { final: true, answers: withNps(score) },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('survey KPIs and the analysis of a survey in rounds (R-ROUND-6, R-ROUND-8)', () => {
+  it("should take the latest round's responses, not a late answer to an older round, and name the change", async () => {
+    const created = await callAs(ctx, owner, 'POST', '/surveys', {
+      title: 'Pulspeiling',
+      description_html: '',
+      introduction_html: '',
+      thank_you_text: '',
+      close_at: null,
+      questions: everyTypeQuestions(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const survey = created.json<Survey>();
+    expect(
+      (await callAs(ctx, owner, 'POST', `/surveys/${survey.id}/status`, { status: 'open' })).statusCode,
+    ).toBe(200);
+    const anna = await addContact(ctx, owner, { name: 'Anna', email: uniqueEmail('anna') });
+    const bas = await addContact(ctx, owner, { name: 'Bas', email: uniqueEmail('bas') });
+    await createKpi(ctx, team, {
+      name: 'NPS puls',
+      unit: 'number',
+      target: 30,
+      warning: 0,
+      source: {
+        type: 'survey',
+        metric: 'nps',
+        survey_id: survey.id,
+        question_id: 'q-nps',
+        statement_id: null,
+      },
+    });
+    await scheduleRounds(ctx, owner, survey.id, {
+      interval_unit: 'week',
+      interval_count: 1,
+      segment_id: null,
+      start_at: new Date(ctx.clock.now().getTime() + 60_000).toISOString(),
+    });
+    ctx.clock.advance(2 * 60_000);
+    await roundPass(ctx.db, ctx.clock, config);
+    await deliverDueMail(ctx);
+    await answer(anna.email, 1, 10);
+    ctx.clock.advance(WEEK);
+    await roundPass(ctx.db, ctx.clock, config);
+    await deliverDueMail(ctx);
+    await answer(anna.email, 2, 10);
+    await answer(bas.email, 2, 9);
+    // Bas answers round 1 late, with a 0: by the counts of the period it would pull the NPS down.
+    await answer(bas.email, 1, 0);
+
+    owner = await freshCaller(ctx, team);
+    const board = await callAs(ctx, owner, 'GET', '/kpis/board?periods=3');
+    expect(board.statusCode, board.body).toBe(200);
+    const card = board.json<KpiBoard>().cards.find((each) => each.kpi.name === 'NPS puls');
+    // Round 2: two promoters of two.
+    expect(card?.current?.value).toBe(100);
+
+    // The business analysis names the change: round 1 (a promoter and a detractor, 0) to round 2 (100).
+    const changes = await gatherRoundChanges(ctx.db, team.organization.id, ctx.clock.now());
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.changes).toContain(
+      "NPS van 'Zou je ons aanbevelen?': 100 in ronde 2, +100 ten opzichte van ronde 1.",
+    );
+  });
+});
