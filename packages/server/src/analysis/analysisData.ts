@@ -17,8 +17,8 @@ import { financeTotals } from '../kpis/financeSource';
 import { type ComputeDeps, computeKpiValues } from '../kpis/kpiComputation';
 import { organizationKpis } from '../kpis/kpiStore';
 import { queryRows } from '../results/resultsSql';
-import { answerValueCounts } from './answerValues';
 import { gatherRoundChanges } from './analysisRounds';
+import { answerValueCounts } from './answerValues';
 
 /**
  * What an analysis of an organisation is made from, gathered with aggregate SQL over the sums the

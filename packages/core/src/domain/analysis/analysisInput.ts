@@ -12,6 +12,7 @@ import type {
 import { kpiCard, kpiPoints, kpiSourceText } from '../kpis';
 import type { Period, PeriodKind } from '../periods';
 import { type CountsByValue, likertSummary, npsFromCounts } from '../surveys/model';
+import type { RoundChangeFacts } from './analysisRounds';
 import {
   type DateFacts,
   type DropdownFacts,
@@ -23,7 +24,6 @@ import {
   rankingFacts,
   type ValueCountsOverTime,
 } from './answerFacts';
-import type { RoundChangeFacts } from './analysisRounds';
 
 /**
  * What an analyst gets to know about an organisation: aggregates only. KPI values per period,

@@ -22,6 +22,7 @@ export type {
 export { ANALYSIS_MIN_ANSWERS, kpiFacts, surveyFacts } from './analysisInput';
 export type { AnalysisPrompt } from './analysisPrompt';
 export { analysisPrompt, scrubLabel } from './analysisPrompt';
+export type { RoundChangeFacts } from './analysisRounds';
 export type {
   DateFacts,
   DropdownFacts,
@@ -30,5 +31,4 @@ export type {
   ValueCountsOverTime,
 } from './answerFacts';
 export { DROPDOWN_GROUPS, NUMBER_SHIFT } from './answerFacts';
-export type { RoundChangeFacts } from './analysisRounds';
 export { ANALYSIS_SECTIONS, analysisTitle, builtinAnalysis } from './builtinAnalysis';
