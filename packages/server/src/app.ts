@@ -78,6 +78,8 @@ import { surveyLinkRoutes } from './responses/surveyLinkRoutes';
 import { resultRoutes } from './results/resultRoutes';
 import { startResponseRetention } from './retention/responseRetention';
 import { retentionRoutes } from './retention/retentionRoutes';
+import { resultsLinkRoutes } from './sharing/resultsLinkRoutes';
+import { sharedResultsRoutes } from './sharing/sharedResultsRoutes';
 import { seedBuiltInTemplates } from './surveys/builtInTemplates';
 import { surveyRoutes } from './surveys/surveyRoutes';
 import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
@@ -330,6 +332,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     surveyLinkRoutes(context),
     respondRoutes(context),
     resultRoutes(context),
+    resultsLinkRoutes(context),
+    sharedResultsRoutes(context),
     respondentRoutes(context),
     retentionRoutes(context),
     financeRoutes(context),

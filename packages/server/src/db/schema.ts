@@ -12,5 +12,6 @@ export * from './schema/logs';
 export * from './schema/outbox';
 export * from './schema/quotas';
 export * from './schema/responses';
+export * from './schema/resultsLinks';
 export * from './schema/surveyInvitations';
 export * from './schema/surveys';

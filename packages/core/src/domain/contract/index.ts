@@ -210,6 +210,12 @@ export type {
   ResultsFilterValue,
 } from './resultsFilter';
 export type {
+  CreateResultsLinkRequest,
+  ResultsLink,
+  ResultsLinkCreated,
+  SharedResults,
+} from './sharedResults';
+export type {
   Condition,
   ConditionGroup,
   ConditionOperator,

@@ -1,0 +1,68 @@
+import type { ResultsLink } from '@loop/core';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/database';
+import { type ResultsLinkRow, type SurveyRow, surveyResultsLinks, surveys } from '../db/schema';
+
+/** The SQL of read-only results links (R-SHARE-1, R-SHARE-2, R-SHARE-5). */
+
+export function toResultsLink(row: ResultsLinkRow): ResultsLink {
+  return {
+    id: row.id,
+    label: row.label,
+    question_ids: row.questionIds,
+    from: row.periodFrom,
+    to: row.periodTo,
+    open_answers: row.openAnswers,
+    has_password: row.passwordHash !== null,
+    created_at: row.createdAt.toISOString(),
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export type NewResultsLink = Omit<typeof surveyResultsLinks.$inferInsert, 'id' | 'revokedAt'>;
+
+export async function insertResultsLink(db: Queryable, link: NewResultsLink): Promise<ResultsLinkRow> {
+  const [row] = await db.insert(surveyResultsLinks).values(link).returning();
+  if (row === undefined) throw new Error('insert into survey_results_links returned no row');
+  return row;
+}
+
+/** A survey's links, newest first (revoked ones included: the list says so). */
+export function listResultsLinks(db: Queryable, surveyId: number): Promise<ResultsLinkRow[]> {
+  return db
+    .select()
+    .from(surveyResultsLinks)
+    .where(eq(surveyResultsLinks.surveyId, surveyId))
+    .orderBy(desc(surveyResultsLinks.createdAt), desc(surveyResultsLinks.id));
+}
+
+/**
+ * Revokes a link of the survey (the first moment stays when revoked twice); null when the survey
+ * has no such link.
+ */
+export async function revokeResultsLink(
+  db: Database,
+  surveyId: number,
+  linkId: number,
+  now: Date,
+): Promise<ResultsLinkRow | null> {
+  const [row] = await db
+    .update(surveyResultsLinks)
+    .set({ revokedAt: sql`coalesce(${surveyResultsLinks.revokedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(surveyResultsLinks.id, linkId), eq(surveyResultsLinks.surveyId, surveyId)))
+    .returning();
+  return row ?? null;
+}
+
+/** The link of a token's hash with its survey (one unique-index lookup and a primary-key join). */
+export async function findLinkByTokenHash(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ readonly link: ResultsLinkRow; readonly survey: SurveyRow } | null> {
+  const [row] = await db
+    .select({ link: surveyResultsLinks, survey: surveys })
+    .from(surveyResultsLinks)
+    .innerJoin(surveys, eq(surveys.id, surveyResultsLinks.surveyId))
+    .where(eq(surveyResultsLinks.tokenHash, tokenHash));
+  return row ?? null;
+}
