@@ -11,6 +11,7 @@ import type { ResultsPdfPorts } from './resultsPdfServices';
 export {
   createInvitationPreviewGateway,
   createOpenAnswerSummaryGateway,
+  createResultsLinksGateway,
   createSurveyDataGateway,
   createSurveyResultsGateway,
   createSurveyTemplatesGateway,
@@ -18,7 +19,7 @@ export {
 export { logDateOf } from '@loop/core/logs';
 export { createSurveyDataUseCases } from '@loop/core/surveys/data';
 export { createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core/surveys/editor';
-export { createResultsUseCases } from '@loop/core/surveys/results';
+export { createResultsLinksUseCases, createResultsUseCases } from '@loop/core/surveys/results';
 
 /**
  * The results page's PDF summary, handed out with the page; its code (layout, logo loader, export)

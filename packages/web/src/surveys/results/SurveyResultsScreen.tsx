@@ -18,6 +18,7 @@ import { OpenAnswerSummary } from './OpenAnswerSummary';
 import { QuestionResultBlock } from './QuestionResultBlock';
 import { RespondentsPanel } from './RespondentsPanel';
 import { ResultsFilterBar } from './ResultsFilterBar';
+import { ResultsLinksPanel } from './ResultsLinksPanel';
 import { ResultsPdfButton } from './ResultsPdfButton';
 import { SharingPanel } from './SharingPanel';
 import { StatusBadge } from './StatusBadge';
@@ -177,6 +178,12 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
       </section>
 
       <CrosstabPanel survey={survey} filter={filter} canExport={allowed('results.export')} />
+
+      <ResultsLinksPanel
+        survey={survey}
+        completed={view.summary.completed}
+        canShare={allowed('results.export')}
+      />
 
       <RespondentsPanel
         surveyId={surveyId}
