@@ -13,9 +13,9 @@ import { findLinkByTokenHash } from './resultsLinkStore';
 /**
  * The shared results page's data (R-SHARE-5 to R-SHARE-8). Every request looks its link up (one
  * unique-index lookup), so a revoked link stops at the next request; the results themselves are
- * computed at most once per `SHARED_RESULTS_TTL_MS` per survey version and period, however many
- * visitors ask at once (R-SHARE-7), because over 100,000 responses one computation takes a few
- * hundred milliseconds and a shared page is read by many people at the same moment.
+ * computed at most once per `SHARED_RESULTS_TTL_MS` per survey version and period in this process,
+ * however many visitors ask at once (R-SHARE-7): over 100,000 responses one computation takes a few
+ * hundred milliseconds, and a shared page is read by many people at the same moment.
  */
 
 /** How long computed results serve a shared page. */
@@ -24,8 +24,11 @@ export const SHARED_RESULTS_TTL_MS = 30_000;
 const CACHE_ENTRIES = 200;
 
 interface Entry {
+  /** When `results` was asked for. */
   readonly at: number;
   readonly results: Promise<SurveyResults>;
+  /** A newer computation under way while `results` still serves. */
+  refreshing: boolean;
 }
 
 /** Computed results by survey version and period, shared by concurrent requests (single flight). */
@@ -33,24 +36,44 @@ export interface SharedResultsCache {
   results(key: string, now: number, compute: () => Promise<SurveyResults>): Promise<SurveyResults>;
 }
 
+/**
+ * Results kept for `ttlMs`; after that the next request starts one new computation and, until it is
+ * done, every request still gets the results kept (stale while revalidating), so no visitor waits
+ * for a computation but the very first. A failed computation is not kept: the next request tries
+ * again (and a failed refresh leaves the kept results serving).
+ */
 export function createSharedResultsCache(ttlMs: number = SHARED_RESULTS_TTL_MS): SharedResultsCache {
   const entries = new Map<string, Entry>();
+  const keep = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > CACHE_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+  };
   return {
     results(key, now, compute) {
       const kept = entries.get(key);
-      if (kept !== undefined && now - kept.at < ttlMs) return kept.results;
+      if (kept !== undefined) {
+        if (now - kept.at >= ttlMs && !kept.refreshing) {
+          kept.refreshing = true;
+          const fresh = compute();
+          fresh.then(
+            () => keep(key, { at: now, results: fresh, refreshing: false }),
+            () => {
+              kept.refreshing = false;
+            },
+          );
+        }
+        return kept.results;
+      }
       const results = compute();
-      entries.delete(key);
-      entries.set(key, { at: now, results });
-      // A failed computation is not kept: the next request tries again.
+      keep(key, { at: now, results, refreshing: false });
       results.catch(() => {
         if (entries.get(key)?.results === results) entries.delete(key);
       });
-      while (entries.size > CACHE_ENTRIES) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
       return results;
     },
   };
