@@ -1,7 +1,15 @@
 import type { ResultsLink } from '@loop/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
-import { type ResultsLinkRow, type SurveyRow, surveyResultsLinks, surveys } from '../db/schema';
+import {
+  type BrandingRow,
+  branding,
+  organizations,
+  type ResultsLinkRow,
+  type SurveyRow,
+  surveyResultsLinks,
+  surveys,
+} from '../db/schema';
 
 /** The SQL of read-only results links (R-SHARE-1, R-SHARE-2, R-SHARE-5). */
 
@@ -54,15 +62,25 @@ export async function revokeResultsLink(
   return row ?? null;
 }
 
-/** The link of a token's hash with its survey (one unique-index lookup and a primary-key join). */
-export async function findLinkByTokenHash(
-  db: Queryable,
-  tokenHash: string,
-): Promise<{ readonly link: ResultsLinkRow; readonly survey: SurveyRow } | null> {
+/** A link with its survey and the look of the survey's organisation. */
+export interface LinkedSurvey {
+  readonly link: ResultsLinkRow;
+  readonly survey: SurveyRow;
+  readonly organizationName: string;
+  readonly branding: BrandingRow | null;
+}
+
+/**
+ * The link of a token's hash with its survey and its organisation's name and look: one statement
+ * (a unique-index lookup and primary-key joins), as every shared page asks it.
+ */
+export async function findLinkByTokenHash(db: Queryable, tokenHash: string): Promise<LinkedSurvey | null> {
   const [row] = await db
-    .select({ link: surveyResultsLinks, survey: surveys })
+    .select({ link: surveyResultsLinks, survey: surveys, organizationName: organizations.name, branding })
     .from(surveyResultsLinks)
     .innerJoin(surveys, eq(surveys.id, surveyResultsLinks.surveyId))
+    .innerJoin(organizations, eq(organizations.id, surveyResultsLinks.organizationId))
+    .leftJoin(branding, eq(branding.organizationId, surveyResultsLinks.organizationId))
     .where(eq(surveyResultsLinks.tokenHash, tokenHash));
   return row ?? null;
 }

@@ -3,12 +3,12 @@ import { isAnswerable, renumberQuestions } from '@loop/core/surveys/model';
 import { logicHidesQuestions, RESULTS_LINK_MESSAGES, sharesOpenAnswers } from '@loop/core/surveys/results';
 import type { AppDeps } from '../appDeps';
 import { hashToken } from '../auth/secureToken';
-import type { ResultsLinkRow, SurveyRow } from '../db/schema';
 import { ApiError } from '../http/apiError';
-import { respondentBranding } from '../responses/respondentBranding';
+import { EncodedBody } from '../http/contentEncoding';
+import { toRespondentBranding } from '../responses/respondentBranding';
 import { TOKEN_PATTERN } from '../responses/responseTokens';
 import { loadSurveyResults } from '../results/surveyResults';
-import { findLinkByTokenHash } from './resultsLinkStore';
+import { findLinkByTokenHash, type LinkedSurvey } from './resultsLinkStore';
 
 /**
  * The shared results page's data (R-SHARE-5 to R-SHARE-8). Every request looks its link up (one
@@ -34,7 +34,15 @@ interface Entry {
 /** Computed results by survey version and period, shared by concurrent requests (single flight). */
 export interface SharedResultsCache {
   results(key: string, now: number, compute: () => Promise<SurveyResults>): Promise<SurveyResults>;
+  /**
+   * The serialised page of `key` made from `results`, made once and kept with those results (and
+   * its compressed forms with it), so a page asked again costs a lookup, not a serialisation.
+   */
+  page(results: SurveyResults, key: string, make: () => EncodedBody): EncodedBody;
 }
+
+/** Pages kept per results: one per link and look, at most this many (then they start over). */
+const PAGES_PER_RESULTS = 100;
 
 /**
  * Results kept for `ttlMs`; after that the next request starts one new computation and, until it is
@@ -53,7 +61,22 @@ export function createSharedResultsCache(ttlMs: number = SHARED_RESULTS_TTL_MS):
       entries.delete(oldest);
     }
   };
+  const pages = new WeakMap<SurveyResults, Map<string, EncodedBody>>();
   return {
+    page(results, key, make) {
+      let kept = pages.get(results);
+      if (kept === undefined) {
+        kept = new Map();
+        pages.set(results, kept);
+      }
+      let body = kept.get(key);
+      if (body === undefined) {
+        if (kept.size >= PAGES_PER_RESULTS) kept.clear();
+        body = make();
+        kept.set(key, body);
+      }
+      return body;
+    },
     results(key, now, compute) {
       const kept = entries.get(key);
       if (kept !== undefined) {
@@ -80,10 +103,7 @@ export function createSharedResultsCache(ttlMs: number = SHARED_RESULTS_TTL_MS):
 }
 
 /** The link of a token, or the Dutch 404 that says it is unknown or revoked (R-SHARE-5). */
-async function liveLink(
-  deps: Pick<AppDeps, 'db'>,
-  token: string,
-): Promise<{ readonly link: ResultsLinkRow; readonly survey: SurveyRow }> {
+async function liveLink(deps: Pick<AppDeps, 'db'>, token: string): Promise<LinkedSurvey> {
   const found = TOKEN_PATTERN.test(token) ? await findLinkByTokenHash(deps.db, hashToken(token)) : null;
   if (found === null) throw new ApiError(404, RESULTS_LINK_MESSAGES.unknown);
   if (found.link.revokedAt !== null) throw new ApiError(404, RESULTS_LINK_MESSAGES.revoked);
@@ -131,20 +151,24 @@ function sharedPart(
 }
 
 /**
- * GET (`password` undefined) or POST /shared-results/:token. A link with a password answers
- * `locked` until the password is given; a wrong one is a Dutch 403 (the route counts the guesses,
- * R-SHARE-6).
+ * GET (`password` undefined) or POST /shared-results/:token, serialised by `serialize` (the route's
+ * schema serializer). A link with a password answers `locked` until the password is given; a wrong
+ * one is a Dutch 403 (the route counts the guesses, R-SHARE-6). The open page is kept with the
+ * results it shows, per link and look (the survey's version and title, the organisation's name and
+ * branding version), so the next visitor gets the same bytes without their being made again.
  */
 export async function openSharedResults(
   deps: Pick<AppDeps, 'db' | 'clock' | 'passwords'>,
   cache: SharedResultsCache,
   token: string,
   password: string | undefined,
-): Promise<SharedResults> {
-  const { link, survey } = await liveLink(deps, token);
-  const branding = await respondentBranding(deps.db, survey.organizationId);
+  serialize: (page: SharedResults) => string | ArrayBuffer | Buffer,
+): Promise<EncodedBody> {
+  const found = await liveLink(deps, token);
+  const { link, survey } = found;
+  const branding = toRespondentBranding(found.organizationName, found.branding);
   if (link.passwordHash !== null) {
-    if (password === undefined) return { status: 'locked', branding };
+    if (password === undefined) return encodedOf(serialize({ status: 'locked', branding }));
     if (!(await deps.passwords.verify(link.passwordHash, password)))
       throw new ApiError(403, RESULTS_LINK_MESSAGES.wrongPassword);
   }
@@ -154,6 +178,29 @@ export async function openSharedResults(
   const results = await cache.results(key, now.getTime(), () =>
     loadSurveyResults(deps.db, survey, filter, now),
   );
+  const look = JSON.stringify([
+    link.id,
+    survey.version,
+    survey.updatedAt.getTime(),
+    survey.anonymous,
+    found.organizationName,
+    found.branding?.version ?? null,
+  ]);
+  return cache.page(results, look, () => encodedOf(serialize(openPage(link, survey, branding, results))));
+}
+
+const encodedOf = (serialized: string | ArrayBuffer | Buffer): EncodedBody =>
+  new EncodedBody(
+    typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as ArrayBuffer),
+  );
+
+/** The open page of a link from its survey's results. */
+function openPage(
+  link: LinkedSurvey['link'],
+  survey: LinkedSurvey['survey'],
+  branding: SharedResults['branding'],
+  results: SurveyResults,
+): SharedResults {
   const openAnswers = sharesOpenAnswers(link.openAnswers, survey.anonymous, results.responses.completed);
   const chosen = new Set(link.questionIds);
   const questions = renumberQuestions(survey.questions).filter(

@@ -1,6 +1,6 @@
-import type { SharedResults } from '@loop/core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '../http/commonSchemas';
+import { type EncodedBody, preferredEncoding } from '../http/contentEncoding';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { sharedPasswordSchema, sharedResultsSchema, sharedTokenParams } from './resultsLinkSchemas';
 import { createSharedResultsCache, openSharedResults } from './sharedResults';
@@ -10,8 +10,21 @@ const TAGS = ['shared-results'];
 /** Never in a search engine, never in a cache between (R-SHARE-8); the token is in the address. */
 export const NOINDEX = 'noindex, nofollow';
 
-const privateAnswer = (reply: FastifyReply): FastifyReply =>
+function privateAnswer(reply: FastifyReply): void {
   reply.header('x-robots-tag', NOINDEX).header('cache-control', 'no-store');
+}
+
+/**
+ * Sends a page already serialised by the route's schema serializer, compressed as the client
+ * accepts (possibly kept from an earlier request); with a Content-Encoding the app's global
+ * compression leaves it alone.
+ */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedBody) {
+  const { body, encoding } = await page.encoded(preferredEncoding(request.headers['accept-encoding']));
+  reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 /** The shared results page's data, without an account (R-SHARE-5 to R-SHARE-8). */
 export const sharedResultsRoutes =
@@ -34,9 +47,12 @@ export const sharedResultsRoutes =
           response: { 200: sharedResultsSchema, 404: ERRORS.notFound },
         },
       },
-      async (request, reply): Promise<SharedResults> => {
-        privateAnswer(reply);
-        return openSharedResults(deps, cache, request.params.token, undefined);
+      async (request, reply) => {
+        privateAnswer(reply as FastifyReply);
+        const page = await openSharedResults(deps, cache, request.params.token, undefined, (shared) =>
+          reply.serialize(shared),
+        );
+        return sendPage(request, reply as FastifyReply, page);
       },
     );
 
@@ -63,9 +79,16 @@ export const sharedResultsRoutes =
           },
         },
       },
-      async (request, reply): Promise<SharedResults> => {
-        privateAnswer(reply);
-        return openSharedResults(deps, cache, request.params.token, request.body.password);
+      async (request, reply) => {
+        privateAnswer(reply as FastifyReply);
+        const page = await openSharedResults(
+          deps,
+          cache,
+          request.params.token,
+          request.body.password,
+          (shared) => reply.serialize(shared),
+        );
+        return sendPage(request, reply as FastifyReply, page);
       },
     );
   };
