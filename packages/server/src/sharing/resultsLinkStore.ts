@@ -62,25 +62,53 @@ export async function revokeResultsLink(
   return row ?? null;
 }
 
-/** A link with its survey and the look of the survey's organisation. */
+/** What says whether a kept page of a survey still holds; the survey's content stays in the database. */
+export interface SurveyStamp {
+  readonly id: number;
+  readonly organizationId: number;
+  readonly version: number;
+  readonly updatedAt: Date;
+  readonly anonymous: boolean;
+}
+
+/** A link with its survey's stamp and the look of the survey's organisation. */
 export interface LinkedSurvey {
   readonly link: ResultsLinkRow;
-  readonly survey: SurveyRow;
+  readonly survey: SurveyStamp;
   readonly organizationName: string;
   readonly branding: BrandingRow | null;
 }
 
 /**
- * The link of a token's hash with its survey and its organisation's name and look: one statement
- * (a unique-index lookup and primary-key joins), as every shared page asks it.
+ * The link of a token's hash with its survey's stamp and its organisation's name and look: one
+ * statement (a unique-index lookup and primary-key joins) as every shared page asks it, without the
+ * survey's questions and texts, which only a page not kept yet needs (`surveyRow`).
  */
 export async function findLinkByTokenHash(db: Queryable, tokenHash: string): Promise<LinkedSurvey | null> {
   const [row] = await db
-    .select({ link: surveyResultsLinks, survey: surveys, organizationName: organizations.name, branding })
+    .select({
+      link: surveyResultsLinks,
+      survey: {
+        id: surveys.id,
+        organizationId: surveys.organizationId,
+        version: surveys.version,
+        updatedAt: surveys.updatedAt,
+        anonymous: surveys.anonymous,
+      },
+      organizationName: organizations.name,
+      branding,
+    })
     .from(surveyResultsLinks)
     .innerJoin(surveys, eq(surveys.id, surveyResultsLinks.surveyId))
     .innerJoin(organizations, eq(organizations.id, surveyResultsLinks.organizationId))
     .leftJoin(branding, eq(branding.organizationId, surveyResultsLinks.organizationId))
     .where(eq(surveyResultsLinks.tokenHash, tokenHash));
   return row ?? null;
+}
+
+/** A survey's whole row (the shared page's questions, texts and rules). */
+export async function surveyRow(db: Queryable, id: number): Promise<SurveyRow> {
+  const [row] = await db.select().from(surveys).where(eq(surveys.id, id));
+  if (row === undefined) throw new Error(`survey ${id} vanished`);
+  return row;
 }

@@ -3,12 +3,13 @@ import { isAnswerable, renumberQuestions } from '@loop/core/surveys/model';
 import { logicHidesQuestions, RESULTS_LINK_MESSAGES, sharesOpenAnswers } from '@loop/core/surveys/results';
 import type { AppDeps } from '../appDeps';
 import { hashToken } from '../auth/secureToken';
+import type { SurveyRow } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { EncodedBody } from '../http/contentEncoding';
 import { toRespondentBranding } from '../responses/respondentBranding';
 import { TOKEN_PATTERN } from '../responses/responseTokens';
 import { loadSurveyResults } from '../results/surveyResults';
-import { findLinkByTokenHash, type LinkedSurvey } from './resultsLinkStore';
+import { findLinkByTokenHash, type LinkedSurvey, surveyRow } from './resultsLinkStore';
 
 /**
  * The shared results page's data (R-SHARE-5 to R-SHARE-8). Every request looks its link up (one
@@ -35,10 +36,11 @@ interface Entry {
 export interface SharedResultsCache {
   results(key: string, now: number, compute: () => Promise<SurveyResults>): Promise<SurveyResults>;
   /**
-   * The serialised page of `key` made from `results`, made once and kept with those results (and
-   * its compressed forms with it), so a page asked again costs a lookup, not a serialisation.
+   * The serialised page of `key` made from `results`, kept with those results (and its compressed
+   * forms with it), so a page asked again costs a lookup, not a serialisation.
    */
-  page(results: SurveyResults, key: string, make: () => EncodedBody): EncodedBody;
+  keptPage(results: SurveyResults, key: string): EncodedBody | undefined;
+  keepPage(results: SurveyResults, key: string, page: EncodedBody): void;
 }
 
 /** Pages kept per results: one per link and look, at most this many (then they start over). */
@@ -63,19 +65,15 @@ export function createSharedResultsCache(ttlMs: number = SHARED_RESULTS_TTL_MS):
   };
   const pages = new WeakMap<SurveyResults, Map<string, EncodedBody>>();
   return {
-    page(results, key, make) {
+    keptPage: (results, key) => pages.get(results)?.get(key),
+    keepPage(results, key, page) {
       let kept = pages.get(results);
       if (kept === undefined) {
         kept = new Map();
         pages.set(results, kept);
       }
-      let body = kept.get(key);
-      if (body === undefined) {
-        if (kept.size >= PAGES_PER_RESULTS) kept.clear();
-        body = make();
-        kept.set(key, body);
-      }
-      return body;
+      if (kept.size >= PAGES_PER_RESULTS) kept.clear();
+      kept.set(key, page);
     },
     results(key, now, compute) {
       const kept = entries.get(key);
@@ -173,10 +171,16 @@ export async function openSharedResults(
       throw new ApiError(403, RESULTS_LINK_MESSAGES.wrongPassword);
   }
   const now = deps.clock.now();
+  // The survey's whole row is read only when something has to be made from it.
+  let whole: Promise<SurveyRow> | null = null;
+  const full = () => {
+    whole ??= surveyRow(deps.db, survey.id);
+    return whole;
+  };
   const filter = { from: link.periodFrom, to: link.periodTo };
   const key = `${survey.id}:${survey.version}:${link.periodFrom ?? ''}:${link.periodTo ?? ''}`;
-  const results = await cache.results(key, now.getTime(), () =>
-    loadSurveyResults(deps.db, survey, filter, now),
+  const results = await cache.results(key, now.getTime(), async () =>
+    loadSurveyResults(deps.db, await full(), filter, now),
   );
   const look = JSON.stringify([
     link.id,
@@ -186,7 +190,11 @@ export async function openSharedResults(
     found.organizationName,
     found.branding?.version ?? null,
   ]);
-  return cache.page(results, look, () => encodedOf(serialize(openPage(link, survey, branding, results))));
+  const kept = cache.keptPage(results, look);
+  if (kept !== undefined) return kept;
+  const page = encodedOf(serialize(openPage(link, await full(), branding, results)));
+  cache.keepPage(results, look, page);
+  return page;
 }
 
 const encodedOf = (serialized: string | ArrayBuffer | Buffer): EncodedBody =>
@@ -197,7 +205,7 @@ const encodedOf = (serialized: string | ArrayBuffer | Buffer): EncodedBody =>
 /** The open page of a link from its survey's results. */
 function openPage(
   link: LinkedSurvey['link'],
-  survey: LinkedSurvey['survey'],
+  survey: SurveyRow,
   branding: SharedResults['branding'],
   results: SurveyResults,
 ): SharedResults {
