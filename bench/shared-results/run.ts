@@ -26,6 +26,8 @@ import { generateResponses, QUESTIONS } from './fixtures';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const DURATION = Number(process.env.DURATION ?? 40);
+/** The floors need no refresh inside their run. */
+const FLOOR_DURATION = Number(process.env.FLOOR_DURATION ?? 10);
 const WARM_UP_SECONDS = Number(process.env.WARM_UP ?? 2);
 const RESPONSES = 100_000;
 const BUDGET_P99_MS = 200;
@@ -110,13 +112,16 @@ async function main() {
     const url = `${server.url}/api/v1/shared-results/${token}`;
     await load(url, WARM_UP_SECONDS);
     const shared = await load(url, DURATION);
+    // The app's own floor under the same load: its health route, one `select 1` through the pool.
+    await load(`${server.url}/api/v1/health`, WARM_UP_SECONDS);
+    const health = await load(`${server.url}/api/v1/health`, FLOOR_DURATION);
     await stopChild(server);
     children.pop();
 
     const echo = await startChild(SERVER, 'echo', {});
     children.push(echo);
     await load(`${echo.url}/echo/${token}`, WARM_UP_SECONDS);
-    const baseline = await load(`${echo.url}/echo/${token}`, DURATION);
+    const baseline = await load(`${echo.url}/echo/${token}`, FLOOR_DURATION);
     const loadAfter = loadavg()[0] ?? 0;
 
     console.log(
@@ -130,6 +135,7 @@ async function main() {
         `(min ${Math.min(...cold).toFixed(0)}, max ${Math.max(...cold).toFixed(0)}) of ${COLD_RUNS}`,
     );
     console.log(line('shared results page', shared));
+    console.log(line('the app: GET /api/v1/health', health));
     console.log(line('bare Fastify echo (baseline)', baseline));
     console.log(
       `ratio to the echo route: ${(shared.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1)}× p99, ` +

@@ -1,6 +1,6 @@
 import type { ResultsLink } from '@loop/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/database';
+import { type Database, preparedPer, type Queryable } from '../db/database';
 import {
   type BrandingRow,
   branding,
@@ -79,13 +79,8 @@ export interface LinkedSurvey {
   readonly branding: BrandingRow | null;
 }
 
-/**
- * The link of a token's hash with its survey's stamp and its organisation's name and look: one
- * statement (a unique-index lookup and primary-key joins) as every shared page asks it, without the
- * survey's questions and texts, which only a page not kept yet needs (`surveyRow`).
- */
-export async function findLinkByTokenHash(db: Queryable, tokenHash: string): Promise<LinkedSurvey | null> {
-  const [row] = await db
+const linkStatement = preparedPer((db: Queryable) =>
+  db
     .select({
       link: surveyResultsLinks,
       survey: {
@@ -102,7 +97,17 @@ export async function findLinkByTokenHash(db: Queryable, tokenHash: string): Pro
     .innerJoin(surveys, eq(surveys.id, surveyResultsLinks.surveyId))
     .innerJoin(organizations, eq(organizations.id, surveyResultsLinks.organizationId))
     .leftJoin(branding, eq(branding.organizationId, surveyResultsLinks.organizationId))
-    .where(eq(surveyResultsLinks.tokenHash, tokenHash));
+    .where(eq(surveyResultsLinks.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('shared_results_link'),
+);
+
+/**
+ * The link of a token's hash with its survey's stamp and its organisation's name and look: one
+ * prepared statement (a unique-index lookup and primary-key joins) as every shared page asks it,
+ * without the survey's questions and texts, which only a page not kept yet needs (`surveyRow`).
+ */
+export async function findLinkByTokenHash(db: Queryable, tokenHash: string): Promise<LinkedSurvey | null> {
+  const [row] = await linkStatement(db).execute({ tokenHash });
   return row ?? null;
 }
 
