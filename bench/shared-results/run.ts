@@ -43,9 +43,10 @@ const load = (url: string, duration: number): Promise<Result> =>
     headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
   });
 
+const perSecond = (result: Result) => result['2xx'] / result.duration;
 const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
 const line = (name: string, result: Result) =>
-  `${name.padEnd(34)} ${(result['2xx'] / result.duration).toFixed(0).padStart(6)} /s   p50 ${String(result.latency.p50).padStart(3)} ms` +
+  `${name.padEnd(34)} ${perSecond(result).toFixed(0).padStart(6)} /s   p50 ${String(result.latency.p50).padStart(3)} ms` +
   `   p99 ${String(result.latency.p99).padStart(4)} ms   max ${String(result.latency.max).padStart(4)} ms   errors ${errorsOf(result)}`;
 
 async function main() {
@@ -139,7 +140,7 @@ async function main() {
     console.log(line('bare Fastify echo (baseline)', baseline));
     console.log(
       `ratio to the echo route: ${(shared.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1)}× p99, ` +
-        `${(shared['2xx'] / Math.max(baseline['2xx'], 1)).toFixed(2)}× throughput`,
+        `${(perSecond(shared) / Math.max(perSecond(baseline), 1)).toFixed(2)}× throughput`,
     );
     const met = shared.latency.p99 <= BUDGET_P99_MS && errorsOf(shared) === 0;
     console.log(
