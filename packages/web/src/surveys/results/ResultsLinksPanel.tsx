@@ -229,6 +229,7 @@ function CreatedLink({ link }: { readonly link: CreatedResultsLink }) {
       <input
         id="created-results-link"
         ref={input}
+        type="text"
         readOnly
         value={link.url}
         onFocus={(event) => event.target.select()}
