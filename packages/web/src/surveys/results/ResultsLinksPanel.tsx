@@ -142,7 +142,10 @@ function ResultsLinkForm({
     <div className="subpanel">
       <h3>Nieuwe link maken</h3>
       <Form form={form} submit="Link maken" busyLabel="Bezig met maken...">
-        <fieldset className="results-link-questions" aria-describedby="results-link-questions-error">
+        <fieldset
+          className="results-link-questions"
+          aria-describedby={form.fields.question_ids ? 'results-link-questions-error' : undefined}
+        >
           <legend>Vragen op de pagina</legend>
           {questions.map((question) => (
             <label key={question.id} className="checkbox">
