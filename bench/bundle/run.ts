@@ -49,6 +49,20 @@ async function demoResultsPath(server: RunningServer): Promise<string> {
   return `/survey/${survey.id}`;
 }
 
+/** A read-only results link of the demo employee survey, every question on it (R-SHARE-7). */
+async function sharedResultsPath(server: RunningServer): Promise<string> {
+  const api = await demoApi(server);
+  const results = await demoResultsPath(server);
+  const id = Number(results.split('/').pop());
+  const survey = await api.call<{ questions: Array<{ id: string; type: string }> }>('GET', `/surveys/${id}`);
+  const created = await api.call<{ token: string }>('POST', `/surveys/${id}/results-links`, {
+    question_ids: survey.questions
+      .filter((question) => question.type !== 'text_block')
+      .map((question) => question.id),
+  });
+  return `/gedeeld/${created.token}`;
+}
+
 const ROUTES: readonly RouteCase[] = [
   { path: '/login', signedIn: false, budgetKb: 160, ceilingKb: 115.1 },
   { path: '/register', signedIn: false, budgetKb: 160 },
@@ -76,6 +90,8 @@ const ROUTES: readonly RouteCase[] = [
   },
   // The answering page is its own entry (respond.html), measured on a real personal link.
   { path: '/respond/<token>', signedIn: false, budgetKb: 90, ceilingKb: 89.4, address: personalLinkPath },
+  // The shared results page is its own entry too (shared.html), on a real results link.
+  { path: '/gedeeld/<token>', signedIn: false, budgetKb: 110, address: sharedResultsPath },
 ];
 
 async function tokensFor(server: RunningServer, account: { email: string; password: string }) {

@@ -19,6 +19,8 @@ const respondPage = (): Plugin => ({
     server.middlewares.use((request, _response, next) => {
       const path = request.url?.split('?')[0] ?? '';
       if (request.method === 'GET' && path.startsWith('/respond/')) request.url = '/respond.html';
+      // The shared results page (R-SHARE-7), likewise a page of its own.
+      if (request.method === 'GET' && path.startsWith('/gedeeld/')) request.url = '/shared.html';
       next();
     });
   },

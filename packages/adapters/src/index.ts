@@ -34,6 +34,7 @@ export {
   createRespondentApiClient,
   createRespondGateway,
 } from './http/createRespondGateway';
+export { createResultsLinksGateway, createSharedResultsGateway } from './http/createResultsLinksGateway';
 export { createRoundsGateway } from './http/createRoundsGateway';
 export { createSurveyDataGateway } from './http/createSurveyDataGateway';
 export { createSurveyEmbedGateway } from './http/createSurveyEmbedGateway';

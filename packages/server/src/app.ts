@@ -83,6 +83,8 @@ import { startResponseRetention } from './retention/responseRetention';
 import { retentionRoutes } from './retention/retentionRoutes';
 import { roundRoutes } from './rounds/roundRoutes';
 import { startRounds } from './rounds/roundScheduler';
+import { resultsLinkRoutes } from './sharing/resultsLinkRoutes';
+import { sharedResultsRoutes } from './sharing/sharedResultsRoutes';
 import { seedBuiltInTemplates } from './surveys/builtInTemplates';
 import { surveyRoutes } from './surveys/surveyRoutes';
 import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
@@ -339,6 +341,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     embedRoutes(context, embedOrigins),
     respondRoutes(context),
     resultRoutes(context),
+    resultsLinkRoutes(context),
+    sharedResultsRoutes(context),
     respondentRoutes(context),
     retentionRoutes(context),
     financeRoutes(context),

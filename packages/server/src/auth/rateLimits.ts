@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ANALYSIS_MESSAGES, SUMMARY_MESSAGES } from '@loop/core';
 import { normaliseEmail } from '@loop/core/auth';
+import { RESULTS_LINK_MESSAGES } from '@loop/core/surveys/results';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError, MESSAGES } from '../http/apiError';
@@ -21,13 +22,14 @@ export type RateLimitedAction =
   | 'passwordCheck'
   | 'emailChange'
   | 'businessAnalysis'
-  | 'openAnswerSummary';
+  | 'openAnswerSummary'
+  | 'sharedResultsPassword';
 
 /**
- * Counted per client IP, per e-mail address in the body, per the pair, per signed-in account, or
- * per the request's organisation (after the membership check).
+ * Counted per client IP, per e-mail address in the body, per the pair, per signed-in account, per
+ * the request's organisation (after the membership check), or per the link token in the path.
  */
-export type RateLimitScope = 'ip' | 'address' | 'ip+address' | 'account' | 'organization';
+export type RateLimitScope = 'ip' | 'address' | 'ip+address' | 'account' | 'organization' | 'link';
 
 export interface RateLimitRule {
   readonly scope: RateLimitScope;
@@ -87,6 +89,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
     { scope: 'organization', max: 20, windowMs: MINUTE_MS, detail: SUMMARY_MESSAGES.tooMany },
     { scope: 'organization', max: 200, windowMs: 60 * MINUTE_MS, detail: SUMMARY_MESSAGES.tooMany },
   ],
+  // Passwords of shared results pages (R-SHARE-6): every try counts, the right one too (one a page
+  // load). Per address enough for a person who mistypes; per link a stop to guessing from many.
+  sharedResultsPassword: [
+    { scope: 'ip', max: 10, windowMs: 15 * MINUTE_MS, detail: RESULTS_LINK_MESSAGES.tooManyGuesses },
+    { scope: 'link', max: 100, windowMs: 15 * MINUTE_MS, detail: RESULTS_LINK_MESSAGES.tooManyGuesses },
+  ],
 };
 
 /** A preHandler hook that answers 429 once any rule of the action is exceeded. */
@@ -109,6 +117,7 @@ const KEYS: Readonly<Record<RateLimitScope, (request: FastifyRequest) => string>
   account: (request) => `user:${request.auth?.user.id ?? 'none'}`,
   // Runs after the membership check, which found the organisation.
   organization: (request) => `org:${knownOrganizationId(request) ?? 'none'}`,
+  link: (request) => `link:${(request.params as { token?: unknown } | undefined)?.token ?? ''}`,
 };
 
 /** Where the counters live: this process, or a Redis every API instance shares. */

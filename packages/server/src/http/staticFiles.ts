@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EmbedPageDeps, embeddedRespondPage } from '../embed/embeddedRespondPage';
 import { MESSAGES } from './apiError';
 import { respondPageWithPreload } from './respondPagePreload';
+import { isSharedPagePath, sharedPageWithPreload } from './sharedPage';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -62,6 +63,7 @@ export async function registerStaticFiles(
 
   const servesWeb = existsSync(join(options.webDist, 'index.html'));
   const servesRespond = servesWeb && existsSync(join(options.webDist, 'respond.html'));
+  const servesShared = servesWeb && existsSync(join(options.webDist, 'shared.html'));
   if (servesWeb) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -109,6 +111,16 @@ export async function registerStaticFiles(
             .type('text/html; charset=utf-8')
             .send(respondPageWithPreload(html, path)),
         );
+    }
+    if (wantsPage && servesShared && isSharedPagePath(path)) {
+      // Never in a search engine (R-SHARE-8): the header besides the page's own meta robots.
+      return readFile(join(options.webDist, 'shared.html'), 'utf8').then((html) =>
+        reply
+          .header('Cache-Control', 'no-cache')
+          .header('X-Robots-Tag', 'noindex, nofollow')
+          .type('text/html; charset=utf-8')
+          .send(sharedPageWithPreload(html, path)),
+      );
     }
     if (wantsPage) {
       // Not returned: Fastify would await the returned reply as a thenable while the file streams,

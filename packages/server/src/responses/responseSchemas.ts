@@ -114,7 +114,7 @@ export const respondResultSchema = object<RespondResult>(
   { optional: ['end_screen'] },
 );
 
-const respondentBrandingSchema = object<RespondentBranding>({
+export const respondentBrandingSchema = object<RespondentBranding>({
   organization_name: string(),
   logo_url: nullable(string()),
   background_url: nullable(string()),

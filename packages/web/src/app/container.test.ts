@@ -41,6 +41,7 @@ const LAZY_TOKENS = new Set([
   'SurveyPreview',
   'SurveyResultsGateway',
   'ResultsUseCases',
+  'ResultsLinksUseCases',
   'SurveyShare',
   'ExportResultsPdf',
   'SummaryUseCases',

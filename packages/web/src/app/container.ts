@@ -294,6 +294,15 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       }),
     [TOKENS.SurveysGateway, TOKENS.SurveyResultsGateway, TOKENS.FileSaver],
   );
+  surveys(
+    TOKENS.ResultsLinksUseCases,
+    (chunk, api) =>
+      chunk.createResultsLinksUseCases({
+        gateway: chunk.createResultsLinksGateway(api),
+        origin: () => globalThis.location.origin,
+      }),
+    [TOKENS.ApiClient],
+  );
   // The share step; qrcode itself loads with the first QR code shown (see surveyServices.ts).
   surveys(TOKENS.SurveyShare, (chunk, files) => chunk.createSurveyShareWith(files), [TOKENS.FileSaver]);
   surveys(

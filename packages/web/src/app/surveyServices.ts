@@ -11,6 +11,7 @@ import type { ResultsPdfPorts } from './resultsPdfServices';
 export {
   createInvitationPreviewGateway,
   createOpenAnswerSummaryGateway,
+  createResultsLinksGateway,
   createSurveyDataGateway,
   createSurveyEmbedGateway,
   createSurveyResultsGateway,
@@ -20,7 +21,7 @@ export { logDateOf } from '@loop/core/logs';
 export { createSurveyDataUseCases } from '@loop/core/surveys/data';
 export { createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core/surveys/editor';
 export { createEmbedUseCases } from '@loop/core/surveys/embed';
-export { createResultsUseCases } from '@loop/core/surveys/results';
+export { createResultsLinksUseCases, createResultsUseCases } from '@loop/core/surveys/results';
 
 /**
  * The results page's PDF summary, handed out with the page; its code (layout, logo loader, export)

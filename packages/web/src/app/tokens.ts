@@ -39,7 +39,12 @@ import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor'
 import type { EmbedUseCases } from '@loop/core/surveys/embed';
 import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
 import type { InvitationPreviewGateway } from '@loop/core/surveys/respond';
-import type { ResultsUseCases, SurveyResultsGateway, SurveyShare } from '@loop/core/surveys/results';
+import type {
+  ResultsLinksUseCases,
+  ResultsUseCases,
+  SurveyResultsGateway,
+  SurveyShare,
+} from '@loop/core/surveys/results';
 import type { ResultsPdfExporter } from '@loop/core/surveys/resultsPdf';
 import type { SummaryUseCases } from '@loop/core/surveys/summary';
 import type { ServiceIdentifier } from 'inversify';
@@ -148,6 +153,8 @@ export const TOKENS = {
   SurveyEditors: Symbol.for('Loop.SurveyEditors') as ServiceIdentifier<SurveyEditorPool>,
   /** Surveys list, results, question detail, analytics, export and sharing links. */
   ResultsUseCases: Symbol.for('Loop.ResultsUseCases') as ServiceIdentifier<ResultsUseCases>,
+  /** 'Resultaten delen': the read-only results links of a survey (R-SHARE-1). */
+  ResultsLinksUseCases: Symbol.for('Loop.ResultsLinksUseCases') as ServiceIdentifier<ResultsLinksUseCases>,
   /** The share step and 'Delen': the public link's QR code, shown and downloaded as SVG and PNG. */
   SurveyShare: Symbol.for('Loop.SurveyShare') as ServiceIdentifier<SurveyShare>,
   /** The results page's PDF summary: its code loads with the first click, jsPDF inside it. */

@@ -209,7 +209,6 @@ export type {
   ResultsFilter,
   ResultsFilterValue,
 } from './resultsFilter';
-export type { SurveyEmbed } from './surveyEmbed';
 export type {
   RoundAction,
   RoundComparison,
@@ -223,6 +222,13 @@ export type {
   SurveyRounds,
 } from './rounds';
 export { ROUND_ACTIONS, ROUND_INTERVAL_UNITS, ROUND_SCHEDULE_STATES, ROUND_STATES } from './rounds';
+export type {
+  CreateResultsLinkRequest,
+  ResultsLink,
+  ResultsLinkCreated,
+  SharedResults,
+} from './sharedResults';
+export type { SurveyEmbed } from './surveyEmbed';
 export type {
   Condition,
   ConditionGroup,

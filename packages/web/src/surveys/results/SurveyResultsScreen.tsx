@@ -18,6 +18,7 @@ import { OpenAnswerSummary } from './OpenAnswerSummary';
 import { QuestionResultBlock } from './QuestionResultBlock';
 import { RespondentsPanel } from './RespondentsPanel';
 import { ResultsFilterBar } from './ResultsFilterBar';
+import { ResultsLinksPanel } from './ResultsLinksPanel';
 import { ResultsPdfButton } from './ResultsPdfButton';
 import { RoundComparisonPanel } from './RoundComparisonPanel';
 import { SharingPanel } from './SharingPanel';
@@ -180,6 +181,12 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
       <RoundComparisonPanel survey={survey} />
 
       <CrosstabPanel survey={survey} filter={filter} canExport={allowed('results.export')} />
+
+      <ResultsLinksPanel
+        survey={survey}
+        completed={view.summary.completed}
+        canShare={allowed('results.export')}
+      />
 
       <RespondentsPanel
         surveyId={surveyId}

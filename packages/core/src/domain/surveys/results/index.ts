@@ -62,6 +62,14 @@ export {
   searchString,
 } from './resultsFilter';
 export { formatResultDate, formatResultDateTime, parseDay, SURVEY_STATUS_LABELS } from './resultsFormat';
+export type {
+  CreatedResultsLink,
+  ResultsLinksGateway,
+  ResultsLinksUseCases,
+  SharedResultsGateway,
+  SharedResultsState,
+} from './resultsLinks';
+export { createResultsLinksUseCases, openSharedResults } from './resultsLinks';
 export type { CrosstabDimensions, SurveyResultsGateway } from './resultsPorts';
 export type {
   CreatedPersonalLinks,
@@ -80,5 +88,21 @@ export type {
 } from './resultsViewTypes';
 export type { RoundDirection, RoundPoint, RoundQuestionComparison } from './roundComparison';
 export { compareRounds, roundChangeSentences } from './roundComparison';
+export type { ResultsLinkForm, ResultsLinkRow, SharedResultsView } from './sharedResults';
+export {
+  checkResultsLinkForm,
+  periodText,
+  RESULTS_LINK_LABEL_MAX_LENGTH,
+  RESULTS_LINK_MESSAGES,
+  RESULTS_LINK_PASSWORD_MAX_LENGTH,
+  RESULTS_LINK_PASSWORD_MIN_LENGTH,
+  resultsLinkRow,
+  SHARED_OPEN_ANSWERS_MIN_RESPONSES,
+  SHARED_RESULTS_PATH,
+  sharedResultsUrl,
+  sharedResultsView,
+  sharedTokenFromPath,
+  sharesOpenAnswers,
+} from './sharedResults';
 export type { QrCodeRenderer, QrFormat, ShareError, SurveyShare, SurveyShareDeps } from './surveyShare';
 export { createSurveyShare, QR_PNG_SIZE, qrCodeFilename, SHARE_TEXTS } from './surveyShare';
