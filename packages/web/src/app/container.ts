@@ -25,31 +25,16 @@ import { createClientApp } from '@loop/core/app';
 import type { HtmlReader, HtmlSanitizer } from '@loop/core/html';
 import type { ReportRenderer } from '@loop/core/report';
 import { SessionKeeper } from '@loop/core/session';
-import { type Bind, Container, ContainerModule, type MapToResolvedValueInjectOptions } from 'inversify';
+import { Container, ContainerModule } from 'inversify';
 import { navigate } from 'wouter/use-browser-location';
 import { notify } from '../notifications/notify';
+import { composed, onDemand } from './bindings';
 import { type AppContainer, type Services, TOKENS, type Token } from './tokens';
 
 export type { AppContainer } from './tokens';
 
 /** Bindings to replace, by token name (tests: a fake fetch, a memory storage, a memory router). */
 export type ContainerOverrides = Partial<Services>;
-
-/** Binds `token` to one instance that `make` builds from the services `deps` names, handed over by name. */
-function composed<T, D extends Record<string, unknown>>(
-  bind: Bind,
-  token: Token<T>,
-  make: (deps: D) => T,
-  deps: { readonly [K in keyof D]: Token<D[K]> },
-): void {
-  const names = Object.keys(deps);
-  bind(token)
-    .toResolvedValue(
-      (...values: unknown[]) => make(Object.fromEntries(names.map((name, i) => [name, values[i]])) as D),
-      names.map((name) => deps[name] as Token<unknown>),
-    )
-    .inSingletonScope();
-}
 
 const platformModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Storage)
@@ -147,22 +132,6 @@ const httpModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.BrandingGateway).toResolvedValue(createBrandingGateway, [TOKENS.ApiClient]).inSingletonScope();
   bind(TOKENS.BillingGateway).toResolvedValue(createBillingGateway, [TOKENS.ApiClient]).inSingletonScope();
 });
-
-/**
- * Binds tokens to what a module loaded on demand makes of the services `deps` name: each token
- * resolves asynchronously (components read it with `useAsyncInjection`) to one instance.
- */
-function onDemand<M>(bind: Bind, load: () => Promise<M>) {
-  return <T, TArgs extends unknown[]>(
-    token: Token<T>,
-    make: (module: M, ...args: TArgs) => T | Promise<T>,
-    deps: MapToResolvedValueInjectOptions<TArgs>,
-  ): void => {
-    bind(token)
-      .toResolvedValue(async (...args: TArgs) => make(await load(), ...args), deps)
-      .inSingletonScope();
-  };
-}
 
 /**
  * Services whose code loads with the first screen that needs them (see the modules named): these
