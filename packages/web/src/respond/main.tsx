@@ -16,7 +16,6 @@ import { RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { loadRespondentWords, RespondentSession, type RespondGateway } from '@loop/core/surveys/respond';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { resizeObserved, startEmbedFrame } from './embedFrame';
 import { RespondentPage } from './RespondentPage';
 import { browserFacts } from './respondBrowser';
 import { respondPath, tokenFromPath } from './respondPath';
@@ -64,10 +63,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('respond.html lacks the #root element');
 
 // In a website's frame (/embed.js), the page tells the listed embedding origin its height (R-EMBED-4).
-startEmbedFrame(globalThis.window, resizeObserved);
+// Only a framed page loads that code, before its first render, so the frame's layout is set from it;
+// when it cannot load (no connection), the page still renders and answers, without the messages.
+const framed =
+  globalThis.window.parent === globalThis.window
+    ? null
+    : import('./embedFrame').then(
+        ({ resizeObserved, startEmbedFrame }) => startEmbedFrame(globalThis.window, resizeObserved),
+        () => null,
+      );
 
 // Only the catalogue of the language the page speaks loads, before the page renders in it (R-RESP-11).
-void loadRespondentWords(session.getSnapshot().language).then(() =>
+void Promise.all([loadRespondentWords(session.getSnapshot().language), framed]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <RespondentPage session={session} token={token ?? ''} clock={systemClock} />

@@ -2,11 +2,9 @@
 // R-EMBED-5): the frame's address names the embedding page's origin, and the page answers with
 // messages through `postMessage`. Both sides import this file, so they cannot drift apart.
 
-/** The query parameter of an embedded answering page: the origin of the page that embeds it. */
-export const EMBED_PARAM = 'loop_embed';
+import { EMBED_PARAM } from './embedNames';
 
-/** The `<meta name>` in which the server lists the origins a framed page may talk to (R-EMBED-4). */
-export const EMBED_META = 'loop-embed-origins';
+export { EMBED_META, EMBED_PARAM } from './embedNames';
 
 /** Marks our messages among the others a page may receive. */
 const SOURCE = 'loop-embed';

@@ -13,6 +13,7 @@ export {
   embedPreviewPath,
   embedSource,
 } from './embedCode';
+export { EMBED_META, EMBED_PARAM } from './embedNames';
 export type { EmbedOriginProblem } from './embedOrigins';
 export {
   checkEmbedOrigins,
@@ -26,8 +27,6 @@ export type { EmbedMessage } from './embedProtocol';
 export {
   closeMessage,
   EMBED_MAX_HEIGHT,
-  EMBED_META,
-  EMBED_PARAM,
   embedFrameUrl,
   embedTarget,
   frameAncestors,

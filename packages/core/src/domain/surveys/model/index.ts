@@ -25,7 +25,14 @@ export {
 } from './dateAnswers';
 export type { AnswerFacts, QuestionLocks, QuestionUsage } from './editRules';
 export { compareForOpenSurvey, EDIT_MESSAGES, OPEN_SURVEY_EDIT_NOTICE, questionLocks } from './editRules';
-export { ESTIMATE_WORDS } from './estimateWords';
+export { estimateAr } from './estimates/ar';
+export { estimateDe } from './estimates/de';
+export { estimateEn } from './estimates/en';
+export { estimateFr } from './estimates/fr';
+export { estimatePl } from './estimates/pl';
+export { estimateTr } from './estimates/tr';
+export { estimateUk } from './estimates/uk';
+export { ESTIMATE_WORDS, estimateNl } from './estimateWords';
 export type { NumberBin, NumberProblem, NumberSummary } from './numberAnswers';
 export {
   decimalsOf,

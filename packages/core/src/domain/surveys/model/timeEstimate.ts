@@ -1,5 +1,5 @@
 import type { Question, QuestionTiming } from '../../contract';
-import { ESTIMATE_WORDS } from './estimateWords';
+import { estimateNl } from './estimateWords';
 
 /**
  * Seconds a respondent needs per question before there are real answers. Formbricks counts a flat
@@ -134,7 +134,7 @@ export function median(values: readonly number[]): number | null {
  * never less than '± 1 minuut' (also for under a minute, or for no valid number at all).
  */
 export function formatEstimate(seconds: number): string {
-  return ESTIMATE_WORDS.nl(estimateMinutes(seconds));
+  return estimateNl(estimateMinutes(seconds));
 }
 
 /** The whole minutes `formatEstimate` shows (the page says them in the respondent's language). */

@@ -1,4 +1,4 @@
-import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
+import { estimateAr } from '../../../../domain/surveys/model';
 import { type PluralForms, pluralOf, type RespondentWords } from './respondentWords';
 
 /** Western digits, as on the page's score buttons. */
@@ -71,7 +71,7 @@ export const WORDS = {
   unavailable: 'الاستبيان غير متاح',
   retry: 'إعادة المحاولة',
   estimateLabel: 'الوقت المقدّر: ',
-  minutes: ESTIMATE_WORDS.ar,
+  minutes: estimateAr,
   questions,
   anonymous: 'هذا الاستبيان مجهول الهوية: لا تُربط إجاباتك باسمك أو بعنوان بريدك الإلكتروني.',
   start: 'ابدأ',

@@ -1,4 +1,4 @@
-import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
+import { estimateDe } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('de-DE').format;
@@ -23,7 +23,7 @@ export const WORDS = {
   unavailable: 'Umfrage nicht verfügbar',
   retry: 'Erneut versuchen',
   estimateLabel: 'Geschätzte Dauer: ',
-  minutes: ESTIMATE_WORDS.de,
+  minutes: estimateDe,
   questions: (count) => many(count, 'Frage', 'Fragen'),
   anonymous:
     'Diese Umfrage ist anonym: Ihre Antworten werden nicht mit Ihrem Namen oder Ihrer E-Mail-Adresse verknüpft.',

@@ -1,4 +1,4 @@
-import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
+import { estimateEn } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('en-GB').format;
@@ -23,7 +23,7 @@ export const WORDS = {
   unavailable: 'Survey not available',
   retry: 'Try again',
   estimateLabel: 'Estimated time: ',
-  minutes: ESTIMATE_WORDS.en,
+  minutes: estimateEn,
   questions: (count) => many(count, 'question', 'questions'),
   anonymous: 'This survey is anonymous: your answers are not linked to your name or email address.',
   start: 'Start',

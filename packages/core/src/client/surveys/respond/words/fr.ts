@@ -1,4 +1,4 @@
-import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
+import { estimateFr } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('fr-FR').format;
@@ -26,7 +26,7 @@ export const WORDS = {
   unavailable: 'Questionnaire indisponible',
   retry: 'Réessayer',
   estimateLabel: `Durée estimée${S}: `,
-  minutes: ESTIMATE_WORDS.fr,
+  minutes: estimateFr,
   questions: (count) => many(count, 'question', 'questions'),
   anonymous: `Ce questionnaire est anonyme${S}: vos réponses ne sont liées ni à votre nom ni à votre adresse e-mail.`,
   start: 'Commencer',

@@ -1,4 +1,4 @@
-import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
+import { estimatePl } from '../../../../domain/surveys/model';
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('pl-PL').format;
@@ -26,7 +26,7 @@ export const WORDS = {
   unavailable: 'Ankieta jest niedostępna',
   retry: 'Spróbuj ponownie',
   estimateLabel: 'Szacowany czas: ',
-  minutes: ESTIMATE_WORDS.pl,
+  minutes: estimatePl,
   questions: (n) => count(n, 'pytanie', 'pytania', 'pytań'),
   anonymous:
     'Ta ankieta jest anonimowa: Twoje odpowiedzi nie są powiązane z Twoim imieniem i nazwiskiem ani adresem e-mail.',

@@ -1,8 +1,9 @@
 import type { ContactLanguage } from '../../../../domain/contract';
+import { pluralOf } from '../../../../domain/format';
 import { ANONYMOUS_SURVEY_TEXT } from '../../../../domain/invitations';
 import {
   ANSWER_MESSAGES,
-  ESTIMATE_WORDS,
+  estimateNl,
   formatDayKey,
   NPS_DEFAULT_LABELS,
   RESPONDENT_MESSAGES,
@@ -10,6 +11,12 @@ import {
 import { RESPONDENT_SESSION_MESSAGES } from '../respondentState';
 
 const exact = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 6 }).format;
+/**
+ * Dutch picks its plural forms the way every catalogue does. It also keeps the helper in the
+ * page's own chunk, where the Polish, Ukrainian and Arabic catalogue chunks import it from: without
+ * a use here, it would be a chunk of its own, one more request before those languages render.
+ */
+const dutchPlural = pluralOf('nl');
 
 /** The answer messages in one language: the keys of ANSWER_MESSAGES, with the same numbers. */
 export type AnswerWords = {
@@ -139,8 +146,8 @@ export const DUTCH_WORDS = {
   unavailable: 'Survey niet beschikbaar',
   retry: 'Opnieuw proberen',
   estimateLabel: 'Geschatte tijd: ',
-  minutes: ESTIMATE_WORDS.nl,
-  questions: (count) => (count === 1 ? '1 vraag' : `${count} vragen`),
+  minutes: estimateNl,
+  questions: (count) => dutchPlural(count, { one: '1 vraag', other: `${count} vragen` }),
   anonymous: ANONYMOUS_SURVEY_TEXT,
   start: 'Starten',
   resume: 'Verder',

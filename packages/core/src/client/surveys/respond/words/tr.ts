@@ -1,4 +1,4 @@
-import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
+import { estimateTr } from '../../../../domain/surveys/model';
 import type { RespondentWords } from './respondentWords';
 
 /** Turkish keeps the noun singular after a number: 1 soru, 5 soru. */
@@ -23,7 +23,7 @@ export const WORDS = {
   unavailable: 'Anket kullanılamıyor',
   retry: 'Tekrar dene',
   estimateLabel: 'Tahmini süre: ',
-  minutes: ESTIMATE_WORDS.tr,
+  minutes: estimateTr,
   questions: (count) => `${number(count)} soru`,
   anonymous: 'Bu anket anonimdir: yanıtlarınız adınızla veya e-posta adresinizle ilişkilendirilmez.',
   start: 'Başla',

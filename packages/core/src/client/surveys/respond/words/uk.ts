@@ -1,4 +1,4 @@
-import { ESTIMATE_WORDS } from '../../../../domain/surveys/model';
+import { estimateUk } from '../../../../domain/surveys/model';
 import { pluralOf, type RespondentWords } from './respondentWords';
 
 const number = new Intl.NumberFormat('uk-UA').format;
@@ -26,7 +26,7 @@ export const WORDS = {
   unavailable: 'Опитування недоступне',
   retry: 'Спробувати ще раз',
   estimateLabel: 'Орієнтовний час: ',
-  minutes: ESTIMATE_WORDS.uk,
+  minutes: estimateUk,
   questions: (n) => count(n, 'питання', 'питання', 'питань'),
   anonymous:
     'Це опитування анонімне: ваші відповіді не повʼязуються з вашим імʼям чи адресою електронної пошти.',
