@@ -40,6 +40,12 @@ export const WEBHOOK_MESSAGES = {
   sendInvalid: "Kies 'Elke reactie' of 'Alleen bij een melding bij voorwaarden'.",
 } as const;
 
+/** scheme, authority, path (and the rest): no spaces, quotes, angle brackets or backslashes anywhere. */
+const URL_PARTS =
+  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\s\\"<>]*)([^?#\s\\"<>]*)(\?[^#\s\\"<>]*)?(#[^\s\\"<>]*)?$/;
+/** A host name or IPv4 address with an optional port. */
+const HOST_PORT = /^([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?$/;
+
 export type CheckedWebhookUrl =
   | { readonly ok: true; readonly url: string; readonly host: string; readonly kind: WebhookKind }
   | { readonly ok: false; readonly detail: string };
@@ -66,19 +72,22 @@ export function checkWebhookUrl(raw: unknown, extraOrigins: readonly string[] = 
   const text = typeof raw === 'string' ? raw.trim() : '';
   if (text === '') return { ok: false, detail: M.urlMissing };
   if (text.length > WEBHOOK_URL_MAX_LENGTH) return { ok: false, detail: M.urlTooLong };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { ok: false, detail: M.urlUnreadable };
-  }
-  if (url.username !== '' || url.password !== '') return { ok: false, detail: M.credentials };
-  if (extraOrigins.includes(url.origin)) return { ok: true, url: url.href, host: url.host, kind: 'test' };
-  if (url.protocol !== 'https:') return { ok: false, detail: M.notHttps };
-  if (url.port !== '') return { ok: false, detail: M.port };
-  const kind = kindOfHost(url.hostname.toLowerCase());
-  if (kind === null || url.pathname === '/' || url.pathname === '') return { ok: false, detail: M.host };
-  return { ok: true, url: url.href, host: url.hostname.toLowerCase(), kind };
+  const parts = URL_PARTS.exec(text);
+  if (parts === null) return { ok: false, detail: M.urlUnreadable };
+  const [, scheme = '', authority = '', path = ''] = parts;
+  const at = authority.lastIndexOf('@');
+  if (at >= 0) return { ok: false, detail: M.credentials };
+  const hostPort = HOST_PORT.exec(authority.toLowerCase());
+  if (hostPort === null) return { ok: false, detail: M.urlUnreadable };
+  const [, hostname = '', port] = hostPort;
+  const protocol = scheme.toLowerCase();
+  const origin = `${protocol}://${hostname}${port === undefined ? '' : `:${port}`}`;
+  if (extraOrigins.includes(origin)) return { ok: true, url: text, host: hostname, kind: 'test' };
+  if (protocol !== 'https') return { ok: false, detail: M.notHttps };
+  if (port !== undefined && port !== '443') return { ok: false, detail: M.port };
+  const kind = kindOfHost(hostname);
+  if (kind === null || path === '' || path === '/') return { ok: false, detail: M.host };
+  return { ok: true, url: text, host: hostname, kind };
 }
 
 /**
