@@ -20,8 +20,6 @@ import { queryRows } from '../results/resultsSql';
  * (R-ALERT-7): true while a member of the organisation receives something or a channel is set.
  */
 
-const iso = (date: Date | null) => (date === null ? null : date.toISOString());
-
 /** Sets `surveys.alerts` from what is stored now. */
 export async function refreshAlertFlag(db: Queryable, surveyId: number): Promise<void> {
   await db.execute(sql`

@@ -45,6 +45,7 @@ const LAZY_TOKENS = new Set([
   'SummaryUseCases',
   'SurveyDataGateway',
   'SurveyDataUseCases',
+  'AlertUseCases',
   'KpiGateway',
   'FinanceGateway',
   'ContactsUseCases',

@@ -34,6 +34,7 @@ import type { QueryCache } from '@loop/core/query';
 import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
 import type { SubscriptionStore } from '@loop/core/subscription';
+import type { AlertUseCases } from '@loop/core/surveys/alerts';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
 import type { IdSource, SurveysGateway, SurveyTemplatesGateway } from '@loop/core/surveys/model';
@@ -167,6 +168,8 @@ export const TOKENS = {
   UnsubscribeUseCases: Symbol.for('Loop.UnsubscribeUseCases') as ServiceIdentifier<UnsubscribeUseCases>,
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */
   SurveyDataUseCases: Symbol.for('Loop.SurveyDataUseCases') as ServiceIdentifier<SurveyDataUseCases>,
+  /** A survey's alerts on new responses (the editor's 'Meldingen'). */
+  AlertUseCases: Symbol.for('Loop.AlertUseCases') as ServiceIdentifier<AlertUseCases>,
   /** The survey and invitation e-mail the previews show. */
   SurveyPreview: Symbol.for('Loop.SurveyPreview') as ServiceIdentifier<SurveyPreview>,
 } as const;

@@ -7,7 +7,7 @@ export interface AlertsGateway {
   saveMine(surveyId: number, settings: MemberAlertSettings): Promise<ApiResult<MemberAlertSettings>>;
   saveRules(surveyId: number, rules: readonly AlertRule[]): Promise<ApiResult<readonly AlertRule[]>>;
   saveWebhook(surveyId: number, input: WebhookInput): Promise<ApiResult<WebhookView>>;
-  removeWebhook(surveyId: number): Promise<ApiResult<null>>;
+  removeWebhook(surveyId: number): Promise<ApiResult<void>>;
   /** Queues a test message to the channel; the view then shows its delivery. */
   testWebhook(surveyId: number): Promise<ApiResult<WebhookView>>;
 }
