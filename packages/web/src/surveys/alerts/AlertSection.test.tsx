@@ -8,6 +8,7 @@ import {
   focused,
   openEditor,
   pressEnter,
+  stubRangeLayout,
   survey,
   tabTo,
 } from '../editor/SurveyEditorScreen.fixtures';
