@@ -7,7 +7,7 @@ import type {
   SurveyAlerts,
   WebhookView,
 } from '@loop/core/surveys/alerts';
-import { type FormEvent, Suspense, use, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useId, useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { useNotices } from '../../app/useServices';
@@ -73,8 +73,17 @@ function AlertSettings({
   canBuild: boolean;
 }) {
   const actions = useAsyncInjection(TOKENS.AlertUseCases);
-  const loading = useMemo(() => actions.load(surveyId), [actions, surveyId]);
-  const loaded = use(loading);
+  const [loaded, setLoaded] = useState<Awaited<ReturnType<AlertActions['load']>> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void actions.load(surveyId).then((result) => {
+      if (live) setLoaded(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [actions, surveyId]);
+  if (loaded === null) return <p>Meldingen laden…</p>;
   if (!loaded.ok) return <FormAlert message={loaded.detail} />;
   return (
     <AlertForms
