@@ -14,7 +14,7 @@ import { demoApi, openSurvey, publicToken } from './respondFixtures';
 /**
  * Issue 27's alerts in Chromium against the real server: a member sets 'Bij elke reactie', adds the
  * 'Criticaster' alert and a channel (a local fake incoming webhook, allowed through
- * ALERT_WEBHOOK_TEST_ORIGINS), sends a test message and sees its delivery; then a respondent answers
+ * ALERT_TEST_ORIGINS), sends a test message and sees its delivery; then a respondent answers
  * with an NPS of 3, and the alert arrives in the outbox folder and at the receiver.
  */
 
@@ -37,7 +37,7 @@ let receiver: FakeWebhookReceiver;
 beforeAll(async () => {
   receiver = await startFakeWebhookReceiver();
   [server, browser] = await Promise.all([
-    startServer({ ALERT_WEBHOOK_TEST_ORIGINS: receiver.origin, ALERT_INTERVAL_SECONDS: '1' }),
+    startServer({ ALERT_TEST_ORIGINS: receiver.origin, ALERT_INTERVAL_SECONDS: '1' }),
     launchBrowser(),
   ]);
 });

@@ -15,6 +15,10 @@
  * does first.
  * A fifth repeats the first on the same survey with 50 logic conditions (issue 26: every submission's
  * path is evaluated on the server; its ratio to the echo route may be at most 10 % below the first's).
+ * A sixth repeats the first on a survey with alerts on (issue 27: a member's e-mail per response and a
+ * 'Criticaster' alert), right after it: each submission also leaves its alert job in the same
+ * statement; the alert worker is not running (its work is off the request path), and its cost may be
+ * at most 10 % of the first's ratio to the echo route.
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
@@ -24,7 +28,7 @@ import autocannon, { type Result } from 'autocannon';
 import postgres from 'postgres';
 import { type BenchServer, withBenchServer } from '../benchKit';
 import { type Child, startChild, stopChild } from '../serverKit';
-import { ANSWERS, LOGIC, LOGIC_CONDITIONS, QUESTIONS } from './fixtures';
+import { ANSWERS, CRITICASTER, LOGIC, LOGIC_CONDITIONS, QUESTIONS } from './fixtures';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -41,6 +45,7 @@ const JOURNEY = [
 ];
 const JOURNEY_TOKENS = Number(process.env.JOURNEY_TOKENS ?? 40_000);
 const LOGIC_TOKENS = Number(process.env.LOGIC_TOKENS ?? 40_000);
+const ALERT_TOKENS = Number(process.env.ALERT_TOKENS ?? 40_000);
 /** A public-link visitor's submission: every request another visitor key, so another new response. */
 const publicBody = (visitor: number) =>
   `${BODY.slice(0, -1)},"respondent_key":"bench-visitor-${String(visitor).padStart(12, '0')}"}`;
@@ -58,6 +63,7 @@ async function prepare(
   url: string,
   count: number,
   logic?: unknown,
+  alerts = false,
 ): Promise<{ surveyId: number; tokens: string[]; publicToken: string }> {
   const login = await json<{ access_token: string }>(
     await fetch(`${url}/api/v1/auth/login`, {
@@ -85,6 +91,10 @@ async function prepare(
     ...(logic === undefined ? {} : { logic }),
   });
   await api('POST', `/surveys/${survey.id}/status`, { status: 'open' });
+  if (alerts) {
+    await api('PUT', `/surveys/${survey.id}/alerts/mine`, { mode: 'each', conditions: true });
+    await api('PUT', `/surveys/${survey.id}/alerts/rules`, { rules: [CRITICASTER] });
+  }
   const tokens: string[] = [];
   const batches = Math.ceil(count / 500);
   for (let start = 0; start < batches; start += 8) {
@@ -188,10 +198,20 @@ async function bench(scratch: BenchServer) {
     const publicSurvey = await prepare(server.url, 0);
     const pageSurvey = await prepare(server.url, 5_000);
     const logicSurvey = await prepare(server.url, LOGIC_TOKENS, LOGIC);
+    const alertSurvey = await prepare(server.url, ALERT_TOKENS, undefined, true);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
     const submissions = run.result;
+    // Right after it, side by side: the same submissions on the survey with alerts on.
+    const alertWarmUp = await load(
+      server.url,
+      '/api/v1/respond/',
+      alertSurvey.tokens.splice(0, 5_000),
+      WARM_UP,
+    );
+    const alertRun = await load(server.url, '/api/v1/respond/', alertSurvey.tokens, DURATION);
+    const withAlerts = alertRun.result;
     // Right after the run without logic, on the same machine state: the same submissions on the survey with logic.
     const logicWarmUp = await load(
       server.url,
@@ -268,6 +288,10 @@ async function bench(scratch: BenchServer) {
                union all (select * from kept_answers except select * from built_answers)) x) as answers,
              (select count(*)::int from ((select * from built_responses except select * from kept_responses)
                union all (select * from kept_responses except select * from built_responses)) y) as responses`;
+    // The survey with alerts: exactly one alert job per completed response, written with it.
+    const [alertStored] = await check<{ completed: number; jobs: number }[]>`
+      select (select count(*)::int from survey_responses where survey_id = ${alertSurvey.surveyId} and status = 'completed') as completed,
+             (select count(*)::int from response_alert_jobs where survey_id = ${alertSurvey.surveyId}) as jobs`;
     await check.end();
     const answered = warmUp.result['2xx'] + submissions['2xx'];
     const sent = warmUp.sent + run.sent;
@@ -281,6 +305,7 @@ async function bench(scratch: BenchServer) {
     console.log(line('public link', publicLink));
     console.log(line('page load (GET)', pageLoads));
     console.log(line(`with logic (${LOGIC_CONDITIONS} cond.)`, withLogic));
+    console.log(line('with alerts on', withAlerts));
     console.log(line('bare Fastify echo', baseline));
     console.log(
       `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +
@@ -292,6 +317,13 @@ async function bench(scratch: BenchServer) {
       `with logic: ${logicRatio.toFixed(2)}× the echo route against ${plainRatio.toFixed(2)}× without ` +
         `(${((logicRatio / plainRatio - 1) * 100).toFixed(1)} %; budget: not below by more than 10 %: ` +
         `${logicRatio >= plainRatio * 0.9 ? 'met' : 'NOT met'})`,
+    );
+    const alertRatio = perSecond(withAlerts) / perSecond(baseline);
+    console.log(
+      `with alerts: ${alertRatio.toFixed(2)}× the echo route against ${plainRatio.toFixed(2)}× without ` +
+        `(${((alertRatio / plainRatio - 1) * 100).toFixed(1)} %; budget: not below by more than 10 %: ` +
+        `${alertRatio >= plainRatio * 0.9 ? 'met' : 'NOT met'}); alert jobs: ${alertStored?.jobs} for ` +
+        `${alertStored?.completed} completed responses (${withAlerts['2xx'] + alertWarmUp.result['2xx']} answered 2xx)`,
     );
     console.log(
       `logic stored: ${logicStored?.completed} completed responses, ${logicStored?.answers} with answer rows, ` +
@@ -345,7 +377,10 @@ async function bench(scratch: BenchServer) {
       !logicRun.reused &&
       (logicStored?.completed ?? 0) >= withLogic['2xx'] + logicWarmUp.result['2xx'] &&
       logicStored?.answers === logicStored?.completed &&
-      logicStored?.unseen === 0;
+      logicStored?.unseen === 0 &&
+      !alertRun.reused &&
+      (alertStored?.completed ?? 0) >= withAlerts['2xx'] + alertWarmUp.result['2xx'] &&
+      alertStored?.jobs === alertStored?.completed;
     console.log(
       `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}, ` +
         `public link ${publicBudget ? 'met' : 'NOT met'}; ` +

@@ -46,7 +46,7 @@ describe('the alert settings (ALERT_*)', () => {
   it('should take exact test origins only outside production, and the interval', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
-      ALERT_WEBHOOK_TEST_ORIGINS: 'http://127.0.0.1:4555, http://localhost:9000',
+      ALERT_TEST_ORIGINS: 'http://127.0.0.1:4555, http://localhost:9000',
       ALERT_INTERVAL_SECONDS: '2',
     }).alerts;
     expect(config.webhookTestOrigins).toEqual(['http://127.0.0.1:4555', 'http://localhost:9000']);
@@ -56,14 +56,14 @@ describe('the alert settings (ALERT_*)', () => {
       intervalSeconds: 5,
     });
     expect(() =>
-      loadConfig({ DATA_DIR: dataDir, ALERT_WEBHOOK_TEST_ORIGINS: 'http://127.0.0.1:4555/pad' }),
+      loadConfig({ DATA_DIR: dataDir, ALERT_TEST_ORIGINS: 'http://127.0.0.1:4555/pad' }),
     ).toThrow(/exacte origins/);
     expect(() =>
       loadConfig({
         DATA_DIR: dataDir,
         ...PRODUCTION,
         ALERT_WEBHOOK_KEY: Buffer.alloc(32).toString('base64'),
-        ALERT_WEBHOOK_TEST_ORIGINS: 'http://127.0.0.1:4555',
+        ALERT_TEST_ORIGINS: 'http://127.0.0.1:4555',
       }),
     ).toThrow(/alleen voor tests/);
   });

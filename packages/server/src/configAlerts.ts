@@ -8,7 +8,7 @@ export interface AlertSettings {
   /** ALERT_WEBHOOK_KEY: the AES-256-GCM key (32 bytes) that encrypts channel addresses at rest (R-ALERT-4). */
   readonly webhookKey: Buffer;
   /**
-   * ALERT_WEBHOOK_TEST_ORIGINS: exact origins taken as channel addresses besides Slack's and Teams'
+   * ALERT_TEST_ORIGINS: exact origins taken as channel addresses besides Slack's and Teams'
    * hosts (a local test receiver, `http://127.0.0.1:4555`); refused in production.
    */
   readonly webhookTestOrigins: readonly string[];
@@ -62,10 +62,10 @@ function webhookKey(env: Env, dataDir: string, production: boolean): Buffer {
 }
 
 function testOrigins(env: Env, production: boolean): string[] {
-  const raw = value(env, 'ALERT_WEBHOOK_TEST_ORIGINS');
+  const raw = value(env, 'ALERT_TEST_ORIGINS');
   if (raw === undefined) return [];
   if (production)
-    throw new ConfigError('ALERT_WEBHOOK_TEST_ORIGINS is alleen voor tests en werkt niet in productie.');
+    throw new ConfigError('ALERT_TEST_ORIGINS is alleen voor tests en werkt niet in productie.');
   return raw.split(',').map((entry) => {
     const text = entry.trim();
     let origin: string | null = null;
@@ -76,7 +76,7 @@ function testOrigins(env: Env, production: boolean): string[] {
     }
     if (origin === null || origin === 'null' || origin !== text.replace(/\/+$/, ''))
       throw new ConfigError(
-        `ALERT_WEBHOOK_TEST_ORIGINS bevat "${text}": geef exacte origins, zoals http://127.0.0.1:4555, gescheiden door komma's.`,
+        `ALERT_TEST_ORIGINS bevat "${text}": geef exacte origins, zoals http://127.0.0.1:4555, gescheiden door komma's.`,
       );
     return origin;
   });
