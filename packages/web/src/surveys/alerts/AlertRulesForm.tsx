@@ -1,5 +1,6 @@
 import type { Question } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
+import type { AlertUseCases as AlertActions } from '@loop/core/surveys/alerts';
 import { ALERT_RULE_NAME_MAX_LENGTH, ALERT_RULES_MAX, type AlertRule } from '@loop/core/surveys/alerts';
 import { conditionOnHiddenField, conditionOnLanguage, conditionOnQuestion } from '@loop/core/surveys/editor';
 import type { Condition } from '@loop/core/surveys/logic';
@@ -10,7 +11,6 @@ import { useNotices } from '../../app/useServices';
 import { FieldError, FormAlert } from '../../forms/FormAlert';
 import { type ConditionCommands, ConditionEditor } from '../editor/ConditionEditor';
 import { MatchSelect } from '../editor/MatchSelect';
-import type { AlertActions } from './AlertSection';
 
 /** A 'Criticaster' alert on an NPS question: a score from 0 to 6. */
 const criticaster = (id: string, question: Question): AlertRule => ({

@@ -1,10 +1,9 @@
 import type { FieldErrors } from '@loop/core/auth';
 import { formatDayTime } from '@loop/core/format';
-import type { WebhookSend, WebhookView } from '@loop/core/surveys/alerts';
+import type { AlertUseCases as AlertActions, WebhookSend, WebhookView } from '@loop/core/surveys/alerts';
 import { type FormEvent, useId, useState } from 'react';
 import { useNotices } from '../../app/useServices';
 import { FieldError, FormAlert } from '../../forms/FormAlert';
-import type { AlertActions } from './AlertSection';
 
 const KIND_LABELS: Record<WebhookView['kind'], string> = {
   slack: 'Slack',
