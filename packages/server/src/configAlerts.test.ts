@@ -55,9 +55,9 @@ describe('the alert settings (ALERT_*)', () => {
       webhookTestOrigins: [],
       intervalSeconds: 5,
     });
-    expect(() =>
-      loadConfig({ DATA_DIR: dataDir, ALERT_TEST_ORIGINS: 'http://127.0.0.1:4555/pad' }),
-    ).toThrow(/exacte origins/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ALERT_TEST_ORIGINS: 'http://127.0.0.1:4555/pad' })).toThrow(
+      /exacte origins/,
+    );
     expect(() =>
       loadConfig({
         DATA_DIR: dataDir,
