@@ -13,8 +13,20 @@ import { deliverWebhooks } from './webhookDelivery';
 export function startAlertWorker(
   deps: Pick<AppDeps, 'db' | 'config' | 'outbox' | 'clock'> & { readonly output: JobOutput },
 ): PeriodicJob {
+  // Each part on its own: a failure of one (reported) does not hold up the others.
+  const part = async (run: () => Promise<number>, failure: string) => {
+    try {
+      return await run();
+    } catch (error) {
+      deps.output.error({ err: error }, failure);
+      return 0;
+    }
+  };
   return startPeriodicJob({
-    run: async () => (await runAlertJobs(deps)) + (await sendDigests(deps)) + (await deliverWebhooks(deps)),
+    run: async () =>
+      (await part(() => runAlertJobs(deps), 'Meldingen per reactie maken mislukt')) +
+      (await part(() => sendDigests(deps), 'Dagelijkse overzichten maken mislukt')) +
+      (await part(() => deliverWebhooks(deps), 'Berichten naar Slack of Teams afleveren mislukt')),
     intervalMs: deps.config.alerts.intervalSeconds * 1000,
     output: deps.output,
     failure: 'Meldingen verwerken mislukt; de volgende ronde probeert het opnieuw',
