@@ -67,5 +67,4 @@ CREATE UNIQUE INDEX "alert_webhook_deliveries_reference_key" ON "alert_webhook_d
 CREATE INDEX "alert_webhook_deliveries_due_idx" ON "alert_webhook_deliveries" USING btree ("not_before","id") WHERE "alert_webhook_deliveries"."state" = 'queued';--> statement-breakpoint
 CREATE INDEX "alert_webhook_deliveries_lease_idx" ON "alert_webhook_deliveries" USING btree ("lease_until") WHERE "alert_webhook_deliveries"."state" = 'sending';--> statement-breakpoint
 CREATE UNIQUE INDEX "response_alert_jobs_response_key" ON "response_alert_jobs" USING btree ("response_id");--> statement-breakpoint
-CREATE INDEX "response_alert_jobs_due_idx" ON "response_alert_jobs" USING btree ("not_before","id");--> statement-breakpoint
 CREATE INDEX "survey_alert_members_digest_idx" ON "survey_alert_members" USING btree ("last_digest_day") WHERE "survey_alert_members"."mode" = 'digest';

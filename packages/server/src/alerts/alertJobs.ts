@@ -165,7 +165,7 @@ export async function runAlertJobs(deps: AlertJobDeps): Promise<number> {
       const jobs = await queryRows<Job>(
         tx,
         sql`select id::text as id, response_id::text as response_id, survey_id, attempts from response_alert_jobs
-            where not_before <= now() order by not_before, id limit ${BATCH} for update skip locked`,
+            where not_before <= now() order by id limit ${BATCH} for update skip locked`,
       );
       for (const job of jobs) {
         try {

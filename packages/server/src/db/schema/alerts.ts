@@ -90,10 +90,9 @@ export const responseAlertJobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('response_alert_jobs_response_key').on(t.responseId),
-    index('response_alert_jobs_due_idx').on(t.notBefore, t.id),
-  ],
+  // No index on `not_before`: the table holds only jobs not yet done (a handful), and each index
+  // is one more write in the submitting statement (R-ALERT-7).
+  (t) => [uniqueIndex('response_alert_jobs_response_key').on(t.responseId)],
 );
 
 export const WEBHOOK_DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
