@@ -90,3 +90,13 @@ export const LOGIC: SurveyLogic = (() => {
   });
   return { rules, end_screens: [], hidden_fields: [] };
 })();
+
+/** The alerts run's condition alert: an NPS of 6 or lower. */
+export const CRITICASTER = {
+  id: 'criticaster',
+  name: 'Criticaster',
+  when: {
+    match: 'all',
+    conditions: [{ source: 'question', question_id: 'q-nps', operator: 'between', min: 0, max: 6 }],
+  },
+};

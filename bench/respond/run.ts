@@ -15,6 +15,10 @@
  * does first.
  * A fifth repeats the first on the same survey with 50 logic conditions (issue 26: every submission's
  * path is evaluated on the server; its ratio to the echo route may be at most 10 % below the first's).
+ * A sixth repeats the first on a survey with alerts on (issue 27: a member's e-mail per response and a
+ * 'Criticaster' alert), between two halves of the first: each submission also leaves its alert job in
+ * the same statement; the alert worker is not running (its work is off the request path), and its
+ * ratio to the echo route may be at most 10 % below the mean of the two plain halves.
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
@@ -24,7 +28,7 @@ import autocannon, { type Result } from 'autocannon';
 import postgres from 'postgres';
 import { type BenchServer, withBenchServer } from '../benchKit';
 import { type Child, startChild, stopChild } from '../serverKit';
-import { ANSWERS, LOGIC, LOGIC_CONDITIONS, QUESTIONS } from './fixtures';
+import { ANSWERS, CRITICASTER, LOGIC, LOGIC_CONDITIONS, QUESTIONS } from './fixtures';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -41,6 +45,7 @@ const JOURNEY = [
 ];
 const JOURNEY_TOKENS = Number(process.env.JOURNEY_TOKENS ?? 40_000);
 const LOGIC_TOKENS = Number(process.env.LOGIC_TOKENS ?? 40_000);
+const ALERT_TOKENS = Number(process.env.ALERT_TOKENS ?? 40_000);
 /** A public-link visitor's submission: every request another visitor key, so another new response. */
 const publicBody = (visitor: number) =>
   `${BODY.slice(0, -1)},"respondent_key":"bench-visitor-${String(visitor).padStart(12, '0')}"}`;
@@ -58,6 +63,7 @@ async function prepare(
   url: string,
   count: number,
   logic?: unknown,
+  alerts = false,
 ): Promise<{ surveyId: number; tokens: string[]; publicToken: string }> {
   const login = await json<{ access_token: string }>(
     await fetch(`${url}/api/v1/auth/login`, {
@@ -85,6 +91,10 @@ async function prepare(
     ...(logic === undefined ? {} : { logic }),
   });
   await api('POST', `/surveys/${survey.id}/status`, { status: 'open' });
+  if (alerts) {
+    await api('PUT', `/surveys/${survey.id}/alerts/mine`, { mode: 'each', conditions: true });
+    await api('PUT', `/surveys/${survey.id}/alerts/rules`, { rules: [CRITICASTER] });
+  }
   const tokens: string[] = [];
   const batches = Math.ceil(count / 500);
   for (let start = 0; start < batches; start += 8) {
@@ -188,10 +198,24 @@ async function bench(scratch: BenchServer) {
     const publicSurvey = await prepare(server.url, 0);
     const pageSurvey = await prepare(server.url, 5_000);
     const logicSurvey = await prepare(server.url, LOGIC_TOKENS, LOGIC);
+    const alertSurvey = await prepare(server.url, ALERT_TOKENS, undefined, true);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
+    // The plain survey's links in two halves: the alerts run goes between two plain runs.
+    const laterTokens = tokens.splice(Math.floor(tokens.length / 2));
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
     const submissions = run.result;
+    // Side by side: the same submissions on the survey with alerts on, then the plain survey again.
+    const alertWarmUp = await load(
+      server.url,
+      '/api/v1/respond/',
+      alertSurvey.tokens.splice(0, 5_000),
+      WARM_UP,
+    );
+    const alertRun = await load(server.url, '/api/v1/respond/', alertSurvey.tokens, DURATION);
+    const withAlerts = alertRun.result;
+    const againRun = await load(server.url, '/api/v1/respond/', laterTokens, DURATION);
+    const again = againRun.result;
     // Right after the run without logic, on the same machine state: the same submissions on the survey with logic.
     const logicWarmUp = await load(
       server.url,
@@ -268,9 +292,13 @@ async function bench(scratch: BenchServer) {
                union all (select * from kept_answers except select * from built_answers)) x) as answers,
              (select count(*)::int from ((select * from built_responses except select * from kept_responses)
                union all (select * from kept_responses except select * from built_responses)) y) as responses`;
+    // The survey with alerts: exactly one alert job per completed response, written with it.
+    const [alertStored] = await check<{ completed: number; jobs: number }[]>`
+      select (select count(*)::int from survey_responses where survey_id = ${alertSurvey.surveyId} and status = 'completed') as completed,
+             (select count(*)::int from response_alert_jobs where survey_id = ${alertSurvey.surveyId}) as jobs`;
     await check.end();
-    const answered = warmUp.result['2xx'] + submissions['2xx'];
-    const sent = warmUp.sent + run.sent;
+    const answered = warmUp.result['2xx'] + submissions['2xx'] + again['2xx'];
+    const sent = warmUp.sent + run.sent + againRun.sent;
 
     console.log(
       `POST /api/v1/respond/:token, final submission of ${ANSWERS.length} answers, ${CONNECTIONS} connections, ` +
@@ -281,6 +309,8 @@ async function bench(scratch: BenchServer) {
     console.log(line('public link', publicLink));
     console.log(line('page load (GET)', pageLoads));
     console.log(line(`with logic (${LOGIC_CONDITIONS} cond.)`, withLogic));
+    console.log(line('with alerts on', withAlerts));
+    console.log(line('plain again', again));
     console.log(line('bare Fastify echo', baseline));
     console.log(
       `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +
@@ -292,6 +322,15 @@ async function bench(scratch: BenchServer) {
       `with logic: ${logicRatio.toFixed(2)}× the echo route against ${plainRatio.toFixed(2)}× without ` +
         `(${((logicRatio / plainRatio - 1) * 100).toFixed(1)} %; budget: not below by more than 10 %: ` +
         `${logicRatio >= plainRatio * 0.9 ? 'met' : 'NOT met'})`,
+    );
+    // Against the mean of the plain runs just before and just after it.
+    const alertRatio = perSecond(withAlerts) / perSecond(baseline);
+    const aroundRatio = (perSecond(submissions) + perSecond(again)) / 2 / perSecond(baseline);
+    console.log(
+      `with alerts: ${alertRatio.toFixed(3)}× the echo route against ${aroundRatio.toFixed(3)}× without (the plain ` +
+        `runs before and after) (${((alertRatio / aroundRatio - 1) * 100).toFixed(1)} %; budget: not below by more ` +
+        `than 10 %: ${alertRatio >= aroundRatio * 0.9 ? 'met' : 'NOT met'}); alert jobs: ${alertStored?.jobs} for ` +
+        `${alertStored?.completed} completed responses (${withAlerts['2xx'] + alertWarmUp.result['2xx']} answered 2xx)`,
     );
     console.log(
       `logic stored: ${logicStored?.completed} completed responses, ${logicStored?.answers} with answer rows, ` +
@@ -317,7 +356,7 @@ async function bench(scratch: BenchServer) {
     console.log(
       `survey counts: ${counts?.answers} answer-count rows and ${counts?.responses} response-count rows differ from a recount`,
     );
-    if (warmUp.reused || run.reused || journeyRun.reused)
+    if (warmUp.reused || run.reused || againRun.reused || journeyRun.reused)
       console.log('tokens ran out and were used again: raise TOKENS or JOURNEY_TOKENS');
     const withinBudget = (result: Result, perSubmission: number) =>
       perSecond(result) / perSubmission >= 2000 && result.latency.p99 <= 50 && errorsOf(result) === 0;
@@ -328,6 +367,7 @@ async function bench(scratch: BenchServer) {
     const consistent =
       !warmUp.reused &&
       !run.reused &&
+      !againRun.reused &&
       completed >= answered &&
       completed <= sent &&
       stored?.answers === completed &&
@@ -345,7 +385,10 @@ async function bench(scratch: BenchServer) {
       !logicRun.reused &&
       (logicStored?.completed ?? 0) >= withLogic['2xx'] + logicWarmUp.result['2xx'] &&
       logicStored?.answers === logicStored?.completed &&
-      logicStored?.unseen === 0;
+      logicStored?.unseen === 0 &&
+      !alertRun.reused &&
+      (alertStored?.completed ?? 0) >= withAlerts['2xx'] + alertWarmUp.result['2xx'] &&
+      alertStored?.jobs === alertStored?.completed;
     console.log(
       `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}, ` +
         `public link ${publicBudget ? 'met' : 'NOT met'}; ` +

@@ -7,6 +7,7 @@ export { browserFetch } from './http/browserFetch';
 export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
 export { createAdminLogsGateway } from './http/createAdminLogsGateway';
+export { createAlertsGateway } from './http/createAlertsGateway';
 export type {
   ApiClient,
   ApiClientOptions,

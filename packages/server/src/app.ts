@@ -8,6 +8,7 @@ import { BRANDING_UPLOAD_MAX_BYTES } from '@loop/core/branding';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminBillingRoutes } from './admin/adminBillingRoutes';
 import { adminRoutes } from './admin/adminRoutes';
+import { alertRoutes } from './alerts/alertRoutes';
 import { analysisRoutes } from './analysis/analysisRoutes';
 import { type Analyst, builtinAnalyst } from './analysis/analyst';
 import { createLlmAnalyst } from './analysis/llmAnalyst';
@@ -350,6 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contactRoutes(context),
     invitationRoutes(context),
     roundRoutes(context),
+    alertRoutes(context),
     unsubscribeRoutes(context),
     contactMapRoutes(context),
     analysisRoutes(context),

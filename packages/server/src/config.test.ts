@@ -270,7 +270,11 @@ describe('loadConfig', () => {
       INVOICE_SUPPLIER_KVK: '12345678',
       INVOICE_SUPPLIER_VAT_NUMBER: 'nl 0012.34567 b01',
     };
-    const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const PRODUCTION = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      ALERT_WEBHOOK_KEY: Buffer.alloc(32, 1).toString('base64'),
+    };
 
     it('should read the supplier, in Nederland unless told, with its VAT number tidied', () => {
       expect(loadConfig({ DATA_DIR: dataDir, ...SUPPLIER }).invoiceSupplier).toEqual({

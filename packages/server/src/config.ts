@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { alertSettings } from './configAlerts';
 import { invoiceSupplier, paymentSettings } from './configBilling';
 import { absoluteUrl, ConfigError, type Env, flag, fromRepoRoot, positiveInteger, value } from './configEnv';
 import { geocoderUrl, llmSettings, mapSettings, outboxRate, testClockFile } from './configServices';
 import type { AppConfig, TrustProxy } from './configTypes';
 
+export type { AlertSettings } from './configAlerts';
 export { DEMO_INVOICE_SUPPLIER } from './configBilling';
 export { ConfigError, type Env, REPO_ROOT } from './configEnv';
 export {
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     geocoderRate: positiveInteger(env, 'GEOCODER_RATE', 4, 50),
     testClockFile: testClockFile(env, production),
     reminderIntervalSeconds: positiveInteger(env, 'REMINDER_INTERVAL_SECONDS', 60, 3_600),
+    alerts: alertSettings(env, dataDir, production),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { PaymentProvider } from '@loop/core';
+import type { AlertSettings } from './configAlerts';
 
 export type TrustProxy = boolean | number | readonly string[];
 
@@ -64,6 +65,8 @@ export interface AppConfig {
   readonly testClockFile: string | null;
   /** REMINDER_INTERVAL_SECONDS: how often the reminders job looks for due reminders (default 60). */
   readonly reminderIntervalSeconds: number;
+  /** Alerts on new responses: the channel addresses' key, test receivers, the job's rhythm (configAlerts.ts). */
+  readonly alerts: AlertSettings;
   /** GEOCODER_RATE: lookups per second the contacts' geocoding asks at most (PDOK is a free public service). */
   readonly geocoderRate: number;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { startAlertWorker } from './alerts/alertWorker';
 import { buildApp } from './app';
 import { createPasswordHasher } from './auth/passwordHasher';
 import { fileOffsetClock, systemClock } from './clock';
@@ -6,6 +7,7 @@ import { ConfigError, loadConfig, pgliteDir } from './config';
 import { openDatabase } from './db/openDatabase';
 import { createServerLogger } from './logs/serverLog';
 import { createMailer } from './mail/createMailer';
+import { createOutbox } from './outbox/outbox';
 import { startOutboxWorker } from './outbox/outboxWorker';
 import { seedDemoData } from './seed/demoSeed';
 import { warmUpHtmlSanitizer } from './surveys/surveyHtml';
@@ -38,6 +40,14 @@ async function main(): Promise<void> {
     { db: database.db, mailer, output: logger, hooks: app.outboxHooks },
     { ratePerMinute: config.outboxRatePerMinute, leaseMs: config.outboxLeaseSeconds * 1000 },
   );
+  // Alerts on new responses: mails into the outbox, daily digests, Slack and Teams deliveries.
+  const alertWorker = startAlertWorker({
+    db: database.db,
+    config,
+    clock,
+    outbox: createOutbox(config),
+    output: logger,
+  });
   setImmediate(warmUpHtmlSanitizer);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -56,6 +66,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      await alertWorker.stop();
       await outboxWorker.stop();
       await app.close();
       await mailer.close();

@@ -2,6 +2,7 @@
 // organisations in schema/accounts.ts, which the others build on). Importers and drizzle-kit
 // (drizzle.config.ts) read it whole through this file.
 export * from './schema/accounts';
+export * from './schema/alerts';
 export * from './schema/analysis';
 export * from './schema/billing';
 export * from './schema/contacts';

@@ -8,7 +8,9 @@ export type MailKind =
   | 'email-taken'
   | 'invitation'
   | 'survey-invitation'
-  | 'survey-reminder';
+  | 'survey-reminder'
+  | 'response-alert'
+  | 'alert-digest';
 
 export interface MailMessage {
   readonly to: string;

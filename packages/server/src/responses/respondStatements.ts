@@ -38,12 +38,13 @@ function respondStatements(db: Queryable) {
       responseStatus: sql<ResponseStatus | null>`response_status`.as('response_status'),
       responseXmin: sql<string | null>`response_xmin`.as('response_xmin'),
       capped: sql<boolean>`capped`.as('capped'),
+      alerts: sql<boolean>`alerts`.as('alerts'),
     })
     .as(sql`
       select r.token_hash as key, s.id as survey_id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as close_at, s.version,
              r.id::text as response_id, r.status as response_status, r.xmin as response_xmin,
-             (s.max_responses is not null or s.quotas <> '[]'::jsonb) as capped
+             (s.max_responses is not null or s.quotas <> '[]'::jsonb) as capped, s.alerts
       -- One index lookup per token: a lateral with a limit is not flattened into a join the
       -- planner could answer with a sequential scan of a table that looks small.
       from jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb) as h(hash)
@@ -55,14 +56,14 @@ function respondStatements(db: Queryable) {
       union all
       select s.public_token, s.id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version, null, null, null,
-             (s.max_responses is not null or s.quotas <> '[]'::jsonb)
+             (s.max_responses is not null or s.quotas <> '[]'::jsonb), s.alerts
       from surveys s
       where s.public_token = any (array(select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb)))`);
 
   const input = db.$with('input', {}).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
       as x(r bigint, x text, s integer, f boolean, fresh boolean, at timestamptz, sent jsonb, items jsonb, times jsonb,
-           h jsonb, l text, u jsonb, e text)`);
+           h jsonb, l text, u jsonb, e text, a boolean)`);
   // The response rows are matched with `= any(array[…])`, which no hash or merge join can use: the
   // planner has to look each one up through the primary key, also while the table looks small
   // (the survey logic columns made a sequential scan look cheaper on an empty table).
@@ -144,6 +145,14 @@ function respondStatements(db: Queryable) {
     on conflict (survey_id, grain, bucket) do update
       set completed = survey_response_counts.completed + excluded.completed,
           completed_personal = survey_response_counts.completed_personal + excluded.completed_personal`);
+  // A submission of a survey with alerts leaves its alert job in the same statement (R-ALERT-7); the
+  // statement with this step is a variant of its own, used only by a batch that holds such a write,
+  // so a submission of a survey without alerts runs exactly what it ran before.
+  const alerted = db.$with('alerted', {}).as(sql`
+    insert into response_alert_jobs (response_id, survey_id)
+    select gate.id, gate.survey_id from gate join input on input.r = gate.id
+    where input.a and gate.completed_at is not null
+    on conflict (response_id) do nothing`);
   // `= any(array(…))` keeps this an index scan on the primary key under a cached generic plan.
   const saved = db
     .select({
@@ -217,6 +226,10 @@ function respondStatements(db: Queryable) {
     .with(input, gate, passed, items, sent, unseen, removed, upserted, stamped, counted, completions)
     .select({ id: gate.writtenId })
     .from(gate);
+  const alertedWriteQuery = db
+    .with(input, gate, passed, items, sent, unseen, removed, upserted, stamped, counted, completions, alerted)
+    .select({ id: gate.writtenId })
+    .from(gate);
 
   const queries = {
     page,
@@ -225,6 +238,7 @@ function respondStatements(db: Queryable) {
     visitors: db.with(visitorInput, created, visitors).select().from(visitors),
     targets: db.with(targets).select().from(targets),
     write: writeQuery,
+    alertedWrite: alertedWriteQuery,
   };
   return {
     queries,
@@ -234,6 +248,7 @@ function respondStatements(db: Queryable) {
     visitors: queries.visitors.prepare('respond_visitors'),
     targets: queries.targets.prepare('respond_targets'),
     write: queries.write.prepare('respond_write'),
+    alertedWrite: queries.alertedWrite.prepare('respond_write_alerted'),
   };
 }
 

@@ -33,6 +33,8 @@ export interface RespondTarget {
   readonly response: ResponseState | null;
   /** The survey has a cap or quotas: its submissions go through `submitCapped` (R-RESP-13). */
   readonly capped?: boolean;
+  /** Someone gets alerts of the survey's responses: a submission leaves its alert job (R-ALERT-7). */
+  readonly alerts?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function findRespondTargets(
           ? null
           : { id: Number(row.responseId), status: row.responseStatus, xmin: row.responseXmin },
       ...(row.capped === true ? { capped: true } : {}),
+      ...(row.alerts === true ? { alerts: true } : {}),
     });
   });
   return targets;
@@ -237,6 +240,8 @@ export interface ResponseWrite {
    */
   readonly unseenQuestionIds?: readonly string[];
   readonly endScreenId?: string | null;
+  /** The survey has alerts: a submission leaves its alert job in the same statement (R-ALERT-7). */
+  readonly alerts?: boolean;
 }
 
 /**
@@ -272,7 +277,9 @@ export async function savedItemsOf(
  */
 export async function writeResponses(db: Queryable, writes: readonly ResponseWrite[]): Promise<boolean[]> {
   if (writes.length === 0) return [];
-  const rows = await statementsOf(db).write.execute({
+  const statements = statementsOf(db);
+  const alerted = writes.some((write) => write.alerts === true && write.final);
+  const rows = await (alerted ? statements.alertedWrite : statements.write).execute({
     writes: JSON.stringify(
       writes.map((write) => ({
         r: write.response.id,
@@ -296,6 +303,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
         ...(write.language == null ? {} : { l: write.language }),
         ...(write.unseenQuestionIds === undefined ? {} : { u: write.unseenQuestionIds }),
         ...(write.endScreenId == null ? {} : { e: write.endScreenId }),
+        ...(write.alerts === true ? { a: true } : {}),
       })),
     ),
   });

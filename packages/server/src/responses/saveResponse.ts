@@ -323,6 +323,7 @@ export async function saveResponse(
       ...(path?.ok === true && path.unseenQuestionIds !== undefined
         ? { unseenQuestionIds: path.unseenQuestionIds, endScreenId: path.endScreenId }
         : {}),
+      ...(final && target.alerts === true ? { alerts: true } : {}),
     };
     let written: boolean;
     if (final && target.capped === true) {

@@ -18,6 +18,9 @@ import { openTestDatabase } from './testDatabase';
 /** Real argon2id, at a cost that keeps the suite fast. */
 export const testPasswordHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
 
+/** The tests' key for channel addresses at rest (ALERT_WEBHOOK_KEY). */
+export const TEST_ALERT_WEBHOOK_KEY = Buffer.alloc(32, 7);
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** The supplier on the tests' invoices: configured, so its invoices are real ones (not the demo's). */
@@ -69,6 +72,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     geocoderRate: 50,
     testClockFile: null,
     reminderIntervalSeconds: 60,
+    alerts: { webhookKey: TEST_ALERT_WEBHOOK_KEY, webhookTestOrigins: [], intervalSeconds: 5 },
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ const EXPORTED_AS: Readonly<Record<string, string>> = {
   kpi_values: 'kpi_values_entered',
   business_analyses: 'business_analyses_made',
   contact_imports: 'contact_imports_made',
+  survey_alert_members: 'survey_alert_choices',
 };
 
 const referring = (targets: readonly string[]) =>
@@ -77,6 +78,12 @@ describe('GET /users/me/export', () => {
         questions: everyTypeQuestions(),
       },
     });
+    const alerts = await api(ctx.app, 'PUT', `/surveys/${created.json<Survey>().id}/alerts/mine`, {
+      token: owner.token,
+      headers: team.headers,
+      payload: { mode: 'digest', conditions: true },
+    });
+    expect(alerts.statusCode, alerts.body).toBe(200);
     const record = await api(ctx.app, 'POST', '/finance/records', {
       token: owner.token,
       headers: team.headers,

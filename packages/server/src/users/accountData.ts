@@ -20,6 +20,7 @@ import {
   organizations,
   refreshTokens,
   sessions,
+  surveyAlertMembers,
   surveys,
   type UserRow,
   users,
@@ -156,6 +157,20 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
       file_name: financeImports.fileName,
       format: financeImports.format,
       created_at: financeImports.createdAt,
+    },
+  },
+  // What this person chose to be told about new responses, per survey (issue 27).
+  survey_alert_choices: {
+    table: surveyAlertMembers,
+    about: namedIn(surveyAlertMembers.userId),
+    order: surveyAlertMembers.surveyId,
+    fields: {
+      survey_id: surveyAlertMembers.surveyId,
+      organization_id: surveyAlertMembers.organizationId,
+      mode: surveyAlertMembers.mode,
+      conditions: surveyAlertMembers.conditions,
+      last_digest_day: surveyAlertMembers.lastDigestDay,
+      updated_at: surveyAlertMembers.updatedAt,
     },
   },
   // Contact imports belong to their organisation; the account export says which files this person imported.

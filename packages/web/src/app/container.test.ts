@@ -48,6 +48,7 @@ const LAZY_TOKENS = new Set([
   'SurveyDataGateway',
   'SurveyDataUseCases',
   'EmbedUseCases',
+  'AlertUseCases',
   'KpiGateway',
   'FinanceGateway',
   'ContactsUseCases',

@@ -329,6 +329,12 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       }),
     [TOKENS.SurveysGateway, TOKENS.SurveyDataGateway, TOKENS.FileSaver, TOKENS.Clock],
   );
+  surveys(
+    TOKENS.AlertUseCases,
+    ({ createAlertsGateway, createAlertUseCases }, api) =>
+      createAlertUseCases({ gateway: createAlertsGateway(api) }),
+    [TOKENS.ApiClient],
+  );
 });
 
 const appModule = new ContainerModule(({ bind }) => {

@@ -9,6 +9,7 @@ import type { ResultsPdfExporter } from '@loop/core/surveys/resultsPdf';
 import type { ResultsPdfPorts } from './resultsPdfServices';
 
 export {
+  createAlertsGateway,
   createInvitationPreviewGateway,
   createOpenAnswerSummaryGateway,
   createResultsLinksGateway,
@@ -18,6 +19,7 @@ export {
   createSurveyTemplatesGateway,
 } from '@loop/adapters';
 export { logDateOf } from '@loop/core/logs';
+export { createAlertUseCases } from '@loop/core/surveys/alerts';
 export { createSurveyDataUseCases } from '@loop/core/surveys/data';
 export { createSurveyEditorPool, createSurveyPreview, SurveyEditor } from '@loop/core/surveys/editor';
 export { createEmbedUseCases } from '@loop/core/surveys/embed';

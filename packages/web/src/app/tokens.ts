@@ -34,6 +34,7 @@ import type { QueryCache } from '@loop/core/query';
 import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
 import type { SubscriptionStore } from '@loop/core/subscription';
+import type { AlertUseCases } from '@loop/core/surveys/alerts';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
 import type { EmbedUseCases } from '@loop/core/surveys/embed';
@@ -177,6 +178,8 @@ export const TOKENS = {
   /** Deleting and copying surveys, responses one by one, one respondent's export and erasure, retention. */
   SurveyDataUseCases: Symbol.for('Loop.SurveyDataUseCases') as ServiceIdentifier<SurveyDataUseCases>,
   EmbedUseCases: Symbol.for('Loop.EmbedUseCases') as ServiceIdentifier<EmbedUseCases>,
+  /** A survey's alerts on new responses (the editor's 'Meldingen'). */
+  AlertUseCases: Symbol.for('Loop.AlertUseCases') as ServiceIdentifier<AlertUseCases>,
   /** The survey and invitation e-mail the previews show. */
   SurveyPreview: Symbol.for('Loop.SurveyPreview') as ServiceIdentifier<SurveyPreview>,
 } as const;

@@ -98,6 +98,12 @@ export const surveys = pgTable(
     remindersStopped: boolean('reminders_stopped').notNull().default(DEFAULT_REMINDERS.stopped),
     /** The last response number handed out ('Reactie N'): numbers are never reused after an erase. */
     lastResponseOrdinal: integer('last_response_ordinal').notNull().default(0),
+    /**
+     * Someone gets alerts of this survey's responses (issue 27, R-ALERT-7): a member's choice, or a
+     * channel. Read with the answering routes' target, so a submission of a survey without alerts
+     * makes no query for them; kept by the alert routes (alerts/alertSettings.ts).
+     */
+    alerts: boolean('alerts').notNull().default(false),
   },
   (t) => [
     index('surveys_organization_updated_idx').on(t.organizationId, t.updatedAt),

@@ -6,6 +6,7 @@ import {
   type EditorIssues,
   type LogicView,
   logicLocked,
+  logicOf,
   openingList,
   problemLanguage,
   type SaveState,
@@ -22,6 +23,7 @@ import { useCurrentUser } from '../../organisation/useCurrentUser';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
 import { AnonymitySetting } from '../AnonymitySetting';
+import { AlertSection } from '../alerts/AlertSection';
 import { RetentionSettings } from '../RetentionSettings';
 import { EditorBar } from './EditorBar';
 import { reveal } from './QuestionCard';
@@ -206,6 +208,12 @@ function EditorBody({
           canManage={allowed('surveys.manage')}
         />
       </section>
+      <AlertSection
+        surveyId={survey.id}
+        questions={draft.questions}
+        hiddenFields={logicOf(draft).hidden_fields}
+        canBuild={allowed('surveys.build')}
+      />
       {mayManageTemplates(role, user?.can_manage_templates === true) ? (
         <SaveAsTemplate editor={editor} draft={draft} />
       ) : null}

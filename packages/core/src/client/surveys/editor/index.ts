@@ -3,6 +3,9 @@
 export { canMoveItem, insertionIndex } from './itemListRules';
 export type { ValueOption } from './logicEdits';
 export {
+  conditionOnHiddenField,
+  conditionOnLanguage,
+  conditionOnQuestion,
   conditionSources,
   dateCondition,
   jumpTargets,

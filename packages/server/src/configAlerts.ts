@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, type Env, positiveInteger, value } from './configEnv';
+
+/** Alerts on new responses (issue 27): the channel addresses' key and the alert job's rhythm. */
+export interface AlertSettings {
+  /** ALERT_WEBHOOK_KEY: the AES-256-GCM key (32 bytes) that encrypts channel addresses at rest (R-ALERT-4). */
+  readonly webhookKey: Buffer;
+  /**
+   * ALERT_TEST_ORIGINS: exact origins taken as channel addresses besides Slack's and Teams'
+   * hosts (a local test receiver, `http://127.0.0.1:4555`); refused in production.
+   */
+  readonly webhookTestOrigins: readonly string[];
+  /** ALERT_INTERVAL_SECONDS: how often the alert job looks for new work (default 5). */
+  readonly intervalSeconds: number;
+}
+
+const KEY_BYTES = 32;
+
+/** A key as 64 hexadecimal digits or as base64 (url) of 32 bytes; null when it is neither. */
+function keyOf(raw: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) return null;
+  const key = Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === KEY_BYTES ? key : null;
+}
+
+/**
+ * ALERT_WEBHOOK_KEY, or outside production a key generated once into DATA_DIR/alert-webhook-key
+ * (like the JWT secret), so a local server keeps reading the addresses it stored.
+ */
+function webhookKey(env: Env, dataDir: string, production: boolean): Buffer {
+  const raw = value(env, 'ALERT_WEBHOOK_KEY');
+  const hint = 'bijvoorbeeld: ALERT_WEBHOOK_KEY=$(openssl rand -base64 32)';
+  if (raw !== undefined) {
+    const key = keyOf(raw);
+    if (key === null)
+      throw new ConfigError(
+        `ALERT_WEBHOOK_KEY moet 32 bytes zijn, als base64 of 64 hexadecimale tekens; ${hint}`,
+      );
+    return key;
+  }
+  if (production)
+    throw new ConfigError(`ALERT_WEBHOOK_KEY ontbreekt. Zet in productie een sleutel van 32 bytes, ${hint}`);
+  const file = join(dataDir, 'alert-webhook-key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const key = randomBytes(KEY_BYTES);
+    writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  chmodSync(file, 0o600);
+  const stored = keyOf(readFileSync(file, 'utf8').trim());
+  if (stored === null)
+    throw new ConfigError(
+      `${file} bevat geen geldige sleutel. Verwijder het bestand; bij de start komt er een nieuwe.`,
+    );
+  return stored;
+}
+
+function testOrigins(env: Env, production: boolean): string[] {
+  const raw = value(env, 'ALERT_TEST_ORIGINS');
+  if (raw === undefined) return [];
+  if (production)
+    throw new ConfigError('ALERT_TEST_ORIGINS is alleen voor tests en werkt niet in productie.');
+  return raw.split(',').map((entry) => {
+    const text = entry.trim();
+    let origin: string | null = null;
+    try {
+      origin = new URL(text).origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null || origin === 'null' || origin !== text.replace(/\/+$/, ''))
+      throw new ConfigError(
+        `ALERT_TEST_ORIGINS bevat "${text}": geef exacte origins, zoals http://127.0.0.1:4555, gescheiden door komma's.`,
+      );
+    return origin;
+  });
+}
+
+export function alertSettings(env: Env, dataDir: string, production: boolean): AlertSettings {
+  return {
+    webhookKey: webhookKey(env, dataDir, production),
+    webhookTestOrigins: testOrigins(env, production),
+    intervalSeconds: positiveInteger(env, 'ALERT_INTERVAL_SECONDS', 5, 3_600),
+  };
+}
