@@ -114,6 +114,11 @@ describe('OpenAPI', () => {
       '/api/v1/surveys/{id}/personal-links': ['post'],
       '/api/v1/surveys/{id}/invitation-preview': ['get'],
       '/api/v1/surveys/{id}/embed': ['get', 'put'],
+      '/api/v1/surveys/{id}/alerts': ['get'],
+      '/api/v1/surveys/{id}/alerts/mine': ['put'],
+      '/api/v1/surveys/{id}/alerts/rules': ['put'],
+      '/api/v1/surveys/{id}/alerts/webhook': ['delete', 'put'],
+      '/api/v1/surveys/{id}/alerts/webhook/test': ['post'],
       '/api/v1/respond/{token}': ['get', 'post'],
       '/api/v1/surveys/{id}/results-links': ['get', 'post'],
       '/api/v1/surveys/{id}/results-links/{linkId}/revoke': ['post'],
@@ -164,6 +169,7 @@ describe('OpenAPI', () => {
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
     // simulated checkout's buttons (an HTML form), sync and cancel (no body).
     const withoutJsonBody = new Set([
+      '/api/v1/surveys/{id}/alerts/webhook/test',
       '/api/v1/branding/logo',
       '/api/v1/branding/background',
       '/api/v1/finance/imports',

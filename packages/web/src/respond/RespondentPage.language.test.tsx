@@ -72,7 +72,8 @@ describe("RespondentPage in the respondent's language (R-RESP-10)", () => {
     const { container } = await render(<RespondentPage session={session} token="t" />);
     await waitFor(() => button(container, 'Start'));
     expect(asked).toEqual(['en']);
-    expect(document.documentElement.lang).toBe('en');
+    // 'Start' is the same word in Dutch: wait for the English catalogue's chunk, which loads after it.
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
     expect(container.querySelector('.respondent')?.getAttribute('dir')).toBe('ltr');
     expect(container.querySelector('.respondent-meta')?.textContent).toBe(
       'Estimated time: ± 2 minutes · 2 questions',

@@ -43,19 +43,23 @@ export async function settle(times = 3): Promise<void> {
 export const WAIT_FOR_MS = 3000;
 
 /**
- * Waits (settling in between) until `check` stops throwing: at least `attempts` tries and at least
- * WAIT_FOR_MS of wall time, so a busy machine (CI, parallel suites) gets the same answer as an idle one.
+ * Waits (settling in between) until `check` stops throwing and returns something other than null or
+ * false (an element looked up with `button` or `querySelector` that is not there yet): at least
+ * `attempts` tries and at least WAIT_FOR_MS of wall time, so a busy machine (CI, parallel suites)
+ * gets the same answer as an idle one.
  */
-export async function waitFor<T>(check: () => T, attempts = 50): Promise<T> {
+export async function waitFor<T>(check: () => T, attempts = 50): Promise<NonNullable<T>> {
   const deadline = Date.now() + WAIT_FOR_MS;
   let last: unknown;
   for (let i = 0; i < attempts || Date.now() < deadline; i++) {
     try {
-      return check();
+      const found = check();
+      if (found !== null && found !== false) return found as NonNullable<T>;
+      last = new Error(`waitFor: still ${String(found)} after ${i + 1} tries`);
     } catch (error) {
       last = error;
-      await settle(1);
     }
+    await settle(1);
   }
   throw last;
 }
