@@ -99,6 +99,39 @@ const submit = async (token: string, key: string, score: number, text?: string) 
 };
 
 describe('alert e-mails (R-ALERT-1, R-ALERT-2)', () => {
+  it('should give a job up after its last attempt, reported with ids only, and leave the next ones (R-ALERT-7)', async () => {
+    const survey = await watchedSurvey('each');
+    const token = await publicToken(ctx, org, survey.id);
+    await submit(token, 'onbestelbaar-respondent-1', 2, 'Niets werkt');
+    await ctx.db
+      .update(responseAlertJobs)
+      .set({ attempts: 4 })
+      .where(eq(responseAlertJobs.surveyId, survey.id));
+    const reported: Array<{ details: object; message: string }> = [];
+    const failing = {
+      ...deps,
+      outbox: {
+        ...deps.outbox,
+        enqueueMany: async () => {
+          throw new Error('de uitgaande post is dicht');
+        },
+      },
+      output: { error: (details: object, message: string) => reported.push({ details, message }) },
+    };
+    expect(await runAlertJobs(failing)).toBe(1);
+    expect(
+      await ctx.db.select().from(responseAlertJobs).where(eq(responseAlertJobs.surveyId, survey.id)),
+    ).toEqual([]);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]!.message).toBe('Meldingen voor een reactie opgegeven na de laatste poging');
+    expect(reported[0]!.details).toEqual({
+      survey_id: survey.id,
+      response_id: expect.any(Number),
+      attempts: 5,
+    });
+    expect(JSON.stringify(reported)).not.toContain('Niets werkt');
+  });
+
   it('should mail every response to a member who chose so, and a criticaster only to the member with condition alerts', async () => {
     const survey = await watchedSurvey('each');
     const token = await publicToken(ctx, org, survey.id);

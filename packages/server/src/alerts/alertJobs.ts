@@ -11,6 +11,7 @@ import { answerFromItems } from '@loop/core/surveys/model';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import type { Queryable } from '../db/database';
+import type { JobOutput } from '../housekeeping/periodicJob';
 import type { OutboxMail } from '../outbox/outboxStore';
 import { answersAsText } from '../respondents/individualResponses';
 import { numberResponses } from '../respondents/responseOrdinals';
@@ -23,7 +24,10 @@ const BATCH = 20;
 /** A job that fails this often (a fault in our code or data, never a mail server's) is dropped. */
 const JOB_ATTEMPTS = 5;
 
-export type AlertJobDeps = Pick<AppDeps, 'db' | 'config' | 'outbox'>;
+export type AlertJobDeps = Pick<AppDeps, 'db' | 'config' | 'outbox'> & {
+  /** Where a job given up after its last attempt is reported (ids only, R-ALERT-7); the worker's log. */
+  readonly output?: Pick<JobOutput, 'error'>;
+};
 
 interface Job {
   readonly id: string;
@@ -178,6 +182,11 @@ export async function runAlertJobs(deps: AlertJobDeps): Promise<number> {
           await tx.execute(sql`delete from response_alert_jobs where id = ${job.id}`);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
+          if (job.attempts + 1 >= JOB_ATTEMPTS)
+            deps.output?.error(
+              { survey_id: job.survey_id, response_id: Number(job.response_id), attempts: job.attempts + 1 },
+              'Meldingen voor een reactie opgegeven na de laatste poging',
+            );
           await tx.execute(
             job.attempts + 1 >= JOB_ATTEMPTS
               ? sql`delete from response_alert_jobs where id = ${job.id}`
