@@ -65,6 +65,9 @@ export async function registerOpenApi(
         { name: 'survey-links', description: 'Openbare en persoonlijke links en de uitnodigingsmail' },
         { name: 'respond', description: 'Een survey invullen (openbaar, met de link)' },
         { name: 'results', description: 'Resultaten, export en analyse' },
+        { name: 'invitations', description: 'Uitnodigingen, herinneringen en rondes' },
+        { name: 'contacts', description: 'Contacten, segmenten en hun kaart' },
+        { name: 'alerts', description: 'Meldingen bij nieuwe reacties: e-mail, overzicht, Slack en Teams' },
         {
           name: 'responses',
           description: 'Antwoorden per respondent: bekijken, exporteren en wissen',
