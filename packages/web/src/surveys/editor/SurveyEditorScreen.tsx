@@ -66,6 +66,8 @@ function EditorForSurvey({ id }: { id: number }) {
         <nav aria-label="Deze survey" className="editor-links">
           <Link href={`/survey/${id}/preview`}>Voorbeeld</Link>
           <Link href={`/survey/${id}`}>Resultaten</Link>
+          {/* An alert e-mail's link leads here (#meldingen): a viewer chooses them on the results page. */}
+          <Link href={`/survey/${id}#meldingen`}>Mijn meldingen</Link>
           <Link href="/surveys">Alle surveys</Link>
         </nav>
       </Page>

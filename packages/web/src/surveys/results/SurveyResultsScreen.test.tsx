@@ -565,6 +565,32 @@ describe('SurveyResultsScreen', () => {
     );
   });
 
+  it('should let a viewer, who cannot open the editor, choose their own e-mail alerts here (R-ALERT-1)', async () => {
+    const mine = { mode: 'none', conditions: false };
+    const test = app(['core'], undefined, {
+      role: 'viewer',
+      routes: {
+        'GET /surveys/12/alerts': () => json(200, { mine, rules: [], webhook: null }),
+        'PUT /surveys/12/alerts/mine': (request) => json(200, request.body),
+      },
+    });
+    const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
+    const section = await waitFor(() => container.querySelector('[data-testid="survey-alerts"]'));
+    const save = await waitFor(() =>
+      [...section.querySelectorAll('button')].find(
+        (item) => item.textContent?.trim() === 'Mijn meldingen opslaan',
+      ),
+    );
+    await click(section.querySelector('input[id$="-mode-digest"]'));
+    await click(save ?? null);
+    await waitFor(() =>
+      expect(
+        test.api.seen.filter((request) => request.method === 'PUT').map((request) => request.path),
+      ).toEqual(['/surveys/12/alerts/mine']),
+    );
+    expect(test.api.seen.find((request) => request.method === 'PUT')?.body).toMatchObject({ mode: 'digest' });
+  });
+
   it('should delete the survey after a confirmation naming its responses and go to the list', async () => {
     const test = app(['core'], undefined, {
       routes: {

@@ -7,6 +7,7 @@ import { useCan } from '../../organisation/useCan';
 import { LoadFailed, Loading } from '../../routing/Loading';
 import { Page } from '../../shell/Page';
 import { AnonymitySetting } from '../AnonymitySetting';
+import { AlertSection } from '../alerts/AlertSection';
 import { RetentionSettings } from '../RetentionSettings';
 import { SurveyDataButtons } from '../SurveyDataButtons';
 import { ColumnChart } from './ColumnChart';
@@ -187,6 +188,16 @@ function SurveyResults({ surveyId }: { surveyId: number }) {
         completed={view.summary.completed}
         canShare={allowed('results.export')}
       />
+
+      {allowed('surveys.build') ? null : (
+        // Who cannot open the editor (Lezer) chooses their own e-mail alerts here (R-ALERT-1).
+        <AlertSection
+          surveyId={surveyId}
+          questions={survey.questions}
+          hiddenFields={survey.logic.hidden_fields}
+          canBuild={false}
+        />
+      )}
 
       <RespondentsPanel
         surveyId={surveyId}
