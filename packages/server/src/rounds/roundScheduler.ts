@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database';
 import { surveys } from '../db/schema';
 import { type JobOutput, type PeriodicJob, startPeriodicJob } from '../housekeeping/periodicJob';
 import { sendRoundInvitations } from '../invitations/invitations';
+import { cancelEarlierRoundReminders } from '../invitations/reminders';
 import { isoTimestamp, queryRows } from '../results/resultsSql';
 import { closeRound, insertRound, rhythmOf, scheduleOf } from './roundStore';
 
@@ -64,11 +65,14 @@ async function sendRound(
     const chunks = probe === undefined ? {} : { afterChunk: () => probe('chunk') };
     const sent = await sendRoundInvitations({ ...deps, ...chunks }, tx, survey, where, round.id);
     if (sent.selected === 0) await closeRound(tx, round.id, 'skipped', ROUND_NOTES.nobody);
-    else
+    else {
       await tx.execute(
         sql`update survey_rounds set state = 'sent', sent_at = ${now.toISOString()}::timestamptz,
               skipped = ${sent.skipped} where id = ${round.id}`,
       );
+      // Reminders of earlier rounds still in the outbox do not go after this round (R-ROUND-9).
+      await cancelEarlierRoundReminders(deps, tx, survey, round.number);
+    }
   }
   // The next date of the rhythm after now: dates that passed while the server was down are not caught up.
   await insertRound(tx, survey, round.number + 1, nextRoundDue(rhythmOf(schedule), now));
