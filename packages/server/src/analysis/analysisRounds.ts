@@ -1,5 +1,5 @@
-import type { RoundChangeFacts } from '@loop/core/analysis';
-import { roundChangeSentences } from '@loop/core/surveys/results';
+import type { RoundChangeFacts, RoundChangeFigure } from '@loop/core/analysis';
+import { largestRoundChanges, type RoundChange, roundChangeSentence } from '@loop/core/surveys/results';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { surveys } from '../db/schema';
@@ -8,10 +8,22 @@ import { roundComparison } from '../rounds/roundComparison';
 /** At most this many surveys in rounds (the most recently sent first) are compared in an analysis. */
 const ROUND_SURVEYS_MAX = 5;
 
+const figureOf = (row: RoundChange): RoundChangeFigure => ({
+  question: row.title,
+  measure: row.measure,
+  round: row.current.number,
+  value: row.current.value,
+  answered: row.current.answered,
+  previousRound: row.previous.number,
+  previousValue: row.previous.value,
+  previousAnswered: row.previous.answered,
+  change: row.change,
+});
+
 /**
  * The change between the last two sent rounds of the organisation's surveys in rounds (R-ROUND-6),
- * as the results' comparison words it. One query finds such surveys; only they cost more (the
- * results of their last two rounds).
+ * as the results' comparison words it and as its figures for the LLM analyst (R-ROUND-10). One
+ * query finds such surveys; only they cost more (the results of their last two rounds).
  */
 export async function gatherRoundChanges(
   db: Queryable,
@@ -28,8 +40,12 @@ export async function gatherRoundChanges(
     );
   const changes: RoundChangeFacts[] = [];
   for (const survey of rows) {
-    const comparison = await roundComparison(db, survey, now, 2);
-    changes.push({ survey: survey.title, changes: roundChangeSentences(survey.questions, comparison) });
+    const largest = largestRoundChanges(survey.questions, await roundComparison(db, survey, now, 2));
+    changes.push({
+      survey: survey.title,
+      changes: largest.map(roundChangeSentence),
+      figures: largest.map(figureOf),
+    });
   }
   return changes;
 }

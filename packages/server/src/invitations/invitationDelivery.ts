@@ -5,6 +5,7 @@ import { contacts, type OutboxRow, surveyInvitations, surveyResponses, surveys }
 import type { Outbox } from '../outbox/outbox';
 import type { OutboxHooks, SendDecision } from '../outbox/outboxWorker';
 import { hashToken } from '../responses/responseTokens';
+import { laterRoundSent } from './invitationStore';
 import { anonymousInvitationHash, invitationLinkToken, LINK_TOKEN_PLACEHOLDER } from './invitationTokens';
 
 /** Why a queued invitation or reminder did not go out (the outbox row's reason, the invitation's). */
@@ -16,6 +17,7 @@ export const CANCEL_REASONS = {
   surveyNotOpen: 'De survey is niet (meer) open.',
   completed: 'De survey is al ingevuld.',
   remindersStopped: 'De herinneringen van deze survey zijn gestopt.',
+  laterRound: 'Er is al een latere ronde van deze survey verstuurd.',
   noLink: 'De persoonlijke link van deze uitnodiging bestaat niet meer.',
   secretChanged: 'De persoonlijke link kan niet meer worden gemaakt: de sleutel van de server is gewijzigd.',
 } as const;
@@ -57,6 +59,7 @@ const sendCheckStatement = preparedPer((db: Queryable) =>
       anonymous: surveys.anonymous,
       responseStatus: surveyResponses.status,
       responseTokenHash: surveyResponses.tokenHash,
+      laterRoundSent: laterRoundSent(sql`${surveyInvitations.roundId}`),
     })
     .from(surveyInvitations)
     .innerJoin(surveys, eq(surveys.id, surveyInvitations.surveyId))
@@ -100,6 +103,7 @@ export async function beforeInvitationSend(
   if (reference.kind === 'reminder') {
     if (completed) return { send: false, reason: CANCEL_REASONS.completed };
     if (found.remindersStopped) return { send: false, reason: CANCEL_REASONS.remindersStopped };
+    if (found.laterRoundSent) return { send: false, reason: CANCEL_REASONS.laterRound };
   }
   const token = invitationLinkToken(deps.config.jwtSecret, invitation.id);
   // The link must still lead to this invitation's response (a changed JWT_SECRET makes another).

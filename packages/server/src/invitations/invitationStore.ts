@@ -27,6 +27,16 @@ export const STATUS_SQL = sql<DeliveryStatus>`case
   when i.sent_at is not null then 'sent'
   else 'planned' end`;
 
+/**
+ * Whether a later round of the survey of the pulse round `roundId` (an invitation's `round_id`)
+ * went: then that invitation gets no more reminders (R-ROUND-5, R-ROUND-9). False for an invitation
+ * outside rounds (a null round).
+ */
+export const laterRoundSent = (roundId: SQL) => sql<boolean>`exists (
+  select 1 from survey_rounds own join survey_rounds later
+    on later.survey_id = own.survey_id and later.number > own.number and later.state = 'sent'
+  where own.id = ${roundId})`;
+
 /** The invitations of one survey with their response, as `i` and `r`. */
 const invitationsOf = (surveyId: number) => sql`
   from survey_invitations i

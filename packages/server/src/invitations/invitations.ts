@@ -155,6 +155,11 @@ export async function sendInvitations(
   });
 }
 
+/** Called after each chunk of invitations is written (a test that kills a round's sending there). */
+export interface ChunkProbe {
+  readonly afterChunk?: () => void;
+}
+
 /**
  * A pulse round's invitations (R-ROUND-5), inside the scheduler's transaction that holds the
  * round: the selection's contacts as the rules see them for this round (the contact rule over every
@@ -162,7 +167,7 @@ export async function sendInvitations(
  * the invitation and its response. Answers how many were invited and how many the rules left out.
  */
 export async function sendRoundInvitations(
-  deps: Pick<AppDeps, 'clock' | 'config' | 'outbox'>,
+  deps: Pick<AppDeps, 'clock' | 'config' | 'outbox'> & ChunkProbe,
   tx: Queryable,
   survey: SurveyRow,
   where: SQL[],
@@ -186,7 +191,7 @@ export async function sendRoundInvitations(
  * thousand at a time. `taken`: recipients another request invited meanwhile (the unique index).
  */
 async function queueInvitations(
-  deps: Pick<AppDeps, 'config' | 'outbox'>,
+  deps: Pick<AppDeps, 'config' | 'outbox'> & ChunkProbe,
   tx: Queryable,
   survey: SurveyRow,
   recipients: readonly ContactFactsRow[],
@@ -238,6 +243,7 @@ async function queueInvitations(
       }),
     );
     count += inserted.length;
+    deps.afterChunk?.();
   }
   return { count, taken };
 }

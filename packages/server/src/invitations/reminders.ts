@@ -2,11 +2,13 @@ import type { DeliveryStatus } from '@loop/core';
 import { reminderDue } from '@loop/core/invitations';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
+import type { Queryable } from '../db/database';
 import { surveys } from '../db/schema';
 import { type JobOutput, type PeriodicJob, startPeriodicJob } from '../housekeeping/periodicJob';
 import { isoTimestamp, queryRows } from '../results/resultsSql';
+import { CANCEL_REASONS } from './invitationDelivery';
 import { invitationOutboxMail, type SurveyMailBase, surveyMailBase } from './invitationMails';
-import { STATUS_SQL } from './invitationStore';
+import { laterRoundSent, STATUS_SQL } from './invitationStore';
 
 /** Invitations looked at per pass; a pass with a full batch goes on at once with the next. */
 const BATCH = 500;
@@ -70,10 +72,7 @@ export async function sendDueReminders(
             and i.reminders_sent < s.reminder_max and not s.reminders_stopped and s.status = 'open'
             and (s.close_at is null or s.close_at > ${now.toISOString()}::timestamptz)
             and c.unsubscribed_at is null and r.status is distinct from 'completed'
-            and (i.round_id is null or not exists (
-              select 1 from survey_rounds ir join survey_rounds later
-                on later.survey_id = ir.survey_id and later.number > ir.number and later.state = 'sent'
-              where ir.id = i.round_id))
+            and not ${laterRoundSent(sql`i.round_id`)}
           order by i.id
           limit ${BATCH}`,
     );
@@ -123,6 +122,7 @@ async function queueReminder(
       tx,
       sql`update survey_invitations set reminders_sent = ${number}, last_mail_at = ${now.toISOString()}::timestamptz
           where id = ${candidate.id} and reminders_sent = ${number - 1} and cancelled_at is null
+            and not ${laterRoundSent(sql`survey_invitations.round_id`)}
           returning id`,
     );
     if (raised.length === 0) return false;
@@ -146,6 +146,29 @@ async function queueReminder(
       ),
     );
     return queued.created;
+  });
+}
+
+/**
+ * A pulse round went (R-ROUND-9): the reminders of the survey's earlier rounds that are still in the
+ * outbox (queued, or claimed and not yet handed to the mail server) are cancelled, in the
+ * transaction that sends the round, so a contact never gets round 3's invitation and then a
+ * reminder of round 2. Answers how many were cancelled.
+ */
+export function cancelEarlierRoundReminders(
+  deps: Pick<AppDeps, 'outbox'>,
+  tx: Queryable,
+  survey: { readonly id: number; readonly organizationId: number },
+  roundNumber: number,
+): Promise<number> {
+  return deps.outbox.cancel(tx, {
+    organizationId: survey.organizationId,
+    reason: CANCEL_REASONS.laterRound,
+    references: sql`select 'reminder:' || i.id || ':' || n
+      from survey_invitations i join survey_rounds r on r.id = i.round_id
+      cross join lateral generate_series(1, i.reminders_sent::int) as n
+      where i.survey_id = ${survey.id} and r.number < ${roundNumber}
+        and i.reminders_sent > 0 and i.cancelled_at is null`,
   });
 }
 

@@ -1,4 +1,5 @@
 import type { AnswerInput, KpiBoard, Survey } from '@loop/core';
+import { analysisPrompt } from '@loop/core/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatherRoundChanges } from '../analysis/analysisRounds';
 import type { AppConfig } from '../config';
@@ -110,5 +111,28 @@ describe('survey KPIs and the analysis of a survey in rounds (R-ROUND-6, R-ROUND
     expect(changes[0]?.changes).toContain(
       "NPS van 'Zou je ons aanbevelen?': 100 in ronde 2, +100 ten opzichte van ronde 1.",
     );
+    // The LLM analyst's prompt carries the same change as figures (R-ROUND-10).
+    const prompt = analysisPrompt({
+      organization: 'Rondecijfers BV',
+      today: '2026-03-02',
+      kpis: [],
+      surveys: [],
+      finance: null,
+      rounds: changes,
+    });
+    const facts = JSON.parse(prompt.user.split('\n')[1] ?? '{}');
+    expect(facts.pulsrondes).toHaveLength(1);
+    expect(facts.pulsrondes[0].titel).toBe('Pulspeiling');
+    expect(facts.pulsrondes[0].grootste_veranderingen).toContainEqual({
+      vraag: 'Zou je ons aanbevelen?',
+      maat: 'NPS',
+      ronde: 2,
+      waarde: 100,
+      antwoorden: 2,
+      vorige_ronde: 1,
+      waarde_vorige_ronde: 0,
+      antwoorden_vorige_ronde: 2,
+      verandering: 100,
+    });
   });
 });

@@ -47,10 +47,15 @@ export interface OutboxStatus {
   readonly messageId: string;
 }
 
-/** Which queued mails to cancel: one reference, or an organisation's (optionally one purpose's). */
+/**
+ * Which queued mails to cancel: one reference, an organisation's (optionally one purpose's), or an
+ * organisation's whose reference a query answers (`references`, one text column), with the reason
+ * the row keeps (default `CANCELLED_MESSAGE`).
+ */
 export type CancelFilter =
   | { readonly reference: string }
-  | { readonly organizationId: number; readonly referencePrefix?: string };
+  | { readonly organizationId: number; readonly referencePrefix?: string }
+  | { readonly organizationId: number; readonly references: SQL; readonly reason: string };
 
 const REFERENCE = /^[a-z][a-z0-9-]{0,39}:\S{1,200}$/;
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,75}$/;
@@ -189,15 +194,22 @@ export async function cancelMail(db: Queryable, filter: CancelFilter): Promise<n
   const which: SQL | undefined =
     'reference' in filter
       ? eq(mailOutbox.reference, filter.reference)
-      : and(
-          eq(mailOutbox.organizationId, filter.organizationId),
-          filter.referencePrefix === undefined
-            ? undefined
-            : like(mailOutbox.reference, `${filter.referencePrefix.replace(/[\\%_]/g, '\\$&')}%`),
-        );
+      : 'references' in filter
+        ? and(
+            eq(mailOutbox.organizationId, filter.organizationId),
+            // One array, then the reference's unique index, whatever the organisation's outbox holds.
+            sql`${mailOutbox.reference} = any(array(${filter.references}))`,
+          )
+        : and(
+            eq(mailOutbox.organizationId, filter.organizationId),
+            filter.referencePrefix === undefined
+              ? undefined
+              : like(mailOutbox.reference, `${filter.referencePrefix.replace(/[\\%_]/g, '\\$&')}%`),
+          );
+  const reason = 'reason' in filter ? filter.reason : CANCELLED_MESSAGE;
   const cancelled = await db
     .update(mailOutbox)
-    .set({ state: 'cancelled', lastError: CANCELLED_MESSAGE, leaseUntil: null })
+    .set({ state: 'cancelled', lastError: reason, leaseUntil: null })
     .where(and(which, inArray(mailOutbox.state, ['queued', 'sending'])))
     .returning({ id: mailOutbox.id });
   return cancelled.length;

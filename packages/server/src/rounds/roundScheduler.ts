@@ -7,10 +7,19 @@ import type { Queryable } from '../db/database';
 import { surveys } from '../db/schema';
 import { type JobOutput, type PeriodicJob, startPeriodicJob } from '../housekeeping/periodicJob';
 import { sendRoundInvitations } from '../invitations/invitations';
+import { cancelEarlierRoundReminders } from '../invitations/reminders';
 import { isoTimestamp, queryRows } from '../results/resultsSql';
 import { closeRound, insertRound, rhythmOf, scheduleOf } from './roundStore';
 
-type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'>;
+/**
+ * Where a pass of the rounds is, for tests that kill it there (`probe`): a round claimed, a chunk of
+ * its invitations and mails written, everything written (not yet committed), committed.
+ */
+export type RoundProbePoint = 'claimed' | 'chunk' | 'written' | 'committed';
+
+type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & {
+  readonly probe?: (point: RoundProbePoint) => void;
+};
 
 /**
  * Claims one due round of an active schedule (R-ROUND-3): `for update skip locked`, so two servers
@@ -52,13 +61,18 @@ async function sendRound(
     await closeRound(tx, round.id, 'skipped', ROUND_NOTES.segmentGone);
   else {
     const where = filterConditions(survey.organizationId, segment?.filter ?? {});
-    const sent = await sendRoundInvitations(deps, tx, survey, where, round.id);
+    const { probe } = deps;
+    const chunks = probe === undefined ? {} : { afterChunk: () => probe('chunk') };
+    const sent = await sendRoundInvitations({ ...deps, ...chunks }, tx, survey, where, round.id);
     if (sent.selected === 0) await closeRound(tx, round.id, 'skipped', ROUND_NOTES.nobody);
-    else
+    else {
       await tx.execute(
         sql`update survey_rounds set state = 'sent', sent_at = ${now.toISOString()}::timestamptz,
               skipped = ${sent.skipped} where id = ${round.id}`,
       );
+      // Reminders of earlier rounds still in the outbox do not go after this round (R-ROUND-9).
+      await cancelEarlierRoundReminders(deps, tx, survey, round.number);
+    }
   }
   // The next date of the rhythm after now: dates that passed while the server was down are not caught up.
   await insertRound(tx, survey, round.number + 1, nextRoundDue(rhythmOf(schedule), now));
@@ -78,10 +92,13 @@ export async function runDueRounds(deps: SchedulerDeps): Promise<number> {
     const done = await deps.db.transaction(async (tx) => {
       const round = await claimDueRound(tx, now);
       if (round === null) return false;
+      deps.probe?.('claimed');
       await sendRound(deps, tx, round, now);
+      deps.probe?.('written');
       return true;
     });
     if (!done) return handled;
+    deps.probe?.('committed');
     handled += 1;
   }
 }

@@ -22,6 +22,31 @@ export const scrubLabel = (label: string): string =>
 
 const round = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
 
+/**
+ * The surveys in rounds with their largest changes between the last two rounds (R-ROUND-10), or
+ * nothing without such changes: figures per question, never an answer.
+ */
+function roundFacts(input: AnalysisInput) {
+  const named = (input.rounds ?? []).filter((each) => each.figures.length > 0);
+  if (named.length === 0) return {};
+  return {
+    pulsrondes: named.map((each) => ({
+      titel: scrubLabel(each.survey),
+      grootste_veranderingen: each.figures.map((figure) => ({
+        vraag: scrubLabel(figure.question),
+        maat: scrubLabel(figure.measure),
+        ronde: figure.round,
+        waarde: round(figure.value),
+        antwoorden: figure.answered,
+        vorige_ronde: figure.previousRound,
+        waarde_vorige_ronde: round(figure.previousValue),
+        antwoorden_vorige_ronde: figure.previousAnswered,
+        verandering: round(figure.change),
+      })),
+    })),
+  };
+}
+
 /** The facts as the prompt's JSON: short Dutch keys, rounded numbers, scrubbed labels. */
 export function promptFacts(input: AnalysisInput) {
   return {
@@ -110,6 +135,7 @@ export function promptFacts(input: AnalysisInput) {
         drukste_maand: date.busiest === null ? null : [date.busiest.month, date.busiest.count],
       })),
     })),
+    ...roundFacts(input),
     financien:
       input.finance === null
         ? null
@@ -128,6 +154,7 @@ export function promptFacts(input: AnalysisInput) {
 /** The system and user messages for an OpenAI-compatible chat model. */
 export function analysisPrompt(input: AnalysisInput): AnalysisPrompt {
   const findings = analysisFindings(input);
+  const facts = promptFacts(input);
   const sections = [
     ANALYSIS_SECTIONS.summary,
     ANALYSIS_SECTIONS.kpis,
@@ -148,10 +175,16 @@ export function analysisPrompt(input: AnalysisInput): AnalysisPrompt {
     'Gebruik alleen koppen (#, ## en ###), opsommingen met "- ", vetgedrukte regels en gewone alinea\'s. ' +
       'Geen tabellen, geen HTML, geen afbeeldingen en geen links. Noem bij elk sterk punt, risico en elke ' +
       "aanbeveling het cijfer waar het op rust. Bedragen zijn in centen; schrijf ze als euro's (€ 1.234,56).",
+    ...('pulsrondes' in facts
+      ? [
+          'Surveys onder "pulsrondes" worden in rondes verstuurd: noem onder Surveys de grootste veranderingen ' +
+            'tussen de laatste twee rondes, met beide cijfers.',
+        ]
+      : []),
   ].join('\n');
   const user = [
     'De cijfers van de organisatie (JSON):',
-    JSON.stringify(promptFacts(input)),
+    JSON.stringify(facts),
     '',
     'Signalen volgens vaste regels (gebruik ze als uitgangspunt, vul aan waar de cijfers dat rechtvaardigen):',
     ...findings.strengths.map((item) => `Sterk punt: ${scrubLabel(item)}`),

@@ -22,7 +22,7 @@ export type {
 export { ANALYSIS_MIN_ANSWERS, kpiFacts, surveyFacts } from './analysisInput';
 export type { AnalysisPrompt } from './analysisPrompt';
 export { analysisPrompt, scrubLabel } from './analysisPrompt';
-export type { RoundChangeFacts } from './analysisRounds';
+export type { RoundChangeFacts, RoundChangeFigure } from './analysisRounds';
 export type {
   DateFacts,
   DropdownFacts,

@@ -86,8 +86,13 @@ export type {
   OtherTextView,
   QuestionResultView,
 } from './resultsViewTypes';
-export type { RoundDirection, RoundPoint, RoundQuestionComparison } from './roundComparison';
-export { compareRounds, roundChangeSentences } from './roundComparison';
+export type { RoundChange, RoundDirection, RoundPoint, RoundQuestionComparison } from './roundComparison';
+export {
+  compareRounds,
+  largestRoundChanges,
+  roundChangeSentence,
+  roundChangeSentences,
+} from './roundComparison';
 export type { ResultsLinkForm, ResultsLinkRow, SharedResultsView } from './sharedResults';
 export {
   checkResultsLinkForm,

@@ -176,6 +176,34 @@ export function compareRounds(
   return rows;
 }
 
+/** A question's change between two rounds that both have its figure. */
+export type RoundChange = RoundQuestionComparison & {
+  readonly current: RoundPoint & { readonly value: number };
+  readonly previous: RoundPoint & { readonly value: number };
+  readonly change: number;
+};
+
+const isChange = (row: RoundQuestionComparison): row is RoundChange =>
+  row.change !== null && row.current?.value != null && row.previous?.value != null;
+
+/** The changes between the newest round and the one before, the largest first (at most `limit`). */
+export function largestRoundChanges(
+  questions: readonly Question[],
+  comparison: RoundComparison,
+  limit = 3,
+): RoundChange[] {
+  return compareRounds(questions, comparison)
+    .filter(isChange)
+    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change))
+    .slice(0, limit);
+}
+
+/** "NPS van 'Hoe waarschijnlijk…': 41 in ronde 3, +6 ten opzichte van ronde 2." */
+export function roundChangeSentence(row: RoundChange): string {
+  const change = row.change === 0 ? 'gelijk aan' : `${row.changeText} ten opzichte van`;
+  return `${row.measure} van '${row.title}': ${formatNumber(row.current.value)} in ronde ${row.current.number}, ${change} ronde ${row.previous.number}.`;
+}
+
 /**
  * The changes between the newest round and the one before, as Dutch sentences, the largest change
  * first (at most `limit`): "NPS van 'Hoe waarschijnlijk…': 41 in ronde 3, +6 ten opzichte van ronde 2."
@@ -185,15 +213,5 @@ export function roundChangeSentences(
   comparison: RoundComparison,
   limit = 3,
 ): string[] {
-  return compareRounds(questions, comparison)
-    .filter((row) => row.change !== null && row.current !== null && row.previous !== null)
-    .sort((a, b) => Math.abs(b.change ?? 0) - Math.abs(a.change ?? 0))
-    .slice(0, limit)
-    .map((row) => {
-      const current = row.current as RoundPoint;
-      const previous = row.previous as RoundPoint;
-      const value = formatNumber(current.value ?? 0);
-      const change = row.change === 0 ? 'gelijk aan' : `${row.changeText} ten opzichte van`;
-      return `${row.measure} van '${row.title}': ${value} in ronde ${current.number}, ${change} ronde ${previous.number}.`;
-    });
+  return largestRoundChanges(questions, comparison, limit).map(roundChangeSentence);
 }
