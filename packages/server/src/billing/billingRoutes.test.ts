@@ -75,6 +75,12 @@ describe('GET /features', () => {
     expect(feature('core').description).toContain('Een KPI-bord op je dashboard');
     expect(feature('core').description).toContain('Resultaten per vraag met grafieken');
     expect(feature('core').description).toContain('Antwoorden exporteren als CSV');
+    expect(feature('core').description).toContain(
+      'Logica (vragen tonen, overslaan en eigen eindschermen), meerdere talen',
+    );
+    expect(feature('core').description).toContain(
+      'met meldingen per e-mail, Slack of Teams en een deelbare resultatenpagina',
+    );
   });
 
   it('should describe export as the XLSX export and the results PDF, with CSV on every plan and no reports', () => {
