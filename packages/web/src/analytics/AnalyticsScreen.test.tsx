@@ -1,12 +1,11 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { AnalyticsOverview } from '@loop/core';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { STATEMENTS_EMPTY_TEXT } from '@loop/core/surveys/results';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody } from '../testing/fakeApi';
+import { json } from '../testing/fakeApi';
 import { render, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -63,12 +62,11 @@ const PLANS = [
 ];
 
 function app(features: readonly string[], role = 'owner') {
-  return createTestApp({
+  return createSignedInApp({
+    role: role,
     path: '/analytics',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /user-subscriptions/me': () =>
         json(200, {
           id: 3,

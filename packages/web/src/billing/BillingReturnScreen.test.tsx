@@ -1,10 +1,9 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { Invoice, Payment, PaymentReceipt } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody } from '../testing/fakeApi';
+import { json } from '../testing/fakeApi';
 import { render, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -59,12 +58,10 @@ const RECEIPT: PaymentReceipt = {
 };
 
 function app(path: string, payment: Payment = PAYMENT) {
-  return createTestApp({
+  return createSignedInApp({
     path,
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () => json(200, meBody()),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'POST /payments/31/sync': () => json(200, payment),
       'POST /payments/31/cancel': () => json(200, payment),
       'GET /payments': () => json(200, { items: [payment], total: 1, page: 1, page_size: 10 }),

@@ -1,10 +1,10 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { DownloadedFile, FileSaver, Invoice } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import type { ContainerOverrides } from '../app/container';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp, type TestRoutes } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -54,18 +54,17 @@ const subscription = (features: ReturnType<typeof feature>[]) => ({
 function app(
   path: string,
   features: ReturnType<typeof feature>[],
-  extra: Parameters<typeof createTestApp>[0] & { role?: string } = {},
+  extra: { role?: string; routes?: TestRoutes; overrides?: ContainerOverrides } = {},
 ) {
-  return createTestApp({
+  return createSignedInApp({
     path,
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     ...(extra.overrides ? { overrides: extra.overrides } : {}),
+    ...(extra.role ? { role: extra.role } : {}),
     routes: {
-      'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: extra.role ?? 'owner' }] })),
       'GET /invoices': () => json(200, { items: [INVOICE], total: 1, page: 1, page_size: 25 }),
       'GET /organization/invoice-details': () => json(200, NO_DETAILS),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+
       'GET /user-subscriptions/me': () => json(200, subscription(features)),
       'GET /plans': () =>
         json(200, [

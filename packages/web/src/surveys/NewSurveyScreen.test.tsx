@@ -1,11 +1,10 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { Question, SurveyTemplate } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, meBody, type SeenRequest } from '../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -67,9 +66,9 @@ async function openScreen({
   post?: (request: SeenRequest) => Response;
 } = {}) {
   let templates = [...TEMPLATES];
-  const app = createTestApp({
+  const app = createSignedInApp({
     path: '/new-survey',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
       'GET /users/me': () =>
         json(
@@ -80,7 +79,7 @@ async function openScreen({
             organizations: [{ id: 7, name: 'Demo BV', role: manager ? 'owner' : 'member' }],
           }),
         ),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+
       'GET /survey-templates': () => json(200, templates),
       'POST /surveys': post,
       'PUT /survey-templates/9': (request) => {

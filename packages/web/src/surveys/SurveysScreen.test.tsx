@@ -1,11 +1,10 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { MemberRole, SurveySummary } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp, type TestRoutes } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -32,15 +31,14 @@ const summary = (overrides: Partial<SurveySummary>): SurveySummary => ({
   ...overrides,
 });
 
-type Routes = NonNullable<Parameters<typeof createTestApp>[0]>['routes'];
+type Routes = TestRoutes;
 
 function app(list: (request: SeenRequest) => Response, role: MemberRole = 'owner', routes: Routes = {}) {
-  return createTestApp({
+  return createSignedInApp({
+    role: role,
     path: '/surveys',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys': list,
       ...routes,
     },

@@ -1,7 +1,10 @@
-import { createMemoryStorage } from '@loop/adapters';
+import { createMemoryStorage, STORAGE_KEYS } from '@loop/adapters';
 import { memoryLocation } from 'wouter/memory-location';
 import { type ContainerOverrides, createAppContainer } from '../app/container';
-import { createFakeFetch } from './fakeApi';
+import { createFakeFetch, freshJwt, json, meBody } from './fakeApi';
+
+/** The fake API's routes of a test app. */
+export type TestRoutes = Parameters<typeof createFakeFetch>[0];
 
 const noWait = async (): Promise<void> => {};
 const noLog = (): void => {};
@@ -37,4 +40,27 @@ export function createTestApp(
     ...options.overrides,
   });
   return { container, storage, api, location };
+}
+
+/**
+ * The app most screen tests start from: signed in (tokens in storage), the user a member of 'Demo BV'
+ * (organisation 7) with this role (owner unless said), no branding; `routes` add to these or replace
+ * them (a test with its own 'GET /users/me' keeps it).
+ */
+export function createSignedInApp(
+  options: { path: string; role?: string } & Omit<
+    NonNullable<Parameters<typeof createTestApp>[0]>,
+    'storage'
+  >,
+) {
+  const { role = 'owner', routes, ...rest } = options;
+  return createTestApp({
+    ...rest,
+    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+    routes: {
+      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
+      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+      ...routes,
+    },
+  });
 }

@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { FileSaver, MemberRole, Question, Survey } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import type { Timer } from '@loop/core/session';
@@ -6,9 +5,9 @@ import { AUTOSAVE_DELAY_MS } from '@loop/core/surveys/editor';
 import { act } from 'react';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../../testing/fakeApi';
+import { json, meBody, type SeenRequest } from '../../testing/fakeApi';
 import { render, settle, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
 
 // What the editor screen's tests share: a survey, the app around the editor with a fake API, and
 // ways to find its parts.
@@ -110,9 +109,9 @@ export async function openEditor(
 ) {
   const loaded = () => (typeof source === 'function' ? source() : source);
   const autosave = autosaveTimer();
-  const app = createTestApp({
+  const app = createSignedInApp({
     path: '/survey/5/edit',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
       'GET /users/me': () =>
         json(
@@ -122,7 +121,7 @@ export async function openEditor(
             organizations: [{ id: 7, name: 'Demo BV', role }],
           }),
         ),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+
       'GET /surveys/5': () => json(200, loaded()),
       'PUT /surveys/5': (request) =>
         put

@@ -1,11 +1,10 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { Question } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json } from '../../testing/fakeApi';
 import { button, click, render, settle, type, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
 import {
   byLabel,
   card,
@@ -504,13 +503,11 @@ describe('SurveyEditorScreen', () => {
   });
 
   it('should not offer a viewer the editor, and say why', async () => {
-    const app = createTestApp({
+    const app = createSignedInApp({
+      role: 'viewer',
       path: '/survey/5/edit',
-      storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
       routes: {
-        'GET /users/me': () =>
-          json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: 'viewer' }] })),
-        'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
         'GET /surveys/5': () => json(200, survey()),
       },
     });

@@ -1,11 +1,10 @@
-import { STORAGE_KEYS } from '@loop/adapters';
-import type { OpenAnswerSummary, QuestionDetail, Survey, SurveyResults } from '@loop/core';
-import { NO_LOGIC } from '@loop/core';
+import type { OpenAnswerSummary, QuestionDetail } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../../testing/fakeApi';
+import { json, type SeenRequest } from '../../testing/fakeApi';
 import { button, click, render, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
+import { NPS_QUESTION, OPEN_QUESTION, resultsBody, resultsSurvey } from './resultsScreen.fixtures';
 
 afterEach(unmountAll);
 
@@ -15,64 +14,21 @@ beforeAll(async () => {
   await import('./QuestionDetailScreen');
 });
 
-const SURVEY: Survey = {
-  id: 12,
-  organization_id: 7,
-  title: 'Medewerkers 2025',
-  description_html: '',
-  introduction_html: '',
-  thank_you_text: 'Bedankt',
-  status: 'open',
-  close_at: null,
-  created_at: '2025-10-01T08:00:00Z',
-  updated_at: '2025-10-01T08:00:00Z',
-  published_at: '2025-10-01T08:00:00Z',
-  closed_at: null,
-  questions: [
-    { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
-    {
-      id: 'q-open',
-      type: 'open_long',
-      title: 'Wat kan beter?',
-      required: false,
-      position: 1,
-      settings: { max_length: 2000 },
-    },
-  ],
-  logic: NO_LOGIC,
-  languages: [],
-  translations: {},
-  max_responses: null,
-  quotas: [],
-  version: 3,
-  estimated_seconds: 95,
-  retention_until: null,
-  retention_months: null,
-  anonymous: false,
-};
+const SURVEY = resultsSurvey({
+  questions: [NPS_QUESTION, { ...OPEN_QUESTION, type: 'open_long', settings: { max_length: 2000 } }],
+});
 
 const LATEST = [
   { response_id: 3, text: 'De werkdruk is te hoog.', submitted_at: '2025-11-03T10:00:00Z' },
   { response_id: 2, text: 'Trage laptops.', submitted_at: '2025-11-02T10:00:00Z' },
 ];
 
-const RESULTS: SurveyResults = {
-  survey_id: 12,
-  responses: {
-    completed: 3,
-    in_progress: 0,
-    invited: 0,
-    response_rate: null,
-    completion_rate: 1,
-    last_response_at: '2025-11-03T10:00:00Z',
-  },
-  bucket: 'day',
-  over_time: [{ period: '2025-11-03', count: 3 }],
+const RESULTS = resultsBody({
   questions: [
     { question_id: 'q-nps', type: 'nps', answered: 3, seen_count: 3, by_score: { '9': 3 } },
     { question_id: 'q-open', type: 'open_long', answered: 2, seen_count: 2, latest: LATEST },
   ],
-};
+});
 
 const DETAIL: QuestionDetail = {
   survey_id: 12,
@@ -137,12 +93,10 @@ function app(
   path: string,
   summary: (request: SeenRequest) => Response | Promise<Response> = () => json(200, SUMMARY),
 ) {
-  return createTestApp({
+  return createSignedInApp({
     path,
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () => json(200, meBody()),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /user-subscriptions/me': () => json(200, subscription(features)),
       'GET /plans': () => json(200, PLANS),
       'GET /billing/settings': () => json(200, { online_checkout: false, provider: 'stripe' }),

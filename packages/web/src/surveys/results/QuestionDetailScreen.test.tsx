@@ -1,11 +1,10 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { QuestionDetail, Survey, SurveyLogic } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json } from '../../testing/fakeApi';
 import { render, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -93,12 +92,10 @@ const DETAIL: QuestionDetail = {
 };
 
 async function openDetail(logic: SurveyLogic) {
-  const test = createTestApp({
+  const test = createSignedInApp({
     path: '/survey/12/question/q-why',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () => json(200, meBody()),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/12': () => json(200, survey(logic)),
       'GET /surveys/12/questions/q-why': () => json(200, DETAIL),
     },

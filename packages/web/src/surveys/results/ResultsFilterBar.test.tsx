@@ -1,11 +1,11 @@
-import { STORAGE_KEYS } from '@loop/adapters';
-import type { Crosstab, Survey, SurveyResults } from '@loop/core';
+import type { Crosstab, Survey } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json } from '../../testing/fakeApi';
 import { button, choose, click, render, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
+import { NPS_QUESTION, resultsBody, resultsSurvey } from './resultsScreen.fixtures';
 
 afterEach(unmountAll);
 
@@ -13,21 +13,9 @@ beforeAll(async () => {
   await import('./SurveyResultsScreen');
 });
 
-const SURVEY: Survey = {
-  id: 12,
-  organization_id: 7,
-  title: 'Medewerkers 2025',
-  description_html: '',
-  introduction_html: '',
-  thank_you_text: 'Bedankt',
-  status: 'open',
-  close_at: null,
-  created_at: '2025-10-01T08:00:00Z',
-  updated_at: '2025-10-01T08:00:00Z',
-  published_at: '2025-10-01T08:00:00Z',
-  closed_at: null,
+const SURVEY = resultsSurvey({
   questions: [
-    { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
+    NPS_QUESTION,
     {
       id: 'afd',
       type: 'single_choice',
@@ -44,29 +32,10 @@ const SURVEY: Survey = {
     },
   ],
   logic: { ...NO_LOGIC, hidden_fields: ['bron'] },
-  languages: [],
-  translations: {},
-  max_responses: null,
-  quotas: [],
-  version: 3,
-  estimated_seconds: 95,
-  retention_until: null,
-  retention_months: null,
   anonymous: true,
-};
+});
 
-const RESULTS: SurveyResults = {
-  survey_id: 12,
-  responses: {
-    completed: 3,
-    in_progress: 0,
-    invited: 0,
-    response_rate: null,
-    completion_rate: 1,
-    last_response_at: '2025-11-03T10:00:00Z',
-  },
-  bucket: 'day',
-  over_time: [{ period: '2025-11-03', count: 3 }],
+const RESULTS = resultsBody({
   questions: [
     { question_id: 'q-nps', type: 'nps', answered: 3, seen_count: 3, by_score: { '10': 3 } },
     {
@@ -80,7 +49,7 @@ const RESULTS: SurveyResults = {
       other_text_count: 0,
     },
   ],
-};
+});
 
 const CROSSTAB: Crosstab = {
   survey_id: 12,
@@ -101,13 +70,10 @@ const CROSSTAB: Crosstab = {
 };
 
 function app(path = '/survey/12', survey: Survey = SURVEY) {
-  return createTestApp({
+  return createSignedInApp({
     path,
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: 'owner' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /user-subscriptions/me': () => json(404, { detail: 'Geen abonnement.' }),
       'GET /plans': () => json(200, []),
       'GET /surveys/12/responses': () => json(200, { items: [], total: 0, page: 1, page_size: 20 }),

@@ -1,12 +1,11 @@
-import { STORAGE_KEYS } from '@loop/adapters';
-import type { MemberRole, ResultsLink, Survey, SurveyResults } from '@loop/core';
-import { NO_LOGIC } from '@loop/core';
+import type { MemberRole, ResultsLink } from '@loop/core';
 import { RESULTS_LINK_MESSAGES } from '@loop/core/surveys/results';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json } from '../../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
+import { resultsBody, resultsSurvey } from './resultsScreen.fixtures';
 
 afterEach(unmountAll);
 
@@ -14,56 +13,11 @@ beforeAll(async () => {
   await import('./SurveyResultsScreen');
 });
 
-const survey = (anonymous: boolean): Survey => ({
-  id: 12,
-  organization_id: 7,
-  title: 'Medewerkers 2025',
-  description_html: '',
-  introduction_html: '',
-  thank_you_text: 'Bedankt',
-  status: 'open',
-  close_at: null,
-  created_at: '2025-10-01T08:00:00Z',
-  updated_at: '2025-10-01T08:00:00Z',
-  published_at: '2025-10-01T08:00:00Z',
-  closed_at: null,
-  questions: [
-    { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
-    {
-      id: 'q-open',
-      type: 'open_short',
-      title: 'Wat kan beter?',
-      required: false,
-      position: 1,
-      settings: { max_length: 500 },
-    },
-  ],
-  logic: NO_LOGIC,
-  languages: [],
-  translations: {},
-  max_responses: null,
-  quotas: [],
-  version: 3,
-  estimated_seconds: 95,
-  retention_until: null,
-  retention_months: null,
-  anonymous,
-});
+const survey = (anonymous: boolean) => resultsSurvey({ anonymous });
 
-const RESULTS: SurveyResults = {
-  survey_id: 12,
-  responses: {
-    completed: 3,
-    in_progress: 0,
-    invited: 0,
-    response_rate: null,
-    completion_rate: 1,
-    last_response_at: '2025-11-03T10:00:00Z',
-  },
-  bucket: 'day',
-  over_time: [{ period: '2025-11-03', count: 3 }],
+const RESULTS = resultsBody({
   questions: [{ question_id: 'q-nps', type: 'nps', answered: 3, seen_count: 3, by_score: { '10': 3 } }],
-};
+});
 
 const link = (overrides: Partial<ResultsLink> = {}): ResultsLink => ({
   id: 5,
@@ -80,12 +34,11 @@ const link = (overrides: Partial<ResultsLink> = {}): ResultsLink => ({
 
 function app(role: MemberRole, anonymous = false) {
   let links: ResultsLink[] = [];
-  return createTestApp({
+  return createSignedInApp({
+    role: role,
     path: '/survey/12',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/12': () => json(200, survey(anonymous)),
       'GET /surveys/12/results': () => json(200, RESULTS),
       'GET /surveys/12/links': () =>

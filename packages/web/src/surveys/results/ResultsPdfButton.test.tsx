@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { FileSaver, MemberRole, Survey, SurveyResults } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import type { ExportResultsPdfResult, ResultsPdfRequest } from '@loop/core/surveys/resultsPdf';
@@ -6,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
 import type { ContainerOverrides } from '../../app/container';
 import { notify } from '../../notifications/notify';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json, meBody } from '../../testing/fakeApi';
 import { button, click, render, settle, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
 
 afterEach(() => {
   unmountAll();
@@ -99,14 +98,14 @@ const RESULTS: SurveyResults = {
 };
 
 function app(options: { features: readonly string[]; role?: MemberRole; overrides?: ContainerOverrides }) {
-  return createTestApp({
+  return createSignedInApp({
     path: '/survey/12?from=2025-11-01',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     ...(options.overrides ? { overrides: options.overrides } : {}),
     routes: {
       'GET /users/me': () =>
         json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: options.role ?? 'owner' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+
       'GET /user-subscriptions/me': () =>
         json(200, {
           id: 3,

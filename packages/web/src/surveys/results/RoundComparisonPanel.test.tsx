@@ -1,11 +1,10 @@
-import { STORAGE_KEYS } from '@loop/adapters';
-import type { RoundComparison, Survey, SurveyResults } from '@loop/core';
-import { NO_LOGIC } from '@loop/core';
+import type { RoundComparison, SurveyResults } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json } from '../../testing/fakeApi';
 import { choose, render, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
+import { resultsSurvey } from './resultsScreen.fixtures';
 
 afterEach(unmountAll);
 
@@ -13,41 +12,13 @@ beforeAll(async () => {
   await import('./SurveyResultsScreen');
 });
 
-const SURVEY: Survey = {
-  id: 12,
-  organization_id: 7,
+const SURVEY = resultsSurvey({
   title: 'Medewerkerspuls',
-  description_html: '',
-  introduction_html: '',
-  thank_you_text: 'Bedankt',
-  status: 'open',
-  close_at: null,
   created_at: '2026-10-01T08:00:00Z',
   updated_at: '2026-10-01T08:00:00Z',
   published_at: '2026-10-01T08:00:00Z',
-  closed_at: null,
-  questions: [
-    { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
-    {
-      id: 'q-open',
-      type: 'open_short',
-      title: 'Wat kan beter?',
-      required: false,
-      position: 1,
-      settings: { max_length: 500 },
-    },
-  ],
-  logic: NO_LOGIC,
-  languages: [],
-  translations: {},
-  max_responses: null,
-  quotas: [],
-  version: 3,
   estimated_seconds: 60,
-  retention_until: null,
-  retention_months: null,
-  anonymous: false,
-};
+});
 
 const RESULTS: SurveyResults = {
   survey_id: 12,
@@ -100,13 +71,11 @@ const COMPARISON: RoundComparison = {
 };
 
 function app(comparison: RoundComparison) {
-  return createTestApp({
+  return createSignedInApp({
+    role: 'reader',
     path: '/survey/12',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: 'reader' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/12': () => json(200, SURVEY),
       'GET /surveys/12/results': () => json(200, RESULTS),
       'GET /surveys/12/rounds/comparison': () => json(200, comparison),

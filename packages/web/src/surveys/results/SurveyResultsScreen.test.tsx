@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type {
   DownloadedFile,
   FileSaver,
@@ -11,9 +10,10 @@ import type {
 import { NO_LOGIC } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json, meBody } from '../../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp, type TestRoutes } from '../../testing/testContainer';
+import { resultsSurvey } from './resultsScreen.fixtures';
 
 afterEach(unmountAll);
 
@@ -22,41 +22,7 @@ beforeAll(async () => {
   await import('./SurveyResultsScreen');
 });
 
-const SURVEY: Survey = {
-  id: 12,
-  organization_id: 7,
-  title: 'Medewerkers 2025',
-  description_html: '',
-  introduction_html: '',
-  thank_you_text: 'Bedankt',
-  status: 'open',
-  close_at: null,
-  created_at: '2025-10-01T08:00:00Z',
-  updated_at: '2025-10-01T08:00:00Z',
-  published_at: '2025-10-01T08:00:00Z',
-  closed_at: null,
-  questions: [
-    { id: 'q-nps', type: 'nps', title: 'Zou je ons aanbevelen?', required: false, position: 0, settings: {} },
-    {
-      id: 'q-open',
-      type: 'open_short',
-      title: 'Wat kan beter?',
-      required: false,
-      position: 1,
-      settings: { max_length: 500 },
-    },
-  ],
-  logic: NO_LOGIC,
-  languages: [],
-  translations: {},
-  max_responses: null,
-  quotas: [],
-  version: 3,
-  estimated_seconds: 95,
-  retention_until: null,
-  retention_months: null,
-  anonymous: false,
-};
+const SURVEY = resultsSurvey();
 
 const RESULTS: SurveyResults = {
   survey_id: 12,
@@ -149,21 +115,21 @@ const DETAIL: ResponseDetail = {
   ],
 };
 
-type Routes = NonNullable<Parameters<typeof createTestApp>[0]>['routes'];
+type Routes = TestRoutes;
 
 function app(
   features: readonly string[],
   files?: FileSaver,
   extra: { readonly role?: MemberRole; readonly routes?: Routes } = {},
 ) {
-  return createTestApp({
+  return createSignedInApp({
     path: '/survey/12',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     ...(files ? { overrides: { FileSaver: files } } : {}),
     routes: {
       'GET /users/me': () =>
         json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: extra.role ?? 'owner' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+
       'GET /user-subscriptions/me': () => json(200, subscription(features)),
       'GET /plans': () => json(200, PLANS),
       'GET /surveys/12/responses': () => json(200, { items: ITEMS, total: 2, page: 1, page_size: 20 }),
@@ -685,12 +651,10 @@ describe('SurveyResultsScreen', () => {
   });
 
   it('should say the survey is unknown when the server answers 404', async () => {
-    const test = createTestApp({
+    const test = createSignedInApp({
       path: '/survey/99',
-      storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
       routes: {
-        'GET /users/me': () => json(200, meBody()),
-        'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
         'GET /surveys/99': () => json(404, { detail: 'Survey niet gevonden.' }),
         'GET /surveys/99/results': () => json(404, { detail: 'Survey niet gevonden.' }),
       },

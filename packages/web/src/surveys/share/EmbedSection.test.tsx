@@ -1,13 +1,12 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { MemberRole, Survey } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import { EMBED_ORIGIN_MESSAGES } from '@loop/core/surveys/embed';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json } from '../../testing/fakeApi';
 import { button, click, render, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
 
 afterEach(() => unmountAll());
 
@@ -46,12 +45,11 @@ const SURVEY: Survey = {
 
 /** The share step after opening the survey, with its 'Op je website plaatsen' opened. */
 async function openEmbed(role: MemberRole, origins: string[] = []) {
-  const test = createTestApp({
+  const test = createSignedInApp({
+    role: role,
     path: '/survey/5/edit',
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/5': () => json(200, SURVEY),
       'POST /surveys/5/status': () => json(200, { ...SURVEY, status: 'open' }),
       'GET /surveys/5/links': () =>
