@@ -3,9 +3,9 @@ import type { FileSaver } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../app/App';
 import type { ContainerOverrides } from '../app/container';
-import { freshJwt, json, meBody } from '../testing/fakeApi';
+import { json, meBody } from '../testing/fakeApi';
 import { button, click, render, settle, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(() => {
   unmountAll();
@@ -66,14 +66,9 @@ function app(
   } = {},
 ) {
   const features = options.features ?? ['core', 'analytics', 'business'];
-  return createTestApp({
+  return createSignedInApp({
     path: options.path ?? '/bedrijfsanalyse',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-      [STORAGE_KEYS.currentOrgName]: 'Bakkerij De Zon',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7', [STORAGE_KEYS.currentOrgName]: 'Bakkerij De Zon' },
     overrides: options.overrides,
     routes: {
       'GET /users/me': () =>
@@ -81,7 +76,7 @@ function app(
           200,
           meBody({ organizations: [{ id: 7, name: 'Bakkerij De Zon', role: options.role ?? 'owner' }] }),
         ),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
+
       'GET /user-subscriptions/me': async () => {
         await options.subscriptionHeld;
         return json(200, subscription(features));

@@ -4,9 +4,9 @@ import type { Contact, ContactMapData } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, choose, click, render, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -74,17 +74,10 @@ function app(path: string, geocoder: Geocoder = { pending: 0, outage: null }) {
   const map = fakeMap();
   // The screen's timers, run when a test says so.
   const timers: { ms: number; task: () => void }[] = [];
-  const test = createTestApp({
+  const test = createSignedInApp({
     path,
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-      [STORAGE_KEYS.currentOrgName]: 'Demo BV',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7', [STORAGE_KEYS.currentOrgName]: 'Demo BV' },
     routes: {
-      'GET /users/me': () => json(200, meBody()),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /organization/members': () => json(200, []),
       'GET /user-subscriptions/me': () =>
         json(200, {

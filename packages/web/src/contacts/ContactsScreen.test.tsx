@@ -4,9 +4,9 @@ import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, choose, chooseFile, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -75,18 +75,11 @@ function app(options: Options = {}) {
   const segments: ContactSegment[] = [];
   const saved: DownloadedFile[] = [];
   const polls = [run({ processed: 100 }), run({ state: 'done', processed: 200 })];
-  const test = createTestApp({
+  const test = createSignedInApp({
+    role: options.role ?? 'owner',
     path: options.path ?? '/contacten',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-      [STORAGE_KEYS.currentOrgName]: 'Demo BV',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7', [STORAGE_KEYS.currentOrgName]: 'Demo BV' },
     routes: {
-      'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: options.role ?? 'owner' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /organization/members': () => json(200, []),
       'GET /user-subscriptions/me': () =>
         json(200, {

@@ -2,9 +2,9 @@ import { STORAGE_KEYS } from '@loop/adapters';
 import type { MemberRole } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody } from '../testing/fakeApi';
+import { json } from '../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -13,16 +13,11 @@ beforeAll(async () => {
 });
 
 function app(role: MemberRole) {
-  return createTestApp({
+  return createSignedInApp({
+    role: role,
     path: '/organisatie',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7' },
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /organization/members': () => json(200, []),
       'GET /organization/invitations': () => json(200, []),
       'GET /organization/contact-rules': () => json(200, { min_days_between: 30 }),

@@ -4,9 +4,9 @@ import { NO_LOGIC } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, choose, click, render, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -112,16 +112,11 @@ function app(
 ) {
   // The screen's timers, run when a test says so.
   const timers: { ms: number; task: () => void }[] = [];
-  const test = createTestApp({
+  const test = createSignedInApp({
+    role: role,
     path: '/survey/12/uitnodigen',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7' },
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/12': () => json(200, SURVEY),
       'GET /surveys/12/invitations': () => json(200, lists.length > 1 ? lists.shift() : lists[0]),
       'GET /surveys/12/rounds': () => json(200, { schedule: null, rounds: [] }),

@@ -3,9 +3,9 @@ import type { Survey, SurveyRounds } from '@loop/core';
 import { NO_LOGIC } from '@loop/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, choose, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -80,17 +80,11 @@ const RUNNING: SurveyRounds = {
 /** The app with the rounds as `before` until the schedule is saved, then as RUNNING. */
 function app(before: SurveyRounds, control: (request: SeenRequest) => Response = () => json(200, RUNNING)) {
   let saved = false;
-  return createTestApp({
+  return createSignedInApp({
+    role: 'member',
     path: '/survey/12/uitnodigen',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7' },
     routes: {
-      'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: 'member' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /surveys/12': () => json(200, SURVEY),
       'GET /surveys/12/invitations': () =>
         json(200, {

@@ -14,9 +14,9 @@ import type { KpiGateway } from '@loop/core/kpis';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody } from '../testing/fakeApi';
+import { json } from '../testing/fakeApi';
 import { button, choose, click, render, settle, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -185,17 +185,11 @@ function dashboard(
   kpis: ReturnType<typeof fakeKpis>,
   surveys: { open: SurveySummary[]; all: number } = { open: [], all: 0 },
 ) {
-  return createTestApp({
+  return createSignedInApp({
+    role: role,
     path: '/dashboard',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-      [STORAGE_KEYS.currentOrgName]: 'Demo BV',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7', [STORAGE_KEYS.currentOrgName]: 'Demo BV' },
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /organization/members': () =>
         json(200, [
           { user_id: 1, name: 'Olga', email: 'o@v.nl', role: 'owner', joined_at: null, is_you: true },

@@ -3,9 +3,9 @@ import type { Invitation, Member, MemberRole } from '@loop/core';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { createSignedInApp } from '../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -25,17 +25,11 @@ const member = (userId: number, name: string, role: MemberRole, isYou = false): 
 
 function app(role: MemberRole, members: Member[], invitations: Invitation[] = []) {
   const pending = [...invitations];
-  return createTestApp({
+  return createSignedInApp({
+    role: role,
     path: '/organisatie',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-      [STORAGE_KEYS.currentOrgName]: 'Demo BV',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7', [STORAGE_KEYS.currentOrgName]: 'Demo BV' },
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /organization/members': () => json(200, members),
       'GET /organization/invitations': () => json(200, pending),
       'POST /organization/invitations': (request: SeenRequest) => {

@@ -45,18 +45,15 @@ export function createTestApp(
 /**
  * The app most screen tests start from: signed in (tokens in storage), the user a member of 'Demo BV'
  * (organisation 7) with this role (owner unless said), no branding; `routes` add to these or replace
- * them (a test with its own 'GET /users/me' keeps it).
+ * them (a test with its own 'GET /users/me' keeps it); `storage` adds to the tokens.
  */
 export function createSignedInApp(
-  options: { path: string; role?: string } & Omit<
-    NonNullable<Parameters<typeof createTestApp>[0]>,
-    'storage'
-  >,
+  options: { path: string; role?: string } & NonNullable<Parameters<typeof createTestApp>[0]>,
 ) {
-  const { role = 'owner', routes, ...rest } = options;
+  const { role = 'owner', routes, storage, ...rest } = options;
   return createTestApp({
     ...rest,
-    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1' },
+    storage: { [STORAGE_KEYS.token]: freshJwt(), [STORAGE_KEYS.refreshToken]: 'r1', ...storage },
     routes: {
       'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
       'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),

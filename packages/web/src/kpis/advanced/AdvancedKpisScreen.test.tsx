@@ -15,9 +15,9 @@ import type { KpiGateway, KpiRangeQuery } from '@loop/core/kpis';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { freshJwt, json, meBody } from '../../testing/fakeApi';
+import { json } from '../../testing/fakeApi';
 import { button, choose, chooseFile, click, render, type, unmountAll, waitFor } from '../../testing/render';
-import { createTestApp } from '../../testing/testContainer';
+import { createSignedInApp } from '../../testing/testContainer';
 
 afterEach(unmountAll);
 
@@ -196,17 +196,11 @@ function fakeGateway(kpis: readonly Kpi[], history: 'ok' | 'forbidden' = 'ok') {
 function app(options: { kpis?: readonly Kpi[]; role?: string; path?: string; history?: 'ok' | 'forbidden' }) {
   const fake = fakeGateway(options.kpis ?? [REVENUE], options.history);
   const saved: DownloadedFile[] = [];
-  const test = createTestApp({
+  const test = createSignedInApp({
+    role: options.role ?? 'owner',
     path: options.path ?? '/advanced-kpis',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-    },
+    storage: { [STORAGE_KEYS.currentOrgId]: '7' },
     routes: {
-      'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: options.role ?? 'owner' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /user-subscriptions/me': () =>
         json(200, {
           id: 3,
