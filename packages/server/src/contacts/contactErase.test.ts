@@ -9,35 +9,25 @@ import { createOutbox } from '../outbox/outbox';
 import { ERASED_FAILURE } from '../outbox/outboxStore';
 import {
   addContact,
-  alignClockWithNow,
-  as,
   type Caller,
   callAs,
   deliverDueMail,
   freshCaller,
+  invitationContext,
   linkTokenOf,
   openSurvey,
 } from '../testing/invitationTesting';
 import { mentionsOf } from '../testing/schemaTables';
-import { createTeam, type TestTeam } from '../testing/teams';
-import { api, createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import type { TestTeam } from '../testing/teams';
+import { api, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
 
 const DAY = 86_400_000;
 
-let ctx: TestContext;
-let team: TestTeam;
-let owner: Caller;
-
+let ctx: TestContext, team: TestTeam, owner: Caller;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  alignClockWithNow(ctx);
-  team = await createTeam(ctx, 'Wisbaar BV');
-  owner = as(team);
+  ({ ctx, team, owner } = await invitationContext('Wisbaar BV'));
 });
-
-afterAll(async () => {
-  await ctx?.close();
-});
+afterAll(() => ctx?.close());
 
 const call = (...args: Parameters<typeof callAs> extends [unknown, ...infer Rest] ? Rest : never) =>
   callAs(ctx, ...args);

@@ -7,37 +7,26 @@ import { createOutbox } from '../outbox/outbox';
 import {
   addContact,
   alignClockWithNow,
-  as,
   type Caller,
   callAs,
   deliverDueMail,
   freshCaller,
+  invitationContext,
   linkTokenOf,
   openSurvey,
   unsubscribeTokenOf,
 } from '../testing/invitationTesting';
-import { createTeam, type TestTeam } from '../testing/teams';
-import { api, createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import type { TestTeam } from '../testing/teams';
+import { api, type TestContext, uniqueEmail } from '../testing/testApp';
 import { sendDueReminders } from './reminders';
 
 const DAY = 86_400_000;
 
-let ctx: TestContext;
-let team: TestTeam;
-let owner: Caller;
-let config: AppConfig;
-
+let ctx: TestContext, team: TestTeam, owner: Caller, config: AppConfig;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  alignClockWithNow(ctx);
-  team = await createTeam(ctx, 'Herinneringen BV');
-  owner = as(team);
-  config = testConfig(ctx.dataDir);
+  ({ ctx, team, owner, config } = await invitationContext('Herinneringen BV'));
 });
-
-afterAll(async () => {
-  await ctx?.close();
-});
+afterAll(() => ctx?.close());
 
 const remind = () => sendDueReminders({ db: ctx.db, clock: ctx.clock, config, outbox: createOutbox(config) });
 

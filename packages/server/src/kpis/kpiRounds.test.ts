@@ -5,36 +5,24 @@ import { gatherRoundChanges } from '../analysis/analysisRounds';
 import type { AppConfig } from '../config';
 import {
   addContact,
-  alignClockWithNow,
-  as,
   type Caller,
   callAs,
   deliverDueMail,
   freshCaller,
+  invitationContext,
   linkTokenOf,
 } from '../testing/invitationTesting';
 import { createKpi } from '../testing/kpiTesting';
 import { everyTypeAnswers, everyTypeQuestions } from '../testing/responseTesting';
 import { roundPass, scheduleRounds, WEEK } from '../testing/roundTesting';
-import { createTeam, type TestTeam } from '../testing/teams';
-import { api, createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import type { TestTeam } from '../testing/teams';
+import { api, type TestContext, uniqueEmail } from '../testing/testApp';
 
-let ctx: TestContext;
-let team: TestTeam;
-let owner: Caller;
-let config: AppConfig;
-
+let ctx: TestContext, team: TestTeam, owner: Caller, config: AppConfig;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  alignClockWithNow(ctx);
-  team = await createTeam(ctx, 'Rondecijfers BV');
-  owner = as(team);
-  config = testConfig(ctx.dataDir);
+  ({ ctx, team, owner, config } = await invitationContext('Rondecijfers BV'));
 });
-
-afterAll(async () => {
-  await ctx?.close();
-});
+afterAll(() => ctx?.close());
 
 const withNps = (score: number): AnswerInput[] =>
   everyTypeAnswers().map((answer) =>

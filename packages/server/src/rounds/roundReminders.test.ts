@@ -7,34 +7,23 @@ import { sendDueReminders } from '../invitations/reminders';
 import { createOutbox } from '../outbox/outbox';
 import {
   addContact,
-  alignClockWithNow,
   as,
   type Caller,
   callAs,
   deliverDueMail,
   freshCaller,
+  invitationContext,
   openSurvey,
 } from '../testing/invitationTesting';
 import { DAY, roundPass, scheduleRounds } from '../testing/roundTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
-import { createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import { type TestContext, uniqueEmail } from '../testing/testApp';
 
-let ctx: TestContext;
-let team: TestTeam;
-let owner: Caller;
-let config: AppConfig;
-
+let ctx: TestContext, team: TestTeam, owner: Caller, config: AppConfig;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  alignClockWithNow(ctx);
-  team = await createTeam(ctx, 'Herinnerrondes BV');
-  owner = as(team);
-  config = testConfig(ctx.dataDir);
+  ({ ctx, team, owner, config } = await invitationContext('Herinnerrondes BV'));
 });
-
-afterAll(async () => {
-  await ctx?.close();
-});
+afterAll(() => ctx?.close());
 
 describe("a round's reminders (R-ROUND-5)", () => {
   it('should remind within its own round, and stop once a later round went', async () => {

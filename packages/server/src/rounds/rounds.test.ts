@@ -10,6 +10,7 @@ import {
   callAs,
   deliverDueMail,
   freshCaller,
+  invitationContext,
   linkTokenOf,
   openSurvey,
 } from '../testing/invitationTesting';
@@ -22,24 +23,13 @@ import {
   WEEK,
 } from '../testing/roundTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
-import { api, createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import { api, type TestContext, uniqueEmail } from '../testing/testApp';
 
-let ctx: TestContext;
-let team: TestTeam;
-let owner: Caller;
-let config: AppConfig;
-
+let ctx: TestContext, team: TestTeam, owner: Caller, config: AppConfig;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  alignClockWithNow(ctx);
-  team = await createTeam(ctx, 'Pulse BV');
-  owner = as(team);
-  config = testConfig(ctx.dataDir);
+  ({ ctx, team, owner, config } = await invitationContext('Pulse BV'));
 });
-
-afterAll(async () => {
-  await ctx?.close();
-});
+afterAll(() => ctx?.close());
 
 const pass = () => roundPass(ctx.db, ctx.clock, config);
 

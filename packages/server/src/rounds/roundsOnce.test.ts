@@ -5,14 +5,14 @@ import { openPostgres } from '../db/openDatabase';
 import {
   addContact,
   alignClockWithNow,
-  as,
   type Caller,
   freshCaller,
+  invitationContext,
   openSurvey,
 } from '../testing/invitationTesting';
 import { invitationsPerContact, roundPass, roundsOf, scheduleRounds, WEEK } from '../testing/roundTesting';
-import { createTeam, type TestTeam } from '../testing/teams';
-import { createTestContext, type TestContext, testConfig, uniqueEmail } from '../testing/testApp';
+import type { TestTeam } from '../testing/teams';
+import { type TestContext, uniqueEmail } from '../testing/testApp';
 import { testDatabaseKind } from '../testing/testDatabase';
 
 /**
@@ -20,22 +20,11 @@ import { testDatabaseKind } from '../testing/testDatabase';
  * several servers (each with its own connections) run the scheduler on one database.
  */
 
-let ctx: TestContext;
-let team: TestTeam;
-let owner: Caller;
-let config: AppConfig;
-
+let ctx: TestContext, team: TestTeam, owner: Caller, config: AppConfig;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  alignClockWithNow(ctx);
-  team = await createTeam(ctx, 'Eenmaal BV');
-  owner = as(team);
-  config = testConfig(ctx.dataDir);
+  ({ ctx, team, owner, config } = await invitationContext('Eenmaal BV'));
 });
-
-afterAll(async () => {
-  await ctx?.close();
-});
+afterAll(() => ctx?.close());
 
 async function surveyWithContacts(count: number, title: string) {
   alignClockWithNow(ctx);

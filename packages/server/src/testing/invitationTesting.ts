@@ -1,15 +1,28 @@
 import type { Contact, Survey } from '@loop/core';
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { AppConfig } from '../config';
 import { mailOutbox } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { startOutboxWorker } from '../outbox/outboxWorker';
-import type { TeamMember, TestTeam } from './teams';
-import { api, login, type TestContext } from './testApp';
+import { createTeam, type TeamMember, type TestTeam } from './teams';
+import { api, createTestContext, login, type TestContext, testConfig } from './testApp';
 
 /** Invitation tests run on the real time: the outbox compares `not_before` with PostgreSQL's now(). */
 export function alignClockWithNow(ctx: Pick<TestContext, 'clock'>): void {
   ctx.clock.advance(Date.now() - ctx.clock.now().getTime());
+}
+
+/**
+ * What an invitation, round or reminder test file starts from: a context on the real time, a team
+ * with this name, its owner as the caller and the configuration of its data folder.
+ */
+export async function invitationContext(teamName: string) {
+  const ctx = await createTestContext();
+  alignClockWithNow(ctx);
+  const team = await createTeam(ctx, teamName);
+  const config: AppConfig = testConfig(ctx.dataDir);
+  return { ctx, team, owner: as(team) as Caller, config };
 }
 
 export type Caller = { readonly token: string; readonly headers: Record<string, string> };
