@@ -64,6 +64,9 @@ export async function runCaptured(
 
 export async function startCliWorld(): Promise<CliWorld> {
   const ctx = await createTestContext();
+  // The server's clock and the client's agree: the client's day names the export, the server's says
+  // which KPI periods have begun.
+  ctx.clock.advance(TEST_NOW.getTime() - ctx.clock.now().getTime());
   const team = await createTeam(ctx, 'Opdrachtregel BV');
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
