@@ -43,10 +43,9 @@ export const STAGES = [
         command: bin('vitest'),
         args: [
           'run',
-          ...['core', 'adapters', 'web', 'architecture', 'cli', 'server-pglite', 'server-postgres'].flatMap((p) => [
-            '--project',
-            p,
-          ]),
+          ...['core', 'adapters', 'web', 'architecture', 'cli', 'server-pglite', 'server-postgres'].flatMap(
+            (p) => ['--project', p],
+          ),
         ],
       },
     ],

@@ -1,4 +1,14 @@
-import { defineConfig } from 'vite';
+import { chmod } from 'node:fs/promises';
+import { join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+/** `./loop.mjs` runs by itself on a Unix shell: the file is executable, its first line names Node. */
+const executable = (): Plugin => ({
+  name: 'loop-executable',
+  async writeBundle(options, bundle) {
+    for (const name of Object.keys(bundle)) await chmod(join(options.dir ?? 'dist', name), 0o755);
+  },
+});
 
 /**
  * The command `loop` as one file Node runs as it is: our sources import without file extensions
@@ -6,6 +16,7 @@ import { defineConfig } from 'vite';
  * adapters' HTTP entry, ofetch and the webhook library into dist/loop.mjs. Node built-ins stay imports.
  */
 export default defineConfig({
+  plugins: [executable()],
   ssr: {
     noExternal: true,
     target: 'node',
@@ -20,7 +31,7 @@ export default defineConfig({
     target: 'node22',
     minify: false,
     rolldownOptions: {
-      output: { entryFileNames: 'loop.mjs', banner: '#!/usr/bin/env node', inlineDynamicImports: true },
+      output: { entryFileNames: 'loop.mjs', banner: '#!/usr/bin/env node', codeSplitting: false },
     },
   },
 });

@@ -30,7 +30,7 @@ export function overviewHelp(commands: readonly Command[]): string[] {
     '',
     'Gebruik: loop <commando> [argumenten] [opties]',
     '',
-    'Commando’s:',
+    'Commando's:',
     ...commands.map(
       (command) => `  ${`${command.group} ${command.action}`.padEnd(width)}  ${command.summary}`,
     ),
@@ -60,7 +60,7 @@ export function commandHelp(command: Command): string[] {
 /** `loop <group> --help`: the group's commands. */
 export function groupHelp(group: string, commands: readonly Command[]): string[] {
   return [
-    `Commando’s van loop ${group}:`,
+    `Commando's van loop ${group}:`,
     ...commands.map((command) => `  ${command.usage}\n      ${command.summary}`),
   ];
 }

@@ -69,7 +69,7 @@ async function importContacts(input: CommandInput): Promise<ExitCode> {
   if (isExit(mapping)) return mapping;
   const opened = await io.files.openBlob(path).catch(() => null);
   if (opened === null) return report.fail(EXIT.file, CLI_MESSAGES.fileUnreadable(path));
-  // The server's limits, as core states them for every client (R-CONTACT rules, contactImportSession).
+  // The server's limits, as core states them for every client (R-CONT-5).
   if (opened.size === 0) return report.fail(EXIT.refused, CONTACT_IMPORT_MESSAGES.emptyFile);
   if (opened.size > CONTACT_IMPORT_BYTES_MAX)
     return report.fail(EXIT.refused, CONTACT_IMPORT_MESSAGES.tooLarge);

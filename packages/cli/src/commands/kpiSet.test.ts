@@ -31,9 +31,19 @@ const storedValues = async (kpi: Kpi): Promise<readonly KpiValue[]> =>
 
 describe('loop kpi set (R-CLI-6)', () => {
   it('should read a Dutch euro amount by core and store it in cents, finding the KPI by name', async () => {
-    const run = await world.run(['kpi', 'set', 'omzet per maand', '2026-10', '€ 12.345,67', '--note', 'Uit de kassa']);
+    const run = await world.run([
+      'kpi',
+      'set',
+      'omzet per maand',
+      '2026-10',
+      '€ 12.345,67',
+      '--note',
+      'Uit de kassa',
+    ]);
     expect(run).toMatchObject({ code: EXIT.ok, stderr: '' });
-    expect(run.stdout).toBe(`Omzet per maand, oktober 2026: ${formatKpiValue('euro', 1_234_567)} opgeslagen.\n`);
+    expect(run.stdout).toBe(
+      `Omzet per maand, oktober 2026: ${formatKpiValue('euro', 1_234_567)} opgeslagen.\n`,
+    );
     expect(formatKpiValue('euro', 1_234_567)).toContain('12.345,67');
     expect(await storedValues(revenue)).toEqual([
       expect.objectContaining({ period: '2026-10', value: 1_234_567, note: 'Uit de kassa' }),
@@ -58,7 +68,9 @@ describe('loop kpi set (R-CLI-6)', () => {
     const week53 = await world.run(['kpi', 'set', 'Tevredenheid', '2025-W53', '45,5']);
     expect(week53.code).toBe(EXIT.refused);
     expect((await world.run(['kpi', 'set', 'Tevredenheid', '2026-W44', '45,5%'])).code).toBe(EXIT.ok);
-    expect((await storedValues(weekly)).map((value) => [value.period, value.value])).toEqual([['2026-W44', 45.5]]);
+    expect((await storedValues(weekly)).map((value) => [value.period, value.value])).toEqual([
+      ['2026-W44', 45.5],
+    ]);
   });
 
   it("should refuse English notation and a bad note with core's Dutch reasons, storing nothing", async () => {
@@ -66,7 +78,15 @@ describe('loop kpi set (R-CLI-6)', () => {
     expect(english.code).toBe(EXIT.refused);
     expect(english.stderr).toBe(`loop: Waarde: ${KPI_VALUE_MESSAGES.dutchNumber}.\n`);
     expect(JSON.parse(english.stdout)).toMatchObject({ error: { fields: { value: expect.any(String) } } });
-    const long = await world.run(['kpi', 'set', 'Omzet per maand', '2026-08', '12', '--note', 'x'.repeat(2000)]);
+    const long = await world.run([
+      'kpi',
+      'set',
+      'Omzet per maand',
+      '2026-08',
+      '12',
+      '--note',
+      'x'.repeat(2000),
+    ]);
     expect(long.code).toBe(EXIT.refused);
     expect((await storedValues(revenue)).map((value) => value.period)).not.toContain('2026-08');
   });

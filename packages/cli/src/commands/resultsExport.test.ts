@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Survey } from '@loop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../exitCodes';
-import { type CliWorld, startCliWorld, TEST_NOW } from '../testing/cliTesting';
 import { answerSurvey, teamSurvey } from '../testing/cliSurveys';
+import { type CliWorld, startCliWorld, TEST_NOW } from '../testing/cliTesting';
 
 let world: CliWorld;
 let survey: Survey;
@@ -34,7 +34,16 @@ describe('loop results export (R-CLI-5, R-RES-2)', () => {
   });
 
   it('should write XLSX to --output and answer JSON with --json', async () => {
-    const run = await world.run(['results', 'export', String(survey.id), '--format', 'xlsx', '-o', 'uit.xlsx', '--json']);
+    const run = await world.run([
+      'results',
+      'export',
+      String(survey.id),
+      '--format',
+      'xlsx',
+      '-o',
+      'uit.xlsx',
+      '--json',
+    ]);
     expect(run.code).toBe(EXIT.ok);
     const bytes = await readFile(join(world.dir, 'uit.xlsx'));
     expect(bytes.subarray(0, 2).toString()).toBe('PK');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../exitCodes';
-import { type CliWorld, startCliWorld } from '../testing/cliTesting';
 import { answerSurvey, teamSurvey } from '../testing/cliSurveys';
+import { type CliWorld, startCliWorld } from '../testing/cliTesting';
 
 let world: CliWorld;
 beforeAll(async () => {
@@ -28,7 +28,9 @@ describe('loop surveys list', () => {
   it('should answer JSON on stdout with --json, and filter by status', async () => {
     const run = await world.run(['surveys', 'list', '--json', '--status', 'open']);
     expect(run.code).toBe(EXIT.ok);
-    const { surveys } = JSON.parse(run.stdout) as { surveys: { title: string; status: string; response_count: number }[] };
+    const { surveys } = JSON.parse(run.stdout) as {
+      surveys: { title: string; status: string; response_count: number }[];
+    };
     expect(surveys).toEqual([
       { id: expect.any(Number), title: 'Klantpeiling voorjaar', status: 'open', response_count: 3 },
     ]);

@@ -16,7 +16,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loop-cli-hooks-'));
   const headers = webhookHeaders(SECRET, 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W', sentAt, BODY);
   await writeFile(join(dir, 'levering.json'), JSON.stringify({ headers, body: BODY }));
-  await writeFile(join(dir, 'gewijzigd.json'), JSON.stringify({ headers, body: BODY.replace('12,50', '1250') }));
+  await writeFile(
+    join(dir, 'gewijzigd.json'),
+    JSON.stringify({ headers, body: BODY.replace('12,50', '1250') }),
+  );
   await writeFile(
     join(dir, 'headers.txt'),
     ['HTTP/1.1 POST /hooks', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), ''].join(
@@ -31,17 +34,28 @@ afterAll(async () => {
 });
 
 const verify = (argv: readonly string[], options: { now?: Date; secret?: string | undefined } = {}) =>
-  runCaptured(['webhooks', 'verify', ...argv], dir, { LOOP_WEBHOOK_SECRET: options.secret ?? SECRET }, {
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  runCaptured(
+    ['webhooks', 'verify', ...argv],
+    dir,
+    { LOOP_WEBHOOK_SECRET: options.secret ?? SECRET },
+    {
+      ...(options.now === undefined ? {} : { now: options.now }),
+    },
+  );
 
 describe('loop webhooks verify (R-CLI-7, R-HOOK-1)', () => {
   it('should accept a genuine saved delivery without any key or server', async () => {
     const run = await verify(['levering.json']);
     expect(run).toMatchObject({ code: EXIT.ok, stderr: '' });
-    expect(run.stdout).toBe('Geldig: levering msg_2KWPBgLlAfxdpx2AI54pPJ85f4W, verstuurd op 21-11-2026 09:59:00.\n');
+    expect(run.stdout).toBe(
+      'Geldig: levering msg_2KWPBgLlAfxdpx2AI54pPJ85f4W, verstuurd op 21-11-2026 09:59:00.\n',
+    );
     const json = await verify(['levering.json', '--json']);
-    expect(JSON.parse(json.stdout)).toEqual({ valid: true, id: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W', timestamp: sentAt });
+    expect(JSON.parse(json.stdout)).toEqual({
+      valid: true,
+      id: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W',
+      timestamp: sentAt,
+    });
   });
 
   it('should read the headers as curl writes them and the raw body from two files', async () => {

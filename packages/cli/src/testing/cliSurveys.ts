@@ -16,7 +16,11 @@ export function teamSurvey(world: CliWorld, title: string, open = true): Promise
 }
 
 /** Submitted responses with an NPS score and an open answer each. */
-export async function answerSurvey(world: CliWorld, survey: Survey, answers: readonly string[]): Promise<void> {
+export async function answerSurvey(
+  world: CliWorld,
+  survey: Survey,
+  answers: readonly string[],
+): Promise<void> {
   for (const [index, text] of answers.entries()) {
     await storeResponse(world.ctx.db, survey, {
       submittedAt: new Date(Date.UTC(2026, 10, 20, 9, index)),

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestContext, type TestContext } from '../../../server/src/testing/testApp';
 import { createTeam, type TestTeam } from '../../../server/src/testing/teams';
+import { createTestContext, type TestContext } from '../../../server/src/testing/testApp';
 import { type CliIo, nodeFiles } from '../io/cliIo';
 import { runLoop } from '../runLoop';
 
@@ -71,7 +71,11 @@ export async function startCliWorld(): Promise<CliWorld> {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const dir = await mkdtemp(join(tmpdir(), 'loop-cli-test-'));
-  const env = { LOOP_URL: url, LOOP_API_KEY: team.owner.token, LOOP_ORGANISATION: String(team.organization.id) };
+  const env = {
+    LOOP_URL: url,
+    LOOP_API_KEY: team.owner.token,
+    LOOP_ORGANISATION: String(team.organization.id),
+  };
   return {
     ctx,
     team,
