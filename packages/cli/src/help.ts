@@ -30,7 +30,7 @@ export function overviewHelp(commands: readonly Command[]): string[] {
     '',
     'Gebruik: loop <commando> [argumenten] [opties]',
     '',
-    'Commando's:',
+    "Commando's:",
     ...commands.map(
       (command) => `  ${`${command.group} ${command.action}`.padEnd(width)}  ${command.summary}`,
     ),

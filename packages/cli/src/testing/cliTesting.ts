@@ -51,8 +51,19 @@ export async function runCaptured(
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    stdout: { write: (text) => void (stdout += text), isTTY: false },
-    stderr: { write: (text) => void (stderr += text), isTTY: options.tty === true, columns: 100 },
+    stdout: {
+      write: (text) => {
+        stdout += text;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (text) => {
+        stderr += text;
+      },
+      isTTY: options.tty === true,
+      columns: 100,
+    },
     env: { ...env, ...options.env },
     files: nodeFiles(dir),
     now: () => options.now ?? TEST_NOW,
