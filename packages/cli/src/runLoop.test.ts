@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_MESSAGES } from './cliMessages';
 import { EXIT } from './exitCodes';
-import { CLI_MESSAGES } from './messages';
 import { runCaptured } from './testing/cliTesting';
 
 let dir: string;

@@ -1,12 +1,12 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { CLI_MESSAGES } from './cliMessages';
+import { commandHelp, groupHelp, overviewHelp } from './commandHelp';
 import { type Command, type OptionValues, text } from './commands/command';
 import { COMMANDS } from './commands/commands';
 import { connect } from './connection/connection';
 import { EXIT, type ExitCode } from './exitCodes';
-import { commandHelp, groupHelp, overviewHelp } from './help';
 import type { CliIo } from './io/cliIo';
 import { createReporter, type Reporter } from './io/reporter';
-import { CLI_MESSAGES } from './messages';
 
 /** The options of every command (R-CLI-1, R-CLI-2). */
 const GLOBAL_OPTIONS: NonNullable<ParseArgsConfig['options']> = {

@@ -23,9 +23,9 @@ import {
   FILE_DUPLICATE_LABELS,
 } from '@loop/core/contactsScreen';
 import { formatCount } from '@loop/core/format';
+import { CLI_MESSAGES } from '../cliMessages';
 import { progressBar } from '../io/progressBar';
 import type { Reporter } from '../io/reporter';
-import { CLI_MESSAGES } from '../messages';
 import { type Command, type CommandInput, EXIT, type ExitCode, failCall, isExit, text } from './command';
 
 const ON_DUPLICATE: readonly DuplicatePolicy[] = ['update', 'skip'];

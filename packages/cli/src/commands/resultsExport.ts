@@ -1,9 +1,9 @@
 import type { ExportFormat } from '@loop/core';
 import { formatCount, formatNumber } from '@loop/core/format';
 import { EXPORT_FORMAT_MESSAGE, isExportFormat, responsesExportFileName } from '@loop/core/surveys/results';
+import { CLI_MESSAGES } from '../cliMessages';
 import { streamDownload } from '../connection/streamDownload';
 import { progressBar } from '../io/progressBar';
-import { CLI_MESSAGES } from '../messages';
 import { type Command, EXIT, failCall, isExit, text } from './command';
 import { positiveId } from './positiveId';
 

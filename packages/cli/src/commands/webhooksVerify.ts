@@ -1,6 +1,6 @@
 import { formatTimestamp } from '@loop/core/format';
 import { verifyWebhook, WEBHOOK_TOLERANCE_SECONDS, WEBHOOK_VERIFY_MESSAGES } from '@loop/core/webhooks';
-import { CLI_MESSAGES } from '../messages';
+import { CLI_MESSAGES } from '../cliMessages';
 import { type Command, type CommandInput, EXIT, type ExitCode, text } from './command';
 import { readDeliveryJson, readHeaders, SAVED_DELIVERY_MESSAGES, type SavedDelivery } from './savedDelivery';
 
