@@ -60,6 +60,18 @@ export default defineConfig({
       },
       {
         resolve,
+        // The command-line client, run in-process against a real server on PGlite listening on a port.
+        test: {
+          name: 'cli',
+          environment: 'node',
+          include: ['packages/cli/src/**/*.test.ts'],
+          env: { LOOP_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
         // Two files at once, each with its own server and Chromium: a browser test waits on its
         // pages as much as it computes, so one file at a time left a core idle.
         test: {

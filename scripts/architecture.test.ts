@@ -14,7 +14,7 @@ import {
 import { format, MANIFESTS, readTree, rulesFor } from './architecture.fixtures';
 
 describe('architecture (docs/architecture.md, docs/decisions/core-graph.md)', () => {
-  const PACKAGES = ['core', 'adapters', 'web', 'server'];
+  const PACKAGES = ['core', 'adapters', 'web', 'server', 'cli'];
   let tree: SourceFile[] | null = null;
   const files = (): SourceFile[] => {
     tree ??= readTree();

@@ -6,6 +6,7 @@
  * core's layers and entries.
  */
 import { posix } from 'node:path';
+import { CLI_FORBIDDEN, HTTP_ENTRY } from './cliRules';
 import { checkCoreEntries, isDomainEntry, type Manifest } from './coreLayout';
 import { importCircles } from './importGraph';
 import {
@@ -84,6 +85,7 @@ const FORBIDDEN_IMPORTS: Record<
     { match: (pkg) => pkg === '@loop/server', why: 'web never imports the server' },
     { match: (pkg) => pkg === 'ofetch', why: 'web talks HTTP only through the adapters' },
   ],
+  cli: CLI_FORBIDDEN,
   server: [
     { match: (pkg) => pkg === '@loop/web', why: 'the server never imports web' },
     { match: (pkg) => pkg === 'react' || pkg === 'react-dom', why: 'the server never imports React' },
@@ -91,7 +93,7 @@ const FORBIDDEN_IMPORTS: Record<
 };
 
 /** Packages whose source may import Node built-ins (core is pure; web runs in the browser). */
-const NODE_BUILTINS_ALLOWED = new Set(['adapters', 'server']);
+const NODE_BUILTINS_ALLOWED = new Set(['adapters', 'server', 'cli']);
 
 /** The composition root: the only files that may know inversify (docs/architecture.md). */
 const INVERSIFY_ALLOWED = new Set([
@@ -149,7 +151,9 @@ const SHARED_ENTRIES = [
   { entry: DOM_ENTRY, dir: DOM_DIR, libraries: DOM_LIBRARIES, rule: 'dom-entry' },
   { entry: PDF_ENTRY, dir: PDF_DIR, libraries: PDF_LIBRARIES, rule: 'pdf-entry' },
 ] as const;
-const sharedEntryOf = (path: string) => SHARED_ENTRIES.find((shared) => path.startsWith(shared.dir));
+
+const sharedEntryOf = (path: string) =>
+  [...SHARED_ENTRIES, HTTP_ENTRY].find((shared) => path.startsWith(shared.dir));
 
 /** Files of web that may call `fetch`: none; the adapters own the platform's fetch (browserFetch). */
 const FETCH_ALLOWED = new Set<string>();
@@ -157,7 +161,7 @@ const FETCH_ALLOWED = new Set<string>();
 /** Browser globals core must not touch. */
 
 /** Every file of these packages' src is held to FILE_MAX_LINES (R-ARCH-5). */
-const LENGTH_CHECKED = new Set(['core', 'adapters', 'web', 'server']);
+const LENGTH_CHECKED = new Set(['core', 'adapters', 'web', 'server', 'cli']);
 /** At most this many lines per source file (core: tests included): a longer one does more than one job. */
 export const FILE_MAX_LINES = 400;
 /** Generated files say so in their first lines; they are not held to the length rule. */
@@ -267,6 +271,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
           `'${specifier}': the server imports only the adapters' shared entries (${DOM_ENTRY}, ${PDF_ENTRY})`,
         );
       }
+      if (pkg === 'cli' && name === '@loop/adapters' && specifier !== HTTP_ENTRY.entry) {
+        report(
+          file.path,
+          line,
+          'forbidden-import',
+          `'${specifier}': the command-line client imports only the adapters' HTTP entry (${HTTP_ENTRY.entry}), which runs outside a browser`,
+        );
+      }
       if (pkg === 'server' && name === '@loop/core' && !isDomainEntry(manifests, specifier)) {
         report(
           file.path,
@@ -316,9 +328,14 @@ export function checkArchitecture(files: readonly SourceFile[]): Violation[] {
         );
       }
     }
-    if (pkg === 'core') {
+    if (pkg === 'core' || pkg === 'cli') {
       for (const use of findBrowserGlobals(file.text)) {
-        report(file.path, use.line, 'browser-global', `core must not touch the browser global '${use.name}'`);
+        report(
+          file.path,
+          use.line,
+          'browser-global',
+          `${pkg} must not touch the browser global '${use.name}'`,
+        );
       }
     }
     if ((pkg === 'core' || pkg === 'web') && !FETCH_ALLOWED.has(file.path)) {
@@ -368,7 +385,7 @@ export function checkFileLengths(
  */
 export function checkImportCircles(
   files: readonly SourceFile[],
-  packages: readonly string[] = ['core', 'adapters', 'web', 'server'],
+  packages: readonly string[] = ['core', 'adapters', 'web', 'server', 'cli'],
 ): Violation[] {
   return packages.flatMap((pkg) =>
     importCircles(files, pkg).map((circle) => ({

@@ -84,6 +84,8 @@ interface Scanned {
   readonly code: string;
   /** String and template literals by the offset of their opening quote. */
   readonly literals: ReadonlyMap<number, Literal>;
+  /** The offsets of regular-expression literals' opening slashes. */
+  readonly patterns: readonly number[];
 }
 
 const REGEX_KEYWORDS = new Set([
@@ -107,6 +109,7 @@ const REGEX_KEYWORDS = new Set([
 export function scan(text: string): Scanned {
   const out = text.split('');
   const literals = new Map<number, Literal>();
+  const patterns: number[] = [];
   const blank = (from: number, to: number) => {
     for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
   };
@@ -164,7 +167,8 @@ export function scan(text: string): Scanned {
       const { char, word } = before(i);
       const startsRegex =
         char === '' ||
-        '(,=:[!&|?{};+-*%~^'.includes(char) ||
+        // '>' ends an arrow (`=> /re/`); after a comparison a slash could only start a pattern too.
+        '(,=:[!&|?{};+-*%~^>'.includes(char) ||
         (/[\w$]/.test(char) && REGEX_KEYWORDS.has(word));
       if (!startsRegex) {
         i++;
@@ -179,13 +183,14 @@ export function scan(text: string): Scanned {
         else if (text[j] === '/' && !inClass) break;
         j++;
       }
+      patterns.push(i);
       blank(i + 1, j);
       i = j + 1;
     } else {
       i++;
     }
   }
-  return { code: out.join(''), literals };
+  return { code: out.join(''), literals, patterns };
 }
 
 export const lineAt = (text: string, index: number): number => {
@@ -218,6 +223,13 @@ export function findImports(text: string): ImportRef[] {
     }
   }
   return found.sort((a, b) => a.line - b.line);
+}
+
+/** The lines of regular expressions a text defines: literals (`/…/`) and `RegExp(…)` calls. */
+export function findPatterns(text: string): number[] {
+  const { code, patterns } = scan(text);
+  const calls = [...code.matchAll(/(?<![\w$.])RegExp\s*\(/g)].map((match) => match.index ?? 0);
+  return [...patterns, ...calls].sort((a, b) => a - b).map((at) => lineAt(text, at));
 }
 
 /** Uses of browser globals: bare names (not `x.window`, not an object key or parameter name). */

@@ -5,7 +5,8 @@
 // The stages, in order (a stage starts when the one before has passed):
 //   services  PostgreSQL and Chromium are there (scripts/testServices.mjs)
 //   static    lint, type check and the web build, side by side (the build is what the browser tests serve)
-//   unit+server  core, adapters, web, architecture, server on PGlite and on PostgreSQL in one Vitest run,
+//   unit+server  core, adapters, web, architecture, the command-line client, server on PGlite and on
+//              PostgreSQL in one Vitest run,
 //              so its workers stay busy across projects
 //   e2e       the browser tests against the built app
 //
@@ -42,10 +43,9 @@ export const STAGES = [
         command: bin('vitest'),
         args: [
           'run',
-          ...['core', 'adapters', 'web', 'architecture', 'server-pglite', 'server-postgres'].flatMap((p) => [
-            '--project',
-            p,
-          ]),
+          ...['core', 'adapters', 'web', 'architecture', 'cli', 'server-pglite', 'server-postgres'].flatMap(
+            (p) => ['--project', p],
+          ),
         ],
       },
     ],

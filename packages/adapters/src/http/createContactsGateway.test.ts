@@ -113,4 +113,21 @@ describe('createContactsGateway', () => {
     expect(real?.get('on_duplicate')).toBe('skip');
     expect((real?.get('file') as File | undefined)?.name).toBe('c.csv');
   });
+
+  it('should follow the upload only when its caller asks for progress', async () => {
+    const { client, sent } = recordingClient();
+    const contacts = createContactsGateway(client);
+    const onProgress = (_sent: number) => {};
+    const upload = {
+      file: new Blob(['Naam;E-mail']),
+      fileName: 'c.csv',
+      mapping: null,
+      onDuplicate: 'update',
+      fileDuplicates: null,
+      dryRun: true,
+    } as const;
+    await contacts.previewImport({ ...upload, onProgress });
+    await contacts.previewImport(upload);
+    expect(sent.map((s) => s.options?.onUploadProgress)).toEqual([onProgress, undefined]);
+  });
 });

@@ -37,6 +37,12 @@ function importForm(upload: ContactImportUpload): FormData {
   return form;
 }
 
+/** The upload, followed (`onUploadProgress`) when its caller shows a bar. */
+const importRequest = (upload: ContactImportUpload): RequestOptions => ({
+  body: importForm(upload),
+  ...(upload.onProgress === undefined ? {} : { onUploadProgress: upload.onProgress }),
+});
+
 /** The /contacts routes of the current organisation. */
 export function createContactsGateway(client: ApiClient): ContactsGateway {
   return {
@@ -61,9 +67,9 @@ export function createContactsGateway(client: ApiClient): ContactsGateway {
     exportContacts: (query) =>
       downloadFile(client, '/contacts/export', 'contacten.csv', contactsQuery(query)),
     previewImport: (upload) =>
-      client.request<ContactImportPreview>('POST', '/contacts/imports', { body: importForm(upload) }),
+      client.request<ContactImportPreview>('POST', '/contacts/imports', importRequest(upload)),
     startImport: (upload) =>
-      client.request<ContactImport>('POST', '/contacts/imports', { body: importForm(upload) }),
+      client.request<ContactImport>('POST', '/contacts/imports', importRequest(upload)),
     importStatus: (id) => client.request('GET', `/contacts/imports/${id}`),
   };
 }

@@ -1,5 +1,6 @@
 import type { AnalyticsOverview, ExportFormat, QuestionDetail, SurveyResults } from '@loop/core';
 import { isAnswerable, renumberQuestions } from '@loop/core/surveys/model';
+import { EXPORT_FORMAT_MESSAGE, isExportFormat } from '@loop/core/surveys/results';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -38,13 +39,13 @@ import { loadSurveyResults } from './surveyResults';
 
 export const RESULT_MESSAGES = {
   questionNotFound: 'Vraag niet gevonden.',
-  format: 'Kies als formaat csv of xlsx.',
+  format: EXPORT_FORMAT_MESSAGE,
 } as const;
 
 const TAGS = ['results'];
 
 const parseFormat = (raw: string | undefined): ExportFormat => {
-  if (raw === 'csv' || raw === 'xlsx') return raw;
+  if (isExportFormat(raw)) return raw;
   throw invalidInput({ format: RESULT_MESSAGES.format });
 };
 

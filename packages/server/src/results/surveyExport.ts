@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import type { ExportFormat, Question } from '@loop/core';
 import { formatTimestamp, wallClock } from '@loop/core/format';
-import { logDateOf } from '@loop/core/logs';
 import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
 import { logicExportCells, logicExportHeaders, surveyHasLogic } from '@loop/core/surveys/results';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -309,9 +308,8 @@ export function xlsxStream(rows: AsyncIterable<ExportRow[]>, header: readonly st
   return body;
 }
 
-/** `survey-12-antwoorden-2026-11-21.csv` (the day in Europe/Amsterdam). */
-export const exportFileName = (surveyId: number, format: ExportFormat, now: Date): string =>
-  `survey-${surveyId}-antwoorden-${logDateOf(now)}.${format}`;
+/** Core's name of the export, which the command-line client saves it under too. */
+export { responsesExportFileName as exportFileName } from '@loop/core/surveys/results';
 
 export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',

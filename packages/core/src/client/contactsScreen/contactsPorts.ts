@@ -31,6 +31,8 @@ export interface ContactImportUpload {
   readonly fileDuplicates: FileDuplicateChoice | null;
   /** True: read the file and answer a preview, storing nothing. */
   readonly dryRun: boolean;
+  /** Told the share of the file sent (0..1) while it uploads (the command-line client's bar). */
+  readonly onProgress?: (sent: number) => void;
 }
 
 /** The contacts of the current organisation (X-Organization-Id), /api/v1/contacts. */

@@ -54,12 +54,14 @@ export interface ContactsUseCases {
   previewImport(
     file: ChosenContactFile,
     mapping?: ContactCsvMapping,
+    onProgress?: (sent: number) => void,
   ): Promise<ApiResult<ContactImportPreview>>;
   startImport(
     file: ChosenContactFile,
     mapping: ContactCsvMapping,
     onDuplicate: DuplicatePolicy,
     fileDuplicates: FileDuplicateChoice | null,
+    onProgress?: (sent: number) => void,
   ): Promise<ApiResult<ContactImport>>;
   /**
    * Follows a running import every `IMPORT_POLL_MS`, telling each state to `onProgress`, until it
@@ -96,7 +98,7 @@ export function createContactsUseCases(deps: ContactsUseCaseDeps): ContactsUseCa
       deps.files.saveFile(file.value);
       return { ok: true, value: file.value.filename };
     },
-    previewImport: (file, mapping) =>
+    previewImport: (file, mapping, onProgress) =>
       gateway.previewImport({
         file: file.content,
         fileName: file.name,
@@ -104,8 +106,9 @@ export function createContactsUseCases(deps: ContactsUseCaseDeps): ContactsUseCa
         onDuplicate: 'update',
         fileDuplicates: null,
         dryRun: true,
+        ...(onProgress === undefined ? {} : { onProgress }),
       }),
-    startImport: (file, mapping, onDuplicate, fileDuplicates) =>
+    startImport: (file, mapping, onDuplicate, fileDuplicates, onProgress) =>
       gateway.startImport({
         file: file.content,
         fileName: file.name,
@@ -113,6 +116,7 @@ export function createContactsUseCases(deps: ContactsUseCaseDeps): ContactsUseCa
         onDuplicate,
         fileDuplicates,
         dryRun: false,
+        ...(onProgress === undefined ? {} : { onProgress }),
       }),
     followImport: async (run, onProgress, stopped = () => false) => {
       let current = run;

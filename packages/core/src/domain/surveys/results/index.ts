@@ -36,6 +36,12 @@ export {
 } from './personalLinks';
 export { questionResultView } from './questionResultView';
 export { rankStatements } from './rankStatements';
+export {
+  EXPORT_FORMAT_MESSAGE,
+  EXPORT_FORMATS,
+  isExportFormat,
+  responsesExportFileName,
+} from './responsesExport';
 export type { AxisTick, ColumnChartView, TrendChartView } from './resultsCharts';
 export { lineRuns, niceCeiling } from './resultsCharts';
 export type { DescribeContext, FilterCheck, FilterSurvey } from './resultsConditions';
