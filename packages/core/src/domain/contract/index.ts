@@ -222,6 +222,8 @@ export type {
   SurveyRounds,
 } from './rounds';
 export { ROUND_ACTIONS, ROUND_INTERVAL_UNITS, ROUND_SCHEDULE_STATES, ROUND_STATES } from './rounds';
+export type { ApiKey, ApiKeyCreated, ApiKeyScope, CreateApiKeyRequest } from './apiKeys';
+export { API_KEY_SCOPES } from './apiKeys';
 export type {
   CreateResultsLinkRequest,
   ResultsLink,
