@@ -76,6 +76,7 @@ export async function registerOpenApi(
           name: 'finance',
           description: 'Financiën: inkomsten en kosten, overzichten, btw en bankafschriften',
         },
+        { name: 'api-keys', description: 'API-sleutels van de organisatie voor koppelingen en de CLI' },
         { name: 'admin', description: 'Platformbeheer' },
         { name: 'system', description: 'Status van de server' },
       ],

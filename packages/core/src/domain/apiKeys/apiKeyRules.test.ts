@@ -44,7 +44,10 @@ describe('checkApiKeyForm', () => {
       { name: '  Export naar BI ', scopes: ['kpis:read', 'surveys:read', 'kpis:read'], expiresOn: '' },
       NOW,
     );
-    expect(checked).toEqual({ ok: true, value: { name: 'Export naar BI', scopes: ['surveys:read', 'kpis:read'] } });
+    expect(checked).toEqual({
+      ok: true,
+      value: { name: 'Export naar BI', scopes: ['surveys:read', 'kpis:read'] },
+    });
   });
 
   it('should name every wrong field', () => {

@@ -42,7 +42,8 @@ export const API_KEY_MESSAGES = {
   expiryPast: 'Kies een vervaldatum vanaf vandaag.',
   expiryTooFar: `Kies een vervaldatum binnen ${Math.floor(API_KEY_MAX_DAYS / 366)} jaar.`,
   keyNotFound: 'Deze API-sleutel bestaat niet.',
-  keepNow: 'Kopieer de sleutel nu: hij wordt niet opnieuw getoond. Loop bewaart alleen een vingerafdruk ervan.',
+  keepNow:
+    'Kopieer de sleutel nu: hij wordt niet opnieuw getoond. Loop bewaart alleen een vingerafdruk ervan.',
   // The answers to a request made with a key (R-KEY-5, R-KEY-6).
   malformed: 'Dit is geen geldige API-sleutel van Loop. Controleer of je de hele sleutel hebt gekopieerd.',
   unknown: 'Deze API-sleutel is onbekend. Maak in Loop onder Koppelingen een nieuwe sleutel.',

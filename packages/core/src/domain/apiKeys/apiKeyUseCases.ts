@@ -34,7 +34,11 @@ const STATUS_TEXT: Readonly<Record<ApiKeyStatus, string>> = {
 export function apiKeyRow(key: ApiKey, now: Date): ApiKeyRow {
   const expiresAt = key.expires_at === null ? null : new Date(key.expires_at).getTime();
   const status: ApiKeyStatus =
-    key.revoked_at !== null ? 'revoked' : expiresAt !== null && expiresAt <= now.getTime() ? 'expired' : 'active';
+    key.revoked_at !== null
+      ? 'revoked'
+      : expiresAt !== null && expiresAt <= now.getTime()
+        ? 'expired'
+        : 'active';
   // expires_at is the first moment it no longer works: the last day it works is the one before.
   const lastDay = expiresAt === null ? null : formatDay(expiresAt - 1);
   return {
@@ -81,7 +85,10 @@ export function createApiKeysUseCases(deps: {
       if (!checked.ok) return checked;
       const created = formFromApi(await gateway.create(checked.value));
       if (!created.ok) return created;
-      return { ok: true, value: { secret: created.value.secret, row: apiKeyRow(created.value.api_key, now()) } };
+      return {
+        ok: true,
+        value: { secret: created.value.secret, row: apiKeyRow(created.value.api_key, now()) },
+      };
     },
     revoke: async (id) => {
       const revoked = await gateway.revoke(id);

@@ -15,5 +15,11 @@ export {
   checkApiKeyForm,
   isApiKeyScope,
 } from './apiKeyRules';
-export type { ApiKeyRow, ApiKeyStatus, ApiKeysGateway, ApiKeysUseCases, CreatedApiKey } from './apiKeyUseCases';
+export type {
+  ApiKeyRow,
+  ApiKeyStatus,
+  ApiKeysGateway,
+  ApiKeysUseCases,
+  CreatedApiKey,
+} from './apiKeyUseCases';
 export { apiKeyRow, createApiKeysUseCases } from './apiKeyUseCases';

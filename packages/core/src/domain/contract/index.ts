@@ -10,6 +10,8 @@ export type {
   StoredBusinessAnalysis,
 } from './analysis';
 export { ANALYSIS_MESSAGES } from './analysis';
+export type { ApiKey, ApiKeyCreated, ApiKeyScope, CreateApiKeyRequest } from './apiKeys';
+export { API_KEY_SCOPES } from './apiKeys';
 export type {
   AdminPayment,
   AdminSubscription,
@@ -222,8 +224,6 @@ export type {
   SurveyRounds,
 } from './rounds';
 export { ROUND_ACTIONS, ROUND_INTERVAL_UNITS, ROUND_SCHEDULE_STATES, ROUND_STATES } from './rounds';
-export type { ApiKey, ApiKeyCreated, ApiKeyScope, CreateApiKeyRequest } from './apiKeys';
-export { API_KEY_SCOPES } from './apiKeys';
 export type {
   CreateResultsLinkRequest,
   ResultsLink,
