@@ -1,4 +1,5 @@
 import type { ApiKeyCreated, ApiKeyScope } from '@loop/core';
+import type { LightMyRequestResponse } from 'fastify';
 import { api, type TestContext } from './testApp';
 
 /** Makes an API key through the API as `token` (an owner or manager) and returns it with its secret. */
@@ -25,4 +26,4 @@ export const withKey = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { payload?: unknown; headers?: Record<string, string> } = {},
-) => api(ctx.app, method, path, { token: key, ...options });
+): Promise<LightMyRequestResponse> => api(ctx.app, method, path, { token: key, ...options });

@@ -96,7 +96,7 @@ export function ApiKeysSection() {
           onCancel={() => setRevoking(null)}
         >
           <p>
-            De sleutel ‘{revoking.name}’ ({revoking.prefix}…) werkt vanaf het volgende verzoek niet meer.
+            De sleutel '{revoking.name}' ({revoking.prefix}…) werkt vanaf het volgende verzoek niet meer.
             Software die hem gebruikt, krijgt dan een foutmelding. Dit kan niet ongedaan worden gemaakt.
           </p>
         </ConfirmDialog>
