@@ -5,7 +5,7 @@ import {
   type ApiKeyRow,
   type CreatedApiKey,
 } from '@loop/core/apiKeys';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAsyncInjection } from '../app/ContainerProvider';
 import { TOKENS } from '../app/tokens';
 import { Field } from '../forms/Field';
@@ -13,9 +13,9 @@ import { Form } from '../forms/Form';
 import { FieldError } from '../forms/FormAlert';
 import { useForm } from '../forms/useForm';
 import { LoadFailed, Loading } from '../routing/Loading';
+import { ShownOnce } from '../shared/ShownOnce';
 import { useQuery } from '../shared/useQuery';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { useCopyText } from '../surveys/results/useCopyText';
 
 /**
  * 'API-sleutels' (R-KEY-1 to R-KEY-6): make a key with a name, scopes and an optional last day; its
@@ -175,36 +175,15 @@ function ApiKeyForm({ onCreated }: { readonly onCreated: () => void }) {
 }
 
 function CreatedKey({ created }: { readonly created: CreatedApiKey }) {
-  const copy = useCopyText();
-  const input = useRef<HTMLInputElement>(null);
   return (
-    <section className="created-links" aria-labelledby="created-api-key-heading">
-      <h4 id="created-api-key-heading">Nieuwe sleutel: {created.row.name}</h4>
-      <p className="alert alert-info" role="status">
-        {API_KEY_MESSAGES.keepNow}
-      </p>
-      <label htmlFor="created-api-key" className="visually-hidden">
-        De nieuwe API-sleutel
-      </label>
-      <input
-        id="created-api-key"
-        ref={input}
-        type="text"
-        readOnly
-        value={created.secret}
-        onFocus={(event) => event.target.select()}
-      />
-      <p className="actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() =>
-            void copy(created.secret, 'De sleutel is gekopieerd.', () => input.current?.select())
-          }
-        >
-          Sleutel kopiëren
-        </button>
-      </p>
-    </section>
+    <ShownOnce
+      id="created-api-key"
+      heading={`Nieuwe sleutel: ${created.row.name}`}
+      warning={API_KEY_MESSAGES.keepNow}
+      label="De nieuwe API-sleutel"
+      value={created.secret}
+      copyLabel="Sleutel kopiëren"
+      copied="De sleutel is gekopieerd."
+    />
   );
 }
