@@ -106,6 +106,13 @@ describe('calling Loop with a key', () => {
     expect(listed.body).toContain(survey.title);
     const results = await withKey(ctx, secret, 'GET', `/surveys/${survey.id}/results`);
     expect(results.statusCode).toBe(200);
+    const theirs = await createSurvey(ctx, {
+      organization: neighbour.organization,
+      managerToken: neighbour.owner.token,
+      memberToken: neighbour.member.token,
+      headers: neighbour.headers,
+    });
+    expect((await withKey(ctx, secret, 'GET', `/surveys/${theirs.id}/results`)).statusCode).toBe(404);
     const other = await withKey(ctx, secret, 'GET', '/surveys', {
       headers: { 'x-organization-id': String(neighbour.organization.id) },
     });
