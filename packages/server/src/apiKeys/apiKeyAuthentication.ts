@@ -53,9 +53,10 @@ export function createApiKeyAuthentication(
       },
     };
     for (const limit of limits) await limit(request, reply);
-    const scope = request.routeOptions.config.apiKeyScope;
-    if (scope === undefined) throw new ApiError(403, API_KEY_MESSAGES.routeNotAllowed);
-    if (!holder.scopes.includes(scope)) throw new ApiError(403, API_KEY_MESSAGES.scopeMissing(scope));
+    const { apiKeyScope: scope, apiKeySelf } = request.routeOptions.config;
+    if (scope === undefined && apiKeySelf !== true) throw new ApiError(403, API_KEY_MESSAGES.routeNotAllowed);
+    if (scope !== undefined && !holder.scopes.includes(scope))
+      throw new ApiError(403, API_KEY_MESSAGES.scopeMissing(scope));
     const header = readOrganizationHeader(request.headers['x-organization-id']);
     if (header.kind === 'invalid' || (header.kind === 'id' && header.id !== holder.organizationId)) {
       throw new ApiError(403, API_KEY_MESSAGES.otherOrganization);

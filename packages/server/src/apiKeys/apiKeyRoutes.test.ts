@@ -120,6 +120,18 @@ describe('calling Loop with a key', () => {
     expect(other.json()).toEqual({ detail: API_KEY_MESSAGES.otherOrganization });
   });
 
+  it('should tell any key about itself and its organisation, and refuse a session', async () => {
+    const made = await makeApiKey(ctx, as(team.manager), ['kpis:write'], { name: 'CLI' });
+    const current = await withKey(ctx, made.secret, 'GET', '/api-keys/current');
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual({
+      api_key: expect.objectContaining({ id: made.api_key.id, name: 'CLI', scopes: ['kpis:write'] }),
+      organization: { id: team.organization.id, name: 'Sleutelbedrijf BV' },
+    });
+    const session = await api(ctx.app, 'GET', '/api-keys/current', as(team.manager));
+    expect([session.statusCode, session.json()]).toEqual([403, { detail: API_KEY_MESSAGES.keyOnly }]);
+  });
+
   it('should answer 401 with its own message for a malformed, unknown, revoked or expired key', async () => {
     const malformed = await withKey(ctx, 'loop_kort', 'GET', '/surveys');
     expect([malformed.statusCode, malformed.json()]).toEqual([401, { detail: API_KEY_MESSAGES.malformed }]);

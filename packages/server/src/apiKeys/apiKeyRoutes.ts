@@ -1,5 +1,7 @@
-import type { ApiKey } from '@loop/core';
+import type { ApiKey, CurrentApiKey } from '@loop/core';
+import { API_KEY_MESSAGES } from '@loop/core/apiKeys';
 import { authOf } from '../auth/authenticate';
+import { ApiError } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { auditRequest } from '../logs/requestLog';
@@ -10,15 +12,17 @@ import {
   apiKeySchema,
   apiKeysSchema,
   createApiKeySchema,
+  currentApiKeySchema,
 } from './apiKeySchemas';
-import { listApiKeys } from './apiKeyStore';
+import { findApiKey, listApiKeys } from './apiKeyStore';
 import { createApiKey, revokeApiKey } from './apiKeyUseCases';
 
 const TAGS = ['api-keys'];
 
 /**
  * The organisation's API keys (R-KEY-1 to R-KEY-4): owners and managers list, make and revoke them
- * (`apiKeys.manage`). These routes declare no `apiKeyScope`: a key never manages keys (R-KEY-5).
+ * (`apiKeys.manage`). These routes declare no `apiKeyScope`: a key never manages keys (R-KEY-5);
+ * it may only ask about itself (`/api-keys/current`, for a CLI's `whoami`).
  */
 export const apiKeyRoutes =
   ({ deps, authenticate }: RouteContext): RoutesPlugin =>
@@ -82,6 +86,37 @@ export const apiKeyRoutes =
           message: `API-sleutel ${created.api_key.prefix} (id ${created.api_key.id}) gemaakt met ${created.api_key.scopes.join(', ')}`,
         });
         return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/api-keys/current',
+      {
+        onRequest: authenticate,
+        config: { apiKeySelf: true },
+        schema: {
+          operationId: 'getCurrentApiKey',
+          tags: TAGS,
+          summary: 'The calling API key',
+          description:
+            'De API-sleutel waarmee je dit vraagt en zijn organisatie: naam, begin, bevoegdheden, vervaldatum. ' +
+            'Werkt met elke geldige sleutel, welke bevoegdheden hij ook heeft; met een sessie 403.',
+          security: [{ apiKey: [] }],
+          response: {
+            200: currentApiKeySchema,
+            401: ERRORS.unauthorized,
+            403: ERRORS.forbidden,
+            429: ERRORS.tooManyRequests,
+          },
+        },
+      },
+      async (request): Promise<CurrentApiKey> => {
+        const caller = authOf(request).apiKey;
+        if (caller === null) throw new ApiError(403, API_KEY_MESSAGES.keyOnly);
+        const organization = await currentOrganization(deps, request);
+        const key = await findApiKey(deps.db, caller.organizationId, caller.id);
+        if (key === null) throw new ApiError(401, API_KEY_MESSAGES.unknown);
+        return { api_key: key, organization: { id: organization.id, name: organization.name } };
       },
     );
 

@@ -1,4 +1,10 @@
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyCreated, type CreateApiKeyRequest } from '@loop/core';
+import {
+  API_KEY_SCOPES,
+  type ApiKey,
+  type ApiKeyCreated,
+  type CreateApiKeyRequest,
+  type CurrentApiKey,
+} from '@loop/core';
 import { API_KEY_NAME_MAX_LENGTH } from '@loop/core/apiKeys';
 import { array, integer, nullable, object, oneOf, string } from '../http/schema';
 
@@ -55,4 +61,12 @@ export const apiKeyCreatedSchema = object<ApiKeyCreated>({
 
 export const apiKeyParams = object<{ readonly id: string }>({
   id: string({ maxLength: 20, description: 'Id van de API-sleutel.' }),
+});
+
+export const currentApiKeySchema = object<CurrentApiKey>({
+  api_key: apiKeySchema,
+  organization: object<CurrentApiKey['organization']>(
+    { id: integer(), name: string() },
+    { description: 'De organisatie van de sleutel.' },
+  ),
 });

@@ -166,6 +166,7 @@ describe('OpenAPI', () => {
       '/api/v1/organization/business-analyses': ['get'],
       '/api/v1/organization/business-analyses/{id}': ['get'],
       '/api/v1/api-keys': ['get', 'post'],
+      '/api/v1/api-keys/current': ['get'],
       '/api/v1/api-keys/{id}/revoke': ['post'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the

@@ -27,6 +27,8 @@ declare module 'fastify' {
      * (403): account, team, billing, admin and key management never take a key.
      */
     apiKeyScope?: ApiKeyScope;
+    /** Any working key may call it, whatever its scopes: what a key says about itself (R-KEY-5). */
+    apiKeySelf?: boolean;
   }
 }
 

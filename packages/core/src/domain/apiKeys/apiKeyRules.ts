@@ -57,6 +57,7 @@ export const API_KEY_MESSAGES = {
   otherOrganization:
     'Deze API-sleutel hoort bij een andere organisatie dan die in de header X-Organization-Id.',
   tooMany: 'Te veel verzoeken met deze API-sleutel. Wacht even en probeer het opnieuw.',
+  keyOnly: 'Dit kan alleen met een API-sleutel: het antwoord beschrijft de sleutel waarmee je het vraagt.',
 } as const;
 
 export const isApiKeyScope = (value: unknown): value is ApiKeyScope =>

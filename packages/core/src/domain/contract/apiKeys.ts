@@ -40,3 +40,9 @@ export interface ApiKeyCreated {
   readonly api_key: ApiKey;
   readonly secret: string;
 }
+
+/** GET /api-keys/current: the calling key and its organisation (for a CLI's `whoami`). */
+export interface CurrentApiKey {
+  readonly api_key: ApiKey;
+  readonly organization: { readonly id: number; readonly name: string };
+}
