@@ -119,6 +119,7 @@ const VISITS: Record<RoutePath, readonly Visit[]> = {
   ],
   '/profiel': [visit('admin', '/profiel')],
   '/organisatie': [visit('admin', '/organisatie'), visit('viewer', '/organisatie')],
+  '/koppelingen': [visit('admin', '/koppelingen'), visit('viewer', '/koppelingen')],
   '/personalisatie': [visit('admin', '/personalisatie')],
   '/contacten': [
     visit('admin', '/contacten'),

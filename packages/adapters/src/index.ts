@@ -18,6 +18,7 @@ export type {
   Uploader,
 } from './http/createApiClient';
 export { apiBaseUrl, createApiClient, NO_SESSION } from './http/createApiClient';
+export { createApiKeysGateway } from './http/createApiKeysGateway';
 export { createAuthGateway } from './http/createAuthGateway';
 export { createBillingGateway } from './http/createBillingGateway';
 export { createBrandingGateway } from './http/createBrandingGateway';

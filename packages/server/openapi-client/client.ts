@@ -63,3 +63,46 @@ export async function run(baseUrl: string, email: string, password: string): Pro
     total: surveys.total,
   };
 }
+
+export interface KeyRun {
+  readonly surveyId: number;
+  readonly questionIds: readonly string[];
+  readonly exportHeader: string;
+  readonly refusedStatus: number;
+  readonly refusedDetail: string;
+}
+
+/**
+ * With an API key (the `apiKey` scheme, scope `surveys:read`): reads a survey's results and its
+ * CSV export without naming the organisation, and is refused a write the key has no scope for.
+ */
+export async function runWithKey(baseUrl: string, key: string, surveyId: number): Promise<KeyRun> {
+  const authorization = `Bearer ${key}`;
+  const results = await call<JsonAnswer<operations['getSurveyResults'], 200>>(
+    `${baseUrl}/api/v1/surveys/${surveyId}/results`,
+    { headers: { authorization } },
+  );
+  const exportQuery: Query<operations['exportSurveyResponses']> = { format: 'csv' };
+  const exported = await fetch(`${baseUrl}/api/v1/surveys/${surveyId}/export?format=${exportQuery.format}`, {
+    headers: { authorization },
+  });
+  if (!exported.ok) throw new Error(`export: ${exported.status}`);
+  const exportHeader = (await exported.text()).replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+
+  const answer: JsonBody<operations['submitResponse']> = {
+    answers: [{ question_id: results.questions[0]?.question_id ?? '', value: { score: 9 } }],
+  };
+  const refused = await fetch(`${baseUrl}/api/v1/surveys/${surveyId}/responses`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(answer),
+  });
+  const problem = (await refused.json()) as JsonAnswer<operations['submitResponse'], 403>;
+  return {
+    surveyId: results.survey_id,
+    questionIds: results.questions.map((question) => question.question_id),
+    exportHeader,
+    refusedStatus: refused.status,
+    refusedDetail: problem.detail,
+  };
+}

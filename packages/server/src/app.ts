@@ -13,6 +13,8 @@ import { analysisRoutes } from './analysis/analysisRoutes';
 import { type Analyst, builtinAnalyst } from './analysis/analyst';
 import { createLlmAnalyst } from './analysis/llmAnalyst';
 import { summaryRoutes } from './analysis/summaryRoutes';
+import { createApiKeyAuthentication } from './apiKeys/apiKeyAuthentication';
+import { apiKeyRoutes } from './apiKeys/apiKeyRoutes';
 import type { AppDeps } from './appDeps';
 import { createAccessTokens } from './auth/accessTokens';
 import { startAuthCleanup } from './auth/authCleanup';
@@ -20,6 +22,7 @@ import { createAuthenticate } from './auth/authenticate';
 import { authRoutes } from './auth/authRoutes';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwordHasher';
 import {
+  apiKeyRateLimit,
   connectRateLimitStore,
   createRateLimitHooks,
   DEFAULT_RATE_LIMITS,
@@ -185,8 +188,9 @@ async function rateLimitStore(app: FastifyInstance, config: AppConfig) {
 
 function rateLimitRules(options: BuildAppOptions): RateLimitRules | null {
   if (options.rateLimits === false) return null;
-  if (options.rateLimits !== undefined) return { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  return options.config.rateLimit ? DEFAULT_RATE_LIMITS : null;
+  const defaults = { ...DEFAULT_RATE_LIMITS, apiKey: apiKeyRateLimit(options.config.apiKeyRateLimit) };
+  if (options.rateLimits !== undefined) return { ...defaults, ...options.rateLimits };
+  return options.config.rateLimit ? defaults : null;
 }
 
 /**
@@ -298,14 +302,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rules = rateLimitRules(options);
   const featureChecks = createRequireFeature(deps);
   app.decorate('checkedFeatures', featureChecks.checkedKeys);
+  const rateLimit = await createRateLimitHooks(
+    app,
+    rules,
+    rules === null ? { redis: null } : await rateLimitStore(app, config),
+  );
   const context: RouteContext = {
     deps,
-    authenticate: createAuthenticate(deps),
-    rateLimit: await createRateLimitHooks(
-      app,
-      rules,
-      rules === null ? { redis: null } : await rateLimitStore(app, config),
-    ),
+    authenticate: createAuthenticate(deps, createApiKeyAuthentication(deps, rateLimit('apiKey'))),
+    rateLimit,
     requireFeature: featureChecks.requireFeature,
   };
 
@@ -356,6 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contactMapRoutes(context),
     analysisRoutes(context),
     summaryRoutes(context),
+    apiKeyRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

@@ -121,6 +121,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDist: fromRepoRoot(value(env, 'WEB_DIST') ?? 'packages/web/dist'),
     seedDemo: flag(env, 'SEED_DEMO', true),
     rateLimit: flag(env, 'RATE_LIMIT', true),
+    apiKeyRateLimit: positiveInteger(env, 'API_KEY_RATE_LIMIT', 600, 100_000),
     trustProxy: trustProxy(env),
     corsOrigins: corsOrigins(env),
     logLevel,

@@ -21,6 +21,8 @@ export interface AppConfig {
   readonly webDist: string;
   readonly seedDemo: boolean;
   readonly rateLimit: boolean;
+  /** API_KEY_RATE_LIMIT: requests a minute one API key may make (R-KEY-7); counted only with RATE_LIMIT on. */
+  readonly apiKeyRateLimit: number;
   /** REDIS_URL: rate-limit counters in Redis, shared by every API instance; unset: in this process. */
   readonly redisUrl: string | null;
   readonly trustProxy: TrustProxy;

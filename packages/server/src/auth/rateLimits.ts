@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ANALYSIS_MESSAGES, SUMMARY_MESSAGES } from '@loop/core';
+import { API_KEY_MESSAGES } from '@loop/core/apiKeys';
 import { normaliseEmail } from '@loop/core/auth';
 import { RESULTS_LINK_MESSAGES } from '@loop/core/surveys/results';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,13 +24,15 @@ export type RateLimitedAction =
   | 'emailChange'
   | 'businessAnalysis'
   | 'openAnswerSummary'
-  | 'sharedResultsPassword';
+  | 'sharedResultsPassword'
+  | 'apiKey';
 
 /**
  * Counted per client IP, per e-mail address in the body, per the pair, per signed-in account, per
- * the request's organisation (after the membership check), or per the link token in the path.
+ * the request's organisation (after the membership check), per the link token in the path, or per
+ * the API key the request came with.
  */
-export type RateLimitScope = 'ip' | 'address' | 'ip+address' | 'account' | 'organization' | 'link';
+export type RateLimitScope = 'ip' | 'address' | 'ip+address' | 'account' | 'organization' | 'link' | 'apiKey';
 
 export interface RateLimitRule {
   readonly scope: RateLimitScope;
@@ -95,7 +98,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
     { scope: 'ip', max: 10, windowMs: 15 * MINUTE_MS, detail: RESULTS_LINK_MESSAGES.tooManyGuesses },
     { scope: 'link', max: 100, windowMs: 15 * MINUTE_MS, detail: RESULTS_LINK_MESSAGES.tooManyGuesses },
   ],
+  // Every request made with an API key (R-KEY-7): 10 a second on average is more than a sync job
+  // needs, and a runaway script cannot crowd out the people using Loop. API_KEY_RATE_LIMIT sets it.
+  apiKey: apiKeyRateLimit(600),
 };
+
+/** The rule of requests made with an API key: `perMinute` per key (R-KEY-7). */
+export function apiKeyRateLimit(perMinute: number): readonly RateLimitRule[] {
+  return [{ scope: 'apiKey', max: perMinute, windowMs: MINUTE_MS, detail: API_KEY_MESSAGES.tooMany }];
+}
 
 /** A preHandler hook that answers 429 once any rule of the action is exceeded. */
 export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -118,6 +129,8 @@ const KEYS: Readonly<Record<RateLimitScope, (request: FastifyRequest) => string>
   // Runs after the membership check, which found the organisation.
   organization: (request) => `org:${knownOrganizationId(request) ?? 'none'}`,
   link: (request) => `link:${(request.params as { token?: unknown } | undefined)?.token ?? ''}`,
+  // Runs once the key is known (apiKeyAuthentication.ts).
+  apiKey: (request) => `key:${request.auth?.apiKey?.id ?? 'none'}`,
 };
 
 /** Where the counters live: this process, or a Redis every API instance shares. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import { parseId } from '../db/database';
 import { ApiError } from '../http/apiError';
+import type { RouteContext } from '../http/routeContext';
 import { auditRequest } from '../logs/requestLog';
 import { currentOrganization } from '../organizations/memberships';
 import type { ContactRefusal, ContactRefusalCode, ContactResult } from './contactRefusals';
@@ -38,7 +39,7 @@ export function idOf(raw: string, notFound: string): number {
 export const checkSelection = (raw: BulkBody['selection']): ContactSelection => unwrap(selectionOf(raw));
 
 /** Every contacts route needs `contacts.manage`. */
-export const manageContacts = (authenticate: (request: FastifyRequest) => Promise<void>) => ({
+export const manageContacts = (authenticate: RouteContext['authenticate']) => ({
   onRequest: authenticate,
   config: { permission: 'contacts.manage' as const },
 });

@@ -4,6 +4,7 @@
 export * from './schema/accounts';
 export * from './schema/alerts';
 export * from './schema/analysis';
+export * from './schema/apiKeys';
 export * from './schema/billing';
 export * from './schema/contacts';
 export * from './schema/finance';

@@ -106,7 +106,7 @@ describe('OpenAPI', () => {
       '/api/v1/surveys/{id}/questions/{questionId}': ['get'],
       '/api/v1/surveys/{id}/questions/{questionId}/summary': ['post'],
       '/api/v1/surveys/{id}/export': ['get'],
-      '/api/v1/surveys/{id}/responses': ['get'],
+      '/api/v1/surveys/{id}/responses': ['get', 'post'],
       '/api/v1/surveys/{id}/responses/{responseId}': ['delete', 'get'],
       '/api/v1/surveys/{id}/responses/{responseId}/export': ['get'],
       '/api/v1/analytics': ['get'],
@@ -165,10 +165,14 @@ describe('OpenAPI', () => {
       '/api/v1/organization/business-analysis': ['get', 'post'],
       '/api/v1/organization/business-analyses': ['get'],
       '/api/v1/organization/business-analyses/{id}': ['get'],
+      '/api/v1/api-keys': ['get', 'post'],
+      '/api/v1/api-keys/current': ['get'],
+      '/api/v1/api-keys/{id}/revoke': ['post'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
-    // simulated checkout's buttons (an HTML form), sync and cancel (no body).
+    // simulated checkout's buttons (an HTML form), sync, cancel and revoking a key (no body).
     const withoutJsonBody = new Set([
+      '/api/v1/api-keys/{id}/revoke',
       '/api/v1/surveys/{id}/alerts/webhook/test',
       '/api/v1/branding/logo',
       '/api/v1/branding/background',
@@ -209,6 +213,13 @@ describe('OpenAPI', () => {
     ]);
     expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '401', '403', '429']);
     expect(document.paths['/api/v1/users/me']!.get!.security).toEqual([{ bearerAuth: [] }]);
+    // R-KEY-3: what an API key needs is on the operation; key management itself takes no key.
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/v1/surveys/{id}/export']!.get!.security).toEqual([
+      { bearerAuth: [] },
+      { apiKey: ['surveys:read'] },
+    ]);
+    expect(document.paths['/api/v1/api-keys']!.post!.security).toEqual([{ bearerAuth: [] }]);
     const upload = document.paths['/api/v1/branding/logo']!.post!;
     expect(upload.requestBody?.content['multipart/form-data']?.schema.properties).toHaveProperty('file');
     const analysis = document.paths['/api/v1/organization/business-analysis']!.post!;

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { ERRORS } from './commonSchemas';
 import { contentSecurityPolicy, serializePolicy } from './securityHeaders';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -46,12 +47,26 @@ export async function registerOpenApi(
         description:
           'De API van Loop. JSON in snake_case; fouten als `{detail, fields?}` met een Nederlandse tekst. ' +
           'Inloggen geeft een toegangstoken (Authorization: Bearer …) en een verversingstoken. Routes van een ' +
-          'organisatie gebruiken de header X-Organization-Id (zonder header: de eerste organisatie).',
+          'organisatie gebruiken de header X-Organization-Id (zonder header: de eerste organisatie). Koppelingen ' +
+          'gebruiken een API-sleutel (Authorization: Bearer loop_…): per operatie staat welke bevoegdheid die nodig heeft.',
       },
       // Relative: the document is served by the API it describes, whatever its host.
       servers: [{ url: '/', description: 'Deze Loop-server' }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // R-KEY-3: an operation lists the scope a key needs in its requirement, which OpenAPI 3.1
+          // allows for any scheme; operations without it refuse keys.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'loop_<8 tekens>_<43 tekens>',
+            description:
+              'API-sleutel van de organisatie (Koppelingen → API-sleutels). Werkt alleen op operaties die een ' +
+              'bevoegdheid noemen, voor de eigen organisatie (geen X-Organization-Id nodig), met de rol van wie ' +
+              'hem maakte als grens.',
+          },
+        },
       },
       tags: [
         { name: 'auth', description: 'Registreren, inloggen, sessies en wachtwoordherstel' },
@@ -76,13 +91,30 @@ export async function registerOpenApi(
           name: 'finance',
           description: 'Financiën: inkomsten en kosten, overzichten, btw en bankafschriften',
         },
+        { name: 'api-keys', description: 'API-sleutels van de organisatie voor koppelingen en de CLI' },
         { name: 'admin', description: 'Platformbeheer' },
         { name: 'system', description: 'Status van de server' },
       ],
     },
     hideUntagged: true,
     transform: ({ schema, url, route }) => {
-      const documented = { ...schema, ...documentedQuery(schema) } as FastifySchema;
+      const scope = route.config?.apiKeyScope;
+      const security = (schema as { security?: unknown[] } | undefined)?.security;
+      const documented = {
+        ...schema,
+        ...documentedQuery(schema),
+        ...(scope === undefined || security === undefined
+          ? {}
+          : {
+              security: [...security, { apiKey: [scope] }],
+              // With a key: 403 without the scope or for another organisation, 429 over its limit.
+              response: {
+                403: ERRORS.forbidden,
+                429: ERRORS.tooManyRequests,
+                ...(schema.response as object),
+              },
+            }),
+      } as FastifySchema;
       // Uploads are read as a stream in the handler, so their body is documented here only.
       const field = route.config?.uploadField;
       if (field === undefined) return { schema: documented, url };

@@ -3,15 +3,18 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { API_KEY_MESSAGES } from '@loop/core/apiKeys';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApiKey } from '../testing/apiKeyTesting';
 import { api, createTestContext, createUser, login, type TestContext } from '../testing/testApp';
 
 /**
  * The published API document as a real client meets it: linted with Redocly's recommended rules,
  * turned into TypeScript types by openapi-typescript, and a small client written against those
- * types (`packages/server/openapi-client/client.ts`) type-checked and run against this server.
+ * types (`packages/server/openapi-client/client.ts`) type-checked and run against this server, with
+ * a session and with an API key.
  */
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CLIENT = resolve(import.meta.dirname, '../../openapi-client/client.ts');
@@ -179,6 +182,7 @@ describe('a client generated from the OpenAPI document', () => {
     // Outside this package's sources on purpose (it needs the generated types to compile).
     const client = (await import(CLIENT)) as {
       run(baseUrl: string, email: string, password: string): Promise<unknown>;
+      runWithKey(baseUrl: string, key: string, surveyId: number): Promise<unknown>;
     };
     const result = await client.run(address, user.email, user.password);
     expect(result).toEqual({
@@ -186,6 +190,16 @@ describe('a client generated from the OpenAPI document', () => {
       organisationName: 'Klant BV',
       surveyTitles: ['Gegenereerde klant'],
       total: 1,
+    });
+
+    // R-KEY-3: the same survey with an API key that may only read.
+    const { secret } = await makeApiKey(ctx, { token, headers }, ['surveys:read']);
+    expect(await client.runWithKey(address, secret, id)).toEqual({
+      surveyId: id,
+      questionIds: ['q1'],
+      exportHeader: expect.stringContaining('Aanbevelen?'),
+      refusedStatus: 403,
+      refusedDetail: API_KEY_MESSAGES.scopeMissing('responses:write'),
     });
   });
 });

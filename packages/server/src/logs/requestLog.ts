@@ -20,9 +20,16 @@ export function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? UNMATCHED_ROUTE;
 }
 
+/** Which API key made the request (R-KEY-8): its id and prefix, never the key. */
+const viaKey = (request: FastifyRequest): string => {
+  const key = request.auth?.apiKey;
+  return key ? ` met API-sleutel ${key.prefix} (id ${key.id})` : '';
+};
+
 /**
  * Records every API request after its answer went out: method, route pattern, status and duration,
- * plus the organisation the request worked in. Never the path, query, body, headers or address.
+ * plus the organisation the request worked in and the API key it came with. Never the path, query,
+ * body, headers or address.
  */
 export function registerRequestLog(app: FastifyInstance, log: AppLog): void {
   app.addHook('onResponse', (request, reply, done) => {
@@ -38,7 +45,7 @@ export function registerRequestLog(app: FastifyInstance, log: AppLog): void {
         action: request.method,
         route,
         httpStatus: status,
-        message: `${request.method} ${route} ${status} in ${Math.round(reply.elapsedTime)} ms`,
+        message: `${request.method} ${route} ${status} in ${Math.round(reply.elapsedTime)} ms${viaKey(request)}`,
       });
     }
     done();

@@ -144,6 +144,10 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/organization/business-analysis': 'analysis.use',
   'GET /api/v1/organization/business-analyses': 'analysis.use',
   'GET /api/v1/organization/business-analyses/:id': 'analysis.use',
+  'POST /api/v1/surveys/:id/responses': 'surveys.manage',
+  'GET /api/v1/api-keys': 'apiKeys.manage',
+  'POST /api/v1/api-keys': 'apiKeys.manage',
+  'POST /api/v1/api-keys/:id/revoke': 'apiKeys.manage',
 };
 
 /** Leaving would take the caller out of the team the other calls use; teamRoutes.test.ts covers it. */

@@ -38,6 +38,7 @@ import {
   type SaveResponseDeps,
   saveResponse,
 } from './saveResponse';
+import { registerSubmitResponseRoute } from './submitResponseRoute';
 import { type SurveyContent, SurveyQuestionsCache } from './surveyQuestionsCache';
 import { acceptedLanguages, SurveyTranslationsCache, textLanguage } from './translatedSurveys';
 
@@ -70,7 +71,7 @@ const refusalError = (refusal: RespondRefusal): ApiError =>
  * are. The application log records the route pattern only, never the token.
  */
 export const respondRoutes =
-  ({ deps, rateLimit }: RouteContext): RoutesPlugin =>
+  ({ deps, rateLimit, authenticate }: RouteContext): RoutesPlugin =>
   async (app) => {
     const questionsCache = new SurveyQuestionsCache();
     const translationsCache = new SurveyTranslationsCache();
@@ -315,4 +316,7 @@ export const respondRoutes =
         return result.value;
       },
     );
+
+    // Submitting with an API key shares this plugin's batched lookups and writes.
+    registerSubmitResponseRoute(app, { deps, authenticate }, saveDeps, refusalError);
   };

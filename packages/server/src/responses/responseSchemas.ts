@@ -57,7 +57,7 @@ const answerValueSchema = {
     'multiple_choice {option_ids, other?}, open tekst {text}, nps en rating {score}.',
 } as Schema<AnswerValue>;
 
-const answerInputSchema = object<AnswerInput>(
+export const answerInputSchema = object<AnswerInput>(
   {
     question_id: string({ maxLength: 200, description: 'Id van de vraag.' }),
     value: answerValueSchema,
@@ -66,26 +66,36 @@ const answerInputSchema = object<AnswerInput>(
   { optional: ['seconds_spent'] },
 );
 
+/** The respondent's context: the public link's hidden fields and the language answered in. */
+const contextProperties = {
+  // Open here: core's `checkRespondentContext` refuses a declared field's bad value with a Dutch
+  // message under `hidden_fields.<name>` and ignores names the survey does not declare.
+  hidden_fields: {
+    type: 'object',
+    maxProperties: HIDDEN_FIELDS_MAX * 5,
+    description:
+      'De verborgen velden die de publieke link meegaf (`?afdeling=Verkoop`), per naam. Alleen de namen die ' +
+      `de survey declareert tellen (andere worden genegeerd); een waarde is tekst van hoogstens ${HIDDEN_FIELD_VALUE_MAX_LENGTH} ` +
+      'tekens (anders 400). Vastgelegd bij de eerste keer opslaan; een persoonlijke link neemt ze van het contact.',
+  } as Schema<Readonly<Record<string, string>> | undefined>,
+  language: string({
+    maxLength: 20,
+    description: `De taal waarin de deelnemer antwoordt: een van ${CONTACT_LANGUAGES.join(', ')} (anders 400).`,
+  }),
+};
+
+const answersProperty = array(answerInputSchema, {
+  maxItems: ANSWERS_CAP,
+  description: 'De antwoorden tot nu toe.',
+});
+
 export const respondRequestSchema = object<RespondRequest>(
   {
-    answers: array(answerInputSchema, { maxItems: ANSWERS_CAP, description: 'De antwoorden tot nu toe.' }),
+    answers: answersProperty,
     final: boolean({
       description: 'true: insturen (verplichte vragen gecontroleerd); false: tussentijds opslaan.',
     }),
-    // Open here: core's `checkRespondentContext` refuses a declared field's bad value with a Dutch
-    // message under `hidden_fields.<name>` and ignores names the survey does not declare.
-    hidden_fields: {
-      type: 'object',
-      maxProperties: HIDDEN_FIELDS_MAX * 5,
-      description:
-        'De verborgen velden die de publieke link meegaf (`?afdeling=Verkoop`), per naam. Alleen de namen die ' +
-        `de survey declareert tellen (andere worden genegeerd); een waarde is tekst van hoogstens ${HIDDEN_FIELD_VALUE_MAX_LENGTH} ` +
-        'tekens (anders 400). Vastgelegd bij de eerste keer opslaan; een persoonlijke link neemt ze van het contact.',
-    } as Schema<Readonly<Record<string, string>> | undefined>,
-    language: string({
-      maxLength: 20,
-      description: `De taal waarin de deelnemer antwoordt: een van ${CONTACT_LANGUAGES.join(', ')} (anders 400).`,
-    }),
+    ...contextProperties,
     respondent_key: string({
       maxLength: 64,
       description:
@@ -96,6 +106,12 @@ export const respondRequestSchema = object<RespondRequest>(
     optional: ['respondent_key', 'hidden_fields', 'language'],
     description: 'Antwoorden opslaan of insturen.',
   },
+);
+
+/** POST /surveys/:id/responses: one whole response, submitted at once. */
+export const submitResponseSchema = object<Omit<RespondRequest, 'final' | 'respondent_key'>>(
+  { answers: answersProperty, ...contextProperties },
+  { optional: ['hidden_fields', 'language'], description: 'Een volledig antwoord, in één keer ingestuurd.' },
 );
 
 export const respondResultSchema = object<RespondResult>(

@@ -51,6 +51,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     webDist: join(dataDir, 'no-web-build'),
     seedDemo: false,
     rateLimit: false,
+    apiKeyRateLimit: 600,
     trustProxy: false,
     corsOrigins: [],
     logLevel: 'silent',

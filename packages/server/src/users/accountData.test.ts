@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, surveys, users } from '../db/schema';
+import { makeApiKey } from '../testing/apiKeyTesting';
 import { everyTypeQuestions } from '../testing/everyTypeQuestions';
 import { bankFixture, multipartForm, postImport, sampleRecord } from '../testing/finance';
 import { createKpi, teamCall } from '../testing/kpiTesting';
@@ -39,6 +40,7 @@ const EXPORTED_AS: Readonly<Record<string, string>> = {
   business_analyses: 'business_analyses_made',
   contact_imports: 'contact_imports_made',
   survey_alert_members: 'survey_alert_choices',
+  api_keys: 'api_keys_made',
 };
 
 const referring = (targets: readonly string[]) =>
@@ -120,6 +122,7 @@ describe('GET /users/me/export', () => {
       token: owner.token,
       payload: { new_email: uniqueEmail('elders'), current_password: owner.password },
     });
+    await makeApiKey(ctx, { token: owner.token, headers: team.headers }, ['surveys:read']);
     await ctx.app.mail.drain();
 
     const exported = await download(owner.token);

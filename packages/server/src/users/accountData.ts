@@ -6,6 +6,7 @@ import type { AppDeps } from '../appDeps';
 import type { UploadStore } from '../branding/uploadStore';
 import type { Queryable } from '../db/database';
 import {
+  apiKeys,
   businessAnalyses,
   contactImports,
   emailChanges,
@@ -171,6 +172,24 @@ const USER_SECTIONS: Readonly<Record<string, UserSection>> = {
       conditions: surveyAlertMembers.conditions,
       last_digest_day: surveyAlertMembers.lastDigestDay,
       updated_at: surveyAlertMembers.updatedAt,
+    },
+  },
+  // API keys belong to their organisation; the export says which this person made (never the hash).
+  api_keys_made: {
+    table: apiKeys,
+    about: namedIn(apiKeys.createdBy),
+    order: apiKeys.id,
+    fields: {
+      id: apiKeys.id,
+      organization_id: apiKeys.organizationId,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      created_at: apiKeys.createdAt,
+      expires_at: apiKeys.expiresAt,
+      revoked_at: apiKeys.revokedAt,
+      last_used_at: apiKeys.lastUsedAt,
+      last_used_ip: apiKeys.lastUsedIp,
     },
   },
   // Contact imports belong to their organisation; the account export says which files this person imported.

@@ -20,11 +20,14 @@ export async function updateProfile(
   return updated ?? user;
 }
 
-/** Changes the password after checking the current one; every other session of the user ends. */
+/**
+ * Changes the password after checking the current one; every other session of the user ends (all
+ * of them without a session: API keys never reach this route, R-KEY-5).
+ */
 export async function changePassword(
   deps: AppDeps,
   user: UserRow,
-  sessionId: string,
+  sessionId: string | null,
   input: { readonly currentPassword: string; readonly newPassword: string },
 ): Promise<Result<void, 'wrong_password'>> {
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) return err('wrong_password');
@@ -32,7 +35,7 @@ export async function changePassword(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, 'password_changed', now, sessionId);
+    await revokeUserSessions(tx, user.id, 'password_changed', now, sessionId ?? undefined);
   });
   return ok(undefined);
 }

@@ -42,6 +42,7 @@ const LAZY_TOKENS = new Set([
   'SurveyResultsGateway',
   'ResultsUseCases',
   'ResultsLinksUseCases',
+  'ApiKeysUseCases',
   'SurveyShare',
   'ExportResultsPdf',
   'SummaryUseCases',

@@ -182,6 +182,17 @@ const onDemandModule = new ContainerModule(({ bind }) => {
   const kpis = onDemand(bind, () => import('./kpiServices'));
   kpis(TOKENS.KpiGateway, (chunk, api) => chunk.createKpiGateway(api), [TOKENS.ApiClient]);
 
+  const apiKeys = onDemand(bind, () => import('./apiKeyServices'));
+  apiKeys(
+    TOKENS.ApiKeysUseCases,
+    (chunk, api, clock) =>
+      chunk.createApiKeysUseCases({
+        gateway: chunk.createApiKeysGateway(api),
+        now: () => new Date(clock.now()),
+      }),
+    [TOKENS.ApiClient, TOKENS.Clock],
+  );
+
   const finance = onDemand(bind, () => import('./financeServices'));
   finance(TOKENS.FinanceGateway, (chunk, api) => chunk.createFinanceGateway(api), [TOKENS.ApiClient]);
 

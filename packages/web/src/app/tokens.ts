@@ -11,6 +11,7 @@ import type {
 } from '@loop/core';
 import type { CurrentUserStore, InvitationUseCases, OwnDataUseCases } from '@loop/core/account';
 import type { AnalysisSession, BusinessAnalysisGateway } from '@loop/core/analysisSession';
+import type { ApiKeysUseCases } from '@loop/core/apiKeys';
 import type { ClientApp } from '@loop/core/app';
 import type { AuthUseCases, RegistrationKeyStore } from '@loop/core/authFlow';
 import type {
@@ -154,6 +155,8 @@ export const TOKENS = {
   SurveyEditors: Symbol.for('Loop.SurveyEditors') as ServiceIdentifier<SurveyEditorPool>,
   /** Surveys list, results, question detail, analytics, export and sharing links. */
   ResultsUseCases: Symbol.for('Loop.ResultsUseCases') as ServiceIdentifier<ResultsUseCases>,
+  /** 'API-sleutels' on /koppelingen: the organisation's API keys (R-KEY-1). */
+  ApiKeysUseCases: Symbol.for('Loop.ApiKeysUseCases') as ServiceIdentifier<ApiKeysUseCases>,
   /** 'Resultaten delen': the read-only results links of a survey (R-SHARE-1). */
   ResultsLinksUseCases: Symbol.for('Loop.ResultsLinksUseCases') as ServiceIdentifier<ResultsLinksUseCases>,
   /** The share step and 'Delen': the public link's QR code, shown and downloaded as SVG and PNG. */

@@ -68,6 +68,7 @@ const FinanceScreen = screen(() => import('../finance/FinanceScreen'), 'FinanceS
 const ContactsScreen = screen(() => import('../contacts/ContactsScreen'), 'ContactsScreen');
 const AdvancedKpisScreen = screen(() => import('../kpis/advanced/AdvancedKpisScreen'), 'AdvancedKpisScreen');
 const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScreen');
+const IntegrationsScreen = screen(() => import('../integrations/IntegrationsScreen'), 'IntegrationsScreen');
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 const InvitationsScreen = screen(() => import('../invitations/InvitationsScreen'), 'InvitationsScreen');
 const UnsubscribeScreen = screen(() => import('../invitations/UnsubscribeScreen'), 'UnsubscribeScreen');
@@ -105,6 +106,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/dashboard', Screen: DashboardScreen },
   { path: '/profiel', Screen: ProfileScreen },
   { path: '/organisatie', Screen: TeamScreen },
+  { path: '/koppelingen', Screen: IntegrationsScreen },
   { path: '/contacten', Screen: ContactsScreen },
   {
     path: '/personalisatie',

@@ -49,6 +49,7 @@ describe('MainNav', () => {
     expect([...(list?.querySelectorAll('a') ?? [])].map((a) => a.textContent)).toEqual([
       'Bedrijfsanalyse',
       'Organisatie',
+      'Koppelingen',
       'Abonnement',
       'Profiel',
       'Personalisatie',
@@ -71,12 +72,13 @@ describe('MainNav', () => {
     expect(toggle?.className).toContain('is-current');
   });
 
-  it('should not offer Contacten or the business analysis to a viewer, and the subscription to everyone', async () => {
+  it('should not offer Contacten, the business analysis or Koppelingen to a viewer, and the subscription to everyone', async () => {
     const test = app('viewer');
     const { container } = await render(<App container={test.container} locationHook={test.location.hook} />);
     await waitFor(() => expect(container.querySelector('#main-nav a[href="/finance"]')).not.toBeNull());
     expect(container.querySelector('#main-nav a[href="/contacten"]')).toBeNull();
     expect(container.querySelector('#main-nav a[href="/bedrijfsanalyse"]')).toBeNull();
+    expect(container.querySelector('#main-nav a[href="/koppelingen"]')).toBeNull();
     expect(container.querySelector('#main-nav a[href="/dashboard/abonnement"]')?.textContent).toBe(
       'Abonnement',
     );

@@ -43,6 +43,7 @@ const MORE: readonly NavItem[] = [
     permission: 'analysis.use',
   },
   { href: '/organisatie', label: 'Organisatie', adminOnly: false },
+  { href: '/koppelingen', label: 'Koppelingen', adminOnly: false, permission: 'apiKeys.manage' },
   { href: '/dashboard/abonnement', label: 'Abonnement', adminOnly: false },
   { href: '/profiel', label: 'Profiel', adminOnly: false },
   { href: '/personalisatie', label: 'Personalisatie', adminOnly: false, feature: 'branding' },

@@ -77,6 +77,7 @@ describe('ROUTE_ACCESS', () => {
       '/email-herstellen/:token',
       '/afmelden/:token',
       '/survey/:id/uitnodigen',
+      '/koppelingen',
     ]);
     expect(Object.keys(table).filter((path) => !known.has(path))).toEqual([]);
   });

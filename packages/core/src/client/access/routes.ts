@@ -43,6 +43,8 @@ export const ROUTE_ACCESS = {
   '/contacten': { access: 'onboarded' },
   '/bedrijfsanalyse': { access: 'onboarded' },
   '/finance': { access: 'onboarded' },
+  // Loop's own, beyond R-ACCESS-1: the organisation's integrations (API keys, R-KEY-1).
+  '/koppelingen': { access: 'onboarded' },
   // Pages restricted to admins are open to template managers too. The API keeps platform data for
   // admins, so these pages ask for it only as an admin: a template manager sees on /admin the
   // templates they manage and on /admin/billing a line saying it is for platform admins

@@ -10,6 +10,8 @@ export type {
   StoredBusinessAnalysis,
 } from './analysis';
 export { ANALYSIS_MESSAGES } from './analysis';
+export type { ApiKey, ApiKeyCreated, ApiKeyScope, CreateApiKeyRequest, CurrentApiKey } from './apiKeys';
+export { API_KEY_SCOPES } from './apiKeys';
 export type {
   AdminPayment,
   AdminSubscription,

@@ -65,6 +65,11 @@ export const PERMISSIONS = [
    * binds every member's invitations, so those who invite may not loosen it themselves.
    */
   'contacts.rules',
+  /**
+   * Make, list and revoke the organisation's API keys (R-KEY-4). A key acts with its maker's role,
+   * so only those who may do most of what a key can may make one.
+   */
+  'apiKeys.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -86,6 +91,7 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'analysis.use',
     'contacts.manage',
     'contacts.rules',
+    'apiKeys.manage',
   ],
   member: [
     'organization.read',
@@ -127,6 +133,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
     'Met de rol Lezer kun je de bedrijfsanalyse niet maken of bekijken: die bevat ook de financiën.',
   'contacts.manage': 'Met de rol Lezer kun je geen contacten bekijken of beheren: dat zijn persoonsgegevens.',
   'contacts.rules': 'Alleen een eigenaar of beheerder kan de contactregel van de organisatie wijzigen.',
+  'apiKeys.manage': 'Alleen een eigenaar of beheerder kan API-sleutels maken, bekijken of intrekken.',
 };
 
 /**

@@ -6,7 +6,7 @@ import {
   RESULTS_LINK_PASSWORD_MIN_LENGTH,
   SHARED_OPEN_ANSWERS_MIN_RESPONSES,
 } from '@loop/core/surveys/results';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAsyncInjection } from '../../app/ContainerProvider';
 import { TOKENS } from '../../app/tokens';
 import { Field } from '../../forms/Field';
@@ -14,8 +14,8 @@ import { Form } from '../../forms/Form';
 import { FieldError } from '../../forms/FormAlert';
 import { useForm } from '../../forms/useForm';
 import { LoadFailed, Loading } from '../../routing/Loading';
+import { ShownOnce } from '../../shared/ShownOnce';
 import { useQuery } from '../../shared/useQuery';
-import { useCopyText } from './useCopyText';
 
 const OPEN_TYPES: ReadonlySet<string> = new Set(['open_short', 'open_long']);
 
@@ -218,34 +218,15 @@ function ResultsLinkForm({
 }
 
 function CreatedLink({ link }: { readonly link: CreatedResultsLink }) {
-  const copy = useCopyText();
-  const input = useRef<HTMLInputElement>(null);
   return (
-    <section className="created-links" aria-labelledby="created-results-link-heading">
-      <h4 id="created-results-link-heading">Nieuwe link: {link.row.title}</h4>
-      <p className="alert alert-info" role="status">
-        {RESULTS_LINK_MESSAGES.keepNow}
-      </p>
-      <label htmlFor="created-results-link" className="visually-hidden">
-        De nieuwe resultatenlink
-      </label>
-      <input
-        id="created-results-link"
-        ref={input}
-        type="text"
-        readOnly
-        value={link.url}
-        onFocus={(event) => event.target.select()}
-      />
-      <p className="actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void copy(link.url, 'De link is gekopieerd.', () => input.current?.select())}
-        >
-          Link kopiëren
-        </button>
-      </p>
-    </section>
+    <ShownOnce
+      id="created-results-link"
+      heading={`Nieuwe link: ${link.row.title}`}
+      warning={RESULTS_LINK_MESSAGES.keepNow}
+      label="De nieuwe resultatenlink"
+      value={link.url}
+      copyLabel="Link kopiëren"
+      copied="De link is gekopieerd."
+    />
   );
 }
