@@ -91,6 +91,7 @@ import { surveyRoutes } from './surveys/surveyRoutes';
 import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
 import { accountRoutes } from './users/accountRoutes';
 import { userRoutes } from './users/userRoutes';
+import { webhookRoutes } from './webhooks/webhookRoutes';
 
 export interface BuildAppOptions {
   readonly config: AppConfig;
@@ -356,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contactMapRoutes(context),
     analysisRoutes(context),
     summaryRoutes(context),
+    webhookRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

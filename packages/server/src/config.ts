@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { alertSettings } from './configAlerts';
+import { webhookSettings } from './configWebhooks';
 import { invoiceSupplier, paymentSettings } from './configBilling';
 import { absoluteUrl, ConfigError, type Env, flag, fromRepoRoot, positiveInteger, value } from './configEnv';
 import { geocoderUrl, llmSettings, mapSettings, outboxRate, testClockFile } from './configServices';
@@ -139,6 +140,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     testClockFile: testClockFile(env, production),
     reminderIntervalSeconds: positiveInteger(env, 'REMINDER_INTERVAL_SECONDS', 60, 3_600),
     alerts: alertSettings(env, dataDir, production),
+    webhooks: webhookSettings(env, dataDir, production),
   };
 }
 

@@ -17,3 +17,4 @@ export * from './schema/resultsLinks';
 export * from './schema/surveyInvitations';
 export * from './schema/surveyRounds';
 export * from './schema/surveys';
+export * from './schema/webhooks';

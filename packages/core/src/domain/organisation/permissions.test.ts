@@ -21,6 +21,7 @@ const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {
   'analysis.use': ['owner', 'manager', 'member'],
   'contacts.manage': ['owner', 'manager', 'member'],
   'contacts.rules': ['owner', 'manager'],
+  'webhooks.manage': ['owner', 'manager'],
 };
 
 describe('can', () => {

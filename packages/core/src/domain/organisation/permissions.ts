@@ -65,6 +65,12 @@ export const PERMISSIONS = [
    * binds every member's invitations, so those who invite may not loosen it themselves.
    */
   'contacts.rules',
+  /**
+   * The organisation's webhook endpoints: add, change, delete, reveal and rotate their signing
+   * secrets, read their delivery logs and send again (R-HOOK-2). The events carry response and
+   * contact ids to another system, so only those who manage the organisation's data may.
+   */
+  'webhooks.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -86,6 +92,7 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'analysis.use',
     'contacts.manage',
     'contacts.rules',
+    'webhooks.manage',
   ],
   member: [
     'organization.read',
@@ -127,6 +134,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
     'Met de rol Lezer kun je de bedrijfsanalyse niet maken of bekijken: die bevat ook de financiën.',
   'contacts.manage': 'Met de rol Lezer kun je geen contacten bekijken of beheren: dat zijn persoonsgegevens.',
   'contacts.rules': 'Alleen een eigenaar of beheerder kan de contactregel van de organisatie wijzigen.',
+  'webhooks.manage': 'Alleen een eigenaar of beheerder kan de webhooks van de organisatie beheren.',
 };
 
 /**
