@@ -216,17 +216,19 @@ export async function unsubscribeContact(
   now: Date,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // Read (and locked) first: only the first unsubscribe tells the webhooks (R-HOOK-3).
+    const [before] = await tx
+      .select({ unsubscribedAt: contacts.unsubscribedAt })
+      .from(contacts)
+      .where(eq(contacts.id, contactId))
+      .for('update');
     const [contact] = await tx
       .update(contacts)
       .set({ unsubscribedAt: sql`coalesce(${contacts.unsubscribedAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(contacts.id, contactId))
-      .returning({
-        organizationId: contacts.organizationId,
-        fresh: sql<boolean>`${contacts.unsubscribedAt} = ${now.toISOString()}::timestamptz`,
-      });
+      .returning({ organizationId: contacts.organizationId });
     if (contact === undefined) return false;
-    // The first unsubscribe only, in its own transaction (R-HOOK-3); again is a no-op.
-    if (contact.fresh)
+    if (before?.unsubscribedAt === null)
       await emitWebhookEvents(tx, [
         {
           organizationId: contact.organizationId,
