@@ -8,6 +8,7 @@ export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
 export { createAdminLogsGateway } from './http/createAdminLogsGateway';
 export { createAlertsGateway } from './http/createAlertsGateway';
+export { createWebhooksGateway } from './http/createWebhooksGateway';
 export type {
   ApiClient,
   ApiClientOptions,

@@ -335,6 +335,13 @@ const onDemandModule = new ContainerModule(({ bind }) => {
       createAlertUseCases({ gateway: createAlertsGateway(api) }),
     [TOKENS.ApiClient],
   );
+  const webhooks = onDemand(bind, () => import('./webhookServices'));
+  webhooks(
+    TOKENS.WebhookUseCases,
+    ({ createWebhooksGateway, createWebhookUseCases }, api) =>
+      createWebhookUseCases({ gateway: createWebhooksGateway(api) }),
+    [TOKENS.ApiClient],
+  );
 });
 
 const appModule = new ContainerModule(({ bind }) => {

@@ -35,6 +35,7 @@ import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
 import type { SubscriptionStore } from '@loop/core/subscription';
 import type { AlertUseCases } from '@loop/core/surveys/alerts';
+import type { WebhookUseCases } from '@loop/core/webhookEndpoints';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
 import type { EmbedUseCases } from '@loop/core/surveys/embed';
@@ -180,6 +181,8 @@ export const TOKENS = {
   EmbedUseCases: Symbol.for('Loop.EmbedUseCases') as ServiceIdentifier<EmbedUseCases>,
   /** A survey's alerts on new responses (the editor's 'Meldingen'). */
   AlertUseCases: Symbol.for('Loop.AlertUseCases') as ServiceIdentifier<AlertUseCases>,
+  /** The organisation's webhook endpoints (/koppelingen/webhooks). */
+  WebhookUseCases: Symbol.for('Loop.WebhookUseCases') as ServiceIdentifier<WebhookUseCases>,
   /** The survey and invitation e-mail the previews show. */
   SurveyPreview: Symbol.for('Loop.SurveyPreview') as ServiceIdentifier<SurveyPreview>,
 } as const;

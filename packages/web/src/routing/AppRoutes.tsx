@@ -71,6 +71,7 @@ const TeamScreen = screen(() => import('../organisation/TeamScreen'), 'TeamScree
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 const InvitationsScreen = screen(() => import('../invitations/InvitationsScreen'), 'InvitationsScreen');
 const UnsubscribeScreen = screen(() => import('../invitations/UnsubscribeScreen'), 'UnsubscribeScreen');
+const WebhooksScreen = screen(() => import('../webhooks/WebhooksScreen'), 'WebhooksScreen');
 
 /** A screen's plan feature, with the screen's title for the page that explains a missing one. */
 interface ScreenFeature {
@@ -106,6 +107,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/profiel', Screen: ProfileScreen },
   { path: '/organisatie', Screen: TeamScreen },
   { path: '/contacten', Screen: ContactsScreen },
+  { path: '/koppelingen/webhooks', Screen: WebhooksScreen },
   {
     path: '/personalisatie',
     Screen: PersonalisationScreen,
