@@ -120,7 +120,10 @@ const VISITS: Record<RoutePath, readonly Visit[]> = {
   '/profiel': [visit('admin', '/profiel')],
   '/organisatie': [visit('admin', '/organisatie'), visit('viewer', '/organisatie')],
   '/personalisatie': [visit('admin', '/personalisatie')],
-  '/koppelingen/webhooks': [visit('admin', '/koppelingen/webhooks'), visit('viewer', '/koppelingen/webhooks')],
+  '/koppelingen/webhooks': [
+    visit('admin', '/koppelingen/webhooks'),
+    visit('viewer', '/koppelingen/webhooks'),
+  ],
   '/contacten': [
     visit('admin', '/contacten'),
     visit('viewer', '/contacten'),

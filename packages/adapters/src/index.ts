@@ -8,7 +8,6 @@ export { createAdminBillingGateway } from './http/createAdminBillingGateway';
 export { createAdminGateway } from './http/createAdminGateway';
 export { createAdminLogsGateway } from './http/createAdminLogsGateway';
 export { createAlertsGateway } from './http/createAlertsGateway';
-export { createWebhooksGateway } from './http/createWebhooksGateway';
 export type {
   ApiClient,
   ApiClientOptions,
@@ -44,6 +43,7 @@ export { createSurveyResultsGateway } from './http/createSurveyResultsGateway';
 export { createSurveysGateway, createSurveyTemplatesGateway } from './http/createSurveysGateway';
 export { createInvitationLinkGateway, createTeamGateway } from './http/createTeamGateway';
 export { createUserGateway } from './http/createUserGateway';
+export { createWebhooksGateway } from './http/createWebhooksGateway';
 export { filenameFromContentDisposition } from './http/downloadFile';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
 export type { XhrLike } from './http/xhrUpload';

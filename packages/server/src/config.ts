@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { alertSettings } from './configAlerts';
-import { webhookSettings } from './configWebhooks';
 import { invoiceSupplier, paymentSettings } from './configBilling';
 import { absoluteUrl, ConfigError, type Env, flag, fromRepoRoot, positiveInteger, value } from './configEnv';
 import { geocoderUrl, llmSettings, mapSettings, outboxRate, testClockFile } from './configServices';
 import type { AppConfig, TrustProxy } from './configTypes';
+import { webhookSettings } from './configWebhooks';
 
 export type { AlertSettings } from './configAlerts';
 export { DEMO_INVOICE_SUPPLIER } from './configBilling';

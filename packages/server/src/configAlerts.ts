@@ -31,7 +31,13 @@ function keyOf(raw: string): Buffer | null {
  * (like the JWT secret), so a local server keeps reading what it encrypted. Alert channel
  * addresses (ALERT_WEBHOOK_KEY) and webhook signing secrets (WEBHOOK_SECRET_KEY) each have one.
  */
-export function dataKey(env: Env, dataDir: string, production: boolean, variable: string, file: string): Buffer {
+export function dataKey(
+  env: Env,
+  dataDir: string,
+  production: boolean,
+  variable: string,
+  file: string,
+): Buffer {
   const raw = value(env, variable);
   const hint = `bijvoorbeeld: ${variable}=$(openssl rand -base64 32)`;
   if (raw !== undefined) {

@@ -23,9 +23,9 @@ const PRODUCTION = {
 describe('the webhook settings (WEBHOOK_*)', () => {
   it('should take WEBHOOK_SECRET_KEY, generate one outside production and demand one in production', async () => {
     const key = Buffer.alloc(32, 4);
-    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_SECRET_KEY: key.toString('hex') }).webhooks.secretKey).toEqual(
-      key,
-    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WEBHOOK_SECRET_KEY: key.toString('hex') }).webhooks.secretKey,
+    ).toEqual(key);
     expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOK_SECRET_KEY: 'kort' })).toThrow(
       /WEBHOOK_SECRET_KEY moet 32 bytes/,
     );

@@ -7,7 +7,8 @@ describe('createWebhooksGateway', () => {
     const { client, seen } = wireClient((request) => {
       if (request.url.endsWith('/secret')) return jsonResponse(200, { secret: 'whsec_abc' });
       if (request.url.endsWith('/deliveries')) return jsonResponse(200, { deliveries: [] });
-      if (request.url.endsWith('/webhooks') && request.method === 'GET') return jsonResponse(200, { endpoints: [] });
+      if (request.url.endsWith('/webhooks') && request.method === 'GET')
+        return jsonResponse(200, { endpoints: [] });
       return jsonResponse(200, {});
     });
     const gateway = createWebhooksGateway(client);
@@ -19,7 +20,9 @@ describe('createWebhooksGateway', () => {
     expect(await gateway.deliveries(3)).toEqual({ ok: true, value: [] });
     await gateway.resend(3, 44);
     await gateway.remove(3);
-    expect(seen.map((request) => [request.method, request.url.replace('https://api.loop.test/api/v1', '')])).toEqual([
+    expect(
+      seen.map((request) => [request.method, request.url.replace('https://api.loop.test/api/v1', '')]),
+    ).toEqual([
       ['GET', '/webhooks'],
       ['POST', '/webhooks'],
       ['PATCH', '/webhooks/3'],

@@ -16,8 +16,10 @@ export function createWebhooksGateway(client: ApiClient): WebhooksGateway {
     create: (body) => client.request('POST', '/webhooks', { body }),
     update: (id, body) => client.request('PATCH', `/webhooks/${id}`, { body }),
     remove: (id) => client.request('DELETE', `/webhooks/${id}`),
-    revealSecret: (id) => unwrap(client.request<{ secret: string }>('GET', `/webhooks/${id}/secret`), 'secret'),
-    rotateSecret: (id) => unwrap(client.request<{ secret: string }>('POST', `/webhooks/${id}/secret`), 'secret'),
+    revealSecret: (id) =>
+      unwrap(client.request<{ secret: string }>('GET', `/webhooks/${id}/secret`), 'secret'),
+    rotateSecret: (id) =>
+      unwrap(client.request<{ secret: string }>('POST', `/webhooks/${id}/secret`), 'secret'),
     deliveries: (id) =>
       unwrap(
         client.request<{ deliveries: readonly WebhookDeliveryView[] }>('GET', `/webhooks/${id}/deliveries`),

@@ -1,13 +1,13 @@
 import type { AnalysisDataPoints } from '@loop/core';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { emitWebhookEvents } from '../webhooks/webhookEvents';
 import {
   type AnalystKind,
   type BusinessAnalysisRow,
   businessAnalyses,
   businessAnalysisClaims,
 } from '../db/schema';
+import { emitWebhookEvents } from '../webhooks/webhookEvents';
 
 /** Analyses listed at most (newest first). */
 export const ANALYSES_LISTED_MAX = 100;

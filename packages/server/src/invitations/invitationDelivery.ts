@@ -5,8 +5,8 @@ import { contacts, type OutboxRow, surveyInvitations, surveyResponses, surveys }
 import type { Outbox } from '../outbox/outbox';
 import type { OutboxHooks, SendDecision } from '../outbox/outboxWorker';
 import { hashToken } from '../responses/responseTokens';
-import { laterRoundSent } from './invitationStore';
 import { emitWebhookEvents, queueEventSql } from '../webhooks/webhookEvents';
+import { laterRoundSent } from './invitationStore';
 import { anonymousInvitationHash, invitationLinkToken, LINK_TOKEN_PLACEHOLDER } from './invitationTokens';
 
 /** Why a queued invitation or reminder did not go out (the outbox row's reason, the invitation's). */
@@ -153,7 +153,12 @@ export function invitationOutboxHooks(deps: Pick<AppDeps, 'config'>): OutboxHook
       // have been planned for later, so its real moment replaces the planned one.
       const reference = invitationReference(row.reference);
       if (reference === null) return null;
-      const sent = invitationEventSql('invitation.sent', reference.id, row.reference, reference.kind === 'reminder');
+      const sent = invitationEventSql(
+        'invitation.sent',
+        reference.id,
+        row.reference,
+        reference.kind === 'reminder',
+      );
       if (reference.kind !== 'invitation') return sent;
       return [
         sql`update survey_invitations

@@ -193,7 +193,9 @@ export async function markSent(
   feature: SQL | readonly SQL[] | null = null,
 ): Promise<boolean> {
   const features = feature === null ? [] : Array.isArray(feature) ? feature : [feature as SQL];
-  const steps = features.map((step, index) => sql`${sql.raw(`feature${index === 0 ? '' : index}`)} as (${step})`);
+  const steps = features.map(
+    (step, index) => sql`${sql.raw(`feature${index === 0 ? '' : index}`)} as (${step})`,
+  );
   const rows = await queryRows<{ id: number }>(
     db,
     sql`${steps.length === 0 ? sql`` : sql`with ${sql.join(steps, sql`, `)} `}update mail_outbox

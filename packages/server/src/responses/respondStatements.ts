@@ -261,7 +261,20 @@ function respondStatements(db: Queryable) {
   // The write with the steps a batch needs besides the answers: alert jobs, webhook deliveries.
   const writeWith = (...steps: Array<typeof alerted | typeof hooked>) =>
     db
-      .with(input, gate, passed, items, sent, unseen, removed, upserted, stamped, counted, completions, ...steps)
+      .with(
+        input,
+        gate,
+        passed,
+        items,
+        sent,
+        unseen,
+        removed,
+        upserted,
+        stamped,
+        counted,
+        completions,
+        ...steps,
+      )
       .select({ id: gate.writtenId })
       .from(gate);
 

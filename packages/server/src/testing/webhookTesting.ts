@@ -70,7 +70,14 @@ export const makeDeliveriesDue = (db: Queryable) =>
   db.execute(sql`update webhook_deliveries set not_before = now() where state = 'queued'`);
 
 export const deliveryRows = (db: Queryable, endpointId: number) =>
-  queryRows<{ id: number; type: string; state: string; attempts: number; message_id: string; subject: string }>(
+  queryRows<{
+    id: number;
+    type: string;
+    state: string;
+    attempts: number;
+    message_id: string;
+    subject: string;
+  }>(
     db,
     sql`select id::int as id, type, state, attempts, message_id, subject from webhook_deliveries
         where endpoint_id = ${endpointId} order by id`,

@@ -42,9 +42,9 @@ describe('checkedAddress', () => {
     answer.map((address) => ({ address, family: address.includes(':') ? (6 as const) : (4 as const) }));
 
   it('refuses a name that resolves to loopback, or to a private address among public ones', async () => {
-    expect(await checkedAddress('hooks.example', { allowPrivate: false, resolve: resolve(['127.0.0.1']) })).toEqual(
-      { ok: false, detail: WEBHOOK_ADDRESS_MESSAGES.privateAddress },
-    );
+    expect(
+      await checkedAddress('hooks.example', { allowPrivate: false, resolve: resolve(['127.0.0.1']) }),
+    ).toEqual({ ok: false, detail: WEBHOOK_ADDRESS_MESSAGES.privateAddress });
     expect(
       await checkedAddress('hooks.example', {
         allowPrivate: false,

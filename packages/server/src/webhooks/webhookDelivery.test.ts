@@ -6,13 +6,13 @@ import { queryRows } from '../results/resultsSql';
 import { outboxRows } from '../testing/alertTesting';
 import { call, createSurvey, publicToken, respond } from '../testing/responseTesting';
 import { type SurveyOrganization, sampleQuestions, surveyOrganization } from '../testing/surveyTesting';
+import { createTestContext, TEST_WEBHOOK_SECRET_KEY, type TestContext, testConfig } from '../testing/testApp';
 import {
-  createTestContext,
-  TEST_WEBHOOK_SECRET_KEY,
-  type TestContext,
-  testConfig,
-} from '../testing/testApp';
-import { deliveryRows, type HookReceiver, makeDeliveriesDue, startHookReceiver } from '../testing/webhookTesting';
+  deliveryRows,
+  type HookReceiver,
+  makeDeliveriesDue,
+  startHookReceiver,
+} from '../testing/webhookTesting';
 import { WEBHOOK_ADDRESS_MESSAGES } from './webhookAddress';
 import { deliverEndpointWebhooks } from './webhookDelivery';
 import type { WebhookDeliveryDeps } from './webhookDisabling';
@@ -68,7 +68,8 @@ async function submitted(surveyId: number, score = 9) {
   return (row as { id: number }).id;
 }
 
-const bodies = () => receiver.received.map((hook) => JSON.parse(hook.body) as { type: string; data: unknown });
+const bodies = () =>
+  receiver.received.map((hook) => JSON.parse(hook.body) as { type: string; data: unknown });
 
 describe('a response through a public link (R-HOOK-3, R-HOOK-4)', () => {
   it('reaches the endpoint signed, verified with core', async () => {
@@ -99,7 +100,10 @@ describe('a response through a public link (R-HOOK-3, R-HOOK-4)', () => {
     await addEndpoint(['kpi.value_changed']);
     const survey = await createSurvey(ctx, org, { questions: sampleQuestions() });
     await submitted(survey.id);
-    const [count] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from webhook_deliveries`);
+    const [count] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from webhook_deliveries`,
+    );
     expect(count?.n).toBe(0);
   });
 });
@@ -185,7 +189,10 @@ describe('ordering per subject (R-HOOK-6)', () => {
       'response.deleted',
     ]);
     expect(bodies()[2]?.data).toEqual({ survey_id: survey.id, response_id: responseId });
-    expect((await deliveryRows(ctx.db, endpoint.id)).map((row) => row.state)).toEqual(['delivered', 'delivered']);
+    expect((await deliveryRows(ctx.db, endpoint.id)).map((row) => row.state)).toEqual([
+      'delivered',
+      'delivered',
+    ]);
   });
 });
 
@@ -194,7 +201,10 @@ describe('where a delivery may go (R-HOOK-5)', () => {
   const port = () => new URL(receiver.url).port;
 
   it('refuses a host that resolves to 127.0.0.1, and no request leaves', async () => {
-    const strict = { ...deps, config: testConfig(ctx.dataDir, { webhooks: { ...webhooks, allowPrivateNetworks: false } }) };
+    const strict = {
+      ...deps,
+      config: testConfig(ctx.dataDir, { webhooks: { ...webhooks, allowPrivateNetworks: false } }),
+    };
     const { id } = await createEndpoint(ctx.db, TEST_WEBHOOK_SECRET_KEY, org.organization.id, {
       url: `https://hooks.example:${port()}/loop-hooks`,
       description: '',
@@ -205,9 +215,10 @@ describe('where a delivery may go (R-HOOK-5)', () => {
     expect(await deliverEndpointWebhooks(strict, { resolve: toLoopback, random: () => 0.5 })).toBe(0);
     expect(receiver.received).toHaveLength(0);
     const log = await call(ctx, org, 'GET', `/webhooks/${id}/deliveries`);
-    expect(log.json<{ deliveries: Array<{ attempts: Array<{ error: string }> }> }>().deliveries[0]?.attempts[0]?.error).toBe(
-      WEBHOOK_ADDRESS_MESSAGES.privateAddress,
-    );
+    expect(
+      log.json<{ deliveries: Array<{ attempts: Array<{ error: string }> }> }>().deliveries[0]?.attempts[0]
+        ?.error,
+    ).toBe(WEBHOOK_ADDRESS_MESSAGES.privateAddress);
   });
 
   it('connects to the address it checked, with the name in the Host header', async () => {

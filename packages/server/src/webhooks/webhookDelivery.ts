@@ -13,7 +13,8 @@ import { openEndpointSecret } from './webhookSecret';
  */
 const BATCH = 100;
 const PARALLEL = 20;
-const leaseSeconds = (timeoutMs: number) => Math.ceil(BATCH / PARALLEL) * Math.ceil(timeoutMs / 1000) * 2 + 30;
+const leaseSeconds = (timeoutMs: number) =>
+  Math.ceil(BATCH / PARALLEL) * Math.ceil(timeoutMs / 1000) * 2 + 30;
 
 export const WEBHOOK_DELIVERY_MESSAGES = {
   unreadableSecret: 'Het ondertekengeheim kan niet worden gelezen (is WEBHOOK_SECRET_KEY gewijzigd?).',
@@ -96,7 +97,12 @@ async function record(
   return written.length > 0;
 }
 
-async function attempt(deps: WebhookDeliveryDeps, row: Claimed, token: string, options: WebhookDeliveryOptions) {
+async function attempt(
+  deps: WebhookDeliveryDeps,
+  row: Claimed,
+  token: string,
+  options: WebhookDeliveryOptions,
+) {
   const started = deps.clock.now();
   const secret = openEndpointSecret(deps.config.webhooks.secretKey, row.endpoint_id, row.secret_sealed);
   const result: WebhookPostResult =

@@ -5,7 +5,8 @@ import { queryRows } from '../results/resultsSql';
 
 export type WebhookDeliveryDeps = Pick<AppDeps, 'db' | 'config' | 'outbox' | 'clock'>;
 
-export const webhooksPageUrl = (appUrl: string): string => `${appUrl.replace(/\/+$/, '')}/koppelingen/webhooks`;
+export const webhooksPageUrl = (appUrl: string): string =>
+  `${appUrl.replace(/\/+$/, '')}/koppelingen/webhooks`;
 
 export const disabledReason = (error: string): string =>
   `Uitgeschakeld: een bericht kon na 8 pogingen in ruim 24 uur niet worden afgeleverd (${error}).`;

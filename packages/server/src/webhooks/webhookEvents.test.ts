@@ -57,14 +57,15 @@ const events = async () =>
     )
   ).map((row) => ({ ...row, body: JSON.parse(row.body) as { type: string; data: Record<string, unknown> } }));
 
-const dataOf = async (type: string) => (await events()).filter((e) => e.type === type).map((e) => e.body.data);
+const dataOf = async (type: string) =>
+  (await events()).filter((e) => e.type === type).map((e) => e.body.data);
 
 async function invitedAnswer(anonymous: boolean) {
   const survey = await openSurvey(ctx, owner, anonymous ? 'Anoniem' : 'Persoonlijk');
   if (anonymous)
-    expect((await callAs(ctx, owner, 'PUT', `/surveys/${survey.id}/anonymity`, { anonymous: true })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await callAs(ctx, owner, 'PUT', `/surveys/${survey.id}/anonymity`, { anonymous: true })).statusCode,
+    ).toBe(200);
   const contact = await addContact(ctx, owner, { name: 'Nina Vos', email: uniqueEmail('nina') });
   await callAs(ctx, owner, 'POST', `/surveys/${survey.id}/invitations`, { selection: { ids: [contact.id] } });
   await deliverDueMail(ctx);

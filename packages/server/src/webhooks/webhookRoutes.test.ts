@@ -76,7 +76,10 @@ describe('webhook endpoints (R-HOOK-2)', () => {
     ).toBe(true);
     expect(TEST_WEBHOOK_SECRET_KEY.length).toBe(32);
 
-    const changed = await owner('PATCH', `/webhooks/${endpoint.id}`, { events: ['invitation.sent'], enabled: false });
+    const changed = await owner('PATCH', `/webhooks/${endpoint.id}`, {
+      events: ['invitation.sent'],
+      enabled: false,
+    });
     expect(changed.json()).toMatchObject({
       events: ['invitation.sent'],
       enabled: false,
@@ -89,17 +92,32 @@ describe('webhook endpoints (R-HOOK-2)', () => {
 
   it('refuses bad input in Dutch and stores nothing', async () => {
     const cases: Array<[unknown, Record<string, string>]> = [
-      [{ url: 'http://93.184.216.34/', events: ['response.completed'] }, { url: WEBHOOK_ENDPOINT_MESSAGES.notHttps }],
+      [
+        { url: 'http://93.184.216.34/', events: ['response.completed'] },
+        { url: WEBHOOK_ENDPOINT_MESSAGES.notHttps },
+      ],
       [{ url: PUBLIC, events: [] }, { events: WEBHOOK_ENDPOINT_MESSAGES.eventsMissing }],
       [{ url: PUBLIC, events: ['survey.eaten'] }, { events: WEBHOOK_ENDPOINT_MESSAGES.eventUnknown }],
-      [{ url: 'https://127.0.0.1/', events: ['response.completed'] }, { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress }],
-      [{ url: 'https://localhost:8080/', events: ['response.completed'] }, { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress }],
+      [
+        { url: 'https://127.0.0.1/', events: ['response.completed'] },
+        { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress },
+      ],
+      [
+        { url: 'https://localhost:8080/', events: ['response.completed'] },
+        { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress },
+      ],
       [
         { url: 'https://169.254.169.254/latest/meta-data/', events: ['response.completed'] },
         { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress },
       ],
-      [{ url: 'https://[::ffff:10.0.0.1]/', events: ['response.completed'] }, { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress }],
-      [{ url: 'https://[fd00::1]/', events: ['response.completed'] }, { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress }],
+      [
+        { url: 'https://[::ffff:10.0.0.1]/', events: ['response.completed'] },
+        { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress },
+      ],
+      [
+        { url: 'https://[fd00::1]/', events: ['response.completed'] },
+        { url: WEBHOOK_ADDRESS_MESSAGES.privateAddress },
+      ],
     ];
     for (const [payload, fields] of cases) {
       const refused = await owner('POST', '/webhooks', payload);

@@ -80,7 +80,12 @@ export const webhookRoutes =
               'bevat het ondertekengeheim (whsec_…) waarmee elke levering is ondertekend (Standard Webhooks).',
           ),
           body: endpointInputSchema,
-          response: { 201: createdEndpointSchema, 400: ERRORS.badRequest, 409: ERRORS.conflict, ...PROTECTED_ERRORS },
+          response: {
+            201: createdEndpointSchema,
+            400: ERRORS.badRequest,
+            409: ERRORS.conflict,
+            ...PROTECTED_ERRORS,
+          },
         },
       },
       async (request, reply) => {
@@ -144,7 +149,12 @@ export const webhookRoutes =
         schema: {
           ...schemaOf('revealWebhookSecret', "Reveal an endpoint's signing secret", 'Het ondertekengeheim.'),
           params: endpointParams,
-          response: { 200: secretViewSchema, 404: ERRORS.notFound, 409: ERRORS.conflict, ...PROTECTED_ERRORS },
+          response: {
+            200: secretViewSchema,
+            404: ERRORS.notFound,
+            409: ERRORS.conflict,
+            ...PROTECTED_ERRORS,
+          },
         },
       },
       async (request): Promise<WebhookSecretView> => {

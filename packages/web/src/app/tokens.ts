@@ -35,7 +35,6 @@ import type { PdfEngine, ReportRenderer } from '@loop/core/report';
 import type { Clock, SessionKeeper, Timer, TokenDecoder, TokenStore } from '@loop/core/session';
 import type { SubscriptionStore } from '@loop/core/subscription';
 import type { AlertUseCases } from '@loop/core/surveys/alerts';
-import type { WebhookUseCases } from '@loop/core/webhookEndpoints';
 import type { SurveyDataGateway, SurveyDataUseCases } from '@loop/core/surveys/data';
 import type { SurveyEditorPool, SurveyPreview } from '@loop/core/surveys/editor';
 import type { EmbedUseCases } from '@loop/core/surveys/embed';
@@ -49,6 +48,7 @@ import type {
 } from '@loop/core/surveys/results';
 import type { ResultsPdfExporter } from '@loop/core/surveys/resultsPdf';
 import type { SummaryUseCases } from '@loop/core/surveys/summary';
+import type { WebhookUseCases } from '@loop/core/webhookEndpoints';
 import type { ServiceIdentifier } from 'inversify';
 import type { Navigation } from '../routing/navigation';
 

@@ -1,6 +1,10 @@
 import { formatDayTime } from '@loop/core/format';
 import type { WebhookUseCases } from '@loop/core/webhookEndpoints';
-import { WEBHOOK_EVENT_LABELS, type WebhookDeliveryState, type WebhookDeliveryView } from '@loop/core/webhooks';
+import {
+  WEBHOOK_EVENT_LABELS,
+  type WebhookDeliveryState,
+  type WebhookDeliveryView,
+} from '@loop/core/webhooks';
 import { useCallback, useEffect, useState } from 'react';
 
 const STATE_LABELS: Readonly<Record<WebhookDeliveryState, string>> = {
@@ -11,7 +15,13 @@ const STATE_LABELS: Readonly<Record<WebhookDeliveryState, string>> = {
 };
 
 /** An endpoint's latest deliveries with every attempt, and 'Opnieuw versturen' (R-HOOK-9). */
-export function WebhookDeliveryLog({ endpointId, actions }: { endpointId: number; actions: WebhookUseCases }) {
+export function WebhookDeliveryLog({
+  endpointId,
+  actions,
+}: {
+  endpointId: number;
+  actions: WebhookUseCases;
+}) {
   const [deliveries, setDeliveries] = useState<readonly WebhookDeliveryView[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -76,7 +86,8 @@ export function WebhookDeliveryLog({ endpointId, actions }: { endpointId: number
                 {delivery.attempts.map((attempt) => (
                   <li key={attempt.attempt}>
                     {formatDayTime(attempt.at)}: {attempt.ok ? 'geslaagd' : 'mislukt'}
-                    {attempt.status_code === null ? '' : ` (HTTP ${attempt.status_code})`}, {attempt.duration_ms} ms
+                    {attempt.status_code === null ? '' : ` (HTTP ${attempt.status_code})`},{' '}
+                    {attempt.duration_ms} ms
                     {attempt.error === null ? '' : ` — ${attempt.error}`}
                   </li>
                 ))}

@@ -53,9 +53,7 @@ export function WebhookEndpointItem({
         <strong>{endpoint.enabled ? 'Actief' : 'Uitgeschakeld'}</strong>
         {endpoint.disabled_reason === null ? null : ` — ${endpoint.disabled_reason}`}
       </p>
-      <p>
-        Gebeurtenissen: {endpoint.events.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}
-      </p>
+      <p>Gebeurtenissen: {endpoint.events.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}</p>
       <p>
         Laatste levering: {last}
         {endpoint.pending > 0 ? `; ${endpoint.pending} bericht(en) wachten op aflevering` : ''}

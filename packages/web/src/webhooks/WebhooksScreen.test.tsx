@@ -20,7 +20,8 @@ const ENDPOINT: WebhookEndpointView = {
   description: 'CRM',
   events: ['response.completed'],
   enabled: false,
-  disabled_reason: 'Uitgeschakeld: een bericht kon na 8 pogingen in ruim 24 uur niet worden afgeleverd (HTTP 500).',
+  disabled_reason:
+    'Uitgeschakeld: een bericht kon na 8 pogingen in ruim 24 uur niet worden afgeleverd (HTTP 500).',
   created_at: '2026-11-01T09:00:00.000Z',
   last_attempt_at: '2026-11-02T09:00:00.000Z',
   last_status_code: 500,
@@ -34,7 +35,14 @@ const DELIVERY: WebhookDeliveryView = {
   type: 'response.completed',
   state: 'failed',
   attempts: [
-    { attempt: 1, at: '2026-11-01T10:00:00.000Z', duration_ms: 41, status_code: 500, ok: false, error: 'HTTP 500' },
+    {
+      attempt: 1,
+      at: '2026-11-01T10:00:00.000Z',
+      duration_ms: 41,
+      status_code: 500,
+      ok: false,
+      error: 'HTTP 500',
+    },
   ],
   created_at: '2026-11-01T10:00:00.000Z',
   next_attempt_at: null,
@@ -67,7 +75,14 @@ function app(role: MemberRole = 'owner') {
       'GET /webhooks': () => json(200, { endpoints }),
       'POST /webhooks': (request: SeenRequest) => {
         const body = request.body as { url: string; events: WebhookEndpointView['events'] };
-        const endpoint = { ...ENDPOINT, id: 5, url: body.url, events: body.events, enabled: true, disabled_reason: null };
+        const endpoint = {
+          ...ENDPOINT,
+          id: 5,
+          url: body.url,
+          events: body.events,
+          enabled: true,
+          disabled_reason: null,
+        };
         endpoints.push(endpoint);
         return json(201, { endpoint, secret: 'whsec_nieuwgeheim' });
       },
@@ -98,7 +113,9 @@ describe('WebhooksScreen', () => {
   it('lists an endpoint with why it is off, reveals its secret and switches it on', async () => {
     const { test, container } = await open();
     await waitFor(() => expect(item(container, 4)).not.toBeNull());
-    expect(item(container, 4).textContent).toContain('Uitgeschakeld — Uitgeschakeld: een bericht kon na 8 pogingen');
+    expect(item(container, 4).textContent).toContain(
+      'Uitgeschakeld — Uitgeschakeld: een bericht kon na 8 pogingen',
+    );
     expect(item(container, 4).textContent).toContain('Gebeurtenissen: Reactie ingevuld');
     expect(item(container, 4).textContent).toContain('(HTTP 500)');
     await click(button(item(container, 4), 'Geheim tonen'));
@@ -115,11 +132,15 @@ describe('WebhooksScreen', () => {
     await waitFor(() => expect(container.textContent).toContain('Vul het adres van het eindpunt in.'));
     expect(sent(test, 'POST', '/webhooks')).toHaveLength(0);
     await type(container.querySelector('input[type="url"]'), 'https://hooks.example.nl/loop');
-    const kpi = [...container.querySelectorAll('label')].find((label) => label.textContent?.includes('KPI-waarde'));
+    const kpi = [...container.querySelectorAll('label')].find((label) =>
+      label.textContent?.includes('KPI-waarde'),
+    );
     await click(kpi?.querySelector('input') ?? null);
     await click(button(container, 'Webhook toevoegen'));
     await waitFor(() =>
-      expect(container.querySelector('[data-testid="webhook-new-secret"]')?.textContent).toContain('whsec_nieuwgeheim'),
+      expect(container.querySelector('[data-testid="webhook-new-secret"]')?.textContent).toContain(
+        'whsec_nieuwgeheim',
+      ),
     );
     expect(sent(test, 'POST', '/webhooks')[0]?.body).toEqual({
       url: 'https://hooks.example.nl/loop',
@@ -129,7 +150,7 @@ describe('WebhooksScreen', () => {
     await waitFor(() => expect(item(container, 5)).not.toBeNull());
   });
 
-  it("shows the delivery log with each attempt and sends a message again", async () => {
+  it('shows the delivery log with each attempt and sends a message again', async () => {
     const { test, container } = await open();
     await waitFor(() => expect(item(container, 4)).not.toBeNull());
     await click(button(item(container, 4), 'Afleverlogboek'));

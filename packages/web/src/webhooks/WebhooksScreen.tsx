@@ -1,5 +1,5 @@
-import type { WebhookUseCases } from '@loop/core/webhookEndpoints';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
+import type { WebhookUseCases } from '@loop/core/webhookEndpoints';
 import type { WebhookEndpointView } from '@loop/core/webhooks';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -71,7 +71,12 @@ function WebhooksManager() {
         ) : (
           <ul className="webhook-list" data-testid="webhook-list">
             {endpoints.map((endpoint) => (
-              <WebhookEndpointItem key={endpoint.id} endpoint={endpoint} actions={actions} onChange={reload} />
+              <WebhookEndpointItem
+                key={endpoint.id}
+                endpoint={endpoint}
+                actions={actions}
+                onChange={reload}
+              />
             ))}
           </ul>
         )}

@@ -47,9 +47,9 @@ describe('createWebhookUseCases', () => {
       fields: { url: WEBHOOK_ENDPOINT_MESSAGES.notHttps, events: WEBHOOK_ENDPOINT_MESSAGES.eventsMissing },
     });
     expect(calls).toEqual([]);
-    expect(await useCases.add({ url: ' https://hooks.example.com/loop ', events: ['response.completed'] })).toEqual(
-      { ok: true, value: { endpoint, secret: 'whsec_x' } },
-    );
+    expect(
+      await useCases.add({ url: ' https://hooks.example.com/loop ', events: ['response.completed'] }),
+    ).toEqual({ ok: true, value: { endpoint, secret: 'whsec_x' } });
     expect(calls).toEqual(['create https://hooks.example.com/loop']);
   });
 
@@ -58,6 +58,10 @@ describe('createWebhookUseCases', () => {
     const useCases = createWebhookUseCases({ gateway });
     await useCases.setEnabled(1, true);
     expect(calls).toEqual(['update 1 {"enabled":true}']);
-    expect(await useCases.resend(1, 9)).toEqual({ ok: false, status: 404, detail: 'Dit bericht bestaat niet (meer).' });
+    expect(await useCases.resend(1, 9)).toEqual({
+      ok: false,
+      status: 404,
+      detail: 'Dit bericht bestaat niet (meer).',
+    });
   });
 });

@@ -23,7 +23,11 @@ export {
 } from './webhookEndpoints';
 export type { WebhookBody, WebhookEventData, WebhookEventType, WebhookSubject } from './webhookEvents';
 export { isWebhookEventType, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from './webhookEvents';
-export { WEBHOOK_DELIVERY_ATTEMPTS, WEBHOOK_RETRY_SCHEDULE_SECONDS, webhookRetryDelayMs } from './webhookRetry';
+export {
+  WEBHOOK_DELIVERY_ATTEMPTS,
+  WEBHOOK_RETRY_SCHEDULE_SECONDS,
+  webhookRetryDelayMs,
+} from './webhookRetry';
 export type { WebhookHeaders, WebhookVerifyError, WebhookVerifyInput } from './webhookSignature';
 export {
   isWebhookSecret,

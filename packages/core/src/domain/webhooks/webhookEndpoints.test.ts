@@ -22,7 +22,10 @@ describe('checkEndpointUrl (R-HOOK-5)', () => {
 describe('checkEndpointInput', () => {
   it('orders the events and drops repeats', () => {
     const checked = checkEndpointInput(
-      { url: 'https://example.com/h', events: ['kpi.value_changed', 'response.completed', 'kpi.value_changed'] },
+      {
+        url: 'https://example.com/h',
+        events: ['kpi.value_changed', 'response.completed', 'kpi.value_changed'],
+      },
       { allowHttp: false, partial: false },
     );
     expect(checked.ok && checked.value.events).toEqual(['response.completed', 'kpi.value_changed']);
@@ -32,9 +35,10 @@ describe('checkEndpointInput', () => {
     expect(
       checkEndpointInput({ url: 'http://x.nl', events: [] }, { allowHttp: false, partial: false }),
     ).toEqual({ ok: false, fields: { url: M.notHttps, events: M.eventsMissing } });
-    expect(
-      checkEndpointInput({ events: ['response.eaten'] }, { allowHttp: false, partial: true }),
-    ).toEqual({ ok: false, fields: { events: M.eventUnknown } });
+    expect(checkEndpointInput({ events: ['response.eaten'] }, { allowHttp: false, partial: true })).toEqual({
+      ok: false,
+      fields: { events: M.eventUnknown },
+    });
   });
 
   it('checks only what a change gives', () => {

@@ -94,7 +94,9 @@ export interface CheckedEndpointUrl {
 export function checkEndpointUrl(
   raw: unknown,
   allowHttp: boolean,
-): { readonly ok: true; readonly value: CheckedEndpointUrl } | { readonly ok: false; readonly detail: string } {
+):
+  | { readonly ok: true; readonly value: CheckedEndpointUrl }
+  | { readonly ok: false; readonly detail: string } {
   const M = WEBHOOK_ENDPOINT_MESSAGES;
   const text = typeof raw === 'string' ? raw.trim() : '';
   if (text === '') return { ok: false, detail: M.urlMissing };
@@ -108,7 +110,8 @@ export function checkEndpointUrl(
   const hostPort = HOST_PORT.exec(authority.toLowerCase());
   if (hostPort === null) return { ok: false, detail: M.urlUnreadable };
   const [, host = '', port] = hostPort;
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return { ok: false, detail: M.urlUnreadable };
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535))
+    return { ok: false, detail: M.urlUnreadable };
   const path = rest === '' ? '/' : rest;
   return {
     ok: true,
@@ -137,7 +140,9 @@ export interface CheckedEndpoint {
 export function checkEndpointInput(
   input: WebhookEndpointChange,
   options: { readonly allowHttp: boolean; readonly partial: boolean },
-): { readonly ok: true; readonly value: CheckedEndpoint } | { readonly ok: false; readonly fields: FieldErrors } {
+):
+  | { readonly ok: true; readonly value: CheckedEndpoint }
+  | { readonly ok: false; readonly fields: FieldErrors } {
   const fields: Record<string, string> = {};
   const value: { -readonly [K in keyof CheckedEndpoint]: CheckedEndpoint[K] } = {};
   if (!options.partial || input.url !== undefined) {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_DELIVERY_ATTEMPTS, WEBHOOK_RETRY_SCHEDULE_SECONDS, webhookRetryDelayMs } from './webhookRetry';
+import {
+  WEBHOOK_DELIVERY_ATTEMPTS,
+  WEBHOOK_RETRY_SCHEDULE_SECONDS,
+  webhookRetryDelayMs,
+} from './webhookRetry';
 
 describe('webhookRetryDelayMs (R-HOOK-7)', () => {
   it('follows the schedule with the jitter in the middle', () => {

@@ -78,10 +78,7 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.subject, t.id)
       .where(sql`${t.state} in ('queued', 'sending')`),
     index('webhook_deliveries_log_idx').on(t.endpointId, t.id),
-    check(
-      'webhook_deliveries_state_check',
-      sql`${t.state} in ('queued', 'sending', 'delivered', 'failed')`,
-    ),
+    check('webhook_deliveries_state_check', sql`${t.state} in ('queued', 'sending', 'delivered', 'failed')`),
   ],
 );
 
