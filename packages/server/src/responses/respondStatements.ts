@@ -289,7 +289,7 @@ function respondStatements(db: Queryable) {
     hookedWrite: writeWith(hooked),
     alertedHookedWrite: writeWith(alerted, hooked),
   };
-  return {
+  const prepared = {
     queries,
     page: queries.page.prepare('respond_page'),
     seconds: queries.seconds.prepare('respond_seconds'),
@@ -300,6 +300,18 @@ function respondStatements(db: Queryable) {
     alertedWrite: queries.alertedWrite.prepare('respond_write_alerted'),
     hookedWrite: queries.hookedWrite.prepare('respond_write_hooked'),
     alertedHookedWrite: queries.alertedHookedWrite.prepare('respond_write_alerted_hooked'),
+  };
+  return {
+    ...prepared,
+    /** The write with the steps a batch needs: alert jobs (R-ALERT-7), webhook deliveries (R-HOOK-3). */
+    writeFor: (alerted: boolean, hooked: boolean) =>
+      hooked
+        ? alerted
+          ? prepared.alertedHookedWrite
+          : prepared.hookedWrite
+        : alerted
+          ? prepared.alertedWrite
+          : prepared.write,
   };
 }
 

@@ -285,14 +285,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
   const statements = statementsOf(db);
   const alerted = writes.some((write) => write.alerts === true && write.final);
   const hooked = writes.some((write) => write.webhooks === true && write.final);
-  const statement = hooked
-    ? alerted
-      ? statements.alertedHookedWrite
-      : statements.hookedWrite
-    : alerted
-      ? statements.alertedWrite
-      : statements.write;
-  const rows = await statement.execute({
+  const rows = await statements.writeFor(alerted, hooked).execute({
     writes: JSON.stringify(
       writes.map((write) => ({
         r: write.response.id,
