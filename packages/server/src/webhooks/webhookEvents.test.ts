@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from '@loop/core/webhooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../results/resultsSql';
@@ -28,15 +29,7 @@ beforeAll(async () => {
   owner = as(team);
   const created = await callAs(ctx, owner, 'POST', '/webhooks', {
     url: 'https://93.184.216.34/loop',
-    events: [
-      'response.completed',
-      'response.deleted',
-      'invitation.sent',
-      'invitation.bounced',
-      'contact.unsubscribed',
-      'kpi.value_changed',
-      'analysis.completed',
-    ],
+    events: WEBHOOK_EVENT_TYPES,
   });
   expect(created.statusCode, created.body).toBe(201);
 });
