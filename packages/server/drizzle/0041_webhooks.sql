@@ -1,5 +1,7 @@
 -- Organisation webhooks (issue 28, R-HOOK-2..9): endpoints with their encrypted signing secrets,
 -- a durable delivery queue (leases, claim tokens, per-subject ordering) and each attempt's log.
+-- Deliveries have no foreign key to their endpoint or organisation: concurrent submissions would
+-- all key-share-lock that one row (a multixact); deleting either deletes its deliveries explicitly.
 CREATE TABLE "webhook_attempts" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"delivery_id" bigint NOT NULL,
@@ -47,11 +49,11 @@ CREATE TABLE "webhook_endpoints" (
 );
 --> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("not_before","id") WHERE "webhook_deliveries"."state" = 'queued';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_lease_idx" ON "webhook_deliveries" USING btree ("lease_until") WHERE "webhook_deliveries"."state" = 'sending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_open_idx" ON "webhook_deliveries" USING btree ("endpoint_id","subject","id") WHERE "webhook_deliveries"."state" in ('queued', 'sending');--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_log_idx" ON "webhook_deliveries" USING btree ("endpoint_id","id");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_organization_idx" ON "webhook_deliveries" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_organization_idx" ON "webhook_endpoints" USING btree ("organization_id");

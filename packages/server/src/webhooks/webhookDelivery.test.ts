@@ -40,6 +40,7 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.received.length = 0;
   receiver.mode({ kind: 'status', status: 204 });
+  await ctx.db.execute(sql`delete from webhook_deliveries`);
   await ctx.db.execute(sql`delete from webhook_endpoints`);
 });
 

@@ -11,6 +11,7 @@ import { queryRows } from '../results/resultsSql';
 import { type SurveyOrganization, surveyOrganization } from '../testing/surveyTesting';
 import { api, createTestContext, TEST_WEBHOOK_SECRET_KEY, type TestContext } from '../testing/testApp';
 import { WEBHOOK_ADDRESS_MESSAGES } from './webhookAddress';
+import { emitWebhookEvents } from './webhookEvents';
 import { WEBHOOK_ERRORS } from './webhookUseCases';
 
 let ctx: TestContext;
@@ -150,6 +151,30 @@ describe('webhook endpoints (R-HOOK-2)', () => {
     expect(member.json()).toEqual({ detail: PERMISSION_DENIED['webhooks.manage'] });
     expect((await owner('GET', `/webhooks/${id}/deliveries`)).json()).toEqual({ deliveries: [] });
     expect((await owner('POST', `/webhooks/${id}/deliveries/99999/resend`)).statusCode).toBe(404);
-    await owner('DELETE', `/webhooks/${id}`);
+    // Deleting takes the endpoint's deliveries along (they have no foreign key to cascade).
+    await emitWebhookEvents(ctx.db, [
+      {
+        organizationId: org.organization.id,
+        type: 'contact.unsubscribed',
+        subject: 'contact:1',
+        data: { contact_id: 1 },
+        at: new Date(),
+      },
+    ]);
+    await owner('PATCH', `/webhooks/${id}`, { events: ['contact.unsubscribed'] });
+    await emitWebhookEvents(ctx.db, [
+      {
+        organizationId: org.organization.id,
+        type: 'contact.unsubscribed',
+        subject: 'contact:1',
+        data: { contact_id: 1 },
+        at: new Date(),
+      },
+    ]);
+    const count = async () =>
+      (await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from webhook_deliveries`))[0]?.n;
+    expect(await count()).toBe(1);
+    expect((await owner('DELETE', `/webhooks/${id}`)).statusCode).toBe(204);
+    expect(await count()).toBe(0);
   });
 });

@@ -86,8 +86,11 @@ export async function changeEndpoint(db: Queryable, id: number, change: CheckedE
     where id = ${id}`);
 }
 
+/** The endpoint with its deliveries and their attempts (deliveries have no foreign key to cascade). */
 export async function deleteEndpoint(db: Queryable, id: number): Promise<void> {
-  await db.execute(sql`delete from webhook_endpoints where id = ${id}`);
+  await db.execute(sql`
+    with deliveries as (delete from webhook_deliveries where endpoint_id = ${id})
+    delete from webhook_endpoints where id = ${id}`);
 }
 
 /** The endpoint's secret in clear (owners and managers reveal it, R-HOOK-2); null when unreadable. */
