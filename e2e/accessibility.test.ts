@@ -121,6 +121,10 @@ const VISITS: Record<RoutePath, readonly Visit[]> = {
   '/organisatie': [visit('admin', '/organisatie'), visit('viewer', '/organisatie')],
   '/koppelingen': [visit('admin', '/koppelingen'), visit('viewer', '/koppelingen')],
   '/personalisatie': [visit('admin', '/personalisatie')],
+  '/koppelingen/webhooks': [
+    visit('admin', '/koppelingen/webhooks'),
+    visit('viewer', '/koppelingen/webhooks'),
+  ],
   '/contacten': [
     visit('admin', '/contacten'),
     visit('viewer', '/contacten'),

@@ -20,6 +20,11 @@
  * 'Criticaster' alert), between the first and second thirds of the first: each submission also leaves its alert job in
  * the same statement; the alert worker is not running (its work is off the request path), and its
  * ratio to the echo route may be at most 10 % below the mean of the plain runs just before and after it.
+ * A seventh repeats the first on a survey of an organisation with a webhook endpoint for
+ * `response.completed` (issue 28), after the plain run that follows the logic run and before a fourth
+ * plain run: each submission also queues its delivery in the same statement (the webhook worker is not
+ * running; the endpoint is made before the run and deleted after it, as it holds for every survey of
+ * the organisation), with the same 10 % budget against the plain runs around it.
  * Run: pnpm bench:respond   (PostgreSQL at LOOP_TEST_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/test;
  * CONNECTIONS, DURATION and POOL_SIZE may be set in the environment)
  */
@@ -35,7 +40,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARM_UP = 3;
 /** Personal links made up front: more than the fastest run can use. */
-const TOKENS = Number(process.env.TOKENS ?? 100_000);
+const TOKENS = Number(process.env.TOKENS ?? 125_000);
 
 const BODY = JSON.stringify({ final: true, answers: ANSWERS });
 const HALF = Math.ceil(ANSWERS.length / 2);
@@ -47,6 +52,7 @@ const JOURNEY = [
 const JOURNEY_TOKENS = Number(process.env.JOURNEY_TOKENS ?? 40_000);
 const LOGIC_TOKENS = Number(process.env.LOGIC_TOKENS ?? 40_000);
 const ALERT_TOKENS = Number(process.env.ALERT_TOKENS ?? 40_000);
+const WEBHOOK_TOKENS = Number(process.env.WEBHOOK_TOKENS ?? 40_000);
 /** Links for the warm-up of the logic and alerts runs: more than 3 s can use, so none is submitted twice. */
 const WARM_UP_TOKENS = 10_000;
 /** A public-link visitor's submission: every request another visitor key, so another new response. */
@@ -67,7 +73,12 @@ async function prepare(
   count: number,
   logic?: unknown,
   alerts = false,
-): Promise<{ surveyId: number; tokens: string[]; publicToken: string }> {
+): Promise<{
+  surveyId: number;
+  tokens: string[];
+  publicToken: string;
+  api: <T>(method: string, path: string, body?: unknown) => Promise<T>;
+}> {
   const login = await json<{ access_token: string }>(
     await fetch(`${url}/api/v1/auth/login`, {
       method: 'POST',
@@ -109,7 +120,7 @@ async function prepare(
     for (const batch of made) tokens.push(...batch.tokens);
   }
   const links = await api<{ public_token: string }>('GET', `/surveys/${survey.id}/links`);
-  return { surveyId: survey.id, tokens, publicToken: links.public_token };
+  return { surveyId: survey.id, tokens, publicToken: links.public_token, api };
 }
 
 interface Run {
@@ -202,10 +213,12 @@ async function bench(scratch: BenchServer) {
     const pageSurvey = await prepare(server.url, 5_000);
     const logicSurvey = await prepare(server.url, LOGIC_TOKENS, LOGIC);
     const alertSurvey = await prepare(server.url, ALERT_TOKENS, undefined, true);
+    const webhookSurvey = await prepare(server.url, WEBHOOK_TOKENS);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
     // The plain survey's links in three parts: the alerts run and the logic run each go between two
     // plain runs, so neither is compared with a run on a database that grew less or more than it did.
+    const fourthTokens = tokens.splice(Math.floor((tokens.length * 3) / 4));
     const lastTokens = tokens.splice(Math.floor((tokens.length * 2) / 3));
     const laterTokens = tokens.splice(Math.floor(tokens.length / 2));
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
@@ -232,6 +245,27 @@ async function bench(scratch: BenchServer) {
     const withLogic = logicRun.result;
     const lastRun = await load(server.url, '/api/v1/respond/', lastTokens, DURATION);
     const last = lastRun.result;
+    // Then the same submissions with a webhook endpoint for them, and the plain survey a fourth time.
+    // The endpoint's public address is never called: the webhook worker does not run here.
+    const { endpoint } = await webhookSurvey.api<{ endpoint: { id: number } }>('POST', '/webhooks', {
+      url: 'https://93.184.216.34/loop-bench',
+      events: ['response.completed'],
+    });
+    const webhookWarmUp = await load(
+      server.url,
+      '/api/v1/respond/',
+      webhookSurvey.tokens.splice(0, WARM_UP_TOKENS),
+      WARM_UP,
+    );
+    const webhookRun = await load(server.url, '/api/v1/respond/', webhookSurvey.tokens, DURATION);
+    const withWebhooks = webhookRun.result;
+    const deliveryLog = await webhookSurvey.api<{ deliveries: unknown[] }>(
+      'GET',
+      `/webhooks/${endpoint.id}/deliveries`,
+    );
+    await webhookSurvey.api('PATCH', `/webhooks/${endpoint.id}`, { enabled: false });
+    const fourthRun = await load(server.url, '/api/v1/respond/', fourthTokens, DURATION);
+    const fourth = fourthRun.result;
     const journeyRun = await load(server.url, '/api/v1/respond/', journeySurvey.tokens, DURATION, JOURNEY);
     const journey = journeyRun.result;
     const publicRun = await load(server.url, '/api/v1/respond/', [publicSurvey.publicToken], DURATION, [
@@ -303,9 +337,14 @@ async function bench(scratch: BenchServer) {
     const [alertStored] = await check<{ completed: number; jobs: number }[]>`
       select (select count(*)::int from survey_responses where survey_id = ${alertSurvey.surveyId} and status = 'completed') as completed,
              (select count(*)::int from response_alert_jobs where survey_id = ${alertSurvey.surveyId}) as jobs`;
+    // The survey with a webhook: exactly one delivery per completed response, queued with it.
+    const [hookStored] = await check<{ completed: number; deliveries: number }[]>`
+      select (select count(*)::int from survey_responses where survey_id = ${webhookSurvey.surveyId} and status = 'completed') as completed,
+             (select count(*)::int from webhook_deliveries where subject in (
+               select 'response:' || id from survey_responses where survey_id = ${webhookSurvey.surveyId})) as deliveries`;
     await check.end();
-    const answered = warmUp.result['2xx'] + submissions['2xx'] + again['2xx'] + last['2xx'];
-    const sent = warmUp.sent + run.sent + againRun.sent + lastRun.sent;
+    const answered = warmUp.result['2xx'] + submissions['2xx'] + again['2xx'] + last['2xx'] + fourth['2xx'];
+    const sent = warmUp.sent + run.sent + againRun.sent + lastRun.sent + fourthRun.sent;
 
     console.log(
       `POST /api/v1/respond/:token, final submission of ${ANSWERS.length} answers, ${CONNECTIONS} connections, ` +
@@ -319,6 +358,8 @@ async function bench(scratch: BenchServer) {
     console.log(line('with alerts on', withAlerts));
     console.log(line('plain again', again));
     console.log(line('plain a third time', last));
+    console.log(line('with a webhook', withWebhooks));
+    console.log(line('plain a fourth time', fourth));
     console.log(line('bare Fastify echo', baseline));
     console.log(
       `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +
@@ -340,6 +381,14 @@ async function bench(scratch: BenchServer) {
         `runs before and after) (${((alertRatio / aroundRatio - 1) * 100).toFixed(1)} %; budget: not below by more ` +
         `than 10 %: ${alertRatio >= aroundRatio * 0.9 ? 'met' : 'NOT met'}); alert jobs: ${alertStored?.jobs} for ` +
         `${alertStored?.completed} completed responses (${withAlerts['2xx'] + alertWarmUp.result['2xx']} answered 2xx)`,
+    );
+    const hookRatio = perSecond(withWebhooks) / perSecond(baseline);
+    const hookAround = (perSecond(last) + perSecond(fourth)) / 2 / perSecond(baseline);
+    console.log(
+      `with a webhook: ${hookRatio.toFixed(3)}× the echo route against ${hookAround.toFixed(3)}× without (the plain ` +
+        `runs before and after) (${((hookRatio / hookAround - 1) * 100).toFixed(1)} %; budget: not below by more ` +
+        `than 10 %: ${hookRatio >= hookAround * 0.9 ? 'met' : 'NOT met'}); deliveries queued: ${hookStored?.deliveries} for ` +
+        `${hookStored?.completed} completed responses (the log shows the latest ${deliveryLog.deliveries.length})`,
     );
     console.log(
       `logic stored: ${logicStored?.completed} completed responses, ${logicStored?.answers} with answer rows, ` +
@@ -400,7 +449,12 @@ async function bench(scratch: BenchServer) {
       !alertRun.reused &&
       !alertWarmUp.reused &&
       (alertStored?.completed ?? 0) >= withAlerts['2xx'] + alertWarmUp.result['2xx'] &&
-      alertStored?.jobs === alertStored?.completed;
+      alertStored?.jobs === alertStored?.completed &&
+      !webhookRun.reused &&
+      !webhookWarmUp.reused &&
+      !fourthRun.reused &&
+      (hookStored?.completed ?? 0) >= withWebhooks['2xx'] + webhookWarmUp.result['2xx'] &&
+      hookStored?.deliveries === hookStored?.completed;
     console.log(
       `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}, ` +
         `public link ${publicBudget ? 'met' : 'NOT met'}; ` +

@@ -44,6 +44,7 @@ export { createSurveyResultsGateway } from './http/createSurveyResultsGateway';
 export { createSurveysGateway, createSurveyTemplatesGateway } from './http/createSurveysGateway';
 export { createInvitationLinkGateway, createTeamGateway } from './http/createTeamGateway';
 export { createUserGateway } from './http/createUserGateway';
+export { createWebhooksGateway } from './http/createWebhooksGateway';
 export { filenameFromContentDisposition } from './http/downloadFile';
 export { failureFromBody, fallbackDetail } from './http/failureFromBody';
 export type { XhrLike } from './http/xhrUpload';

@@ -94,6 +94,7 @@ import { surveyRoutes } from './surveys/surveyRoutes';
 import { surveyTemplateRoutes } from './surveys/surveyTemplateRoutes';
 import { accountRoutes } from './users/accountRoutes';
 import { userRoutes } from './users/userRoutes';
+import { webhookRoutes } from './webhooks/webhookRoutes';
 
 export interface BuildAppOptions {
   readonly config: AppConfig;
@@ -362,6 +363,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     analysisRoutes(context),
     summaryRoutes(context),
     apiKeyRoutes(context),
+    webhookRoutes(context),
   ];
   for (const routes of api) await app.register(routes, { prefix: API_PREFIX });
   await app.register(simulatedCheckoutPageRoutes(deps));

@@ -277,6 +277,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
       ALERT_WEBHOOK_KEY: Buffer.alloc(32, 1).toString('base64'),
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 2).toString('base64'),
     };
 
     it('should read the supplier, in Nederland unless told, with its VAT number tidied', () => {

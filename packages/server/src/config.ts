@@ -6,6 +6,7 @@ import { invoiceSupplier, paymentSettings } from './configBilling';
 import { absoluteUrl, ConfigError, type Env, flag, fromRepoRoot, positiveInteger, value } from './configEnv';
 import { geocoderUrl, llmSettings, mapSettings, outboxRate, testClockFile } from './configServices';
 import type { AppConfig, TrustProxy } from './configTypes';
+import { webhookSettings } from './configWebhooks';
 
 export type { AlertSettings } from './configAlerts';
 export { DEMO_INVOICE_SUPPLIER } from './configBilling';
@@ -140,6 +141,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     testClockFile: testClockFile(env, production),
     reminderIntervalSeconds: positiveInteger(env, 'REMINDER_INTERVAL_SECONDS', 60, 3_600),
     alerts: alertSettings(env, dataDir, production),
+    webhooks: webhookSettings(env, dataDir, production),
   };
 }
 

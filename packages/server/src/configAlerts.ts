@@ -27,36 +27,41 @@ function keyOf(raw: string): Buffer | null {
 }
 
 /**
- * ALERT_WEBHOOK_KEY, or outside production a key generated once into DATA_DIR/alert-webhook-key
- * (like the JWT secret), so a local server keeps reading the addresses it stored.
+ * A 32-byte key from `variable`, or outside production one generated once into DATA_DIR/`file`
+ * (like the JWT secret), so a local server keeps reading what it encrypted. Alert channel
+ * addresses (ALERT_WEBHOOK_KEY) and webhook signing secrets (WEBHOOK_SECRET_KEY) each have one.
  */
-function webhookKey(env: Env, dataDir: string, production: boolean): Buffer {
-  const raw = value(env, 'ALERT_WEBHOOK_KEY');
-  const hint = 'bijvoorbeeld: ALERT_WEBHOOK_KEY=$(openssl rand -base64 32)';
+export function dataKey(
+  env: Env,
+  dataDir: string,
+  production: boolean,
+  variable: string,
+  file: string,
+): Buffer {
+  const raw = value(env, variable);
+  const hint = `bijvoorbeeld: ${variable}=$(openssl rand -base64 32)`;
   if (raw !== undefined) {
     const key = keyOf(raw);
     if (key === null)
-      throw new ConfigError(
-        `ALERT_WEBHOOK_KEY moet 32 bytes zijn, als base64 of 64 hexadecimale tekens; ${hint}`,
-      );
+      throw new ConfigError(`${variable} moet 32 bytes zijn, als base64 of 64 hexadecimale tekens; ${hint}`);
     return key;
   }
   if (production)
-    throw new ConfigError(`ALERT_WEBHOOK_KEY ontbreekt. Zet in productie een sleutel van 32 bytes, ${hint}`);
-  const file = join(dataDir, 'alert-webhook-key');
+    throw new ConfigError(`${variable} ontbreekt. Zet in productie een sleutel van 32 bytes, ${hint}`);
+  const path = join(dataDir, file);
   mkdirSync(dataDir, { recursive: true });
   try {
     const key = randomBytes(KEY_BYTES);
-    writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  chmodSync(file, 0o600);
-  const stored = keyOf(readFileSync(file, 'utf8').trim());
+  chmodSync(path, 0o600);
+  const stored = keyOf(readFileSync(path, 'utf8').trim());
   if (stored === null)
     throw new ConfigError(
-      `${file} bevat geen geldige sleutel. Verwijder het bestand; bij de start komt er een nieuwe.`,
+      `${path} bevat geen geldige sleutel. Verwijder het bestand; bij de start komt er een nieuwe.`,
     );
   return stored;
 }
@@ -84,7 +89,7 @@ function testOrigins(env: Env, production: boolean): string[] {
 
 export function alertSettings(env: Env, dataDir: string, production: boolean): AlertSettings {
   return {
-    webhookKey: webhookKey(env, dataDir, production),
+    webhookKey: dataKey(env, dataDir, production, 'ALERT_WEBHOOK_KEY', 'alert-webhook-key'),
     webhookTestOrigins: testOrigins(env, production),
     intervalSeconds: positiveInteger(env, 'ALERT_INTERVAL_SECONDS', 5, 3_600),
   };

@@ -1,5 +1,6 @@
 import type { PaymentProvider } from '@loop/core';
 import type { AlertSettings } from './configAlerts';
+import type { WebhookSettings } from './configWebhooks';
 
 export type TrustProxy = boolean | number | readonly string[];
 
@@ -69,6 +70,8 @@ export interface AppConfig {
   readonly reminderIntervalSeconds: number;
   /** Alerts on new responses: the channel addresses' key, test receivers, the job's rhythm (configAlerts.ts). */
   readonly alerts: AlertSettings;
+  /** Organisation webhooks: the signing secrets' key, private networks or not, the worker's rhythm (configWebhooks.ts). */
+  readonly webhooks: WebhookSettings;
   /** GEOCODER_RATE: lookups per second the contacts' geocoding asks at most (PDOK is a free public service). */
   readonly geocoderRate: number;
 }

@@ -12,3 +12,6 @@ export { questionTimingsOf } from './responses/questionTimings';
 export { rebuildSurveyCounts } from './responses/surveyCounts';
 export { SurveyQuestionsCache } from './responses/surveyQuestionsCache';
 export { runDueRounds } from './rounds/roundScheduler';
+export { deliverEndpointWebhooks } from './webhooks/webhookDelivery';
+export { emitWebhookEvents } from './webhooks/webhookEvents';
+export { createEndpoint } from './webhooks/webhookStore';

@@ -11,6 +11,7 @@ import { createOutbox } from './outbox/outbox';
 import { startOutboxWorker } from './outbox/outboxWorker';
 import { seedDemoData } from './seed/demoSeed';
 import { warmUpHtmlSanitizer } from './surveys/surveyHtml';
+import { startWebhookWorker } from './webhooks/webhookWorker';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -48,6 +49,14 @@ async function main(): Promise<void> {
     outbox: createOutbox(config),
     output: logger,
   });
+  // The organisations' webhook endpoints (issue 28).
+  const webhookWorker = startWebhookWorker({
+    db: database.db,
+    config,
+    clock,
+    outbox: createOutbox(config),
+    output: logger,
+  });
   setImmediate(warmUpHtmlSanitizer);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -67,6 +76,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await alertWorker.stop();
+      await webhookWorker.stop();
       await outboxWorker.stop();
       await app.close();
       await mailer.close();

@@ -7,6 +7,7 @@ import {
   businessAnalyses,
   businessAnalysisClaims,
 } from '../db/schema';
+import { emitWebhookEvents } from '../webhooks/webhookEvents';
 
 /** Analyses listed at most (newest first). */
 export const ANALYSES_LISTED_MAX = 100;
@@ -20,7 +21,24 @@ export interface NewAnalysis {
   readonly generatedAt: Date;
 }
 
+/** Stores an analysis; its organisation's webhooks hear of it in the same transaction (R-HOOK-3). */
 export async function insertAnalysis(db: Queryable, analysis: NewAnalysis): Promise<BusinessAnalysisRow> {
+  return db.transaction(async (tx) => {
+    const row = await insertAnalysisRow(tx, analysis);
+    await emitWebhookEvents(tx, [
+      {
+        organizationId: analysis.organizationId,
+        type: 'analysis.completed',
+        subject: `analysis:${row.id}`,
+        data: { analysis_id: row.id },
+        at: analysis.generatedAt,
+      },
+    ]);
+    return row;
+  });
+}
+
+async function insertAnalysisRow(db: Queryable, analysis: NewAnalysis): Promise<BusinessAnalysisRow> {
   const [row] = await db
     .insert(businessAnalyses)
     .values({

@@ -18,3 +18,4 @@ export * from './schema/resultsLinks';
 export * from './schema/surveyInvitations';
 export * from './schema/surveyRounds';
 export * from './schema/surveys';
+export * from './schema/webhooks';

@@ -168,6 +168,11 @@ describe('OpenAPI', () => {
       '/api/v1/api-keys': ['get', 'post'],
       '/api/v1/api-keys/current': ['get'],
       '/api/v1/api-keys/{id}/revoke': ['post'],
+      '/api/v1/webhooks': ['get', 'post'],
+      '/api/v1/webhooks/{id}': ['delete', 'patch'],
+      '/api/v1/webhooks/{id}/secret': ['get', 'post'],
+      '/api/v1/webhooks/{id}/deliveries': ['get'],
+      '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend': ['post'],
     };
     // Bodies that are not JSON objects: uploads (multipart), the Stripe webhook (raw bytes, signed), the
     // simulated checkout's buttons (an HTML form), sync, cancel and revoking a key (no body).
@@ -191,6 +196,8 @@ describe('OpenAPI', () => {
       '/api/v1/organization/business-analysis',
       '/api/v1/surveys/{id}/questions/{questionId}/summary',
       '/api/v1/unsubscribe/{token}',
+      '/api/v1/webhooks/{id}/secret',
+      '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
     ]);
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(expected).sort());
     for (const [path, methods] of Object.entries(expected)) {

@@ -84,6 +84,10 @@ export async function registerOpenApi(
         { name: 'contacts', description: 'Contacten, segmenten en hun kaart' },
         { name: 'alerts', description: 'Meldingen bij nieuwe reacties: e-mail, overzicht, Slack en Teams' },
         {
+          name: 'webhooks',
+          description: 'Webhooks van de organisatie: eindpunten, ondertekengeheimen en het afleverlogboek',
+        },
+        {
           name: 'responses',
           description: 'Antwoorden per respondent: bekijken, exporteren en wissen',
         },

@@ -5,6 +5,7 @@ import { contacts, type OutboxRow, surveyInvitations, surveyResponses, surveys }
 import type { Outbox } from '../outbox/outbox';
 import type { OutboxHooks, SendDecision } from '../outbox/outboxWorker';
 import { hashToken } from '../responses/responseTokens';
+import { emitWebhookEvents, queueEventSql } from '../webhooks/webhookEvents';
 import { laterRoundSent } from './invitationStore';
 import { anonymousInvitationHash, invitationLinkToken, LINK_TOKEN_PLACEHOLDER } from './invitationTokens';
 
@@ -123,6 +124,26 @@ export async function beforeInvitationSend(
   };
 }
 
+/**
+ * `invitation.sent` or `invitation.bounced` of one invitation or reminder mail (R-HOOK-3, R-HOOK-4):
+ * ids only; an invitation whose contact was deleted meanwhile tells nothing.
+ */
+const invitationEventSql = (
+  type: 'invitation.sent' | 'invitation.bounced',
+  invitationId: number,
+  mailReference: string,
+  reminder: boolean | null,
+) =>
+  queueEventSql({
+    type,
+    from: sql`survey_invitations i`,
+    organizationId: sql`i.organization_id`,
+    subject: sql`'invitation:' || i.id`,
+    data: sql`jsonb_build_object('survey_id', i.survey_id, 'invitation_id', i.id, 'contact_id', i.contact_id
+      ${reminder === null ? sql`` : sql`, 'reminder', ${reminder}::boolean`})`,
+    seed: sql`${`${type}:${mailReference}`}::text`,
+  }).append(sql` where i.id = ${invitationId} and i.contact_id is not null`);
+
 /** The outbox's hooks for invitations and reminders (main.ts hands them to the worker). */
 export function invitationOutboxHooks(deps: Pick<AppDeps, 'config'>): OutboxHooks {
   return {
@@ -131,14 +152,27 @@ export function invitationOutboxHooks(deps: Pick<AppDeps, 'config'>): OutboxHook
       // A reminder's last_mail_at was set when it was queued (it goes at once); an invitation may
       // have been planned for later, so its real moment replaces the planned one.
       const reference = invitationReference(row.reference);
-      if (reference === null || reference.kind !== 'invitation') return null;
-      return sql`update survey_invitations
-        set sent_at = now(), last_mail_at = now(), failed_at = null, failure = null
-        where id = ${reference.id}`;
+      if (reference === null) return null;
+      const sent = invitationEventSql(
+        'invitation.sent',
+        reference.id,
+        row.reference,
+        reference.kind === 'reminder',
+      );
+      if (reference.kind !== 'invitation') return sent;
+      return [
+        sql`update survey_invitations
+          set sent_at = now(), last_mail_at = now(), failed_at = null, failure = null
+          where id = ${reference.id}`,
+        sent,
+      ];
     },
     async onFailed(row, tx) {
       const reference = invitationReference(row.reference);
-      if (reference === null || reference.kind !== 'invitation') return;
+      if (reference === null) return;
+      // A mail the receiving server refused for good: the organisation's webhooks hear of it (R-HOOK-3).
+      await tx.execute(invitationEventSql('invitation.bounced', reference.id, row.reference, null));
+      if (reference.kind !== 'invitation') return;
       await tx
         .update(surveyInvitations)
         .set({ failedAt: sql`now()`, failure: row.lastError })
@@ -187,12 +221,28 @@ export async function unsubscribeContact(
   now: Date,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // Read (and locked) first: only the first unsubscribe tells the webhooks (R-HOOK-3).
+    const [before] = await tx
+      .select({ unsubscribedAt: contacts.unsubscribedAt })
+      .from(contacts)
+      .where(eq(contacts.id, contactId))
+      .for('update');
     const [contact] = await tx
       .update(contacts)
       .set({ unsubscribedAt: sql`coalesce(${contacts.unsubscribedAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(contacts.id, contactId))
       .returning({ organizationId: contacts.organizationId });
     if (contact === undefined) return false;
+    if (before?.unsubscribedAt === null)
+      await emitWebhookEvents(tx, [
+        {
+          organizationId: contact.organizationId,
+          type: 'contact.unsubscribed',
+          subject: `contact:${contactId}`,
+          data: { contact_id: contactId },
+          at: now,
+        },
+      ]);
     const open = await tx
       .select({ id: surveyInvitations.id, sentAt: surveyInvitations.sentAt })
       .from(surveyInvitations)

@@ -1,8 +1,9 @@
 import type { KpiPerson, KpiValue, KpiValueOrigin } from '@loop/core';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { kpis, kpiValues, users } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
+import { queueEventSql } from '../webhooks/webhookEvents';
 
 /** The stored values of manual KPIs: reading, writing, importing (kpiStore.ts has the definitions). */
 
@@ -109,8 +110,22 @@ export async function hasStoredValues(db: Queryable, kpiId: number): Promise<boo
 }
 
 /**
- * Stores (or replaces) one value and marks the KPI changed. Two statements: run it in a
- * transaction (kpiValueUseCases.ts).
+ * `kpi.value_changed` for the rows of `from` (R-HOOK-3, R-HOOK-4), queued within the statement
+ * that changes them; ordered per KPI (R-HOOK-6).
+ */
+const kpiValueEvent = (kpiId: number, from: SQL, period: SQL, value: SQL, previous: SQL): SQL =>
+  queueEventSql({
+    type: 'kpi.value_changed',
+    from: sql`${from} join kpis k on k.id = ${kpiId}`,
+    organizationId: sql`k.organization_id`,
+    subject: sql`${`kpi:${kpiId}`}::text`,
+    data: sql`jsonb_build_object('kpi_id', k.id, 'period', ${period}, 'value', ${value}, 'previous_value', ${previous})`,
+    seed: sql`'kpi.value_changed:' || k.id || ':' || ${period} || ':' || now()::text`,
+  });
+
+/**
+ * Stores (or replaces) one value and marks the KPI changed, in one statement; the organisation's
+ * webhooks hear of a value that changed (`kpi.value_changed`).
  */
 export async function writeValue(
   tx: Queryable,
@@ -124,29 +139,28 @@ export async function writeValue(
     readonly now: Date;
   },
 ): Promise<void> {
-  const row = {
-    kpiId: values.kpiId,
-    period: values.period,
-    value: values.value,
-    note: values.note,
-    origin: values.origin,
-    enteredBy: values.userId,
-    enteredAt: values.now,
-  };
-  await tx
-    .insert(kpiValues)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [kpiValues.kpiId, kpiValues.period],
-      set: {
-        value: row.value,
-        note: row.note,
-        origin: row.origin,
-        enteredBy: row.enteredBy,
-        enteredAt: row.enteredAt,
-      },
-    });
-  await bumpRevision(tx, values.kpiId);
+  await tx.execute(sql`
+    with before as (
+      select value from kpi_values where kpi_id = ${values.kpiId} and period = ${values.period}
+    ), upserted as (
+      insert into kpi_values (kpi_id, period, value, note, origin, entered_by, entered_at)
+      values (${values.kpiId}, ${values.period}, ${values.value}, ${values.note}, ${values.origin},
+              ${values.userId}, ${values.now.toISOString()}::timestamptz)
+      on conflict (kpi_id, period) do update
+        set value = excluded.value, note = excluded.note, origin = excluded.origin,
+            entered_by = excluded.entered_by, entered_at = excluded.entered_at
+      returning period, value
+    ), event as (
+      ${kpiValueEvent(
+        values.kpiId,
+        sql`upserted u left join before b on true`,
+        sql`u.period`,
+        sql`u.value::float8`,
+        sql`b.value::float8`,
+      )}
+      where b.value is distinct from u.value
+    )
+    update kpis set revision = revision + 1 where id = ${values.kpiId}`);
 }
 
 /**
@@ -154,10 +168,15 @@ export async function writeValue(
  * transaction (kpiValueUseCases.ts).
  */
 export async function deleteValue(tx: Queryable, kpiId: number, period: string): Promise<boolean> {
-  const rows = await tx
-    .delete(kpiValues)
-    .where(and(eq(kpiValues.kpiId, kpiId), eq(kpiValues.period, period)))
-    .returning({ period: kpiValues.period });
+  const rows = await queryRows<{ period: string }>(
+    tx,
+    sql`with removed as (
+          delete from kpi_values where kpi_id = ${kpiId} and period = ${period} returning period, value
+        ), event as (
+          ${kpiValueEvent(kpiId, sql`removed r`, sql`r.period`, sql`null::float8`, sql`r.value::float8`)}
+        )
+        select period from removed`,
+  );
   if (rows.length > 0) await bumpRevision(tx, kpiId);
   return rows.length > 0;
 }
@@ -211,7 +230,11 @@ export async function importValues(
 ): Promise<void> {
   if (values.lines.length === 0) return;
   await db.execute(sql`
-    with changed as (
+    with before as (
+      select period, value from kpi_values
+      where kpi_id = ${values.kpiId}
+        and period = any (array(select jsonb_array_elements(${JSON.stringify(values.lines)}::jsonb) ->> 'period'))
+    ), changed as (
       insert into kpi_values (kpi_id, period, value, note, origin, entered_by, entered_at)
       select ${values.kpiId}, l.period, l.value, l.note, 'import', ${values.userId}, ${values.now.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(values.lines)}::jsonb) as l(period text, value numeric, note text)
@@ -219,7 +242,16 @@ export async function importValues(
         set value = excluded.value, note = excluded.note, origin = excluded.origin,
             entered_by = excluded.entered_by, entered_at = excluded.entered_at
         where (kpi_values.value, kpi_values.note) is distinct from (excluded.value, excluded.note)
-      returning 1
+      returning period, value
+    ), event as (
+      ${kpiValueEvent(
+        values.kpiId,
+        sql`changed c left join before b on b.period = c.period`,
+        sql`c.period`,
+        sql`c.value::float8`,
+        sql`b.value::float8`,
+      )}
+      where b.value is distinct from c.value
     )
     update kpis set revision = revision + 1 where id = ${values.kpiId} and exists (select 1 from changed)`);
 }

@@ -10,7 +10,8 @@ export type MailKind =
   | 'survey-invitation'
   | 'survey-reminder'
   | 'response-alert'
-  | 'alert-digest';
+  | 'alert-digest'
+  | 'webhook-disabled';
 
 export interface MailMessage {
   readonly to: string;

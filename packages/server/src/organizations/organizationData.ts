@@ -13,6 +13,7 @@ import {
   subscriptions,
   surveyResponses,
   surveys,
+  webhookDeliveries,
 } from '../db/schema';
 
 export type DeleteOrganizationRefusal = 'provider_unreachable';
@@ -64,6 +65,8 @@ export async function deleteOrganization(
       .from(surveys)
       .where(eq(surveys.organizationId, organizationId));
     await tx.delete(surveyResponses).where(inArray(surveyResponses.surveyId, owned));
+    // Webhook deliveries have no foreign key either (concurrent submissions would lock one row).
+    await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.organizationId, organizationId));
     await tx.delete(organizations).where(eq(organizations.id, organizationId));
   });
   await uploads.removeOrganization(organizationId);

@@ -148,6 +148,14 @@ const EXPECTED: Readonly<Record<string, Permission>> = {
   'GET /api/v1/api-keys': 'apiKeys.manage',
   'POST /api/v1/api-keys': 'apiKeys.manage',
   'POST /api/v1/api-keys/:id/revoke': 'apiKeys.manage',
+  'GET /api/v1/webhooks': 'webhooks.manage',
+  'POST /api/v1/webhooks': 'webhooks.manage',
+  'PATCH /api/v1/webhooks/:id': 'webhooks.manage',
+  'DELETE /api/v1/webhooks/:id': 'webhooks.manage',
+  'GET /api/v1/webhooks/:id/secret': 'webhooks.manage',
+  'POST /api/v1/webhooks/:id/secret': 'webhooks.manage',
+  'GET /api/v1/webhooks/:id/deliveries': 'webhooks.manage',
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/resend': 'webhooks.manage',
 };
 
 /** Leaving would take the caller out of the team the other calls use; teamRoutes.test.ts covers it. */

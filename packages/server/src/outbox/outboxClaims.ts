@@ -190,11 +190,15 @@ export async function markSent(
   db: Queryable,
   claim: Claim,
   response: string | null,
-  feature: SQL | null = null,
+  feature: SQL | readonly SQL[] | null = null,
 ): Promise<boolean> {
+  const features = feature === null ? [] : Array.isArray(feature) ? feature : [feature as SQL];
+  const steps = features.map(
+    (step, index) => sql`${sql.raw(`feature${index === 0 ? '' : index}`)} as (${step})`,
+  );
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`${feature === null ? sql`` : sql`with feature as (${feature}) `}update mail_outbox
+    sql`${steps.length === 0 ? sql`` : sql`with ${sql.join(steps, sql`, `)} `}update mail_outbox
       set state = 'sent', sent_at = now(), smtp_response = ${erasedOr(sql`${response}::text`, sql`null::text`)}, last_error = null, lease_until = null
       where id = ${claim.row.id} and claimed_by = ${claim.token}
       returning id`,

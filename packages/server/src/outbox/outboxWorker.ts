@@ -40,7 +40,7 @@ export interface OutboxHooks {
    * The outbox runs it inside its own write of 'sent' (a data-modifying CTE: one statement, one
    * round trip, the same `now()`), also when this worker's claim had run out (the mail did go).
    */
-  sentStatement?(row: OutboxRow): SQL | null;
+  sentStatement?(row: OutboxRow): SQL | readonly SQL[] | null;
   /**
    * The feature's writes for a mail that failed for good, in the transaction that writes 'failed',
    * inside a savepoint (a failure is rare: its window does not matter).

@@ -15,6 +15,7 @@ import { offsetOf, type Paging, toPage } from '../http/paging';
 import { savedItemsOf } from '../responses/responses';
 import { answerText } from '../results/answerText';
 import { likePattern } from '../surveys/surveys';
+import { emitWebhookEvents } from '../webhooks/webhookEvents';
 import { lacksNumber, numberResponses } from './responseOrdinals';
 
 /**
@@ -211,14 +212,32 @@ export async function responseDetail(
 /**
  * Erases a response of the survey: its row, with it its seconds per question, and through the
  * statement trigger `survey_responses_delete_answers` its answers. Totals, rates and medians are
- * counted from the rows that remain, so nothing else needs changing. False when it was not there.
+ * counted from the rows that remain, so nothing else needs changing. The organisation's webhooks
+ * hear of it in the same transaction (`response.deleted`, R-HOOK-3). False when it was not there.
  */
-export async function eraseResponse(db: Queryable, survey: SurveyRow, responseId: number): Promise<boolean> {
-  const erased = await db
-    .delete(surveyResponses)
-    .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)))
-    .returning({ id: surveyResponses.id });
-  return erased.length > 0;
+export async function eraseResponse(
+  db: Queryable,
+  survey: SurveyRow,
+  responseId: number,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const erased = await tx
+      .delete(surveyResponses)
+      .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)))
+      .returning({ id: surveyResponses.id });
+    if (erased.length === 0) return false;
+    await emitWebhookEvents(tx, [
+      {
+        organizationId: survey.organizationId,
+        type: 'response.deleted',
+        subject: `response:${responseId}`,
+        data: { survey_id: survey.id, response_id: responseId },
+        at: now,
+      },
+    ]);
+    return true;
+  });
 }
 
 /** A response id from the path: digits only, within the safe integers; null otherwise. */

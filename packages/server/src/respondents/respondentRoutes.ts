@@ -244,7 +244,7 @@ export const respondentRoutes =
       },
       async (request, reply) => {
         const { survey, response } = await surveyResponse(request, 'surveys.manage');
-        if (!(await eraseResponse(deps.db, survey, response.id)))
+        if (!(await eraseResponse(deps.db, survey, response.id, deps.clock.now())))
           throw new ApiError(404, RESPONSE_ERRORS.notFound);
         auditRequest(deps.log, request, {
           category: 'survey',

@@ -44,7 +44,17 @@ describe('the answering statements under a cached generic plan', () => {
   it('should reach the growing tables only through their indexes', async () => {
     const statements = Object.entries(respondSqlForTests(ctx.db));
     expect(statements.map(([name]) => name).sort()).toEqual(
-      ['alertedWrite', 'page', 'saved', 'seconds', 'targets', 'visitors', 'write'].sort(),
+      [
+        'alertedHookedWrite',
+        'alertedWrite',
+        'hookedWrite',
+        'page',
+        'saved',
+        'seconds',
+        'targets',
+        'visitors',
+        'write',
+      ].sort(),
     );
     for (const [name, text] of statements) {
       const plan = await genericPlan(text);

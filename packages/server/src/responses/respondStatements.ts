@@ -9,7 +9,17 @@ import {
   surveyResponses,
   surveys,
 } from '../db/schema';
+import { isoTimestamp } from '../results/resultsSql';
+import { webhookBodySql } from '../webhooks/webhookEvents';
 import { ADD_COUNTS, bucketsOf, COUNT_COLUMNS, valueCounts } from './surveyCounts';
+
+/**
+ * Whether the survey's organisation has an endpoint on for `response.completed` (R-HOOK-3): read
+ * with the target, so the submission knows which statement to run.
+ */
+const HOOKED = sql`exists (
+  select 1 from webhook_endpoints e
+  where e.organization_id = s.organization_id and e.enabled and 'response.completed' = any (e.events))`;
 
 export const responseXmin = sql<string>`${surveyResponses}.xmin::text`;
 
@@ -39,12 +49,13 @@ function respondStatements(db: Queryable) {
       responseXmin: sql<string | null>`response_xmin`.as('response_xmin'),
       capped: sql<boolean>`capped`.as('capped'),
       alerts: sql<boolean>`alerts`.as('alerts'),
+      hooked: sql<boolean>`hooked`.as('hooked'),
     })
     .as(sql`
       select r.token_hash as key, s.id as survey_id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as close_at, s.version,
              r.id::text as response_id, r.status as response_status, r.xmin as response_xmin,
-             (s.max_responses is not null or s.quotas <> '[]'::jsonb) as capped, s.alerts
+             (s.max_responses is not null or s.quotas <> '[]'::jsonb) as capped, s.alerts, ${HOOKED} as hooked
       -- One index lookup per token: a lateral with a limit is not flattened into a join the
       -- planner could answer with a sequential scan of a table that looks small.
       from jsonb_array_elements_text(${sql.placeholder('hashes')}::jsonb) as h(hash)
@@ -56,14 +67,14 @@ function respondStatements(db: Queryable) {
       union all
       select s.public_token, s.id, s.organization_id, s.status,
              to_char(s.close_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version, null, null, null,
-             (s.max_responses is not null or s.quotas <> '[]'::jsonb), s.alerts
+             (s.max_responses is not null or s.quotas <> '[]'::jsonb), s.alerts, ${HOOKED}
       from surveys s
       where s.public_token = any (array(select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb)))`);
 
   const input = db.$with('input', {}).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
       as x(r bigint, x text, s integer, f boolean, fresh boolean, at timestamptz, sent jsonb, items jsonb, times jsonb,
-           h jsonb, l text, u jsonb, e text, a boolean)`);
+           h jsonb, l text, u jsonb, e text, a boolean, w boolean)`);
   // The response rows are matched with `= any(array[…])`, which no hash or merge join can use: the
   // planner has to look each one up through the primary key, also while the table looks small
   // (the survey logic columns made a sequential scan look cheaper on an empty table).
@@ -153,6 +164,31 @@ function respondStatements(db: Queryable) {
     select gate.id, gate.survey_id from gate join input on input.r = gate.id
     where input.a and gate.completed_at is not null
     on conflict (response_id) do nothing`);
+  // A submission in an organisation with a webhook endpoint for `response.completed` queues its
+  // deliveries in the same statement (R-HOOK-3), a variant like the alert job's, so a submission of
+  // an organisation without one runs what it ran before. The `webhook-id` is made from the response
+  // and its completion (the same for every endpoint, new if the response were ever submitted again);
+  // an anonymous survey's payload names no contact (R-HOOK-4).
+  const hooked = db.$with('hooked', {}).as(sql`
+    insert into webhook_deliveries (endpoint_id, organization_id, message_id, type, subject, body)
+    select e.id, s.organization_id,
+           'msg_' || md5('response.completed:' || gate.id || ':' || gate.completed_at::text),
+           'response.completed', 'response:' || gate.id,
+           ${webhookBodySql(
+             sql`'response.completed'`,
+             isoTimestamp(sql`gate.completed_at`),
+             sql`jsonb_build_object('survey_id', gate.survey_id, 'response_id', gate.id,
+               'contact_id', (select i.contact_id from survey_invitations i
+                              where i.response_id = any (array[gate.id]) and not s.anonymous limit 1),
+               'completed_at', ${isoTimestamp(sql`gate.completed_at`)})`,
+           )}
+    from gate
+    join input on input.r = gate.id
+    join surveys s on s.id = gate.survey_id
+    join webhook_endpoints e
+      on e.organization_id = s.organization_id and e.enabled and 'response.completed' = any (e.events)
+    where input.w and gate.completed_at is not null
+    order by gate.id, e.id`);
   // `= any(array(…))` keeps this an index scan on the primary key under a cached generic plan.
   const saved = db
     .select({
@@ -222,14 +258,25 @@ function respondStatements(db: Queryable) {
     .from(surveyResponses)
     .where(eq(surveyResponses.id, sql.placeholder('responseId')));
 
-  const writeQuery = db
-    .with(input, gate, passed, items, sent, unseen, removed, upserted, stamped, counted, completions)
-    .select({ id: gate.writtenId })
-    .from(gate);
-  const alertedWriteQuery = db
-    .with(input, gate, passed, items, sent, unseen, removed, upserted, stamped, counted, completions, alerted)
-    .select({ id: gate.writtenId })
-    .from(gate);
+  // The write with the steps a batch needs besides the answers: alert jobs, webhook deliveries.
+  const writeWith = (...steps: Array<typeof alerted | typeof hooked>) =>
+    db
+      .with(
+        input,
+        gate,
+        passed,
+        items,
+        sent,
+        unseen,
+        removed,
+        upserted,
+        stamped,
+        counted,
+        completions,
+        ...steps,
+      )
+      .select({ id: gate.writtenId })
+      .from(gate);
 
   const queries = {
     page,
@@ -237,10 +284,12 @@ function respondStatements(db: Queryable) {
     saved,
     visitors: db.with(visitorInput, created, visitors).select().from(visitors),
     targets: db.with(targets).select().from(targets),
-    write: writeQuery,
-    alertedWrite: alertedWriteQuery,
+    write: writeWith(),
+    alertedWrite: writeWith(alerted),
+    hookedWrite: writeWith(hooked),
+    alertedHookedWrite: writeWith(alerted, hooked),
   };
-  return {
+  const prepared = {
     queries,
     page: queries.page.prepare('respond_page'),
     seconds: queries.seconds.prepare('respond_seconds'),
@@ -249,6 +298,20 @@ function respondStatements(db: Queryable) {
     targets: queries.targets.prepare('respond_targets'),
     write: queries.write.prepare('respond_write'),
     alertedWrite: queries.alertedWrite.prepare('respond_write_alerted'),
+    hookedWrite: queries.hookedWrite.prepare('respond_write_hooked'),
+    alertedHookedWrite: queries.alertedHookedWrite.prepare('respond_write_alerted_hooked'),
+  };
+  return {
+    ...prepared,
+    /** The write with the steps a batch needs: alert jobs (R-ALERT-7), webhook deliveries (R-HOOK-3). */
+    writeFor: (alerted: boolean, hooked: boolean) =>
+      hooked
+        ? alerted
+          ? prepared.alertedHookedWrite
+          : prepared.hookedWrite
+        : alerted
+          ? prepared.alertedWrite
+          : prepared.write,
   };
 }
 

@@ -35,6 +35,8 @@ export interface RespondTarget {
   readonly capped?: boolean;
   /** Someone gets alerts of the survey's responses: a submission leaves its alert job (R-ALERT-7). */
   readonly alerts?: boolean;
+  /** The organisation has a webhook for `response.completed`: a submission queues it (R-HOOK-3). */
+  readonly webhooks?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function findRespondTargets(
           : { id: Number(row.responseId), status: row.responseStatus, xmin: row.responseXmin },
       ...(row.capped === true ? { capped: true } : {}),
       ...(row.alerts === true ? { alerts: true } : {}),
+      ...(row.hooked === true ? { webhooks: true } : {}),
     });
   });
   return targets;
@@ -242,6 +245,8 @@ export interface ResponseWrite {
   readonly endScreenId?: string | null;
   /** The survey has alerts: a submission leaves its alert job in the same statement (R-ALERT-7). */
   readonly alerts?: boolean;
+  /** The organisation has a webhook for it: a submission queues `response.completed` (R-HOOK-3). */
+  readonly webhooks?: boolean;
 }
 
 /**
@@ -279,7 +284,8 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
   if (writes.length === 0) return [];
   const statements = statementsOf(db);
   const alerted = writes.some((write) => write.alerts === true && write.final);
-  const rows = await (alerted ? statements.alertedWrite : statements.write).execute({
+  const hooked = writes.some((write) => write.webhooks === true && write.final);
+  const rows = await statements.writeFor(alerted, hooked).execute({
     writes: JSON.stringify(
       writes.map((write) => ({
         r: write.response.id,
@@ -304,6 +310,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
         ...(write.unseenQuestionIds === undefined ? {} : { u: write.unseenQuestionIds }),
         ...(write.endScreenId == null ? {} : { e: write.endScreenId }),
         ...(write.alerts === true ? { a: true } : {}),
+        ...(write.webhooks === true ? { w: true } : {}),
       })),
     ),
   });

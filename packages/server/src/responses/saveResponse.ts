@@ -324,6 +324,7 @@ export async function saveResponse(
         ? { unseenQuestionIds: path.unseenQuestionIds, endScreenId: path.endScreenId }
         : {}),
       ...(final && target.alerts === true ? { alerts: true } : {}),
+      ...(final && target.webhooks === true ? { webhooks: true } : {}),
     };
     let written: boolean;
     if (final && target.capped === true) {

@@ -16,7 +16,7 @@ function expectStatus(response: LightMyRequestResponse, status: number): void {
 export const call = (
   ctx: Pick<TestContext, 'app'>,
   org: SurveyOrganization,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   payload?: unknown,
 ): Promise<LightMyRequestResponse> =>

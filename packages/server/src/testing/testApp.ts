@@ -20,6 +20,7 @@ export const testPasswordHasher = createPasswordHasher({ memoryCost: 1024, timeC
 
 /** The tests' key for channel addresses at rest (ALERT_WEBHOOK_KEY). */
 export const TEST_ALERT_WEBHOOK_KEY = Buffer.alloc(32, 7);
+export const TEST_WEBHOOK_SECRET_KEY = Buffer.alloc(32, 9);
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -74,6 +75,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     testClockFile: null,
     reminderIntervalSeconds: 60,
     alerts: { webhookKey: TEST_ALERT_WEBHOOK_KEY, webhookTestOrigins: [], intervalSeconds: 5 },
+    webhooks: { secretKey: TEST_WEBHOOK_SECRET_KEY, allowPrivateNetworks: false, intervalSeconds: 2 },
     ...overrides,
   };
 }

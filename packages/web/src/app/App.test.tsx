@@ -56,6 +56,7 @@ describe('App', () => {
         'Surveys',
         'Contacten',
         'Organisatie',
+        'Koppelingen',
         'Abonnement',
         'Profiel',
         'Personalisatie',

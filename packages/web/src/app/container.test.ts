@@ -50,6 +50,7 @@ const LAZY_TOKENS = new Set([
   'SurveyDataUseCases',
   'EmbedUseCases',
   'AlertUseCases',
+  'WebhookUseCases',
   'KpiGateway',
   'FinanceGateway',
   'ContactsUseCases',

@@ -181,21 +181,8 @@ const onDemandModule = new ContainerModule(({ bind }) => {
 
   const kpis = onDemand(bind, () => import('./kpiServices'));
   kpis(TOKENS.KpiGateway, (chunk, api) => chunk.createKpiGateway(api), [TOKENS.ApiClient]);
-
-  const apiKeys = onDemand(bind, () => import('./apiKeyServices'));
-  apiKeys(
-    TOKENS.ApiKeysUseCases,
-    (chunk, api, clock) =>
-      chunk.createApiKeysUseCases({
-        gateway: chunk.createApiKeysGateway(api),
-        now: () => new Date(clock.now()),
-      }),
-    [TOKENS.ApiClient, TOKENS.Clock],
-  );
-
   const finance = onDemand(bind, () => import('./financeServices'));
   finance(TOKENS.FinanceGateway, (chunk, api) => chunk.createFinanceGateway(api), [TOKENS.ApiClient]);
-
   const contacts = onDemand(bind, () => import('./contactsServices'));
   contacts(TOKENS.ContactsUseCases, (chunk, api, files, wait) => chunk.contactsUseCases(api, files, wait), [
     TOKENS.ApiClient,
@@ -240,7 +227,6 @@ const onDemandModule = new ContainerModule(({ bind }) => {
 
   const surveyGateway = onDemand(bind, () => import('./surveyGatewayServices'));
   surveyGateway(TOKENS.SurveysGateway, (chunk, api) => chunk.createSurveysGateway(api), [TOKENS.ApiClient]);
-
   const surveys = onDemand(bind, () => import('./surveyServices'));
   surveys(TOKENS.SurveyTemplatesGateway, (chunk, api) => chunk.createSurveyTemplatesGateway(api), [
     TOKENS.ApiClient,
@@ -344,6 +330,21 @@ const onDemandModule = new ContainerModule(({ bind }) => {
     TOKENS.AlertUseCases,
     ({ createAlertsGateway, createAlertUseCases }, api) =>
       createAlertUseCases({ gateway: createAlertsGateway(api) }),
+    [TOKENS.ApiClient],
+  );
+  const integrations = onDemand(bind, () => import('./integrationServices'));
+  integrations(
+    TOKENS.ApiKeysUseCases,
+    (chunk, api, clock) =>
+      chunk.createApiKeysUseCases({
+        gateway: chunk.createApiKeysGateway(api),
+        now: () => new Date(clock.now()),
+      }),
+    [TOKENS.ApiClient, TOKENS.Clock],
+  );
+  integrations(
+    TOKENS.WebhookUseCases,
+    (chunk, api) => chunk.createWebhookUseCases({ gateway: chunk.createWebhooksGateway(api) }),
     [TOKENS.ApiClient],
   );
 });

@@ -49,6 +49,7 @@ import type {
 } from '@loop/core/surveys/results';
 import type { ResultsPdfExporter } from '@loop/core/surveys/resultsPdf';
 import type { SummaryUseCases } from '@loop/core/surveys/summary';
+import type { WebhookUseCases } from '@loop/core/webhookEndpoints';
 import type { ServiceIdentifier } from 'inversify';
 import type { Navigation } from '../routing/navigation';
 
@@ -183,6 +184,8 @@ export const TOKENS = {
   EmbedUseCases: Symbol.for('Loop.EmbedUseCases') as ServiceIdentifier<EmbedUseCases>,
   /** A survey's alerts on new responses (the editor's 'Meldingen'). */
   AlertUseCases: Symbol.for('Loop.AlertUseCases') as ServiceIdentifier<AlertUseCases>,
+  /** The organisation's webhook endpoints (/koppelingen/webhooks). */
+  WebhookUseCases: Symbol.for('Loop.WebhookUseCases') as ServiceIdentifier<WebhookUseCases>,
   /** The survey and invitation e-mail the previews show. */
   SurveyPreview: Symbol.for('Loop.SurveyPreview') as ServiceIdentifier<SurveyPreview>,
 } as const;

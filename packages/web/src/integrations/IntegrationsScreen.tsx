@@ -4,12 +4,10 @@ import { useCan } from '../organisation/useCan';
 import { Page } from '../shell/Page';
 import { ApiKeysSection } from './ApiKeysSection';
 
-/**
- * The sections of /koppelingen, each its own address; a section added later (webhooks) gets a row
- * here and its own route.
- */
+/** The sections of /koppelingen, each its own address and route. */
 export const INTEGRATION_SECTIONS: ReadonlyArray<{ readonly href: string; readonly label: string }> = [
   { href: '/koppelingen', label: 'API-sleutels' },
+  { href: '/koppelingen/webhooks', label: 'Webhooks' },
 ];
 
 const LEAD = 'Verbind Loop met andere software: scripts, BI-tools en de Loop-CLI.';

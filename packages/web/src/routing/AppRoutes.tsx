@@ -72,6 +72,7 @@ const IntegrationsScreen = screen(() => import('../integrations/IntegrationsScre
 const InvitationScreen = screen(() => import('../organisation/InvitationScreen'), 'InvitationScreen');
 const InvitationsScreen = screen(() => import('../invitations/InvitationsScreen'), 'InvitationsScreen');
 const UnsubscribeScreen = screen(() => import('../invitations/UnsubscribeScreen'), 'UnsubscribeScreen');
+const WebhooksScreen = screen(() => import('../webhooks/WebhooksScreen'), 'WebhooksScreen');
 
 /** A screen's plan feature, with the screen's title for the page that explains a missing one. */
 interface ScreenFeature {
@@ -108,6 +109,7 @@ export const MOUNTED_ROUTES: ReadonlyArray<{
   { path: '/organisatie', Screen: TeamScreen },
   { path: '/koppelingen', Screen: IntegrationsScreen },
   { path: '/contacten', Screen: ContactsScreen },
+  { path: '/koppelingen/webhooks', Screen: WebhooksScreen },
   {
     path: '/personalisatie',
     Screen: PersonalisationScreen,

@@ -30,6 +30,7 @@ const RULE_ROUTES: Record<Access, readonly string[]> = {
     '/profiel',
     '/personalisatie',
     '/contacten',
+    '/koppelingen/webhooks',
     '/bedrijfsanalyse',
     '/finance',
   ],

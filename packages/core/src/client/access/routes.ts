@@ -41,6 +41,8 @@ export const ROUTE_ACCESS = {
   '/organisatie': { access: 'onboarded' },
   '/personalisatie': { access: 'onboarded' },
   '/contacten': { access: 'onboarded' },
+  // Loop's own, beyond R-ACCESS-1: the organisation's webhook endpoints (issue 28).
+  '/koppelingen/webhooks': { access: 'onboarded' },
   '/bedrijfsanalyse': { access: 'onboarded' },
   '/finance': { access: 'onboarded' },
   // Loop's own, beyond R-ACCESS-1: the organisation's integrations (API keys, R-KEY-1).

@@ -22,6 +22,7 @@ const EXPECTED: Readonly<Record<Permission, readonly string[]>> = {
   'contacts.manage': ['owner', 'manager', 'member'],
   'contacts.rules': ['owner', 'manager'],
   'apiKeys.manage': ['owner', 'manager'],
+  'webhooks.manage': ['owner', 'manager'],
 };
 
 describe('can', () => {

@@ -70,6 +70,12 @@ export const PERMISSIONS = [
    * so only those who may do most of what a key can may make one.
    */
   'apiKeys.manage',
+  /**
+   * The organisation's webhook endpoints: add, change, delete, reveal and rotate their signing
+   * secrets, read their delivery logs and send again (R-HOOK-2). The events carry response and
+   * contact ids to another system, so only those who manage the organisation's data may.
+   */
+  'webhooks.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -92,6 +98,7 @@ const GRANTS: Readonly<Record<MemberRole, readonly Permission[]>> = {
     'contacts.manage',
     'contacts.rules',
     'apiKeys.manage',
+    'webhooks.manage',
   ],
   member: [
     'organization.read',
@@ -134,6 +141,7 @@ export const PERMISSION_DENIED: Readonly<Record<Permission, string>> = {
   'contacts.manage': 'Met de rol Lezer kun je geen contacten bekijken of beheren: dat zijn persoonsgegevens.',
   'contacts.rules': 'Alleen een eigenaar of beheerder kan de contactregel van de organisatie wijzigen.',
   'apiKeys.manage': 'Alleen een eigenaar of beheerder kan API-sleutels maken, bekijken of intrekken.',
+  'webhooks.manage': 'Alleen een eigenaar of beheerder kan de webhooks van de organisatie beheren.',
 };
 
 /**
