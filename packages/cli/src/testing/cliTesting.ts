@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTeam, type TestTeam } from '../../../server/src/testing/teams';
-import { createTestContext, type TestContext } from '../../../server/src/testing/testApp';
+import { type AppOptions, createTestContext, type TestContext } from '../../../server/src/testing/testApp';
 import { type CliIo, nodeFiles } from '../io/cliIo';
 import { runLoop } from '../runLoop';
 
@@ -73,8 +73,8 @@ export async function runCaptured(
   return { code, stdout, stderr };
 }
 
-export async function startCliWorld(): Promise<CliWorld> {
-  const ctx = await createTestContext();
+export async function startCliWorld(options: AppOptions = {}): Promise<CliWorld> {
+  const ctx = await createTestContext(options);
   // The server's clock and the client's agree: the client's day names the export, the server's says
   // which KPI periods have begun.
   ctx.clock.advance(TEST_NOW.getTime() - ctx.clock.now().getTime());
