@@ -81,6 +81,10 @@ describe('GET /features', () => {
     expect(feature('core').description).toContain(
       'met meldingen per e-mail, Slack of Teams en een deelbare resultatenpagina',
     );
+    // Migration 0043: keys, webhooks and the command-line client, once they worked.
+    expect(feature('core').description).toContain(
+      'API-sleutels met bevoegdheden, ondertekende webhooks met een afleverlog en het opdrachtregelprogramma',
+    );
   });
 
   it('should describe export as the XLSX export and the results PDF, with CSV on every plan and no reports', () => {
