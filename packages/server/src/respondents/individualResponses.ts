@@ -16,6 +16,7 @@ import { savedItemsOf } from '../responses/responses';
 import { answerText } from '../results/answerText';
 import { likePattern } from '../surveys/surveys';
 import { emitWebhookEvents } from '../webhooks/webhookEvents';
+import { queueResponseWebhooks } from '../webhooks/webhookResponseJobs';
 import { lacksNumber, numberResponses } from './responseOrdinals';
 
 /**
@@ -222,6 +223,8 @@ export async function eraseResponse(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Its completion first, if still a job, so its receivers hear of it before of its deletion.
+    await queueResponseWebhooks(tx, { responseId });
     const erased = await tx
       .delete(surveyResponses)
       .where(and(ofSurvey(survey), eq(surveyResponses.id, responseId)))

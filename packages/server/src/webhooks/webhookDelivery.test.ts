@@ -16,6 +16,7 @@ import {
 import { WEBHOOK_ADDRESS_MESSAGES } from './webhookAddress';
 import { deliverEndpointWebhooks } from './webhookDelivery';
 import type { WebhookDeliveryDeps } from './webhookDisabling';
+import { queueResponseWebhooks } from './webhookResponseJobs';
 import { createEndpoint } from './webhookStore';
 
 let ctx: TestContext;
@@ -41,6 +42,7 @@ beforeEach(async () => {
   receiver.received.length = 0;
   receiver.mode({ kind: 'status', status: 204 });
   await ctx.db.execute(sql`delete from webhook_deliveries`);
+  await ctx.db.execute(sql`delete from webhook_response_jobs`);
   await ctx.db.execute(sql`delete from webhook_endpoints`);
 });
 
@@ -143,7 +145,8 @@ describe('retries, giving up and disabling (R-HOOK-7, R-HOOK-8)', () => {
     const survey = await createSurvey(ctx, org, { questions: sampleQuestions() });
     await submitted(survey.id);
     receiver.mode({ kind: 'status', status: 503 });
-    // Seven attempts failed already: the eighth is the schedule's last.
+    // The submission's job becomes its delivery; seven attempts failed already: the eighth is the last.
+    expect(await queueResponseWebhooks(ctx.db)).toBe(1);
     await ctx.db.execute(sql`update webhook_deliveries set attempts = 7`);
     await deliver();
     const [failed] = await deliveryRows(ctx.db, endpoint.id);

@@ -5,6 +5,7 @@ import { queryRows } from '../results/resultsSql';
 import type { HostResolver } from './webhookAddress';
 import { disableFailingEndpoint, type WebhookDeliveryDeps } from './webhookDisabling';
 import { postWebhook, WEBHOOK_POST_TIMEOUT_MS, type WebhookPostResult } from './webhookPost';
+import { queueResponseWebhooks } from './webhookResponseJobs';
 import { openEndpointSecret } from './webhookSecret';
 
 /**
@@ -127,7 +128,8 @@ async function attempt(
 }
 
 /**
- * One pass of the webhook queue (R-HOOK-7): deliveries whose lease ran out go back, due ones are
+ * One pass of the webhook queue (R-HOOK-7): submissions' jobs become deliveries, deliveries whose
+ * lease ran out go back, due ones are
  * claimed (`for update skip locked`, so several servers share the work) and posted, PARALLEL at a
  * time, signed with their endpoint's secret (R-HOOK-1). A full round is followed by the next.
  * Answers the deliveries that succeeded.
@@ -137,6 +139,7 @@ export async function deliverEndpointWebhooks(
   options: WebhookDeliveryOptions = {},
 ): Promise<number> {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_POST_TIMEOUT_MS;
+  await queueResponseWebhooks(deps.db);
   await deps.db.execute(sql`
     update webhook_deliveries set state = 'queued', claimed_by = null, lease_until = null
     where state = 'sending' and lease_until < now()`);

@@ -16,6 +16,7 @@ import {
 import { createKpi } from '../testing/kpiTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext, uniqueEmail } from '../testing/testApp';
+import { queueResponseWebhooks } from './webhookResponseJobs';
 
 /** Where each event is made (R-HOOK-3) and what it carries (R-HOOK-4); delivering is webhookDelivery.test.ts's. */
 let ctx: TestContext;
@@ -40,15 +41,21 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await ctx.db.execute(sql`delete from webhook_deliveries`);
+  await ctx.db.execute(sql`delete from webhook_response_jobs`);
 });
 
-const events = async () =>
-  (
-    await queryRows<{ type: string; subject: string; body: string; message_id: string }>(
-      ctx.db,
-      sql`select type, subject, body, message_id from webhook_deliveries order by id`,
-    )
-  ).map((row) => ({ ...row, body: JSON.parse(row.body) as { type: string; data: Record<string, unknown> } }));
+// Submissions leave jobs (R-HOOK-3); the delivery pass turns them into deliveries first.
+async function events() {
+  await queueResponseWebhooks(ctx.db);
+  const rows = await queryRows<{ type: string; subject: string; body: string; message_id: string }>(
+    ctx.db,
+    sql`select type, subject, body, message_id from webhook_deliveries order by id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    body: JSON.parse(row.body) as { type: string; data: Record<string, unknown> },
+  }));
+}
 
 const dataOf = async (type: string) =>
   (await events()).filter((e) => e.type === type).map((e) => e.body.data);

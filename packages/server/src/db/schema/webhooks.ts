@@ -84,6 +84,18 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * A completed response whose `response.completed` deliveries are still to be made (R-HOOK-3): the
+ * submission's statement writes only this row, as it writes an alert job (R-ALERT-7); the delivery
+ * pass turns it into one delivery per endpoint and deletes it in one statement. No foreign key and
+ * no index but the key: each is one more write, or one more shared lock, on every submission.
+ */
+export const webhookResponseJobs = pgTable('webhook_response_jobs', {
+  responseId: bigint('response_id', { mode: 'number' }).primaryKey(),
+  surveyId: integer('survey_id').notNull(),
+  completedAt: timestamptz('completed_at').notNull(),
+});
+
 /** Each attempt of a delivery (R-HOOK-9): the endpoint's delivery log. */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
