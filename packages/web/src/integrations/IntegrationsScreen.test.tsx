@@ -1,12 +1,11 @@
-import { STORAGE_KEYS } from '@loop/adapters';
 import type { ApiKey, MemberRole } from '@loop/core';
 import { API_KEY_MESSAGES } from '@loop/core/apiKeys';
 import { PERMISSION_DENIED } from '@loop/core/organisation';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../app/App';
-import { freshJwt, json, meBody, type SeenRequest } from '../testing/fakeApi';
+import { json, type SeenRequest } from '../testing/fakeApi';
 import { button, click, render, type, unmountAll, waitFor } from '../testing/render';
-import { createTestApp } from '../testing/testContainer';
+import { signedInApp } from '../testing/signedInApp';
 
 afterEach(() => {
   unmountAll();
@@ -36,27 +35,10 @@ const key = (overrides: Partial<ApiKey> = {}): ApiKey => ({
 
 function app(role: MemberRole = 'owner') {
   const stored: ApiKey[] = [key()];
-  const test = createTestApp({
+  const test = signedInApp({
     path: '/koppelingen',
-    storage: {
-      [STORAGE_KEYS.token]: freshJwt(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-      [STORAGE_KEYS.currentOrgName]: 'Demo BV',
-    },
+    role,
     routes: {
-      'GET /users/me': () => json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
-      'GET /user-subscriptions/me': () =>
-        json(200, {
-          id: 3,
-          plan_id: 2,
-          plan_name: 'smartloop',
-          status: 'active',
-          start_date: '2026-01-01T10:00:00Z',
-          end_date: null,
-          features: [{ key: 'core', name: 'core', description: '' }],
-        }),
       'GET /api-keys': () => json(200, stored),
       'POST /api-keys': (request: SeenRequest) => {
         const body = request.body as { name: string; scopes: ApiKey['scopes'] };

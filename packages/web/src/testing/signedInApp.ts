@@ -1,30 +1,24 @@
 import { STORAGE_KEYS } from '@loop/adapters';
 import type { MemberRole } from '@loop/core';
-import { freshJwt as freshToken, json, meBody } from './fakeApi';
-import { createTestApp } from './testContainer';
+import { json } from './fakeApi';
+import { createSignedInApp, type TestRoutes } from './testContainer';
 
 /**
- * The app on `path`, signed in as a member of 'Demo BV' (id 7) with `role`, on a plan with
- * `features`: the calls every signed-in screen makes answered, the screen's own in `routes`.
+ * The app on `path`, signed in as a member of 'Demo BV' (id 7, also the stored organisation) with
+ * `role`, on a plan with `features`, with no colleagues: the calls every signed-in screen makes
+ * answered, the screen's own in `routes`.
  */
 export function signedInApp(options: {
   readonly path: string;
   readonly role?: MemberRole;
   readonly features?: readonly string[];
-  readonly routes?: NonNullable<Parameters<typeof createTestApp>[0]>['routes'];
+  readonly routes?: TestRoutes;
 }) {
-  return createTestApp({
+  return createSignedInApp({
     path: options.path,
-    storage: {
-      [STORAGE_KEYS.token]: freshToken(),
-      [STORAGE_KEYS.refreshToken]: 'r1',
-      [STORAGE_KEYS.currentOrgId]: '7',
-      [STORAGE_KEYS.currentOrgName]: 'Demo BV',
-    },
+    role: options.role ?? 'owner',
+    storage: { [STORAGE_KEYS.currentOrgId]: '7', [STORAGE_KEYS.currentOrgName]: 'Demo BV' },
     routes: {
-      'GET /users/me': () =>
-        json(200, meBody({ organizations: [{ id: 7, name: 'Demo BV', role: options.role ?? 'owner' }] })),
-      'GET /branding/mine': () => json(200, { logo_url: null, background_url: null, primary_color: null }),
       'GET /organization/members': () => json(200, []),
       'GET /user-subscriptions/me': () =>
         json(200, {
