@@ -50,7 +50,7 @@ export const webhookEndpoints = pgTable(
  * `webhookRetryDelayMs`. `message_id` is the `webhook-id` of every attempt; `body` the exact JSON
  * sent (R-HOOK-4); `subject` the ordering key ('response:12'). No foreign key to its endpoint or
  * organisation: every concurrent submission would take a key-share lock on that one parent row,
- * which PostgreSQL keeps as a multixact (bench/respond lost four fifths of its throughput to it).
+ * which PostgreSQL keeps as a multixact.
  * Deleting an endpoint or an organisation deletes its deliveries in the same transaction.
  */
 export const webhookDeliveries = pgTable(
