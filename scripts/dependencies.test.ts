@@ -163,3 +163,14 @@ describe('checkDependencies (self-test)', () => {
     expect(typedPackage('react')).toBeNull();
   });
 });
+
+describe('the lockfile', () => {
+  // openapi-typescript builds its output with the TypeScript compiler API, which TypeScript 7 has no
+  // longer; pnpm-workspace.yaml overrides its TypeScript, and `pnpm add` once rewrote the lock without it.
+  it("should keep the workspace's overrides in the resolved snapshots (openapi-typescript on TypeScript 5)", () => {
+    const lock = readFileSync(join(ROOT, 'pnpm-lock.yaml'), 'utf8');
+    const snapshots = lock.slice(lock.indexOf('\nsnapshots:'));
+    const entry = /\n {2}openapi-typescript@[^\n]*:\n((?: {4}[^\n]*\n)+)/.exec(snapshots)?.[1] ?? '';
+    expect(entry).toMatch(/\n? {6}typescript: 5\.\d+\.\d+\n/);
+  });
+});
