@@ -80,7 +80,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // One migrated, seeded embedded database per run, copied by every test file's server.
           globalSetup: ['e2e/globalSetup.ts'],
-          testTimeout: 60_000,
+          // A journey restarts servers and waits for background work; on a CI machine twice as slow
+          // as a quiet one (a whole run 27 min instead of 13) the pulse round's took over 60 s.
+          testTimeout: 150_000,
           hookTimeout: 120_000,
           // A page reacts within a second on a quiet machine; CI shares two cores with other jobs, so
           // a poll waits up to 10 s for what the user would see (its default is 1 s).
