@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { singleLine } from '@loop/core/shared';
 import { describe, expect, it } from 'vitest';
+import { migrationStatements, migrationTags } from '../testing/migrationFiles';
 import { testDatabaseKind } from '../testing/testDatabase';
-import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from './openDatabase';
+import { PGLITE_EXTENSIONS } from './openDatabase';
 
 const TAG = /_single_line_names$/;
-
-const tags = (): string[] =>
-  (
-    JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
-      entries: Array<{ tag: string }>;
-    }
-  ).entries.map((entry) => entry.tag);
-
-const statementsOf = (tag: string): string[] =>
-  readFileSync(join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8').split('--> statement-breakpoint');
 
 /** Texts with every kind of character R-TEXT-1 names, and some it leaves alone. */
 const SAMPLES = [
@@ -40,10 +29,10 @@ describe.runIf(testDatabaseKind() === 'pglite')('single_line_names migration', (
       for (const statement of statements) await client.exec(statement);
     };
     try {
-      const all = tags();
+      const all = migrationTags();
       const at = all.findIndex((tag) => TAG.test(tag));
       expect(at).toBeGreaterThan(0);
-      for (const tag of all.slice(0, at)) await run(statementsOf(tag));
+      for (const tag of all.slice(0, at)) await run(migrationStatements(tag));
       await client.exec(`
         insert into organizations (id, name) values (1, E'Acme\\r\\nBcc: x'), (2, E'\\u0007');
         insert into users (name, email, password_hash) values (E'Jan\\tde\\u2028Vries', 'jan@x.nl', 'x');
@@ -51,7 +40,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('single_line_names migration', (
         insert into contacts (organization_id, name, email, search_text, name_key, email_key, company_key, city_key)
           values (1, E'Anouk\\u0001 de Vries', 'a@x.nl', E'anouk\\u0001 de vries a@x.nl', E'anouk\\u0001 de vries', 'a@x.nl', '', '');
       `);
-      const [create, ...rest] = statementsOf(all[at] as string);
+      const [create, ...rest] = migrationStatements(all[at] as string);
       await client.exec(create as string);
       for (const sample of SAMPLES) {
         const { rows } = await client.query<{ line: string }>('select loop_single_line($1) as line', [
