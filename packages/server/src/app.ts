@@ -54,6 +54,7 @@ import { startContactGeocoding } from './geocoding/contactGeocoding';
 import type { PeriodicJob } from './housekeeping/periodicJob';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/errorHandler';
 import { healthRoutes } from './http/healthRoutes';
+import { createReadiness, type Readiness } from './cluster/readiness';
 import { registerOpenApi } from './http/openapi';
 import type { RouteContext, RoutesPlugin } from './http/routeContext';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -123,6 +124,8 @@ export interface BuildAppOptions {
   readonly holdBackgroundWork?: boolean;
   /** Replaces the analyst chosen by the config (tests: one that is slow or fails). */
   readonly analyst?: Analyst;
+  /** What GET /api/v1/ready answers (main.ts: starting, ready, draining); default: ready. */
+  readonly readiness?: Readiness;
 }
 
 declare module 'fastify' {
@@ -326,7 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploads = new UploadStore(uploadsDir(config));
   const embedOrigins = new EmbedOriginsCache(options.db, clock);
   const api: RoutesPlugin[] = [
-    healthRoutes(deps),
+    healthRoutes(deps, options.readiness ?? createReadiness('ready')),
     authRoutes(context),
     userRoutes(context),
     accountRoutes(context, uploads),
