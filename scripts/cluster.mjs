@@ -105,7 +105,7 @@ export function haproxyBinary(env = process.env) {
  * Starts the instances (all at once) and, once each is ready, HAProxy in front.
  * @param {{
  *   port?: number, apiPorts?: number[], statsPort?: number, databaseUrl?: string, redisUrl?: string,
- *   dataDir?: string, env?: Record<string, string>, output?: 'inherit' | 'ignore',
+ *   dataDir?: string, env?: Record<string, string>, output?: 'inherit' | 'ignore' | number,
  *   instanceEnv?: (index: number) => Record<string, string>, readyTimeoutMs?: number,
  * }} [options]
  * @returns {Promise<Cluster>}
