@@ -18,6 +18,8 @@ export interface Outcome {
   readonly sentAt: number;
   readonly doneAt: number;
   readonly token?: string;
+  /** Why there was no HTTP answer (the fetch error's cause). */
+  readonly error?: string;
 }
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -29,7 +31,10 @@ export const nextClient = () => {
   return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
 };
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+async function call(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: unknown; error?: string }> {
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
     const text = await response.text();
@@ -40,8 +45,9 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
       // not JSON (an HTML error page of HAProxy, say)
     }
     return { status: response.status, body };
-  } catch {
-    return { status: 0, body: null };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, body: null, error: cause?.code ?? cause?.message ?? (error as Error).name };
   }
 }
 
@@ -123,21 +129,21 @@ export function startLoad(
       outcomes.push({ kind: 'login', status, sentAt, doneAt: Date.now() });
       return;
     }
-    if (step % 10 === 7) {
+    // Out of personal links (a slow run needs fewer, a fast one more): the board instead.
+    if (step % 10 === 7 || next >= options.tokens.length) {
       const { status } = await call(`${url}/api/v1/kpis/board?periods=4`, {
         headers: { authorization: `Bearer ${options.bearer}`, 'x-forwarded-for': nextClient() },
       });
       outcomes.push({ kind: 'board', status, sentAt, doneAt: Date.now() });
       return;
     }
-    const token = options.tokens[next++];
-    if (token === undefined) throw new Error('the load ran out of personal links');
-    const { status } = await call(`${url}/api/v1/respond/${token}`, {
+    const token = options.tokens[next++] as string;
+    const { status, error } = await call(`${url}/api/v1/respond/${token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
       body: BODY,
     });
-    outcomes.push({ kind: 'respond', status, sentAt, doneAt: Date.now(), token });
+    outcomes.push({ kind: 'respond', status, sentAt, doneAt: Date.now(), token, ...(error ? { error } : {}) });
   };
   const loops = Array.from({ length: options.connections }, async () => {
     while (!stopping) await one();
