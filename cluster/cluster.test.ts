@@ -32,7 +32,9 @@ const SERVER_URL = process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@12
 const DATABASE = `loop_cluster_test_${process.pid}`;
 const databaseUrl = (name: string) => Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString();
 const MIGRATIONS = (
-  JSON.parse(readFileSync(new URL('../packages/server/drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+  JSON.parse(
+    readFileSync(new URL('../packages/server/drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+  ) as {
     entries: unknown[];
   }
 ).entries.length;
@@ -184,7 +186,9 @@ describe('three instances behind HAProxy', () => {
       instance.start();
       await instance.waitReady();
       await eventually(() => isUp(instance.name), 15_000, `HAProxy marks ${instance.name} up`);
-      timings.push(`${instance.name}: stopped in ${stopped - started} ms, back in ${Date.now() - stopped} ms`);
+      timings.push(
+        `${instance.name}: stopped in ${stopped - started} ms, back in ${Date.now() - stopped} ms`,
+      );
     }
     await sleep(1_000);
     const outcomes = await load.stop();
@@ -251,15 +255,20 @@ describe('three instances behind HAProxy', () => {
   }, 120_000);
 
   it('should run one business analysis at a time across the instances (R-CLUSTER-12)', async () => {
-    const [before] = await db<{ analyses: number }[]>`select count(*)::int as analyses from business_analyses`;
+    const [before] = await db<
+      { analyses: number }[]
+    >`select count(*)::int as analyses from business_analyses`;
     // One request straight to each instance at once (3 a minute is the organisation's rate limit);
     // the analyst takes 3 s, so all three overlap.
     const statuses = await Promise.all(
       cluster.instances.map(async (instance) => {
-        const response = await fetch(`http://127.0.0.1:${instance.port}/api/v1/organization/business-analysis`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': nextClient() },
-        });
+        const response = await fetch(
+          `http://127.0.0.1:${instance.port}/api/v1/organization/business-analysis`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': nextClient() },
+          },
+        );
         return response.status;
       }),
     );

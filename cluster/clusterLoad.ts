@@ -143,7 +143,14 @@ export function startLoad(
       headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
       body: BODY,
     });
-    outcomes.push({ kind: 'respond', status, sentAt, doneAt: Date.now(), token, ...(error ? { error } : {}) });
+    outcomes.push({
+      kind: 'respond',
+      status,
+      sentAt,
+      doneAt: Date.now(),
+      token,
+      ...(error ? { error } : {}),
+    });
   };
   const loops = Array.from({ length: options.connections }, async () => {
     while (!stopping) await one();

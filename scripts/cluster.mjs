@@ -177,7 +177,9 @@ export async function startCluster(options = {}) {
       ...process.env,
       LOOP_BIND: `:${port}`,
       LOOP_STATS_BIND: `127.0.0.1:${statsPort}`,
-      ...Object.fromEntries(apiPorts.map((apiPort, index) => [`LOOP_API${index + 1}`, `127.0.0.1:${apiPort}`])),
+      ...Object.fromEntries(
+        apiPorts.map((apiPort, index) => [`LOOP_API${index + 1}`, `127.0.0.1:${apiPort}`]),
+      ),
     },
     stdio: ['ignore', output, output],
   });
@@ -201,7 +203,8 @@ export async function startCluster(options = {}) {
     const states = {};
     for (const line of lines) {
       const cells = line.split(',');
-      if (cells[0] === 'api' && /^api\d$/.test(cells[name] ?? '')) states[cells[name] ?? ''] = cells[status] ?? '';
+      if (cells[0] === 'api' && /^api\d$/.test(cells[name] ?? ''))
+        states[cells[name] ?? ''] = cells[status] ?? '';
     }
     return states;
   };
@@ -238,10 +241,14 @@ async function main() {
   const env = process.env;
   if (!existsSync(join(ROOT, 'packages/web/dist/index.html'))) {
     console.log('== de web-app bouwen (packages/web/dist ontbreekt)');
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts/pnpm.mjs'), '--filter', '@loop/web', 'build'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    const built = spawnSync(
+      process.execPath,
+      [join(ROOT, 'scripts/pnpm.mjs'), '--filter', '@loop/web', 'build'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
   const port = Number(env.PORT ?? 8080);
@@ -253,7 +260,9 @@ async function main() {
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}),
   });
-  console.log(`Loop-cluster draait op http://localhost:${port} (3 servers achter HAProxy; status: ${cluster.statsUrl})`);
+  console.log(
+    `Loop-cluster draait op http://localhost:${port} (3 servers achter HAProxy; status: ${cluster.statsUrl})`,
+  );
   console.log('Stoppen: Ctrl-C');
   let stopping = false;
   const stop = () => {

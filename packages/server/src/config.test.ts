@@ -151,7 +151,10 @@ describe('loadConfig', () => {
       shutdownDrainMs: 2500,
     });
     expect(loadConfig({ DATA_DIR: dataDir }).outboxRatePerMinute).toBe(600);
-    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ outboxLeaseSeconds: 15, shutdownDrainMs: 3000 });
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      outboxLeaseSeconds: 15,
+      shutdownDrainMs: 3000,
+    });
     expect(loadConfig({ DATA_DIR: dataDir, OUTBOX_RATE_PER_MINUTE: '0' }).outboxRatePerMinute).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -155,7 +155,11 @@ export async function startAttempt(db: Queryable, claim: Claim, leaseMs: number)
  * The heartbeat of a live worker (R-CLUSTER-5): its claims' leases run `leaseMs` from now again, so
  * only the claims of a worker that stopped beating (crashed) run out. Answers the rows renewed.
  */
-export async function renewLeases(db: Queryable, tokens: readonly string[], leaseMs: number): Promise<number> {
+export async function renewLeases(
+  db: Queryable,
+  tokens: readonly string[],
+  leaseMs: number,
+): Promise<number> {
   if (tokens.length === 0) return 0;
   const renewed = await db
     .update(mailOutbox)

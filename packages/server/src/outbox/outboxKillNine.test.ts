@@ -111,7 +111,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('outbox worker killed with SIG
     expect(await database.db.$count(mailOutbox, eq(mailOutbox.attempts, 0))).toBe(0);
   }, 180_000);
 
-  it('should hand a crashed worker\'s claimed mails to another within 30 s, none confirmed sent twice (R-CLUSTER-5)', async () => {
+  it("should hand a crashed worker's claimed mails to another within 30 s, none confirmed sent twice (R-CLUSTER-5)", async () => {
     await database.db.delete(mailOutbox);
     sink.deliveries.length = 0;
     const outbox = createOutbox({ mailFrom: 'Loop <no-reply@loop.voorbeeld.nl>' });
