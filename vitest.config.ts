@@ -72,6 +72,18 @@ export default defineConfig({
       },
       {
         resolve,
+        // Three real servers behind HAProxy on a PostgreSQL database of their own, killed and
+        // restarted under load (scripts/cluster.mjs, docs/deploy.md); about three minutes.
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['cluster/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        resolve,
         // Two files at once, each with its own server and Chromium: a browser test waits on its
         // pages as much as it computes, so one file at a time left a core idle.
         test: {

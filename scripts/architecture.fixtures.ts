@@ -10,7 +10,7 @@ import { checkArchitecture, type SourceFile, type Violation } from './architectu
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Every file under packages/<name>/src plus each package.json, and the TypeScript of e2e, bench and
+ * Every file under packages/<name>/src plus each package.json, and the TypeScript of e2e, bench, cluster and
  * scripts (which import core too), as repository-relative paths.
  */
 export function readTree(): SourceFile[] {
@@ -35,7 +35,7 @@ export function readTree(): SourceFile[] {
       // A package without src yet has nothing to check.
     }
   }
-  for (const dir of ['e2e', 'bench', 'scripts']) walk(join(ROOT, dir));
+  for (const dir of ['e2e', 'bench', 'scripts', 'cluster']) walk(join(ROOT, dir));
   return files;
 }
 

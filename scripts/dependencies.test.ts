@@ -44,7 +44,7 @@ function tsconfigTypes(dirs: readonly string[]): string[] {
 
 const manifestAt = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 
-/** The root (scripts, bench, e2e, root config files) and each package with all its files. */
+/** The root (scripts, bench, e2e, cluster, root config files) and each package with all its files. */
 function readPackages(): PackageUnderCheck[] {
   const rootFiles = readdirSync(ROOT, { withFileTypes: true })
     .filter((entry) => entry.isFile() && CODE.test(entry.name))
@@ -52,8 +52,8 @@ function readPackages(): PackageUnderCheck[] {
   const root: PackageUnderCheck = {
     manifestPath: 'package.json',
     manifest: manifestAt('package.json'),
-    files: [...rootFiles, ...walk('scripts'), ...walk('bench'), ...walk('e2e')],
-    tsconfigTypes: tsconfigTypes(['.', 'scripts', 'bench', 'e2e']),
+    files: [...rootFiles, ...walk('scripts'), ...walk('bench'), ...walk('e2e'), ...walk('cluster')],
+    tsconfigTypes: tsconfigTypes(['.', 'scripts', 'bench', 'e2e', 'cluster']),
   };
   const packages = ['core', 'adapters', 'web', 'server'].map((name) => ({
     manifestPath: `packages/${name}/package.json`,

@@ -42,6 +42,7 @@ import { stripeWebhookRoutes } from './billing/stripeWebhookRoutes';
 import { brandingRoutes } from './branding/brandingRoutes';
 import { UploadStore } from './branding/uploadStore';
 import { type Clock, systemClock } from './clock';
+import { createReadiness, type Readiness } from './cluster/readiness';
 import { type AppConfig, tileOrigin, uploadsDir } from './config';
 import { contactMapRoutes } from './contacts/contactMapRoutes';
 import { contactRoutes } from './contacts/contactRoutes';
@@ -123,6 +124,8 @@ export interface BuildAppOptions {
   readonly holdBackgroundWork?: boolean;
   /** Replaces the analyst chosen by the config (tests: one that is slow or fails). */
   readonly analyst?: Analyst;
+  /** What GET /api/v1/ready answers (main.ts: starting, ready, draining); default: ready. */
+  readonly readiness?: Readiness;
 }
 
 declare module 'fastify' {
@@ -326,7 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploads = new UploadStore(uploadsDir(config));
   const embedOrigins = new EmbedOriginsCache(options.db, clock);
   const api: RoutesPlugin[] = [
-    healthRoutes(deps),
+    healthRoutes(deps, options.readiness ?? createReadiness('ready')),
     authRoutes(context),
     userRoutes(context),
     accountRoutes(context, uploads),

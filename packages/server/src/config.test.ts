@@ -123,6 +123,7 @@ describe('loadConfig', () => {
       LLM_MODEL: 'llama3.1',
       OUTBOX_RATE_PER_MINUTE: '120',
       OUTBOX_LEASE_SECONDS: '60',
+      SHUTDOWN_DRAIN_MS: '2500',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -147,8 +148,13 @@ describe('loadConfig', () => {
       llm: { baseUrl: 'http://localhost:11434/v1', apiKey: 'sleutel', model: 'llama3.1' },
       outboxRatePerMinute: 120,
       outboxLeaseSeconds: 60,
+      shutdownDrainMs: 2500,
     });
     expect(loadConfig({ DATA_DIR: dataDir }).outboxRatePerMinute).toBe(600);
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      outboxLeaseSeconds: 15,
+      shutdownDrainMs: 3000,
+    });
     expect(loadConfig({ DATA_DIR: dataDir, OUTBOX_RATE_PER_MINUTE: '0' }).outboxRatePerMinute).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -224,6 +230,7 @@ describe('loadConfig', () => {
       ['OUTBOX_RATE_PER_MINUTE', '-1'],
       ['OUTBOX_RATE_PER_MINUTE', 'veel'],
       ['OUTBOX_LEASE_SECONDS', '0'],
+      ['SHUTDOWN_DRAIN_MS', '0'],
     ];
     for (const [key, value] of bad) {
       expect(() => loadConfig({ DATA_DIR: dataDir, [key]: value }), key).toThrow(new RegExp(key));

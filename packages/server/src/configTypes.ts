@@ -59,8 +59,16 @@ export interface AppConfig {
   readonly geocoderUrl: string | null;
   /** OUTBOX_RATE_PER_MINUTE: mails per minute the outbox worker of this process sends; null (0): no limit. */
   readonly outboxRatePerMinute: number | null;
-  /** OUTBOX_LEASE_SECONDS: how long a worker owns a claimed mail before another may take it over. */
+  /**
+   * OUTBOX_LEASE_SECONDS: how long a claimed mail stays a worker's without its heartbeat (R-CLUSTER-5);
+   * a crashed worker's mails go to another after about this time.
+   */
   readonly outboxLeaseSeconds: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: after SIGTERM, how long the server keeps serving while reporting not ready,
+   * so the load balancer's health checks move traffic away first (R-CLUSTER-2; default 3000).
+   */
+  readonly shutdownDrainMs: number;
   /**
    * TEST_CLOCK_FILE (browser tests only, refused in production): a file holding milliseconds the
    * server's clock runs ahead, so a test can let days pass (reminders) without waiting for them.

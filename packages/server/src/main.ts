@@ -3,6 +3,7 @@ import { startAlertWorker } from './alerts/alertWorker';
 import { buildApp } from './app';
 import { createPasswordHasher } from './auth/passwordHasher';
 import { fileOffsetClock, systemClock } from './clock';
+import { createReadiness } from './cluster/readiness';
 import { ConfigError, loadConfig, pgliteDir } from './config';
 import { openDatabase } from './db/openDatabase';
 import { createServerLogger } from './logs/serverLog';
@@ -13,7 +14,8 @@ import { seedDemoData } from './seed/demoSeed';
 import { warmUpHtmlSanitizer } from './surveys/surveyHtml';
 import { startWebhookWorker } from './webhooks/webhookWorker';
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** After the drain window: the longest a stop may take (in-flight requests, sends, posts) before a forced exit. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -34,7 +36,16 @@ async function main(): Promise<void> {
     config.testClockFile === null
       ? systemClock
       : fileOffsetClock(config.testClockFile, (path) => readFileSync(path, 'utf8'));
-  const app = await buildApp({ config, db: database.db, mailer, passwordHasher: passwords, logger, clock });
+  const readiness = createReadiness();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    passwordHasher: passwords,
+    logger,
+    clock,
+    readiness,
+  });
   await app.listen({ port: config.port, host: config.host });
   // Invitations and reminders (the mail_outbox table); account mails go through app.mail.
   const outboxWorker = startOutboxWorker(
@@ -58,29 +69,39 @@ async function main(): Promise<void> {
     output: logger,
   });
   setImmediate(warmUpHtmlSanitizer);
+  // Migrated, listening, workers running: the load balancer may send work (R-CLUSTER-1).
+  readiness.markReady();
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Loop draait op http://${shownHost}:${config.port}`);
   console.log(`Database: ${database.description}`);
   console.log(config.smtpUrl === null ? `E-mail: outbox in ${config.dataDir}/outbox` : 'E-mail: via SMTP');
 
+  /**
+   * A graceful stop (R-CLUSTER-2): not ready at once; on SIGTERM (an orchestrator, a rolling
+   * restart) still serving for SHUTDOWN_DRAIN_MS so the load balancer's checks move traffic away
+   * (Ctrl-C, SIGINT, skips that wait); then no new connections, requests in flight finished, idle
+   * keep-alive connections closed (app.close), and the workers' claimed work not yet started given
+   * back (outbox, alert and webhook deliveries) so another instance takes it at once.
+   */
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} ontvangen; Loop stopt`);
+    readiness.startDraining();
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    logger.info(`${signal} ontvangen; Loop stopt${drainMs > 0 ? ` over ${drainMs} ms` : ''}`);
     const force = setTimeout(() => {
       logger.error('Stoppen duurde te lang; geforceerd afgesloten');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await alertWorker.stop();
-      await webhookWorker.stop();
-      await outboxWorker.stop();
-      await app.close();
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+      await Promise.all([alertWorker.stop(), webhookWorker.stop(), outboxWorker.stop(), app.close()]);
       await mailer.close();
       await database.close();
+      logger.info('Loop is gestopt');
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'Fout bij het stoppen');

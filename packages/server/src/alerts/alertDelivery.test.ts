@@ -218,6 +218,25 @@ describe('channel deliveries (R-ALERT-6)', () => {
     expect((await view(survey.id))?.last_delivery_at).not.toBeNull();
   });
 
+  it('should give claimed messages back unposted, their attempt not counted, when the server stops (R-CLUSTER-2)', async () => {
+    const survey = await watchedSurvey('none');
+    await call(ctx, org, 'PUT', `/surveys/${survey.id}/alerts/webhook`, { url: receiver.url, send: 'each' });
+    await call(ctx, org, 'POST', `/surveys/${survey.id}/alerts/webhook/test`);
+    await call(ctx, org, 'POST', `/surveys/${survey.id}/alerts/webhook/test`);
+    // A pass that starts as the server stops claims the due messages and posts none of them.
+    expect(await deliverWebhooks(deps, { signal: AbortSignal.abort() })).toBe(0);
+    expect(receiver.received).toEqual([]);
+    const rows = await ctx.db
+      .select()
+      .from(alertWebhookDeliveries)
+      .where(eq(alertWebhookDeliveries.surveyId, survey.id));
+    expect(
+      rows.map(({ state, attempts, claimedBy, leaseUntil }) => ({ state, attempts, claimedBy, leaseUntil })),
+    ).toEqual([1, 2].map(() => ({ state: 'queued', attempts: 0, claimedBy: null, leaseUntil: null })));
+    // The next pass (another server's, say) posts them.
+    expect(await deliverWebhooks(deps)).toBe(2);
+  });
+
   it('should show a receiver 5xx or 4xx as the last error and try again later with back-off, then give up', async () => {
     const survey = await watchedSurvey('none');
     await call(ctx, org, 'PUT', `/surveys/${survey.id}/alerts/webhook`, { url: receiver.url, send: 'each' });

@@ -23,10 +23,13 @@ export function startAlertWorker(
     }
   };
   return startPeriodicJob({
-    run: async () =>
+    run: async (signal) =>
       (await part(() => runAlertJobs(deps), 'Meldingen per reactie maken mislukt')) +
       (await part(() => sendDigests(deps), 'Dagelijkse overzichten maken mislukt')) +
-      (await part(() => deliverWebhooks(deps), 'Berichten naar Slack of Teams afleveren mislukt')),
+      (await part(
+        () => deliverWebhooks(deps, { signal }),
+        'Berichten naar Slack of Teams afleveren mislukt',
+      )),
     intervalMs: deps.config.alerts.intervalSeconds * 1000,
     output: deps.output,
     failure: 'Meldingen verwerken mislukt; de volgende ronde probeert het opnieuw',

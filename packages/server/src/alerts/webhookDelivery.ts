@@ -8,12 +8,15 @@ import {
 } from '@loop/core/surveys/alerts';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
+import { heartbeatEveryMs, LEASE_MS, startHeartbeat } from '../cluster/leaseHeartbeat';
 import { queryRows } from '../results/resultsSql';
 import { decryptWebhookUrl } from './webhookSecret';
 
-/** Messages claimed per pass, the lease on them, and how long a receiver may take. */
+/**
+ * Messages claimed per pass and how long a receiver may take. Their lease is short and renewed by a
+ * heartbeat while the pass runs (R-CLUSTER-5).
+ */
 const BATCH = 20;
-const LEASE_SECONDS = 60;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export const WEBHOOK_DELIVERY_MESSAGES = {
@@ -24,6 +27,10 @@ export interface WebhookDeliveryOptions {
   /** In [0, 1): the jitter of the back-off (tests pass a fixed one). */
   readonly random?: () => number;
   readonly timeoutMs?: number;
+  /** Aborted when the server stops: no new posts; the claimed messages not posted go back. */
+  readonly signal?: AbortSignal;
+  /** The lease on claimed messages (tests: a short one). */
+  readonly leaseMs?: number;
 }
 
 interface Claimed {
@@ -75,6 +82,29 @@ export async function deliverWebhooks(
     update alert_webhook_deliveries set state = 'queued', claimed_by = null, lease_until = null
     where state = 'sending' and lease_until < now()`);
   const claim = `${randomUUID()}`;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const heartbeat = startHeartbeat(
+    () =>
+      deps.db.execute(sql`update alert_webhook_deliveries set lease_until = now() + ${leaseMs} * interval '1 millisecond'
+        where claimed_by = ${claim} and state = 'sending'`),
+    heartbeatEveryMs(leaseMs),
+    () => {},
+  );
+  try {
+    return await deliverClaimed(deps, claim, leaseMs, random, timeoutMs, options.signal);
+  } finally {
+    heartbeat.stop();
+  }
+}
+
+async function deliverClaimed(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  claim: string,
+  leaseMs: number,
+  random: () => number,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   const rows = await queryRows<Claimed>(
     deps.db,
     sql`with due as materialized (
@@ -82,7 +112,7 @@ export async function deliverWebhooks(
           order by not_before, id limit ${BATCH} for update skip locked
         ), claimed as (
           update alert_webhook_deliveries d set state = 'sending', claimed_by = ${claim}, attempts = d.attempts + 1,
-            lease_until = now() + ${LEASE_SECONDS} * interval '1 second'
+            lease_until = now() + ${leaseMs} * interval '1 millisecond'
           from due where d.id = due.id
           returning d.id, d.survey_id, d.text, d.attempts, d.claimed_by
         )
@@ -92,6 +122,7 @@ export async function deliverWebhooks(
   );
   let delivered = 0;
   for (const row of rows) {
+    if (signal?.aborted === true) break;
     const url =
       row.secret === null
         ? null
@@ -123,5 +154,9 @@ export async function deliverWebhooks(
       update survey_alerts set webhook_last_error = ${error}, webhook_last_error_at = now()
       where survey_id in (select survey_id from failed)`);
   }
+  // A stop: the claimed messages not posted go back as they were (their attempt not counted).
+  await deps.db.execute(sql`update alert_webhook_deliveries
+    set state = 'queued', claimed_by = null, lease_until = null, attempts = attempts - 1
+    where claimed_by = ${claim} and state = 'sending'`);
   return delivered;
 }

@@ -122,6 +122,21 @@ export async function claimAnalysisSlot(
   return claimed[0]?.token === token;
 }
 
+/** The heartbeat of a running analysis (R-CLUSTER-5): its claim holds until `expiresAt` again. */
+export async function renewAnalysisSlot(
+  db: Queryable,
+  organizationId: number,
+  token: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .update(businessAnalysisClaims)
+    .set({ expiresAt })
+    .where(
+      and(eq(businessAnalysisClaims.organizationId, organizationId), eq(businessAnalysisClaims.token, token)),
+    );
+}
+
 /** Gives the slot back, if this run still holds it. */
 export async function releaseAnalysisSlot(
   db: Queryable,

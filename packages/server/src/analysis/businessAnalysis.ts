@@ -9,6 +9,7 @@ import {
   type Result,
 } from '@loop/core';
 import type { Clock } from '../clock';
+import { heartbeatEveryMs, LEASE_MS, startHeartbeat } from '../cluster/leaseHeartbeat';
 import type { BusinessAnalysisRow } from '../db/schema';
 import type { ComputeDeps } from '../kpis/kpiComputation';
 import { analysisDataPoints, gatherAnalysisInput } from './analysisData';
@@ -19,6 +20,7 @@ import {
   insertAnalysis,
   listAnalyses,
   releaseAnalysisSlot,
+  renewAnalysisSlot,
 } from './analysisStore';
 import type { Analyst } from './analyst';
 import { analystWithin } from './analystTime';
@@ -41,8 +43,11 @@ export const REFUSAL_DETAILS: Readonly<Record<AnalysisRefusal, string>> = {
   unusable: ANALYSIS_MESSAGES.llmUnusable,
 };
 
-/** A claim outlives its run by this much at most, should the instance that holds it die. */
-const CLAIM_MARGIN_MS = 30_000;
+/**
+ * The claim is a lease renewed by a heartbeat while the analysis runs (R-CLUSTER-5): should the
+ * instance that holds it die, another may start one after LEASE_MS, not after the analyst's time limit.
+ */
+const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
 
 interface Organization {
   readonly id: number;
@@ -73,9 +78,13 @@ export async function createBusinessAnalysis(
 ): Promise<Result<{ readonly id: number; readonly response: BusinessAnalysisResponse }, AnalysisRefusal>> {
   const token = randomUUID();
   const started = deps.clock.now();
-  const until = new Date(started.getTime() + deps.timeoutMs + CLAIM_MARGIN_MS);
-  if (!(await claimAnalysisSlot(deps.db, organization.id, token, started, until)))
+  if (!(await claimAnalysisSlot(deps.db, organization.id, token, started, leaseFrom(started))))
     return err('busy', ANALYSIS_MESSAGES.busy);
+  const heartbeat = startHeartbeat(
+    () => renewAnalysisSlot(deps.db, organization.id, token, leaseFrom(deps.clock.now())),
+    heartbeatEveryMs(LEASE_MS),
+    () => {},
+  );
   try {
     const input = await gatherAnalysisInput(deps, organization, started);
     if (input.kpis.length === 0 && input.surveys.length === 0)
@@ -92,6 +101,7 @@ export async function createBusinessAnalysis(
     });
     return ok({ id: row.id, response: toWireAnalysis(row, organization) });
   } finally {
+    heartbeat.stop();
     await releaseAnalysisSlot(deps.db, organization.id, token);
   }
 }

@@ -7,7 +7,7 @@ export interface JobOutput {
 export interface PeriodicJob {
   /** One pass now (joining a pass already running); resolves with what it returns, 0 after a failure. */
   runOnce(): Promise<number>;
-  /** Stops the timers and waits for a pass in flight. */
+  /** Stops the timers, tells a pass in flight to stop (its `signal`) and waits for it. */
   stop(): Promise<void>;
 }
 
@@ -18,16 +18,18 @@ export interface PeriodicJob {
  * a pass must be safe to repeat (the clean-ups delete what is past a cut-off).
  */
 export function startPeriodicJob(options: {
-  readonly run: () => Promise<number>;
+  /** One pass; `signal` aborts when the job stops (a long pass stops taking new work then). */
+  readonly run: (signal: AbortSignal) => Promise<number>;
   readonly intervalMs: number;
   readonly output: JobOutput;
   readonly failure: string;
 }): PeriodicJob {
   let running: Promise<number> | null = null;
+  const stopping = new AbortController();
   const runOnce = (): Promise<number> => {
     running ??= (async () => {
       try {
-        return await options.run();
+        return await options.run(stopping.signal);
       } catch (error) {
         options.output.error({ err: error }, options.failure);
         return 0;
@@ -46,6 +48,7 @@ export function startPeriodicJob(options: {
     async stop() {
       clearTimeout(first);
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

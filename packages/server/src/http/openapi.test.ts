@@ -37,6 +37,7 @@ describe('OpenAPI', () => {
 
     const expected: Record<string, string[]> = {
       '/api/v1/health': ['get'],
+      '/api/v1/ready': ['get'],
       '/api/v1/auth/register': ['post'],
       '/api/v1/auth/verify-email': ['post'],
       '/api/v1/auth/resend-verification': ['post'],

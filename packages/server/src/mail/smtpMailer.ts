@@ -7,8 +7,8 @@ import { oneLine, parseMailFrom } from './mailFrom';
 /**
  * Transport settings that SMTP_URL may override in its query string (smtp://host:587?pool=false):
  * a pool of kept-open connections, so a queue of mails does not pay a TCP and EHLO round per mail,
- * and time limits well under the outbox lease (OUTBOX_LEASE_SECONDS, five minutes by default), so
- * a hanging server fails a send before another worker may take the mail over.
+ * and time limits well under the five minutes for which the outbox worker's heartbeat keeps renewing
+ * a claim (R-CLUSTER-5), so a hanging server fails a send before another worker may take the mail over.
  */
 export const SMTP_DEFAULTS: Readonly<Record<string, string>> = {
   pool: 'true',

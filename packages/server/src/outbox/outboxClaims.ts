@@ -1,4 +1,4 @@
-import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { mailOutbox, type OutboxRow, type OutboxState } from '../db/schema';
 import type { MailKind } from '../mail/mailer';
@@ -149,6 +149,24 @@ export async function startAttempt(db: Queryable, claim: Claim, leaseMs: number)
       returning attempts`,
   );
   return row === undefined ? null : Number(row.attempts);
+}
+
+/**
+ * The heartbeat of a live worker (R-CLUSTER-5): its claims' leases run `leaseMs` from now again, so
+ * only the claims of a worker that stopped beating (crashed) run out. Answers the rows renewed.
+ */
+export async function renewLeases(
+  db: Queryable,
+  tokens: readonly string[],
+  leaseMs: number,
+): Promise<number> {
+  if (tokens.length === 0) return 0;
+  const renewed = await db
+    .update(mailOutbox)
+    .set({ leaseUntil: sql`now() + ${ms(leaseMs)}` })
+    .where(and(inArray(mailOutbox.claimedBy, [...tokens]), eq(mailOutbox.state, 'sending')))
+    .returning({ id: mailOutbox.id });
+  return renewed.length;
 }
 
 /** A clean stop: the claimed rows not yet attempted go back to the queue as they were. */

@@ -110,4 +110,40 @@ describe.runIf(testDatabaseKind() === 'postgres')('outbox worker killed with SIG
     for (const row of rows) expect(deliveries.get(row.messageId)?.[0], row.recipient).toBe(row.recipient);
     expect(await database.db.$count(mailOutbox, eq(mailOutbox.attempts, 0))).toBe(0);
   }, 180_000);
+
+  it("should hand a crashed worker's claimed mails to another within 30 s, none confirmed sent twice (R-CLUSTER-5)", async () => {
+    await database.db.delete(mailOutbox);
+    sink.deliveries.length = 0;
+    const outbox = createOutbox({ mailFrom: 'Loop <no-reply@loop.voorbeeld.nl>' });
+    await database.db.transaction(async (tx) => {
+      for (let i = 1; i <= 200; i++) {
+        await outbox.enqueue(tx, {
+          reference: `takeover:${i}`,
+          kind: 'survey-invitation',
+          to: `overname-${i}@voorbeeld.nl`,
+          subject: 'Uw mening telt',
+          text: `Peiling ${i}`,
+          html: `<p>Peiling ${i}</p>`,
+        });
+      }
+    });
+    // The production lease (OUTBOX_LEASE_SECONDS=15); killed right after its 20th 'sent', holding
+    // the rest of its batch of 50.
+    const first = child({ OUTBOX_KILL_AT: 'committed:20', OUTBOX_LEASE_MS: '15000' });
+    expect(await first.exited).toBe('SIGKILL');
+    const killed = Date.now();
+    expect(await database.db.$count(mailOutbox, eq(mailOutbox.state, 'sending'))).toBe(30);
+    const second = child({ OUTBOX_LEASE_MS: '15000' });
+    while ((await unsent()) > 0 && Date.now() - killed < 60_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const tookOver = Date.now() - killed;
+    second.process.kill('SIGTERM');
+    expect(await second.exited).toBeNull();
+
+    expect(await unsent()).toBe(0);
+    expect(tookOver).toBeLessThan(30_000);
+    const sent = sink.deliveries.map((delivery) => delivery.messageId);
+    expect(sent).toHaveLength(200);
+    expect(new Set(sent).size).toBe(200);
+  }, 90_000);
 });

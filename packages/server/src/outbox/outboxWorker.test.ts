@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/database';
 import { mailOutbox, type OutboxRow, organizations } from '../db/schema';
@@ -327,6 +327,23 @@ describe('startOutboxWorker', () => {
     await until(queueEmpty);
     expect(await rowOf(planned.reference)).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
     expect(sink.deliveries).toHaveLength(1);
+  });
+
+  it('should keep its claims while it lives, however long past one lease they wait (R-CLUSTER-5)', async () => {
+    await enqueueMany(2);
+    // It claims both, sends one, and waits 500 ms for the next slot: three leases of 100 ms and more.
+    const worker = start({ ratePerMinute: 120, batchSize: 10, concurrency: 1, leaseMs: 100 });
+    await until(async () => (await db.$count(mailOutbox, eq(mailOutbox.state, 'sent'))) === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Still its own, its lease renewed: no other worker could take it over.
+    const held = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.state, 'sending'), gt(mailOutbox.leaseUntil, sql`now()`)));
+    expect(held).toHaveLength(1);
+    expect(held[0]?.lastError).toBeNull();
+    await worker.stop();
+    expect(await db.$count(mailOutbox, eq(mailOutbox.state, 'sending'))).toBe(0);
   });
 
   it('should give its unsent claims back when stopped', async () => {

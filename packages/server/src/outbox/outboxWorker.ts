@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { heartbeatEveryMs, LEASE_MS, startHeartbeat } from '../cluster/leaseHeartbeat';
 import type { Database, Transaction } from '../db/database';
 import type { OutboxRow } from '../db/schema';
 import type { JobOutput } from '../housekeeping/periodicJob';
@@ -14,6 +15,7 @@ import {
   markSent,
   releaseClaim,
   releaseExpiredLeases,
+  renewLeases,
   startAttempt,
 } from './outboxClaims';
 
@@ -67,8 +69,14 @@ export interface OutboxWorkerOptions {
   readonly concurrency: number;
   /** Rows per claim (fewer under a low rate: about one second's worth). */
   readonly batchSize: number;
-  /** OUTBOX_LEASE_SECONDS: how long a claimed row stays this worker's; longer than any one send. */
+  /**
+   * OUTBOX_LEASE_SECONDS: how long a claimed row stays this worker's without a heartbeat; the
+   * heartbeat renews it while the worker lives (R-CLUSTER-5), so a crashed worker's rows go to
+   * another within about this time.
+   */
   readonly leaseMs: number;
+  /** The heartbeat renews a claim for at most this long: a send that hangs longer loses its rows. */
+  readonly maxHoldMs: number;
   /** Attempts before a temporary failure becomes 'failed'. */
   readonly maxAttempts: number;
   readonly backoffBaseMs: number;
@@ -81,7 +89,8 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   ratePerMinute: 600,
   concurrency: 4,
   batchSize: 50,
-  leaseMs: 300_000,
+  leaseMs: LEASE_MS,
+  maxHoldMs: 300_000,
   maxAttempts: 8,
   backoffBaseMs: 60_000,
   backoffMaxMs: 3_600_000,
@@ -161,6 +170,17 @@ export function startOutboxWorker(
   // Idle lanes wake on `wake` and `stop`; a lane waiting for its rate slot only on `stop`.
   const idle = new Set<() => void>();
   const throttled = new Set<() => void>();
+  // The claims in hand and when each was made, for the heartbeat.
+  const held = new Map<string, number>();
+  const heartbeat = startHeartbeat(
+    () => {
+      const now = performance.now();
+      const live = [...held].filter(([, since]) => now - since < options.maxHoldMs).map(([token]) => token);
+      return renewLeases(deps.db, live, options.leaseMs);
+    },
+    heartbeatEveryMs(options.leaseMs),
+    (error) => deps.output.error({ err: error }, 'Outbox: lease verlengen mislukt; straks opnieuw'),
+  );
 
   const sleep = (delay: number, sleepers: Set<() => void>) =>
     new Promise<void>((resolve) => {
@@ -306,14 +326,19 @@ export function startOutboxWorker(
         }
         claims += 1;
         const token = `${id}:${claims}`;
-        const rows = await claimDue(deps.db, token, claimSize, options.leaseMs);
-        claimed = rows.length;
-        if (rows[0]) deps.probe?.('claimed', rows[0]);
-        for (const row of rows) {
-          if (stopping) break;
-          await sendOne({ token, row });
+        held.set(token, performance.now());
+        try {
+          const rows = await claimDue(deps.db, token, claimSize, options.leaseMs);
+          claimed = rows.length;
+          if (rows[0]) deps.probe?.('claimed', rows[0]);
+          for (const row of rows) {
+            if (stopping) break;
+            await sendOne({ token, row });
+          }
+          if (stopping && rows.length > 0) await releaseClaim(deps.db, token);
+        } finally {
+          held.delete(token);
         }
-        if (stopping && rows.length > 0) await releaseClaim(deps.db, token);
       } catch (error) {
         deps.output.error({ err: error }, 'Outbox: verzenden onderbroken door een fout; straks opnieuw');
         claimed = 0;
@@ -332,6 +357,7 @@ export function startOutboxWorker(
       wake(idle);
       wake(throttled);
       await Promise.all(lanes);
+      heartbeat.stop();
     },
   };
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { createPasswordHasher } from '../auth/passwordHasher';
 import type { RateLimitRules } from '../auth/rateLimits';
 import type { PaymentProviders } from '../billing/paymentProvider';
+import type { Readiness } from '../cluster/readiness';
 import { type AppConfig, type InvoiceSupplier, OSM_TILE_URL } from '../config';
 import type { Database, DatabaseHandle } from '../db/database';
 import { users } from '../db/schema';
@@ -70,7 +71,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     map: { tileUrl: OSM_TILE_URL, attribution: '© OpenStreetMap-bijdragers', attributionUrl: null },
     geocoderUrl: null,
     outboxRatePerMinute: 600,
-    outboxLeaseSeconds: 300,
+    outboxLeaseSeconds: 15,
+    shutdownDrainMs: 3_000,
     geocoderRate: 50,
     testClockFile: null,
     reminderIntervalSeconds: 60,
@@ -89,6 +91,8 @@ export interface AppOptions {
   readonly rateLimits?: Partial<RateLimitRules> | false;
   readonly paymentProviders?: Partial<PaymentProviders>;
   readonly analyst?: Analyst;
+  /** What GET /api/v1/ready answers (default: ready). */
+  readonly readiness?: Readiness;
 }
 
 /** One test file's world: a migrated database, a fake clock, a capturing mailer and the app on them. */
@@ -125,6 +129,7 @@ export async function createTestContext(options: AppOptions = {}): Promise<TestC
       passwordHasher: testPasswordHasher,
       ...(appOptions.paymentProviders === undefined ? {} : { paymentProviders: appOptions.paymentProviders }),
       ...(appOptions.analyst === undefined ? {} : { analyst: appOptions.analyst }),
+      ...(appOptions.readiness === undefined ? {} : { readiness: appOptions.readiness }),
     });
     apps.push(app);
     return app;

@@ -271,3 +271,49 @@ describe('where a delivery may go (R-HOOK-5)', () => {
     });
   });
 });
+
+describe('a stop and a live lease (R-CLUSTER-2, R-CLUSTER-5)', () => {
+  const queueDeliveries = async (endpointId: number, count: number) =>
+    ctx.db.execute(sql`insert into webhook_deliveries (endpoint_id, organization_id, message_id, type, subject, body)
+      select ${endpointId}, ${org.organization.id}, 'msg_stop_' || n, 'response.completed', 'onderwerp-' || n, '{}'
+      from generate_series(1, ${count}) as n`);
+  const states = async (endpointId: number) => {
+    const counts = new Map<string, number>();
+    for (const row of await deliveryRows(ctx.db, endpointId))
+      counts.set(`${row.state}:${row.attempts}`, (counts.get(`${row.state}:${row.attempts}`) ?? 0) + 1);
+    return Object.fromEntries(counts);
+  };
+
+  it('finishes the posts in flight on a stop and gives the claimed rest back, its attempt not counted', async () => {
+    const { endpoint } = await addEndpoint(['response.completed']);
+    await queueDeliveries(endpoint.id, 30);
+    receiver.mode({ kind: 'slow', ms: 400 });
+    const stop = new AbortController();
+    const pass = deliver({ signal: stop.signal });
+    // All 30 claimed, 20 posting at once (PARALLEL): stop while those are in flight.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stop.abort();
+    expect(await pass).toBe(20);
+    expect(await states(endpoint.id)).toEqual({ 'delivered:1': 20, 'queued:0': 10 });
+    const [held] = await queryRows<{ held: number }>(
+      ctx.db,
+      sql`select count(*)::int as held from webhook_deliveries where claimed_by is not null or lease_until is not null`,
+    );
+    expect(held?.held).toBe(0);
+  });
+
+  it('renews the lease of deliveries it is posting, so no other server takes them over', async () => {
+    const { endpoint } = await addEndpoint(['response.completed']);
+    await queueDeliveries(endpoint.id, 1);
+    receiver.mode({ kind: 'slow', ms: 700 });
+    const pass = deliver({ leaseMs: 150 });
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    // Three leases later the post still runs and its row is still leased (a sweep would leave it).
+    const [live] = await queryRows<{ live: number }>(
+      ctx.db,
+      sql`select count(*)::int as live from webhook_deliveries where state = 'sending' and lease_until > now()`,
+    );
+    expect(live?.live).toBe(1);
+    expect(await pass).toBe(1);
+  });
+});

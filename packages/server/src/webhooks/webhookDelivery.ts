@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_DELIVERY_ATTEMPTS, webhookHeaders, webhookRetryDelayMs } from '@loop/core/webhooks';
 import { sql } from 'drizzle-orm';
+import { heartbeatEveryMs, LEASE_MS, startHeartbeat } from '../cluster/leaseHeartbeat';
 import { queryRows } from '../results/resultsSql';
 import type { HostResolver } from './webhookAddress';
 import { disableFailingEndpoint, type WebhookDeliveryDeps } from './webhookDisabling';
@@ -9,13 +10,12 @@ import { queueResponseWebhooks } from './webhookResponseJobs';
 import { openEndpointSecret } from './webhookSecret';
 
 /**
- * Deliveries claimed per round, and how many are posted at once. The lease covers a whole round of
- * receivers that each take the full timeout (BATCH / PARALLEL rounds of it) with room to spare.
+ * Deliveries claimed per round, and how many are posted at once. The lease is short and renewed by
+ * a heartbeat while the round runs (R-CLUSTER-5): a crashed server's deliveries go to another within
+ * LEASE_MS, however long its receivers take.
  */
 const BATCH = 100;
 const PARALLEL = 20;
-const leaseSeconds = (timeoutMs: number) =>
-  Math.ceil(BATCH / PARALLEL) * Math.ceil(timeoutMs / 1000) * 2 + 30;
 
 export const WEBHOOK_DELIVERY_MESSAGES = {
   unreadableSecret: 'Het ondertekengeheim kan niet worden gelezen (is WEBHOOK_SECRET_KEY gewijzigd?).',
@@ -26,6 +26,10 @@ export interface WebhookDeliveryOptions {
   readonly random?: () => number;
   readonly timeoutMs?: number;
   readonly resolve?: HostResolver;
+  /** Aborted when the server stops: no new posts; the claimed deliveries not posted go back. */
+  readonly signal?: AbortSignal;
+  /** The lease on claimed deliveries (tests: a short one). */
+  readonly leaseMs?: number;
 }
 
 interface Claimed {
@@ -39,7 +43,7 @@ interface Claimed {
 }
 
 /** Claims due deliveries: a lease and a claim token that every later write must still match. */
-async function claim(deps: WebhookDeliveryDeps, token: string, lease: number): Promise<Claimed[]> {
+async function claim(deps: WebhookDeliveryDeps, token: string, leaseMs: number): Promise<Claimed[]> {
   return queryRows<Claimed>(
     deps.db,
     sql`with due as materialized (
@@ -55,7 +59,7 @@ async function claim(deps: WebhookDeliveryDeps, token: string, lease: number): P
           order by d.not_before, d.id limit ${BATCH} for update of d skip locked
         ), claimed as (
           update webhook_deliveries d set state = 'sending', claimed_by = ${token}, attempts = d.attempts + 1,
-            lease_until = now() + ${lease} * interval '1 second'
+            lease_until = now() + ${leaseMs} * interval '1 millisecond'
           from due where d.id = due.id
           returning d.id, d.endpoint_id, d.message_id, d.body, d.attempts
         )
@@ -144,17 +148,34 @@ export async function deliverEndpointWebhooks(
     update webhook_deliveries set state = 'queued', claimed_by = null, lease_until = null
     where state = 'sending' and lease_until < now()`);
   let delivered = 0;
-  for (;;) {
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  while (options.signal?.aborted !== true) {
     const token = randomUUID();
-    const rows = await claim(deps, token, leaseSeconds(timeoutMs));
-    let next = 0;
-    const lane = async () => {
-      while (next < rows.length) {
-        const row = rows[next++] as Claimed;
-        if (await attempt(deps, row, token, options)) delivered++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, lane));
-    if (rows.length < BATCH) return delivered;
+    const heartbeat = startHeartbeat(
+      () =>
+        deps.db.execute(sql`update webhook_deliveries set lease_until = now() + ${leaseMs} * interval '1 millisecond'
+          where claimed_by = ${token} and state = 'sending'`),
+      heartbeatEveryMs(leaseMs),
+      () => {},
+    );
+    try {
+      const rows = await claim(deps, token, leaseMs);
+      let next = 0;
+      const lane = async () => {
+        while (next < rows.length && options.signal?.aborted !== true) {
+          const row = rows[next++] as Claimed;
+          if (await attempt(deps, row, token, { ...options, timeoutMs })) delivered++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, lane));
+      // A stop: the claimed deliveries not posted go back as they were (their attempt not counted).
+      await deps.db.execute(sql`update webhook_deliveries
+        set state = 'queued', claimed_by = null, lease_until = null, attempts = attempts - 1
+        where claimed_by = ${token} and state = 'sending'`);
+      if (rows.length < BATCH) return delivered;
+    } finally {
+      heartbeat.stop();
+    }
   }
+  return delivered;
 }

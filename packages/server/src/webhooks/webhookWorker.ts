@@ -10,7 +10,7 @@ import type { WebhookDeliveryDeps } from './webhookDisabling';
  */
 export function startWebhookWorker(deps: WebhookDeliveryDeps & { readonly output: JobOutput }): PeriodicJob {
   return startPeriodicJob({
-    run: () => deliverEndpointWebhooks(deps),
+    run: (signal) => deliverEndpointWebhooks(deps, { signal }),
     intervalMs: deps.config.webhooks.intervalSeconds * 1000,
     output: deps.output,
     failure: 'Webhooks afleveren mislukt; de volgende ronde probeert het opnieuw',
