@@ -8,6 +8,8 @@
 //   unit+server  core, adapters, web, architecture, the command-line client, server on PGlite and on
 //              PostgreSQL in one Vitest run,
 //              so its workers stay busy across projects
+//   cluster   three real instances behind HAProxy under load: kill -9, a rolling restart, migrations
+//              and shared work once (its own stage: it starts servers of its own and loads both cores)
 //   e2e       the browser tests against the built app
 //
 // `node scripts/testAll.mjs --only e2e` (or a comma-separated list) runs some stages, e.g. after a change.
@@ -49,6 +51,10 @@ export const STAGES = [
         ],
       },
     ],
+  },
+  {
+    name: 'cluster',
+    tasks: [{ name: 'cluster', command: bin('vitest'), args: ['run', '--project', 'cluster'] }],
   },
   { name: 'e2e', tasks: [{ name: 'e2e', command: bin('vitest'), args: ['run', '--project', 'e2e'] }] },
 ];

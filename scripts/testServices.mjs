@@ -1,5 +1,5 @@
 // Checks, before the test run starts, that the services the suites need are here: PostgreSQL for the
-// server suite and Chromium for the browser tests. Each missing one gets one line saying what is
+// server suite, Redis and HAProxy for the cluster tests, and Chromium for the browser tests. Each missing one gets one line saying what is
 // missing and how to get it, instead of a failure deep inside a suite minutes later.
 // Plain JavaScript with no dependencies beyond Node, so it runs before anything else.
 import { accessSync, constants } from 'node:fs';
@@ -7,6 +7,8 @@ import { connect } from 'node:net';
 
 const postgresUrl = new URL(process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const redisUrl = new URL(process.env.LOOP_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const haproxy = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 /**
  * Resolves true when something accepts TCP connections on host:port within the time.
@@ -30,12 +32,14 @@ export function reachable(host, port, timeoutMs = 2000) {
 
 /**
  * The one-line problems for the services that are missing (empty when all are here).
- * @param {{ url?: URL, chromiumPath?: string, canReach?: (host: string, port: number) => Promise<boolean> }} [options]
+ * @param {{ url?: URL, redis?: URL, chromiumPath?: string, haproxyPath?: string, canReach?: (host: string, port: number) => Promise<boolean> }} [options]
  * @returns {Promise<string[]>}
  */
 export async function missingServices({
   url = postgresUrl,
+  redis = redisUrl,
   chromiumPath = chromium,
+  haproxyPath = haproxy,
   canReach = reachable,
 } = {}) {
   const problems = [];
@@ -47,6 +51,19 @@ export async function missingServices({
         'install and start it (Debian: apt-get install -y postgresql && pg_ctlcluster <version> main start, ' +
         'then createdb -U postgres test) or point LOOP_TEST_POSTGRES_URL at one.',
     );
+  const redisPort = Number(redis.port || 6379);
+  if (!(await canReach(redis.hostname, redisPort)))
+    problems.push(
+      `Redis is not reachable at ${redis.hostname}:${redisPort} (the rate-limit and cluster tests share limits through it): ` +
+        'install and start it (Debian: apt-get install -y redis-server && redis-server --daemonize yes) or point LOOP_TEST_REDIS_URL at one.',
+    );
+  try {
+    accessSync(haproxyPath, constants.X_OK);
+  } catch {
+    problems.push(
+      `HAProxy is not at ${haproxyPath} (the cluster tests run three instances behind it): apt-get install -y haproxy, or set HAPROXY_PATH.`,
+    );
+  }
   try {
     accessSync(chromiumPath, constants.X_OK);
   } catch {

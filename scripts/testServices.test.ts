@@ -5,22 +5,30 @@ import { missingServices, reachable } from './testServices.mjs';
 const NODE = process.execPath; // an executable that surely exists
 
 describe('missingServices', () => {
-  it('should say in one line each that PostgreSQL and Chromium are missing, and how to get them', async () => {
+  it('should say in one line each that PostgreSQL, Redis, HAProxy and Chromium are missing, and how to get them', async () => {
     const problems = await missingServices({
       url: new URL('postgres://postgres@127.0.0.1:1/test'),
+      redis: new URL('redis://127.0.0.1:2'),
       chromiumPath: '/nonexistent/chromium',
+      haproxyPath: '/nonexistent/haproxy',
       canReach: async () => false,
     });
-    expect(problems).toHaveLength(2);
+    expect(problems).toHaveLength(4);
     expect(problems[0]).toMatch(
       /^PostgreSQL is not reachable at 127\.0\.0\.1:1 .*database 'test'.*apt-get install -y postgresql/,
     );
-    expect(problems[1]).toMatch(/^Chromium is not at \/nonexistent\/chromium .*apt-get install -y chromium/);
+    expect(problems[1]).toMatch(
+      /^Redis is not reachable at 127\.0\.0\.1:2 .*apt-get install -y redis-server/,
+    );
+    expect(problems[2]).toMatch(/^HAProxy is not at \/nonexistent\/haproxy .*apt-get install -y haproxy/);
+    expect(problems[3]).toMatch(/^Chromium is not at \/nonexistent\/chromium .*apt-get install -y chromium/);
     for (const problem of problems) expect(problem).not.toContain('\n');
   });
 
-  it('should find nothing missing when both are here', async () => {
-    expect(await missingServices({ chromiumPath: NODE, canReach: async () => true })).toEqual([]);
+  it('should find nothing missing when all are here', async () => {
+    expect(
+      await missingServices({ chromiumPath: NODE, haproxyPath: NODE, canReach: async () => true }),
+    ).toEqual([]);
   });
 });
 
