@@ -1,0 +1,31 @@
+import type { ContactCsvMapping, CsvMapping, ImportFormat } from '@loop/core';
+import type { ContactFile } from '../contacts/contactImportFile';
+import type { CheckedBankFileResult } from '../finance/import/checkedBankFile';
+import { unpackRows } from '../import/packedRows';
+import { runHeavy } from './heavyPool';
+import type { PackedContactFile } from './heavyTasks';
+
+/** The imports' file reading, on a worker thread (R-HEAVY-3); what comes back is plain data. */
+
+/** A contacts file read on a worker: its rows unpacked a slice at a time where they are used. */
+export async function readContactFileInWorker(
+  bytes: Uint8Array,
+  mapping: ContactCsvMapping | null,
+): Promise<({ readonly ok: true } & ContactFile) | Exclude<PackedContactFile, { readonly ok: true }>> {
+  const read = await runHeavy({ kind: 'contactsFile', bytes, mapping });
+  if (!read.ok) return read;
+  const { packed, ...file } = read;
+  return { ...file, rows: unpackRows(packed) };
+}
+
+/** A bank file read and checked on a worker; its lines come back only when `withLines`. */
+export function readBankFileInWorker(
+  bytes: Uint8Array,
+  options: {
+    readonly format: ImportFormat | 'auto';
+    readonly mapping: CsvMapping | null;
+    readonly withLines: boolean;
+  },
+): Promise<CheckedBankFileResult> {
+  return runHeavy({ kind: 'bankFile', bytes, ...options });
+}
