@@ -1,4 +1,5 @@
 import { ApiError } from '../http/apiError';
+import { errorResponse } from '../http/commonSchemas';
 
 /**
  * How many heavy jobs (reading an uploaded import file) one organisation runs at a time on this
@@ -13,6 +14,11 @@ export const HEAVY_JOB_MESSAGES = {
   busy: (limit: number) =>
     `Er lopen al ${limit} imports voor deze organisatie; er kunnen er hoogstens ${limit} tegelijk lopen. Probeer het zo opnieuw.`,
 } as const;
+
+/** The 429 of a route that runs a heavy job, as the OpenAPI documentation shows it. */
+export const HEAVY_JOBS_BUSY = errorResponse(
+  `Er lopen al ${HEAVY_JOBS_PER_ORGANIZATION} imports voor deze organisatie; probeer het zo opnieuw.`,
+);
 
 /** The heavy jobs running per organisation. */
 export class HeavyJobs {
