@@ -5,12 +5,14 @@ import type { HeavyResults, HeavyTask } from './heavyTasks';
 /**
  * The worker threads that do the CPU-heavy work of imports (R-HEAVY-3), a piscina pool: the
  * maintained worker pool of Node. One thread fewer than the machine has cores (at least one), so
- * the main thread keeps a core for requests (docs/decisions/server.md, 'Heavy work in worker
- * threads'). Threads start when work comes and stop after a minute without.
+ * the main thread keeps a core for requests, and at a lower scheduling priority (nice +10), so the
+ * main thread goes first where the cores are shared (docs/decisions/server.md, 'Heavy work in
+ * worker threads'). Threads start when work comes and stop after a minute without.
  */
 
 export const HEAVY_THREADS = Math.max(1, availableParallelism() - 1);
 const IDLE_MS = 60_000;
+const NICE_INCREMENT = 10;
 
 let pool: Piscina | null = null;
 
@@ -21,6 +23,9 @@ function heavyPool(): Piscina {
     minThreads: 0,
     maxThreads: HEAVY_THREADS,
     idleTimeout: IDLE_MS,
+    // Below the main thread in the scheduler: where the cores are shared (other processes, the
+    // database), a request's turn comes before the parse's.
+    niceIncrement: NICE_INCREMENT,
   });
   return pool;
 }
