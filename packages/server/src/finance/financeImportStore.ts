@@ -1,14 +1,11 @@
 import type { FinanceImport } from '@loop/core';
-import { type BankLine, bankLineRecord, type ImportDefaults } from '@loop/core/finance';
+import type { ImportDefaults } from '@loop/core/finance';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { financeImports, financeRecords, users } from '../db/schema';
 import type { CheckedBankFile } from './import/checkedBankFile';
 
 /** Bank statement imports in the database: duplicates, storing an import, listing and undoing. */
-
-/** Records per INSERT statement (a few MB of JSON; one run of the sums' trigger each). */
-const INSERT_CHUNK = 10_000;
 
 /** Who imported which file, and the defaults its records get. */
 export interface ImportedFile {
@@ -68,39 +65,27 @@ export async function storeImport(
     .returning({ id: financeImports.id });
   if (created === undefined) throw new Error('finance import not inserted');
   let imported = 0;
-  for (let start = 0; start < file.lines.length; start += INSERT_CHUNK) {
-    const rows = file.lines.slice(start, start + INSERT_CHUNK).map((line, index) => {
-      const record = bankLineRecord(line, request.defaults);
-      return {
-        date: record.date,
-        direction: record.direction,
-        amount_cents: record.amountCents,
-        btw_rate: record.btwRate,
-        btw_cents: record.btwCents,
-        category: record.category,
-        description: record.description,
-        counterparty: record.counterparty,
-        bank_account: record.bankAccount,
-        bank_reference: record.bankReference,
-        duplicate_key: file.keys[start + index],
-      };
-    });
-    // The rows travel as one JSON parameter: a VALUES list of thousands of rows binds tens of
-    // thousands of parameters that PostgreSQL parses and plans anew each time (see logStore.ts).
-    const inserted = await tx
-      .insert(financeRecords)
-      .select(
-        sql`select nextval('finance_records_id_seq'), ${request.organizationId}::integer, r.date, r.direction,
+  for (const rows of file.recordChunks) {
+    // The rows travel as one JSON parameter (made on the worker thread, checkedBankFile.ts): a
+    // VALUES list of thousands of rows binds tens of thousands of parameters that PostgreSQL parses
+    // and plans anew each time (see logStore.ts). Only the count of new rows comes back.
+    const inserted = tx.$with('inserted').as(
+      tx
+        .insert(financeRecords)
+        .select(
+          sql`select nextval('finance_records_id_seq'), ${request.organizationId}::integer, r.date, r.direction,
               r.amount_cents, r.btw_rate, r.btw_cents, r.category, r.description, r.counterparty, null,
               'import', ${created.id}::integer, r.bank_account, r.bank_reference, r.duplicate_key,
               ${request.userId}::integer, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(date date, direction text,
+            from jsonb_to_recordset(${rows}::jsonb) as r(date date, direction text,
               amount_cents bigint, btw_rate text, btw_cents bigint, category text, description text,
               counterparty text, bank_account text, bank_reference text, duplicate_key text)`,
-      )
-      .onConflictDoNothing({ target: [financeRecords.organizationId, financeRecords.duplicateKey] })
-      .returning({ id: financeRecords.id });
-    imported += inserted.length;
+        )
+        .onConflictDoNothing({ target: [financeRecords.organizationId, financeRecords.duplicateKey] })
+        .returning({ id: financeRecords.id }),
+    );
+    const [counted] = await tx.with(inserted).select({ count: count() }).from(inserted);
+    imported += counted?.count ?? 0;
   }
   if (imported === 0) {
     await tx.delete(financeImports).where(eq(financeImports.id, created.id));
@@ -108,7 +93,7 @@ export async function storeImport(
   }
   await tx
     .update(financeImports)
-    .set({ importedCount: imported, duplicateCount: file.lines.length - imported })
+    .set({ importedCount: imported, duplicateCount: file.storable - imported })
     .where(eq(financeImports.id, created.id));
   return { importId: created.id, imported };
 }

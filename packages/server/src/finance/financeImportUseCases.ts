@@ -79,11 +79,11 @@ export async function importBankFile(
   request: ImportRequest,
 ): Promise<ImportOutcome> {
   const storing = !request.dryRun;
-  // Read and checked on a worker thread (R-HEAVY-3); the lines come back only to be stored.
+  // Read and checked on a worker thread (R-HEAVY-3); the records come back only to be stored.
   const read = await readBankFileInWorker(request.bytes, {
     format: request.format,
     mapping: request.mapping,
-    withLines: storing,
+    defaults: storing ? request.defaults : null,
   });
   if (!read.ok) return read;
   const file = read.value;

@@ -53,7 +53,8 @@ describe('import row limits (R-HEAVY-2)', () => {
     const preview = await postContacts(atLimit, { dry_run: 'true' });
     expect(preview.statusCode).toBe(200);
     expect(preview.json<ContactImportPreview>().rows).toBe(CONTACT_IMPORT_MAX_ROWS);
-  });
+    // Two 200,000-row files read on a worker at low priority: slow on a busy machine.
+  }, 90_000);
 
   it('should refuse a bank CSV with one line over the limit and store nothing', async () => {
     const lines = Array.from(

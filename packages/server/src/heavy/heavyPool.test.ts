@@ -35,7 +35,11 @@ describe('heavy work on worker threads (R-HEAVY-3)', () => {
     );
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) {
-      const options = { format: 'auto', mapping: null, withLines: true } as const;
+      const options = {
+        format: 'auto',
+        mapping: null,
+        defaults: { btwRate: '21', category: 'Omzet' },
+      } as const;
       const bytes = fixture('finance', name);
       const there = await runHeavy({ kind: 'bankFile', bytes: bytes.slice(), ...options });
       expect(there, name).toEqual(readCheckedBankFile(bytes, options));

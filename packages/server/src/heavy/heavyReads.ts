@@ -1,4 +1,5 @@
 import type { ContactCsvMapping, CsvMapping, ImportFormat } from '@loop/core';
+import type { ImportDefaults } from '@loop/core/finance';
 import type { ContactFile } from '../contacts/contactImportFile';
 import type { CheckedBankFileResult } from '../finance/import/checkedBankFile';
 import { unpackRows } from '../import/packedRows';
@@ -18,13 +19,13 @@ export async function readContactFileInWorker(
   return { ...file, rows: unpackRows(packed) };
 }
 
-/** A bank file read and checked on a worker; its lines come back only when `withLines`. */
+/** A bank file read and checked on a worker; its records come back only with `defaults`. */
 export function readBankFileInWorker(
   bytes: Uint8Array,
   options: {
     readonly format: ImportFormat | 'auto';
     readonly mapping: CsvMapping | null;
-    readonly withLines: boolean;
+    readonly defaults: ImportDefaults | null;
   },
 ): Promise<CheckedBankFileResult> {
   return runHeavy({ kind: 'bankFile', bytes, ...options });

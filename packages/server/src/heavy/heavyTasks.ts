@@ -1,4 +1,5 @@
 import type { ContactCsvMapping, CsvMapping, ImportFormat } from '@loop/core';
+import type { ImportDefaults } from '@loop/core/finance';
 import { type ContactFile, readContactFile } from '../contacts/contactImportFile';
 import { type CheckedBankFileResult, readCheckedBankFile } from '../finance/import/checkedBankFile';
 import { type PackedRows, packRows } from '../import/packedRows';
@@ -19,7 +20,7 @@ export type HeavyTask =
       readonly bytes: Uint8Array;
       readonly format: ImportFormat | 'auto';
       readonly mapping: CsvMapping | null;
-      readonly withLines: boolean;
+      readonly defaults: ImportDefaults | null;
     };
 
 /** A contacts file as it crosses back from the worker: the rows packed (packedRows.ts). */
