@@ -2,7 +2,8 @@
  * The built-in summariser of open answers (issue 15, plan feature 'ai') on 10,000 generated Dutch
  * answers, beside a baseline in the same process: a bare word count (every answer lower-cased and
  * split into words, each word counted in a Map), the least any summary by keywords has to do.
- * Budget: ≤ 200 ms median in Node for 10,000 answers.
+ * Budget: ≤ 200 ms median in Node for 10,000 answers, personal data masked with the names of an
+ * organisation's 2,000 people (R-PRIV-4 to R-PRIV-8) included.
  * Run: node scripts/pnpm.mjs bench:open-answer-summary
  */
 import { SUMMARY_ANSWERS_MAX, summariseOpenAnswers } from '@loop/core/surveys/summary';
@@ -53,6 +54,9 @@ const ENDINGS = [
   '. Verder niets.',
   ', bel me op 06-12345678.',
   ', mail naar j.jansen@voorbeeld.nl.',
+  ', vraag het maar aan Jan de Vries.',
+  ', mijn onkosten graag op NL91 ABNA 0417 1643 00.',
+  ', stuur het naar Kerkstraat 12, 1234 AB Utrecht.',
   '. Dat speelt al sinds vorig jaar en wordt steeds erger, vooral in drukke weken.',
 ];
 
@@ -66,6 +70,21 @@ function answers(count: number, seed: number): string[] {
     return text.charAt(0).toUpperCase() + text.slice(1);
   });
 }
+
+const FIRST_NAMES =
+  'Jan Sanne Fatma Pieter Roos Mohammed Anne Kees Loïs Daan Emma Noah Julia Lucas Mila Sem Tess Finn Zoë Levi'.split(
+    ' ',
+  );
+const SURNAMES = Array.from(
+  { length: 100 },
+  (_, index) =>
+    `${['de ', 'van ', 'van der ', ''][index % 4]}Achternaam${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`,
+);
+/** The organisation's 2,000 people: every first name with every surname, and the one the answers name. */
+const NAMES = [
+  ...FIRST_NAMES.flatMap((first) => SURNAMES.map((surname) => `${first} ${surname}`)),
+  'Jan de Vries',
+];
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -81,12 +100,14 @@ const texts = answers(SUMMARY_ANSWERS_MAX, 15);
 const chars = texts.reduce((sum, text) => sum + text.length, 0);
 const [summary, baseline] = await sideBySide(
   15,
-  async () => summariseOpenAnswers(texts),
+  async () => summariseOpenAnswers(texts, NAMES),
   async () => wordCount(texts),
 );
-const result = summariseOpenAnswers(texts);
+const result = summariseOpenAnswers(texts, NAMES);
 
-console.log(`Node ${process.version}, ${texts.length} answers, ${(chars / 1000).toFixed(0)} kB of text`);
+console.log(
+  `Node ${process.version}, ${texts.length} answers, ${(chars / 1000).toFixed(0)} kB of text, ${NAMES.length} names`,
+);
 console.log(
   `built-in summariser: median ${summary.median.toFixed(1)} ms, fastest ${summary.min.toFixed(1)} ms`,
 );

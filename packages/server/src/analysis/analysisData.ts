@@ -19,6 +19,7 @@ import { organizationKpis } from '../kpis/kpiStore';
 import { queryRows } from '../results/resultsSql';
 import { gatherRoundChanges } from './analysisRounds';
 import { answerValueCounts } from './answerValues';
+import { organisationPersonNames } from './personNames';
 
 /**
  * What an analysis of an organisation is made from, gathered with aggregate SQL over the sums the
@@ -220,11 +221,12 @@ export async function gatherAnalysisInput(
   now: Date,
 ): Promise<AnalysisInput> {
   const today = isoDay(now);
-  const [kpis, surveys, finance, rounds] = await Promise.all([
+  const [kpis, surveys, finance, rounds, names] = await Promise.all([
     gatherKpis(deps, organization.id, today),
     gatherSurveys(deps.db, organization.id, today, now),
     gatherFinance(deps.db, organization.id, today),
     gatherRoundChanges(deps.db, organization.id, now),
+    organisationPersonNames(deps.db, organization.id),
   ]);
   return {
     organization: organization.name,
@@ -233,6 +235,8 @@ export async function gatherAnalysisInput(
     surveys,
     finance,
     ...(rounds.length > 0 ? { rounds } : {}),
+    // Only for the language model's prompt to mask (R-PRIV-7); no analyst reports them.
+    names,
   };
 }
 

@@ -47,6 +47,6 @@ export const builtinAnalyst: Analyst = {
   },
   async summarise(input, signal) {
     signal.throwIfAborted();
-    return summariseOpenAnswers(input.texts);
+    return summariseOpenAnswers(input.texts, input.names);
   },
 };

@@ -73,7 +73,10 @@ export function createLlmAnalyst(settings: LlmSettings): Analyst {
     async summarise(input, signal) {
       const prompt = summaryPrompt(input);
       const content = await complete(prompt.system, prompt.user, signal);
-      const themes = content.length > LLM_REPORT_MAX_LENGTH ? null : parseSummaryAnswer(content, prompt.sent);
+      const themes =
+        content.length > LLM_REPORT_MAX_LENGTH
+          ? null
+          : parseSummaryAnswer(content, prompt.sent, prompt.masker);
       if (themes === null)
         throw new AnalystError('unusable', 'language model answered without the asked JSON');
       return themes;

@@ -9,6 +9,7 @@ import type { DayFilter } from '../results/resultsRange';
 import { queryRows, withinDays } from '../results/resultsSql';
 import type { Analyst } from './analyst';
 import { type AnalystRefusal, analystWithin } from './analystTime';
+import { organisationPersonNames } from './personNames';
 
 export interface SummaryDeps {
   readonly db: Queryable;
@@ -45,15 +46,17 @@ export async function openAnswerTexts(
 /**
  * A summary of an open question's answers within the days (POST
  * /surveys/:id/questions/:questionId/summary): too few answers is an answer of its own (`too_few`,
- * no analyst asked); otherwise the analyst's themes within the time limit. Nothing is stored: the
- * answers change, and the built-in summary takes a tenth of a second.
+ * no analyst asked); otherwise the analyst's themes within the time limit, with the names of the
+ * survey's organisation's people to mask (R-PRIV-7). Nothing is stored: the answers change, and
+ * the built-in summary takes a tenth of a second.
  */
 export async function summariseOpenQuestion(
   deps: SummaryDeps,
-  surveyId: number,
+  survey: { readonly id: number; readonly organizationId: number },
   question: Question,
   filter: DayFilter,
 ): Promise<Result<OpenAnswerSummary, AnalystRefusal>> {
+  const surveyId = survey.id;
   const { texts, total } = await openAnswerTexts(deps.db, surveyId, question.id, filter);
   const about = {
     survey_id: surveyId,
@@ -71,8 +74,9 @@ export async function summariseOpenQuestion(
       generated_at: deps.clock.now().toISOString(),
     });
   }
+  const names = await organisationPersonNames(deps.db, survey.organizationId);
   const summary = await analystWithin(deps.timeoutMs, (signal) =>
-    deps.analyst.summarise({ question: question.title, texts }, signal),
+    deps.analyst.summarise({ question: question.title, texts, names }, signal),
   );
   if (!summary.ok) return summary;
   const { considered, themes, other } = summary.value;

@@ -105,7 +105,7 @@ export const summaryRoutes =
         if (target === undefined) throw new Error('summary target not resolved');
         const result = await summariseOpenQuestion(
           summaryDeps,
-          target.surveyId,
+          { id: target.surveyId, organizationId: target.organizationId },
           target.question,
           target.filter,
         );

@@ -7,7 +7,7 @@ import {
   type Result,
   type TokenPair,
 } from '@loop/core';
-import { normaliseEmail } from '@loop/core/auth';
+import { nameLine, normaliseEmail } from '@loop/core/auth';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { type UserRow, users } from '../db/schema';
@@ -45,7 +45,7 @@ export async function sendVerificationMail(
  */
 export async function register(deps: RegistrationDeps, input: RegisterRequest): Promise<void> {
   const email = normaliseEmail(input.email);
-  const name = input.name.trim();
+  const name = nameLine(input.name);
   const passwordHash = await deps.passwords.hash(input.password);
   const existing = await findUserByEmail(deps.db, email);
   if (existing !== undefined) {
@@ -98,7 +98,7 @@ export async function registerByInvitation(
       const [created] = await tx
         .insert(users)
         .values({
-          name: input.name.trim(),
+          name: nameLine(input.name),
           email,
           passwordHash,
           emailVerifiedAt: now,

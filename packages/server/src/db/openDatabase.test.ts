@@ -1,20 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationTags } from '../testing/migrationFiles';
 import { openTestDatabase, testDatabaseKind } from '../testing/testDatabase';
 import { DirectoryLockedError } from './directoryLock';
 import { MIGRATIONS_FOLDER, openPglite, PGLITE_EXTENSIONS } from './openDatabase';
 
-const journalEntries = (): Array<{ tag: string }> =>
-  (
-    JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
-      entries: Array<{ tag: string }>;
-    }
-  ).entries;
+const journalEntries = (): Array<{ tag: string }> => migrationTags().map((tag) => ({ tag }));
 
 let root: string;
 

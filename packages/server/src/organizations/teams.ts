@@ -1,4 +1,5 @@
 import { err, type Member, type MemberRole, type Organization, ok, type Result } from '@loop/core';
+import { nameLine } from '@loop/core/auth';
 import {
   decideLeave,
   decideOwnershipTransfer,
@@ -164,7 +165,7 @@ export async function renameOrganization(
 ): Promise<Organization['name']> {
   const [row] = await deps.db
     .update(organizations)
-    .set({ name: name.trim() })
+    .set({ name: nameLine(name) })
     .where(eq(organizations.id, organizationId))
     .returning({ name: organizations.name });
   if (row === undefined) throw new Error(`organisation ${organizationId} vanished during a rename`);

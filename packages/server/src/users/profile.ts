@@ -1,16 +1,17 @@
 import { err, ok, type Result, type UpdateProfileRequest } from '@loop/core';
+import { nameLine } from '@loop/core/auth';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../appDeps';
 import { revokeUserSessions } from '../auth/sessions';
 import { type UserRow, users } from '../db/schema';
 
-/** Changes the name. The address changes only through a confirmed e-mail change (emailChange.ts). */
+/** Changes the name, stored on one line (R-TEXT-2). The address changes only through a confirmed e-mail change (emailChange.ts). */
 export async function updateProfile(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   user: UserRow,
   input: UpdateProfileRequest,
 ): Promise<UserRow> {
-  const name = input.name?.trim();
+  const name = input.name === undefined ? undefined : nameLine(input.name);
   if (name === undefined || name === user.name) return user;
   const [updated] = await deps.db
     .update(users)

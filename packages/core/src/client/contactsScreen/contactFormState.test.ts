@@ -44,6 +44,17 @@ describe('contactFormInput', () => {
     });
   });
 
+  it('should send every text on one line, as the server stores it (R-TEXT-2)', () => {
+    expect(
+      contactFormInput({
+        ...EMPTY_CONTACT_FORM,
+        name: 'Jan\r\nde\tVries',
+        email: 'jan@example.nl',
+        city: '\u2028',
+      }),
+    ).toMatchObject({ name: 'Jan de Vries', city: null });
+  });
+
   it('should fill the form from a stored contact and send it back unchanged (attributes untouched)', () => {
     const form = contactFormOf(CONTACT);
     expect(form.tags).toBe('klant, vip');

@@ -4,6 +4,7 @@ import {
   type ContactInput,
   type ContactLanguage,
 } from '../../domain/contract';
+import { singleLine } from '../../domain/shared';
 import { tagsOfText } from './contactListState';
 
 /**
@@ -57,12 +58,13 @@ export function contactFormOf(contact: Contact): ContactForm {
   };
 }
 
-const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+/** A text of the form as sent: one line like the server stores it (R-TEXT-2), empty as null. */
+const orNull = (text: string): string | null => (singleLine(text) === '' ? null : singleLine(text));
 
 /** The form as POST /contacts and PATCH /contacts/:id take it (attributes are left as they are). */
 export function contactFormInput(form: ContactForm): ContactInput {
   return {
-    name: form.name.trim(),
+    name: singleLine(form.name),
     email: form.email.trim(),
     phone: orNull(form.phone),
     company: orNull(form.company),

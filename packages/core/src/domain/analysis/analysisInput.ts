@@ -43,6 +43,11 @@ export interface AnalysisInput {
   readonly finance: FinanceFacts | null;
   /** The change between the last two pulse rounds of surveys that run in rounds (R-ROUND-6). */
   readonly rounds?: readonly RoundChangeFacts[];
+  /**
+   * The names of the organisation's contacts and members: never facts, only what the language
+   * model's prompt masks wherever a label writes one (R-PRIV-7).
+   */
+  readonly names?: readonly string[];
 }
 
 // --- KPIs ---------------------------------------------------------------------------------------

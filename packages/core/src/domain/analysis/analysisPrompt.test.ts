@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definition, organisationInput, surveyCounts, valuesOf, WINDOW } from './analysis.fixtures';
 import { kpiFacts, surveyFacts } from './analysisInput';
-import { analysisPrompt, scrubLabel } from './analysisPrompt';
+import { analysisPrompt } from './analysisPrompt';
 
 describe('analysisPrompt', () => {
   it("should ask in Dutch for the report's sections and hand over the aggregates and the rules' signals", () => {
@@ -35,8 +35,23 @@ describe('analysisPrompt', () => {
     expect(`${system}${user}`).not.toMatch(/@|12345678/);
     expect(user).toContain('Bellen met [e-mailadres]');
     expect(user).toContain('Enquête (vragen: [telefoonnummer])');
-    expect(scrubLabel('Bel +31 6 1234 5678 of mail a.b@c.nl')).toBe(
-      'Bel [telefoonnummer] of mail [e-mailadres]',
-    );
+  });
+
+  it("should mask the organisation's people's names, addresses, IBANs and BSNs in every label (R-PRIV-7)", () => {
+    const input = organisationInput({
+      names: ['Jan de Vries'],
+      kpis: [
+        kpiFacts(definition({ name: 'Omzet filiaal Kerkstraat 12' }), WINDOW, valuesOf({ '2026-03': 1 })),
+      ],
+      surveys: [
+        surveyFacts(
+          surveyCounts({ title: 'Evaluatie Jan de Vries (NL91 ABNA 0417 1643 00, BSN 111222333)' }),
+        ),
+      ],
+    });
+    const { system, user } = analysisPrompt(input);
+    expect(`${system}${user}`).not.toMatch(/Vries|Kerkstraat|0417|111222333/);
+    expect(user).toContain('Omzet filiaal [adres]');
+    expect(user).toContain('Evaluatie [naam] ([IBAN], BSN [BSN])');
   });
 });

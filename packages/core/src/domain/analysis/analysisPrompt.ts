@@ -1,3 +1,4 @@
+import { createPersonalDataMasker } from '../privacy';
 import { analysisFindings, financeSums, recentResponses } from './analysisFindings';
 import type { AnalysisInput } from './analysisInput';
 import { ANALYSIS_SECTIONS } from './builtinAnalysis';
@@ -5,20 +6,24 @@ import { ANALYSIS_SECTIONS } from './builtinAnalysis';
 /**
  * The LLM analyst's prompt, in Dutch: the organisation's aggregates as JSON and the findings of the
  * built-in rules as signals, with the report's sections. Only what AnalysisInput holds goes in
- * (labels and numbers, never a person), and every label is scrubbed of e-mail addresses and
- * telephone numbers on top, in case someone typed one into a KPI name or a survey title.
+ * (labels and numbers, never a respondent's answer), and every label the organisation typed (its
+ * name, KPI names and sources, survey titles, questions, statements, options, units) goes through
+ * the personal data masker on top (R-PRIV-4 to R-PRIV-8), with the names of the organisation's
+ * people, in case someone typed an address, an account or a name into one.
  */
 export interface AnalysisPrompt {
   readonly system: string;
   readonly user: string;
 }
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-const PHONE = /(?:\+|\b0)\d[\d\s-]{7,}\d/g;
+/** A label as it may go into the prompt. */
+type Mask = (label: string) => string;
 
-/** A label with e-mail addresses and telephone numbers replaced. */
-export const scrubLabel = (label: string): string =>
-  label.replace(EMAIL, '[e-mailadres]').replace(PHONE, '[telefoonnummer]').replace(/\s+/g, ' ').trim();
+/** The masker for an input's labels, with the names of the organisation's people. */
+const maskOf = (input: AnalysisInput): Mask => {
+  const masker = createPersonalDataMasker(input.names ?? []);
+  return (label) => masker.mask(label);
+};
 
 const round = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
 
@@ -26,7 +31,7 @@ const round = (value: number | null): number | null => (value === null ? null : 
  * The surveys in rounds with their largest changes between the last two rounds (R-ROUND-10), or
  * nothing without such changes: figures per question, never an answer.
  */
-function roundFacts(input: AnalysisInput) {
+function roundFacts(input: AnalysisInput, scrubLabel: Mask) {
   const named = (input.rounds ?? []).filter((each) => each.figures.length > 0);
   if (named.length === 0) return {};
   return {
@@ -47,8 +52,8 @@ function roundFacts(input: AnalysisInput) {
   };
 }
 
-/** The facts as the prompt's JSON: short Dutch keys, rounded numbers, scrubbed labels. */
-export function promptFacts(input: AnalysisInput) {
+/** The facts as the prompt's JSON: short Dutch keys, rounded numbers, masked labels. */
+export function promptFacts(input: AnalysisInput, scrubLabel: Mask = maskOf(input)) {
   return {
     organisatie: scrubLabel(input.organization),
     datum: input.today,
@@ -135,7 +140,7 @@ export function promptFacts(input: AnalysisInput) {
         drukste_maand: date.busiest === null ? null : [date.busiest.month, date.busiest.count],
       })),
     })),
-    ...roundFacts(input),
+    ...roundFacts(input, scrubLabel),
     financien:
       input.finance === null
         ? null
@@ -154,7 +159,8 @@ export function promptFacts(input: AnalysisInput) {
 /** The system and user messages for an OpenAI-compatible chat model. */
 export function analysisPrompt(input: AnalysisInput): AnalysisPrompt {
   const findings = analysisFindings(input);
-  const facts = promptFacts(input);
+  const scrubLabel = maskOf(input);
+  const facts = promptFacts(input, scrubLabel);
   const sections = [
     ANALYSIS_SECTIONS.summary,
     ANALYSIS_SECTIONS.kpis,

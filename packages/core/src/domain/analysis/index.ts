@@ -21,7 +21,7 @@ export type {
 } from './analysisInput';
 export { ANALYSIS_MIN_ANSWERS, kpiFacts, surveyFacts } from './analysisInput';
 export type { AnalysisPrompt } from './analysisPrompt';
-export { analysisPrompt, scrubLabel } from './analysisPrompt';
+export { analysisPrompt } from './analysisPrompt';
 export type { RoundChangeFacts, RoundChangeFigure } from './analysisRounds';
 export type {
   DateFacts,

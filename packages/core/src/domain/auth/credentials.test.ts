@@ -7,6 +7,7 @@ import {
   LOGIN_FAILED_MESSAGE,
   NAME_MAX_LENGTH,
   nameError,
+  nameLine,
   newPasswordError,
   normaliseEmail,
   ORGANIZATION_NAME_MAX_LENGTH,
@@ -118,6 +119,12 @@ describe('nameError', () => {
   it('should measure the trimmed name', () => {
     expect(nameError(`  ${'a'.repeat(100)}  `)).toBeNull();
   });
+
+  it('should judge the name on one line: control characters alone are no name (R-TEXT-2)', () => {
+    expect(nameError('\u0000\r\n\t')).toBe(M.nameMissing);
+    expect(nameError(`${'a'.repeat(50)}\r\n\r\n${'b'.repeat(49)}`)).toBeNull();
+    expect(nameLine(' Jan\r\nBcc: x\u0000 ')).toBe('Jan Bcc: x');
+  });
 });
 
 describe('organizationNameError', () => {
@@ -128,6 +135,11 @@ describe('organizationNameError', () => {
   it('should accept 120 characters and refuse 121', () => {
     expect(organizationNameError('a'.repeat(120))).toBeNull();
     expect(organizationNameError('a'.repeat(121))).toBe(M.organisationLong);
+  });
+
+  it('should judge the name on one line (R-TEXT-2)', () => {
+    expect(organizationNameError('\u2028\u0007')).toBe(M.organisationMissing);
+    expect(organizationNameError(`Acme\r\n${'a'.repeat(115)}`)).toBeNull();
   });
 });
 

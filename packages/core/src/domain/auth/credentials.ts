@@ -2,7 +2,7 @@
  * Form rules shared by the screens and the server, so both give the same Dutch message per field.
  * Each validator returns the field errors; an empty object means the input is valid.
  */
-import type { FieldErrors } from '../shared';
+import { type FieldErrors, singleLine } from '../shared';
 
 export type { FieldErrors };
 
@@ -36,16 +36,22 @@ export function newPasswordError(password: unknown): string | null {
   return null;
 }
 
+/**
+ * A person's or an organisation's name as it is stored: one line (R-TEXT-1, R-TEXT-2), so a name
+ * with a line break can never add a mail header. The validators below judge the name in this form.
+ */
+export const nameLine = (name: string): string => singleLine(name);
+
 export function nameError(name: unknown): string | null {
-  if (typeof name !== 'string' || name.trim() === '') return 'Vul je naam in.';
-  if (name.trim().length > NAME_MAX_LENGTH)
+  if (typeof name !== 'string' || nameLine(name) === '') return 'Vul je naam in.';
+  if (nameLine(name).length > NAME_MAX_LENGTH)
     return `Je naam mag hoogstens ${NAME_MAX_LENGTH} tekens lang zijn.`;
   return null;
 }
 
 export function organizationNameError(name: unknown): string | null {
-  if (typeof name !== 'string' || name.trim() === '') return 'Vul de naam van je organisatie in.';
-  if (name.trim().length > ORGANIZATION_NAME_MAX_LENGTH)
+  if (typeof name !== 'string' || nameLine(name) === '') return 'Vul de naam van je organisatie in.';
+  if (nameLine(name).length > ORGANIZATION_NAME_MAX_LENGTH)
     return `De naam mag hoogstens ${ORGANIZATION_NAME_MAX_LENGTH} tekens lang zijn.`;
   return null;
 }

@@ -8,6 +8,7 @@ export {
   FORGOT_PASSWORD_MESSAGE,
   hasErrors,
   LOGIN_FAILED_MESSAGE,
+  nameLine,
   normaliseEmail,
   organizationNameError,
   PASSWORD_MIN_LENGTH,

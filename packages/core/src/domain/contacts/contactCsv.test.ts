@@ -104,6 +104,15 @@ describe('readContactRow', () => {
     });
   });
 
+  it('should put every name of a row on one line (R-TEXT-4)', () => {
+    const row = readContactRow(
+      ['Anouk\r\n', 'de\tVries\u0000', 'anouk@x.nl', '', '', 'In\nkoop'],
+      3,
+      columns,
+    );
+    expect(row).toMatchObject({ ok: true, value: { name: 'Anouk de Vries' } });
+  });
+
   it('should refuse a row with a Dutch reason and its line', () => {
     expect(readContactRow(['A', 'B', '', '', '', ''], 3, columns)).toEqual({
       ok: false,

@@ -13,6 +13,23 @@ import {
 } from './contactRules';
 
 describe('checkContact', () => {
+  it('should put the name and every other text on one line, and take a name of control characters as none (R-TEXT-2)', () => {
+    const checked = checkContact({
+      name: 'Acme\r\nBcc: x\u0000',
+      email: 'a@b.nl',
+      company: 'Acme\u2028BV',
+      city: 'Den\tHaag',
+    });
+    expect(checked).toMatchObject({
+      ok: true,
+      value: { name: 'Acme Bcc: x', company: 'Acme BV', city: 'Den Haag' },
+    });
+    expect(checkContact({ name: '\u0000\u0007', email: 'a@b.nl' })).toMatchObject({
+      ok: false,
+      fields: { name: CONTACT_MESSAGES.nameMissing },
+    });
+  });
+
   it('should trim every text, normalise the postcode, tags and attribute keys, and default the language', () => {
     const checked = checkContact({
       name: '  José  van   Dijk ',

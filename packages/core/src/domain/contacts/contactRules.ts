@@ -5,7 +5,7 @@ import {
   type ContactLanguage,
   type ContactPatch,
 } from '../contract';
-import type { FieldErrors } from '../shared';
+import { type FieldErrors, singleLine } from '../shared';
 
 /**
  * The rules of one contact, shared by the server (API and CSV import) and the screens: every text
@@ -185,7 +185,11 @@ export function checkContact(raw: unknown): CheckedContact {
       fields[key] = missing;
       return '';
     }
-    const text = value.trim().replace(/\s+/g, ' ');
+    const text = singleLine(value);
+    if (text === '') {
+      fields[key] = missing;
+      return '';
+    }
     if ([...text].length > CONTACT_LIMITS[key]) fields[key] = CONTACT_MESSAGES.tooLong(CONTACT_LIMITS[key]);
     return text;
   };
@@ -203,7 +207,8 @@ export function checkContact(raw: unknown): CheckedContact {
       fields[key] = CONTACT_MESSAGES.text;
       continue;
     }
-    const text = key === 'postcode' ? normalisePostcode(value) : value.trim().replace(/\s+/g, ' ');
+    // Every contact text is one line (R-TEXT-2), the CSV import's rows included (R-TEXT-4).
+    const text = key === 'postcode' ? normalisePostcode(singleLine(value)) : singleLine(value);
     if ([...text].length > CONTACT_LIMITS[key]) fields[key] = CONTACT_MESSAGES.tooLong(CONTACT_LIMITS[key]);
     texts[key] = text === '' ? null : text;
   }

@@ -1,4 +1,5 @@
-// The shared feature: Result helpers, the state store of every core store, consent, file names, list filters and paging.
+// The shared feature: Result helpers, the state store of every core store, consent, file names, list filters, paging
+// and single-line text (R-TEXT-1).
 // What other features and packages use of it; everything else in this folder is internal.
 export type { Clock, Timer } from './clock';
 export type { ConsentStore, ConsentValue } from './consent';
@@ -12,5 +13,6 @@ export { isListFiltered, listFilterKey, listSearchText, listStatusOf } from './l
 export { pageCount } from './paging';
 export type { Result } from './result';
 export { err, ok } from './result';
+export { isSingleLine, singleLine } from './singleLine';
 export { createStateStore } from './stateStore';
 export { decodeTextBytes, detectTextEncoding } from './textEncoding';

@@ -18,6 +18,13 @@ describe('validateCompleteSurvey', () => {
     expect(validateCompleteSurvey(draft)).toEqual({ ok: true, value: draft });
   });
 
+  it('should put the title on one line (R-TEXT-2)', () => {
+    expect(validateCompleteSurvey({ ...draft, title: ' Peiling\r\nBcc: x\u0000 ' })).toEqual({
+      ok: true,
+      value: { ...draft, title: 'Peiling Bcc: x' },
+    });
+  });
+
   it('should fill absent optional texts and questions with empty values', () => {
     expect(validateCompleteSurvey({ title: 'Kort' })).toEqual({
       ok: true,

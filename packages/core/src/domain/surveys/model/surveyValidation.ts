@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../auth';
 import type { Question, SurveyInput } from '../../contract';
+import { singleLine } from '../../shared';
 import { checkSettings, Errors, isRecord, optionalText, requiredText } from './fieldChecks';
 import { renumberQuestions } from './questionEdits';
 import {
@@ -107,7 +108,8 @@ function checkSurvey(input: unknown): { errors: Errors; value: SurveyInput } {
   const title = requiredText(
     errors,
     'title',
-    raw.title,
+    // A survey's title is one line (R-TEXT-2): it heads mails and pages.
+    typeof raw.title === 'string' ? singleLine(raw.title) : raw.title,
     SURVEY_TITLE_MAX_LENGTH,
     M.surveyTitleMissing,
     M.surveyTitleTooLong,

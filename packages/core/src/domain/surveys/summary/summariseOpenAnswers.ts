@@ -1,5 +1,5 @@
-import { scrubLabel } from '../../analysis';
 import { type OpenAnswerTheme, SUMMARY_MIN_ANSWERS } from '../../contract';
+import { createPersonalDataMasker, type PersonalDataMasker, PLACEHOLDER_PATTERN } from '../../privacy';
 import { keyAt, keysOf, wordCount, wordsOf } from './dutchWords';
 import { QUOTE_POOL, themeQuotes } from './summaryQuotes';
 
@@ -7,6 +7,11 @@ import { QUOTE_POOL, themeQuotes } from './summaryQuotes';
 export interface OpenAnswerSummaryInput {
   readonly question: string;
   readonly texts: readonly string[];
+  /**
+   * The names of the organisation's contacts and members, masked wherever an answer or the question
+   * writes one (R-PRIV-7); none: only the other kinds of personal data are masked.
+   */
+  readonly names?: readonly string[];
 }
 
 /** A summary as an analyst makes it (the route adds who, when and of what). */
@@ -41,21 +46,18 @@ interface Candidate {
   readonly ends: readonly string[];
 }
 
-/** The answers as the summariser reads them: the newest, e-mail addresses and phone numbers removed, not blank. */
-export const summaryAnswers = (texts: readonly string[]): string[] =>
+/** The answers as the summariser reads them: the newest, personal data masked (R-PRIV-4), not blank. */
+export const summaryAnswers = (texts: readonly string[], masker: PersonalDataMasker): string[] =>
   texts
     .slice(0, SUMMARY_ANSWERS_MAX)
-    .map(scrubLabel)
+    .map((text) => masker.mask(text))
     .filter((text) => text !== '');
-
-/** What scrubbing put in place of personal data: never a theme, and no phrase runs through it. */
-const PLACEHOLDERS = /\[(?:e-mailadres|telefoonnummer)\]/g;
 
 /** For each key (word or phrase), the answers that hold it, in answer order. */
 function keyIndex(answers: readonly string[]): Map<string, number[]> {
   const index = new Map<string, number[]>();
   answers.forEach((answer, position) => {
-    for (const key of keysOf(wordsOf(answer.replace(PLACEHOLDERS, '.')))) {
+    for (const key of keysOf(wordsOf(answer.replace(PLACEHOLDER_PATTERN, '.')))) {
       const holding = index.get(key);
       if (holding === undefined) index.set(key, [position]);
       else holding.push(position);
@@ -132,9 +134,11 @@ function labelOf(key: string, answers: readonly string[]): string {
  * share (Dutch stop words left out, accents and plurals folded), each with how many answers mention
  * it and up to three quotes, and how many answers share none ('Overig'). Deterministic: the same
  * answers in the same order give the same summary. Fewer than `SUMMARY_MIN_ANSWERS` answers give no themes.
+ * Personal data is masked first (R-PRIV-4), with the organisation's people's `names`: a quote never
+ * shows it, and a placeholder is never a theme.
  */
-export function summariseOpenAnswers(texts: readonly string[]): SummaryThemes {
-  const answers = summaryAnswers(texts);
+export function summariseOpenAnswers(texts: readonly string[], names: readonly string[] = []): SummaryThemes {
+  const answers = summaryAnswers(texts, createPersonalDataMasker(names));
   const total = answers.length;
   if (total < SUMMARY_MIN_ANSWERS) return { considered: total, themes: [], other: total };
   const minimum = Math.max(2, Math.ceil(total * THEME_MIN_SHARE));
