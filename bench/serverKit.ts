@@ -21,11 +21,20 @@ export interface Child {
   readonly process: ChildProcess;
 }
 
-/** Runs `node --import tsx <script> <mode>` with `env` added and waits for the address it prints. */
-export function startChild(script: string, mode: string, env: Record<string, string>): Promise<Child> {
+/**
+ * Runs `node --import tsx <script> <mode>` with `env` added and waits for the address it prints;
+ * `cwd` runs it in another checkout (a baseline), the script's path then relative to that.
+ */
+export function startChild(
+  script: string,
+  mode: string,
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<Child> {
   // PROFILE_DIR: a CPU profile of each server, written when it stops.
   const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, mode], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

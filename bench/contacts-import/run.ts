@@ -18,7 +18,12 @@ import type { ContactImport } from '@loop/core';
 import { contactSearchText } from '@loop/core/contacts';
 import postgres from 'postgres';
 import { type BenchServer, withBenchServer } from '../benchKit';
-import { generateContacts, sortKeyColumns } from '../contacts-list/generateContacts';
+import {
+  EXCEL_CSV_HEADER,
+  excelCsvLine,
+  generateContacts,
+  sortKeyColumns,
+} from '../contacts-list/generateContacts';
 import { type Child, demoAdminOrganizationHeaders, startChild, stopChild } from '../serverKit';
 
 const CONTACTS = 50_000;
@@ -26,40 +31,8 @@ const BUDGET_MS = 5_000;
 const POLL_MS = 100;
 const SERVER = 'bench/contacts-list/server.ts';
 
-const HEADER = [
-  'Naam',
-  'E-mailadres',
-  'Telefoon',
-  'Organisatie',
-  'Straat',
-  'Huisnummer',
-  'Postcode',
-  'Plaats',
-  'Taal',
-  'Tags',
-  'Afdeling',
-  'Regio',
-];
-
 function excelCsv(): Buffer {
-  const lines = [HEADER.join(';')];
-  for (const contact of generateContacts(CONTACTS, 17))
-    lines.push(
-      [
-        contact.name,
-        contact.email,
-        contact.phone ?? '',
-        contact.company ?? '',
-        contact.street ?? '',
-        contact.house_number ?? '',
-        contact.postcode ?? '',
-        contact.city ?? '',
-        contact.language === 'nl' ? 'Nederlands' : 'Engels',
-        contact.tags.join(', '),
-        contact.attributes.afdeling ?? '',
-        contact.attributes.regio ?? '',
-      ].join(';'),
-    );
+  const lines = [EXCEL_CSV_HEADER, ...generateContacts(CONTACTS, 17).map(excelCsvLine)];
   // The generated names use only letters Windows-1252 has (é, ë, ï, ü), which Latin-1 encodes alike.
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
 }

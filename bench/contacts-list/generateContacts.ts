@@ -157,6 +157,39 @@ export function generateContacts(count: number, seed = 16): ContactValues[] {
 }
 
 /** The sort key columns of a contact as the app writes them (core's contactSortKeys). */
+/** The header of a contacts file as Dutch Excel saves it, which the import recognises. */
+export const EXCEL_CSV_HEADER = [
+  'Naam',
+  'E-mailadres',
+  'Telefoon',
+  'Organisatie',
+  'Straat',
+  'Huisnummer',
+  'Postcode',
+  'Plaats',
+  'Taal',
+  'Tags',
+  'Afdeling',
+  'Regio',
+].join(';');
+
+/** One contact as a line of that file (';' between cells). */
+export const excelCsvLine = (contact: ContactValues): string =>
+  [
+    contact.name,
+    contact.email,
+    contact.phone ?? '',
+    contact.company ?? '',
+    contact.street ?? '',
+    contact.house_number ?? '',
+    contact.postcode ?? '',
+    contact.city ?? '',
+    contact.language === 'nl' ? 'Nederlands' : 'Engels',
+    contact.tags.join(', '),
+    contact.attributes.afdeling ?? '',
+    contact.attributes.regio ?? '',
+  ].join(';');
+
 export function sortKeyColumns(contact: ContactValues) {
   const keys = contactSortKeys(contact);
   return { name_key: keys.name, email_key: keys.email, company_key: keys.company, city_key: keys.city };

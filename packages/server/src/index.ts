@@ -19,6 +19,7 @@ export type { AppConfig, Env } from './config';
 export { ConfigError, loadConfig, REPO_ROOT } from './config';
 export type { Database, DatabaseHandle } from './db/database';
 export { openDatabase, openPglite, openPostgres } from './db/openDatabase';
+export { closeHeavyPool } from './heavy/heavyPool';
 export { createMailer } from './mail/createMailer';
 export type { Mailer, MailKind, MailLog, MailMessage } from './mail/mailer';
 export { createOutboxMailer } from './mail/outboxMailer';

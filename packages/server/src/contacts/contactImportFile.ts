@@ -10,6 +10,7 @@ import {
 } from '@loop/core/contacts';
 import { type CsvRow, readCsvRows } from '../import/csvRows';
 import { DECODE_MESSAGES, type DecodeMessages, decodeText } from '../import/decodeText';
+import type { CsvRowList } from '../import/packedRows';
 
 /**
  * Reading a contacts CSV file for an import: its limits, Dutch messages, the file decoded and read
@@ -66,7 +67,7 @@ export interface ContactFile {
   readonly mapping: ContactCsvMapping;
   readonly columns: ContactColumns | null;
   /** The data rows (the header row left out when there is one). */
-  readonly rows: readonly CsvRow[];
+  readonly rows: CsvRowList;
   /** Addresses on more than one row (read with `columns`; none without them). */
   readonly duplicates: readonly FileDuplicateGroup[];
 }
@@ -79,10 +80,11 @@ export interface ContactFile {
 export function readContactFile(
   bytes: Uint8Array,
   requested: ContactCsvMapping | null,
-): ({ readonly ok: true } & ContactFile) | Failure {
+): ({ readonly ok: true; readonly rows: readonly CsvRow[] } & ContactFile) | Failure {
   const decoded = decodeText(bytes, CONTACT_DECODE_MESSAGES);
   if (!decoded.ok) return decoded;
-  const parsed = readCsvRows(decoded.text, requested?.delimiter);
+  // The header and one row over the limit are enough to refuse a file (R-HEAVY-2).
+  const parsed = readCsvRows(decoded.text, requested?.delimiter, CONTACT_IMPORT_MAX_ROWS + 1);
   const [first, ...rest] = parsed.rows;
   if (first === undefined) return { ok: false, detail: CONTACT_IMPORT_MESSAGES.noRows };
   const hasHeader = requested?.has_header !== false;
@@ -92,7 +94,7 @@ export function readContactFile(
     delimiter: parsed.delimiter,
   };
   const rows = hasHeader ? rest : parsed.rows;
-  if (rows.length > CONTACT_IMPORT_MAX_ROWS)
+  if (parsed.cut || rows.length > CONTACT_IMPORT_MAX_ROWS)
     return { ok: false, detail: CONTACT_IMPORT_MESSAGES.tooManyRows };
   const complete =
     mapping.fields.email !== undefined &&

@@ -10,6 +10,7 @@ import {
   FILE_DUPLICATE_CHOICES,
   IMPORT_ENCODINGS,
 } from '@loop/core';
+import { HEAVY_JOBS_BUSY } from '../heavy/heavyJobs';
 import { ERRORS } from '../http/commonSchemas';
 import { array, boolean, integer, nullable, object, oneOf, record, string } from '../http/schema';
 import {
@@ -133,7 +134,13 @@ export const importContactsRoute = {
       'is. Staat een e-mailadres op meer dan één regel, dan kiest file_duplicates welke regel telt (zonder: 400).',
   ),
   consumes: ['multipart/form-data'],
-  response: { 200: previewSchema, 202: importSchema, 413: ERRORS.payloadTooLarge, ...CONTACT_ROUTE_ERRORS },
+  response: {
+    200: previewSchema,
+    202: importSchema,
+    413: ERRORS.payloadTooLarge,
+    429: HEAVY_JOBS_BUSY,
+    ...CONTACT_ROUTE_ERRORS,
+  },
 };
 
 export const listImportsRoute = {

@@ -1,21 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FinanceImport } from '@loop/core';
-import {
-  type BankLine,
-  bankLineProblem,
-  bankLineRecord,
-  type ImportDefaults,
-  type LineRefusal,
-} from '@loop/core/finance';
+import type { ImportDefaults } from '@loop/core/finance';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { financeImports, financeRecords, users } from '../db/schema';
-import type { BankFile } from './import/readBankFile';
+import type { CheckedBankFile } from './import/checkedBankFile';
 
 /** Bank statement imports in the database: duplicates, storing an import, listing and undoing. */
-
-/** Records per INSERT statement (a few MB of JSON; one run of the sums' trigger each). */
-const INSERT_CHUNK = 10_000;
 
 /** Who imported which file, and the defaults its records get. */
 export interface ImportedFile {
@@ -24,14 +14,6 @@ export interface ImportedFile {
   readonly fileName: string;
   readonly defaults: ImportDefaults;
 }
-
-/**
- * A line's duplicate key as stored in `finance_records.duplicate_key`: the first 128 bits of the
- * SHA-256 of core's key material, in hex (a collision within one organisation is not a concern at
- * that length, and the unique index stays half the size of full digests).
- */
-export const duplicateKey = (material: string): string =>
-  createHash('sha256').update(material).digest('hex').slice(0, 32);
 
 /** How many of these keys the organisation already has. */
 export async function existingKeys(
@@ -55,27 +37,6 @@ export async function existingKeys(
   return found;
 }
 
-export interface CheckedLines {
-  readonly lines: readonly BankLine[];
-  readonly refusals: readonly LineRefusal[];
-}
-
-/** The file's lines split into those that can be stored and those refused (in file order). */
-export function checkLines(file: BankFile): CheckedLines {
-  const lines: BankLine[] = [];
-  const refusals: LineRefusal[] = [];
-  for (const parsed of file.lines) {
-    if (!parsed.ok) {
-      refusals.push(parsed.refusal);
-      continue;
-    }
-    const problem = bankLineProblem(parsed.value);
-    if (problem === null) lines.push(parsed.value);
-    else refusals.push({ line: parsed.value.line, reason: problem });
-  }
-  return { lines, refusals };
-}
-
 /**
  * Stores the import and its new records; answers the import's id and how many were new. Run it in
  * one transaction (financeImportUseCases.ts). An import that added nothing (every line was there
@@ -85,9 +46,7 @@ export function checkLines(file: BankFile): CheckedLines {
 export async function storeImport(
   tx: Queryable,
   request: ImportedFile,
-  file: BankFile,
-  checked: CheckedLines,
-  keys: readonly string[],
+  file: CheckedBankFile,
   now: Date,
 ): Promise<{ importId: number | null; imported: number }> {
   const [created] = await tx
@@ -96,49 +55,37 @@ export async function storeImport(
       organizationId: request.organizationId,
       fileName: request.fileName,
       format: file.format,
-      lineCount: file.lines.length,
+      lineCount: file.lineCount,
       importedCount: 0,
       duplicateCount: 0,
-      refusedCount: checked.refusals.length,
+      refusedCount: file.refused,
       createdBy: request.userId,
       createdAt: now,
     })
     .returning({ id: financeImports.id });
   if (created === undefined) throw new Error('finance import not inserted');
   let imported = 0;
-  for (let start = 0; start < checked.lines.length; start += INSERT_CHUNK) {
-    const rows = checked.lines.slice(start, start + INSERT_CHUNK).map((line, index) => {
-      const record = bankLineRecord(line, request.defaults);
-      return {
-        date: record.date,
-        direction: record.direction,
-        amount_cents: record.amountCents,
-        btw_rate: record.btwRate,
-        btw_cents: record.btwCents,
-        category: record.category,
-        description: record.description,
-        counterparty: record.counterparty,
-        bank_account: record.bankAccount,
-        bank_reference: record.bankReference,
-        duplicate_key: keys[start + index],
-      };
-    });
-    // The rows travel as one JSON parameter: a VALUES list of thousands of rows binds tens of
-    // thousands of parameters that PostgreSQL parses and plans anew each time (see logStore.ts).
-    const inserted = await tx
-      .insert(financeRecords)
-      .select(
-        sql`select nextval('finance_records_id_seq'), ${request.organizationId}::integer, r.date, r.direction,
+  for (const rows of file.recordChunks) {
+    // The rows travel as one JSON parameter (made on the worker thread, checkedBankFile.ts): a
+    // VALUES list of thousands of rows binds tens of thousands of parameters that PostgreSQL parses
+    // and plans anew each time (see logStore.ts). Only the count of new rows comes back.
+    const inserted = tx.$with('inserted').as(
+      tx
+        .insert(financeRecords)
+        .select(
+          sql`select nextval('finance_records_id_seq'), ${request.organizationId}::integer, r.date, r.direction,
               r.amount_cents, r.btw_rate, r.btw_cents, r.category, r.description, r.counterparty, null,
               'import', ${created.id}::integer, r.bank_account, r.bank_reference, r.duplicate_key,
               ${request.userId}::integer, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(date date, direction text,
+            from jsonb_to_recordset(${rows}::jsonb) as r(date date, direction text,
               amount_cents bigint, btw_rate text, btw_cents bigint, category text, description text,
               counterparty text, bank_account text, bank_reference text, duplicate_key text)`,
-      )
-      .onConflictDoNothing({ target: [financeRecords.organizationId, financeRecords.duplicateKey] })
-      .returning({ id: financeRecords.id });
-    imported += inserted.length;
+        )
+        .onConflictDoNothing({ target: [financeRecords.organizationId, financeRecords.duplicateKey] })
+        .returning({ id: financeRecords.id }),
+    );
+    const [counted] = await tx.with(inserted).select({ count: count() }).from(inserted);
+    imported += counted?.count ?? 0;
   }
   if (imported === 0) {
     await tx.delete(financeImports).where(eq(financeImports.id, created.id));
@@ -146,7 +93,7 @@ export async function storeImport(
   }
   await tx
     .update(financeImports)
-    .set({ importedCount: imported, duplicateCount: checked.lines.length - imported })
+    .set({ importedCount: imported, duplicateCount: file.storable - imported })
     .where(eq(financeImports.id, created.id));
   return { importId: created.id, imported };
 }

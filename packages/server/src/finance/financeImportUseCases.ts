@@ -3,38 +3,31 @@ import { IMPORT_FORMATS } from '@loop/core';
 import type { FieldErrors } from '@loop/core/auth';
 import {
   checkCsvMapping,
-  duplicateKeyMaterial,
   FINANCE_LIMITS,
   type ImportDefaults,
   isBtwRate,
   normaliseCategory,
 } from '@loop/core/finance';
 import type { AppDeps } from '../appDeps';
+import { readBankFileInWorker } from '../heavy/heavyReads';
 import { mappingField } from '../import/uploadForm';
-import {
-  checkLines,
-  deleteImport,
-  duplicateKey,
-  existingKeys,
-  listImports,
-  storeImport,
-} from './financeImportStore';
+import { deleteImport, existingKeys, listImports, storeImport } from './financeImportStore';
 import { FINANCE_ERRORS } from './financeRecords';
 import { type FinanceDeps, type FinanceResult, invalid, notFound, ok } from './financeUseCases';
-import { readBankFile } from './import/readBankFile';
+import { REFUSALS_SHOWN } from './import/checkedBankFile';
+import { TOO_MANY_LINES } from './import/lineLimit';
+
+export { IMPORT_MAX_LINES } from './import/lineLimit';
+export { REFUSALS_SHOWN };
 
 /** Bank statement imports as functions of their deps (no HTTP): import, list, undo. */
 
 /** The largest file an import takes: a year of daily CAMT.053 statements of a busy account. */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
-/** The most bank lines one file may hold (one transaction stores them all). */
-export const IMPORT_MAX_LINES = 50_000;
-/** Refused lines listed in a report (all are counted). */
-export const REFUSALS_SHOWN = 200;
 const plural = (amount: number, one: string, many: string) => `${amount} ${amount === 1 ? one : many}`;
 
 export const IMPORT_MESSAGES = {
-  tooManyLines: `Een bestand mag hoogstens ${IMPORT_MAX_LINES.toLocaleString('nl-NL')} boekingen bevatten. Splits het bestand en importeer de delen na elkaar.`,
+  tooManyLines: TOO_MANY_LINES,
   stored: (imported: number, duplicates: number, refused: number) =>
     imported === 0
       ? `Niets toegevoegd: ${
@@ -85,13 +78,16 @@ export async function importBankFile(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   request: ImportRequest,
 ): Promise<ImportOutcome> {
-  const read = readBankFile(request.bytes, { format: request.format, mapping: request.mapping });
+  const storing = !request.dryRun;
+  // Read and checked on a worker thread (R-HEAVY-3); the records come back only to be stored.
+  const read = await readBankFileInWorker(request.bytes, {
+    format: request.format,
+    mapping: request.mapping,
+    defaults: storing ? request.defaults : null,
+  });
   if (!read.ok) return read;
   const file = read.value;
-  if (file.lines.length > IMPORT_MAX_LINES) return { ok: false, detail: IMPORT_MESSAGES.tooManyLines };
-  const checked = checkLines(file);
-  const keys = duplicateKeyMaterial(checked.lines).map(duplicateKey);
-  const refused = checked.refusals.length;
+  const { keys, refused } = file;
   const report = (
     stored: boolean,
     imported: number,
@@ -105,26 +101,23 @@ export async function importBankFile(
     format: file.format,
     file_name: request.fileName,
     encoding: file.encoding,
-    lines: file.lines.length,
+    lines: file.lineCount,
     imported,
-    duplicates: checked.lines.length - imported,
+    duplicates: file.storable - imported,
     refused,
-    refusals: checked.refusals.slice(0, REFUSALS_SHOWN),
+    refusals: file.refusals,
     csv: file.csv,
   });
-  const storing = !request.dryRun && (refused === 0 || request.skipInvalid);
-  if (!storing) {
-    const imported = checked.lines.length - (await existingKeys(deps.db, request.organizationId, keys));
+  if (!storing || (refused > 0 && !request.skipInvalid)) {
+    const imported = file.storable - (await existingKeys(deps.db, request.organizationId, keys));
     const detail = request.dryRun
-      ? IMPORT_MESSAGES.dryRun(imported, checked.lines.length - imported, refused)
+      ? IMPORT_MESSAGES.dryRun(imported, file.storable - imported, refused)
       : IMPORT_MESSAGES.refused(refused);
     return { ok: true, status: request.dryRun ? 200 : 422, report: report(false, imported, null, detail) };
   }
   const now = deps.clock.now();
-  const { importId, imported } = await deps.db.transaction((tx) =>
-    storeImport(tx, request, file, checked, keys, now),
-  );
-  const detail = IMPORT_MESSAGES.stored(imported, checked.lines.length - imported, refused);
+  const { importId, imported } = await deps.db.transaction((tx) => storeImport(tx, request, file, now));
+  const detail = IMPORT_MESSAGES.stored(imported, file.storable - imported, refused);
   return { ok: true, status: 201, report: report(true, imported, importId, detail) };
 }
 

@@ -1,4 +1,5 @@
 import { IMPORT_FORMATS } from '@loop/core';
+import { HEAVY_JOBS_BUSY } from '../heavy/heavyJobs';
 import {
   bearerAuth,
   ERRORS,
@@ -226,6 +227,7 @@ export const importRoute = {
     404: ERRORS.notFound,
     413: ERRORS.payloadTooLarge,
     422: importReportSchema,
+    429: HEAVY_JOBS_BUSY,
     ...PROTECTED_ERRORS,
   },
 };

@@ -11,6 +11,7 @@ import { financeRange } from '@loop/core/finance';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
+import { heavyJobs } from '../heavy/heavyJobs';
 import { ApiError, invalidInput } from '../http/apiError';
 import { offsetOf, parsePaging, toPage } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -235,10 +236,13 @@ export const financeRoutes =
       },
       async (request, reply) => {
         const organizationId = await organizationOf(request);
-        const form = await readUploadForm(request, IMPORT_MAX_BYTES, IMPORT_FORM_MESSAGES);
-        const { status, report } = unwrap(
-          await importBankStatement(deps, { organizationId, userId: authOf(request).user.id, ...form }),
-        );
+        // Reading, checking and storing the file is one of the organisation's heavy jobs (R-HEAVY-5).
+        const { status, report } = await heavyJobs.run(organizationId, async () => {
+          const form = await readUploadForm(request, IMPORT_MAX_BYTES, IMPORT_FORM_MESSAGES);
+          return unwrap(
+            await importBankStatement(deps, { organizationId, userId: authOf(request).user.id, ...form }),
+          );
+        });
         // An import that added nothing is not kept (financeImport.ts), so it has nothing to log.
         if (report.import_id !== null)
           audit(

@@ -38,23 +38,43 @@ function firstLineDelimiter(text: string): CsvDelimiter | null {
   return best;
 }
 
-/** The rows of the text with the line number each starts on (quoted cells may span lines). */
+/** What `readCsvRows` read: the rows, the separator, and whether it stopped at `maxRows`. */
+export interface CsvRows {
+  readonly rows: CsvRow[];
+  readonly delimiter: CsvDelimiter;
+  /** True when the text holds more than `maxRows` rows: reading stopped at the first one over. */
+  readonly cut: boolean;
+}
+
+/**
+ * The rows of the text with the line number each starts on (quoted cells may span lines). Reading
+ * stops at the row after the first `maxRows` (R-HEAVY-2): a file over an import's limit is refused
+ * when the limit is crossed, not after the whole file has been read into rows.
+ */
 export function readCsvRows(
   text: string,
   delimiter: CsvDelimiter | undefined,
-): { readonly rows: CsvRow[]; readonly delimiter: CsvDelimiter } {
+  maxRows = Number.POSITIVE_INFINITY,
+): CsvRows {
   const normalised = text.replace(/\r\n?/g, '\n');
   const chosen = delimiter ?? firstLineDelimiter(normalised.replace(/^\n+/, '')) ?? undefined;
   const result: CsvRow[] = [];
   let line = 1;
   let consumed = 0;
   let detected: string = chosen ?? '';
+  let cut = false;
   Papa.parse<string[]>(normalised, {
     delimiter: chosen ?? '',
     delimitersToGuess: [...CSV_DELIMITERS],
     newline: '\n',
     skipEmptyLines: 'greedy',
-    step: (step) => {
+    step: (step, parser) => {
+      if (cut) return;
+      if (result.length >= maxRows) {
+        cut = true;
+        parser.abort();
+        return;
+      }
       // Blank lines skipped before this row still count.
       let start = consumed;
       while (normalised.charCodeAt(start) === 10 || normalised.charCodeAt(start) === 32) {
@@ -74,5 +94,5 @@ export function readCsvRows(
     },
   });
   const used = (CSV_DELIMITERS as readonly string[]).includes(detected) ? (detected as CsvDelimiter) : ';';
-  return { rows: result, delimiter: used };
+  return { rows: result, delimiter: used, cut };
 }

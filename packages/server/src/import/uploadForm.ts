@@ -19,6 +19,21 @@ export interface UploadFormMessages {
   readonly fileName: string;
 }
 
+/**
+ * The file's bytes, read from the request as they come. The first chunk over `fileSize` ends the
+ * reading with 413 (R-HEAVY-1): the rest of the upload is neither kept nor waited for.
+ */
+async function fileBytes(upload: MultipartFile, messages: UploadFormMessages): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of upload.file) {
+    // Leaving the loop destroys the file's stream.
+    if (upload.file.truncated) throw new ApiError(413, messages.tooLarge);
+    chunks.push(chunk as Buffer);
+  }
+  if (upload.file.truncated) throw new ApiError(413, messages.tooLarge);
+  return Buffer.concat(chunks);
+}
+
 /** Reads an import's form: one file (`file`) and the text fields, in any order. */
 export async function readUploadForm(
   request: FastifyRequest,
@@ -41,7 +56,7 @@ export async function readUploadForm(
     for await (const part of parts) {
       if (part.type === 'file') {
         const upload: MultipartFile = part;
-        const bytes = await upload.toBuffer();
+        const bytes = await fileBytes(upload, messages);
         if (upload.fieldname === 'file') file = { fileName: upload.filename, bytes };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;

@@ -8,6 +8,7 @@ import {
   suggestCsvMapping,
 } from '@loop/core/finance';
 import { CSV_ROW_MESSAGES, readCsvRows } from '../../import/csvRows';
+import { IMPORT_MAX_LINES, TOO_MANY_LINES } from './lineLimit';
 
 /**
  * CSV bank exports, read into rows by the shared `readCsvRows` (papaparse; Dutch Excel writes ';',
@@ -27,7 +28,9 @@ export type CsvResult =
 
 /** Every data row of a CSV file as a bank line (or refused), with the mapping that was used. */
 export function parseCsv(text: string, requested: CsvMapping | null): CsvResult {
-  const parsed = readCsvRows(text, requested?.delimiter);
+  // A header and one line over the limit are enough to refuse the file (R-HEAVY-2).
+  const parsed = readCsvRows(text, requested?.delimiter, IMPORT_MAX_LINES + 1);
+  if (parsed.cut) return { ok: false, detail: TOO_MANY_LINES };
   const [first, ...rest] = parsed.rows;
   if (first === undefined) return { ok: false, detail: CSV_FILE_MESSAGES.noRows };
   const headers = first.cells.map((cell) => cell.trim());
