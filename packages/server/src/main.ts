@@ -6,6 +6,7 @@ import { fileOffsetClock, systemClock } from './clock';
 import { createReadiness } from './cluster/readiness';
 import { ConfigError, loadConfig, pgliteDir } from './config';
 import { openDatabase } from './db/openDatabase';
+import { closeHeavyPool } from './heavy/heavyPool';
 import { createServerLogger } from './logs/serverLog';
 import { createMailer } from './mail/createMailer';
 import { createOutbox } from './outbox/outbox';
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
     try {
       await new Promise((resolve) => setTimeout(resolve, drainMs));
       await Promise.all([alertWorker.stop(), webhookWorker.stop(), outboxWorker.stop(), app.close()]);
+      // The worker threads of heavy parsing (R-HEAVY-2): no job is left once the requests are done.
+      await closeHeavyPool();
       await mailer.close();
       await database.close();
       logger.info('Loop is gestopt');
