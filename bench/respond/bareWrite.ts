@@ -8,39 +8,34 @@
  * counts, batches nothing and skips every other step of the app.
  */
 import { randomUUID } from 'node:crypto';
+import type { AnswerValue } from '@loop/core';
+import { answerToItems } from '@loop/core/surveys/model';
 import Fastify, { type FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { childDatabaseUrl } from '../serverKit';
-
-interface Row {
-  readonly q: string;
-  readonly i: string;
-  readonly n: number | null;
-  readonly t: string | null;
-}
+import { QUESTIONS } from './fixtures';
 
 interface Body {
-  readonly answers: ReadonlyArray<{ question_id: string; value: unknown; seconds_spent?: number }>;
+  readonly answers: ReadonlyArray<{ question_id: string; value: AnswerValue; seconds_spent?: number }>;
 }
 
+const QUESTION_BY_ID = new Map(QUESTIONS.map((question) => [question.id, question]));
+
 /**
- * The answer rows of a body, without the app's rules: per key of a value a number or a text, per
- * element of a list a chosen item. For bench/respond's answers this makes as many rows as the app
- * writes (the bench prints both).
+ * The answer rows of a body: core's `answerToItems` per answer of bench/respond's survey, the rows the
+ * app writes for it, without any of the app's checks (the bench checks both store as many per response).
  */
-export function bareRows(body: Body): Row[] {
-  const rows: Row[] = [];
-  for (const answer of body.answers) {
-    const value = answer.value;
-    if (value === null || typeof value !== 'object') continue;
-    for (const [key, part] of Object.entries(value)) {
-      if (typeof part === 'number') rows.push({ q: answer.question_id, i: key, n: part, t: null });
-      else if (typeof part === 'string') rows.push({ q: answer.question_id, i: key, n: null, t: part });
-      else if (Array.isArray(part))
-        for (const item of part) rows.push({ q: answer.question_id, i: String(item), n: 1, t: null });
-    }
-  }
-  return rows;
+export function bareRows(body: Body): Array<{ q: string; i: string; n: number | null; t: string | null }> {
+  return body.answers.flatMap((answer) => {
+    const question = QUESTION_BY_ID.get(answer.question_id);
+    if (question === undefined) return [];
+    return answerToItems(question, answer.value).map((item) => ({
+      q: answer.question_id,
+      i: item.item_id,
+      n: item.num_value,
+      t: item.text_value,
+    }));
+  });
 }
 
 export async function bareWriteApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
@@ -65,11 +60,11 @@ export async function bareWriteApp(): Promise<{ app: FastifyInstance; close: () 
         insert into survey_responses (survey_id, organization_id, token_hash, kind, respondent_key, status,
                                       started_at, saved_at, completed_at, question_seconds)
         values (${surveyId}, ${organizationId}, ${key}, 'public', ${key}, 'completed', now(), now(), now(),
-                ${JSON.stringify(seconds)}::jsonb)
+                ${sql.json(seconds)})
         returning id)
       insert into survey_answers (response_id, survey_id, question_id, item_id, num_value, text_value, submitted_at)
       select response.id, ${surveyId}, i.q, i.i, i.n, i.t, now()
-      from response, jsonb_to_recordset(${JSON.stringify(bareRows(body))}::jsonb) as i(q text, i text, n smallint, t text)`;
+      from response, jsonb_to_recordset(${sql.json(bareRows(body))}) as i(q text, i text, n smallint, t text)`;
     return reply.code(200).send({ status: 'completed', response_token: key });
   });
   return {
