@@ -72,7 +72,7 @@ function respondStatements(db: Queryable) {
   const input = db.$with('input', {}).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
       as x(r bigint, x text, s integer, f boolean, fresh boolean, at timestamptz, sent jsonb, items jsonb, times jsonb,
-           h jsonb, l text, u jsonb, e text, a boolean, w boolean)`);
+           h jsonb, l text, u jsonb, e text, a boolean, w boolean, v text)`);
   // The response rows are matched with `= any(array[…])`, which no hash or merge join can use: the
   // planner has to look each one up through the primary key, also while the table looks small
   // (the survey logic columns made a sequential scan look cheaper on an empty table).
@@ -171,6 +171,20 @@ function respondStatements(db: Queryable) {
     select gate.id, gate.survey_id, gate.completed_at from gate join input on input.r = gate.id
     where input.w and gate.completed_at is not null
     on conflict (response_id) do nothing`);
+  // A submission on a personal link completes its invitation in the same statement (R-RESP-15): a
+  // named survey's invitation is found by the response, an anonymous survey's by the hash it stores
+  // of the link (`v`; the day only, like its opening). Both through their indexes with
+  // `= any(array(…))`, and for a response without an invitation nothing is changed.
+  const invited = db.$with('invited', {}).as(sql`
+    update survey_invitations i
+    set completed_at = case when i.response_id is null
+      then (select date_trunc('day', input.at at time zone 'UTC') at time zone 'UTC' from input where input.v = i.invitation_token_hash limit 1)
+      else (select gate.completed_at from gate where gate.id = i.response_id) end
+    where i.completed_at is null
+      and (i.response_id = any (array(select gate.id from gate where gate.completed_at is not null))
+        or i.invitation_token_hash = any (array(
+          select input.v from input join gate on gate.id = input.r
+          where gate.completed_at is not null and input.v is not null)))`);
   // `= any(array(…))` keeps this an index scan on the primary key under a cached generic plan.
   const saved = db
     .select({
@@ -255,6 +269,7 @@ function respondStatements(db: Queryable) {
         stamped,
         counted,
         completions,
+        invited,
         ...steps,
       )
       .select({ id: gate.writtenId })

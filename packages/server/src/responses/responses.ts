@@ -247,6 +247,11 @@ export interface ResponseWrite {
   readonly alerts?: boolean;
   /** The organisation has a webhook for it: a submission queues `response.completed` (R-HOOK-3). */
   readonly webhooks?: boolean;
+  /**
+   * A submission on a personal link: what an anonymous survey's invitation stores of the link, so the
+   * statement completes that invitation too (R-RESP-15); a named survey's is found by the response.
+   */
+  readonly invitationHash?: string;
 }
 
 /**
@@ -311,6 +316,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
         ...(write.endScreenId == null ? {} : { e: write.endScreenId }),
         ...(write.alerts === true ? { a: true } : {}),
         ...(write.webhooks === true ? { w: true } : {}),
+        ...(write.invitationHash === undefined ? {} : { v: write.invitationHash }),
       })),
     ),
   });
