@@ -353,8 +353,11 @@ async function bench(scratch: BenchServer) {
         where a.survey_id = any (${surveyIds}::int[]) and a.submitted_at is not null and a.num_value between 0 and 10
         group by 1, 2, 3, 4, 5
       ), kept_answers as (
-        select survey_id, question_id, item_id, grain, bucket, array[c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10] as c
+        -- A key's count is the sum of its shards.
+        select survey_id, question_id, item_id, grain, bucket,
+          array[${check.unsafe(Array.from({ length: 11 }, (_, n) => `sum(c${n})::int`).join(', '))}]::int[] as c
         from survey_answer_counts where survey_id = any (${surveyIds}::int[])
+        group by 1, 2, 3, 4, 5
       ), built_responses as (
         select r.survey_id, g.grain, g.bucket, count(*)::int as completed
         from survey_responses r cross join lateral (values
@@ -363,8 +366,9 @@ async function bench(scratch: BenchServer) {
         where r.survey_id = any (${surveyIds}::int[]) and r.status = 'completed'
         group by 1, 2, 3
       ), kept_responses as (
-        select survey_id, grain, bucket, completed from survey_response_counts
-        where survey_id = any (${surveyIds}::int[]) and completed > 0
+        select survey_id, grain, bucket, sum(completed)::int as completed from survey_response_counts
+        where survey_id = any (${surveyIds}::int[])
+        group by 1, 2, 3 having sum(completed) > 0
       )
       select (select count(*)::int from ((select * from built_answers except select * from kept_answers)
                union all (select * from kept_answers except select * from built_answers)) x) as answers,

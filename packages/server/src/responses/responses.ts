@@ -6,7 +6,7 @@ import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schem
 import { queryRows } from '../results/resultsSql';
 import { responseXmin, statementsOf } from './respondStatements';
 import { hashToken } from './responseTokens';
-import { bucketsOf } from './surveyCounts';
+import { bucketsOf, countShard } from './surveyCounts';
 
 /** A response as the answering routes see it; `xmin` tells whether it changed since it was read. */
 export interface ResponseState {
@@ -291,6 +291,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
   const alerted = writes.some((write) => write.alerts === true && write.final);
   const hooked = writes.some((write) => write.webhooks === true && write.final);
   const rows = await statements.writeFor(alerted, hooked).execute({
+    shard: countShard(),
     writes: JSON.stringify(
       writes.map((write) => ({
         r: write.response.id,
@@ -364,7 +365,7 @@ export async function insertPersonalLinks(
       insert into survey_response_counts (survey_id, grain, bucket, personal_links)
       select ${values.surveyId}, g.grain, g.bucket, ${values.tokens.length}
       from (${bucketsOf(sql`${values.now.toISOString()}::timestamptz`)}) as g(grain, bucket)
-      on conflict (survey_id, grain, bucket) do update
+      on conflict (survey_id, grain, bucket, shard) do update
         set personal_links = survey_response_counts.personal_links + excluded.personal_links`);
     return made;
   });
