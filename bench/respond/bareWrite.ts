@@ -1,5 +1,5 @@
 /**
- * The bare durable write, bench/respond's second baseline: a bare Fastify route, POST /write/:token,
+ * The bare durable write, bench/respond's second baseline (R-RESP-17): a bare Fastify route, POST /write/:token,
  * on the same `postgres` driver (postgres.js) and pool size (POOL_SIZE, default 10) as the app,
  * that stores the body the way the answering route must at the least: one transaction (one
  * statement, autocommit, synchronous_commit on) inserting a completed response row into

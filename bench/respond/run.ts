@@ -5,7 +5,7 @@
  * from 50 keep-alive connections on loopback for 10 s (autocannon). In the same run, a bare Fastify
  * route answering its body gets the same requests, and so does the bare durable write (bareWrite.ts: one
  * statement storing the response row and its answer rows, nothing else), each once before the app's
- * runs and once after them; the app's ratios are to both, side by side. The servers run in a child process of their own,
+ * runs and once after them; the app's ratios are to both, side by side (R-RESP-17). The servers run in a child process of their own,
  * apart from the load generator. Afterwards the database must hold exactly one completed response per
  * 2xx answer, each with all its answer rows.
  * A second run follows respondents the way the answering page does: a save of the first half of the
