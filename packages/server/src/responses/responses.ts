@@ -1,6 +1,6 @@
 import type { AnswerInput, Question, SurveyStatus } from '@loop/core';
 import { type AnswerItem, answerFromItems } from '@loop/core/surveys/model';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
@@ -247,10 +247,7 @@ export interface ResponseWrite {
   readonly alerts?: boolean;
   /** The organisation has a webhook for it: a submission queues `response.completed` (R-HOOK-3). */
   readonly webhooks?: boolean;
-  /**
-   * A submission on a personal link: what an anonymous survey's invitation stores of the link, so the
-   * statement completes that invitation too (R-RESP-15); a named survey's is found by the response.
-   */
+  /** A personal link's submission: the hash an anonymous survey's invitation keeps of it (R-RESP-15). */
   readonly invitationHash?: string;
 }
 
@@ -391,17 +388,4 @@ export async function submittedResponseCount(db: Queryable, surveyId: number): P
     .from(surveyResponses)
     .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.status, 'completed')));
   return row?.count ?? 0;
-}
-
-/** The distinct items stored for some questions of a survey (what their answers use). */
-export async function usedItems(
-  db: Queryable,
-  surveyId: number,
-  questionIds: readonly string[],
-): Promise<Array<{ readonly questionId: string; readonly itemId: string }>> {
-  if (questionIds.length === 0) return [];
-  return db
-    .selectDistinct({ questionId: surveyAnswers.questionId, itemId: surveyAnswers.itemId })
-    .from(surveyAnswers)
-    .where(and(eq(surveyAnswers.surveyId, surveyId), inArray(surveyAnswers.questionId, [...questionIds])));
 }
