@@ -3,7 +3,9 @@
  * real Loop server on a PostgreSQL database of its own gets final submissions of an open survey with
  * 8 questions of mixed types, each on another personal link (so every request stores a real response),
  * from 50 keep-alive connections on loopback for 10 s (autocannon). In the same run, a bare Fastify
- * route answering its body gets the same requests. Both servers run in a child process of their own,
+ * route answering its body gets the same requests, and so does the bare durable write (bareWrite.ts: one
+ * statement storing the response row and its answer rows, nothing else), each once before the app's
+ * runs and once after them; the app's ratios are to both, side by side (R-RESP-17). The servers run in a child process of their own,
  * apart from the load generator. Afterwards the database must hold exactly one completed response per
  * 2xx answer, each with all its answer rows.
  * A second run follows respondents the way the answering page does: a save of the first half of the
@@ -183,6 +185,22 @@ async function loadPages(url: string, tokens: readonly string[], duration: numbe
   });
 }
 
+/**
+ * Two runs as one: their answers and durations added, so its rate is theirs together; its p99 is
+ * the higher of the two (a bound, not a merged distribution).
+ */
+function both(first: Result, second: Result): Result {
+  return {
+    ...first,
+    '2xx': first['2xx'] + second['2xx'],
+    duration: first.duration + second.duration,
+    errors: first.errors + second.errors,
+    timeouts: first.timeouts + second.timeouts,
+    non2xx: first.non2xx + second.non2xx,
+    latency: { ...first.latency, p99: Math.max(first.latency.p99, second.latency.p99) },
+  };
+}
+
 const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
 const perSecond = (result: Result) => result['2xx'] / result.duration;
 
@@ -214,6 +232,22 @@ async function bench(scratch: BenchServer) {
     const logicSurvey = await prepare(server.url, LOGIC_TOKENS, LOGIC);
     const alertSurvey = await prepare(server.url, ALERT_TOKENS, undefined, true);
     const webhookSurvey = await prepare(server.url, WEBHOOK_TOKENS);
+    // The two baselines, in children of their own beside the app (idle while another one runs): the
+    // bare echo route and the bare durable write, on a survey of its own in the same database.
+    const bareSurvey = await prepare(server.url, 0);
+    const check = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const [bareOrganization] = await check<{ id: number }[]>`
+      select organization_id as id from surveys where id = ${bareSurvey.surveyId}`;
+    const echo = await startChild(SERVER, 'echo', {});
+    children.push(echo);
+    const bare = await startChild(SERVER, 'write', {
+      DATABASE_URL: databaseUrl,
+      BARE_SURVEY: String(bareSurvey.surveyId),
+      BARE_ORGANIZATION: String(bareOrganization?.id ?? 0),
+    });
+    children.push(bare);
+    await load(echo.url, '/echo/', tokens, WARM_UP);
+    await load(bare.url, '/write/', tokens, WARM_UP);
     const warmUpTokens = tokens.splice(0, Math.floor(tokens.length / 5));
     const warmUp = await load(server.url, '/api/v1/respond/', warmUpTokens, WARM_UP);
     // The plain survey's links in three parts: the alerts run and the logic run each go between two
@@ -221,6 +255,9 @@ async function bench(scratch: BenchServer) {
     const fourthTokens = tokens.splice(Math.floor((tokens.length * 3) / 4));
     const lastTokens = tokens.splice(Math.floor((tokens.length * 2) / 3));
     const laterTokens = tokens.splice(Math.floor(tokens.length / 2));
+    // Baselines before and after the app's runs (A B … B A), so each is measured on both sides of them.
+    const echoBefore = (await load(echo.url, '/echo/', tokens, DURATION)).result;
+    const bareBefore = (await load(bare.url, '/write/', tokens, DURATION)).result;
     const run = await load(server.url, '/api/v1/respond/', tokens, DURATION);
     const submissions = run.result;
     // Side by side: the same submissions on the survey with alerts on, then the plain survey again.
@@ -273,16 +310,16 @@ async function bench(scratch: BenchServer) {
     ]);
     const publicLink = publicRun.result;
     const pageLoads = await loadPages(server.url, pageSurvey.tokens, DURATION);
-    await stopChild(server);
-    children.pop();
-
-    const echo = await startChild(SERVER, 'echo', {});
-    children.push(echo);
-    await load(echo.url, '/echo/', tokens, WARM_UP);
-    const baseline = (await load(echo.url, '/echo/', tokens, DURATION)).result;
+    const bareAfter = (await load(bare.url, '/write/', tokens, DURATION)).result;
+    const echoAfter = (await load(echo.url, '/echo/', tokens, DURATION)).result;
+    // The echo route's figures for the comparisons below: the run before and the run after, summed.
+    const baseline = both(echoBefore, echoAfter);
+    const bareBaseline = both(bareBefore, bareAfter);
+    const [bareStored] = await check<{ completed: number; rows: number }[]>`
+      select (select count(*)::int from survey_responses where survey_id = ${bareSurvey.surveyId}) as completed,
+             (select count(*)::int from survey_answers where survey_id = ${bareSurvey.surveyId}) as rows`;
 
     // Every 2xx answer must be one stored response with all its answer rows.
-    const check = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     const [stored] = await check<{ completed: number; answers: number; rows: number; times: number }[]>`
       select (select count(*)::int from survey_responses where survey_id = ${surveyId} and status = 'completed') as completed,
              (select count(*)::int from survey_answers where survey_id = ${surveyId}) as rows,
@@ -316,8 +353,11 @@ async function bench(scratch: BenchServer) {
         where a.survey_id = any (${surveyIds}::int[]) and a.submitted_at is not null and a.num_value between 0 and 10
         group by 1, 2, 3, 4, 5
       ), kept_answers as (
-        select survey_id, question_id, item_id, grain, bucket, array[c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10] as c
+        -- A key's count is the sum of its shards.
+        select survey_id, question_id, item_id, grain, bucket,
+          array[${check.unsafe(Array.from({ length: 11 }, (_, n) => `sum(c${n})::int`).join(', '))}]::int[] as c
         from survey_answer_counts where survey_id = any (${surveyIds}::int[])
+        group by 1, 2, 3, 4, 5
       ), built_responses as (
         select r.survey_id, g.grain, g.bucket, count(*)::int as completed
         from survey_responses r cross join lateral (values
@@ -326,8 +366,9 @@ async function bench(scratch: BenchServer) {
         where r.survey_id = any (${surveyIds}::int[]) and r.status = 'completed'
         group by 1, 2, 3
       ), kept_responses as (
-        select survey_id, grain, bucket, completed from survey_response_counts
-        where survey_id = any (${surveyIds}::int[]) and completed > 0
+        select survey_id, grain, bucket, sum(completed)::int as completed from survey_response_counts
+        where survey_id = any (${surveyIds}::int[])
+        group by 1, 2, 3 having sum(completed) > 0
       )
       select (select count(*)::int from ((select * from built_answers except select * from kept_answers)
                union all (select * from kept_answers except select * from built_answers)) x) as answers,
@@ -361,10 +402,21 @@ async function bench(scratch: BenchServer) {
     console.log(line('plain a third time', last));
     console.log(line('with a webhook', withWebhooks));
     console.log(line('plain a fourth time', fourth));
-    console.log(line('bare Fastify echo', baseline));
+    console.log(line('bare Fastify echo', echoBefore));
+    console.log(line('bare durable write', bareBefore));
+    console.log(line('bare write after', bareAfter));
+    console.log(line('bare echo after', echoAfter));
+    const plainRuns = both(both(submissions, again), both(last, fourth));
+    const ratios = (name: string, result: Result) =>
+      `${name}: ${(perSecond(result) / perSecond(baseline)).toFixed(3)}× the echo route, ` +
+      `${(perSecond(result) / perSecond(bareBaseline)).toFixed(3)}× the bare durable write (throughput; ` +
+      `p99 ${result.latency.p99} ms against ${baseline.latency.p99} ms and ${bareBaseline.latency.p99} ms)`;
+    console.log(ratios('ratio of the first plain run', submissions));
+    console.log(ratios('ratio of the four plain runs', plainRuns));
     console.log(
-      `ratio to the echo route: ${(perSecond(submissions) / perSecond(baseline)).toFixed(2)}× throughput, ` +
-        `${(submissions.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(1)}× p99`,
+      `the bare durable write: ${(perSecond(bareBaseline) / perSecond(baseline)).toFixed(3)}× the echo route; ` +
+        `${bareStored?.completed} responses with ${bareStored?.rows} answer rows ` +
+        `(${((bareStored?.rows ?? 0) / Math.max(bareStored?.completed ?? 0, 1)).toFixed(1)} each)`,
     );
     // Against the mean of the plain runs just before and just after it.
     const logicRatio = perSecond(withLogic) / perSecond(baseline);
@@ -455,7 +507,10 @@ async function bench(scratch: BenchServer) {
       !webhookWarmUp.reused &&
       !fourthRun.reused &&
       (hookStored?.completed ?? 0) >= withWebhooks['2xx'] + webhookWarmUp.result['2xx'] &&
-      hookStored?.deliveries === hookStored?.completed;
+      hookStored?.deliveries === hookStored?.completed &&
+      // The bare durable write stored as many answer rows per response as the app.
+      (bareStored?.completed ?? 0) >= bareBaseline['2xx'] &&
+      bareStored?.rows === (bareStored?.completed ?? 0) * rowsEach;
     console.log(
       `budget (≥ 2,000 submissions/s, p99 ≤ 50 ms, 0 errors): ${budget ? 'met' : 'NOT met'}, journey ${journeyBudget ? 'met' : 'NOT met'}, ` +
         `public link ${publicBudget ? 'met' : 'NOT met'}; ` +

@@ -70,8 +70,13 @@ const answeredSurveys = (organizationId: number, first: string, limit: SQL) => s
       max(c.bucket) filter (where c.completed > 0) as last_bucket,
       json_agg(json_build_array(to_char(c.bucket, 'YYYY-MM'), c.completed) order by c.bucket)
         filter (where c.bucket >= ${first}::date) as months
-    from survey_response_counts c
-    where c.grain = 'month' and c.survey_id in (select id from sv)
+    -- A month's count is the sum of its shards (R-RESP-16).
+    from (
+      select survey_id, bucket, sum(completed)::int as completed, sum(completed_personal)::int as completed_personal,
+        sum(personal_links)::int as personal_links
+      from survey_response_counts
+      where grain = 'month' and survey_id in (select id from sv)
+      group by survey_id, bucket) c
     group by c.survey_id
   )
   select s.id, s.title, s.status,

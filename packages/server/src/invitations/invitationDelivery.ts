@@ -201,15 +201,6 @@ export async function markInvitationOpened(
       and (response_id = ${responseId} or invitation_token_hash = ${anonymousInvitationHash(token)})`);
 }
 
-/** A personal link's response was submitted: its invitation is completed (anonymous: the day only). */
-export async function markInvitationCompleted(db: Queryable, token: string, now: Date): Promise<void> {
-  await db.execute(sql`
-    update survey_invitations set completed_at = case when response_id is null then ${dayOf(now).toISOString()}::timestamptz else ${now.toISOString()}::timestamptz end
-    where completed_at is null
-      and (response_id = (select id from survey_responses where token_hash = ${hashToken(token)})
-           or invitation_token_hash = ${anonymousInvitationHash(token)})`);
-}
-
 /**
  * A contact unsubscribed (once: a second time changes nothing): no more invitations or reminders
  * from this organisation. Their mails still queued are cancelled, and invitations not yet sent

@@ -5,8 +5,10 @@ import {
   OTHER_ITEM_ID,
   type QuestionUsage,
 } from '@loop/core/surveys/model';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { submittedResponseCount, usedItems } from './responses';
+import { surveyAnswers } from '../db/schema';
+import { submittedResponseCount } from './responses';
 
 /**
  * The facts core's `compareForOpenSurvey` needs about a survey's answers: how many responses were
@@ -39,4 +41,17 @@ export async function answerFacts(
     }
   }
   return { responseCount, usage: usage as ReadonlyMap<string, QuestionUsage> };
+}
+
+/** The distinct items stored for some questions of a survey (what their answers use). */
+async function usedItems(
+  db: Queryable,
+  surveyId: number,
+  questionIds: readonly string[],
+): Promise<Array<{ readonly questionId: string; readonly itemId: string }>> {
+  if (questionIds.length === 0) return [];
+  return db
+    .selectDistinct({ questionId: surveyAnswers.questionId, itemId: surveyAnswers.itemId })
+    .from(surveyAnswers)
+    .where(and(eq(surveyAnswers.surveyId, surveyId), inArray(surveyAnswers.questionId, [...questionIds])));
 }

@@ -21,7 +21,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const GROWING_TABLES = ['survey_answers', 'survey_responses'];
+const GROWING_TABLES = ['survey_answers', 'survey_responses', 'survey_invitations'];
 
 /** The generic plan of `text` as EXPLAIN prints it (the parameters' values do not enter it). */
 async function genericPlan(text: string): Promise<string> {

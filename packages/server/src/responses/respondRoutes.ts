@@ -4,7 +4,7 @@ import { estimateSeconds, RESPONDENT_MESSAGES } from '@loop/core/surveys/model';
 import { ApiError } from '../http/apiError';
 import { ERRORS, errorResponse } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
-import { markInvitationCompleted, markInvitationOpened } from '../invitations/invitationDelivery';
+import { markInvitationOpened } from '../invitations/invitationDelivery';
 import { sanitizedSurveyHtml } from '../surveys/surveyHtml';
 import { Batcher } from './Batcher';
 import { fullAtSave, submitCapped, surveyIsFull } from './cappedSubmission';
@@ -310,9 +310,7 @@ export const respondRoutes =
           language: request.body.language,
         });
         if (!result.ok) throw refusalError(result);
-        if (result.value.status === 'completed' && request.body.final) {
-          await markInvitationCompleted(deps.db, result.value.response_token, deps.clock.now());
-        }
+        // A personal link's invitation was completed by the submission's own statement (R-RESP-15).
         return result.value;
       },
     );

@@ -21,6 +21,9 @@ const HOOKED = sql`exists (
 
 export const responseXmin = sql<string>`${surveyResponses}.xmin::text`;
 
+/** The shard of the survey counts a write statement adds to (R-RESP-16; `countShard`). */
+const SHARD = sql`${sql.placeholder('shard')}::smallint`;
+
 /**
  * The answering routes' statements, prepared once per database: on PostgreSQL a parameterised
  * statement that is not prepared costs two round trips (the driver asks for the parameter types
@@ -72,7 +75,7 @@ function respondStatements(db: Queryable) {
   const input = db.$with('input', {}).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('writes')}::jsonb)
       as x(r bigint, x text, s integer, f boolean, fresh boolean, at timestamptz, sent jsonb, items jsonb, times jsonb,
-           h jsonb, l text, u jsonb, e text, a boolean, w boolean)`);
+           h jsonb, l text, u jsonb, e text, a boolean, w boolean, v text)`);
   // The response rows are matched with `= any(array[…])`, which no hash or merge join can use: the
   // planner has to look each one up through the primary key, also while the table looks small
   // (the survey logic columns made a sequential scan look cheaper on an empty table).
@@ -134,24 +137,25 @@ function respondStatements(db: Queryable) {
   // The survey counts KPIs read (surveyCounts.ts): a submission adds its scored items and itself.
   // Only a submission stamps items and completes a response, once, so this only ever adds. Rows
   // are added in key order, so two statements that add to the same rows lock them in the same
-  // order and cannot deadlock.
+  // order and cannot deadlock. Each statement adds to the shard it was given (R-RESP-16): two
+  // batches in flight add to different rows, so the second does not wait for the first's commit.
   const counted = db.$with('counted', {}).as(sql`
-    insert into survey_answer_counts (survey_id, question_id, item_id, grain, bucket, ${COUNT_COLUMNS})
-    select x.survey_id, x.question_id, x.item_id, g.grain, g.bucket, ${valueCounts(sql`x.num_value`)}
+    insert into survey_answer_counts (survey_id, question_id, item_id, grain, bucket, shard, ${COUNT_COLUMNS})
+    select x.survey_id, x.question_id, x.item_id, g.grain, g.bucket, ${SHARD}, ${valueCounts(sql`x.num_value`)}
     from (select * from upserted where submitted_at is not null union all select * from stamped) x
     cross join lateral (${bucketsOf(sql`x.submitted_at`)}) as g(grain, bucket)
     where x.num_value between 0 and 10
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
-    on conflict (survey_id, question_id, item_id, grain, bucket) do update set ${ADD_COUNTS}`);
+    on conflict (survey_id, question_id, item_id, grain, bucket, shard) do update set ${ADD_COUNTS}`);
   const completions = db.$with('completions', {}).as(sql`
-    insert into survey_response_counts (survey_id, grain, bucket, completed, completed_personal)
-    select gate.survey_id, g.grain, g.bucket, count(*)::int, (count(*) filter (where gate.kind = 'personal'))::int
+    insert into survey_response_counts (survey_id, grain, bucket, shard, completed, completed_personal)
+    select gate.survey_id, g.grain, g.bucket, ${SHARD}, count(*)::int, (count(*) filter (where gate.kind = 'personal'))::int
     from gate cross join lateral (${bucketsOf(sql`gate.completed_at`)}) as g(grain, bucket)
     where gate.completed_at is not null
     group by 1, 2, 3
     order by 1, 2, 3
-    on conflict (survey_id, grain, bucket) do update
+    on conflict (survey_id, grain, bucket, shard) do update
       set completed = survey_response_counts.completed + excluded.completed,
           completed_personal = survey_response_counts.completed_personal + excluded.completed_personal`);
   // A submission of a survey with alerts leaves its alert job in the same statement (R-ALERT-7); the
@@ -171,6 +175,20 @@ function respondStatements(db: Queryable) {
     select gate.id, gate.survey_id, gate.completed_at from gate join input on input.r = gate.id
     where input.w and gate.completed_at is not null
     on conflict (response_id) do nothing`);
+  // A submission on a personal link completes its invitation in the same statement (R-RESP-15): a
+  // named survey's invitation is found by the response, an anonymous survey's by the hash it stores
+  // of the link (`v`; the day only, like its opening). Both through their indexes with
+  // `= any(array(…))`, and for a response without an invitation nothing is changed.
+  const invited = db.$with('invited', {}).as(sql`
+    update survey_invitations i
+    set completed_at = case when i.response_id is null
+      then (select date_trunc('day', input.at at time zone 'UTC') at time zone 'UTC' from input where input.v = i.invitation_token_hash limit 1)
+      else (select gate.completed_at from gate where gate.id = i.response_id) end
+    where i.completed_at is null
+      and (i.response_id = any (array(select gate.id from gate where gate.completed_at is not null))
+        or i.invitation_token_hash = any (array(
+          select input.v from input join gate on gate.id = input.r
+          where gate.completed_at is not null and input.v is not null)))`);
   // `= any(array(…))` keeps this an index scan on the primary key under a cached generic plan.
   const saved = db
     .select({
@@ -255,6 +273,7 @@ function respondStatements(db: Queryable) {
         stamped,
         counted,
         completions,
+        invited,
         ...steps,
       )
       .select({ id: gate.writtenId })

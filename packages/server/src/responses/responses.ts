@@ -1,12 +1,12 @@
 import type { AnswerInput, Question, SurveyStatus } from '@loop/core';
 import { type AnswerItem, answerFromItems } from '@loop/core/surveys/model';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type ResponseStatus, surveyAnswers, surveyResponses } from '../db/schema';
 import { queryRows } from '../results/resultsSql';
 import { responseXmin, statementsOf } from './respondStatements';
 import { hashToken } from './responseTokens';
-import { bucketsOf } from './surveyCounts';
+import { bucketsOf, countShard } from './surveyCounts';
 
 /** A response as the answering routes see it; `xmin` tells whether it changed since it was read. */
 export interface ResponseState {
@@ -247,6 +247,8 @@ export interface ResponseWrite {
   readonly alerts?: boolean;
   /** The organisation has a webhook for it: a submission queues `response.completed` (R-HOOK-3). */
   readonly webhooks?: boolean;
+  /** A personal link's submission: the hash an anonymous survey's invitation keeps of it (R-RESP-15). */
+  readonly invitationHash?: string;
 }
 
 /**
@@ -286,6 +288,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
   const alerted = writes.some((write) => write.alerts === true && write.final);
   const hooked = writes.some((write) => write.webhooks === true && write.final);
   const rows = await statements.writeFor(alerted, hooked).execute({
+    shard: countShard(),
     writes: JSON.stringify(
       writes.map((write) => ({
         r: write.response.id,
@@ -311,6 +314,7 @@ export async function writeResponses(db: Queryable, writes: readonly ResponseWri
         ...(write.endScreenId == null ? {} : { e: write.endScreenId }),
         ...(write.alerts === true ? { a: true } : {}),
         ...(write.webhooks === true ? { w: true } : {}),
+        ...(write.invitationHash === undefined ? {} : { v: write.invitationHash }),
       })),
     ),
   });
@@ -358,7 +362,7 @@ export async function insertPersonalLinks(
       insert into survey_response_counts (survey_id, grain, bucket, personal_links)
       select ${values.surveyId}, g.grain, g.bucket, ${values.tokens.length}
       from (${bucketsOf(sql`${values.now.toISOString()}::timestamptz`)}) as g(grain, bucket)
-      on conflict (survey_id, grain, bucket) do update
+      on conflict (survey_id, grain, bucket, shard) do update
         set personal_links = survey_response_counts.personal_links + excluded.personal_links`);
     return made;
   });
@@ -384,17 +388,4 @@ export async function submittedResponseCount(db: Queryable, surveyId: number): P
     .from(surveyResponses)
     .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.status, 'completed')));
   return row?.count ?? 0;
-}
-
-/** The distinct items stored for some questions of a survey (what their answers use). */
-export async function usedItems(
-  db: Queryable,
-  surveyId: number,
-  questionIds: readonly string[],
-): Promise<Array<{ readonly questionId: string; readonly itemId: string }>> {
-  if (questionIds.length === 0) return [];
-  return db
-    .selectDistinct({ questionId: surveyAnswers.questionId, itemId: surveyAnswers.itemId })
-    .from(surveyAnswers)
-    .where(and(eq(surveyAnswers.surveyId, surveyId), inArray(surveyAnswers.questionId, [...questionIds])));
 }

@@ -7,6 +7,7 @@ import {
   RESPONDENT_MESSAGES,
   respondentAccess,
 } from '@loop/core/surveys/model';
+import { anonymousInvitationHash } from '../invitations/invitationTokens';
 import { planAnswers } from './answerPlan';
 import type { CappedOutcome, CappedSubmission } from './cappedSubmission';
 import type { ContactContext } from './respondentContext';
@@ -325,6 +326,7 @@ export async function saveResponse(
         : {}),
       ...(final && target.alerts === true ? { alerts: true } : {}),
       ...(final && target.webhooks === true ? { webhooks: true } : {}),
+      ...(final && target.response !== null ? { invitationHash: anonymousInvitationHash(token) } : {}),
     };
     let written: boolean;
     if (final && target.capped === true) {

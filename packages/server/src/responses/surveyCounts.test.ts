@@ -1,5 +1,5 @@
 import type { Survey } from '@loop/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/database';
 import { surveyAnswerCounts, surveyResponseCounts } from '../db/schema';
@@ -36,7 +36,25 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** The counts of a survey as rows, in a stable order. */
+/**
+ * A key's rows summed over their shards (R-RESP-16), without the shard: what a reader sees. The rows
+ * come ordered by key, so a key's shards are next to each other.
+ */
+function summedShards<T extends { readonly shard: number }>(rows: readonly T[]): Array<Omit<T, 'shard'>> {
+  const summed = new Map<string, Record<string, unknown>>();
+  for (const { shard: _shard, ...row } of rows) {
+    const counts = Object.entries(row).filter(([key]) => /^c\d+$|^completed|^personal/.test(key));
+    const key = JSON.stringify(
+      Object.entries(row).filter(([name]) => !counts.some(([count]) => count === name)),
+    );
+    const kept = summed.get(key);
+    if (kept === undefined) summed.set(key, { ...row });
+    else for (const [name, value] of counts) kept[name] = Number(kept[name]) + Number(value);
+  }
+  return [...summed.values()] as Array<Omit<T, 'shard'>>;
+}
+
+/** The counts of a survey as rows, in a stable order, each key's shards summed. */
 async function countsOf(surveyId: number, db: Queryable = ctx.db) {
   const answers = await db
     .select()
@@ -55,7 +73,10 @@ async function countsOf(surveyId: number, db: Queryable = ctx.db) {
     .orderBy(surveyResponseCounts.grain, surveyResponseCounts.bucket);
   const nonZero = (row: Record<string, unknown>) =>
     Object.entries(row).some(([key, value]) => /^c\d+$|^completed|^personal/.test(key) && value !== 0);
-  return { answers: answers.filter(nonZero), responses: responses.filter(nonZero) };
+  return {
+    answers: summedShards(answers).filter(nonZero),
+    responses: summedShards(responses).filter(nonZero),
+  };
 }
 
 /** What a rebuild from the answers and responses gives, without keeping it. */
@@ -120,6 +141,12 @@ describe('the survey counts per week and month', () => {
 
     const counted = await countsOf(survey.id);
     expect(counted).toEqual(await rebuilt(survey.id));
+    // The two submitting statements added to shards of their own: the month's count is in two rows.
+    const monthRows = await ctx.db
+      .select()
+      .from(surveyResponseCounts)
+      .where(and(eq(surveyResponseCounts.surveyId, survey.id), eq(surveyResponseCounts.grain, 'month')));
+    expect(monthRows.filter((row) => row.completed > 0)).toHaveLength(2);
     const npsWeeks = counted.answers.filter((row) => row.questionId === 'q-nps' && row.grain === 'week');
     expect(npsWeeks.map((row) => [row.bucket, row.c10, row.c3])).toEqual([
       ['2026-03-02', 1, 0],

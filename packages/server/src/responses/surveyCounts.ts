@@ -10,13 +10,31 @@ import type { Queryable } from '../db/database';
  *   the response itself as it submits: a response is submitted once, and its items get their
  *   `submitted_at` only then, so the counts only ever go up there;
  * - making personal links adds them (`insertPersonalLinks`);
- * - the trigger that deletes an erased response's answers lowers both (migration 0013);
+ * - the trigger that deletes an erased response's answers lowers both (migration 0013; one row of
+ *   each key since the counts are sharded, migration 0045);
  * - anything that writes submitted responses or answers another way (the demo seed, bulk loads in
  *   tests and benchmarks) calls `rebuildSurveyCounts` for its surveys afterwards.
  *
  * Retention blanks texts only, so it changes no count. Buckets are Europe/Amsterdam days, like the
  * results pages: a week starts on Monday (ISO), a month on its first.
  */
+
+/**
+ * The shards of a key's counts (R-RESP-16): a count is the sum of its key's rows, one per shard that
+ * was added to. Every submitting statement adds to one shard, the next in turn, so the batches in
+ * flight at once (two per server) never add to the same rows and none waits for another's commit
+ * on a survey's few hot rows. Four keeps a reader's sum small (at most four rows where one was) and
+ * leaves room for servers beside each other to meet on a shard seldom.
+ */
+export const COUNT_SHARDS = 4;
+
+let nextShard = Math.floor(Math.random() * COUNT_SHARDS);
+
+/** The shard the next submitting statement adds to: in turn, from a random start per process. */
+export function countShard(): number {
+  nextShard = (nextShard + 1) % COUNT_SHARDS;
+  return nextShard;
+}
 
 /** The bucket columns of a moment: one row per grain (`cross join lateral (${bucketsOf(…)}) as g(grain, bucket)`). */
 export const bucketsOf = (moment: SQL): SQL =>

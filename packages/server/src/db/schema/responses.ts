@@ -163,11 +163,16 @@ export const surveyAnswerCounts = pgTable(
     c8: integer('c8').notNull().default(0),
     c9: integer('c9').notNull().default(0),
     c10: integer('c10').notNull().default(0),
+    /**
+     * Which of a key's rows (R-RESP-16): concurrent submitting statements add to different shards,
+     * so none waits for another's commit on a survey's hot rows; a reader sums a key's shards.
+     */
+    shard: smallint('shard').notNull().default(0),
   },
   (t) => [
     primaryKey({
       name: 'survey_answer_counts_pk',
-      columns: [t.surveyId, t.questionId, t.itemId, t.grain, t.bucket],
+      columns: [t.surveyId, t.questionId, t.itemId, t.grain, t.bucket, t.shard],
     }),
     check('survey_answer_counts_grain_check', sql`${t.grain} in ('week', 'month')`),
   ],
@@ -189,9 +194,11 @@ export const surveyResponseCounts = pgTable(
     completed: integer('completed').notNull().default(0),
     completedPersonal: integer('completed_personal').notNull().default(0),
     personalLinks: integer('personal_links').notNull().default(0),
+    /** Which of a key's rows, as in `survey_answer_counts` (R-RESP-16). */
+    shard: smallint('shard').notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: 'survey_response_counts_pk', columns: [t.surveyId, t.grain, t.bucket] }),
+    primaryKey({ name: 'survey_response_counts_pk', columns: [t.surveyId, t.grain, t.bucket, t.shard] }),
     check('survey_response_counts_grain_check', sql`${t.grain} in ('week', 'month')`),
   ],
 );
