@@ -11,7 +11,7 @@ import type { Queryable } from '../db/database';
  *   `submitted_at` only then, so the counts only ever go up there;
  * - making personal links adds them (`insertPersonalLinks`);
  * - the trigger that deletes an erased response's answers lowers both (migration 0013; one row of
- *   each key since the counts are sharded, migration 0045);
+ *   each key since the counts are sharded, migration 0046);
  * - anything that writes submitted responses or answers another way (the demo seed, bulk loads in
  *   tests and benchmarks) calls `rebuildSurveyCounts` for its surveys afterwards.
  *
