@@ -38,7 +38,8 @@ export function rolledResponseRows(
       tx,
       sql`with days as (
           ${rolled}
-          select (completed_at at time zone 'Europe/Amsterdam')::date, 1, (kind = 'personal')::int
+          select (completed_at at time zone 'Europe/Amsterdam')::date as day, 1 as completed,
+            (kind = 'personal')::int as completed_personal
           from survey_responses
           where survey_id = ${surveyId} and status = 'completed'
             ${mark === null ? sql`` : sql`and completed_at >= ${mark}::timestamptz`}),
