@@ -136,7 +136,8 @@ const percentile = (values: readonly number[], p: number) => {
 
 async function main() {
   const { surveyId, seeded } = await preparedDatabase();
-  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+  // JIT off, as the app's own connections have it (openPostgres).
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {}, connection: { jit: 'off' } });
   const children: Child[] = [];
   try {
     const [counted] = await sql<{ rows: number }[]>`

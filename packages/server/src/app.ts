@@ -249,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const responseRetention = startResponseRetention({ db: options.db, clock, output: app.log });
   // The results' counts per day (R-RES-11): the answers submitted since the last pass added.
-  const resultRollups = startResultRollups({ db: options.db, output: app.log });
+  const resultRollups = startResultRollups({ db: options.db, clock, output: app.log });
   const reminders = startReminders({ ...deps, output: app.log });
   const rounds = startRounds({ ...deps, output: app.log });
   app.decorate('outboxHooks', invitationOutboxHooks(deps));

@@ -69,19 +69,17 @@ interface SurveyRow {
 function surveyRates(db: Queryable, organizationId: number, filter: DayFilter) {
   return queryRows<SurveyRow>(
     db,
-    sql`with marks as (${surveyMarks(countedSurveys(sql`s`, organizationId))}),
+    sql`with marks as (${surveyMarks(countedSurveys(sql`s`, organizationId), sql`s.title, s.status, ${isoTimestamp(sql`s.close_at`)} as close_at`)}),
         days as (${rolledDays()})
-      select s.id as survey_id, s.title, s.status,
-        ${isoTimestamp(sql`s.close_at`)} as close_at,
+      select marks.survey_id, marks.title, marks.status, marks.close_at,
         coalesce(sum(days.completed) filter (where ${daysWithin(filter)}), 0)::int as completed,
         (coalesce(sum(days.completed_personal), 0) + (select count(*) from survey_responses r
-          where r.survey_id = s.id and r.status in ('pending', 'in_progress') and r.kind = 'personal'))::int as invited,
+          where r.survey_id = marks.survey_id and r.status in ('pending', 'in_progress') and r.kind = 'personal'))::int as invited,
         coalesce(sum(days.completed_personal) filter (where ${daysWithin(filter)}), 0)::int as completed_personal,
         (select ${isoTimestamp(sql`max(r.completed_at)`)} from survey_responses r
-          where r.survey_id = s.id and r.status = 'completed' and ${withinDays(sql`r.completed_at`, filter)}) as last_response_at
-      from marks join surveys s on s.id = marks.survey_id
-      left join days on days.survey_id = s.id
-      group by s.id`,
+          where r.survey_id = marks.survey_id and r.status = 'completed' and ${withinDays(sql`r.completed_at`, filter)}) as last_response_at
+      from marks left join days on days.survey_id = marks.survey_id
+      group by marks.survey_id, marks.title, marks.status, marks.close_at`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { type JobOutput, type PeriodicJob, startPeriodicJob } from '../housekeeping/periodicJob';
 import { matching } from './resultsFilterSql';
@@ -12,7 +13,8 @@ import { queryRows, withinDays } from './resultsSql';
  * is always the recount of the answers, however old the rollup.
  *
  * - A background job (`startResultRollups`, every minute on every server) moves each survey's
- *   mark up to ROLLUP_LAG before now and adds the answers submitted in between. The answering
+ *   mark up to ROLLUP_LAG_MS before now (the app's clock, the one that stamps submissions) and
+ *   adds the answers submitted in between. The answering
  *   statement does nothing for it: a submitted answer never changes, only its deletion does.
  * - The trigger that deletes an erased response's answers lowers the rollup by those before the
  *   mark (migration 0045); it takes the mark's row first, so it waits for a pass under way.
@@ -20,33 +22,37 @@ import { queryRows, withinDays } from './resultsSql';
  *   tests and benchmarks) call `resetResultRollups` afterwards: results are then counted live until
  *   the job's next pass.
  *
- * ROLLUP_LAG covers a submission that is slow to commit: its answers carry the time the statement
+ * ROLLUP_LAG_MS covers a submission that is slow to commit: its answers carry the time the statement
  * was given, and a pass only takes in answers older than the lag, which every such statement
  * committed long before.
  */
 
-export const ROLLUP_LAG = sql.raw(`interval '2 minutes'`);
+export const ROLLUP_LAG_MS = 2 * 60_000;
 export const ROLLUP_INTERVAL_MS = 60_000;
 
 /** The Europe/Amsterdam day of an answer's submission, the rollup's `day`. */
 const submissionDay = sql`(submitted_at at time zone 'Europe/Amsterdam')::date`;
 
+/** Where a pass at `now` moves the marks to: ROLLUP_LAG_MS before it. */
+const markAt = (now: Date): string => new Date(now.getTime() - ROLLUP_LAG_MS).toISOString();
+
 /**
  * Adds a survey's answers submitted since its mark (all of them after a reset) to its rollup and
- * moves the mark up to ROLLUP_LAG before now; answers the number of answer rows added. One
- * transaction: the mark's row is locked first, so two servers' passes follow each other.
+ * moves the mark up to ROLLUP_LAG_MS before `now` (the app's clock, which stamps the submissions);
+ * answers the number of answer rows added. One transaction: the mark's row is locked first, so two
+ * servers' passes follow each other.
  */
-export function rollUpSurvey(db: Queryable, surveyId: number): Promise<number> {
+export function rollUpSurvey(db: Queryable, surveyId: number, now: Date): Promise<number> {
+  const until = markAt(now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`insert into survey_result_marks (survey_id, covered_until)
       values (${surveyId}, '-infinity') on conflict (survey_id) do nothing`);
     await tx.execute(sql`select 1 from survey_result_marks where survey_id = ${surveyId} for update`);
     // Read once the lock is held: a pass that held it before has moved the mark.
-    const [mark] = await queryRows<{ covered: string; until: string; due: boolean }>(
+    const [mark] = await queryRows<{ covered: string; due: boolean }>(
       tx,
-      sql`select covered_until::text as covered, until::text, covered_until < until as due
-        from survey_result_marks, (select clock_timestamp() - ${ROLLUP_LAG} as until) as now
-        where survey_id = ${surveyId}`,
+      sql`select covered_until::text as covered, covered_until < ${until}::timestamptz as due
+        from survey_result_marks where survey_id = ${surveyId}`,
     );
     if (mark === undefined || !mark.due) return 0;
     const [added] = await queryRows<{ rows: number }>(
@@ -55,7 +61,7 @@ export function rollUpSurvey(db: Queryable, surveyId: number): Promise<number> {
           select survey_id, ${submissionDay} as day, question_id, item_id, num_value, count(*)::int as count
           from survey_answers
           where survey_id = ${surveyId} and submitted_at >= ${mark.covered}::timestamptz
-            and submitted_at < ${mark.until}::timestamptz
+            and submitted_at < ${until}::timestamptz
           group by 1, 2, 3, 4, 5),
         added as (
           insert into survey_result_rollups (survey_id, day, question_id, item_id, num_value, count)
@@ -69,12 +75,12 @@ export function rollUpSurvey(db: Queryable, surveyId: number): Promise<number> {
         (count(*) filter (where kind = 'personal'))::int
       from survey_responses
       where survey_id = ${surveyId} and status = 'completed' and completed_at >= ${mark.covered}::timestamptz
-        and completed_at < ${mark.until}::timestamptz
+        and completed_at < ${until}::timestamptz
       group by 1, 2
       on conflict (survey_id, day) do update set
         completed = survey_result_days.completed + excluded.completed,
         completed_personal = survey_result_days.completed_personal + excluded.completed_personal`);
-    await tx.execute(sql`update survey_result_marks set covered_until = ${mark.until}::timestamptz
+    await tx.execute(sql`update survey_result_marks set covered_until = ${until}::timestamptz
       where survey_id = ${surveyId}`);
     return added?.rows ?? 0;
   });
@@ -96,19 +102,23 @@ export async function resetResultRollups(db: Queryable, surveyIds: readonly numb
 }
 
 /** `resetResultRollups` and then the rollups made at once (benchmarks, after a bulk load). */
-export async function rebuildResultRollups(db: Queryable, surveyIds: readonly number[]): Promise<number> {
+export async function rebuildResultRollups(
+  db: Queryable,
+  surveyIds: readonly number[],
+  now = new Date(),
+): Promise<number> {
   await resetResultRollups(db, surveyIds);
   let rows = 0;
-  for (const surveyId of surveyIds) rows += await rollUpSurvey(db, surveyId);
+  for (const surveyId of surveyIds) rows += await rollUpSurvey(db, surveyId, now);
   return rows;
 }
 
 /**
  * One pass of the job: every survey with a submission between its mark (or ever, without one) and
- * ROLLUP_LAG before now, found through `survey_responses_survey_status_idx` (a response's
+ * ROLLUP_LAG_MS before `now`, found through `survey_responses_survey_status_idx` (a response's
  * `completed_at` is its answers' `submitted_at`). Answers the answer rows added.
  */
-export async function rollUpResults(db: Queryable): Promise<number> {
+export async function rollUpResults(db: Queryable, now: Date): Promise<number> {
   const due = await queryRows<{ id: number }>(
     db,
     sql`select s.id from surveys s left join survey_result_marks m on m.survey_id = s.id
@@ -116,24 +126,24 @@ export async function rollUpResults(db: Queryable): Promise<number> {
         select 1 from survey_responses r
         where r.survey_id = s.id and r.status = 'completed'
           and r.completed_at >= coalesce(m.covered_until, '-infinity')
-          and r.completed_at < clock_timestamp() - ${ROLLUP_LAG})
+          and r.completed_at < ${markAt(now)}::timestamptz)
       order by s.id`,
   );
   let rows = 0;
-  for (const survey of due) rows += await rollUpSurvey(db, Number(survey.id));
+  for (const survey of due) rows += await rollUpSurvey(db, Number(survey.id), now);
   return rows;
 }
 
 /** `rollUpResults` at start and then every minute. */
 export function startResultRollups(
-  deps: { readonly db: Database; readonly output: JobOutput },
+  deps: { readonly db: Database; readonly clock: Clock; readonly output: JobOutput },
   options: { readonly intervalMs?: number } = {},
 ): PeriodicJob {
   return startPeriodicJob({
     intervalMs: options.intervalMs ?? ROLLUP_INTERVAL_MS,
     output: deps.output,
     failure: 'Resultaten: de tellingen per dag konden niet worden bijgewerkt',
-    run: () => rollUpResults(deps.db),
+    run: () => rollUpResults(deps.db, deps.clock.now()),
   });
 }
 
@@ -198,7 +208,7 @@ export async function withDayCounts<T>(
         ? live(null)
         : sql`select day, question_id, item_id, num_value, sum(n) as n from (
             select day, question_id, item_id, num_value, count::bigint as n from survey_result_rollups
-            where survey_id = ${surveyId} and ${daysWithin(filter)}${ofQuestion}
+            where survey_id = ${surveyId} and count > 0 and ${daysWithin(filter)}${ofQuestion}
             union all
             ${live(mark)}) as counted
           group by 1, 2, 3, 4`,

@@ -6,14 +6,18 @@ import { periodFilter, withinDays } from './resultsSql';
 /**
  * The sources of /analytics over the rollups (R-RES-11): the same rows a pass over the
  * organisation's responses or answers gives, from each survey's rollup before its mark and, after
- * it, its rows counted live, one parameterised index range per survey (`cross join lateral`). Each
+ * it, its rows counted live, one parameterised index range per survey (`cross join lateral`; its
+ * `offset 0` keeps PostgreSQL from flattening it into a hash join over every response). Each
  * statement reads the marks itself, so marks and rollups come from the statement's one snapshot.
  * A survey without a mark (no pass yet) has no rollup rows: all of it is counted live.
  */
 
-/** `marks`: the given surveys (`surveys` rows as `s`, filtered by `where`) and where their rollup ends. */
-export const surveyMarks = (where: SQL): SQL =>
-  sql`select s.id as survey_id, coalesce(m.covered_until, '-infinity') as since
+/**
+ * `marks`: the given surveys (`surveys` rows as `s`, filtered by `where`), where their rollup ends
+ * and the survey's `columns`, if any.
+ */
+export const surveyMarks = (where: SQL, columns?: SQL): SQL =>
+  sql`select s.id as survey_id, coalesce(m.covered_until, '-infinity') as since${columns === undefined ? sql`` : sql`, ${columns}`}
     from surveys s left join survey_result_marks m on m.survey_id = s.id where ${where}`;
 
 /**
@@ -29,7 +33,8 @@ export const rolledDays = (): SQL =>
     from marks cross join lateral (
       select (r.completed_at at time zone 'Europe/Amsterdam')::date as day, (r.kind = 'personal')::int as personal
       from survey_responses r
-      where r.survey_id = marks.survey_id and r.status = 'completed' and r.completed_at >= marks.since) as live`;
+      where r.survey_id = marks.survey_id and r.status = 'completed' and r.completed_at >= marks.since
+      offset 0) as live`;
 
 /**
  * Rows (`survey_id`, `question_id`, `item_id`, `num_value`, `day`, `n`) of the submitted answers
@@ -40,7 +45,7 @@ export const rolledValues = (period: Period): SQL =>
   sql`select c.survey_id, c.question_id, c.item_id, c.num_value, c.day, c.count::bigint as n
     from marks join survey_result_rollups c on c.survey_id = marks.survey_id
     join questions q on q.survey_id = c.survey_id and q.question_id = c.question_id
-    where c.num_value is not null and ${daysWithin(periodFilter(period))}
+    where c.num_value is not null and c.count > 0 and ${daysWithin(periodFilter(period))}
     union all
     select marks.survey_id, live.question_id, live.item_id, live.num_value, live.day, live.n
     from marks cross join lateral (
