@@ -9,8 +9,8 @@
  * (about 10.4 rows per response), generated in SQL with `generate_series`. Seeding takes minutes,
  * so the database `loop_bench_results_10m` is kept between runs: a marker table holds the
  * fingerprint of the generating statements, and a database whose marker matches is only migrated.
- * FRESH=1 seeds again; RUNS (default 9) sets the timed runs per route; ROLLUP=off leaves the
- * survey without its rollup (and DURATION… no job: the server's first pass makes it within seconds).
+ * FRESH=1 seeds again; RUNS (default 9) sets the timed runs per route. The survey's result rollups
+ * (R-RES-11) are made again before the server starts, as its job would have made them, and timed.
  *
  * Run: node scripts/pnpm.mjs bench:results-scale   (PostgreSQL at LOOP_TEST_POSTGRES_URL or
  * postgres://postgres@127.0.0.1:5432/test)
@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import type { Survey } from '@loop/core';
 import { openPostgres } from '@loop/server/db';
-import { rebuildResultRollups, resetResultRollups } from '@loop/server/internals';
+import { rebuildResultRollups } from '@loop/server/internals';
 import postgres from 'postgres';
 import { generateAnswers, generateResponses, QUESTIONS } from '../analytics/fixtures';
 import { ADMIN_URL, median, migrateAndSeed } from '../benchKit';
@@ -145,9 +145,7 @@ async function main() {
     const rows = counted?.rows ?? 0;
     const rollup = openPostgres(databaseUrl(), { max: 2 });
     const rolling = performance.now();
-    // ROLLUP=off: no rollup, every answer counted live (the results as they were before it).
-    if (process.env.ROLLUP === 'off') await resetResultRollups(rollup.db, [surveyId]);
-    else await rebuildResultRollups(rollup.db, [surveyId]);
+    await rebuildResultRollups(rollup.db, [surveyId]);
     const rolled = performance.now() - rolling;
     await rollup.close();
     console.log(
@@ -160,23 +158,30 @@ async function main() {
     const bare = () =>
       sql.unsafe(`select question_id, item_id, num_value, count(*) from survey_answers
       where survey_id = ${surveyId} and submitted_at is not null group by question_id, item_id, num_value`);
-    const routes: [string, string][] = [
-      ['results', `/surveys/${surveyId}/results`],
+    // The budget is the results, the question pages and /analytics (docs/architecture.md); filtered
+    // results and the cross-tab count the answers themselves (R-RES-11) and are timed for information.
+    const routes: [string, string, boolean][] = [
+      ['results', `/surveys/${surveyId}/results`, true],
       [
         'results, last 30 days',
         `/surveys/${surveyId}/results?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`,
+        true,
       ],
-      ['results, filtered (q4 = a1)', `/surveys/${surveyId}/results?filter=${encodeURIComponent('q:q4:a1')}`],
-      ['question: NPS (q2)', `/surveys/${surveyId}/questions/q2`],
-      ['question: choice (q4)', `/surveys/${surveyId}/questions/q4`],
-      ['question: open (q7)', `/surveys/${surveyId}/questions/q7`],
-      ['cross-tab q4 × q2', `/surveys/${surveyId}/results/crosstab?row=q4&col=q2`],
-      ['analytics', '/analytics'],
+      ['question: NPS (q2)', `/surveys/${surveyId}/questions/q2`, true],
+      ['question: choice (q4)', `/surveys/${surveyId}/questions/q4`, true],
+      ['question: open (q7)', `/surveys/${surveyId}/questions/q7`, true],
+      ['analytics', '/analytics', true],
+      [
+        'results, filtered (q4 = a1)',
+        `/surveys/${surveyId}/results?filter=${encodeURIComponent('q:q4:a1')}`,
+        false,
+      ],
+      ['cross-tab q4 × q2', `/surveys/${surveyId}/results/crosstab?row=q4&col=q2`, false],
     ];
     const loadBefore = loadavg()[0] ?? 0;
     const lines: string[] = [];
     let met = true;
-    for (const [name, path] of routes) {
+    for (const [name, path, budgeted] of routes) {
       const get = async () => {
         const response = await fetch(`${server.url}/api/v1${path}`, { headers });
         if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
@@ -193,11 +198,11 @@ async function main() {
         }
       const [route, floor] = times;
       const p50 = median(route);
-      met &&= p50 <= BUDGET_MS;
+      if (budgeted) met &&= p50 <= BUDGET_MS;
       lines.push(
         `${name.padEnd(30)} p50 ${p50.toFixed(0).padStart(5)} ms  p95 ${percentile(route, 95).toFixed(0).padStart(5)} ms` +
           `   bare aggregate p50 ${median(floor).toFixed(0).padStart(5)} ms  p95 ${percentile(floor, 95).toFixed(0).padStart(5)} ms` +
-          `   ratio ${(p50 / median(floor)).toFixed(2)}×`,
+          `   ratio ${(p50 / median(floor)).toFixed(2)}×${budgeted ? '' : '   (no budget)'}`,
       );
       console.log(lines.at(-1));
     }
@@ -205,7 +210,9 @@ async function main() {
       `${RUNS} runs each after one warm-up, turn about; ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ` +
         `Node ${process.version}, load average ${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`,
     );
-    console.log(`budget (every p50 ≤ ${BUDGET_MS} ms): ${met ? 'met' : 'NOT met'}`);
+    console.log(
+      `budget (results, question pages, analytics: p50 ≤ ${BUDGET_MS} ms): ${met ? 'met' : 'NOT met'}`,
+    );
     if (!met) process.exitCode = 1;
   } finally {
     for (const child of children) await stopChild(child);
