@@ -83,6 +83,7 @@ import type { OutboxHooks } from './outbox/outboxWorker';
 import { respondentRoutes } from './respondents/respondentRoutes';
 import { respondRoutes } from './responses/respondRoutes';
 import { surveyLinkRoutes } from './responses/surveyLinkRoutes';
+import { startResultRollups } from './results/resultRollups';
 import { resultRoutes } from './results/resultRoutes';
 import { startResponseRetention } from './retention/responseRetention';
 import { retentionRoutes } from './retention/retentionRoutes';
@@ -250,6 +251,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { refreshTokenTtlDays: config.refreshTokenTtlDays },
   );
   const responseRetention = startResponseRetention({ db: options.db, clock, output: app.log });
+  // The results' counts per day (R-RES-11): the answers submitted since the last pass added.
+  const resultRollups = startResultRollups({ db: options.db, clock, output: app.log });
   const reminders = startReminders({ ...deps, output: app.log });
   const rounds = startRounds({ ...deps, output: app.log });
   app.decorate('outboxHooks', invitationOutboxHooks(deps));
@@ -262,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await retention.stop();
     await authCleanup.stop();
     await responseRetention.stop();
+    await resultRollups.stop();
     await mail.drain();
     await appLog.close();
   });

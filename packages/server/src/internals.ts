@@ -11,6 +11,7 @@ export { outboxMessage } from './outbox/outboxWorker';
 export { questionTimingsOf } from './responses/questionTimings';
 export { rebuildSurveyCounts } from './responses/surveyCounts';
 export { SurveyQuestionsCache } from './responses/surveyQuestionsCache';
+export { rebuildResultRollups } from './results/resultRollups';
 export { runDueRounds } from './rounds/roundScheduler';
 export { deliverEndpointWebhooks } from './webhooks/webhookDelivery';
 export { emitWebhookEvents } from './webhooks/webhookEvents';

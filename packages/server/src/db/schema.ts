@@ -14,6 +14,7 @@ export * from './schema/logs';
 export * from './schema/outbox';
 export * from './schema/quotas';
 export * from './schema/responses';
+export * from './schema/resultRollups';
 export * from './schema/resultsLinks';
 export * from './schema/surveyInvitations';
 export * from './schema/surveyRounds';

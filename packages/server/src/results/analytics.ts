@@ -11,16 +11,10 @@ import { effectiveStatus } from '@loop/core/surveys/model';
 import { rankStatements } from '@loop/core/surveys/results';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
+import { daysWithin } from './resultRollups';
 import { addDays, type DayFilter, type Period, periodOf } from './resultsRange';
-import {
-  amsterdamDay,
-  bucketOf,
-  isoTimestamp,
-  periodFilter,
-  periodSeries,
-  queryRows,
-  withinDays,
-} from './resultsSql';
+import { amsterdamDay, isoTimestamp, periodFilter, periodSeries, queryRows, withinDays } from './resultsSql';
+import { rolledDays, rolledValues, surveyMarks } from './rolledAnalytics';
 
 /**
  * The organisation-wide overview of /analytics, aggregated in the database. Which questions are
@@ -67,20 +61,25 @@ interface SurveyRow {
   readonly last_response_at: string | null;
 }
 
-/** Per counted survey: submitted within the days, personal links, last submission. */
+/**
+ * Per counted survey: submitted within the days, personal links, last submission. Submissions come
+ * from the rollups (rolledAnalytics.ts); personal links are the submitted ones among them and those
+ * not submitted (an index range per survey), the last submission a backward index lookup.
+ */
 function surveyRates(db: Queryable, organizationId: number, filter: DayFilter) {
-  const completedIn = sql`r.status = 'completed' and ${withinDays(sql`r.completed_at`, filter)}`;
   return queryRows<SurveyRow>(
     db,
-    sql`select s.id as survey_id, s.title, s.status,
-        ${isoTimestamp(sql`s.close_at`)} as close_at,
-        count(r.id) filter (where ${completedIn})::int as completed,
-        count(r.id) filter (where r.kind = 'personal')::int as invited,
-        count(r.id) filter (where r.kind = 'personal' and ${completedIn})::int as completed_personal,
-        ${isoTimestamp(sql`max(r.completed_at) filter (where ${completedIn})`)} as last_response_at
-      from surveys s left join survey_responses r on r.survey_id = s.id
-      where ${countedSurveys(sql`s`, organizationId)}
-      group by s.id`,
+    sql`with marks as (${surveyMarks(countedSurveys(sql`s`, organizationId), sql`s.title, s.status, ${isoTimestamp(sql`s.close_at`)} as close_at`)}),
+        days as (${rolledDays()})
+      select marks.survey_id, marks.title, marks.status, marks.close_at,
+        coalesce(sum(days.completed) filter (where ${daysWithin(filter)}), 0)::int as completed,
+        (coalesce(sum(days.completed_personal), 0) + (select count(*) from survey_responses r
+          where r.survey_id = marks.survey_id and r.status in ('pending', 'in_progress') and r.kind = 'personal'))::int as invited,
+        coalesce(sum(days.completed_personal) filter (where ${daysWithin(filter)}), 0)::int as completed_personal,
+        (select ${isoTimestamp(sql`max(r.completed_at)`)} from survey_responses r
+          where r.survey_id = marks.survey_id and r.status = 'completed' and ${withinDays(sql`r.completed_at`, filter)}) as last_response_at
+      from marks left join days on days.survey_id = marks.survey_id
+      group by marks.survey_id, marks.title, marks.status, marks.close_at`,
   );
 }
 
@@ -98,12 +97,12 @@ async function responseDays(db: Queryable, organizationId: number) {
 function responsesOverTime(db: Queryable, organizationId: number, period: Period): Promise<PeriodCount[]> {
   return queryRows<PeriodCount>(
     db,
-    sql`with counts as (
-        select ${bucketOf(period.bucket, sql`completed_at`)} as period, count(*)::int as count
-        from survey_responses
-        where organization_id = ${organizationId} and status = 'completed'
-          and ${withinDays(sql`completed_at`, periodFilter(period))}
-        group by 1)
+    sql`with marks as (${surveyMarks(sql`s.organization_id = ${organizationId}`)}),
+        counts as (
+          select date_trunc(${period.bucket}, day::timestamp)::date as period, sum(completed)::int as count
+          from (${rolledDays()}) as days
+          where ${daysWithin(periodFilter(period))}
+          group by 1)
       select to_char(series.period, 'YYYY-MM-DD') as period, coalesce(counts.count, 0)::int as count
       from (${periodSeries(period)}) as series left join counts on counts.period = series.period
       order by series.period`,
@@ -146,15 +145,13 @@ async function scores(db: Queryable, organizationId: number, period: Period) {
   const rows = await queryRows<ScoreRow>(
     db,
     sql`with questions as (${scoredQuestions(organizationId)}),
+      marks as (${surveyMarks(sql`s.id in (select survey_id from questions)`)}),
       base as (
-        select a.survey_id, a.question_id, a.item_id, ${bucketOf(period.bucket, sql`a.submitted_at`)} as period,
-          count(*) as n, sum(a.num_value) as total,
-          count(*) filter (where a.num_value >= 9) as promoters,
-          count(*) filter (where a.num_value <= 6) as detractors
-        from survey_answers a
-        join questions q on q.survey_id = a.survey_id and q.question_id = a.question_id
-        where a.submitted_at is not null and ${withinDays(sql`a.submitted_at`, periodFilter(period))}
-          and a.num_value is not null
+        select v.survey_id, v.question_id, v.item_id, date_trunc(${period.bucket}, v.day::timestamp)::date as period,
+          sum(v.n) as n, sum(v.num_value * v.n) as total,
+          coalesce(sum(v.n) filter (where v.num_value >= 9), 0) as promoters,
+          coalesce(sum(v.n) filter (where v.num_value <= 6), 0) as detractors
+        from (${rolledValues(period)}) as v
         group by 1, 2, 3, 4)
       ${trendOf('nps', sql`round((sum(b.promoters) - sum(b.detractors)) * 100.0 / sum(b.n))`)}
       union all

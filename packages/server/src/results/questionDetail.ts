@@ -8,10 +8,10 @@ import { type SurveyRow, surveyAnswers } from '../db/schema';
 import { invalidInput } from '../http/apiError';
 import { answerText, matchingItemKeys, searchWords } from './answerText';
 import { dateTargets, monthValues, numberTargets, numberValues } from './numberValues';
+import { withDayCounts } from './resultRollups';
 import { matching } from './resultsFilterSql';
 import type { DayFilter, Period } from './resultsRange';
 import {
-  bucketOf,
   containsPattern,
   foldedText,
   isoTimestamp,
@@ -115,23 +115,25 @@ export async function questionCountsAndTrend(
   period: Period,
   filter?: DayFilter,
 ): Promise<{ counts: CountRow[]; trend: QuestionTrendPoint[] }> {
-  const rows = await queryRows<CountOrTrendRow>(
-    db,
-    sql`with base as (
-        select ${bucketOf(period.bucket, sql`submitted_at`)} as period, item_id, num_value::int as num_value,
-          count(*)::int as n
-        from survey_answers
-        where survey_id = ${surveyId} and question_id = ${question.id} and submitted_at is not null
-          and ${withinDays(sql`submitted_at`, periodFilter(period))}${filter === undefined ? sql`` : matching(sql`response_id`, filter)}
-        group by 1, 2, 3)
-      select 'count' as kind, null as period, item_id, num_value, sum(n)::int as count, null::float8 as score
-      from base group by item_id, num_value
-      union all
-      select 'trend', to_char(series.period, 'YYYY-MM-DD'), null, null, coalesce(stats.answered, 0)::int, stats.score
-      from (${periodSeries(period)}) as series left join (
-        select period, sum(n) filter (where ${answeredRow(question)}) as answered, ${scoreOf(question)} as score
-        from base group by period) as stats on stats.period = series.period
-      order by 1, 2`,
+  const days = {
+    ...periodFilter(period),
+    ...(filter?.responses === undefined ? {} : { responses: filter.responses }),
+  };
+  const rows = await withDayCounts(db, surveyId, days, question.id, (tx, counted) =>
+    queryRows<CountOrTrendRow>(
+      tx,
+      sql`with base as (
+          select date_trunc(${period.bucket}, day::timestamp)::date as period, item_id, num_value::int as num_value, n
+          from (${counted}) as counted)
+        select 'count' as kind, null as period, item_id, num_value, sum(n)::int as count, null::float8 as score
+        from base group by item_id, num_value
+        union all
+        select 'trend', to_char(series.period, 'YYYY-MM-DD'), null, null, coalesce(stats.answered, 0)::int, stats.score
+        from (${periodSeries(period)}) as series left join (
+          select period, sum(n) filter (where ${answeredRow(question)}) as answered, ${scoreOf(question)} as score
+          from base group by period) as stats on stats.period = series.period
+        order by 1, 2`,
+    ),
   );
   return {
     counts: rows

@@ -19,8 +19,10 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
 import { dateTargets, monthValues, NO_NUMBERS, numberTargets, numberValues } from './numberValues';
+import { withDayCounts } from './resultRollups';
 import { matching } from './resultsFilterSql';
 import { submissionDays, surveyPeriod } from './resultsPeriod';
+import { type ResponseRow, rolledResponseRows } from './rolledResponses';
 
 export { respondentsWhoSaw, submissionDays, surveyPeriod } from './resultsPeriod';
 
@@ -36,9 +38,9 @@ import {
 } from './resultTexts';
 
 /**
- * The results of one survey, aggregated in the database: one `GROUP BY question_id, item_id,
- * num_value` over the survey's submitted answers (the covering index `survey_answers_aggregate_idx`
- * serves it without touching the table), one pass over its responses for the counts and rates,
+ * The results of one survey, aggregated in the database: the counts per question, item and value
+ * from the survey's rollup and the answers submitted since (resultRollups.ts; with a filter on
+ * responses, one `GROUP BY` over its answers), one pass over its responses for the counts and rates,
  * and a few small queries (newest texts, the series; for a survey with rules, who did not see which
  * question). Node only shapes the counts into the wire
  * type; core's `scoring.ts` turns them into NPS, means and bars on the client.
@@ -52,38 +54,31 @@ export interface CountRow {
   readonly count: number;
 }
 
-/** The counts of a survey's submitted answers (of one question, when given) within the days. */
+/**
+ * The counts of a survey's submitted answers (of one question, when given) within the days: the
+ * days of its rollup and the answers since, counted live (resultRollups.ts, R-RES-11).
+ */
 export function answerCounts(
   db: Queryable,
   surveyId: number,
   filter: DayFilter,
   questionId?: string,
 ): Promise<CountRow[]> {
-  return queryRows<CountRow>(
-    db,
-    sql`select question_id, item_id, num_value::int as num_value, count(*)::int as count
-      from survey_answers
-      where survey_id = ${surveyId} and submitted_at is not null and ${withinDays(sql`submitted_at`, filter)}${matching(sql`response_id`, filter)}
-        ${questionId === undefined ? sql`` : sql`and question_id = ${questionId}`}
-      group by question_id, item_id, num_value`,
+  return withDayCounts(db, surveyId, filter, questionId, (tx, rows) =>
+    queryRows<CountRow>(
+      tx,
+      sql`select question_id, item_id, num_value::int as num_value, sum(n)::int as count
+        from (${rows}) as counted group by question_id, item_id, num_value`,
+    ),
   );
-}
-
-interface ResponseRow {
-  readonly kind: 'total' | 'series';
-  readonly period: string | null;
-  readonly completed: number;
-  readonly in_progress: number;
-  readonly invited: number;
-  readonly completed_personal: number;
-  readonly last_response_at: string | null;
 }
 
 const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 
 /**
- * A survey's response counts and rates, and its submissions per bucket, in one pass over its
- * responses (`grouping sets`: per bucket, and all together). Submitted and started count within
+ * A survey's response counts and rates, and its submissions per bucket: from its submissions per
+ * day (rolledResponses.ts) or, with a filter on responses, in one pass over its responses
+ * (`grouping sets`: per bucket, and all together). Submitted and started count within
  * the days; personal links handed out count all (a link has no day it belongs to). Every bucket
  * of the period is present; the period covers the filter, so its buckets hold every submission
  * the stats count.
@@ -95,9 +90,12 @@ export async function responsesOverTime(
   period: Period,
 ): Promise<{ stats: ResponseStats; overTime: PeriodCount[] }> {
   const completedIn = sql`status = 'completed' and ${withinDays(sql`completed_at`, filter)}`;
-  const rows = await queryRows<ResponseRow>(
-    db,
-    sql`with grouped as (
+  const rows =
+    filter.responses === undefined
+      ? await rolledResponseRows(db, surveyId, filter, period)
+      : await queryRows<ResponseRow>(
+          db,
+          sql`with grouped as (
         select grouping(bucket) as total, bucket,
           count(*) filter (where ${completedIn})::int as completed,
           count(*) filter (where status = 'in_progress' and ${withinDays(sql`started_at`, filter)})::int as in_progress,
@@ -116,7 +114,7 @@ export async function responsesOverTime(
       from (${periodSeries(period)}) as series
       left join grouped on grouped.total = 0 and grouped.bucket = series.period
       order by 1 desc, 2`,
-  );
+        );
   const total = rows.find((row) => row.kind === 'total');
   const completed = total?.completed ?? 0;
   const inProgress = total?.in_progress ?? 0;

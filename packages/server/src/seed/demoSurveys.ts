@@ -11,6 +11,7 @@ import {
 } from '../db/schema';
 import { hashToken, newResponseToken } from '../responses/responseTokens';
 import { rebuildSurveyCounts } from '../responses/surveyCounts';
+import { resetResultRollups } from '../results/resultRollups';
 import { FORMER_EMPLOYEE_INTRODUCTION } from '../surveys/builtInTemplates';
 import { inputColumns } from '../surveys/surveys';
 import { DEMO_CONTACTS } from './demoContacts';
@@ -171,6 +172,8 @@ async function writeDemoSurvey(
   if (invitations.length > 0) await tx.insert(surveyInvitations).values(invitations);
   // Written outside the answering routes: the counts KPIs read are made from what was written.
   await rebuildSurveyCounts(tx, [survey.id]);
+  // Submission times in the past: counted live until the rollup job's next pass (R-RES-11).
+  await resetResultRollups(tx, [survey.id]);
 }
 
 /**

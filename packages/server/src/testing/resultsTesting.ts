@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { surveyAnswers, surveyResponses, surveys } from '../db/schema';
 import { rebuildSurveyCounts } from '../responses/surveyCounts';
+import { resetResultRollups } from '../results/resultRollups';
 
 /**
  * Responses written straight to the tables, as the answering routes store them (items through
@@ -85,8 +86,10 @@ export async function storeResponse(
     }));
   });
   if (items.length > 0) await db.insert(surveyAnswers).values(items);
-  // Written past the answering routes, so the survey's counts are made again from its rows.
+  // Written past the answering routes, so the survey's counts are made again from its rows, and
+  // its results counted live until the rollup job's next pass (a submission time in the past).
   await rebuildSurveyCounts(db, [survey.id]);
+  await resetResultRollups(db, [survey.id]);
   return row.id;
 }
 
