@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { HeavyStreamKind } from './heavyStreamTasks';
 import type { HeavyResults, HeavyTask } from './heavyTasks';
 
 /**
@@ -13,6 +15,7 @@ import type { HeavyResults, HeavyTask } from './heavyTasks';
 export const HEAVY_THREADS = Math.max(1, availableParallelism() - 1);
 const IDLE_MS = 60_000;
 const NICE_INCREMENT = 10;
+const TASKS_PER_THREAD = 4;
 
 let pool: Piscina | null = null;
 
@@ -26,6 +29,9 @@ function heavyPool(): Piscina {
     // Below the main thread in the scheduler: where the cores are shared (other processes, the
     // database), a request's turn comes before the parse's.
     niceIncrement: NICE_INCREMENT,
+    // A file being built waits for its next batch most of the time (R-HEAVY-8): several share a
+    // thread, and a file reading waits behind no more than the batch being written.
+    concurrentTasksPerWorker: TASKS_PER_THREAD,
   });
   return pool;
 }
@@ -40,6 +46,14 @@ export function runHeavy<K extends HeavyTask['kind']>(
   const { buffer, byteOffset, byteLength } = task.bytes;
   const whole = buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
   return heavyPool().run(task, whole ? { transferList: [buffer] } : {});
+}
+
+/**
+ * Runs the worker's side of a file built off the main thread (heavyStreams.ts): the task lasts
+ * until the port closes. The port is moved to the worker.
+ */
+export function runHeavyStreamTask(stream: HeavyStreamKind, port: MessagePort): Promise<void> {
+  return heavyPool().run({ kind: 'stream', stream, port }, { transferList: [port] });
 }
 
 /** Stops the worker threads (a server's shutdown); the next task starts new ones. */
