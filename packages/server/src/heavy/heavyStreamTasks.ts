@@ -154,8 +154,9 @@ function zipSink(emit: (chunk: Uint8Array) => void): Sink<ZipInput> {
 }
 
 /**
- * Writes one file from the port's requests until its end (or until the main thread closes the
- * port: a cancelled download). The task ends when the port closes.
+ * Writes one file from the port's requests. The task ends when the main thread closes the port:
+ * after the file's end, a failure, or a cancelled download (the port's messages may arrive after
+ * the task's answer, so only the main thread closes it).
  */
 export function runHeavyStream(task: HeavyStreamTask): Promise<void> {
   const { port } = task;
@@ -168,7 +169,6 @@ export function runHeavyStream(task: HeavyStreamTask): Promise<void> {
       if ('end' in request) {
         await sink.end();
         port.postMessage({ done: true } satisfies HeavyStreamReply);
-        port.close();
       } else {
         sink.write(request.input as never);
         port.postMessage({ done: true } satisfies HeavyStreamReply);
@@ -177,7 +177,6 @@ export function runHeavyStream(task: HeavyStreamTask): Promise<void> {
       port.postMessage({
         error: error instanceof Error ? error.message : String(error),
       } satisfies HeavyStreamReply);
-      port.close();
     }
   };
   return new Promise((resolve) => {
