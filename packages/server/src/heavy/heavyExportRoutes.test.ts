@@ -81,7 +81,7 @@ describe('exports as heavy jobs (R-HEAVY-9)', () => {
         await workbook.xlsx.load(Uint8Array.from(bytes).buffer);
         expect(workbook.worksheets.length, url).toBeGreaterThan(0);
       }
-      await expect.poll(() => heavyJobs.runningFor(team.organization.id), url).toBe(0);
+      await expect.poll(() => heavyJobs.runningFor(team.organization.id), { message: url }).toBe(0);
     }
   });
 });
