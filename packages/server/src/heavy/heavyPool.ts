@@ -5,8 +5,8 @@ import type { HeavyStreamKind } from './heavyStreamTasks';
 import type { HeavyResults, HeavyTask } from './heavyTasks';
 
 /**
- * The worker threads that do the CPU-heavy work of imports (R-HEAVY-3), a piscina pool: the
- * maintained worker pool of Node. One thread fewer than the machine has cores (at least one), so
+ * The worker threads that do the CPU-heavy work of imports and exports (R-HEAVY-3, R-HEAVY-8), a
+ * piscina pool: the maintained worker pool of Node. One thread fewer than the machine has cores (at least one), so
  * the main thread keeps a core for requests, and at a lower scheduling priority (nice +10), so the
  * main thread goes first where the cores are shared (docs/decisions/server.md, 'Heavy work in
  * worker threads'). Threads start when work comes and stop after a minute without.
