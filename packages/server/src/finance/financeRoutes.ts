@@ -152,19 +152,16 @@ export const financeRoutes =
       const format = parseFormat(request.query.format);
       const filter = filterOf(request.query);
       if (format === 'xlsx') await exportFeature(request);
+      const open = () => exportFinanceRecords(deps, organizationId, format, filter.value);
+      // An XLSX is written on a worker thread: one of the organisation's heavy jobs (R-HEAVY-9).
+      const file = format === 'xlsx' ? await heavyJobs.stream(organizationId, open) : open();
       audit(
         request,
         organizationId,
         'finance.exported',
         `Boekingen van organisatie ${organizationId} geëxporteerd (${format})`,
       );
-      const open = () => exportFinanceRecords(deps, organizationId, format, filter.value);
-      // An XLSX is written on a worker thread: one of the organisation's heavy jobs (R-HEAVY-9).
-      return sendFile(
-        reply,
-        format,
-        format === 'xlsx' ? await heavyJobs.stream(organizationId, open) : open(),
-      );
+      return sendFile(reply, format, file);
     });
 
     app.get(
