@@ -6,7 +6,10 @@ import type { ZipInput } from '../heavy/heavyStreamTasks';
 
 const encoder = new TextEncoder();
 
-/** One file of the ZIP: a name and its bytes, produced a piece at a time. */
+/**
+ * One file of the ZIP: a name and its bytes, produced a piece at a time. A piece that is a whole
+ * buffer is moved to the worker thread (R-HEAVY-8): it must not be used after it is produced.
+ */
 export interface ZipEntry {
   readonly name: string;
   readonly chunks: AsyncIterable<Uint8Array>;
