@@ -20,7 +20,8 @@ export type XlsxCell =
   | { readonly value: number | Date; readonly numFmt: string };
 
 export interface XlsxColumn {
-  readonly width: number;
+  /** exceljs' default when left out. */
+  readonly width?: number;
   readonly numFmt?: string;
 }
 
@@ -31,6 +32,8 @@ export type XlsxInput =
       readonly name: string;
       readonly columns: readonly XlsxColumn[];
       readonly header: readonly string[];
+      /** Columns frozen on the left beside the header row (none when left out). */
+      readonly frozenColumns?: number;
     }
   | { readonly kind: 'rows'; readonly rows: readonly (readonly XlsxCell[])[] };
 
@@ -98,9 +101,13 @@ function xlsxSink(emit: (chunk: Uint8Array) => void): Sink<XlsxInput> {
     write(input) {
       if (input.kind === 'sheet') {
         sheet?.commit();
-        sheet = workbook.addWorksheet(input.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+        sheet = workbook.addWorksheet(input.name, {
+          views: [
+            { state: 'frozen', ySplit: 1, ...(input.frozenColumns ? { xSplit: input.frozenColumns } : {}) },
+          ],
+        });
         sheet.columns = input.columns.map(({ width, numFmt }) => ({
-          width,
+          ...(width === undefined ? {} : { width }),
           ...(numFmt === undefined ? {} : { style: { numFmt } }),
         }));
         const top = sheet.addRow([...input.header]);
