@@ -84,28 +84,4 @@ describe('exports as heavy jobs (R-HEAVY-9)', () => {
       await expect.poll(() => heavyJobs.runningFor(team.organization.id), { message: url }).toBe(0);
     }
   });
-
-  it('should answer 429 to a third export while two downloads of the organisation are under way', async () => {
-    const started = await Promise.all(
-      ['/organization/export', `/surveys/${survey.id}/export?format=xlsx`].map((url) =>
-        ctx.app.inject({
-          method: 'GET',
-          url: `/api/v1${url}`,
-          headers: { authorization: `Bearer ${team.owner.token}`, ...team.headers },
-          payloadAsStream: true,
-        }),
-      ),
-    );
-    expect(started.map((response) => response.statusCode)).toEqual([200, 200]);
-    expect(heavyJobs.runningFor(team.organization.id)).toBe(2);
-    const third = await download('/finance/records/export?format=xlsx');
-    expect(third.statusCode).toBe(429);
-    const [zip, xlsx] = await Promise.all(
-      started.map(async (response) => Buffer.concat(await response.stream().toArray())),
-    );
-    expect(Object.keys(unzipSync(new Uint8Array(zip!))).length).toBeGreaterThan(5);
-    expect(xlsx!.subarray(0, 2).toString()).toBe('PK');
-    await expect.poll(() => heavyJobs.runningFor(team.organization.id)).toBe(0);
-    expect((await download('/finance/records/export?format=xlsx')).statusCode).toBe(200);
-  });
 });
