@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ExportFormat, FinanceOverview, FinanceRecord } from '@loop/core';
 import {
   btwRateLabel,
@@ -10,6 +9,8 @@ import {
 } from '@loop/core/finance';
 import { logDateOf } from '@loop/core/logs';
 import { parsePeriodKey, periodName } from '@loop/core/periods';
+import { heavyStream } from '../heavy/heavyStreams';
+import type { XlsxCell, XlsxInput } from '../heavy/heavyStreamTasks';
 import { csvCell } from '../results/surveyExport';
 
 /**
@@ -35,11 +36,11 @@ function csvValue(cell: Cell): string {
 
 const csvLine = (cells: readonly Cell[]): string => `${cells.map(csvValue).join(';')}\r\n`;
 
-function xlsxValue(cell: Cell): string | number | Date | null {
+function xlsxCell(cell: Cell): XlsxCell {
   if (cell !== null && typeof cell === 'object') {
-    if ('cents' in cell) return cell.cents / 100;
+    if ('cents' in cell) return { value: cell.cents / 100, numFmt: '#,##0.00' };
     const [year = 0, month = 1, day = 1] = cell.day.split('-').map(Number);
-    return new Date(Date.UTC(year, month - 1, day));
+    return { value: new Date(Date.UTC(year, month - 1, day)), numFmt: 'dd-mm-yyyy' };
   }
   return cell;
 }
@@ -106,41 +107,21 @@ function csvStream(sheets: readonly Sheet[]): Readable {
   return Readable.from(lines(), { objectMode: false });
 }
 
-const require = createRequire(import.meta.url);
-
+/** The XLSX file, written by exceljs' streaming writer on a worker thread (R-HEAVY-8). */
 function xlsxStream(sheets: readonly Sheet[]): Readable {
-  const body = new PassThrough();
-  // Loaded on the first XLSX export, not at every server start.
-  const ExcelJS = require('exceljs') as typeof import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: body,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const write = async () => {
+  async function* inputs(): AsyncGenerator<XlsxInput> {
     for (const sheet of sheets) {
-      const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-      worksheet.columns = sheet.header.map(() => ({ width: 18 }));
-      const top = worksheet.addRow([...sheet.header]);
-      top.font = { bold: true };
-      top.commit();
-      for await (const rows of sheet.rows) {
-        if (body.destroyed) return;
-        for (const cells of rows) {
-          const row = worksheet.addRow(cells.map(xlsxValue));
-          cells.forEach((cell, index) => {
-            if (cell === null || typeof cell !== 'object') return;
-            row.getCell(index + 1).numFmt = 'cents' in cell ? '#,##0.00' : 'dd-mm-yyyy';
-          });
-          row.commit();
-        }
-      }
-      worksheet.commit();
+      yield {
+        kind: 'sheet',
+        name: sheet.name,
+        columns: sheet.header.map(() => ({ width: 18 })),
+        header: sheet.header,
+      };
+      for await (const rows of sheet.rows)
+        yield { kind: 'rows', rows: rows.map((cells) => cells.map(xlsxCell)) };
     }
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
-  return body;
+  }
+  return heavyStream('xlsx', inputs());
 }
 
 const fileStream = (format: ExportFormat, sheets: readonly Sheet[]): Readable =>

@@ -110,7 +110,7 @@ export const exportRecordsRoute = {
     'exportFinanceRecords',
     'Export finance records',
     'De boekingen met dezelfde filters als de lijst, als bestand (`format` csv of xlsx), oudste eerst. XLSX ' +
-      'vraagt ook de functie export.',
+      'vraagt ook de functie export en telt als zware taak van de organisatie (429 als er al 2 lopen).',
   ),
   querystring: recordExportQuerySchema,
   response: {
@@ -118,6 +118,7 @@ export const exportRecordsRoute = {
     400: ERRORS.badRequest,
     403: ERRORS.forbidden,
     404: ERRORS.notFound,
+    429: HEAVY_JOBS_BUSY,
     ...PROTECTED_ERRORS,
   },
 };
@@ -194,7 +195,8 @@ export const overviewExportRoute = {
     'exportFinanceOverview',
     'Export the finance overview',
     'Het overzicht van een periode als bestand: XLSX met de bladen per maand, per categorie en btw per ' +
-      'kwartaal (vraagt ook de functie export), of CSV met de drie tabellen onder elkaar.',
+      'kwartaal (vraagt ook de functie export en telt als zware taak: 429 als er al 2 lopen), of CSV met de ' +
+      'drie tabellen onder elkaar.',
   ),
   querystring: overviewExportQuerySchema,
   response: {
@@ -202,6 +204,7 @@ export const overviewExportRoute = {
     400: ERRORS.badRequest,
     403: ERRORS.forbidden,
     404: ERRORS.notFound,
+    429: HEAVY_JOBS_BUSY,
     ...PROTECTED_ERRORS,
   },
 };

@@ -152,13 +152,16 @@ export const financeRoutes =
       const format = parseFormat(request.query.format);
       const filter = filterOf(request.query);
       if (format === 'xlsx') await exportFeature(request);
+      const open = () => exportFinanceRecords(deps, organizationId, format, filter.value);
+      // An XLSX is written on a worker thread: one of the organisation's heavy jobs (R-HEAVY-9).
+      const file = format === 'xlsx' ? await heavyJobs.stream(organizationId, open) : open();
       audit(
         request,
         organizationId,
         'finance.exported',
         `Boekingen van organisatie ${organizationId} geëxporteerd (${format})`,
       );
-      return sendFile(reply, format, exportFinanceRecords(deps, organizationId, format, filter.value));
+      return sendFile(reply, format, file);
     });
 
     app.get(
@@ -217,7 +220,8 @@ export const financeRoutes =
       const format = parseFormat(request.query.format);
       const range = rangeOf(request.query);
       if (format === 'xlsx') await exportFeature(request);
-      const file = await exportFinanceOverview(deps, organizationId, format, range);
+      const open = () => exportFinanceOverview(deps, organizationId, format, range);
+      const file = format === 'xlsx' ? await heavyJobs.stream(organizationId, open) : await open();
       audit(
         request,
         organizationId,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/apiError';
 import { HEAVY_JOB_MESSAGES, HeavyJobs } from './heavyJobs';
@@ -38,5 +39,31 @@ describe('HeavyJobs', () => {
     await expect(jobs.run(7, () => Promise.reject(new Error('kapot')))).rejects.toThrow('kapot');
     expect(jobs.runningFor(7)).toBe(0);
     await expect(jobs.run(7, async () => 'weer')).resolves.toBe('weer');
+  });
+});
+
+describe('HeavyJobs.stream (R-HEAVY-9)', () => {
+  it('should hold a place until the body has been read, and free it when the body is destroyed', async () => {
+    const jobs = new HeavyJobs(2);
+    const read = await jobs.stream(7, () => ({ body: Readable.from(['a', 'b']) }));
+    const cancelled = await jobs.stream(7, () => ({ body: Readable.from(['c']) }));
+    expect(jobs.runningFor(7)).toBe(2);
+    await expect(jobs.stream(7, () => ({ body: Readable.from([]) }))).rejects.toEqual(
+      new ApiError(429, HEAVY_JOB_MESSAGES.busy(2)),
+    );
+    expect(await read.body.toArray()).toEqual(['a', 'b']);
+    await expect.poll(() => jobs.runningFor(7)).toBe(1);
+    cancelled.body.destroy();
+    await expect.poll(() => jobs.runningFor(7)).toBe(0);
+  });
+
+  it('should free the place when the file cannot be opened', async () => {
+    const jobs = new HeavyJobs(1);
+    await expect(
+      jobs.stream(7, () => {
+        throw new Error('geen bestand');
+      }),
+    ).rejects.toThrow('geen bestand');
+    expect(jobs.runningFor(7)).toBe(0);
   });
 });

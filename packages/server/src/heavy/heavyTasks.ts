@@ -3,6 +3,7 @@ import type { ImportDefaults } from '@loop/core/finance';
 import { type ContactFile, readContactFile } from '../contacts/contactImportFile';
 import { type CheckedBankFileResult, readCheckedBankFile } from '../finance/import/checkedBankFile';
 import { type PackedRows, packRows } from '../import/packedRows';
+import { type HeavyStreamTask, runHeavyStream } from './heavyStreamTasks';
 
 /**
  * The work a worker thread does (R-HEAVY-3): reading uploaded files into plain data. Everything
@@ -41,8 +42,12 @@ function contactsFile(bytes: Uint8Array, mapping: ContactCsvMapping | null): Pac
 }
 
 /** Runs one task (the worker's handler; a test may call it on its own thread). */
-export function runHeavyTask(task: HeavyTask): HeavyResults[HeavyTask['kind']] {
+export function runHeavyTask(
+  task: HeavyTask | HeavyStreamTask,
+): HeavyResults[HeavyTask['kind']] | Promise<void> {
   switch (task.kind) {
+    case 'stream':
+      return runHeavyStream(task);
     case 'contactsFile':
       return contactsFile(task.bytes, task.mapping);
     case 'bankFile':

@@ -234,6 +234,14 @@ describe('OpenAPI', () => {
     expect(Object.keys(analysis.responses).sort()).toEqual(
       ['200', '400', '401', '403', '404', '409', '419', '429', '502', '504'].sort(),
     );
+    // R-HEAVY-9: the XLSX and ZIP exports are heavy jobs, refused with 429 when two run.
+    for (const path of [
+      '/api/v1/surveys/{id}/export',
+      '/api/v1/finance/records/export',
+      '/api/v1/finance/overview/export',
+      '/api/v1/organization/export',
+    ])
+      expect(document.paths[path]!.get!.responses, path).toHaveProperty('429');
     const bankImport = document.paths['/api/v1/finance/imports']!.post!;
     expect(
       Object.keys(bankImport.requestBody?.content['multipart/form-data']?.schema.properties ?? {}),

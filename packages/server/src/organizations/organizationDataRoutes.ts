@@ -1,5 +1,6 @@
 import type { DeleteOrganizationRequest } from '@loop/core';
 import type { UploadStore } from '../branding/uploadStore';
+import { HEAVY_JOBS_BUSY, heavyJobs } from '../heavy/heavyJobs';
 import { ApiError, invalidInput } from '../http/apiError';
 import { ERRORS, PROTECTED_ERRORS, textInput } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -32,17 +33,22 @@ export const organizationDataRoutes =
         description:
           'Een ZIP met een JSON-bestand per tabel (leden, uitnodigingen, huisstijl met de bestanden, ' +
           'abonnementen, betalingen, surveys, sjablonen, reacties en antwoorden) en een CSV per survey. ' +
-          'Geheime delen van links staan er niet in. Alleen voor eigenaren.',
+          'Geheime delen van links staan er niet in. Alleen voor eigenaren. Telt als zware taak van de ' +
+          'organisatie (429 als er al 2 lopen).',
         response: {
           200: string({ format: 'binary', description: 'Het ZIP-bestand.' }) as Schema<unknown>,
           403: ERRORS.forbidden,
           404: ERRORS.notFound,
+          429: HEAVY_JOBS_BUSY,
           ...PROTECTED_ERRORS,
         },
       }),
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
-        const stream = await organizationExport(deps, uploads, organization.id);
+        // The ZIP is compressed on a worker thread: one of the organisation's heavy jobs (R-HEAVY-9).
+        const { body } = await heavyJobs.stream(organization.id, async () => ({
+          body: await organizationExport(deps, uploads, organization.id),
+        }));
         auditRequest(deps.log, request, {
           category: 'organization',
           action: 'organization.exported',
@@ -56,7 +62,7 @@ export const organizationDataRoutes =
             'content-disposition',
             `attachment; filename="${organizationExportName(organization.name, deps.clock.now())}"`,
           )
-          .send(stream);
+          .send(body);
       },
     );
 

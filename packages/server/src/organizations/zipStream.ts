@@ -1,47 +1,33 @@
-import { Readable } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
+import type { Readable } from 'node:stream';
+import { heavyStream } from '../heavy/heavyStreams';
+import type { ZipInput } from '../heavy/heavyStreamTasks';
 
 /** Streaming a ZIP of JSON and CSV entries, for the organisation export. */
 
 const encoder = new TextEncoder();
 
-/** One file of the ZIP: a name and its bytes, produced a piece at a time. */
+/**
+ * One file of the ZIP: a name and its bytes, produced a piece at a time. A piece that is a whole
+ * buffer is moved to the worker thread (R-HEAVY-8): it must not be used after it is produced.
+ */
 export interface ZipEntry {
   readonly name: string;
   readonly chunks: AsyncIterable<Uint8Array>;
 }
 
 /**
- * A ZIP written as it is read: each entry is compressed piece by piece (fflate), and the next piece
- * is asked for only when the reader wants more, so an organisation with 100,000 responses is never
- * held in memory.
+ * A ZIP written as it is read: each entry's pieces are compressed on a worker thread (fflate,
+ * R-HEAVY-8), and the next piece is asked for only when the reader wants more, so an organisation
+ * with 100,000 responses is never held in memory.
  */
 export function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
-  async function* bytes(): AsyncGenerator<Uint8Array> {
-    const ready: Uint8Array[] = [];
-    let failure: Error | null = null;
-    const zip = new Zip((error, chunk) => {
-      if (error) failure = error;
-      else ready.push(chunk);
-    });
-    const drain = function* () {
-      if (failure !== null) throw failure;
-      while (ready.length > 0) yield ready.shift()!;
-    };
+  async function* inputs(): AsyncGenerator<ZipInput> {
     for await (const entry of entries) {
-      const file = new ZipDeflate(entry.name, { level: 6 });
-      zip.add(file);
-      for await (const chunk of entry.chunks) {
-        file.push(chunk, false);
-        yield* drain();
-      }
-      file.push(new Uint8Array(0), true);
-      yield* drain();
+      yield { kind: 'entry', name: entry.name };
+      for await (const bytes of entry.chunks) yield { kind: 'bytes', bytes };
     }
-    zip.end();
-    yield* drain();
   }
-  return Readable.from(bytes(), { objectMode: false });
+  return heavyStream('zip', inputs());
 }
 
 /** A JSON array written a batch of rows at a time. */

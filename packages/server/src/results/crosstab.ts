@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Crosstab, CrosstabAxis, CrosstabDimension, ExportFormat } from '@loop/core';
 import { logDateOf } from '@loop/core/logs';
 import {
@@ -14,6 +13,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { SurveyRow } from '../db/schema';
+import { heavyStream } from '../heavy/heavyStreams';
+import type { XlsxInput } from '../heavy/heavyStreamTasks';
 import { invalidInput } from '../http/apiError';
 import { matching } from './resultsFilterSql';
 import type { DayFilter } from './resultsRange';
@@ -181,24 +182,23 @@ export function crosstabCsv(table: Crosstab): string {
   return `\uFEFF${lines.join('')}`;
 }
 
-const require = createRequire(import.meta.url);
-
-/** The cross-tab as XLSX (exceljs, as the exports): counts as numbers, row percentages as 0%. */
+/**
+ * The cross-tab as XLSX (exceljs on a worker thread, as the exports: R-HEAVY-8): counts as
+ * numbers, row percentages as 0%, the header row and the first column frozen.
+ */
 export async function crosstabXlsx(table: Crosstab): Promise<Buffer> {
-  const ExcelJS = require('exceljs') as typeof import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Kruistabel', { views: [{ state: 'frozen', ySplit: 1, xSplit: 1 }] });
-  const rows = crosstabSheet(table);
-  rows.forEach((cells, index) => {
-    const added = sheet.addRow(cells);
-    if (index === 0) added.font = { bold: true };
-  });
+  const [header = [], ...rows] = crosstabSheet(table);
   // The percentage columns: every second column after the first, before 'Totaal'.
-  table.col.values.forEach((_, c) => {
-    sheet.getColumn(3 + c * 2).numFmt = '0%';
-  });
-  sheet.getColumn(1).width = 30;
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const shares = new Set(table.col.values.map((_, c) => 2 + c * 2));
+  const columns = header.map((_, index) => ({
+    ...(index === 0 ? { width: 30 } : {}),
+    ...(shares.has(index) ? { numFmt: '0%' } : {}),
+  }));
+  async function* inputs(): AsyncGenerator<XlsxInput> {
+    yield { kind: 'sheet', name: 'Kruistabel', columns, header: header.map(String), frozenColumns: 1 };
+    yield { kind: 'rows', rows };
+  }
+  return Buffer.concat(await heavyStream('xlsx', inputs()).toArray());
 }
 
 /** `survey-12-kruistabel-2026-11-21.csv` (the day in Europe/Amsterdam). */

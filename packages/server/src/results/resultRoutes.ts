@@ -1,6 +1,7 @@
 import type { AnalyticsOverview, ExportFormat, QuestionDetail, SurveyResults } from '@loop/core';
 import { isAnswerable, renumberQuestions } from '@loop/core/surveys/model';
 import { EXPORT_FORMAT_MESSAGE, isExportFormat } from '@loop/core/surveys/results';
+import { HEAVY_JOBS_BUSY, heavyJobs } from '../heavy/heavyJobs';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -147,7 +148,7 @@ export const resultRoutes =
           description:
             'Alle ingestuurde reacties als bestand (`format` csv of xlsx), één rij per reactie, een kolom per ' +
             'vraag en per Likert-stelling. CSV kan met elk abonnement; XLSX alleen met de functie export in het ' +
-            'abonnement (anders 403).',
+            'abonnement (anders 403); een XLSX telt als zware taak van de organisatie (429 als er al 2 lopen).',
           security: bearerAuth,
           headers: organizationHeaderSchema,
           params: surveyIdParams,
@@ -157,6 +158,7 @@ export const resultRoutes =
             400: ERRORS.badRequest,
             403: ERRORS.forbidden,
             404: ERRORS.notFound,
+            429: HEAVY_JOBS_BUSY,
             ...PROTECTED_ERRORS,
           },
         },
@@ -171,6 +173,11 @@ export const resultRoutes =
         const names = await exportNamesRespondents(deps.db, survey);
         const rows = exportRows(deps.db, survey, filter, EXPORT_CHUNK, names);
         const header = exportHeader(survey, names);
+        // An XLSX is written on a worker thread: one of the organisation's heavy jobs (R-HEAVY-9).
+        const { body } =
+          format === 'csv'
+            ? { body: csvStream(rows, header) }
+            : await heavyJobs.stream(survey.organizationId, () => ({ body: xlsxStream(rows, header) }));
         auditRequest(deps.log, request, {
           category: 'survey',
           action: 'survey.exported',
@@ -181,7 +188,7 @@ export const resultRoutes =
           .header('content-type', EXPORT_CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${exportFileName(survey.id, format, now)}"`)
           .header('cache-control', 'no-store')
-          .send(format === 'csv' ? csvStream(rows, header) : xlsxStream(rows, header));
+          .send(body);
       },
     );
 

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ExportFormat, Question } from '@loop/core';
 import { formatTimestamp, wallClock } from '@loop/core/format';
 import { type AnswerItem, renumberQuestions } from '@loop/core/surveys/model';
@@ -7,6 +6,8 @@ import { logicExportCells, logicExportHeaders, surveyHasLogic } from '@loop/core
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { type SurveyRow, surveyAnswers, surveyResponses } from '../db/schema';
+import { heavyStream } from '../heavy/heavyStreams';
+import type { XlsxInput } from '../heavy/heavyStreamTasks';
 import { numberResponses } from '../respondents/responseOrdinals';
 import { answerText, likertCells } from './answerText';
 import type { DayFilter } from './resultsRange';
@@ -274,38 +275,24 @@ export function csvStream(rows: AsyncIterable<ExportRow[]>, header: readonly str
   return Readable.from(lines(), { objectMode: false });
 }
 
-const require = createRequire(import.meta.url);
-
-/** The XLSX file as a stream, written row by row with exceljs' streaming writer. */
+/**
+ * The XLSX file as a stream, written row by row with exceljs' streaming writer on a worker thread
+ * (R-HEAVY-8): this thread reads the rows and turns them into cells.
+ */
 export function xlsxStream(rows: AsyncIterable<ExportRow[]>, header: readonly string[]): Readable {
-  const body = new PassThrough();
-  // Loaded on the first XLSX export, not at every server start (about 0.3 s).
-  const ExcelJS = require('exceljs') as typeof import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: body,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Antwoorden', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = header.map((_, index) => ({
-    width: index === 0 ? 12 : index === 1 ? 18 : 30,
-    ...(index === 1 ? { style: { numFmt: 'dd-mm-yyyy hh:mm' } } : {}),
-  }));
-  const write = async () => {
-    const top = sheet.addRow([...header]);
-    top.font = { bold: true };
-    top.commit();
-    for await (const chunk of rows) {
-      // The download was cancelled: stop reading the database for it.
-      if (body.destroyed) return;
-      for (const row of chunk)
-        sheet.addRow([row.ordinal, amsterdamWallClock(row.submittedAt), ...row.cells]).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
-  return body;
+  async function* inputs(): AsyncGenerator<XlsxInput> {
+    const columns = header.map((_, index) => ({
+      width: index === 0 ? 12 : index === 1 ? 18 : 30,
+      ...(index === 1 ? { numFmt: 'dd-mm-yyyy hh:mm' } : {}),
+    }));
+    yield { kind: 'sheet', name: 'Antwoorden', columns, header };
+    for await (const chunk of rows)
+      yield {
+        kind: 'rows',
+        rows: chunk.map((row) => [row.ordinal, amsterdamWallClock(row.submittedAt), ...row.cells]),
+      };
+  }
+  return heavyStream('xlsx', inputs());
 }
 
 /** Core's name of the export, which the command-line client saves it under too. */
