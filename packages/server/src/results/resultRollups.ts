@@ -17,7 +17,7 @@ import { queryRows, withinDays } from './resultsSql';
  *   adds the answers submitted in between. The answering
  *   statement does nothing for it: a submitted answer never changes, only its deletion does.
  * - The trigger that deletes an erased response's answers lowers the rollup by those before the
- *   mark (migration 0045); it takes the mark's row first, so it waits for a pass under way.
+ *   mark (migration 0047); it takes the mark's row first, so it waits for a pass under way.
  * - Answers written another way with a submission time in the past (the demo seed, bulk loads in
  *   tests and benchmarks) call `resetResultRollups` afterwards: results are then counted live until
  *   the job's next pass.
