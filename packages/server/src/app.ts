@@ -52,6 +52,7 @@ import { embedPreviewRoutes } from './embed/embedPreviewPage';
 import { embedRoutes } from './embed/embedRoutes';
 import { financeRoutes } from './finance/financeRoutes';
 import { startContactGeocoding } from './geocoding/contactGeocoding';
+import { HeavyJobs } from './heavy/heavyJobs';
 import type { PeriodicJob } from './housekeeping/periodicJob';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/errorHandler';
 import { healthRoutes } from './http/healthRoutes';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: paymentProviders(options, { config, db: options.db, clock }),
     log: appLog,
     analyst: options.analyst ?? (config.llm === null ? builtinAnalyst : createLlmAnalyst(config.llm)),
+    heavyJobs: new HeavyJobs({ db: options.db, output: app.log }),
   };
   app.decorateRequest('auth', null);
   app.decorate('appLog', appLog);

@@ -5,6 +5,7 @@ import type { PaymentProviders } from './billing/paymentProvider';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { HeavyJobs } from './heavy/heavyJobs';
 import type { AppLog } from './logs/appLog';
 import type { MailQueue } from './mail/mailQueue';
 import type { mailLinks } from './mail/messages';
@@ -27,4 +28,6 @@ export interface AppDeps {
   readonly log: AppLog;
   /** Who writes business analyses: the built-in analyst, or the LLM of LLM_BASE_URL/LLM_MODEL. */
   readonly analyst: Analyst;
+  /** The organisations' heavy jobs (imports read, XLSX/ZIP exports), limited over all instances. */
+  readonly heavyJobs: HeavyJobs;
 }

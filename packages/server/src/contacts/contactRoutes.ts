@@ -2,7 +2,6 @@ import type { Contact, ContactBulkResult, ContactFacets, ContactImport, ContactS
 import type { RawQuery } from '@loop/core/contacts';
 import type { FastifyReply } from 'fastify';
 import { authOf } from '../auth/authenticate';
-import { heavyJobs } from '../heavy/heavyJobs';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
 import { readUploadForm } from '../import/uploadForm';
 import { contactsEdge, idOf, manageContacts, unwrap } from './contactHttp';
@@ -183,7 +182,7 @@ export const contactRoutes =
       async (request, reply) => {
         const organizationId = await organizationIdOf(request);
         // Reading the file is one of the organisation's heavy jobs (R-HEAVY-5); storing runs on.
-        const answer = await heavyJobs.run(organizationId, async () => {
+        const answer = await deps.heavyJobs.run(organizationId, async () => {
           const form = await readUploadForm(request, CONTACT_IMPORT_MAX_BYTES, CONTACT_FORM_MESSAGES);
           return unwrap(
             await importContacts(

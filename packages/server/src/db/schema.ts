@@ -9,6 +9,7 @@ export * from './schema/billing';
 export * from './schema/contacts';
 export * from './schema/finance';
 export * from './schema/geocoding';
+export * from './schema/heavyJobs';
 export * from './schema/kpis';
 export * from './schema/logs';
 export * from './schema/outbox';

@@ -11,7 +11,6 @@ import { financeRange } from '@loop/core/finance';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
 import { parseId } from '../db/database';
-import { heavyJobs } from '../heavy/heavyJobs';
 import { ApiError, invalidInput } from '../http/apiError';
 import { offsetOf, parsePaging, toPage } from '../http/paging';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -154,7 +153,7 @@ export const financeRoutes =
       if (format === 'xlsx') await exportFeature(request);
       const open = () => exportFinanceRecords(deps, organizationId, format, filter.value);
       // An XLSX is written on a worker thread: one of the organisation's heavy jobs (R-HEAVY-9).
-      const file = format === 'xlsx' ? await heavyJobs.stream(organizationId, open) : open();
+      const file = format === 'xlsx' ? await deps.heavyJobs.stream(organizationId, open) : open();
       audit(
         request,
         organizationId,
@@ -221,7 +220,7 @@ export const financeRoutes =
       const range = rangeOf(request.query);
       if (format === 'xlsx') await exportFeature(request);
       const open = () => exportFinanceOverview(deps, organizationId, format, range);
-      const file = format === 'xlsx' ? await heavyJobs.stream(organizationId, open) : await open();
+      const file = format === 'xlsx' ? await deps.heavyJobs.stream(organizationId, open) : await open();
       audit(
         request,
         organizationId,
@@ -241,7 +240,7 @@ export const financeRoutes =
       async (request, reply) => {
         const organizationId = await organizationOf(request);
         // Reading, checking and storing the file is one of the organisation's heavy jobs (R-HEAVY-5).
-        const { status, report } = await heavyJobs.run(organizationId, async () => {
+        const { status, report } = await deps.heavyJobs.run(organizationId, async () => {
           const form = await readUploadForm(request, IMPORT_MAX_BYTES, IMPORT_FORM_MESSAGES);
           return unwrap(
             await importBankStatement(deps, { organizationId, userId: authOf(request).user.id, ...form }),

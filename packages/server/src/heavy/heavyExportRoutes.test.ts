@@ -2,10 +2,11 @@ import type { Survey } from '@loop/core';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdHeavyJobs, otherInstance } from '../testing/heavyJobsTesting';
 import { sampleInput } from '../testing/surveyTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
-import { HEAVY_JOB_MESSAGES, HEAVY_JOBS_PER_ORGANIZATION, heavyJobs } from './heavyJobs';
+import { HEAVY_JOB_MESSAGES, HEAVY_JOBS_PER_ORGANIZATION } from './heavyJobs';
 
 // The export routes as heavy jobs: an XLSX or ZIP export is one of the organisation's two heavy
 // jobs, refused with 429 when two run, and its place freed when the file has been sent (R-HEAVY-9).
@@ -46,12 +47,11 @@ const HEAVY_EXPORTS = () => [
 
 describe('exports as heavy jobs (R-HEAVY-9)', () => {
   it('should answer 429 to every XLSX and ZIP export while the organisation runs two heavy jobs', async () => {
-    let release = () => {};
-    const holding = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const held = Array.from({ length: HEAVY_JOBS_PER_ORGANIZATION }, () =>
-      heavyJobs.run(team.organization.id, () => holding),
+    // Two jobs of this organisation on another instance, running until released (R-HEAVY-10).
+    const release = await holdHeavyJobs(
+      otherInstance(ctx.db).jobs,
+      team.organization.id,
+      HEAVY_JOBS_PER_ORGANIZATION,
     );
     try {
       for (const url of HEAVY_EXPORTS()) {
@@ -62,10 +62,9 @@ describe('exports as heavy jobs (R-HEAVY-9)', () => {
       // A CSV export is written on this thread and is no heavy job.
       expect((await download(`/surveys/${survey.id}/export?format=csv`)).statusCode).toBe(200);
     } finally {
-      release();
-      await Promise.all(held);
+      await release();
     }
-    expect(heavyJobs.runningFor(team.organization.id)).toBe(0);
+    expect(await otherInstance(ctx.db).jobs.runningFor(team.organization.id)).toBe(0);
   });
 
   it('should send each export whole and free its place when it has been sent', async () => {
@@ -81,7 +80,9 @@ describe('exports as heavy jobs (R-HEAVY-9)', () => {
         await workbook.xlsx.load(Uint8Array.from(bytes).buffer);
         expect(workbook.worksheets.length, url).toBeGreaterThan(0);
       }
-      await expect.poll(() => heavyJobs.runningFor(team.organization.id), { message: url }).toBe(0);
+      await expect
+        .poll(() => otherInstance(ctx.db).jobs.runningFor(team.organization.id), { message: url })
+        .toBe(0);
     }
   });
 });

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_IMPORT_MAX_ROWS, CONTACT_IMPORT_MESSAGES } from '../contacts/contactImportFile';
 import { IMPORT_MAX_LINES, IMPORT_MESSAGES } from '../finance/financeImportUseCases';
 import { financeCounts, multipartForm, postImport } from '../testing/finance';
+import { holdHeavyJobs, otherInstance } from '../testing/heavyJobsTesting';
 import { createTeam, type TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
-import { HEAVY_JOB_MESSAGES, HEAVY_JOBS_PER_ORGANIZATION, heavyJobs } from './heavyJobs';
+import { HEAVY_JOB_MESSAGES, HEAVY_JOBS_PER_ORGANIZATION } from './heavyJobs';
 
 // The import routes' limits: a file over its row limit refused (nothing stored), and an
 // organisation's import over its concurrent heavy jobs answered 429 (R-HEAVY-2, R-HEAVY-5).
@@ -75,13 +76,11 @@ describe('import row limits (R-HEAVY-2)', () => {
 describe('heavy jobs per organisation (R-HEAVY-5)', () => {
   it('should answer 429 to an import while the organisation runs two heavy jobs, and read it after', async () => {
     const file = Buffer.from('Naam;E-mail\nAnna;anna@example.nl\n');
-    let release = () => {};
-    const holding = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // Two jobs of this organisation that run until released.
-    const held = Array.from({ length: HEAVY_JOBS_PER_ORGANIZATION }, () =>
-      heavyJobs.run(team.organization.id, () => holding),
+    // Two jobs of this organisation on another instance, running until released (R-HEAVY-10).
+    const release = await holdHeavyJobs(
+      otherInstance(ctx.db).jobs,
+      team.organization.id,
+      HEAVY_JOBS_PER_ORGANIZATION,
     );
     try {
       const busy = await postContacts(file, { dry_run: 'true' });
@@ -91,8 +90,7 @@ describe('heavy jobs per organisation (R-HEAVY-5)', () => {
       expect(bank.statusCode).toBe(429);
       expect(await financeCounts(ctx, team.organization.id)).toMatchObject({ records: 0, imports: 0 });
     } finally {
-      release();
-      await Promise.all(held);
+      await release();
     }
     const after = await postContacts(file, { dry_run: 'true' });
     expect(after.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { DeleteOrganizationRequest } from '@loop/core';
 import type { UploadStore } from '../branding/uploadStore';
-import { HEAVY_JOBS_BUSY, heavyJobs } from '../heavy/heavyJobs';
+import { HEAVY_JOBS_BUSY } from '../heavy/heavyJobs';
 import { ApiError, invalidInput } from '../http/apiError';
 import { ERRORS, PROTECTED_ERRORS, textInput } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -46,7 +46,7 @@ export const organizationDataRoutes =
       async (request, reply) => {
         const organization = await currentOrganization(deps, request);
         // The ZIP is compressed on a worker thread: one of the organisation's heavy jobs (R-HEAVY-9).
-        const { body } = await heavyJobs.stream(organization.id, async () => ({
+        const { body } = await deps.heavyJobs.stream(organization.id, async () => ({
           body: await organizationExport(deps, uploads, organization.id),
         }));
         auditRequest(deps.log, request, {

@@ -1,7 +1,7 @@
 import type { AnalyticsOverview, ExportFormat, QuestionDetail, SurveyResults } from '@loop/core';
 import { isAnswerable, renumberQuestions } from '@loop/core/surveys/model';
 import { EXPORT_FORMAT_MESSAGE, isExportFormat } from '@loop/core/surveys/results';
-import { HEAVY_JOBS_BUSY, heavyJobs } from '../heavy/heavyJobs';
+import { HEAVY_JOBS_BUSY } from '../heavy/heavyJobs';
 import { ApiError, invalidInput } from '../http/apiError';
 import { bearerAuth, ERRORS, organizationHeaderSchema, PROTECTED_ERRORS } from '../http/commonSchemas';
 import type { RouteContext, RoutesPlugin } from '../http/routeContext';
@@ -177,7 +177,7 @@ export const resultRoutes =
         const { body } =
           format === 'csv'
             ? { body: csvStream(rows, header) }
-            : await heavyJobs.stream(survey.organizationId, () => ({ body: xlsxStream(rows, header) }));
+            : await deps.heavyJobs.stream(survey.organizationId, () => ({ body: xlsxStream(rows, header) }));
         auditRequest(deps.log, request, {
           category: 'survey',
           action: 'survey.exported',
