@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 
 const postgresUrl = new URL(process.env.LOOP_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const redisUrl = new URL(process.env.LOOP_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redisUrl = new URL(process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379');
 const haproxy = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 /**
@@ -55,7 +55,7 @@ export async function missingServices({
   if (!(await canReach(redis.hostname, redisPort)))
     problems.push(
       `Redis is not reachable at ${redis.hostname}:${redisPort} (the rate-limit and cluster tests share limits through it): ` +
-        'install and start it (Debian: apt-get install -y redis-server && redis-server --daemonize yes) or point LOOP_TEST_REDIS_URL at one.',
+        'install and start it (Debian: apt-get install -y redis-server && redis-server --daemonize yes) or point REDIS_TEST_URL at one.',
     );
   try {
     accessSync(haproxyPath, constants.X_OK);
