@@ -156,7 +156,6 @@ export function generateContacts(count: number, seed = 16): ContactValues[] {
   });
 }
 
-/** The sort key columns of a contact as the app writes them (core's contactSortKeys). */
 /** The header of a contacts file as Dutch Excel saves it, which the import recognises. */
 export const EXCEL_CSV_HEADER = [
   'Naam',
@@ -190,6 +189,7 @@ export const excelCsvLine = (contact: ContactValues): string =>
     contact.attributes.regio ?? '',
   ].join(';');
 
+/** The sort key columns of a contact as the app writes them (core's contactSortKeys). */
 export function sortKeyColumns(contact: ContactValues) {
   const keys = contactSortKeys(contact);
   return { name_key: keys.name, email_key: keys.email, company_key: keys.company, city_key: keys.city };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { businessAnalyses } from '../db/schema';
 import { analysedTeam, analysisOf, makeAnalysis, PERSONAL } from '../testing/analysisTesting';
-import { completion, type FakeReply, startFakeOpenAi } from '../testing/fakeOpenAi';
+import { completion, type FakeReply, fakeLlmConfig, startFakeOpenAi } from '../testing/fakeOpenAi';
 import type { TestTeam } from '../testing/teams';
 import { api, createTestContext, type TestContext } from '../testing/testApp';
 
@@ -39,12 +39,7 @@ let team: TestTeam;
 beforeAll(async () => {
   fake = await startFakeOpenAi(() => REPLIES[mode]);
   ctx = await createTestContext();
-  app = await ctx.buildApp({
-    config: {
-      analysisTimeoutMs: 1_000,
-      llm: { baseUrl: fake.baseUrl, apiKey: 'test-sleutel', model: 'test-model' },
-    },
-  });
+  app = await ctx.buildApp({ config: fakeLlmConfig(fake.baseUrl) });
   team = (await analysedTeam(ctx, 'Model BV')).team;
 });
 

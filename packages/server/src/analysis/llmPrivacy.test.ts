@@ -2,7 +2,7 @@ import type { Survey } from '@loop/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analysedTeam, makeAnalysis } from '../testing/analysisTesting';
-import { type FakeReply, startFakeOpenAi } from '../testing/fakeOpenAi';
+import { type FakeReply, fakeLlmConfig, startFakeOpenAi } from '../testing/fakeOpenAi';
 import { addContact, as } from '../testing/invitationTesting';
 import { resultQuestions, storeResponse } from '../testing/resultsTesting';
 import { summarise, summaryOf } from '../testing/summaryTesting';
@@ -40,12 +40,7 @@ let survey: Survey;
 beforeAll(async () => {
   fake = await startFakeOpenAi(() => reply);
   ctx = await createTestContext();
-  app = await ctx.buildApp({
-    config: {
-      analysisTimeoutMs: 1_000,
-      llm: { baseUrl: fake.baseUrl, apiKey: 'test-sleutel', model: 'test-model' },
-    },
-  });
+  app = await ctx.buildApp({ config: fakeLlmConfig(fake.baseUrl) });
   team = await createTeam(ctx, 'Privacy BV');
   await addContact(ctx, as(team), { name: 'Jan de Vries', email: 'jan@voorbeeld.nl' });
   const created = await api(app, 'POST', '/surveys', {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appLogs } from '../db/schema';
-import { type FakeReply, startFakeOpenAi } from '../testing/fakeOpenAi';
+import { type FakeReply, fakeLlmConfig, startFakeOpenAi } from '../testing/fakeOpenAi';
 import { PERSONAL_IN_ANSWERS, summarise, summaryOf, summaryTeam } from '../testing/summaryTesting';
 import type { TestTeam } from '../testing/teams';
 import { createTestContext, type TestContext } from '../testing/testApp';
@@ -35,12 +35,7 @@ let survey: Survey;
 beforeAll(async () => {
   fake = await startFakeOpenAi(() => reply);
   ctx = await createTestContext();
-  app = await ctx.buildApp({
-    config: {
-      analysisTimeoutMs: 1_000,
-      llm: { baseUrl: fake.baseUrl, apiKey: 'test-sleutel', model: 'test-model' },
-    },
-  });
+  app = await ctx.buildApp({ config: fakeLlmConfig(fake.baseUrl) });
   ({ team, survey } = await summaryTeam(ctx, 'Taalmodel BV'));
 });
 

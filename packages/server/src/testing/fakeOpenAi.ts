@@ -68,3 +68,9 @@ export async function startFakeOpenAi(reply: (captured: CapturedCompletion) => F
     },
   };
 }
+
+/** The server configuration that sends the analysis and summaries to the fake at `baseUrl`. */
+export const fakeLlmConfig = (baseUrl: string) => ({
+  analysisTimeoutMs: 1_000,
+  llm: { baseUrl, apiKey: 'test-sleutel', model: 'test-model' },
+});
